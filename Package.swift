@@ -1,0 +1,36 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Shopper",
+    products: [
+        .executable(name: "shopper", targets: ["ShopperApp"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "ShopperModel",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "ShopperApp",
+            dependencies: ["CGtk", "ShopperModel"]
+        ),
+        // A writer that the crash-safety test kills with SIGKILL mid-stream.
+        .executableTarget(
+            name: "store-crash-child",
+            dependencies: ["ShopperModel"],
+            path: "Tests/StoreCrashChild"
+        ),
+        .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel"]),
+        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+/// The three main lists. Declaration order is display order: reorder the cases and every place that
+/// lists them (header switcher, shortcuts Ctrl+1/2/3) follows.
+public enum ListKind: String, CaseIterable, Sendable {
+    case all, shopping, cart
+
+    public var title: String {
+        switch self {
+        case .all: "All Items"
+        case .shopping: "Shopping List"
+        case .cart: "Cart"
+        }
+    }
+
+    /// Which items the list shows.
+    public func contains(_ item: Item) -> Bool {
+        switch self {
+        case .all: true
+        case .shopping: item.needed && !item.inCart
+        case .cart: item.inCart
+        }
+    }
+
+    /// What the user is told when the list has no rows: what to do next.
+    public var emptyExplanation: String {
+        switch self {
+        case .all:
+            "Nothing here yet.\nAdd the things you buy with the entry above or Ctrl+N; they stay here for every trip."
+        case .shopping:
+            "Your shopping list is empty.\nPick what you need in All Items: click an item and it appears here."
+        case .cart:
+            "Your cart is empty.\nTick items off on the shopping list in the store and they land here."
+        }
+    }
+}

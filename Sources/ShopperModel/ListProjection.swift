@@ -1,0 +1,227 @@
+import Foundation
+
+/// One row of a list as shown: a section header, an item, or the constant last row.
+public enum ListRow: Equatable {
+    case header(title: String, totals: Totals)
+    case item(Item)
+    /// "No more items", with the list's totals.
+    case end(Totals)
+}
+
+/// Sort key of a row: section, then position. A header sorts before its section's items.
+struct RowKey: Comparable {
+    var section: SectionKey
+    var position: Int64
+    var id: Int64
+
+    static func < (a: RowKey, b: RowKey) -> Bool { (a.section, a.position, a.id) < (b.section, b.position, b.id) }
+    static func header(_ s: SectionKey) -> RowKey { RowKey(section: s, position: .min, id: .min) }
+    var isHeader: Bool { position == .min && id == .min }
+}
+
+/// An ordered, sectioned, optionally filtered view of one list over the model. It follows the
+/// model's changes incrementally (binary search and one array edit per changed item) and reports
+/// each change as (position, removed, added), the shape a GListModel announces.
+public final class ListProjection {
+    public let kind: ListKind
+    public private(set) var sectioning: Sectioning
+    public private(set) var query: SearchQuery?
+    public private(set) var totals = Totals()
+    public var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
+
+    private let model: ShoppingModel
+    private var observer = 0
+    /// Headers and items, sorted; the end row is not stored.
+    private var rows: [RowKey] = []
+    private var sectionTotals: [SectionKey: Totals] = [:]
+
+    public init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
+        self.model = model
+        self.kind = kind
+        self.sectioning = sectioning
+        self.query = query
+        rebuild()
+        observer = model.observe { [weak self] change in self?.apply(change) }
+    }
+
+    deinit { model.removeObserver(observer) }
+
+    /// Items shown, headers and end row not counted.
+    public var itemCount: Int { totals.count }
+    public var isEmpty: Bool { itemCount == 0 }
+    /// Rows including headers and, when there are items, the end row.
+    public var count: Int { rows.count + (isEmpty ? 0 : 1) }
+
+    public func row(at index: Int) -> ListRow {
+        if index == rows.count { return .end(totals) }
+        let key = rows[index]
+        if key.isHeader {
+            return .header(title: sectioning.title(of: key.section, aisles: model.aisles),
+                           totals: sectionTotals[key.section] ?? Totals())
+        }
+        return .item(model.items[ItemID(key.id)]!)
+    }
+
+    /// The item on a row, nil for headers and the end row.
+    public func itemID(at index: Int) -> ItemID? {
+        guard index < rows.count, !rows[index].isHeader else { return nil }
+        return ItemID(rows[index].id)
+    }
+
+    public func index(of id: ItemID) -> Int? {
+        guard let item = model.items[id], includes(item) else { return nil }
+        return find(key(item))
+    }
+
+    public func setSectioning(_ s: Sectioning) {
+        guard s != sectioning else { return }
+        sectioning = s
+        reset()
+    }
+
+    public func setQuery(_ q: SearchQuery?) {
+        let q = (q?.isEmpty ?? true) ? nil : q
+        guard q != query else { return }
+        query = q
+        reset()
+    }
+
+    /// Moves the item on row `from` so that it shows at row `to` (indices of the current rows), taking
+    /// on the aisle of the section it lands in.
+    public func moveItem(from: Int, to: Int) throws(StoreError) {
+        guard let id = itemID(at: from), from != to else { return }
+        var ids = rows
+        let moving = ids.remove(at: from)
+        let dest = min(max(to, 0), ids.count)
+        ids.insert(moving, at: dest)
+        // Neighbours in the same section decide the position; the header above decides the aisle.
+        let prev = dest > 0 && !ids[dest - 1].isHeader ? ItemID(ids[dest - 1].id) : nil
+        let next = dest + 1 < ids.count && !ids[dest + 1].isHeader ? ItemID(ids[dest + 1].id) : nil
+        var aisle = ShoppingModel.AisleChange.keep
+        if sectioning == .aisle, let header = ids[..<dest].last(where: \.isHeader),
+           header.section != moving.section {
+            aisle = .set(header.section == .noAisle ? nil : model.aisles.names[Int(header.section)])
+        }
+        try model.move(id, after: prev, before: next, aisle: aisle)
+    }
+
+    // MARK: Following the model
+
+    private func includes(_ item: Item) -> Bool {
+        kind.contains(item) && (query?.matches(item) ?? true)
+    }
+
+    private func key(_ item: Item) -> RowKey {
+        RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw)
+    }
+
+    private func apply(_ change: ModelChange) {
+        if change.aislesReordered && sectioning == .aisle { reset(); return }
+        let before = count
+        var edits: [(Int, Int, Int)] = []
+        var touched = Set<SectionKey>()
+        for (old, new) in change.items.values {
+            let oldIn = old.map(includes) ?? false
+            let newIn = new.map(includes) ?? false
+            if oldIn, newIn, let old, let new, key(old) == key(new) {
+                let i = find(key(new))!
+                setTotals(removing: old, adding: new)
+                edits.append((i, 1, 1))
+                touched.insert(key(new).section)
+                continue
+            }
+            if oldIn, let old {
+                edits.append(remove(old))
+                touched.insert(key(old).section)
+            }
+            if newIn, let new {
+                edits.append(insert(new))
+                touched.insert(key(new).section)
+            }
+        }
+        guard !edits.isEmpty else { return }
+        // The end row appears with the first item and goes with the last: announce as one reset.
+        if before == 0 || isEmpty {
+            onRowsChanged?(0, before, count)
+            return
+        }
+        for e in edits { onRowsChanged?(e.0, e.1, e.2) }
+        // Header and end rows show totals: ask the view to rebind them.
+        if sectioning.hasHeaders {
+            for s in touched { if let h = find(.header(s)) { onRowsChanged?(h, 1, 1) } }
+        }
+        onRowsChanged?(rows.count, 1, 1)
+    }
+
+    private func insert(_ item: Item) -> (Int, Int, Int) {
+        let k = key(item)
+        var i = lowerBound(k)
+        var added = 1
+        if sectioning.hasHeaders && sectionTotals[k.section, default: Totals()].count == 0 {
+            rows.insert(.header(k.section), at: i)
+            i += 1
+            added = 2
+        }
+        rows.insert(k, at: i)
+        totals.add(item)
+        sectionTotals[k.section, default: Totals()].add(item)
+        return (i - (added - 1), 0, added)
+    }
+
+    private func remove(_ item: Item) -> (Int, Int, Int) {
+        let k = key(item)
+        let i = find(k)!
+        rows.remove(at: i)
+        totals.remove(item)
+        sectionTotals[k.section, default: Totals()].remove(item)
+        if sectioning.hasHeaders && sectionTotals[k.section]!.count == 0 {
+            sectionTotals[k.section] = nil
+            rows.remove(at: i - 1)
+            return (i - 1, 2, 0)
+        }
+        return (i, 1, 0)
+    }
+
+    private func setTotals(removing old: Item, adding new: Item) {
+        totals.remove(old)
+        totals.add(new)
+        let s = key(new).section
+        sectionTotals[s, default: Totals()].remove(old)
+        sectionTotals[s, default: Totals()].add(new)
+    }
+
+    private func reset() {
+        let before = count
+        rebuild()
+        onRowsChanged?(0, before, count)
+    }
+
+    private func rebuild() {
+        var keys: [RowKey] = []
+        totals = Totals()
+        sectionTotals = [:]
+        for item in model.items.values where includes(item) {
+            let k = key(item)
+            keys.append(k)
+            totals.add(item)
+            sectionTotals[k.section, default: Totals()].add(item)
+        }
+        if sectioning.hasHeaders { keys += sectionTotals.keys.map(RowKey.header) }
+        keys.sort()
+        rows = keys
+    }
+
+    private func lowerBound(_ k: RowKey) -> Int {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid] < k { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func find(_ k: RowKey) -> Int? {
+        let i = lowerBound(k)
+        return i < rows.count && rows[i] == k ? i : nil
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The user's display preferences.
+public struct DisplayOptions: Hashable, Sendable {
+    public var showQuantity: Bool
+    public var showCost: Bool
+    public var showCheckboxes: Bool
+
+    public init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true) {
+        self.showQuantity = showQuantity
+        self.showCost = showCost
+        self.showCheckboxes = showCheckboxes
+    }
+
+    public static let allCombinations: [DisplayOptions] =
+        [false, true].flatMap { q in [false, true].flatMap { c in [false, true].map { b in
+            DisplayOptions(showQuantity: q, showCost: c, showCheckboxes: b) } } }
+}
+
+public enum CheckboxMode: Sendable { case interactive, displayOnly, hidden }
+
+public enum DetailField: Sendable { case quantity, cost }
+
+/// What a click does. The view maps each to a model operation or to opening the editor.
+public enum RowAction: Sendable { case toggleNeeded, tick, untick, openEditor }
+
+/// Everything one row widget needs to show an item: a pure function of options, list and item, so the
+/// one row widget class never decides anything itself.
+public struct RowPresentation: Equatable, Sendable {
+    public var description: String
+    public var left: DetailField?
+    public var right: DetailField?
+    public var leftText: String?
+    public var rightText: String?
+    /// No detail line: the description sits in the middle of the row.
+    public var descriptionCentered: Bool
+    public var checkbox: CheckboxMode
+    public var checked: Bool
+    public var dimmed: Bool
+    /// What a click where the checkbox is (or would be) does.
+    public var checkboxAreaAction: RowAction
+    /// What activating the row (click, Enter) does.
+    public var rowAction: RowAction
+
+    public init(options: DisplayOptions, list: ListKind, item: Item, money: MoneyFormat) {
+        let fields: [DetailField] = (options.showQuantity ? [.quantity] : []) + (options.showCost ? [.cost] : [])
+        description = item.description
+        // A lone field always takes the left slot; with both, quantity left and cost right.
+        left = fields.first
+        right = fields.count > 1 ? fields[1] : nil
+        func text(_ f: DetailField?) -> String? {
+            switch f {
+            case .quantity: Self.quantityText(item)
+            case .cost: item.unitCost.map { money.format($0 * item.quantity) } ?? "No price"
+            case nil: nil
+            }
+        }
+        leftText = text(left)
+        rightText = text(right)
+        descriptionCentered = fields.isEmpty
+        rowAction = list == .all ? .toggleNeeded : .openEditor
+        switch (list, options.showCheckboxes) {
+        case (_, false):
+            checkbox = .hidden
+            checkboxAreaAction = rowAction
+        case (.all, true):
+            checkbox = .displayOnly
+            checkboxAreaAction = rowAction
+        case (.shopping, true):
+            checkbox = .interactive
+            checkboxAreaAction = .tick
+        case (.cart, true):
+            checkbox = .interactive
+            checkboxAreaAction = .untick
+        }
+        checked = list == .all ? item.needed : item.inCart
+        dimmed = list == .all && !item.needed
+    }
+
+    /// "2 kg", "1.5", "3 packs".
+    public static func quantityText(_ item: Item) -> String {
+        let q = DecimalText.format(item.quantity)
+        return item.unit.map { "\(q) \($0)" } ?? q
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A parsed search: free words (all must match description, aisle or notes, ignoring case and
+/// accents) and simple filters: `aisle:dairy`, `cost>5`, `cost<=2.5`, `needed`, `-needed`, `incart`.
+/// Quoted words ("olive oil") match as one phrase.
+public struct SearchQuery: Equatable, Sendable {
+    public enum Comparison: String, Sendable, CaseIterable {
+        // Two-character operators first so ">=" is not read as ">".
+        case atLeast = ">=", atMost = "<=", above = ">", below = "<", equal = "="
+
+        func holds(_ a: Decimal, _ b: Decimal) -> Bool {
+            switch self {
+            case .atLeast: a >= b
+            case .atMost: a <= b
+            case .above: a > b
+            case .below: a < b
+            case .equal: a == b
+            }
+        }
+    }
+
+    public enum Filter: Equatable, Sendable {
+        case aisle(String)
+        case cost(Comparison, Decimal)
+        case needed(Bool)
+        case inCart(Bool)
+    }
+
+    public let text: String
+    public private(set) var words: [String] = []
+    public private(set) var filters: [Filter] = []
+
+    public var isEmpty: Bool { words.isEmpty && filters.isEmpty }
+
+    public init(_ text: String) {
+        self.text = text
+        for token in Self.tokens(text) { parse(token) }
+    }
+
+    private mutating func parse(_ token: (text: String, quoted: Bool)) {
+        let t = token.text
+        guard !token.quoted else { words.append(Self.fold(t)); return }
+        let lower = t.lowercased()
+        switch lower {
+        case "needed": filters.append(.needed(true)); return
+        case "-needed", "!needed": filters.append(.needed(false)); return
+        case "incart", "in:cart": filters.append(.inCart(true)); return
+        case "-incart", "!incart": filters.append(.inCart(false)); return
+        default: break
+        }
+        if lower.hasPrefix("aisle:"), lower.count > 6 {
+            filters.append(.aisle(Self.fold(String(t.dropFirst(6)))))
+            return
+        }
+        if lower.hasPrefix("cost") {
+            let rest = lower.dropFirst(4)
+            for op in Comparison.allCases where rest.hasPrefix(op.rawValue) {
+                if let v = DecimalText.parse(String(rest.dropFirst(op.rawValue.count))) {
+                    filters.append(.cost(op, v))
+                    return
+                }
+            }
+        }
+        words.append(Self.fold(t))
+    }
+
+    /// Lower-cased, accents removed: "Crème" matches "creme".
+    public static func fold(_ s: String) -> String {
+        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// What an item is searched by, folded once and cached by the caller.
+    public static func searchText(of item: Item) -> String {
+        fold([item.description, item.aisle ?? "", item.notes].joined(separator: "\n"))
+    }
+
+    /// `searchText` is `SearchQuery.searchText(of: item)`, passed in so it is folded once per item.
+    public func matches(_ item: Item, searchText: String) -> Bool {
+        for f in filters {
+            switch f {
+            case .aisle(let a):
+                guard let ia = item.aisle, Self.fold(ia).hasPrefix(a) else { return false }
+            case .cost(let op, let v):
+                // "cost" is what the row shows: quantity x unit cost.
+                guard item.unitCost != nil, op.holds(item.lineTotal, v) else { return false }
+            case .needed(let n): if item.needed != n { return false }
+            case .inCart(let c): if item.inCart != c { return false }
+            }
+        }
+        return words.allSatisfy { searchText.contains($0) }
+    }
+
+    public func matches(_ item: Item) -> Bool { matches(item, searchText: Self.searchText(of: item)) }
+
+    /// Where the free words occur in `text`, for highlighting. Ranges are of `text` itself.
+    public func highlights(in text: String) -> [Range<String.Index>] {
+        words.flatMap { w in
+            var found: [Range<String.Index>] = []
+            var from = text.startIndex
+            while from < text.endIndex,
+                  let r = text.range(of: w, options: [.caseInsensitive, .diacriticInsensitive], range: from..<text.endIndex) {
+                found.append(r)
+                from = r.upperBound
+            }
+            return found
+        }
+    }
+
+    static func tokens(_ s: String) -> [(text: String, quoted: Bool)] {
+        var out: [(String, Bool)] = []
+        var current = "", inQuotes = false
+        func flush(_ quoted: Bool) {
+            if !current.isEmpty { out.append((current, quoted)) }
+            current = ""
+        }
+        for ch in s {
+            if ch == "\"" { flush(inQuotes); inQuotes.toggle() }
+            else if ch.isWhitespace && !inQuotes { flush(false) }
+            else { current.append(ch) }
+        }
+        flush(inQuotes)
+        return out
+    }
+}

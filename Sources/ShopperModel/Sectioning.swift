@@ -1,0 +1,66 @@
+import Foundation
+
+/// How a list is divided into sections.
+public enum Sectioning: Equatable, Sendable {
+    case none
+    /// By aisle, in the user's aisle order; items without an aisle last.
+    case aisle
+    /// Items whose total is at or above the threshold, then the rest.
+    case priceBand(threshold: Decimal)
+
+    public static let defaultThreshold: Decimal = 50
+
+    var hasHeaders: Bool { self != .none }
+}
+
+/// A section's identity within a list; sorts in display order.
+public typealias SectionKey = Int32
+
+extension SectionKey {
+    static let noAisle = SectionKey.max - 1
+    static let end = SectionKey.max
+}
+
+/// Ranks aisles in the user's order; names compare case-insensitively.
+public struct AisleOrder: Equatable, Sendable {
+    public private(set) var names: [String] = []
+    private var rank: [String: Int] = [:]
+
+    public init(_ names: [String] = []) {
+        for n in names { append(n) }
+    }
+
+    public func index(of name: String) -> Int? { rank[name.lowercased()] }
+
+    /// The spelling already in use for this name, so "dairy" and "Dairy" are one aisle.
+    public func canonical(_ name: String) -> String? { index(of: name).map { names[$0] } }
+
+    mutating func append(_ name: String) {
+        guard index(of: name) == nil else { return }
+        rank[name.lowercased()] = names.count
+        names.append(name)
+    }
+}
+
+extension Sectioning {
+    func key(for item: Item, aisles: AisleOrder) -> SectionKey {
+        switch self {
+        case .none: return 0
+        case .aisle:
+            guard let a = item.aisle, let i = aisles.index(of: a) else { return .noAisle }
+            return SectionKey(i)
+        case .priceBand(let threshold):
+            return item.lineTotal >= threshold ? 0 : 1
+        }
+    }
+
+    func title(of key: SectionKey, aisles: AisleOrder) -> String {
+        switch self {
+        case .none: return ""
+        case .aisle: return key == .noAisle ? "No Aisle" : aisles.names[Int(key)]
+        case .priceBand(let threshold):
+            let t = DecimalText.format(threshold)
+            return key == 0 ? "\(t) and Over" : "Under \(t)"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import XCTest
+@testable import ShopperModel
+
+final class ImportExportTests: XCTestCase {
+    func testPlainTextLine() throws {
+        let items = try PlainTextFormat.parse("2 kg Apples @ 1.29 [Fruit]\n\n# a comment\nMilk\n3x Eggs\n500g Flour [Baking]\n1,5 l Juice @ 2,10")
+        XCTAssertEqual(items.map(\.fields), [
+            fields("Apples", qty: 2, unit: "kg", cost: Decimal(string: "1.29")!, aisle: "Fruit"),
+            fields("Milk"),
+            fields("3x Eggs"),
+            fields("Flour", qty: 500, unit: "g", aisle: "Baking"),
+            fields("Juice", qty: Decimal(string: "1.5")!, unit: "l", cost: Decimal(string: "2.1")!),
+        ])
+        XCTAssertTrue(items.allSatisfy { $0.needed && !$0.inCart })
+    }
+
+    func testMalformedLinesAreNamedAndNothingIsImported() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        let text = "Apples\n0 Pears\nBread @ -2\n\n3 @ 2\n"
+        XCTAssertThrowsError(try m.importItems(try PlainTextFormat.parse(text))) { e in
+            let err = e as! ImportError
+            XCTAssertEqual(err.lines.map(\.line), [2, 3, 5])
+            XCTAssertTrue(err.localizedDescription.hasPrefix("Nothing was imported. Line 2: Quantity must be more than zero."),
+                          err.localizedDescription)
+        }
+        XCTAssertTrue(m.items.isEmpty)
+    }
+
+    private let tricky: [Item] = [
+        Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", unitCost: Decimal(string: "1.29"), aisle: "Fruit"),
+        Item(id: ItemID(2), description: "Milk"),
+        Item(id: ItemID(3), description: "7 Up", quantity: 1),
+        Item(id: ItemID(4), description: "Pack of cards", quantity: 2),
+        Item(id: ItemID(5), description: "Jam [homemade]"),
+        Item(id: ItemID(6), description: "Tea @ home", unitCost: 3),
+        Item(id: ItemID(7), description: "x marks", quantity: 3),
+        Item(id: ItemID(8), description: "Half", quantity: Decimal(string: "0.5")!, unit: "dozen", aisle: "Eggs & more"),
+    ]
+
+    func testPlainTextRoundTrip() throws {
+        let text = ExportFormat.text.export(tricky)
+        let back = try ExportFormat.text.parse(text)
+        XCTAssertEqual(back.map(\.fields), tricky.map(\.fields), text)
+    }
+
+    func testCSVRoundTripKeepsEveryFieldAndFlag() throws {
+        var items = tricky
+        items[0].notes = "crisp, \"Braeburn\"\nor Gala"
+        items[0].needed = true
+        items[1].needed = true
+        items[1].inCart = true
+        let csv = ExportFormat.csv.export(items)
+        let back = try ExportFormat.csv.parse(csv)
+        XCTAssertEqual(back.map(\.fields), items.map(\.fields))
+        XCTAssertEqual(back.map(\.needed), items.map(\.needed))
+        XCTAssertEqual(back.map(\.inCart), items.map(\.inCart))
+    }
+
+    func testCSVThroughAStoreAndBack() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\r\nApples,2,kg,1.29,Fruit,,1,0\r\nSalt,1,,,,,0,0\r\n"
+        let ids = try m.importItems(try CSVFormat.parse(csv))
+        XCTAssertEqual(CSVFormat.export(ids.map { m.item($0)! }), csv)
+        XCTAssertNotNil(try m.undoLast())
+        XCTAssertTrue(m.items.isEmpty, "an import is one undo step")
+    }
+
+    func testMalformedCSV() {
+        func lines(_ csv: String) -> [Int] {
+            do { _ = try CSVFormat.parse(csv); return [] } catch { return error.lines.map(\.line) }
+        }
+        XCTAssertEqual(lines("name,price\nMilk,1\n"), [1], "no description column")
+        XCTAssertEqual(lines("description,quantity\nMilk,1\nEggs,zero\nBread,-1\n"), [3, 4])
+        XCTAssertEqual(lines("description,needed\nMilk,perhaps\n"), [2])
+        XCTAssertEqual(lines("description\n\"Milk\n"), [2], "unclosed quote")
+        XCTAssertEqual(lines("description,quantity\nMilk,1,extra\n"), [2])
+        XCTAssertEqual(lines("description\n\"multi\nline\"\nok\n,\n"), [], "quoted newline, blank record")
+    }
+}

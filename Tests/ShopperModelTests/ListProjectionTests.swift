@@ -1,0 +1,131 @@
+import XCTest
+@testable import ShopperModel
+
+final class ListProjectionTests: XCTestCase {
+    func testThreeListsShowTheRightItems() throws {
+        let m = try ShoppingModel(store: nil)
+        let a = try m.add(fields("Apples"))
+        let b = try m.add(fields("Bread"), needed: false)
+        try m.add(fields("Cheese"))
+        try m.tick(a)
+        XCTAssertEqual(ListProjection(model: m, kind: .all).descriptions, ["Apples", "Bread", "Cheese"])
+        XCTAssertEqual(ListProjection(model: m, kind: .shopping).descriptions, ["Cheese"])
+        XCTAssertEqual(ListProjection(model: m, kind: .cart).descriptions, ["Apples"])
+        _ = b
+    }
+
+    func testAisleSectionsFollowTheUsersOrderWithNoAisleLast() throws {
+        let m = try ShoppingModel(store: nil)
+        try m.add(fields("Loose", cost: 1))
+        try m.add(fields("Milk", qty: 2, cost: Decimal(string: "0.99")!, aisle: "Dairy"))
+        try m.add(fields("Apples", cost: 3, aisle: "Fruit"))
+        try m.setAisleOrder(["Fruit", "Dairy"])
+        let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle)
+        XCTAssertEqual(p.rowsForTest.map(label), ["Fruit 1 3", "Apples", "Dairy 1 1.98", "Milk", "No Aisle 1 1", "Loose", "end 3 5.98"])
+    }
+
+    func testPriceBandSections() throws {
+        let m = try ShoppingModel(store: nil)
+        try m.add(fields("Wine", qty: 2, cost: 25))
+        try m.add(fields("Salt", cost: Decimal(string: "0.5")!))
+        try m.add(fields("Mystery"))
+        let p = ListProjection(model: m, kind: .all, sectioning: .priceBand(threshold: 50))
+        XCTAssertEqual(p.rowsForTest.map(label), ["50 and Over 1 50", "Wine", "Under 50 2 0.5", "Salt", "Mystery", "end 3 50.5"])
+    }
+
+    func testEmptyListHasNoRowsAndTheEndRowComesWithTheFirstItem() throws {
+        let m = try ShoppingModel(store: nil)
+        let p = ListProjection(model: m, kind: .cart)
+        let rec = ChangeRecorder(p)
+        XCTAssertEqual(p.count, 0)
+        let id = try m.add(fields("Tea"))
+        try m.tick(id)
+        XCTAssertEqual(p.rowsForTest.map(label), ["Tea", "end 1 0"])
+        rec.assertInSync()
+        try m.untick(id)
+        XCTAssertEqual(p.count, 0)
+        rec.assertInSync()
+    }
+
+    /// Random operations: the announced changes always add up to the rows a fresh projection builds.
+    func testIncrementalChangesMatchARebuild() throws {
+        var rng = SystemRandomNumberGenerator()
+        let m = try ShoppingModel(store: nil)
+        let aisles: [String?] = [nil, "Dairy", "Fruit", "Bakery"]
+        let sectionings: [Sectioning] = [.none, .aisle, .priceBand(threshold: 5)]
+        var projections: [(ListProjection, ChangeRecorder)] = []
+        for kind in ListKind.allCases {
+            for s in sectionings {
+                let p = ListProjection(model: m, kind: kind, sectioning: s)
+                projections.append((p, ChangeRecorder(p)))
+            }
+        }
+        let filtered = ListProjection(model: m, kind: .all, query: SearchQuery("a"))
+        projections.append((filtered, ChangeRecorder(filtered)))
+        for step in 0..<400 {
+            let ids = Array(m.items.keys)
+            switch Int.random(in: 0..<9, using: &rng) {
+            case 0, 1: try m.add(fields("item \(step) \(["a", "b"].randomElement()!)", qty: Decimal(Int.random(in: 1...3)),
+                                        cost: Decimal(Int.random(in: 0...4)), aisle: aisles.randomElement()!))
+            case 2: if let id = ids.randomElement() { try m.tick(id) }
+            case 3: if let id = ids.randomElement() { try m.untick(id) }
+            case 4: if let id = ids.randomElement() { try m.toggleNeeded(id) }
+            case 5: if let id = ids.randomElement() { try m.delete([id]) }
+            case 6: if let id = ids.randomElement() {
+                try m.move(id, after: ids.randomElement(), before: nil, aisle: Bool.random() ? .keep : .set(aisles.randomElement()!))
+            }
+            case 7: if let id = ids.randomElement() {
+                try m.update(id, fields("edited \(step)", cost: Decimal(Int.random(in: 0...9)), aisle: aisles.randomElement()!))
+            }
+            default: if Int.random(in: 0..<4) == 0 { try m.undoLast() } else { try m.finishShopping() }
+            }
+            for (p, rec) in projections {
+                rec.assertInSync()
+                let fresh = ListProjection(model: m, kind: p.kind, sectioning: p.sectioning, query: p.query)
+                XCTAssertEqual(p.rowsForTest, fresh.rowsForTest, "step \(step) \(p.kind) \(p.sectioning)")
+            }
+        }
+    }
+
+    func testMovingARowIntoAnotherAisleSection() throws {
+        let m = try ShoppingModel(store: nil)
+        try m.add(fields("Milk", aisle: "Dairy"))
+        try m.add(fields("Cream", aisle: "Dairy"))
+        try m.add(fields("Apples", aisle: "Fruit"))
+        let p = ListProjection(model: m, kind: .all, sectioning: .aisle)
+        let rec = ChangeRecorder(p)
+        // Rows: Dairy, Milk, Cream, Fruit, Apples, end. Drop Apples between Milk and Cream.
+        try p.moveItem(from: 4, to: 2)
+        XCTAssertEqual(p.rowsForTest.map(label), ["Dairy 3 0", "Milk", "Apples", "Cream", "end 3 0"])
+        rec.assertInSync()
+        try p.moveItem(from: 1, to: 3)
+        XCTAssertEqual(p.descriptions, ["Apples", "Cream", "Milk"])
+    }
+
+    func testSearchFiltersAndTotalsFollow() throws {
+        let m = try ShoppingModel(store: nil)
+        try m.add(fields("Crème fraîche", cost: 2, aisle: "Dairy"))
+        try m.add(fields("Apples", qty: 3, cost: 2, aisle: "Fruit"))
+        try m.add(fields("Olive oil", cost: 9, notes: "extra virgin"))
+        let p = ListProjection(model: m, kind: .all)
+        let rec = ChangeRecorder(p)
+        p.setQuery(SearchQuery("creme"))
+        XCTAssertEqual(p.descriptions, ["Crème fraîche"])
+        p.setQuery(SearchQuery("cost>5"))
+        XCTAssertEqual(p.descriptions, ["Apples", "Olive oil"])
+        XCTAssertEqual(p.totals, Totals(count: 2, cost: 15))
+        p.setQuery(SearchQuery("VIRGIN"))
+        XCTAssertEqual(p.descriptions, ["Olive oil"])
+        p.setQuery(nil)
+        XCTAssertEqual(p.itemCount, 3)
+        rec.assertInSync()
+    }
+
+    private func label(_ r: ListRow) -> String {
+        switch r {
+        case .header(let t, let tot): "\(t) \(tot.count) \(tot.cost)"
+        case .item(let i): i.description
+        case .end(let tot): "end \(tot.count) \(tot.cost)"
+        }
+    }
+}

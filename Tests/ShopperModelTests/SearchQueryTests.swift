@@ -1,0 +1,45 @@
+import XCTest
+@testable import ShopperModel
+
+final class SearchQueryTests: XCTestCase {
+    let milk = Item(id: ItemID(1), description: "Semi-skimmed Milk", quantity: 2, unitCost: Decimal(string: "0.99"), aisle: "Dairy", notes: "organic", needed: true)
+    let cafe = Item(id: ItemID(2), description: "Café Crème", unitCost: 6, aisle: "Hot drinks", needed: false)
+    let salt = Item(id: ItemID(3), description: "Salt", aisle: nil, needed: true, inCart: true)
+
+    private func matching(_ q: String) -> [String] {
+        let query = SearchQuery(q)
+        return [milk, cafe, salt].filter(query.matches).map(\.description)
+    }
+
+    func testWordsMatchDescriptionAisleAndNotesIgnoringCaseAndAccents() {
+        XCTAssertEqual(matching("milk"), ["Semi-skimmed Milk"])
+        XCTAssertEqual(matching("CAFE creme"), ["Café Crème"])
+        XCTAssertEqual(matching("dairy"), ["Semi-skimmed Milk"])
+        XCTAssertEqual(matching("ORGANIC milk"), ["Semi-skimmed Milk"])
+        XCTAssertEqual(matching("milk salt"), [])
+        XCTAssertEqual(matching("\"hot drinks\""), ["Café Crème"])
+        XCTAssertEqual(matching(""), ["Semi-skimmed Milk", "Café Crème", "Salt"])
+    }
+
+    func testFilters() {
+        XCTAssertEqual(matching("aisle:dai"), ["Semi-skimmed Milk"])
+        XCTAssertEqual(matching("aisle:hot"), ["Café Crème"])
+        XCTAssertEqual(matching("cost>5"), ["Café Crème"])
+        XCTAssertEqual(matching("cost<2"), ["Semi-skimmed Milk"])
+        XCTAssertEqual(matching("cost>=1.98"), ["Semi-skimmed Milk", "Café Crème"])
+        XCTAssertEqual(matching("cost=6"), ["Café Crème"])
+        XCTAssertEqual(matching("needed"), ["Semi-skimmed Milk", "Salt"])
+        XCTAssertEqual(matching("-needed"), ["Café Crème"])
+        XCTAssertEqual(matching("incart"), ["Salt"])
+        XCTAssertEqual(matching("needed milk"), ["Semi-skimmed Milk"])
+        // Not a valid filter: searched as a word.
+        XCTAssertEqual(SearchQuery("cost>abc").words, ["cost>abc"])
+    }
+
+    func testHighlightsFindEveryOccurrence() {
+        let q = SearchQuery("an")
+        let text = "Banana"
+        XCTAssertEqual(q.highlights(in: text).map { String(text[$0]) }, ["an", "an"])
+        XCTAssertEqual(SearchQuery("creme").highlights(in: "Café Crème").map { String("Café Crème"[$0]) }, ["Crème"])
+    }
+}
