@@ -1,1 +1,40 @@
+// The one header of the CGtk module. Swift cannot import macros, type-checked casts or variadic
+// functions; the few the app needs are wrapped here as static inline functions.
 #include <gtk/gtk.h>
+
+static inline GType shopper_type_object(void) { return G_TYPE_OBJECT; }
+
+/// The GObject instance behind any GTK type pointer.
+static inline GObject *shopper_object(gpointer p) { return G_OBJECT(p); }
+static inline GtkWidget *shopper_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkAccessible *shopper_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+
+static inline void shopper_accessible_set_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void shopper_accessible_set_description(gpointer widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/// Names `widget` by `label` for screen readers (one related widget).
+static inline void shopper_accessible_set_labelled_by(gpointer widget, gpointer label) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+static inline void shopper_object_set_bool(gpointer object, const char *property, gboolean value) {
+    g_object_set(G_OBJECT(object), property, value, NULL);
+}
+
+static inline gboolean shopper_object_get_bool(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(G_OBJECT(object), property, &value, NULL);
+    return value;
+}
+
+static inline GListModel *shopper_list_model(gpointer p) { return G_LIST_MODEL(p); }
+
+/// Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).
+static inline void shopper_signal_emit(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}

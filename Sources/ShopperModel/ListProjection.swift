@@ -62,6 +62,28 @@ public final class ListProjection {
         return .item(model.items[ItemID(key.id)]!)
     }
 
+    /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
+    /// identities rather than indices, since indices shift as rows come and go.
+    public func identity(at index: Int) -> Int {
+        if index == rows.count { return -1 }
+        let key = rows[index]
+        return key.isHeader ? -(Int(key.section) + 2) : Int(key.id)
+    }
+
+    /// The row with that identity as it is now; nil when it has left the list.
+    public func row(identity: Int) -> ListRow? {
+        switch identity {
+        case -1: return isEmpty ? nil : .end(totals)
+        case ..<(-1):
+            let s = SectionKey(-identity - 2)
+            guard let t = sectionTotals[s] else { return nil }
+            return .header(title: sectioning.title(of: s, aisles: model.aisles), totals: t)
+        default:
+            guard let item = model.items[ItemID(Int64(identity))], includes(item) else { return nil }
+            return .item(item)
+        }
+    }
+
     /// The item on a row, nil for headers and the end row.
     public func itemID(at index: Int) -> ItemID? {
         guard index < rows.count, !rows[index].isHeader else { return nil }

@@ -87,6 +87,20 @@ final class ListProjectionTests: XCTestCase {
         }
     }
 
+    func testIdentitiesAreStableAndResolveToTheirRows() throws {
+        let m = try ShoppingModel(store: nil)
+        try m.add(fields("Milk", aisle: "Dairy"))
+        let apples = try m.add(fields("Apples", aisle: "Fruit"))
+        let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle)
+        let ids = (0..<p.count).map(p.identity)
+        XCTAssertEqual(Set(ids).count, ids.count)
+        XCTAssertFalse(ids.contains(0))
+        for (i, id) in ids.enumerated() { XCTAssertEqual(p.row(identity: id), p.row(at: i)) }
+        try m.tick(apples)
+        XCTAssertNil(p.row(identity: Int(apples.raw)), "ticked off: gone from the shopping list")
+        XCTAssertNil(p.row(identity: ids[2]), "the Fruit header went with its last item")
+    }
+
     func testMovingARowIntoAnotherAisleSection() throws {
         let m = try ShoppingModel(store: nil)
         try m.add(fields("Milk", aisle: "Dairy"))

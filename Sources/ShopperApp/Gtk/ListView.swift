@@ -1,0 +1,84 @@
+import CGtk
+
+/// A GtkListItem handed to a factory: GTK recycles these as rows scroll in and out.
+@MainActor struct ListItem {
+    let raw: OpaquePointer
+    init(_ p: gpointer) { raw = OpaquePointer(p) }
+
+    var child: Widget? {
+        get { gtk_list_item_get_child(raw).map(Widget.init) }
+        nonmutating set { gtk_list_item_set_child(raw, newValue?.raw) }
+    }
+
+    /// The identity carried by the row's item object, 0 when unbound.
+    var identity: Int {
+        guard let item = gtk_list_item_get_item(raw) else { return 0 }
+        return RowListModel.identity(of: item)
+    }
+
+    var position: Int { Int(gtk_list_item_get_position(raw)) }
+
+    func activatable(_ on: Bool) { gtk_list_item_set_activatable(raw, on ? 1 : 0) }
+    func selectable(_ on: Bool) { gtk_list_item_set_selectable(raw, on ? 1 : 0) }
+
+    /// Ties a Swift object's lifetime to this list item (the row widget's controller).
+    func attach<T: AnyObject>(_ object: T) { ObjectData.attach(object, to: gobject(UnsafeMutableRawPointer(raw))) }
+    func attached<T: AnyObject>(_: T.Type) -> T? { ObjectData.get(from: gobject(UnsafeMutableRawPointer(raw))) }
+}
+
+/// GtkSignalListItemFactory: `setup` builds a row widget once, `bind` fills it for a row, `unbind`
+/// lets go. Only the rows near the visible area are ever built.
+@MainActor struct ListItemFactory: SignalSource {
+    let raw: OpaquePointer
+    var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
+
+    init(setup: @escaping @MainActor (ListItem) -> Void, bind: @escaping @MainActor (ListItem) -> Void,
+         unbind: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+        raw = gtk_signal_list_item_factory_new()
+        onPointer("setup") { setup(ListItem($0!)) }
+        onPointer("bind") { bind(ListItem($0!)) }
+        onPointer("unbind") { unbind(ListItem($0!)) }
+    }
+}
+
+/// A GtkListView over a RowListModel through a single selection (so the keyboard-focused row is known).
+@MainActor struct ListView: SignalSource {
+    let widget: Widget
+    let selection: OpaquePointer
+    var gobject: UnsafeMutablePointer<GObject> { widget.gobject }
+
+    init(model: RowListModel, factory: ListItemFactory) {
+        g_object_ref(model.raw)  // the selection takes this reference
+        selection = gtk_single_selection_new(model.listModel)
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        widget = Widget(gtk_list_view_new(selection, factory.raw)!)  // takes both references
+        gtk_list_view_set_single_click_activate(widget.opaque, 0)
+    }
+
+    /// Row activation (double click, Enter), by position.
+    func onActivate(_ f: @escaping @MainActor (Int) -> Void) { onUInt("activate") { f(Int($0)) } }
+
+    /// The selected (keyboard-focused) row, nil when none.
+    var selected: Int? {
+        let p = gtk_single_selection_get_selected(selection)
+        return p == GTK_INVALID_LIST_POSITION ? nil : Int(p)
+    }
+
+    func select(_ position: Int) { gtk_single_selection_set_selected(selection, guint(position)) }
+}
+
+/// Swift objects attached to GObjects: retained by the GObject, released when it is finalized.
+@MainActor enum ObjectData {
+    private static let key = "shopper-swift-object"
+
+    static func attach<T: AnyObject>(_ object: T, to target: UnsafeMutablePointer<GObject>) {
+        let p = Unmanaged.passRetained(object as AnyObject).toOpaque()
+        g_object_set_data_full(target, key, p) { Unmanaged<AnyObject>.fromOpaque($0!).release() }
+    }
+
+    static func get<T: AnyObject>(from target: UnsafeMutablePointer<GObject>) -> T? {
+        guard let p = g_object_get_data(target, key) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
+    }
+}

@@ -1,0 +1,76 @@
+import CGtk
+
+/// A GListModel implemented in Swift. GTK asks it for the count and for the rows it is about to
+/// show; it answers from Swift closures and creates a small item object only on demand, so a list of
+/// a million items costs no GObject per item. Each item object carries the row's stable identity (a
+/// non-zero Int), never its index, so rows that shift keep the right content.
+@MainActor
+final class RowListModel {
+    /// Answers GTK's questions. Immutable closures, called on the main thread only.
+    final class Source: @unchecked Sendable {
+        let count: @MainActor () -> Int
+        let identity: @MainActor (Int) -> Int
+        init(count: @escaping @MainActor () -> Int, identity: @escaping @MainActor (Int) -> Int) {
+            self.count = count
+            self.identity = identity
+        }
+    }
+
+    /// The GObject instance; this handle holds one reference.
+    let raw: UnsafeMutablePointer<GObject>
+    var listModel: OpaquePointer { OpaquePointer(raw) }
+
+    init(count: @escaping @MainActor () -> Int, identity: @escaping @MainActor (Int) -> Int) {
+        raw = typed(g_object_new_with_properties(Self.type, 0, nil, nil)!)
+        // The instance owns its source: GTK may keep the model alive longer than this handle.
+        let source = Unmanaged.passRetained(Source(count: count, identity: identity)).toOpaque()
+        g_object_set_data_full(raw, Self.sourceKey, source) { Unmanaged<Source>.fromOpaque($0!).release() }
+    }
+
+    isolated deinit { g_object_unref(raw) }
+
+    /// Tells GTK that `removed` rows at `position` were replaced by `added` rows.
+    func itemsChanged(position: Int, removed: Int, added: Int) {
+        g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
+    }
+
+    /// The identity an item object given out by this model carries.
+    static func identity(of item: gpointer) -> Int {
+        Int(bitPattern: g_object_get_data(gobject(item), identityKey))
+    }
+
+    private static let sourceKey = "shopper-source"
+    private static let identityKey = "shopper-row"
+
+    private static func source(_ list: OpaquePointer?) -> Source {
+        Unmanaged<Source>.fromOpaque(g_object_get_data(gobject(list!), sourceKey)!).takeUnretainedValue()
+    }
+
+    /// Registered once, on first use.
+    private static let type: GType = {
+        let t = g_type_register_static_simple(
+            shopper_type_object(), "ShopperRowListModel",
+            guint(MemoryLayout<GObjectClass>.size), nil,
+            guint(MemoryLayout<GObject>.size), nil, GTypeFlags(0))
+        var info = GInterfaceInfo(interface_init: { iface, _ in
+            let vtable = iface!.assumingMemoryBound(to: GListModelInterface.self)
+            vtable.pointee.get_item_type = { _ in shopper_type_object() }
+            vtable.pointee.get_n_items = { list in
+                let s = RowListModel.source(list)
+                return guint(MainActor.assumeIsolated { s.count() })
+            }
+            vtable.pointee.get_item = { list, position in
+                let s = RowListModel.source(list)
+                let id = MainActor.assumeIsolated { () -> Int in
+                    Int(position) < s.count() ? s.identity(Int(position)) : 0
+                }
+                guard id != 0 else { return nil }
+                let item = g_object_new_with_properties(shopper_type_object(), 0, nil, nil)!
+                g_object_set_data(item, RowListModel.identityKey, UnsafeMutableRawPointer(bitPattern: id))
+                return UnsafeMutableRawPointer(item)
+            }
+        }, interface_finalize: nil, interface_data: nil)
+        g_type_add_interface_static(t, g_list_model_get_type(), &info)
+        return t
+    }()
+}

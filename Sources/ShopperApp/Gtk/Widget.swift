@@ -1,0 +1,116 @@
+import CGtk
+
+/// A non-owning handle to a GtkWidget. Widgets are owned by their parent (and windows by GTK); a
+/// handle is only used while its widget is in the tree.
+@MainActor
+struct Widget: SignalSource {
+    let raw: UnsafeMutablePointer<GtkWidget>
+
+    init(_ raw: UnsafeMutablePointer<GtkWidget>) { self.raw = raw }
+    init(_ p: OpaquePointer) { raw = typed(p) }
+    init(unsafe p: gpointer) { raw = shopper_widget(p) }
+
+    var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(raw) }
+    var opaque: OpaquePointer { OpaquePointer(raw) }
+    func typedPointer<T>() -> UnsafeMutablePointer<T> { typed(raw) }
+
+    var visible: Bool {
+        get { gtk_widget_get_visible(raw) != 0 }
+        nonmutating set { gtk_widget_set_visible(raw, newValue ? 1 : 0) }
+    }
+
+    var sensitive: Bool {
+        get { gtk_widget_get_sensitive(raw) != 0 }
+        nonmutating set { gtk_widget_set_sensitive(raw, newValue ? 1 : 0) }
+    }
+
+    var opacity: Double {
+        get { gtk_widget_get_opacity(raw) }
+        nonmutating set { gtk_widget_set_opacity(raw, newValue) }
+    }
+
+    /// Whether the widget receives pointer events (false lets clicks through to what is below).
+    var canTarget: Bool {
+        get { gtk_widget_get_can_target(raw) != 0 }
+        nonmutating set { gtk_widget_set_can_target(raw, newValue ? 1 : 0) }
+    }
+
+    func css(_ name: String, _ on: Bool = true) {
+        if on { gtk_widget_add_css_class(raw, name) } else { gtk_widget_remove_css_class(raw, name) }
+    }
+
+    func hasCSS(_ name: String) -> Bool { gtk_widget_has_css_class(raw, name) != 0 }
+
+    @discardableResult
+    func expand(h: Bool? = nil, v: Bool? = nil) -> Widget {
+        if let h { gtk_widget_set_hexpand(raw, h ? 1 : 0) }
+        if let v { gtk_widget_set_vexpand(raw, v ? 1 : 0) }
+        return self
+    }
+
+    @discardableResult
+    func align(h: GtkAlign? = nil, v: GtkAlign? = nil) -> Widget {
+        if let h { gtk_widget_set_halign(raw, h) }
+        if let v { gtk_widget_set_valign(raw, v) }
+        return self
+    }
+
+    @discardableResult
+    func margins(_ m: Int32) -> Widget {
+        gtk_widget_set_margin_top(raw, m)
+        gtk_widget_set_margin_bottom(raw, m)
+        gtk_widget_set_margin_start(raw, m)
+        gtk_widget_set_margin_end(raw, m)
+        return self
+    }
+
+    func sizeRequest(width: Int32 = -1, height: Int32 = -1) { gtk_widget_set_size_request(raw, width, height) }
+
+    func tooltip(_ text: String?) { gtk_widget_set_tooltip_text(raw, text) }
+
+    /// The name a screen reader announces.
+    func accessibleLabel(_ text: String) { shopper_accessible_set_label(raw, text) }
+    func accessibleDescription(_ text: String) { shopper_accessible_set_description(raw, text) }
+    func accessibleLabelled(by label: Widget) { shopper_accessible_set_labelled_by(raw, label.raw) }
+
+    @discardableResult
+    func grabFocus() -> Bool { gtk_widget_grab_focus(raw) != 0 }
+    var hasFocus: Bool { gtk_widget_has_focus(raw) != 0 }
+    func focusable(_ on: Bool) { gtk_widget_set_focusable(raw, on ? 1 : 0) }
+
+    func add(_ controller: EventController) { gtk_widget_add_controller(raw, controller.raw) }
+
+    var width: Int32 { gtk_widget_get_width(raw) }
+    var height: Int32 { gtk_widget_get_height(raw) }
+
+    /// The widget's bounds on its window's surface (what a snapshot or screenshot of the window shows,
+    /// client-side decoration margins included).
+    func surfaceBounds() -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let native = gtk_widget_get_native(raw) else { return nil }
+        let nativeWidget = Widget(unsafe: UnsafeMutableRawPointer(native))
+        guard let b = bounds(in: nativeWidget) else { return nil }
+        var sx = 0.0, sy = 0.0
+        gtk_native_get_surface_transform(native, &sx, &sy)
+        return (b.x + sx, b.y + sy, b.width, b.height)
+    }
+
+    /// The widget's bounds in `ancestor`'s coordinates, nil when not laid out below it.
+    func bounds(in ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var r = graphene_rect_t()
+        guard gtk_widget_compute_bounds(raw, ancestor.raw, &r) != 0 else { return nil }
+        return (Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+    }
+}
+
+/// A GtkEventController (click gesture, key controller). Owned by the widget it is added to.
+@MainActor
+struct EventController: SignalSource {
+    let raw: OpaquePointer
+    var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
+
+    static func click() -> EventController { EventController(raw: gtk_gesture_click_new()!) }
+    static func key() -> EventController { EventController(raw: gtk_event_controller_key_new()!) }
+
+    /// Capture runs before the target's own handlers (used for row-level shortcuts).
+    func phase(_ p: GtkPropagationPhase) { gtk_event_controller_set_propagation_phase(raw, p) }
+}

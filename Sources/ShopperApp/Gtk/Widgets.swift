@@ -1,0 +1,125 @@
+import CGtk
+
+/// Typed handles for the widgets the app uses. Each wraps a `Widget`; constructors return floating
+/// widgets that their parent sinks when they are added.
+
+@MainActor struct Label {
+    let widget: Widget
+    init(_ text: String = "") { widget = Widget(gtk_label_new(text)!) }
+    init(wrapping w: Widget) { widget = w }
+    private var ptr: OpaquePointer { widget.opaque }
+
+    var text: String {
+        get { String(cString: gtk_label_get_text(ptr)) }
+        nonmutating set { gtk_label_set_text(ptr, newValue) }
+    }
+    func markup(_ m: String) { gtk_label_set_markup(ptr, m) }
+    func wrap(_ on: Bool = true) {
+        gtk_label_set_wrap(ptr, on ? 1 : 0)
+        gtk_label_set_wrap_mode(ptr, PANGO_WRAP_WORD_CHAR)
+    }
+    func ellipsize() { gtk_label_set_ellipsize(ptr, PANGO_ELLIPSIZE_END) }
+    func justify(_ j: GtkJustification) { gtk_label_set_justify(ptr, j) }
+    func xalign(_ x: Float) { gtk_label_set_xalign(ptr, x) }
+    func maxWidthChars(_ n: Int32) { gtk_label_set_max_width_chars(ptr, n) }
+}
+
+@MainActor struct Button {
+    let widget: Widget
+    init(label: String) { widget = Widget(gtk_button_new_with_label(label)!) }
+    init(icon: String, accessibleLabel: String) {
+        widget = Widget(gtk_button_new_from_icon_name(icon)!)
+        widget.accessibleLabel(accessibleLabel)
+        widget.tooltip(accessibleLabel)
+    }
+    func onClicked(_ f: @escaping @MainActor () -> Void) { widget.on("clicked", f) }
+    var label: String {
+        get { gtk_button_get_label(widget.typedPointer()).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_button_set_label(widget.typedPointer(), newValue) }
+    }
+}
+
+@MainActor struct CheckButton {
+    let widget: Widget
+    init() { widget = Widget(gtk_check_button_new()!) }
+    private var ptr: UnsafeMutablePointer<GtkCheckButton> { widget.typedPointer() }
+    var active: Bool {
+        get { gtk_check_button_get_active(ptr) != 0 }
+        nonmutating set { gtk_check_button_set_active(ptr, newValue ? 1 : 0) }
+    }
+}
+
+@MainActor struct Box {
+    let widget: Widget
+    init(_ orientation: GtkOrientation, spacing: Int32 = 0) { widget = Widget(gtk_box_new(orientation, spacing)!) }
+    private var ptr: UnsafeMutablePointer<GtkBox> { widget.typedPointer() }
+    func append(_ child: Widget) { gtk_box_append(ptr, child.raw) }
+}
+
+@MainActor struct Overlay {
+    let widget: Widget
+    init() { widget = Widget(gtk_overlay_new()!) }
+    private var ptr: OpaquePointer { widget.opaque }
+    func child(_ w: Widget) { gtk_overlay_set_child(ptr, w.raw) }
+    func addOverlay(_ w: Widget) { gtk_overlay_add_overlay(ptr, w.raw) }
+}
+
+@MainActor struct ScrolledWindow {
+    let widget: Widget
+    init() {
+        widget = Widget(gtk_scrolled_window_new()!)
+        gtk_scrolled_window_set_policy(ptr, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    func child(_ w: Widget) { gtk_scrolled_window_set_child(ptr, w.raw) }
+}
+
+/// Fades its child in and out (crossfade), for the empty-state explanation.
+@MainActor struct Revealer {
+    let widget: Widget
+    init(durationMS: UInt32) {
+        widget = Widget(gtk_revealer_new()!)
+        gtk_revealer_set_transition_type(ptr, GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
+        gtk_revealer_set_transition_duration(ptr, durationMS)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    func child(_ w: Widget) { gtk_revealer_set_child(ptr, w.raw) }
+    var revealed: Bool {
+        get { gtk_revealer_get_reveal_child(ptr) != 0 }
+        nonmutating set { gtk_revealer_set_reveal_child(ptr, newValue ? 1 : 0) }
+    }
+    /// True once a fade-in has finished, false once a fade-out has.
+    var childRevealed: Bool { gtk_revealer_get_child_revealed(ptr) != 0 }
+    func duration(_ ms: UInt32) { gtk_revealer_set_transition_duration(ptr, ms) }
+    func transition(_ t: GtkRevealerTransitionType) { gtk_revealer_set_transition_type(ptr, t) }
+}
+
+@MainActor struct HeaderBar {
+    let widget: Widget
+    init() { widget = Widget(gtk_header_bar_new()!) }
+    private var ptr: OpaquePointer { widget.opaque }
+    func titleWidget(_ w: Widget) { gtk_header_bar_set_title_widget(ptr, w.raw) }
+    func packStart(_ w: Widget) { gtk_header_bar_pack_start(ptr, w.raw) }
+    func packEnd(_ w: Widget) { gtk_header_bar_pack_end(ptr, w.raw) }
+}
+
+/// Pages shown one at a time, switched by a GtkStackSwitcher.
+@MainActor struct Stack {
+    let widget: Widget
+    init() {
+        widget = Widget(gtk_stack_new()!)
+        gtk_stack_set_transition_type(ptr, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    func add(_ child: Widget, name: String, title: String) { gtk_stack_add_titled(ptr, child.raw, name, title) }
+    var visibleName: String {
+        get { gtk_stack_get_visible_child_name(ptr).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_stack_set_visible_child_name(ptr, newValue) }
+    }
+    func switcher() -> Widget {
+        let s = Widget(gtk_stack_switcher_new()!)
+        gtk_stack_switcher_set_stack(s.opaque, ptr)
+        return s
+    }
+    func onPageChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
+}

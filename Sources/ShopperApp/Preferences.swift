@@ -1,0 +1,53 @@
+import Foundation
+import ShopperModel
+
+/// The user's display preferences, kept in GSettings. Without the schema (a build run by hand) they
+/// live in memory for the session and a warning says so.
+@MainActor
+final class Preferences {
+    enum Key: String {
+        case showQuantity = "show-quantity"
+        case showCost = "show-cost"
+        case showCheckboxes = "show-checkboxes"
+        case sections = "sections"
+        case priceBandThreshold = "price-band-threshold"
+    }
+
+    private let settings: SettingsStore?
+    private var memory: [Key: String] = [:]
+    private var observers: [@MainActor () -> Void] = []
+
+    init(settings: SettingsStore?) {
+        self.settings = settings
+        settings?.onChanged { [weak self] _ in self?.observers.forEach { $0() } }
+    }
+
+    /// Called after any preference changes, from this app or from outside (gsettings set).
+    func observe(_ f: @escaping @MainActor () -> Void) { observers.append(f) }
+
+    var display: DisplayOptions {
+        DisplayOptions(showQuantity: bool(.showQuantity), showCost: bool(.showCost), showCheckboxes: bool(.showCheckboxes))
+    }
+
+    var sectioning: Sectioning {
+        switch string(.sections) {
+        case "none": return .none
+        case "price-band":
+            return .priceBand(threshold: DecimalText.parse(string(.priceBandThreshold)) ?? Sectioning.defaultThreshold)
+        default: return .aisle
+        }
+    }
+
+    func bool(_ k: Key) -> Bool { settings?.bool(k.rawValue) ?? (memory[k].map { $0 == "true" } ?? true) }
+    func string(_ k: Key) -> String {
+        settings?.string(k.rawValue) ?? memory[k] ?? (k == .sections ? "aisle" : DecimalText.format(Sectioning.defaultThreshold))
+    }
+
+    func set(_ k: Key, _ v: Bool) {
+        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v ? "true" : "false"; observers.forEach { $0() } }
+    }
+
+    func set(_ k: Key, _ v: String) {
+        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v; observers.forEach { $0() } }
+    }
+}

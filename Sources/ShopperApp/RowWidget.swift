@@ -1,0 +1,134 @@
+import CGtk
+import ShopperModel
+
+/// The one row widget for every list, every display option and every row kind (section header, item,
+/// end row). It decides nothing: it shows what `RowPresentation` says. Built once per recycled list
+/// item; `show` is all that runs per bind.
+@MainActor
+final class RowWidget {
+    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    private let checkArea = Box(GTK_ORIENTATION_HORIZONTAL)
+    private let check = CheckButton()
+    private let textColumn = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    private let descriptionLabel = Label()
+    private let detailLine = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    private let leftDetail = Label()
+    private let rightDetail = Label()
+    /// Header title or end-row text.
+    private let caption = Label()
+
+    private(set) var itemID: ItemID?
+    private(set) var presentation: RowPresentation?
+    private var binding = false
+    /// Set by the list page: what to do when the user acts on this row.
+    var onAction: (@MainActor (RowAction, ItemID) -> Void)?
+
+    init() {
+        root.widget.css("shopper-row")
+        checkArea.widget.css("check-area")
+        checkArea.widget.align(v: GTK_ALIGN_FILL)
+        check.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
+        checkArea.append(check.widget)
+        descriptionLabel.xalign(0)
+        descriptionLabel.ellipsize()
+        descriptionLabel.widget.css("description")
+        for l in [leftDetail, rightDetail] {
+            l.widget.css("detail")
+            l.xalign(0)
+        }
+        rightDetail.widget.expand(h: true)
+        rightDetail.xalign(1)
+        detailLine.append(leftDetail.widget)
+        detailLine.append(rightDetail.widget)
+        textColumn.widget.expand(h: true).align(v: GTK_ALIGN_CENTER)
+        textColumn.append(descriptionLabel.widget)
+        textColumn.append(detailLine.widget)
+        caption.xalign(0)
+        caption.widget.expand(h: true)
+        caption.widget.css("caption")
+        root.append(checkArea.widget)
+        root.append(textColumn.widget)
+        root.append(caption.widget)
+        check.widget.accessibleLabelled(by: descriptionLabel.widget)
+
+        check.widget.on("toggled") { [weak self] in
+            guard let self, !binding, let id = itemID, let p = presentation, p.checkbox == .interactive else { return }
+            onAction?(p.checkboxAreaAction, id)
+        }
+        // A display-only checkbox does not take clicks; its area does what the presentation says.
+        let areaClick = EventController.click()
+        areaClick.onPress("released") { [weak self] _, _, _ in
+            guard let self, let id = itemID, let p = presentation, p.checkbox == .displayOnly else { return }
+            onAction?(p.checkboxAreaAction, id)
+        }
+        checkArea.widget.add(areaClick)
+        let rowClick = EventController.click()
+        rowClick.onPress("released") { [weak self] n, x, _ in
+            guard let self, n == 1, let id = itemID, let p = presentation else { return }
+            // Clicks in the checkbox area are the checkbox's (handled above).
+            if checkArea.widget.visible, x < Double(checkArea.widget.width) { return }
+            onAction?(p.rowAction, id)
+        }
+        root.widget.add(rowClick)
+    }
+
+    func show(_ row: ListRow, money: MoneyFormat, presentation make: (Item) -> RowPresentation) {
+        binding = true
+        defer { binding = false }
+        root.widget.css("header", false)
+        root.widget.css("end", false)
+        switch row {
+        case .item(let item):
+            let p = make(item)
+            itemID = item.id
+            presentation = p
+            apply(p)
+        case .header(let title, let totals):
+            showCaption("\(title) · \(Self.summary(totals, money))", css: "header")
+        case .end(let totals):
+            showCaption("No more items · \(Self.summary(totals, money))", css: "end")
+        }
+    }
+
+    /// "3 items · $12.40"
+    static func summary(_ t: Totals, _ money: MoneyFormat) -> String {
+        "\(t.count) \(t.count == 1 ? "item" : "items") · \(money.format(t.cost))"
+    }
+
+    private func apply(_ p: RowPresentation) {
+        caption.widget.visible = false
+        textColumn.widget.visible = true
+        descriptionLabel.text = p.description
+        leftDetail.text = p.leftText ?? ""
+        rightDetail.text = p.rightText ?? ""
+        leftDetail.widget.visible = p.left != nil
+        rightDetail.widget.visible = p.right != nil
+        detailLine.widget.visible = !p.descriptionCentered
+        checkArea.widget.visible = p.checkbox != .hidden
+        check.active = p.checked
+        // Display-only: shown, not focusable, clicks pass to its area.
+        check.widget.canTarget = p.checkbox == .interactive
+        check.widget.focusable(p.checkbox == .interactive)
+        root.widget.css("dimmed", p.dimmed)
+    }
+
+    private func showCaption(_ text: String, css: String) {
+        itemID = nil
+        presentation = nil
+        caption.text = text
+        caption.widget.visible = true
+        textColumn.widget.visible = false
+        checkArea.widget.visible = false
+        root.widget.css("dimmed", false)
+        root.widget.css(css)
+    }
+
+    // For in-process tests: what the row shows.
+    var visibleParts: (check: Bool, details: Bool, left: String?, right: String?, dimmed: Bool, checked: Bool, checkTargetable: Bool) {
+        (checkArea.widget.visible, detailLine.widget.visible,
+         leftDetail.widget.visible ? leftDetail.text : nil, rightDetail.widget.visible ? rightDetail.text : nil,
+         root.widget.hasCSS("dimmed"), check.active, check.widget.canTarget)
+    }
+    var descriptionText: String { descriptionLabel.text }
+    var captionText: String? { caption.widget.visible ? caption.text : nil }
+}

@@ -1,0 +1,45 @@
+import CGtk
+import Foundation
+import ShopperModel
+
+/// The application: one model, one main window, stylesheets that follow light and dark.
+@MainActor
+final class ShopperApplication {
+    let app: Application
+    let model: ShoppingModel
+    let preferences: Preferences
+    let paths: AppPaths
+    private(set) var mainWindow: MainWindow?
+    private let light: StyleSheet
+    private let dark: StyleSheet
+    private var colorScheme: ColorScheme?
+
+    init(paths: AppPaths, model: ShoppingModel) {
+        self.paths = paths
+        self.model = model
+        app = Application(id: AppInfo.id)
+        let settings = SettingsStore(schema: AppInfo.id)
+        if settings == nil {
+            FileHandle.standardError.write(Data("shopper: the GSettings schema \(AppInfo.id) is not installed; preferences will not be kept after this session.\n".utf8))
+        }
+        preferences = Preferences(settings: settings)
+        light = StyleSheet(path: paths.resource("shopper.css"))
+        dark = StyleSheet(path: paths.resource("shopper-dark.css"))
+        app.on("activate") { [weak self] in self?.activate() }
+    }
+
+    func run(_ arguments: [String]) -> Int32 { app.run(arguments) }
+
+    func activate() {
+        if mainWindow == nil {
+            // Styles once per display, which exists from here on.
+            light.apply(true)
+            colorScheme = ColorScheme { [weak self] isDark in self?.dark.apply(isDark, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
+            mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+            if ProcessInfo.processInfo.environment["SHOPPER_EXIT_AFTER_FIRST_FRAME"] != nil {
+                mainWindow?.window.afterFirstFrame { [weak self] in self?.app.quit() }
+            }
+        }
+        mainWindow?.present()
+    }
+}

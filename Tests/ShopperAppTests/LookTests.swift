@@ -1,0 +1,32 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The two-tone look, rendered in-process from the real window: a gradient header that ends in the
+/// list colour, rows on the list colour, and another colour below the last row; light and dark.
+final class LookTests: GtkTestCase {
+    func testGradientHeaderAndTwoTonesInLightAndDark() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Apples", quantity: 2, unitCost: 1))
+            try model.add(ItemFields(description: "Bread", unitCost: 3))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            for dark in [false, true] {
+                harness.setDark(dark)
+                let shot = try XCTUnwrap(harness.render(name: dark ? "look-dark" : "look-light"))
+                let x = 8
+                let top = shot.rgb(x, 4), list = harness.pixelInFirstRow(shot, x: x)
+                let below = shot.rgb(x, shot.height - 20)
+                let headerFoot = harness.pixelAtHeaderFoot(shot, x: x)
+                XCTAssertNotEqual(top.0 + top.1 + top.2, list.0 + list.1 + list.2, "header top differs from the list")
+                XCTAssertTrue(close(headerFoot, list), "the header blends into the list colour: \(headerFoot) vs \(list)")
+                XCTAssertFalse(close(list, below, tolerance: 8), "another colour below the last row: \(list) vs \(below)")
+                if dark { XCTAssertLessThan(list.0 + list.1 + list.2, 200, "dark rows are dark") }
+                else { XCTAssertGreaterThan(list.0 + list.1 + list.2, 600, "light rows are light") }
+            }
+        }
+    }
+}

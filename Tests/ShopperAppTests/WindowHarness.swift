@@ -1,0 +1,59 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The real main window, in-process, with the app's stylesheets: for tests that look at pixels or
+/// poke widgets directly.
+@MainActor
+final class WindowHarness {
+    let app: Application
+    let window: MainWindow
+    let preferences = Preferences(settings: nil)
+    private let light = StyleSheet(path: repositoryData + "/shopper.css")
+    private let dark = StyleSheet(path: repositoryData + "/shopper-dark.css")
+
+    init(model: ShoppingModel) throws {
+        app = Application(id: "io.github.shopperapp.Shopper.Tests")
+        light.apply(true)
+        let paths = AppPaths(dataFolder: NSTemporaryDirectory(), resources: repositoryData)
+        window = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+        window.present()
+        _ = MainLoop.iterate(until: { self.window.window.widget.width > 0 })
+        ShopperAppTests.settle(150)
+    }
+
+    func setDark(_ on: Bool) {
+        dark.apply(on, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+        ShopperAppTests.settle(150)
+    }
+
+    func render(name: String) -> Snapshot? {
+        ShopperAppTests.settle(150)
+        let s = Snapshot(window.window.widget)
+        _ = s?.savePNG(screenshotFolder + "/\(name).png")
+        return s
+    }
+
+    /// The list colour: inside the first row, left of any text.
+    func pixelInFirstRow(_ s: Snapshot, x: Int) -> (Int, Int, Int) {
+        let list = window.currentPage.listView.widget
+        let b = list.surfaceBounds()!
+        return s.rgb(x, Int(b.y) + 60)
+    }
+
+    /// The last pixel row of the header strip, just above the list.
+    func pixelAtHeaderFoot(_ s: Snapshot, x: Int) -> (Int, Int, Int) {
+        let list = window.currentPage.listView.widget
+        let b = list.surfaceBounds()!
+        return s.rgb(x, Int(b.y) - 1)
+    }
+
+    func close() {
+        window.window.destroy()
+        light.apply(false)
+        dark.apply(false)
+        ShopperAppTests.settle(50)
+    }
+}

@@ -1,0 +1,176 @@
+"""Drives the real `shopper` binary from outside, as a screen reader or a user would: AT-SPI for
+what the window shows and to press its buttons, X events for clicks and keys, ImageMagick for
+screenshots. Runs under Debian's /usr/bin/python3 (it has gi and pyatspi) inside
+`dbus-run-session -- xvfb-run`. No window manager: the window sits at (0, 0), so window-relative
+extents are screen coordinates."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.environ.get("SHOPPER_SCREENSHOTS", os.path.join(ROOT, "out", "screenshots"))
+
+
+def wait_for(predicate, timeout=10.0, what="condition"):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+
+
+class Shopper:
+    """One run of the app with its own temporary data folder."""
+
+    def __init__(self, binary=None, data_dir=None, env=None):
+        self.binary = binary or os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
+        self.own_dir = data_dir is None
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="shopper-e2e-")
+        self.extra_env = env or {}
+        self.proc = None
+        self.app = None
+
+    def __enter__(self):
+        env = dict(os.environ)
+        env.update({"SHOPPER_DATA_DIR": self.data_dir, "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi"})
+        env.update(self.extra_env)
+        self.log = open(os.path.join(self.data_dir, "app.log"), "w")
+        self.proc = subprocess.Popen([self.binary], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.app = wait_for(self._find_app, 20, "the shopper application on the accessibility bus")
+        wait_for(lambda: self.window(), 20, "the main window")
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+        if self.own_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def _find_app(self):
+        if self.proc.poll() is not None:
+            raise AssertionError(f"shopper exited with {self.proc.returncode}: {self.read_log()}")
+        desktop = Atspi.get_desktop(0)
+        for i in range(desktop.get_child_count()):
+            app = desktop.get_child_at_index(i)
+            if app is not None and app.get_name() == "shopper" and app.get_process_id() == self.proc.pid:
+                return app
+        return None
+
+    def read_log(self):
+        with open(os.path.join(self.data_dir, "app.log")) as f:
+            return f.read()
+
+    # What the window shows
+
+    def window(self):
+        for i in range(self.app.get_child_count()):
+            w = self.app.get_child_at_index(i)
+            if w is not None and w.get_role() == Atspi.Role.FRAME:
+                return w
+        return None
+
+    def page(self, title):
+        """A list's page (GTK 4.8 exposes every stack page; scope queries to the one you mean)."""
+        return (self.all(Atspi.Role.PANEL, name=title) or [None])[0]
+
+    def all(self, role=None, name=None, contains=None, root=None):
+        """Every accessible below `root` (the window) with that role and name. GTK 4.8 leaves hidden
+        widgets out of the tree and sets no SHOWING state, so this does not filter on it."""
+        found = []
+
+        def walk(node, depth=0):
+            if node is None or depth > 60:
+                return
+            try:
+                if (role is None or node.get_role() == role) and \
+                        (name is None or node.get_name() == name) and \
+                        (contains is None or contains in (node.get_name() or "")):
+                    found.append(node)
+                for i in range(node.get_child_count()):
+                    walk(node.get_child_at_index(i), depth + 1)
+            except gi.repository.GLib.Error:
+                return
+
+        walk(root or self.window())
+        return found
+
+    def one(self, role=None, name=None, contains=None, root=None, timeout=5.0):
+        what = f"{role and role.value_nick} named {name or contains!r}"
+        return wait_for(lambda: (self.all(role, name, contains, root) or [None])[0], timeout, what)
+
+    def texts(self, role=Atspi.Role.LABEL, root=None):
+        return [n.get_name() for n in self.all(role, root=root)]
+
+    def has_text(self, contains, root=None):
+        return any(contains in t for t in self.texts(root=root))
+
+    # Acting
+
+    def press(self, node):
+        """Presses a button through its accessible action, as a screen reader would."""
+        action = node.get_action_iface() if hasattr(node, "get_action_iface") else node
+        for i in range(node.get_n_actions()):
+            if node.get_action_name(i) in ("click", "activate", "press"):
+                node.do_action(i)
+                return
+        self.click(node)
+
+    def extents(self, node):
+        r = node.get_extents(Atspi.CoordType.WINDOW)
+        return r.x, r.y, r.width, r.height
+
+    def click(self, node, dx=None, dy=None):
+        x, y, w, h = self.extents(node)
+        cx = x + (w // 2 if dx is None else dx)
+        cy = y + (h // 2 if dy is None else dy)
+        Atspi.generate_mouse_event(cx, cy, "b1c")
+
+    def key(self, keysym_name, modifiers=()):
+        """Presses a key (by X keysym name, e.g. "Return", "z") with modifiers held."""
+        codes = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L"}
+        for m in modifiers:
+            Atspi.generate_keyboard_event(self._keysym(codes[m]), None, Atspi.KeySynthType.PRESS | Atspi.KeySynthType.SYM)
+        Atspi.generate_keyboard_event(self._keysym(keysym_name), None, Atspi.KeySynthType.PRESSRELEASE | Atspi.KeySynthType.SYM)
+        for m in reversed(modifiers):
+            Atspi.generate_keyboard_event(self._keysym(codes[m]), None, Atspi.KeySynthType.RELEASE | Atspi.KeySynthType.SYM)
+
+    def type(self, text):
+        Atspi.generate_keyboard_event(0, text, Atspi.KeySynthType.STRING)
+
+    @staticmethod
+    def _keysym(name):
+        gi.require_version("Gdk", "4.0")
+        from gi.repository import Gdk
+        return Gdk.keyval_from_name(name)
+
+    def screenshot(self, name):
+        """Saves the window as OUT/name.png and returns the path."""
+        os.makedirs(OUT, exist_ok=True)
+        x, y, w, h = self.extents(self.window())
+        path = os.path.join(OUT, name + ".png")
+        time.sleep(0.4)  # let fades and redraws finish
+        subprocess.run(["import", "-window", "root", "-crop", f"{max(w, 1)}x{max(h, 1)}+0+0", "+repage", path],
+                       check=True)
+        return path
+
+
+def pixel(path, x, y):
+    """The (r, g, b) of one pixel of a PNG, through ImageMagick."""
+    out = subprocess.run(["convert", path, "-format", f"%[fx:int(255*p{{{x},{y}}}.r)],%[fx:int(255*p{{{x},{y}}}.g)],%[fx:int(255*p{{{x},{y}}}.b)]", "info:"],
+                         check=True, capture_output=True, text=True).stdout
+    return tuple(int(v) for v in out.strip().split(","))
