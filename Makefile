@@ -5,7 +5,7 @@ SCHEMA_DIR  := .build/schemas
 # Debian packages the build, the app and the headless tests need.
 APT_PACKAGES := libgtk-4-dev libgtk-4-bin gir1.2-gtk-4.0 libsqlite3-dev libglib2.0-bin \
                 xvfb xauth dbus dbus-x11 at-spi2-core python3-gi gir1.2-atspi-2.0 python3-pyatspi \
-                imagemagick desktop-file-utils appstream
+                imagemagick xdotool desktop-file-utils appstream
 HEADLESS    := dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -29,7 +29,7 @@ let package = Package(
             dependencies: ["ShopperModel"],
             path: "Tests/StoreCrashChild"
         ),
-        .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel"]),
+        .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]

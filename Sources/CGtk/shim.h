@@ -38,3 +38,6 @@ static inline GListModel *shopper_list_model(gpointer p) { return G_LIST_MODEL(p
 static inline void shopper_signal_emit(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
 }
+
+/// G_TYPE_STRING is a macro.
+static inline GType shopper_type_string(void) { return G_TYPE_STRING; }

@@ -15,8 +15,18 @@ final class ListPage {
     private var options: DisplayOptions
     /// Rows currently bound, with the identity each shows: what a preference change refreshes.
     private var bound: [ObjectIdentifier: (row: RowWidget, identity: Int)] = [:]
-    /// Set by the window: what a click or key on a row does.
+    /// Set by the window: what a click or key on a row does (after any animation).
     var onAction: (@MainActor (RowAction, ItemID) -> Void)?
+    /// Set by the window: delete an item (undoable there).
+    var onDelete: (@MainActor (ItemID) -> Void)?
+    /// Set by the window: a move failed to save.
+    var onError: (@MainActor (Error) -> Void)?
+    /// How many structural changes reached GTK: a preference change must not add any.
+    private(set) var structuralChanges = 0
+    /// Items fading out after a tick, so a double click does not tick twice.
+    private var leaving = Set<ItemID>()
+    private var contextMenu: Popover?
+    private var contextItem: ItemID?
     /// Called after the rows changed (totals in the header follow).
     var onRowsChanged: (@MainActor () -> Void)?
 
@@ -33,7 +43,10 @@ final class ListPage {
         let factory = ListItemFactory(
             setup: { [weak self] item in
                 let row = RowWidget()
-                row.onAction = { action, id in self?.onAction?(action, id) }
+                row.onAction = { action, id in self?.act(action, on: id) }
+                row.onContextMenu = { id, row, x, y in self?.showContextMenu(for: id, row: row, x: x, y: y) }
+                row.onDrop = { dragged, onto, after in self?.drop(dragged, onto: onto, after: after) }
+                row.onDragging = { on in self?.emptyState.suppressed = on }
                 item.child = row.root.widget
                 item.attach(row)
             },
@@ -51,10 +64,26 @@ final class ListPage {
         root.addOverlay(emptyState.revealer.widget)
         emptyState.set(empty: projection.isEmpty, animated: false)
 
+        listView.onActivate { [weak self] position in
+            guard let self, let id = projection.itemID(at: position) else { return }
+            act(RowPresentation(options: self.options, list: kind, item: model.item(id)!, money: money).rowAction, on: id)
+        }
+        addListShortcuts()
+        buildContextMenu()
+
         projection.onRowsChanged = { [weak self] position, removed, added in
             guard let self else { return }
+            let hadFocus = listView.widget.containsFocus
             rowModel.itemsChanged(position: position, removed: removed, added: added)
+            structuralChanges += 1
+            if hadFocus && removed > 0 { keepFocus(near: position) }
             emptyState.set(empty: projection.isEmpty, animated: true)
+            onRowsChanged?()
+        }
+        // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
+        projection.onContentChanged = { [weak self] identities in
+            guard let self else { return }
+            for (row, identity) in bound.values where identities.contains(identity) { show(row, identity: identity) }
             onRowsChanged?()
         }
     }
@@ -81,6 +110,132 @@ final class ListPage {
     }
 
     func setSectioning(_ s: Sectioning) { projection.setSectioning(s) }
+
+    // MARK: Acting on rows
+
+    /// Ticking and unticking animate the row out first; everything else goes straight to the window.
+    func act(_ action: RowAction, on id: ItemID) {
+        guard action == .tick || action == .untick else { onAction?(action, id); return }
+        guard !leaving.contains(id) else { return }
+        leaving.insert(id)
+        let finish = { @MainActor [weak self] in
+            guard let self else { return }
+            leaving.remove(id)
+            onAction?(action, id)
+        }
+        if let row = bound.values.first(where: { $0.row.itemID == id })?.row { row.leave(then: finish) } else { finish() }
+    }
+
+    /// The item on the selected (keyboard-focused) row.
+    var selectedItem: ItemID? { listView.selected.flatMap(projection.itemID) }
+
+    /// Selects the item's row and gives it keyboard focus. GTK 4.8 leaves focus on nothing when the
+    /// focused row's widget is recycled (a move does that), so focus is put back on the row that
+    /// shows the item once GTK has bound it.
+    func select(_ id: ItemID) {
+        guard let i = projection.index(of: id) else { return }
+        listView.select(i)
+        listView.scrollTo(i)
+        focusPending = id
+        MainLoop.idle { [weak self] in
+            guard let self, focusPending == id else { return }
+            focusPending = nil
+            if let i = projection.index(of: id) { listView.select(i) }
+            // The row's own widget is the list item's child; GTK focuses the list item itself.
+            bound.values.first { $0.row.itemID == id }?.row.root.widget.parent?.grabFocus()
+        }
+    }
+
+    /// Keyboard focus into the list: the selected row, else the first item. False when empty.
+    func focusRows() -> Bool {
+        guard let id = selectedItem ?? (0..<min(projection.count, 3)).lazy.compactMap(projection.itemID).first else { return false }
+        select(id)
+        return true
+    }
+
+    /// An explicit `select` waiting for GTK to bind its row; it wins over `keepFocus`.
+    private var focusPending: ItemID?
+
+    /// When the focused row goes (ticked off, deleted, moved), GTK 4.8 leaves keyboard focus on no
+    /// widget and keys stop working. Put it on the row that took its place instead.
+    private func keepFocus(near position: Int) {
+        MainLoop.idle { [weak self] in
+            guard let self, focusPending == nil, !listView.widget.containsFocus, projection.count > 0 else { return }
+            let identity = projection.identity(at: min(position, projection.count - 1))
+            listView.select(min(position, projection.count - 1))
+            if let row = bound.values.first(where: { $0.identity == identity })?.row {
+                row.root.widget.parent?.grabFocus()
+            } else {
+                listView.widget.grabFocus()
+            }
+        }
+    }
+
+    /// Alt+Up / Alt+Down: one row up or down, into the neighbouring section at its edge.
+    func moveSelected(by delta: Int) {
+        guard let id = selectedItem, let from = projection.index(of: id) else { return }
+        let to = from + delta
+        // Not above the first section's header, not below the last item.
+        guard to >= 0, to < projection.count - 1, !(to == 0 && projection.identity(at: 0) < -1) else { return }
+        do {
+            try projection.moveItem(from: from, to: to)
+            select(id)
+        } catch { onError?(error) }
+    }
+
+    private func drop(_ dragged: ItemID, onto: ItemID, after: Bool) {
+        guard dragged != onto, let from = projection.index(of: dragged), let j = projection.index(of: onto) else { return }
+        let target = after ? j + 1 : j
+        do { try projection.moveItem(from: from, to: from < target ? target - 1 : target) } catch { onError?(error) }
+    }
+
+    private func addListShortcuts() {
+        let keys = ShortcutController(first: false)
+        for s in Shortcut.allCases where s.isListShortcut {
+            keys.add(s.trigger) { [weak self] in
+                guard let self, let id = selectedItem else { return false }
+                switch s {
+                case .tick:
+                    guard kind != .all else { act(.toggleNeeded, on: id); return true }
+                    act(kind == .cart ? .untick : .tick, on: id)
+                case .editItem: act(.openEditor, on: id)
+                case .deleteItem: onDelete?(id)
+                case .moveUp: moveSelected(by: -1)
+                case .moveDown: moveSelected(by: 1)
+                default: return false
+                }
+                return true
+            }
+        }
+        listView.widget.add(keys.controller)
+    }
+
+    private func buildContextMenu() {
+        let box = Box(GTK_ORIENTATION_VERTICAL)
+        let edit = Button(label: "Edit…")
+        let delete = Button(label: "Delete")
+        for b in [edit, delete] {
+            b.widget.css("flat")
+            box.append(b.widget)
+        }
+        let menu = Popover(child: box.widget, parent: root.widget)
+        edit.onClicked { [weak self] in
+            menu.popdown()
+            if let id = self?.contextItem { self?.act(.openEditor, on: id) }
+        }
+        delete.onClicked { [weak self] in
+            menu.popdown()
+            if let id = self?.contextItem { self?.onDelete?(id) }
+        }
+        contextMenu = menu
+    }
+
+    private func showContextMenu(for id: ItemID, row: RowWidget, x: Double, y: Double) {
+        guard let b = row.root.widget.bounds(in: root.widget) else { return }
+        contextItem = id
+        select(id)
+        contextMenu?.popup(at: b.x + x, b.y + y)
+    }
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).
     var boundRows: [RowWidget] { bound.values.map(\.row) }

@@ -2,8 +2,9 @@ import CGtk
 import Foundation
 import ShopperModel
 
-/// The main window: the three lists in a stack switched from the header, the trip's totals in the
-/// gradient header strip, and an in-window notification for undo and errors.
+/// The main window: the three lists switched from the header, the trip's totals and the add entry
+/// in the gradient header strip, the detail editor sliding in over the lists, and an in-window
+/// notification for undo and errors.
 @MainActor
 final class MainWindow {
     let window: Window
@@ -11,10 +12,16 @@ final class MainWindow {
     let pages: [ListPage]
     let stack = Stack()
     let toast = Toast()
-    private let totals = Label()
-    private let money = MoneyFormat()
-    private let preferences: Preferences
-    private let paths: AppPaths
+    let addBar: AddBar
+    let editor: ItemEditor
+    /// "lists" or "editor".
+    let body = Stack()
+    let totals = Label()
+    let money = MoneyFormat()
+    let preferences: Preferences
+    let paths: AppPaths
+    var preferencesWindow: PreferencesWindow?
+    private let switcher: Widget
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
@@ -25,50 +32,116 @@ final class MainWindow {
         window.defaultSize(460, 720)
         window.widget.css("shopper")
 
-        var pages: [ListPage] = []
-        for kind in ListKind.allCases {
-            let page = ListPage(kind: kind, model: model, options: preferences.display,
-                                sectioning: preferences.sectioning, money: money,
-                                emptyButtonTitle: kind == .all ? "Load Sample List" : nil)
-            stack.add(page.root.widget, name: kind.rawValue, title: kind.title)
-            pages.append(page)
+        pages = ListKind.allCases.map { kind in
+            ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
+                     money: MoneyFormat(), emptyButtonTitle: kind == .all ? "Load Sample List" : nil)
         }
-        self.pages = pages
+        for page in pages { stack.add(page.root.widget, name: page.kind.rawValue, title: page.kind.title) }
+        addBar = AddBar(model: model)
+        editor = ItemEditor(model: model)
+        switcher = stack.switcher()
 
         let header = HeaderBar()
-        header.titleWidget(stack.switcher())
+        header.titleWidget(switcher)
+        header.packEnd(buildMenu())
         window.titlebar(header.widget)
 
-        let summary = Box(GTK_ORIENTATION_VERTICAL)
+        let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         summary.widget.css("summary")
         totals.widget.css("totals")
         totals.xalign(0.5)
         summary.append(totals.widget)
+        summary.append(addBar.root.widget)
 
-        let body = Overlay()
-        body.child(stack.widget)
-        body.addOverlay(toast.revealer.widget)
-        let column = Box(GTK_ORIENTATION_VERTICAL)
-        column.append(summary.widget)
-        column.append(body.widget)
-        body.widget.expand(h: true, v: true)
-        window.child(column.widget)
+        let lists = Box(GTK_ORIENTATION_VERTICAL)
+        lists.append(summary.widget)
+        lists.append(stack.widget)
+        stack.widget.expand(h: true, v: true)
+        body.add(lists.widget, name: "lists", title: "Lists")
+        body.add(editor.root.widget, name: "editor", title: "Edit Item")
+        body.transition(GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
+        let overlay = Overlay()
+        overlay.child(body.widget)
+        overlay.addOverlay(toast.revealer.widget)
+        window.child(overlay.widget)
 
-        pages.first { $0.kind == .all }?.emptyState.action = { [weak self] in self?.loadSampleList() }
-        for page in pages {
-            page.onAction = { [weak self] action, id in self?.perform(action, on: id) }
-            page.onRowsChanged = { [weak self] in self?.updateTotals() }
-        }
-        stack.onPageChanged { [weak self] in self?.updateTotals() }
-        preferences.observe { [weak self] in self?.applyPreferences() }
+        wire()
         updateTotals()
     }
 
     var currentPage: ListPage { pages.first { $0.kind.rawValue == stack.visibleName } ?? pages[0] }
+    func page(_ kind: ListKind) -> ListPage { pages.first { $0.kind == kind }! }
+    var isEditing: Bool { body.visibleName == "editor" }
 
     func show(_ kind: ListKind) { stack.visibleName = kind.rawValue }
-
     func present() { window.present() }
+
+    private func wire() {
+        page(.all).emptyState.action = { [weak self] in self?.loadSampleList() }
+        for page in pages {
+            page.onAction = { [weak self] action, id in self?.perform(action, on: id) }
+            page.onDelete = { [weak self] id in self?.delete(id) }
+            page.onError = { [weak self] error in self?.report(error) }
+            page.onRowsChanged = { [weak self] in self?.updateTotals() }
+        }
+        addBar.onAdded = { [weak self] description, known in
+            guard let self else { return }
+            toast.show(known ? "“\(description)” is on your shopping list again" : "Added “\(description)”",
+                       actionTitle: "Undo", action: undoAction())
+        }
+        addBar.onError = { [weak self] error in self?.report(error) }
+        addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
+        editor.onClose = { [weak self] in self?.closeEditor() }
+        editor.onDelete = { [weak self] id in
+            self?.closeEditor()
+            self?.delete(id)
+        }
+        editor.onError = { [weak self] error in self?.report(error) }
+        stack.onPageChanged { [weak self] in self?.updateTotals() }
+        preferences.observe { [weak self] in self?.applyPreferences() }
+        addGlobalShortcuts()
+    }
+
+    private func buildMenu() -> Widget {
+        let box = Box(GTK_ORIENTATION_VERTICAL)
+        var menu: MenuButton?
+        let entries: [(String, @MainActor () -> Void)] = [
+            ("Finish Shopping", { [weak self] in self?.finishShopping() }),
+            ("Preferences", { [weak self] in self?.showPreferences() }),
+            ("Keyboard Shortcuts", { [weak self] in self?.showShortcuts() }),
+        ]
+        for (title, action) in entries {
+            let b = Button(label: title)
+            b.widget.css("flat")
+            b.onClicked { menu?.popdown(); action() }
+            box.append(b.widget)
+        }
+        menu = MenuButton(icon: "open-menu-symbolic", accessibleLabel: "Main Menu", popover: box.widget)
+        return menu!.widget
+    }
+
+    private func addGlobalShortcuts() {
+        let keys = ShortcutController(first: true)
+        for s in Shortcut.allCases where !s.isListShortcut {
+            keys.add(s.trigger) { [weak self] in
+                guard let self else { return false }
+                // While editing, keys belong to the editor's fields.
+                if isEditing { return false }
+                switch s {
+                case .show(let kind): show(kind)
+                case .addItem: addBar.focus()
+                case .undo: undo()
+                case .redo: redo()
+                case .finishShopping: finishShopping()
+                case .preferences: showPreferences()
+                case .shortcuts: showShortcuts()
+                default: return false
+                }
+                return true
+            }
+        }
+        window.widget.add(keys.controller)
+    }
 
     private func applyPreferences() {
         for page in pages {
@@ -77,33 +150,10 @@ final class MainWindow {
         }
     }
 
-    private func updateTotals() {
+    func updateTotals() {
         let t = model.totals
         let shown = currentPage.projection.totals
         totals.text = "\(shown.count) \(shown.count == 1 ? "item" : "items") · "
             + "\(money.format(t.leftToBuy.cost)) left to buy · \(money.format(t.inCart.cost)) in cart"
-    }
-
-    private func perform(_ action: RowAction, on id: ItemID) {
-        attempt {
-            switch action {
-            case .toggleNeeded: try model.toggleNeeded(id)
-            case .tick: try model.tick(id)
-            case .untick: try model.untick(id)
-            case .openEditor: break
-            }
-        }
-    }
-
-    /// Runs a model operation; a failure is shown in the window and nothing is lost.
-    private func attempt(_ f: () throws -> Void) {
-        do { try f() } catch { toast.show(error.localizedDescription) }
-    }
-
-    private func loadSampleList() {
-        attempt {
-            let text = try String(contentsOfFile: paths.resource("sample-list.csv"), encoding: .utf8)
-            try model.importItems(try CSVFormat.parse(text))
-        }
     }
 }

@@ -16,12 +16,20 @@ final class RowWidget {
     private let rightDetail = Label()
     /// Header title or end-row text.
     private let caption = Label()
+    /// On lists where a click does something else (All Items), the editor opens from here.
+    private let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: "Edit")
 
     private(set) var itemID: ItemID?
     private(set) var presentation: RowPresentation?
     private var binding = false
     /// Set by the list page: what to do when the user acts on this row.
     var onAction: (@MainActor (RowAction, ItemID) -> Void)?
+    /// Right click at (x, y) in the row's coordinates.
+    var onContextMenu: (@MainActor (ItemID, RowWidget, Double, Double) -> Void)?
+    /// `dragged` dropped on this row, in its upper (`after` false) or lower half.
+    var onDrop: (@MainActor (_ dragged: ItemID, _ onto: ItemID, _ after: Bool) -> Void)?
+    /// A drag of this row started (true) or ended (false).
+    var onDragging: (@MainActor (Bool) -> Void)?
 
     init() {
         root.widget.css("shopper-row")
@@ -49,7 +57,15 @@ final class RowWidget {
         root.append(checkArea.widget)
         root.append(textColumn.widget)
         root.append(caption.widget)
+        editButton.widget.css("flat")
+        editButton.widget.align(v: GTK_ALIGN_CENTER)
+        root.append(editButton.widget)
+        editButton.onClicked { [weak self] in
+            guard let self, let id = itemID else { return }
+            onAction?(.openEditor, id)
+        }
         check.widget.accessibleLabelled(by: descriptionLabel.widget)
+        connectPointerAndDrag()
 
         check.widget.on("toggled") { [weak self] in
             guard let self, !binding, let id = itemID, let p = presentation, p.checkbox == .interactive else { return }
@@ -72,11 +88,38 @@ final class RowWidget {
         root.widget.add(rowClick)
     }
 
+    private func connectPointerAndDrag() {
+        let rightClick = EventController.click()
+        rightClick.button(3)
+        rightClick.onPress("pressed") { [weak self] _, x, y in
+            guard let self, let id = itemID else { return }
+            onContextMenu?(id, self, x, y)
+        }
+        root.widget.add(rightClick)
+        DragAndDrop.source(on: root.widget, prepare: { [weak self] _, _ in
+            self?.itemID.map { String($0.raw) }
+        }, began: { [weak self] in self?.onDragging?(true) }, ended: { [weak self] in self?.onDragging?(false) })
+        DragAndDrop.target(on: root.widget) { [weak self] payload, _, y in
+            guard let self, let onto = itemID, let raw = Int64(payload) else { return false }
+            onDrop?(ItemID(raw), onto, y > Double(root.widget.height) / 2)
+            return true
+        }
+    }
+
+    /// The check-off animation: the row fades out, then `done` runs (which moves the item).
+    func leave(then done: @escaping @MainActor () -> Void) {
+        root.widget.css("leaving")
+        MainLoop.after(milliseconds: Self.leaveMS) { done() }
+    }
+
+    static let leaveMS: UInt32 = 250
+
     func show(_ row: ListRow, money: MoneyFormat, presentation make: (Item) -> RowPresentation) {
         binding = true
         defer { binding = false }
         root.widget.css("header", false)
         root.widget.css("end", false)
+        root.widget.css("leaving", false)
         switch row {
         case .item(let item):
             let p = make(item)
@@ -110,6 +153,8 @@ final class RowWidget {
         check.widget.canTarget = p.checkbox == .interactive
         check.widget.focusable(p.checkbox == .interactive)
         root.widget.css("dimmed", p.dimmed)
+        editButton.widget.visible = p.rowAction != .openEditor
+        if editButton.widget.visible { editButton.widget.accessibleLabel("Edit \(p.description)") }
     }
 
     private func showCaption(_ text: String, css: String) {
@@ -119,16 +164,20 @@ final class RowWidget {
         caption.widget.visible = true
         textColumn.widget.visible = false
         checkArea.widget.visible = false
+        editButton.widget.visible = false
         root.widget.css("dimmed", false)
         root.widget.css(css)
     }
 
     // For in-process tests: what the row shows.
-    var visibleParts: (check: Bool, details: Bool, left: String?, right: String?, dimmed: Bool, checked: Bool, checkTargetable: Bool) {
+    var visibleParts: (check: Bool, details: Bool, left: String?, right: String?, dimmed: Bool, checked: Bool, checkTargetable: Bool, edit: Bool) {
         (checkArea.widget.visible, detailLine.widget.visible,
          leftDetail.widget.visible ? leftDetail.text : nil, rightDetail.widget.visible ? rightDetail.text : nil,
-         root.widget.hasCSS("dimmed"), check.active, check.widget.canTarget)
+         root.widget.hasCSS("dimmed"), check.active, check.widget.canTarget, editButton.widget.visible)
     }
+    /// For tests: where the description sits in the row.
+    var descriptionBounds: (x: Double, y: Double, width: Double, height: Double)? { descriptionLabel.widget.bounds(in: root.widget) }
+    var checkAreaWidth: Int32 { checkArea.widget.width }
     var descriptionText: String { descriptionLabel.text }
     var captionText: String? { caption.widget.visible ? caption.text : nil }
 }

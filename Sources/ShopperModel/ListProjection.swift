@@ -20,14 +20,18 @@ struct RowKey: Comparable {
 }
 
 /// An ordered, sectioned, optionally filtered view of one list over the model. It follows the
-/// model's changes incrementally (binary search and one array edit per changed item) and reports
-/// each change as (position, removed, added), the shape a GListModel announces.
+/// model's changes incrementally (binary search and one array edit per changed item). Rows that come
+/// or go are reported as (position, removed, added), the shape a GListModel announces; rows that stay
+/// but show new content (an edited item, a header's or the end row's totals) are reported by
+/// identity, so a view refreshes them in place and keeps their widgets (and keyboard focus).
 public final class ListProjection {
     public let kind: ListKind
     public private(set) var sectioning: Sectioning
     public private(set) var query: SearchQuery?
     public private(set) var totals = Totals()
     public var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
+    /// Rows, by identity, that stayed in place but whose content changed.
+    public var onContentChanged: ((Set<Int>) -> Void)?
 
     private let model: ShoppingModel
     private var observer = 0
@@ -41,6 +45,7 @@ public final class ListProjection {
         self.sectioning = sectioning
         self.query = query
         rebuild()
+        announced = count
         observer = model.observe { [weak self] change in self?.apply(change) }
     }
 
@@ -137,42 +142,51 @@ public final class ListProjection {
         RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw)
     }
 
+    /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
+    /// listens (GTK) always sees a count and rows that agree with what it was told.
     private func apply(_ change: ModelChange) {
         if change.aislesReordered && sectioning == .aisle { reset(); return }
-        let before = count
-        var edits: [(Int, Int, Int)] = []
         var touched = Set<SectionKey>()
+        var refreshed = Set<Int>()
         for (old, new) in change.items.values {
             let oldIn = old.map(includes) ?? false
             let newIn = new.map(includes) ?? false
             if oldIn, newIn, let old, let new, key(old) == key(new) {
-                let i = find(key(new))!
                 setTotals(removing: old, adding: new)
-                edits.append((i, 1, 1))
+                refreshed.insert(Int(new.id.raw))
                 touched.insert(key(new).section)
                 continue
             }
             if oldIn, let old {
-                edits.append(remove(old))
+                announce(remove(old))
                 touched.insert(key(old).section)
             }
             if newIn, let new {
-                edits.append(insert(new))
+                announce(insert(new))
                 touched.insert(key(new).section)
             }
         }
-        guard !edits.isEmpty else { return }
-        // The end row appears with the first item and goes with the last: announce as one reset.
-        if before == 0 || isEmpty {
-            onRowsChanged?(0, before, count)
-            return
-        }
-        for e in edits { onRowsChanged?(e.0, e.1, e.2) }
-        // Header and end rows show totals: ask the view to rebind them.
+        guard !touched.isEmpty, !isEmpty else { return }
+        // Header and end rows show totals.
         if sectioning.hasHeaders {
-            for s in touched { if let h = find(.header(s)) { onRowsChanged?(h, 1, 1) } }
+            for s in touched where sectionTotals[s] != nil { refreshed.insert(-(Int(s) + 2)) }
         }
-        onRowsChanged?(rows.count, 1, 1)
+        refreshed.insert(-1)
+        onContentChanged?(refreshed)
+    }
+
+    /// Rows the listener has been told about.
+    private var announced = 0
+
+    /// The end row comes with the first item and goes with the last: those edits are announced as
+    /// one replacement of the whole (short) list.
+    private func announce(_ edit: (Int, Int, Int)) {
+        if announced == 0 || isEmpty {
+            onRowsChanged?(0, announced, count)
+        } else {
+            onRowsChanged?(edit.0, edit.1, edit.2)
+        }
+        announced = count
     }
 
     private func insert(_ item: Item) -> (Int, Int, Int) {
@@ -213,9 +227,9 @@ public final class ListProjection {
     }
 
     private func reset() {
-        let before = count
         rebuild()
-        onRowsChanged?(0, before, count)
+        onRowsChanged?(0, announced, count)
+        announced = count
     }
 
     private func rebuild() {

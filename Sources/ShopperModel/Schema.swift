@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 // Times are stored as integer milliseconds since 1970 (see StoreTime): exact round trips.
 

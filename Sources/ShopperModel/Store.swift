@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What a store holds, loaded once at start-up.
 public struct StoreContents: Sendable {

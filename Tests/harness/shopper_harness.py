@@ -51,6 +51,9 @@ class Shopper:
         return self
 
     def __exit__(self, *exc):
+        if self.proc and self.proc.poll() is not None and self.proc.returncode != 0:
+            # It died by itself: show why, for whoever reads the test output.
+            print(f"\nshopper exited with {self.proc.returncode}; its log ends:\n{self.read_log()[-4000:]}")
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -134,29 +137,50 @@ class Shopper:
         r = node.get_extents(Atspi.CoordType.WINDOW)
         return r.x, r.y, r.width, r.height
 
-    def click(self, node, dx=None, dy=None):
+    def click(self, node, dx=None, dy=None, button=1):
+        """A real pointer click (XTest through xdotool) at the middle of `node`."""
         x, y, w, h = self.extents(node)
         cx = x + (w // 2 if dx is None else dx)
         cy = y + (h // 2 if dy is None else dy)
-        Atspi.generate_mouse_event(cx, cy, "b1c")
+        xdotool("mousemove", str(cx), str(cy), "click", str(button))
+        time.sleep(0.15)
 
-    def key(self, keysym_name, modifiers=()):
-        """Presses a key (by X keysym name, e.g. "Return", "z") with modifiers held."""
-        codes = {"ctrl": "Control_L", "shift": "Shift_L", "alt": "Alt_L"}
-        for m in modifiers:
-            Atspi.generate_keyboard_event(self._keysym(codes[m]), None, Atspi.KeySynthType.PRESS | Atspi.KeySynthType.SYM)
-        Atspi.generate_keyboard_event(self._keysym(keysym_name), None, Atspi.KeySynthType.PRESSRELEASE | Atspi.KeySynthType.SYM)
-        for m in reversed(modifiers):
-            Atspi.generate_keyboard_event(self._keysym(codes[m]), None, Atspi.KeySynthType.RELEASE | Atspi.KeySynthType.SYM)
+    def right_click(self, node):
+        self.click(node, button=3)
+        time.sleep(0.15)
 
-    def type(self, text):
-        Atspi.generate_keyboard_event(0, text, Atspi.KeySynthType.STRING)
+    def focus(self, node):
+        """Gives `node` keyboard focus by clicking it (GTK 4.8 does not implement AT-SPI grab_focus)."""
+        self.click(node)
+        time.sleep(0.1)
 
-    @staticmethod
-    def _keysym(name):
-        gi.require_version("Gdk", "4.0")
-        from gi.repository import Gdk
-        return Gdk.keyval_from_name(name)
+    def hover(self):
+        """Keys go to the window under the pointer (no window manager gives focus)."""
+        x, y, w, h = self.extents(self.window())
+        xdotool("mousemove", str(x + w // 2), str(y + 12))
+
+    def frames(self):
+        return [self.app.get_child_at_index(i) for i in range(self.app.get_child_count())]
+
+    def focus_window(self, title="Shopper"):
+        """Gives the X input focus to one of the app's windows, as a window manager would: with none,
+        focus can be left on no window after a click."""
+        # Popups (completion, menus) share the pid and title but are unmapped once hidden.
+        ids = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid),
+                              "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
+        if ids:
+            subprocess.run(["xdotool", "windowfocus", "--sync", ids[0]], check=False, capture_output=True)
+
+    def key(self, keysym_name, modifiers=(), window="Shopper"):
+        """Presses a key by X keysym name ("Return", "2", "comma") with modifiers ("ctrl", "shift", "alt")."""
+        self.focus_window(window)
+        xdotool("key", "--clearmodifiers", "+".join(list(modifiers) + [keysym_name]))
+        time.sleep(0.15)
+
+    def type(self, text, window="Shopper"):
+        self.focus_window(window)
+        xdotool("type", "--delay", "20", "--", text)
+        time.sleep(0.1)
 
     def screenshot(self, name):
         """Saves the window as OUT/name.png and returns the path."""
@@ -167,6 +191,10 @@ class Shopper:
         subprocess.run(["import", "-window", "root", "-crop", f"{max(w, 1)}x{max(h, 1)}+0+0", "+repage", path],
                        check=True)
         return path
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *args], check=True)
 
 
 def pixel(path, x, y):

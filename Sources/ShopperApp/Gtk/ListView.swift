@@ -66,6 +66,11 @@ import CGtk
     }
 
     func select(_ position: Int) { gtk_single_selection_set_selected(selection, guint(position)) }
+
+    /// Scrolls the row into view and moves keyboard focus to it (GTK 4.8 has no scroll_to yet).
+    func scrollTo(_ position: Int) {
+        gtk_widget_activate_action_variant(widget.raw, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+    }
 }
 
 /// Swift objects attached to GObjects: retained by the GObject, released when it is finalized.

@@ -48,7 +48,7 @@ private let releaseBox: GClosureNotify = { data, _ in
     Unmanaged<SignalBox>.fromOpaque(data).release()
 }
 
-private func box<F>(_ data: gpointer?) -> ClosureBox<F> {
+func box<F>(_ data: gpointer?) -> ClosureBox<F> {
     Unmanaged<ClosureBox<F>>.fromOpaque(data!).takeUnretainedValue()
 }
 
@@ -89,7 +89,7 @@ private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, 
 }
 
 @MainActor
-private func connect<F>(_ object: UnsafeMutablePointer<GObject>, _ signal: String, _ trampoline: GCallback,
+func connectSignal<F>(_ object: UnsafeMutablePointer<GObject>, _ signal: String, _ trampoline: GCallback,
                         _ handler: F) -> SignalToken {
     let data = Unmanaged.passRetained(ClosureBox(handler) as SignalBox).toOpaque()
     let id = g_signal_connect_data(object, signal, trampoline, data, releaseBox, GConnectFlags(0))
@@ -106,36 +106,36 @@ extension SignalSource {
     /// Signals of shape `void (*)(Instance*, gpointer)`: clicked, toggled, activate, destroy, changed.
     @discardableResult
     func on(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalToken {
-        connect(gobject, signal, unsafeBitCast(voidTrampoline, to: GCallback.self), handler as VoidHandler)
+        connectSignal(gobject, signal, unsafeBitCast(voidTrampoline, to: GCallback.self), handler as VoidHandler)
     }
 
     /// `gboolean (*)(Instance*, gpointer)`: close-request. Return true to stop other handlers.
     @discardableResult
     func onBool(_ signal: String, _ handler: @escaping @MainActor () -> Bool) -> SignalToken {
-        connect(gobject, signal, unsafeBitCast(boolTrampoline, to: GCallback.self), handler as BoolHandler)
+        connectSignal(gobject, signal, unsafeBitCast(boolTrampoline, to: GCallback.self), handler as BoolHandler)
     }
 
     /// `void (*)(Instance*, gpointer arg, gpointer)`: notify::*, factory setup/bind/unbind.
     @discardableResult
     func onPointer(_ signal: String, _ handler: @escaping @MainActor (gpointer?) -> Void) -> SignalToken {
-        connect(gobject, signal, unsafeBitCast(pointerTrampoline, to: GCallback.self), handler as PointerHandler)
+        connectSignal(gobject, signal, unsafeBitCast(pointerTrampoline, to: GCallback.self), handler as PointerHandler)
     }
 
     /// `void (*)(Instance*, guint, gpointer)`: GtkListView::activate.
     @discardableResult
     func onUInt(_ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalToken {
-        connect(gobject, signal, unsafeBitCast(uintTrampoline, to: GCallback.self), handler as UIntHandler)
+        connectSignal(gobject, signal, unsafeBitCast(uintTrampoline, to: GCallback.self), handler as UIntHandler)
     }
 
     /// GtkEventControllerKey::key-pressed. Return true when the key was handled.
     @discardableResult
     func onKey(_ handler: @escaping @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool) -> SignalToken {
-        connect(gobject, "key-pressed", unsafeBitCast(keyTrampoline, to: GCallback.self), handler as KeyHandler)
+        connectSignal(gobject, "key-pressed", unsafeBitCast(keyTrampoline, to: GCallback.self), handler as KeyHandler)
     }
 
     /// GtkGestureClick::pressed / released.
     @discardableResult
     func onPress(_ signal: String, _ handler: @escaping @MainActor (_ nPress: Int32, _ x: Double, _ y: Double) -> Void) -> SignalToken {
-        connect(gobject, signal, unsafeBitCast(pressTrampoline, to: GCallback.self), handler as PressHandler)
+        connectSignal(gobject, signal, unsafeBitCast(pressTrampoline, to: GCallback.self), handler as PressHandler)
     }
 }

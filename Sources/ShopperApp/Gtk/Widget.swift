@@ -75,6 +75,9 @@ struct Widget: SignalSource {
 
     @discardableResult
     func grabFocus() -> Bool { gtk_widget_grab_focus(raw) != 0 }
+    var parent: Widget? { gtk_widget_get_parent(raw).map(Widget.init) }
+    /// The widget or one of its descendants has keyboard focus.
+    var containsFocus: Bool { gtk_widget_has_focus(raw) != 0 || gtk_widget_get_focus_child(raw) != nil }
     var hasFocus: Bool { gtk_widget_has_focus(raw) != 0 }
     func focusable(_ on: Bool) { gtk_widget_set_focusable(raw, on ? 1 : 0) }
 
@@ -110,6 +113,9 @@ struct EventController: SignalSource {
 
     static func click() -> EventController { EventController(raw: gtk_gesture_click_new()!) }
     static func key() -> EventController { EventController(raw: gtk_event_controller_key_new()!) }
+
+    /// Which mouse button a click gesture listens to (1 left, 3 right).
+    func button(_ n: UInt32) { gtk_gesture_single_set_button(raw, n) }
 
     /// Capture runs before the target's own handlers (used for row-level shortcuts).
     func phase(_ p: GtkPropagationPhase) { gtk_event_controller_set_propagation_phase(raw, p) }

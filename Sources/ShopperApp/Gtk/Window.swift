@@ -23,6 +23,12 @@ import CGtk
     func titlebar(_ w: Widget) { gtk_window_set_titlebar(ptr, w.raw) }
     func child(_ w: Widget) { gtk_window_set_child(ptr, w.raw) }
     func present() { gtk_window_present(ptr) }
+    /// Asks the window to close, as its close button would.
+    func close() { gtk_window_close(ptr) }
+    func transient(for parent: Window) { gtk_window_set_transient_for(ptr, parent.widget.typedPointer()) }
+    func modal(_ on: Bool) { gtk_window_set_modal(ptr, on ? 1 : 0) }
+    /// Called when the user closes the window; return true to keep it open.
+    func onCloseRequest(_ f: @escaping @MainActor () -> Bool) { widget.onBool("close-request", f) }
     func destroy() { gtk_window_destroy(ptr) }
 
     /// Calls `f` once, after the first frame has been drawn (the frame clock's first `after-paint`).

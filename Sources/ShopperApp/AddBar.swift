@@ -1,0 +1,96 @@
+import CGtk
+import ShopperModel
+
+/// The entry at the top of the lists: type a line such as `2 kg Apples @ 1.29 [Fruit]` and press
+/// Enter. A known item (same description) is put back on the shopping list instead of being added
+/// twice; completion offers the descriptions of known items. A bad line stays in the entry with the
+/// reason beside it.
+@MainActor
+final class AddBar {
+    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    let entry = Entry(placeholder: "Add an item, e.g. 2 kg Apples @ 1.29 [Fruit]")
+    private let message = Label()
+    private let completion = Completion()
+    private let model: ShoppingModel
+    /// Lower-cased description → item; built on first use so start-up stays cheap.
+    private var known: [String: ItemID]?
+    /// Set by the window: report what happened.
+    var onAdded: (@MainActor (_ description: String, _ wasKnown: Bool) -> Void)?
+    var onError: (@MainActor (Error) -> Void)?
+    /// Tab or Down: on to the list. Returns whether it took focus.
+    var onLeave: (@MainActor () -> Bool)?
+
+    init(model: ShoppingModel) {
+        self.model = model
+        root.widget.css("add-bar")
+        entry.widget.accessibleLabel("Add an item")
+        entry.complete(from: completion)
+        message.widget.css("error")
+        message.xalign(0)
+        message.wrap()
+        message.widget.visible = false
+        root.append(entry.widget)
+        root.append(message.widget)
+        entry.onChanged { [weak self] in
+            self?.buildIndex()
+            self?.message.widget.visible = false
+        }
+        entry.onActivate { [weak self] in self?.submit() }
+        // GTK 4.8's list view refuses keyboard focus once it has had it; hand it over explicitly.
+        let keys = ShortcutController(first: false)
+        for key in ["Tab", "Down"] { keys.add(key) { [weak self] in self?.onLeave?() ?? false } }
+        entry.widget.add(keys.controller)
+        model.observe { [weak self] change in self?.follow(change) }
+    }
+
+    func focus() { entry.widget.grabFocus() }
+
+    private func submit() {
+        let line = entry.text
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        switch PlainTextFormat.parseLine(line) {
+        case .failure(let e):
+            message.text = e.message
+            message.widget.visible = true
+        case .success(let fields):
+            buildIndex()
+            do {
+                let plain = fields.quantity == 1 && fields.unit == nil && fields.unitCost == nil && fields.aisle == nil
+                if plain, let id = known?[fields.description.lowercased()] {
+                    try model.setNeeded(id, true)
+                    onAdded?(model.item(id)?.description ?? fields.description, true)
+                } else {
+                    try model.add(fields)
+                    onAdded?(fields.description, false)
+                }
+                entry.text = ""
+            } catch {
+                onError?(error)
+            }
+        }
+    }
+
+    private func buildIndex() {
+        guard known == nil else { return }
+        var index: [String: ItemID] = [:]
+        index.reserveCapacity(model.items.count)
+        for item in model.items.values {
+            index[item.description.lowercased()] = item.id
+            completion.add(item.description)
+        }
+        known = index
+    }
+
+    private func follow(_ change: ModelChange) {
+        guard known != nil else { return }
+        for (old, new) in change.items.values {
+            if let old { known?[old.description.lowercased()] = nil }
+            if let new {
+                known?[new.description.lowercased()] = new.id
+                completion.add(new.description)
+            }
+        }
+    }
+
+    var errorText: String? { message.widget.visible ? message.text : nil }
+}

@@ -1,0 +1,63 @@
+import CGtk
+
+/// A one-line text entry.
+@MainActor struct Entry {
+    let widget: Widget
+    init(placeholder: String = "") {
+        widget = Widget(gtk_entry_new()!)
+        gtk_entry_set_placeholder_text(ptr, placeholder)
+    }
+    private var ptr: UnsafeMutablePointer<GtkEntry> { widget.typedPointer() }
+    private var editable: OpaquePointer { widget.opaque }
+
+    var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        nonmutating set { gtk_editable_set_text(editable, newValue) }
+    }
+
+    /// Enter pressed.
+    func onActivate(_ f: @escaping @MainActor () -> Void) { widget.on("activate", f) }
+    /// Any change of the text.
+    func onChanged(_ f: @escaping @MainActor () -> Void) { widget.on("changed", f) }
+
+    func activatesDefault(_ on: Bool) { gtk_entry_set_activates_default(ptr, on ? 1 : 0) }
+
+    /// Offers `words` as completions while typing (GtkEntryCompletion, current in GTK 4.8).
+    func complete(from completion: Completion) { gtk_entry_set_completion(ptr, completion.raw) }
+}
+
+/// Completion candidates for an entry: one column of strings, matched by prefix, case-insensitively.
+@MainActor final class Completion {
+    let raw: OpaquePointer
+    private let store: UnsafeMutablePointer<GtkListStore>
+    private var words = Set<String>()
+
+    init() {
+        var types = [shopper_type_string()]
+        store = gtk_list_store_newv(1, &types)!
+        raw = gtk_entry_completion_new()
+        gtk_entry_completion_set_model(raw, OpaquePointer(store))
+        gtk_entry_completion_set_text_column(raw, 0)
+        gtk_entry_completion_set_minimum_key_length(raw, 1)
+        gtk_entry_completion_set_inline_completion(raw, 0)
+        gtk_entry_completion_set_popup_completion(raw, 1)
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(raw))
+        g_object_unref(UnsafeMutableRawPointer(store))
+    }
+
+    func add(_ word: String) {
+        guard words.insert(word).inserted else { return }
+        var iter = GtkTreeIter()
+        gtk_list_store_append(store, &iter)
+        var value = GValue()
+        g_value_init(&value, shopper_type_string())
+        g_value_set_string(&value, word)
+        gtk_list_store_set_value(store, &iter, 0, &value)
+        g_value_unset(&value)
+    }
+
+    var count: Int { words.count }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import ShopperModel
+
+/// What the main window does for the user: every model operation goes through `attempt`, so a
+/// failure is shown in the window and nothing is lost; undoable ones offer Undo.
+extension MainWindow {
+    func perform(_ action: RowAction, on id: ItemID) {
+        guard let name = model.item(id)?.description else { return }
+        switch action {
+        case .toggleNeeded:
+            attempt { try model.toggleNeeded(id) }
+        case .tick:
+            attempt { try model.tick(id) }
+            toast.show("“\(name)” is in the cart", actionTitle: "Undo", action: undoAction())
+        case .untick:
+            attempt { try model.untick(id) }
+            toast.show("“\(name)” is back on the shopping list", actionTitle: "Undo", action: undoAction())
+        case .openEditor:
+            openEditor(id)
+        }
+    }
+
+    func delete(_ id: ItemID) {
+        guard let name = model.item(id)?.description else { return }
+        if attempt({ try model.delete([id]) }) {
+            toast.show("Deleted “\(name)”", actionTitle: "Undo", action: undoAction())
+        }
+    }
+
+    func finishShopping() {
+        let count = model.totals.inCart.count
+        guard count > 0 else {
+            toast.show("Nothing in the cart yet: tick items off the shopping list first.")
+            return
+        }
+        if attempt({ try model.finishShopping() }) {
+            toast.show("Shopping finished: \(count) \(count == 1 ? "price" : "prices") recorded", actionTitle: "Undo", action: undoAction())
+        }
+    }
+
+    func undo() {
+        attempt {
+            if let name = try model.undoLast() { toast.show("Undone: \(name)", actionTitle: "Redo") { [weak self] in self?.redo() } }
+        }
+    }
+
+    func redo() {
+        attempt { if let name = try model.redoLast() { toast.show("Redone: \(name)") } }
+    }
+
+    /// An Undo for the operation just done: it undoes only if nothing else has happened since.
+    func undoAction() -> @MainActor () -> Void {
+        let depth = model.undo.undoStack.count
+        return { [weak self] in
+            guard let self, model.undo.undoStack.count == depth else { return }
+            undo()
+        }
+    }
+
+    func openEditor(_ id: ItemID) {
+        editor.edit(id)
+        for page in pages { page.emptyState.suppressed = true }
+        body.visibleName = "editor"
+    }
+
+    func closeEditor() {
+        body.visibleName = "lists"
+        for page in pages { page.emptyState.suppressed = false }
+        if let id = editor.itemID { currentPage.select(id) }
+    }
+
+    func showPreferences() {
+        if preferencesWindow == nil {
+            let p = PreferencesWindow(preferences: preferences, parent: window)
+            p.window.onCloseRequest { [weak self] in self?.preferencesWindow = nil; return false }
+            preferencesWindow = p
+        }
+        preferencesWindow?.window.present()
+    }
+
+    func showShortcuts() {
+        ShortcutsWindow.present(xml: Shortcut.shortcutsWindowXML, transientFor: window)
+    }
+
+    func loadSampleList() {
+        attempt {
+            let text = try String(contentsOfFile: paths.resource("sample-list.csv"), encoding: .utf8)
+            try model.importItems(try CSVFormat.parse(text))
+        }
+    }
+
+    func report(_ error: Error) { toast.show(error.localizedDescription) }
+
+    /// Runs a model operation; a failure is shown in the window. Returns whether it succeeded.
+    @discardableResult
+    func attempt(_ f: () throws -> Void) -> Bool {
+        do { try f(); return true } catch { report(error); return false }
+    }
+}

@@ -1,0 +1,105 @@
+import CGtk
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+final class MainWindowTests: GtkTestCase {
+    /// 100,000 items: GTK builds only the rows near the visible area, and a preference change
+    /// refreshes those rows in place without any change to the list itself.
+    func testHundredThousandItemsRecycleRowsAndPreferencesApplyLive() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(batch: (0..<100_000).map {
+                ImportedItem(fields: ItemFields(description: "Item \($0)", quantity: 2, unitCost: 1), needed: true, inCart: false)
+            })
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let page = harness.window.currentPage
+            XCTAssertEqual(page.projection.itemCount, 100_000)
+            let built = page.boundRows.count
+            XCTAssertGreaterThan(built, 5)
+            XCTAssertLessThan(built, 400, "rows are recycled, not one widget per item")
+            XCTAssertTrue(page.boundRows.allSatisfy { $0.visibleParts.left != nil })
+
+            let changes = page.structuralChanges
+            harness.preferences.set(.showQuantity, false)
+            harness.preferences.set(.showCost, false)
+            XCTAssertEqual(page.structuralChanges, changes, "no list rebuild on a preference change")
+            XCTAssertTrue(page.boundRows.filter { $0.itemID != nil }.allSatisfy { !$0.visibleParts.details })
+            harness.preferences.set(.showQuantity, true)
+            XCTAssertTrue(page.boundRows.filter { $0.itemID != nil }.allSatisfy { $0.visibleParts.left == "2" })
+        }
+    }
+
+    /// The explanation is there at once at start-up, fades in a moment after the last row goes, goes
+    /// when a row comes, and hides while editing.
+    func testEmptyStateTiming() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let state = harness.window.page(.all).emptyState
+            XCTAssertTrue(state.shown, "at once at start-up")
+            let id = try model.add(ItemFields(description: "Tea"))
+            XCTAssertFalse(state.shown, "a row came: it goes")
+            try model.delete([id])
+            XCTAssertFalse(state.shown, "not at once when the last row goes")
+            iterate(until: { state.shown }, "the explanation to fade in")
+            let id2 = try model.add(ItemFields(description: "Milk"))
+            harness.window.openEditor(id2)
+            try model.delete([id2])
+            settle(Int(EmptyState.delayMS) + 100)
+            XCTAssertFalse(state.shown, "hidden while editing")
+            harness.window.closeEditor()
+            iterate(until: { state.shown }, "the explanation after editing")
+        }
+    }
+
+    func testPreferencesRowsAreGeneratedFromTheEnumInOrder() throws {
+        try MainActor.assumeIsolated {
+            let prefs = Preferences(settings: nil)
+            let parent = Window()
+            let window = PreferencesWindow(preferences: prefs, parent: parent)
+            XCTAssertEqual(window.rows.map(\.row), PreferenceRow.allCases)
+            XCTAssertEqual(window.rows.map(\.title.text), PreferenceRow.allCases.map(\.title))
+            window.window.destroy()
+            parent.destroy()
+        }
+    }
+
+    func testShortcutsWindowIsGeneratedFromTheShortcutTable() {
+        MainActor.assumeIsolated {
+            let xml = Shortcut.shortcutsWindowXML
+            for s in Shortcut.allCases { XCTAssertTrue(xml.contains(s.title.replacingOccurrences(of: "&", with: "&amp;")), s.title) }
+            let built = ShortcutsWindow.build(xml: xml)
+            guard case .success(let window) = built else { return XCTFail("invalid shortcuts XML: \(built)") }
+            window.destroy()
+        }
+    }
+
+    func testEditorRefusesInvalidInputAndSavesValidInput() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let id = try model.add(ItemFields(description: "Tea", unitCost: 2))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            harness.window.openEditor(id)
+            let editor = harness.window.editor
+            editor.set(.quantity, "0")
+            editor.set(.unitCost, "abc")
+            XCTAssertEqual(editor.errorText(.quantity), "Quantity must be more than zero.")
+            XCTAssertEqual(editor.errorText(.unitCost), "Cost must be a number, such as 1.29.")
+            XCTAssertFalse(editor.canSave)
+            editor.pressSave()
+            XCTAssertEqual(model.item(id)?.quantity, 1, "nothing saved while invalid")
+            XCTAssertTrue(harness.window.isEditing)
+            editor.set(.quantity, "3")
+            editor.set(.unitCost, "2.5")
+            XCTAssertTrue(editor.canSave)
+            editor.pressSave()
+            XCTAssertEqual(model.item(id)?.quantity, 3)
+            XCTAssertEqual(model.item(id)?.unitCost, Decimal(string: "2.5"))
+            XCTAssertFalse(harness.window.isEditing)
+        }
+    }
+}
