@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -6,8 +5,7 @@ import ShopperModel
 struct ShopperMain {
     @MainActor
     static func main() {
-        g_set_prgname(AppInfo.program)
-        g_set_application_name(AppInfo.name)
+        Toolkit.name(program: AppInfo.program, application: AppInfo.name)
         do {
             exit(try start(CommandLine.arguments))
         } catch {
@@ -20,7 +18,7 @@ struct ShopperMain {
     /// message and a non-zero exit, never a crash trace.
     @MainActor
     static func start(_ arguments: [String]) throws -> Int32 {
-        guard gtk_init_check() != 0 else { throw StartupError.noDisplay }
+        guard Toolkit.start() else { throw StartupError.noDisplay }
         let paths = try AppPaths.resolve()
         let model: ShoppingModel
         do {

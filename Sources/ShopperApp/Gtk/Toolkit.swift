@@ -1,0 +1,14 @@
+import CGtk
+
+/// Process-wide GTK set-up.
+@MainActor
+enum Toolkit {
+    /// The names the desktop and AT-SPI show for this process.
+    static func name(program: String, application: String) {
+        g_set_prgname(program)
+        g_set_application_name(application)
+    }
+
+    /// Opens the display; false when there is none (gtk_init would abort instead).
+    static func start() -> Bool { gtk_init_check() != 0 }
+}
