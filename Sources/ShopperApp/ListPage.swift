@@ -190,7 +190,8 @@ final class ListPage {
     }
 
     private func addListShortcuts() {
-        let keys = ShortcutController(first: false)
+        // First: GTK's list item takes Space (select) for itself otherwise.
+        let keys = ShortcutController(first: true)
         for s in Shortcut.allCases where s.isListShortcut {
             keys.add(s.trigger) { [weak self] in
                 guard let self, let id = selectedItem else { return false }

@@ -182,6 +182,14 @@ class Shopper:
         xdotool("type", "--delay", "20", "--", text)
         time.sleep(0.1)
 
+    def add_items(self, *lines):
+        """Types each line into the add entry and presses Enter, as a user adds items."""
+        entry = self.one(Atspi.Role.TEXT, name="Add an item")
+        for line in lines:
+            self.focus(entry)
+            self.type(line)
+            self.key("Return")
+
     def screenshot(self, name):
         """Saves the window as OUT/name.png and returns the path."""
         os.makedirs(OUT, exist_ok=True)

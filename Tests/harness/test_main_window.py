@@ -32,11 +32,7 @@ class MainWindow(unittest.TestCase):
     def test_the_whole_trip(self):
         with Shopper() as app:
             # Add three items: each lands on the shopping list at once.
-            entry = app.one(Atspi.Role.TEXT, name="Add an item")
-            for line in ("2 kg Apples @ 1.29 [Fruit]", "Milk @ 0.99 [Dairy]", "Bread [Bakery]"):
-                app.focus(entry)
-                app.type(line)
-                app.key("Return")
+            app.add_items("2 kg Apples @ 1.29 [Fruit]", "Milk @ 0.99 [Dairy]", "Bread [Bakery]")
             app.key("2", ["ctrl"])
             self.wait_items(app, "Shopping List", ["Apples", "Bread", "Milk"])
             app.screenshot("10-three-items-on-the-shopping-list")
@@ -103,9 +99,7 @@ class MainWindow(unittest.TestCase):
 
     def test_editor_validates_inline_and_saves_only_valid_input(self):
         with Shopper() as app:
-            app.focus(app.one(Atspi.Role.TEXT, name="Add an item"))
-            app.type("Tea @ 2.50")
-            app.key("Return")
+            app.add_items("Tea @ 2.50")
             app.key("2", ["ctrl"])
             # Activating a row on the shopping list opens the editor.
             app.click(app.one(LABEL, name="Tea", root=app.page("Shopping List")))
@@ -154,11 +148,7 @@ class Reorder(unittest.TestCase):
 
     def test_alt_arrows_drag_and_delete_key(self):
         with Shopper() as app:
-            entry = app.one(Atspi.Role.TEXT, name="Add an item")
-            for line in ("Alpha [Aisle]", "Beta [Aisle]", "Gamma [Aisle]"):
-                app.focus(entry)
-                app.type(line)
-                app.key("Return")
+            app.add_items("Alpha [Aisle]", "Beta [Aisle]", "Gamma [Aisle]")
             wait_for(lambda: self.order(app) == ["Alpha", "Beta", "Gamma"], 5, "three rows")
 
             self.select(app, "Alpha")
@@ -185,3 +175,10 @@ class Reorder(unittest.TestCase):
             xdotool("mouseup", "1")
             wait_for(lambda: self.order(app) == ["Gamma", "Alpha", "Beta"], 5, f"the drop (order {self.order(app)})")
             app.screenshot("18-reordered-by-drag")
+
+            # Space on a focused row: in All Items it unpicks the item, so it leaves the shopping list.
+            self.select(app, "Beta")
+            app.key("space")
+            app.key("2", ["ctrl"])
+            wait_for(lambda: sorted(n.get_name() for n in app.all(CHECK, root=app.page("Shopping List"))) == ["Alpha", "Gamma"],
+                     5, "Space to unpick Beta")
