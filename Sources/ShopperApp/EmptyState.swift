@@ -57,6 +57,12 @@ final class EmptyState {
 
     var shown: Bool { revealer.revealed }
 
+    /// A different explanation (a search with no result), with or without the button.
+    func setText(_ text: String, showingButton: Bool = true) {
+        label.text = text
+        button?.widget.visible = showingButton
+    }
+
     /// `animated` false: appear or vanish at once (start-up).
     func set(empty: Bool, animated: Bool) {
         isEmpty = empty

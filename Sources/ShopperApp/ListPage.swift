@@ -23,6 +23,8 @@ final class ListPage {
     var onError: (@MainActor (Error) -> Void)?
     /// How many structural changes reached GTK: a preference change must not add any.
     private(set) var structuralChanges = 0
+    /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
+    private(set) var rowsBuilt = 0
     /// Items fading out after a tick, so a double click does not tick twice.
     private var leaving = Set<ItemID>()
     private var contextMenu: Popover?
@@ -43,6 +45,7 @@ final class ListPage {
         let factory = ListItemFactory(
             setup: { [weak self] item in
                 let row = RowWidget()
+                self?.rowsBuilt += 1
                 row.onAction = { action, id in self?.act(action, on: id) }
                 row.onContextMenu = { id, row, x, y in self?.showContextMenu(for: id, row: row, x: x, y: y) }
                 row.onDrop = { dragged, onto, after in self?.drop(dragged, onto: onto, after: after) }
@@ -98,8 +101,10 @@ final class ListPage {
 
     private func show(_ row: RowWidget, identity: Int) {
         guard let content = projection.row(identity: identity) else { return }
-        let (options, kind, money) = (options, kind, money)
-        row.show(content, money: money) { RowPresentation(options: options, list: kind, item: $0, money: money) }
+        let (options, kind, money, query) = (options, kind, money, projection.query)
+        row.show(content, money: money, highlights: { query?.highlights(in: $0) ?? [] }) {
+            RowPresentation(options: options, list: kind, item: $0, money: money)
+        }
     }
 
     /// Applies new display options to the rows on screen; the list itself is not rebuilt.
@@ -110,6 +115,16 @@ final class ListPage {
     }
 
     func setSectioning(_ s: Sectioning) { projection.setSectioning(s) }
+
+    /// Filters the list as the user types; rows are recycled, the list is not rebuilt. The
+    /// explanation says when nothing matches.
+    func setQuery(_ text: String) {
+        let q = SearchQuery(text)
+        projection.setQuery(q.isEmpty ? nil : q)
+        emptyState.setText(q.isEmpty ? kind.emptyExplanation
+            : "No items match “\(text.trimmingCharacters(in: .whitespaces))”.\nTry fewer words, or press Escape to see the whole list.",
+            showingButton: q.isEmpty)
+    }
 
     // MARK: Acting on rows
 

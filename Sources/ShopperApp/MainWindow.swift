@@ -22,6 +22,11 @@ final class MainWindow {
     let paths: AppPaths
     var preferencesWindow: PreferencesWindow?
     private let switcher: Widget
+    let searches: SavedSearchesPage
+    let searchBar: SearchBar
+    let saveSearchButton = Button(label: "Save Search…")
+    /// The list the search text is applied to (it follows the user between lists).
+    var searchedPage: ListPage?
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
@@ -37,6 +42,9 @@ final class MainWindow {
                      money: MoneyFormat(), emptyButtonTitle: kind == .all ? "Load Sample List" : nil)
         }
         for page in pages { stack.add(page.root.widget, name: page.kind.rawValue, title: page.kind.title) }
+        searches = SavedSearchesPage(model: model)
+        stack.add(searches.root.widget, name: Self.searchesPage, title: "Searches")
+        searchBar = SearchBar(captureFrom: window, trailing: saveSearchButton.widget)
         addBar = AddBar(model: model)
         editor = ItemEditor(model: model)
         switcher = stack.switcher()
@@ -55,6 +63,7 @@ final class MainWindow {
 
         let lists = Box(GTK_ORIENTATION_VERTICAL)
         lists.append(summary.widget)
+        lists.append(searchBar.widget)
         lists.append(stack.widget)
         stack.widget.expand(h: true, v: true)
         body.add(lists.widget, name: "lists", title: "Lists")
@@ -69,7 +78,10 @@ final class MainWindow {
         updateTotals()
     }
 
-    var currentPage: ListPage { pages.first { $0.kind.rawValue == stack.visibleName } ?? pages[0] }
+    static let searchesPage = "searches"
+    /// The list shown; nil while the saved searches are.
+    var currentListPage: ListPage? { pages.first { $0.kind.rawValue == stack.visibleName } }
+    var currentPage: ListPage { currentListPage ?? pages[0] }
     func page(_ kind: ListKind) -> ListPage { pages.first { $0.kind == kind }! }
     var isEditing: Bool { body.visibleName == "editor" }
 
@@ -97,7 +109,11 @@ final class MainWindow {
             self?.delete(id)
         }
         editor.onError = { [weak self] error in self?.report(error) }
-        stack.onPageChanged { [weak self] in self?.updateTotals() }
+        stack.onPageChanged { [weak self] in
+            self?.applySearch()
+            self?.updateTotals()
+        }
+        wireSearch()
         preferences.observe { [weak self] in self?.applyPreferences() }
         addGlobalShortcuts()
     }
@@ -129,6 +145,10 @@ final class MainWindow {
                 if isEditing { return false }
                 switch s {
                 case .show(let kind): show(kind)
+                case .showSearches: stack.visibleName = Self.searchesPage
+                case .find:
+                    searchBar.isOpen = true
+                    searchBar.entry.grabFocus()
                 case .addItem: addBar.focus()
                 case .undo: undo()
                 case .redo: redo()
@@ -152,8 +172,14 @@ final class MainWindow {
 
     func updateTotals() {
         let t = model.totals
-        let shown = currentPage.projection.totals
-        totals.text = "\(shown.count) \(shown.count == 1 ? "item" : "items") · "
+        guard let page = currentListPage else {
+            let n = model.savedSearches.count
+            totals.text = "\(n) saved \(n == 1 ? "search" : "searches")"
+            return
+        }
+        let shown = page.projection.totals
+        let what = page.projection.query == nil ? (shown.count == 1 ? "item" : "items") : (shown.count == 1 ? "result" : "results")
+        totals.text = "\(shown.count) \(what) · "
             + "\(money.format(t.leftToBuy.cost)) left to buy · \(money.format(t.inCart.cost)) in cart"
     }
 }

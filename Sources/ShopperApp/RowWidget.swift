@@ -114,7 +114,9 @@ final class RowWidget {
 
     static let leaveMS: UInt32 = 250
 
-    func show(_ row: ListRow, money: MoneyFormat, presentation make: (Item) -> RowPresentation) {
+    /// `highlights` marks the search matches in the description.
+    func show(_ row: ListRow, money: MoneyFormat, highlights: (String) -> [Range<String.Index>] = { _ in [] },
+              presentation make: (Item) -> RowPresentation) {
         binding = true
         defer { binding = false }
         root.widget.css("header", false)
@@ -126,6 +128,7 @@ final class RowWidget {
             itemID = item.id
             presentation = p
             apply(p)
+            descriptionLabel.highlighted(p.description, highlights(p.description))
         case .header(let title, let totals):
             showCaption("\(title) · \(Self.summary(totals, money))", css: "header")
         case .end(let totals):
@@ -141,7 +144,6 @@ final class RowWidget {
     private func apply(_ p: RowPresentation) {
         caption.widget.visible = false
         textColumn.widget.visible = true
-        descriptionLabel.text = p.description
         leftDetail.text = p.leftText ?? ""
         rightDetail.text = p.rightText ?? ""
         leftDetail.widget.visible = p.left != nil

@@ -4,12 +4,13 @@ import ShopperModel
 /// both generated from it. Reorder the cases and the shortcuts window follows.
 enum Shortcut: Hashable {
     case show(ListKind)
+    case showSearches, find
     case addItem, undo, redo, finishShopping, preferences, shortcuts
     case tick, editItem, deleteItem, moveUp, moveDown
 
     static var allCases: [Shortcut] {
         ListKind.allCases.map(Shortcut.show)
-            + [.addItem, .undo, .redo, .finishShopping, .preferences, .shortcuts,
+            + [.showSearches, .find, .addItem, .undo, .redo, .finishShopping, .preferences, .shortcuts,
                .tick, .editItem, .deleteItem, .moveUp, .moveDown]
     }
 
@@ -17,6 +18,8 @@ enum Shortcut: Hashable {
     var trigger: String {
         switch self {
         case .show(let kind): "<Control>\(ListKind.allCases.firstIndex(of: kind)! + 1)"
+        case .showSearches: "<Control>\(ListKind.allCases.count + 1)"
+        case .find: "<Control>f"
         case .addItem: "<Control>n"
         case .undo: "<Control>z"
         case .redo: "<Control><Shift>z"
@@ -34,6 +37,8 @@ enum Shortcut: Hashable {
     var title: String {
         switch self {
         case .show(let kind): "Show \(kind.title)"
+        case .showSearches: "Show Saved Searches"
+        case .find: "Search"
         case .addItem: "Add an item"
         case .undo: "Undo"
         case .redo: "Redo"

@@ -226,9 +226,19 @@ public final class ListProjection {
         sectionTotals[s, default: Totals()].add(new)
     }
 
+    /// Rebuilds the rows (new filter or sections) and announces only the span between the rows
+    /// that stayed at the start and at the end, so a view keeps those rows' widgets.
     private func reset() {
+        let old = (0..<announced).map(identity)
         rebuild()
-        onRowsChanged?(0, announced, count)
+        let new = (0..<count).map(identity)
+        var head = 0
+        while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
+        var tail = 0
+        while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+        if old.count - head - tail > 0 || new.count - head - tail > 0 {
+            onRowsChanged?(head, old.count - head - tail, new.count - head - tail)
+        }
         announced = count
     }
 

@@ -31,6 +31,50 @@ final class MainWindowTests: GtkTestCase {
         }
     }
 
+    /// Typing a search filters 100,000 items by recycling the rows on screen: no new row widgets,
+    /// matches highlighted, a no-match explanation.
+    func testSearchRecyclesRowsAndExplainsNoMatch() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(batch: (0..<100_000).map {
+                ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: $0 % 2 == 0 ? "Dairy" : "Fruit"), needed: true, inCart: false)
+            })
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let window = harness.window
+            let page = window.currentPage
+            window.searchBar.isOpen = true
+            let built = page.rowsBuilt
+            // Rows that still match keep their widgets: typing "Item" letter by letter builds none.
+            for text in ["i", "it", "ite", "item"] {
+                window.searchBar.text = text
+                window.applySearch()
+                settle(30)
+            }
+            XCTAssertEqual(page.projection.itemCount, 100_000)
+            XCTAssertEqual(page.rowsBuilt, built, "no row widget built while the visible rows still match")
+            // Narrowing to other rows builds at most the rows newly on screen, never one per item.
+            for text in ["item 9", "aisle:dairy item 9"] {
+                window.searchBar.text = text
+                window.applySearch()
+                settle(30)
+            }
+            let expected = (0..<100_000).filter { $0 % 2 == 0 && String($0).contains("9") }.count
+            XCTAssertEqual(page.projection.itemCount, expected)
+            // GTK 4.8 gives rows that newly come on screen after a change new widgets (it rebinds old
+            // ones only while scrolling): about the ~200 rows it keeps around the view, per keystroke.
+            XCTAssertLessThanOrEqual(page.rowsBuilt - built, 2 * 2 * built, "bounded by the rows around the view, not by the items")
+            window.searchBar.text = "no such thing"
+            window.applySearch()
+            settle(Int(EmptyState.delayMS + EmptyState.fadeMS) + 200)
+            XCTAssertTrue(page.emptyState.shown)
+            XCTAssertTrue(page.emptyState.label.text.hasPrefix("No items match “no such thing”"))
+            window.searchBar.isOpen = false
+            settle(50)
+            XCTAssertEqual(page.projection.itemCount, 100_000, "closing the search clears it")
+        }
+    }
+
     /// The explanation is there at once at start-up, fades in a moment after the last row goes, goes
     /// when a row comes, and hides while editing.
     func testEmptyStateTiming() throws {

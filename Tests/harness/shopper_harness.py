@@ -15,6 +15,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+APP_ID = "io.github.shopperapp.Shopper"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.environ.get("SHOPPER_SCREENSHOTS", os.path.join(ROOT, "out", "screenshots"))
 
@@ -61,6 +62,7 @@ class Shopper:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         self.log.close()
+        wait_for(lambda: not name_has_owner(APP_ID), 10, "the app's D-Bus name to be released")
         if self.own_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 
@@ -199,6 +201,15 @@ class Shopper:
         subprocess.run(["import", "-window", "root", "-crop", f"{max(w, 1)}x{max(h, 1)}+0+0", "+repage", path],
                        check=True)
         return path
+
+
+def name_has_owner(name):
+    """Whether an app instance still owns its D-Bus name: a new launch would hand over to it."""
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+                          GLib.Variant("(s)", (name,)), GLib.VariantType("(b)"), Gio.DBusCallFlags.NONE, 2000, None)
+    return reply.unpack()[0]
 
 
 def xdotool(*args):

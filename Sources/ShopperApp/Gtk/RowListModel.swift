@@ -6,13 +6,47 @@ import CGtk
 /// non-zero Int), never its index, so rows that shift keep the right content.
 @MainActor
 final class RowListModel {
-    /// Answers GTK's questions. Immutable closures, called on the main thread only.
+    /// Answers GTK's questions; used on the main thread only.
     final class Source: @unchecked Sendable {
         let count: @MainActor () -> Int
         let identity: @MainActor (Int) -> Int
+        /// Item objects GTK still holds, by identity. GTK 4.8 keeps a row's widget across a change
+        /// only when the same item object comes back, so the same identity must give the same object.
+        private var items: [Int: UnsafeMutablePointer<GWeakRef>] = [:]
+
         init(count: @escaping @MainActor () -> Int, identity: @escaping @MainActor (Int) -> Int) {
             self.count = count
             self.identity = identity
+        }
+
+        deinit {
+            for ref in items.values { g_weak_ref_clear(ref); ref.deallocate() }
+        }
+
+        /// A new reference to the item object for `id`.
+        func item(for id: Int) -> gpointer {
+            if let ref = items[id], let obj = g_weak_ref_get(ref) { return obj }
+            let obj = g_object_new_with_properties(shopper_type_object(), 0, nil, nil)!
+            g_object_set_data(obj, RowListModel.identityKey, UnsafeMutableRawPointer(bitPattern: id))
+            if items.count > 4096 { prune() }
+            let ref = items[id] ?? {
+                let r = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+                r.initialize(to: GWeakRef())
+                return r
+            }()
+            g_weak_ref_init(ref, obj)
+            items[id] = ref
+            return UnsafeMutableRawPointer(obj)
+        }
+
+        /// Forgets objects GTK has let go of; only rows near the screen stay held.
+        private func prune() {
+            for (id, ref) in items {
+                if let obj = g_weak_ref_get(ref) { g_object_unref(obj); continue }
+                g_weak_ref_clear(ref)
+                ref.deallocate()
+                items[id] = nil
+            }
         }
     }
 
@@ -40,7 +74,7 @@ final class RowListModel {
     }
 
     private static let sourceKey = "shopper-source"
-    private static let identityKey = "shopper-row"
+    nonisolated fileprivate static let identityKey = "shopper-row"
 
     private static func source(_ list: OpaquePointer?) -> Source {
         Unmanaged<Source>.fromOpaque(g_object_get_data(gobject(list!), sourceKey)!).takeUnretainedValue()
@@ -65,9 +99,7 @@ final class RowListModel {
                     Int(position) < s.count() ? s.identity(Int(position)) : 0
                 }
                 guard id != 0 else { return nil }
-                let item = g_object_new_with_properties(shopper_type_object(), 0, nil, nil)!
-                g_object_set_data(item, RowListModel.identityKey, UnsafeMutableRawPointer(bitPattern: id))
-                return UnsafeMutableRawPointer(item)
+                return s.item(for: id)
             }
         }, interface_finalize: nil, interface_data: nil)
         g_type_add_interface_static(t, g_list_model_get_type(), &info)

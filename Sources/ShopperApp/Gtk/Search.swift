@@ -1,0 +1,82 @@
+import CGtk
+
+/// A search entry in a search bar that slides down; typing anywhere in `captureFrom` opens it.
+@MainActor struct SearchBar {
+    let widget: Widget
+    let entry: Widget
+
+    /// `trailing` sits beside the entry (the Save button).
+    init(captureFrom window: Window, trailing: Widget) {
+        widget = Widget(gtk_search_bar_new()!)
+        entry = Widget(gtk_search_entry_new()!)
+        let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        row.append(entry)
+        row.append(trailing)
+        entry.expand(h: true)
+        gtk_search_bar_set_child(bar, row.widget.raw)
+        gtk_search_bar_connect_entry(bar, entry.opaque)
+        gtk_search_bar_set_key_capture_widget(bar, window.widget.raw)
+        gtk_search_bar_set_show_close_button(bar, 1)
+        // Escape in the entry: close (and so clear) the search.
+        let b = bar
+        entry.on("stop-search") { gtk_search_bar_set_search_mode(b, 0) }
+    }
+
+    private var bar: OpaquePointer { widget.opaque }
+    private var editable: OpaquePointer { entry.opaque }
+
+    var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        nonmutating set { gtk_editable_set_text(editable, newValue) }
+    }
+
+    var isOpen: Bool {
+        get { gtk_search_bar_get_search_mode(bar) != 0 }
+        nonmutating set { gtk_search_bar_set_search_mode(bar, newValue ? 1 : 0) }
+    }
+
+    /// The text changed (GTK waits a moment after the last key).
+    func onChanged(_ f: @escaping @MainActor () -> Void) { entry.on("search-changed", f) }
+    /// Enter in the entry.
+    func onActivate(_ f: @escaping @MainActor () -> Void) { entry.on("activate", f) }
+    /// Opened or closed (Escape closes it).
+    func onOpenChanged(_ f: @escaping @MainActor (Bool) -> Void) {
+        widget.onPointer("notify::search-mode-enabled") { _ in f(gtk_search_bar_get_search_mode(bar) != 0) }
+    }
+}
+
+/// A vertical list of arbitrary rows, for short lists (saved searches): no recycling needed.
+@MainActor struct ListBox {
+    let widget: Widget
+    init() {
+        widget = Widget(gtk_list_box_new()!)
+        gtk_list_box_set_selection_mode(ptr, GTK_SELECTION_SINGLE)
+        gtk_list_box_set_activate_on_single_click(ptr, 1)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+
+    func append(_ child: Widget) { gtk_list_box_append(ptr, child.raw) }
+    func removeAll() {
+        while let row = gtk_list_box_get_row_at_index(ptr, 0) { gtk_list_box_remove(ptr, Widget(unsafe: UnsafeMutableRawPointer(row)).raw) }
+    }
+
+    /// A row was activated (click, Enter): its index.
+    func onActivated(_ f: @escaping @MainActor (Int) -> Void) {
+        widget.onPointer("row-activated") { row in
+            guard let row else { return }
+            f(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+        }
+    }
+
+    /// The selected row's index.
+    var selected: Int? {
+        gtk_list_box_get_selected_row(ptr).map { Int(gtk_list_box_row_get_index($0)) }
+    }
+
+    /// Selects and focuses a row.
+    func select(_ index: Int) {
+        guard let row = gtk_list_box_get_row_at_index(ptr, Int32(index)) else { return }
+        gtk_list_box_select_row(ptr, row)
+        Widget(unsafe: UnsafeMutableRawPointer(row)).grabFocus()
+    }
+}
