@@ -9,7 +9,22 @@ APT_PACKAGES := libgtk-4-dev libgtk-4-bin gir1.2-gtk-4.0 libsqlite3-dev libglib2
 HEADLESS    := dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps schemas clean
+.PHONY: run test build deps schemas clean install uninstall validate screenshots
+
+APP_ID      := io.github.shopperapp.Shopper
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+CONFIG      ?= release
+# Every file `make install` writes, relative to $(DESTDIR)$(PREFIX); `make uninstall` removes these.
+INSTALLED   := bin/shopper \
+               share/applications/$(APP_ID).desktop \
+               share/metainfo/$(APP_ID).metainfo.xml \
+               share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+               share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+               share/glib-2.0/schemas/$(APP_ID).gschema.xml \
+               share/$(APP_ID)/shopper.css \
+               share/$(APP_ID)/shopper-dark.css \
+               share/$(APP_ID)/sample-list.csv
 
 run: build
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) .build/debug/shopper
@@ -32,10 +47,46 @@ schemas:
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data/
 
 # Every test: the model's, the in-process GTK ones and the end-to-end harness, all headless.
-test: deps schemas
+test: deps schemas validate
 	$(SWIFT) build --build-tests
-	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory NO_AT_BRIDGE=0 \
+	rm -rf .build/test-install && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/test-install PREFIX=/usr
+	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory \
+	SHOPPER_INSTALLED=$(CURDIR)/.build/test-install/usr/bin/shopper \
 	  $(HEADLESS) sh -c '$(SWIFT) test --skip-build --disable-swift-testing && /usr/bin/python3 Tests/harness/run.py'
+
+# Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product shopper
+	@root="$(DESTDIR)$(PREFIX)"; \
+	install -Dm755 "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/shopper" "$$root/bin/shopper"; \
+	install -Dm644 data/$(APP_ID).desktop "$$root/share/applications/$(APP_ID).desktop"; \
+	install -Dm644 data/$(APP_ID).metainfo.xml "$$root/share/metainfo/$(APP_ID).metainfo.xml"; \
+	install -Dm644 data/icons/$(APP_ID).svg "$$root/share/icons/hicolor/scalable/apps/$(APP_ID).svg"; \
+	install -Dm644 data/icons/$(APP_ID)-symbolic.svg "$$root/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"; \
+	install -Dm644 data/$(APP_ID).gschema.xml "$$root/share/glib-2.0/schemas/$(APP_ID).gschema.xml"; \
+	for f in shopper.css shopper-dark.css sample-list.csv; do install -Dm644 "data/$$f" "$$root/share/$(APP_ID)/$$f"; done; \
+	glib-compile-schemas "$$root/share/glib-2.0/schemas"; \
+	echo "Installed Shopper in $$root"
+
+# Removes exactly what install wrote (and the compiled schema cache, rebuilt for what remains).
+uninstall:
+	@root="$(DESTDIR)$(PREFIX)"; \
+	for f in $(INSTALLED); do rm -f "$$root/$$f"; done; \
+	rmdir "$$root/share/$(APP_ID)" 2>/dev/null || true; \
+	if ls "$$root"/share/glib-2.0/schemas/*.gschema.xml >/dev/null 2>&1; then glib-compile-schemas "$$root/share/glib-2.0/schemas"; \
+	else rm -f "$$root/share/glib-2.0/schemas/gschemas.compiled"; fi; \
+	echo "Removed Shopper from $$root"
+
+# The desktop files as software centres and GNOME read them.
+validate:
+	desktop-file-validate data/$(APP_ID).desktop
+	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+	glib-compile-schemas --strict --dry-run data/
+
+# Refreshes the metainfo screenshots from the harness's last run.
+screenshots:
+	cp out/screenshots/10-three-items-on-the-shopping-list.png data/screenshots/shopping-list.png
+	cp out/screenshots/21-search-highlight.png data/screenshots/search.png
 
 clean:
 	rm -rf .build out

@@ -55,14 +55,9 @@ final class AddBar {
         case .success(let fields):
             buildIndex()
             do {
-                let plain = fields.quantity == 1 && fields.unit == nil && fields.unitCost == nil && fields.aisle == nil
-                if plain, let id = known?[fields.description.lowercased()] {
-                    try model.setNeeded(id, true)
-                    onAdded?(model.item(id)?.description ?? fields.description, true)
-                } else {
-                    try model.add(fields)
-                    onAdded?(fields.description, false)
-                }
+                let index = known ?? [:]
+                let (id, wasKnown) = try model.addOrPick(fields) { index[$0.lowercased()] }
+                onAdded?(model.item(id)?.description ?? fields.description, wasKnown)
                 entry.text = ""
             } catch {
                 onError?(error)

@@ -21,6 +21,8 @@ final class MainWindow {
     let preferences: Preferences
     let paths: AppPaths
     var preferencesWindow: PreferencesWindow?
+    /// Import previews open now (kept alive while shown).
+    var openPreviews: [ImportPreview] = []
     private let switcher: Widget
     let searches: SavedSearchesPage
     let searchBar: SearchBar

@@ -91,6 +91,34 @@ extension MainWindow {
 
     func report(_ error: Error) { toast.show(error.localizedDescription) }
 
+    /// `shopper add LINE` from another process, delivered here: shown at once.
+    func addLine(_ line: String) {
+        switch PlainTextFormat.parseLine(line) {
+        case .failure(let e): toast.show("Could not add “\(line)”: \(e.message)")
+        case .success(let fields):
+            attempt {
+                let (id, known) = try model.addOrPick(fields)
+                let name = model.item(id)?.description ?? fields.description
+                toast.show(known ? "“\(name)” is on your shopping list again" : "Added “\(name)”",
+                           actionTitle: "Undo", action: undoAction())
+            }
+        }
+    }
+
+    /// `shopper FILE`: preview, then import on confirmation.
+    func previewImport(_ path: String) {
+        let preview = ImportPreview(path: path, model: model, parent: window, onImported: { [weak self] n in
+            guard let self else { return }
+            toast.show("Imported \(n) \(n == 1 ? "item" : "items")", actionTitle: "Undo", action: undoAction())
+        }, onError: { [weak self] error in self?.report(error) })
+        preview.window.present()
+        openPreviews.append(preview)
+        preview.window.onCloseRequest { [weak self, weak preview] in
+            self?.openPreviews.removeAll { $0 === preview }
+            return false
+        }
+    }
+
     /// Runs a model operation; a failure is shown in the window. Returns whether it succeeded.
     @discardableResult
     func attempt(_ f: () throws -> Void) -> Bool {

@@ -18,7 +18,7 @@ final class ShopperApplication {
         self.paths = paths
         self.model = model
         app = Application(id: AppInfo.id)
-        let settings = SettingsStore(schema: AppInfo.id)
+        let settings = SettingsStore(schema: AppInfo.id, directory: paths.resource("../glib-2.0/schemas"))
         if settings == nil {
             FileHandle.standardError.write(Data("shopper: the GSettings schema \(AppInfo.id) is not installed; preferences will not be kept after this session.\n".utf8))
         }
@@ -26,6 +26,14 @@ final class ShopperApplication {
         light = StyleSheet(path: paths.resource("shopper.css"))
         dark = StyleSheet(path: paths.resource("shopper-dark.css"))
         app.on("activate") { [weak self] in self?.activate() }
+        app.onOpen { [weak self] files in
+            self?.activate()
+            for f in files { self?.mainWindow?.previewImport(f) }
+        }
+        app.action("add-line") { [weak self] line in
+            self?.activate()
+            self?.mainWindow?.addLine(line)
+        }
     }
 
     func run(_ arguments: [String]) -> Int32 { app.run(arguments) }

@@ -78,6 +78,27 @@ public final class ShoppingModel {
         return ids
     }
 
+    /// The item with this description (ignoring case), if any. Looks at every item: for one-off
+    /// callers such as the command line; the add bar keeps its own index.
+    public func item(described description: String) -> Item? {
+        let key = description.lowercased()
+        return items.values.first { $0.description.lowercased() == key }
+    }
+
+    /// What typing a line does: a bare description of a known item puts it back on the shopping
+    /// list; anything else adds a new item. Returns the item and whether it was already known.
+    /// `lookup` finds an item by description (default: a scan; the add bar passes its index).
+    @discardableResult
+    public func addOrPick(_ fields: ItemFields, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> (ItemID, Bool) {
+        let plain = fields.quantity == 1 && fields.unit == nil && fields.unitCost == nil && fields.aisle == nil && fields.notes.isEmpty
+        let find = lookup ?? { [self] in item(described: $0)?.id }
+        if plain, let id = find(fields.description) {
+            try setNeeded(id, true)
+            return (id, true)
+        }
+        return (try add(fields), false)
+    }
+
     public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
         guard var item = items[id] else { return }
         var cs = ChangeSet()

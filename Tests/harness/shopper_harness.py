@@ -33,16 +33,18 @@ def wait_for(predicate, timeout=10.0, what="condition"):
 class Shopper:
     """One run of the app with its own temporary data folder."""
 
-    def __init__(self, binary=None, data_dir=None, env=None):
+    def __init__(self, binary=None, data_dir=None, env=None, env_replace=None):
         self.binary = binary or os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
         self.own_dir = data_dir is None
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="shopper-e2e-")
         self.extra_env = env or {}
+        # The whole environment, when a test must leave variables out.
+        self.base_env = env_replace
         self.proc = None
         self.app = None
 
     def __enter__(self):
-        env = dict(os.environ)
+        env = dict(self.base_env if self.base_env is not None else os.environ)
         env.update({"SHOPPER_DATA_DIR": self.data_dir, "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi"})
         env.update(self.extra_env)
         self.log = open(os.path.join(self.data_dir, "app.log"), "w")

@@ -5,8 +5,41 @@ import CGtk
     let raw: UnsafeMutablePointer<GtkApplication>
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(raw) }
 
+    /// One instance per session: a second launch hands its files (or just "activate") to the first.
     init(id: String) {
-        raw = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
+        raw = gtk_application_new(id, G_APPLICATION_HANDLES_OPEN)
+    }
+
+    /// `shopper FILE...`: the paths, delivered to the running instance.
+    func onOpen(_ f: @escaping @MainActor ([String]) -> Void) {
+        _ = connectSignal(gobject, "open", unsafeBitCast(Self.openTrampoline, to: GCallback.self), f as OpenHandler)
+    }
+
+    private typealias OpenHandler = @MainActor ([String]) -> Void
+
+    /// GApplication::open is (app, GFile **files, gint n_files, gchar *hint, user_data).
+    private static let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, n, _, data in
+        let b: ClosureBox<OpenHandler> = box(data)
+        var paths: [String] = []
+        for i in 0..<Int(n) {
+            guard let file = files?[i], let p = g_file_get_path(file) else { continue }
+            paths.append(String(cString: p))
+            g_free(p)
+        }
+        MainActor.assumeIsolated { b.call(paths) }
+    }
+
+    /// Adds "app.NAME" taking a string (used by `shopper add` through D-Bus).
+    func action(_ name: String, string f: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let a = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        SimpleAction(raw: a).onPointer("activate") { parameter in
+            guard let parameter, let s = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
+            f(String(cString: s))
+        }
+        g_action_map_add_action(OpaquePointer(raw), a)
+        g_object_unref(UnsafeMutableRawPointer(a))
     }
 
     /// Runs the main loop; returns the exit status.

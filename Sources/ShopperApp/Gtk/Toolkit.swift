@@ -10,5 +10,9 @@ enum Toolkit {
     }
 
     /// Opens the display; false when there is none (gtk_init would abort instead).
-    static func start() -> Bool { gtk_init_check() != 0 }
+    static func start(icon: String) -> Bool {
+        guard gtk_init_check() != 0 else { return false }
+        gtk_window_set_default_icon_name(icon)
+        return true
+    }
 }
