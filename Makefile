@@ -9,7 +9,11 @@ APT_PACKAGES := libgtk-4-dev libgtk-4-bin gir1.2-gtk-4.0 libsqlite3-dev libglib2
 HEADLESS    := dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps schemas clean install uninstall validate screenshots
+.PHONY: run test build deps schemas clean install uninstall validate screenshots bench bench-tools
+
+BENCH_SIZES ?= 1000 10000 100000 1000000
+BENCH_RUNS  ?= 5
+RELEASE_BIN  = $$($(SWIFT) build -c release --show-bin-path)
 
 APP_ID      := io.github.shopperapp.Shopper
 PREFIX      ?= /usr/local
@@ -50,9 +54,24 @@ schemas:
 test: deps schemas validate
 	$(SWIFT) build --build-tests
 	rm -rf .build/test-install && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/test-install PREFIX=/usr
+	$(MAKE) --no-print-directory bench-tools
 	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory \
 	SHOPPER_INSTALLED=$(CURDIR)/.build/test-install/usr/bin/shopper \
-	  $(HEADLESS) sh -c '$(SWIFT) test --skip-build --disable-swift-testing && /usr/bin/python3 Tests/harness/run.py'
+	  $(HEADLESS) sh -c '/usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
+	      "$(RELEASE_BIN)/shopper-bench-store" .build/bench-smoke.md 100 --runs 1 > .build/bench-smoke.log \
+	    && echo "benchmark smoke run (N=100): ok" \
+	    && $(SWIFT) test --skip-build --disable-swift-testing && /usr/bin/python3 Tests/harness/run.py'
+
+# Release binaries and the C baseline.
+bench-tools: deps
+	$(SWIFT) build -c release --product shopper
+	$(SWIFT) build -c release --product shopper-bench-store
+	cc -O2 -o .build/baseline benchmarks/baseline.c $$(pkg-config --cflags --libs gtk4)
+
+# Measures Shopper against the C baseline at each size and writes BENCHMARKS.md.
+bench: bench-tools
+	$(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
+	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
 
 # Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
 install: deps

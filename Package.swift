@@ -29,6 +29,12 @@ let package = Package(
             dependencies: ["ShopperModel"],
             path: "Tests/StoreCrashChild"
         ),
+        // Writes the stores `make bench` measures.
+        .executableTarget(
+            name: "shopper-bench-store",
+            dependencies: ["ShopperModel"],
+            path: "benchmarks/MakeStore"
+        ),
         .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "CGtk"]),
     ],

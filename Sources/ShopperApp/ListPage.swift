@@ -10,6 +10,7 @@ final class ListPage {
     let root = Overlay()
     let emptyState: EmptyState
     private(set) var listView: ListView!
+    let scrolled = ScrolledWindow()
     private let rowModel: RowListModel
     private let money: MoneyFormat
     private var options: DisplayOptions
@@ -60,7 +61,6 @@ final class ListPage {
         listView = ListView(model: rowModel, factory: factory)
         listView.widget.css("shopper-list")
         listView.widget.accessibleLabel(kind.title)
-        let scrolled = ScrolledWindow()
         scrolled.child(listView.widget)
         scrolled.widget.expand(h: true, v: true)
         root.child(scrolled.widget)

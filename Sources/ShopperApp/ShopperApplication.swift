@@ -13,6 +13,7 @@ final class ShopperApplication {
     private let light: StyleSheet
     private let dark: StyleSheet
     private var colorScheme: ColorScheme?
+    private var benchmark: BenchmarkRunner?
 
     init(paths: AppPaths, model: ShoppingModel) {
         self.paths = paths
@@ -44,8 +45,9 @@ final class ShopperApplication {
             light.apply(true)
             colorScheme = ColorScheme { [weak self] isDark in self?.dark.apply(isDark, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
-            if ProcessInfo.processInfo.environment["SHOPPER_EXIT_AFTER_FIRST_FRAME"] != nil {
-                mainWindow?.window.afterFirstFrame { [weak self] in self?.app.quit() }
+            if let mode = BenchmarkRunner.mode(), let window = mainWindow {
+                benchmark = BenchmarkRunner(window: window, app: app)
+                benchmark?.start(mode: mode)
             }
         }
         mainWindow?.present()

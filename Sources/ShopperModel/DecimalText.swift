@@ -21,6 +21,12 @@ public enum DecimalText {
         }
         guard digitsBefore + digitsAfter > 0, digitsBefore + digitsAfter <= 30,
               !sawSeparator || digitsAfter > 0 else { return nil }
+        if digitsBefore + digitsAfter <= 18 {
+            // Fits an Int64: build the value from digits and scale, no string scanning.
+            var mantissa: Int64 = 0
+            for ch in s.unicodeScalars where ch != "." && ch != "," { mantissa = mantissa * 10 + Int64(ch.value - 48) }
+            return Decimal(sign: .plus, exponent: -digitsAfter, significand: Decimal(mantissa))
+        }
         return Decimal(string: s.replacingOccurrences(of: ",", with: "."), locale: posix)
     }
 

@@ -20,6 +20,12 @@ public struct ImportedItem: Equatable, Sendable {
     public var fields: ItemFields
     public var needed: Bool
     public var inCart: Bool
+
+    public init(fields: ItemFields, needed: Bool = true, inCart: Bool = false) {
+        self.fields = fields
+        self.needed = needed
+        self.inCart = inCart
+    }
 }
 
 public enum ExportFormat: String, CaseIterable, Sendable {

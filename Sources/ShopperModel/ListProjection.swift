@@ -135,7 +135,9 @@ public final class ListProjection {
     // MARK: Following the model
 
     private func includes(_ item: Item) -> Bool {
-        kind.contains(item) && (query?.matches(item) ?? true)
+        guard kind.contains(item) else { return false }
+        guard let query else { return true }
+        return query.matches(item, searchText: query.words.isEmpty ? "" : model.searchText(of: item))
     }
 
     private func key(_ item: Item) -> RowKey {

@@ -23,6 +23,19 @@ public final class ShoppingModel {
     private var nextSearchID: Int64 = 1
     private var lastPosition: Int64 = 0
     private var observers: [Int: (ModelChange) -> Void] = [:]
+    /// Each item's folded search text, made on first search and dropped when the item changes:
+    /// folding is far slower than matching, and must not run per item per keystroke.
+    private var searchTexts: [ItemID: FoldedText] = [:]
+
+    /// The folded text with what it was made from: a change hands projections both the old and the
+    /// new version of an item, and each must get its own.
+    private struct FoldedText {
+        let description: String
+        let aisle: String?
+        let notes: String
+        let text: String
+        func isFor(_ item: Item) -> Bool { description == item.description && aisle == item.aisle && notes == item.notes }
+    }
     private var nextObserver = 0
 
     /// `store` nil keeps everything in memory (tests of pure logic); the app always passes one.
@@ -37,6 +50,14 @@ public final class ShoppingModel {
     }
 
     public func item(_ id: ItemID) -> Item? { items[id] }
+
+    /// What `SearchQuery` matches words against, folded once per item version.
+    public func searchText(of item: Item) -> String {
+        if let cached = searchTexts[item.id], cached.isFor(item) { return cached.text }
+        let text = SearchQuery.searchText(of: item)
+        searchTexts[item.id] = FoldedText(description: item.description, aisle: item.aisle, notes: item.notes, text: text)
+        return text
+    }
 
     // MARK: Observing
 
@@ -306,6 +327,7 @@ public final class ShoppingModel {
             let old = items[id]
             if let old { totals.remove(old) }
             items[id] = nil
+            if new == nil { searchTexts[id] = nil }
             if let new { insertInMemory(new) }
             change.items[id] = (old, new)
         }

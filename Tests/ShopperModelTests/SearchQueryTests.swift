@@ -43,3 +43,30 @@ final class SearchQueryTests: XCTestCase {
         XCTAssertEqual(SearchQuery("creme").highlights(in: "Café Crème").map { String("Café Crème"[$0]) }, ["Crème"])
     }
 }
+
+final class SearchCacheTests: XCTestCase {
+    /// The folded text is cached per item; an edit must show through at once.
+    func testSearchFollowsEditsOfCachedText() throws {
+        let m = try ShoppingModel(store: nil)
+        let id = try m.add(fields("Green tea", aisle: "Drinks"))
+        let p = ListProjection(model: m, kind: .all, query: SearchQuery("tea"))
+        XCTAssertEqual(p.descriptions, ["Green tea"])
+        try m.update(id, fields("Coffee", aisle: "Drinks"))
+        XCTAssertEqual(p.descriptions, [])
+        p.setQuery(SearchQuery("coffee"))
+        XCTAssertEqual(p.descriptions, ["Coffee"])
+        try m.update(id, fields("Coffee", aisle: "Drinks", notes: "decaf"))
+        p.setQuery(SearchQuery("decaf"))
+        XCTAssertEqual(p.descriptions, ["Coffee"])
+    }
+}
+
+final class DecimalTextTests: XCTestCase {
+    func testFastPathAgreesWithFoundation() {
+        for text in ["0", "1", "1.29", "1,5", "0.001", "12345678901234567", "123456789012345678901.5", "007", "10.10"] {
+            let expected = Decimal(string: text.replacingOccurrences(of: ",", with: "."), locale: Locale(identifier: "en_US_POSIX"))
+            XCTAssertEqual(DecimalText.parse(text), expected, text)
+        }
+        for bad in ["", ".", "1.", ".5x", "1.2.3", "-1", "1e3", " "] { XCTAssertNil(DecimalText.parse(bad), bad) }
+    }
+}

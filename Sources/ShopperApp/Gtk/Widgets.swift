@@ -99,6 +99,16 @@ import CGtk
     }
     private var ptr: OpaquePointer { widget.opaque }
     func child(_ w: Widget) { gtk_scrolled_window_set_child(ptr, w.raw) }
+
+    /// Vertical scroll position, and how far it can go.
+    var scrollOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(ptr)) }
+        nonmutating set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(ptr), newValue) }
+    }
+    var maxScrollOffset: Double {
+        let a = gtk_scrolled_window_get_vadjustment(ptr)
+        return gtk_adjustment_get_upper(a) - gtk_adjustment_get_page_size(a)
+    }
 }
 
 /// Fades its child in and out (crossfade), for the empty-state explanation.

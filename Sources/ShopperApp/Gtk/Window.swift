@@ -45,6 +45,35 @@ import CGtk
     }
 }
 
+extension Window {
+    /// Calls `f` once the next frame has been drawn (after-paint), asking for one. `f` gets how long
+    /// that frame's own work took (before-paint to after-paint, µs): the wait for the frame clock's
+    /// tick is not work.
+    func afterNextFrame(_ f: @escaping @MainActor (_ frameWork: Int64) -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget.raw) else { return f(0) }
+        var started: Int64?
+        var begin: SignalToken?, end: SignalToken?
+        begin = FrameClock(raw: clock).on("before-paint") {
+            started = Clock.now
+            begin?.disconnect()
+            begin = nil
+        }
+        end = FrameClock(raw: clock).on("after-paint") {
+            end?.disconnect()
+            end = nil
+            begin?.disconnect()
+            begin = nil
+            f(started.map { Clock.now - $0 } ?? 0)
+        }
+        gtk_widget_queue_draw(widget.raw)
+    }
+}
+
+/// The monotonic clock GLib and the frame clock use, in microseconds.
+@MainActor enum Clock {
+    static var now: Int64 { Int64(g_get_monotonic_time()) }
+}
+
 @MainActor struct FrameClock: SignalSource {
     let raw: OpaquePointer
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }

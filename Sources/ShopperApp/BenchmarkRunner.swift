@@ -1,0 +1,96 @@
+import Foundation
+import ShopperModel
+
+/// `SHOPPER_BENCH=first-frame`: print when the first frame was drawn, then quit.
+/// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
+/// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
+/// `make bench`; nothing here is a test.
+@MainActor
+final class BenchmarkRunner {
+    private let window: MainWindow
+    private let app: Application
+    private var steps: [(@escaping @MainActor () -> Void) -> Void] = []
+    static let repeats = 15
+    static let scrollFrames = 200
+
+    init(window: MainWindow, app: Application) {
+        self.window = window
+        self.app = app
+    }
+
+    static func mode() -> String? { ProcessInfo.processInfo.environment["SHOPPER_BENCH"] }
+
+    func start(mode: String) {
+        window.window.afterFirstFrame { [self] in
+            emit("first-frame", Clock.now)
+            guard mode == "ops" else { return app.quit() }
+            planOperations()
+            runNext()
+        }
+    }
+
+    private func planOperations() {
+        let prefs = window.preferences
+        for _ in 0..<Self.repeats {
+            timed("preference-toggle") { prefs.set(.showQuantity, !prefs.bool(.showQuantity)) }
+        }
+        untimed { self.window.show(.shopping) }
+        for _ in 0..<Self.repeats {
+            timed("check-off") { [self] in
+                let page = window.page(.shopping)
+                guard let id = (0..<min(3, page.projection.count)).lazy.compactMap(page.projection.itemID).first else { return }
+                try? window.model.tick(id)
+            }
+        }
+        untimed { [self] in
+            window.show(.all)
+            window.searchBar.isOpen = true
+        }
+        let query = "item 4242"
+        for n in 1...query.count {
+            timed("search-keystroke") { [self] in
+                window.searchBar.text = String(query.prefix(n))
+                window.applySearch()
+            }
+        }
+        untimed { [self] in
+            window.searchBar.text = ""
+            window.applySearch()
+        }
+        for k in 0..<Self.scrollFrames {
+            timed("scroll-frame") { [self] in
+                let scrolled = window.page(.all).scrolled
+                scrolled.scrollOffset = scrolled.maxScrollOffset * Double(k) / Double(Self.scrollFrames - 1)
+            }
+        }
+    }
+
+    private func timed(_ name: String, _ op: @escaping @MainActor () -> Void) {
+        steps.append { [self] done in
+            let t0 = Clock.now
+            op()
+            let operation = Clock.now - t0
+            window.window.afterNextFrame { [self] frameWork in
+                emit(name, operation + frameWork)
+                done()
+            }
+        }
+    }
+
+    private func untimed(_ op: @escaping @MainActor () -> Void) {
+        steps.append { [self] done in
+            op()
+            window.window.afterNextFrame { _ in done() }
+        }
+    }
+
+    private func runNext() {
+        guard !steps.isEmpty else { return app.quit() }
+        let step = steps.removeFirst()
+        step { MainLoop.idle { [self] in runNext() } }
+    }
+
+    private func emit(_ name: String, _ value: Int64) {
+        FileHandle.standardOutput.write(Data("BENCH \(name) \(value)\n".utf8))
+    }
+}
