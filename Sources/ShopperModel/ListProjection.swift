@@ -201,8 +201,9 @@ public final class ListProjection {
             added = 2
         }
         rows.insert(k, at: i)
-        totals.add(item)
-        sectionTotals[k.section, default: Totals()].add(item)
+        let line = item.lineTotal
+        totals.add(lineTotal: line)
+        sectionTotals[k.section, default: Totals()].add(lineTotal: line)
         return (i - (added - 1), 0, added)
     }
 
@@ -210,8 +211,9 @@ public final class ListProjection {
         let k = key(item)
         let i = find(k)!
         rows.remove(at: i)
-        totals.remove(item)
-        sectionTotals[k.section, default: Totals()].remove(item)
+        let line = item.lineTotal
+        totals.remove(lineTotal: line)
+        sectionTotals[k.section, default: Totals()].remove(lineTotal: line)
         if sectioning.hasHeaders && sectionTotals[k.section]!.count == 0 {
             sectionTotals[k.section] = nil
             rows.remove(at: i - 1)
@@ -221,11 +223,12 @@ public final class ListProjection {
     }
 
     private func setTotals(removing old: Item, adding new: Item) {
-        totals.remove(old)
-        totals.add(new)
+        let (was, now) = (old.lineTotal, new.lineTotal)
+        totals.remove(lineTotal: was)
+        totals.add(lineTotal: now)
         let s = key(new).section
-        sectionTotals[s, default: Totals()].remove(old)
-        sectionTotals[s, default: Totals()].add(new)
+        sectionTotals[s, default: Totals()].remove(lineTotal: was)
+        sectionTotals[s, default: Totals()].add(lineTotal: now)
     }
 
     /// Rebuilds the rows (new filter or sections) and announces only the span between the rows
@@ -250,9 +253,10 @@ public final class ListProjection {
         sectionTotals = [:]
         for item in model.items.values where includes(item) {
             let k = key(item)
+            let line = item.lineTotal
             keys.append(k)
-            totals.add(item)
-            sectionTotals[k.section, default: Totals()].add(item)
+            totals.add(lineTotal: line)
+            sectionTotals[k.section, default: Totals()].add(lineTotal: line)
         }
         if sectioning.hasHeaders { keys += sectionTotals.keys.map(RowKey.header) }
         keys.sort()

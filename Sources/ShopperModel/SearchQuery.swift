@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A parsed search: free words (all must match description, aisle or notes, ignoring case and
 /// accents) and simple filters: `aisle:dairy`, `cost>5`, `cost<=2.5`, `needed`, `-needed`, `incart`.
@@ -87,7 +90,23 @@ public struct SearchQuery: Equatable, Sendable {
             case .inCart(let c): if item.inCart != c { return false }
             }
         }
-        return words.allSatisfy { searchText.contains($0) }
+        var text = searchText
+        return text.withUTF8 { haystack in words.allSatisfy { Self.contains(haystack, $0) } }
+    }
+
+    /// Byte search: both sides are folded the same way, so equal text is equal bytes, and this avoids
+    /// Foundation's Unicode-aware `contains`, which dominated a keystroke over many items.
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
+        var needle = word
+        return needle.withUTF8 { n in
+            guard n.count <= haystack.count else { return false }
+            guard n.count > 0 else { return true }
+            let h = haystack.baseAddress!, first = n[0]
+            for i in 0...(haystack.count - n.count) where h[i] == first {
+                if memcmp(h + i, n.baseAddress!, n.count) == 0 { return true }
+            }
+            return false
+        }
     }
 
     public func matches(_ item: Item) -> Bool { matches(item, searchText: Self.searchText(of: item)) }

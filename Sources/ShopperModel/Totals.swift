@@ -14,14 +14,18 @@ public struct Totals: Equatable, Sendable {
         for item in items { add(item) }
     }
 
-    public mutating func add(_ item: Item) {
+    public mutating func add(_ item: Item) { add(lineTotal: item.lineTotal) }
+    public mutating func remove(_ item: Item) { remove(lineTotal: item.lineTotal) }
+
+    /// With the line total already computed: exact Decimal products are not cheap.
+    mutating func add(lineTotal: Decimal) {
         count += 1
-        cost += item.lineTotal
+        cost += lineTotal
     }
 
-    public mutating func remove(_ item: Item) {
+    mutating func remove(lineTotal: Decimal) {
         count -= 1
-        cost -= item.lineTotal
+        cost -= lineTotal
     }
 }
 
@@ -33,14 +37,16 @@ public struct TripTotals: Equatable, Sendable {
     public var all = Totals()
 
     mutating func add(_ item: Item) {
-        all.add(item)
-        if ListKind.shopping.contains(item) { leftToBuy.add(item) }
-        if ListKind.cart.contains(item) { inCart.add(item) }
+        let line = item.lineTotal
+        all.add(lineTotal: line)
+        if ListKind.shopping.contains(item) { leftToBuy.add(lineTotal: line) }
+        if ListKind.cart.contains(item) { inCart.add(lineTotal: line) }
     }
 
     mutating func remove(_ item: Item) {
-        all.remove(item)
-        if ListKind.shopping.contains(item) { leftToBuy.remove(item) }
-        if ListKind.cart.contains(item) { inCart.remove(item) }
+        let line = item.lineTotal
+        all.remove(lineTotal: line)
+        if ListKind.shopping.contains(item) { leftToBuy.remove(lineTotal: line) }
+        if ListKind.cart.contains(item) { inCart.remove(lineTotal: line) }
     }
 }

@@ -58,6 +58,4 @@ import CGtk
         gtk_list_store_set_value(store, &iter, 0, &value)
         g_value_unset(&value)
     }
-
-    var count: Int { words.count }
 }

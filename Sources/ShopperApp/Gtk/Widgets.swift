@@ -136,7 +136,6 @@ import CGtk
     init() { widget = Widget(gtk_header_bar_new()!) }
     private var ptr: OpaquePointer { widget.opaque }
     func titleWidget(_ w: Widget) { gtk_header_bar_set_title_widget(ptr, w.raw) }
-    func packStart(_ w: Widget) { gtk_header_bar_pack_start(ptr, w.raw) }
     func packEnd(_ w: Widget) { gtk_header_bar_pack_end(ptr, w.raw) }
 }
 
