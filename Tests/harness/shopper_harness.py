@@ -23,7 +23,12 @@ OUT = os.environ.get("SHOPPER_SCREENSHOTS", os.path.join(ROOT, "out", "screensho
 def wait_for(predicate, timeout=10.0, what="condition"):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        value = predicate()
+        try:
+            value = predicate()
+        except gi.repository.GLib.Error:
+            # An accessible destroyed while we looked (AT-SPI says "The application no longer
+            # exists" for it): the window is changing; look again.
+            value = None
         if value:
             return value
         time.sleep(0.05)
@@ -53,10 +58,12 @@ class Shopper:
         wait_for(lambda: self.window(), 20, "the main window")
         return self
 
-    def __exit__(self, *exc):
-        if self.proc and self.proc.poll() is not None and self.proc.returncode != 0:
-            # It died by itself: show why, for whoever reads the test output.
-            print(f"\nshopper exited with {self.proc.returncode}; its log ends:\n{self.read_log()[-4000:]}")
+    def __exit__(self, exc_type, *exc):
+        died = self.proc and self.proc.poll() is not None and self.proc.returncode != 0
+        if died or exc_type is not None:
+            # A failure or a death: show the app's side, for whoever reads the test output.
+            state = f"exited with {self.proc.returncode}" if self.proc.poll() is not None else "still running"
+            print(f"\nshopper {state}; its log ends:\n{self.read_log()[-4000:]}")
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
