@@ -193,6 +193,12 @@ class Shopper:
         xdotool("type", "--delay", "20", "--", text)
         time.sleep(0.1)
 
+    def replace_text(self, field, text):
+        """Replaces what a text field holds, as a user would: click, select all, type."""
+        self.focus(field)
+        self.key("a", ["ctrl"])
+        self.type(text)
+
     def add_items(self, *lines):
         """Types each line into the add entry and presses Enter, as a user adds items."""
         entry = self.one(Atspi.Role.TEXT, name="Add an item")

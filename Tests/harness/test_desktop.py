@@ -46,6 +46,14 @@ class CommandLine(unittest.TestCase):
 
 
 class SingleInstance(unittest.TestCase):
+    def open_in_running(self, app, name, content):
+        """Writes a file, runs `shopper FILE` (it hands over to the running app), returns the preview."""
+        path = os.path.join(tempfile.mkdtemp(), name)
+        with open(path, "w") as f:
+            f.write(content)
+        self.assertEqual(shopper(path, data_dir=app.data_dir, timeout=20).returncode, 0)
+        return wait_for(lambda: next((f for f in app.frames() if f.get_name() == f"Import “{name}”"), None), 10, "the preview")
+
     def test_second_launch_add_and_open_go_to_the_running_window(self):
         with Shopper() as app:
             # A second launch hands over to the first and exits: still one window.
@@ -59,12 +67,8 @@ class SingleInstance(unittest.TestCase):
             app.one(LABEL, name="Earl Grey tea", root=app.page("All Items"))
 
             # shopper FILE.csv: a preview in the running window; nothing added until confirmed.
-            folder = tempfile.mkdtemp()
-            good = os.path.join(folder, "week.csv")
-            with open(good, "w") as f:
-                f.write("description,quantity,unit_cost,aisle\nOat milk,2,1.45,Dairy\nRye bread,1,2.80,Bakery\n")
-            self.assertEqual(shopper(good, data_dir=app.data_dir, timeout=20).returncode, 0)
-            preview = wait_for(lambda: next((f for f in app.frames() if f.get_name() == "Import “week.csv”"), None), 10, "the preview")
+            preview = self.open_in_running(app, "week.csv",
+                                           "description,quantity,unit_cost,aisle\nOat milk,2,1.45,Dairy\nRye bread,1,2.80,Bakery\n")
             self.assertTrue(app.all(LABEL, name="2 Oat milk @ 1.45 [Dairy]", root=preview))
             self.assertFalse(app.all(LABEL, name="Oat milk", root=app.page("All Items")), "nothing added before confirming")
             app.screenshot("30-import-preview")
@@ -72,11 +76,7 @@ class SingleInstance(unittest.TestCase):
             app.one(LABEL, name="Oat milk", root=app.page("All Items"))
             app.one(LABEL, name="Rye bread", root=app.page("All Items"))
 
-            bad = os.path.join(folder, "broken.txt")
-            with open(bad, "w") as f:
-                f.write("Apples\n0 Pears\nBread @ -1\n")
-            self.assertEqual(shopper(bad, data_dir=app.data_dir, timeout=20).returncode, 0)
-            preview = wait_for(lambda: next((f for f in app.frames() if f.get_name() == "Import “broken.txt”"), None), 10, "the preview")
+            preview = self.open_in_running(app, "broken.txt", "Apples\n0 Pears\nBread @ -1\n")
             self.assertTrue(app.all(LABEL, contains="Line 2: Quantity must be more than zero.", root=preview))
             self.assertTrue(app.all(LABEL, contains="Line 3: Cost cannot be negative.", root=preview))
             self.assertFalse(app.all(BUTTON, contains="Add", root=preview))

@@ -103,10 +103,7 @@ class MainWindow(unittest.TestCase):
             app.key("2", ["ctrl"])
             # Activating a row on the shopping list opens the editor.
             app.click(app.one(LABEL, name="Tea", root=app.page("Shopping List")))
-            quantity = app.one(Atspi.Role.TEXT, name="Quantity")
-            app.focus(quantity)
-            app.key("a", ["ctrl"])
-            app.type("-3")
+            app.replace_text(app.one(Atspi.Role.TEXT, name="Quantity"), "-3")
             wait_for(lambda: app.has_text("Quantity must be more than zero."), 5, "the inline message")
             app.screenshot("17-editor-inline-error")
             app.key("Return")  # refused: still editing

@@ -27,10 +27,7 @@ class Search(unittest.TestCase):
 
     def save_search(self, app, name):
         app.press(app.one(BUTTON, name="Save Search"))
-        field = app.one(Atspi.Role.TEXT, name="Search name")
-        app.focus(field)
-        app.key("a", ["ctrl"])
-        app.type(name)
+        app.replace_text(app.one(Atspi.Role.TEXT, name="Search name"), name)
         app.key("Return")
 
     def test_search_save_rename_reorder_delete(self):
@@ -47,18 +44,15 @@ class Search(unittest.TestCase):
             app.screenshot("20-search-aisle-dairy")
             self.save_search(app, "Dairy")
 
-            app.focus(app.one(Atspi.Role.ENTRY, name="Search"))
-            app.key("a", ["ctrl"])
-            app.type("creme")
+            search = app.one(Atspi.Role.ENTRY, name="Search")
+            app.replace_text(search, "creme")
             wait_for(lambda: self.shown(app) == ["Crème fraîche"], 5, "accent-insensitive match")
             app.screenshot("21-search-highlight")
             app.key("a", ["ctrl"])
             app.type("cost>5")
             wait_for(lambda: self.shown(app) == ["Cheddar"], 5, "a cost filter")
             self.save_search(app, "Dear")
-            app.focus(app.one(Atspi.Role.ENTRY, name="Search"))
-            app.key("a", ["ctrl"])
-            app.type("nothing like it")
+            app.replace_text(app.one(Atspi.Role.ENTRY, name="Search"), "nothing like it")
             wait_for(lambda: app.has_text("No items match", root=app.page("All Items")), 5, "the no-match explanation")
             app.screenshot("22-search-no-match")
             app.key("Escape")
@@ -74,10 +68,7 @@ class Search(unittest.TestCase):
             app.key("4", ["ctrl"])
 
             app.press(app.one(BUTTON, name="Edit", root=app.page("Searches")))
-            name = app.one(Atspi.Role.TEXT, name="Name of “Dairy”")
-            app.focus(name)
-            app.key("a", ["ctrl"])
-            app.type("Dairy aisle")
+            app.replace_text(app.one(Atspi.Role.TEXT, name="Name of “Dairy”"), "Dairy aisle")
             app.key("Return")
             wait_for(lambda: self.saved(app) == ["Dairy aisle", "Dear"], 5, f"the rename ({self.saved(app)})")
             app.click(app.one(Atspi.Role.LIST_ITEM, root=app.page("Searches")), dx=4)
