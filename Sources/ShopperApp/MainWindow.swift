@@ -179,9 +179,9 @@ final class MainWindow {
             totals.text = "\(n) saved \(n == 1 ? "search" : "searches")"
             return
         }
-        let shown = page.projection.totals
-        let what = page.projection.query == nil ? (shown.count == 1 ? "item" : "items") : (shown.count == 1 ? "result" : "results")
-        totals.text = "\(shown.count) \(what) · "
+        let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
+        let what = page.projection.query == nil ? (shown == 1 ? "item" : "items") : (shown == 1 ? "result" : "results")
+        totals.text = "\(shown) \(what) · "
             + "\(money.format(t.leftToBuy.cost)) left to buy · \(money.format(t.inCart.cost)) in cart"
     }
 }

@@ -28,7 +28,11 @@ public final class ListProjection {
     public let kind: ListKind
     public private(set) var sectioning: Sectioning
     public private(set) var query: SearchQuery?
-    public private(set) var totals = Totals()
+    /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
+    /// on screen, say) and then kept up to date: exact Decimal sums over every row were most of
+    /// the time a filter or start-up took, for totals mostly never shown.
+    public var totals: Totals { Totals(count: itemCount, cost: cost(of: nil)) }
+    public private(set) var itemCount = 0
     public var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
     /// Rows, by identity, that stayed in place but whose content changed.
     public var onContentChanged: ((Set<Int>) -> Void)?
@@ -37,7 +41,10 @@ public final class ListProjection {
     private var observer = 0
     /// Headers and items, sorted; the end row is not stored.
     private var rows: [RowKey] = []
-    private var sectionTotals: [SectionKey: Totals] = [:]
+    /// Items per section; a section with none has no header.
+    private var sectionCounts: [SectionKey: Int] = [:]
+    /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
+    private var costs: [SectionKey?: Decimal] = [:]
 
     public init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
         self.model = model
@@ -52,7 +59,6 @@ public final class ListProjection {
     deinit { model.removeObserver(observer) }
 
     /// Items shown, headers and end row not counted.
-    public var itemCount: Int { totals.count }
     public var isEmpty: Bool { itemCount == 0 }
     /// Rows including headers and, when there are items, the end row.
     public var count: Int { rows.count + (isEmpty ? 0 : 1) }
@@ -61,8 +67,7 @@ public final class ListProjection {
         if index == rows.count { return .end(totals) }
         let key = rows[index]
         if key.isHeader {
-            return .header(title: sectioning.title(of: key.section, aisles: model.aisles),
-                           totals: sectionTotals[key.section] ?? Totals())
+            return .header(title: sectioning.title(of: key.section, aisles: model.aisles), totals: sectionTotals(key.section))
         }
         return .item(model.items[ItemID(key.id)]!)
     }
@@ -81,8 +86,8 @@ public final class ListProjection {
         case -1: return isEmpty ? nil : .end(totals)
         case ..<(-1):
             let s = SectionKey(-identity - 2)
-            guard let t = sectionTotals[s] else { return nil }
-            return .header(title: sectioning.title(of: s, aisles: model.aisles), totals: t)
+            guard sectionCounts[s] != nil else { return nil }
+            return .header(title: sectioning.title(of: s, aisles: model.aisles), totals: sectionTotals(s))
         default:
             guard let item = model.items[ItemID(Int64(identity))], includes(item) else { return nil }
             return .item(item)
@@ -171,7 +176,7 @@ public final class ListProjection {
         guard !touched.isEmpty, !isEmpty else { return }
         // Header and end rows show totals.
         if sectioning.hasHeaders {
-            for s in touched where sectionTotals[s] != nil { refreshed.insert(-(Int(s) + 2)) }
+            for s in touched where sectionCounts[s] != nil { refreshed.insert(-(Int(s) + 2)) }
         }
         refreshed.insert(-1)
         onContentChanged?(refreshed)
@@ -195,15 +200,15 @@ public final class ListProjection {
         let k = key(item)
         var i = lowerBound(k)
         var added = 1
-        if sectioning.hasHeaders && sectionTotals[k.section, default: Totals()].count == 0 {
+        if sectioning.hasHeaders && sectionCounts[k.section, default: 0] == 0 {
             rows.insert(.header(k.section), at: i)
             i += 1
             added = 2
         }
         rows.insert(k, at: i)
-        let line = item.lineTotal
-        totals.add(lineTotal: line)
-        sectionTotals[k.section, default: Totals()].add(lineTotal: line)
+        itemCount += 1
+        sectionCounts[k.section, default: 0] += 1
+        adjustCosts(k.section, by: item.lineTotal)
         return (i - (added - 1), 0, added)
     }
 
@@ -211,11 +216,14 @@ public final class ListProjection {
         let k = key(item)
         let i = find(k)!
         rows.remove(at: i)
-        let line = item.lineTotal
-        totals.remove(lineTotal: line)
-        sectionTotals[k.section, default: Totals()].remove(lineTotal: line)
-        if sectioning.hasHeaders && sectionTotals[k.section]!.count == 0 {
-            sectionTotals[k.section] = nil
+        itemCount -= 1
+        sectionCounts[k.section, default: 0] -= 1
+        adjustCosts(k.section, by: -item.lineTotal)
+        if sectionCounts[k.section] == 0 {
+            sectionCounts[k.section] = nil
+            costs[k.section] = nil
+        }
+        if sectioning.hasHeaders && sectionCounts[k.section] == nil {
             rows.remove(at: i - 1)
             return (i - 1, 2, 0)
         }
@@ -223,12 +231,36 @@ public final class ListProjection {
     }
 
     private func setTotals(removing old: Item, adding new: Item) {
-        let (was, now) = (old.lineTotal, new.lineTotal)
-        totals.remove(lineTotal: was)
-        totals.add(lineTotal: now)
-        let s = key(new).section
-        sectionTotals[s, default: Totals()].remove(lineTotal: was)
-        sectionTotals[s, default: Totals()].add(lineTotal: now)
+        guard !costs.isEmpty, old.quantity != new.quantity || old.unitCost != new.unitCost else { return }
+        adjustCosts(key(new).section, by: new.lineTotal - old.lineTotal)
+    }
+
+    /// Keeps the sums already made up to date; ones not made yet stay unmade.
+    private func adjustCosts(_ section: SectionKey, by delta: Decimal) {
+        guard !costs.isEmpty else { return }
+        if let c = costs[nil] { costs[nil] = c + delta }
+        if let c = costs[section] { costs[section] = c + delta }
+    }
+
+    private func sectionTotals(_ s: SectionKey) -> Totals {
+        Totals(count: sectionCounts[s] ?? 0, cost: cost(of: s))
+    }
+
+    /// The cost of one section's items, or of all (nil), summed on first use.
+    private func cost(of section: SectionKey?) -> Decimal {
+        if let c = costs[section] { return c }
+        var sum = Decimal(0)
+        var i = 0
+        if let section {
+            guard let h = find(.header(section)) else { return 0 }
+            i = h + 1
+        }
+        while i < rows.count, !(section != nil && rows[i].section != section) {
+            if !rows[i].isHeader, let item = model.items[ItemID(rows[i].id)] { sum += item.lineTotal }
+            i += 1
+        }
+        costs[section] = sum
+        return sum
     }
 
     /// Rebuilds the rows (new filter or sections) and announces only the span between the rows
@@ -249,16 +281,16 @@ public final class ListProjection {
 
     private func rebuild() {
         var keys: [RowKey] = []
-        totals = Totals()
-        sectionTotals = [:]
+        itemCount = 0
+        sectionCounts = [:]
+        costs = [:]
         for item in model.items.values where includes(item) {
             let k = key(item)
-            let line = item.lineTotal
             keys.append(k)
-            totals.add(lineTotal: line)
-            sectionTotals[k.section, default: Totals()].add(lineTotal: line)
+            itemCount += 1
+            sectionCounts[k.section, default: 0] += 1
         }
-        if sectioning.hasHeaders { keys += sectionTotals.keys.map(RowKey.header) }
+        if sectioning.hasHeaders { keys += sectionCounts.keys.map(RowKey.header) }
         keys.sort()
         rows = keys
     }
