@@ -152,6 +152,8 @@ public final class ListProjection {
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
     /// listens (GTK) always sees a count and rows that agree with what it was told.
     private func apply(_ change: ModelChange) {
+        applying = true
+        defer { applying = false }
         if change.aislesReordered && sectioning == .aisle { reset(); return }
         var touched = Set<SectionKey>()
         var refreshed = Set<Int>()
@@ -184,6 +186,9 @@ public final class ListProjection {
 
     /// Rows the listener has been told about.
     private var announced = 0
+    /// Inside `apply`: the model already holds every new item while some rows still await their
+    /// edit, so a cost summed now is not cached (the deltas still to come would count it twice).
+    private var applying = false
 
     /// The end row comes with the first item and goes with the last: those edits are announced as
     /// one replacement of the whole (short) list.
@@ -259,7 +264,7 @@ public final class ListProjection {
             if !rows[i].isHeader, let item = model.items[ItemID(rows[i].id)] { sum += item.lineTotal }
             i += 1
         }
-        costs[section] = sum
+        if !applying { costs[section] = sum }
         return sum
     }
 
@@ -277,6 +282,9 @@ public final class ListProjection {
             onRowsChanged?(head, old.count - head - tail, new.count - head - tail)
         }
         announced = count
+        // Headers and the end row that stayed may show new totals.
+        let kept = Set(new.prefix(head) + new.suffix(tail)).filter { $0 < 0 }
+        if !kept.isEmpty { onContentChanged?(kept) }
     }
 
     private func rebuild() {

@@ -62,7 +62,7 @@ final class ListProjectionTests: XCTestCase {
         }
         let filtered = ListProjection(model: m, kind: .all, query: SearchQuery("a"))
         projections.append((filtered, ChangeRecorder(filtered)))
-        for step in 0..<400 {
+        for step in 0..<1000 {
             let ids = Array(m.items.keys)
             switch Int.random(in: 0..<9, using: &rng) {
             case 0, 1: try m.add(fields("item \(step) \(["a", "b"].randomElement()!)", qty: Decimal(Int.random(in: 1...3)),
