@@ -62,7 +62,7 @@ public final class Store: Sendable {
     /// Rows changed by all writes so far on the writer connection: lets tests prove an operation on one
     /// item writes one row, whatever the store's size.
     public func totalChanges() -> Int {
-        (try? pool.write { db in db.totalChangesCount }) ?? -1
+        (try? pool.writeWithoutTransaction { db in db.totalChangesCount }) ?? -1
     }
 
     public func integrityCheck() throws -> String {

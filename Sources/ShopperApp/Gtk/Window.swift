@@ -33,15 +33,7 @@ import CGtk
 
     /// Calls `f` once, after the first frame has been drawn (the frame clock's first `after-paint`).
     func afterFirstFrame(_ f: @escaping @MainActor () -> Void) {
-        widget.on("map") {
-            guard let clock = gtk_widget_get_frame_clock(widget.raw) else { return }
-            var token: SignalToken?
-            token = FrameClock(raw: clock).on("after-paint") {
-                token?.disconnect()
-                token = nil
-                f()
-            }
-        }
+        widget.on("map") { afterNextFrame { _ in f() } }
     }
 }
 
