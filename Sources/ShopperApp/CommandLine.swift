@@ -36,6 +36,12 @@ enum Command: Equatable {
         case "--version": return .version
         case "add":
             args.removeFirst()
+            if args.first == "-h" || args.first == "--help" { return .help }
+            // "--" ends options, so an item may start with a dash: shopper add -- "-ish"
+            if args.first == "--" { args.removeFirst() } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
+                !option.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
+                throw UsageError(message: "unknown option “\(option)” for add (an item that starts with a dash goes after --)")
+            }
             guard !args.isEmpty else { throw UsageError(message: "add needs an item, such as: shopper add \"2 kg Apples\"") }
             return .add(args.joined(separator: " "))
         case "export":
@@ -77,8 +83,12 @@ enum CommandRunner {
         case .success(let f): fields = f
         case .failure(let e): throw Command.UsageError(message: "cannot add “\(line)”: \(e.message)")
         }
-        if RemoteInstance.send(appID: AppInfo.id, action: "add-line", text: line) {
-            return "Added “\(fields.description)” in the running Shopper."
+        switch DBusMethod.call(appID: AppInfo.id, interface: AddLineService.interface, method: AddLineService.method,
+                               line, timeoutMS: AddLineService.timeoutMS) {
+        case .reply(let message): return message
+        case .failed(let message): throw AddLineService.Failed(message: message)
+        case .noAnswer(let why): throw AddLineService.Failed(message: "the running Shopper did not confirm “\(fields.description)” (\(why)); it may not have been added. Check the list before trying again")
+        case .noInstance: break
         }
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
         let (_, known) = try model.addOrPick(fields)
@@ -86,9 +96,27 @@ enum CommandRunner {
     }
 
     static func export(format: ExportFormat, list: ListKind, paths: AppPaths) throws -> String {
-        let model = try ShoppingModel(store: Store(path: paths.storeFile))
+        // Reading only: an export never changes the file, not even its header or its WAL mode.
+        let model = try ShoppingModel(store: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
         let items = (0..<projection.count).compactMap { projection.itemID(at: $0).flatMap(model.item) }
         return format.export(items)
+    }
+}
+
+/// `shopper add` talking to the running window: the method it calls, and its errors.
+enum AddLineService {
+    static let interface = "io.github.shopperapp.Shopper.Items"
+    static let method = "AddLine"
+    /// Long enough for a window busy with a large import to get to the call.
+    static let timeoutMS: Int32 = 120_000
+
+    struct Failed: Error, LocalizedError {
+        let message: String
+        var errorDescription: String? { message }
+    }
+
+    struct Unavailable: Error, LocalizedError {
+        var errorDescription: String? { "Shopper is closing; nothing was added." }
     }
 }

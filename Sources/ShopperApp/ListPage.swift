@@ -137,6 +137,8 @@ final class ListPage {
             guard let self else { return }
             leaving.remove(id)
             onAction?(action, id)
+            // Still here: the write failed (its error is shown), so the row comes back into view.
+            if projection.index(of: id) != nil { bound.values.first { $0.row.itemID == id }?.row.stay() }
         }
         if let row = bound.values.first(where: { $0.row.itemID == id })?.row { row.leave(then: finish) } else { finish() }
     }

@@ -10,11 +10,14 @@ extension MainWindow {
         case .toggleNeeded:
             attempt { try model.toggleNeeded(id) }
         case .tick:
-            attempt { try model.tick(id) }
-            toast.show("“\(name)” is in the cart", actionTitle: "Undo", action: undoAction())
+            // A failed write has shown its error: it must not be replaced by a success and an Undo.
+            if attempt({ try model.tick(id) }) {
+                toast.show("“\(name)” is in the cart", actionTitle: "Undo", action: undoAction())
+            }
         case .untick:
-            attempt { try model.untick(id) }
-            toast.show("“\(name)” is back on the shopping list", actionTitle: "Undo", action: undoAction())
+            if attempt({ try model.untick(id) }) {
+                toast.show("“\(name)” is back on the shopping list", actionTitle: "Undo", action: undoAction())
+            }
         case .openEditor:
             openEditor(id)
         }
@@ -38,9 +41,12 @@ extension MainWindow {
         }
     }
 
-    func undo() {
+    /// Undoes the latest step; with `step`, only if that step is still the latest.
+    func undo(step: Int? = nil) {
         attempt {
-            if let name = try model.undoLast() { toast.show("Undone: \(name)", actionTitle: "Redo") { [weak self] in self?.redo() } }
+            if let name = try model.undoLast(step: step) {
+                toast.show("Undone: \(name)", actionTitle: "Redo") { [weak self] in self?.redo() }
+            }
         }
     }
 
@@ -48,13 +54,11 @@ extension MainWindow {
         attempt { if let name = try model.redoLast() { toast.show("Redone: \(name)") } }
     }
 
-    /// An Undo for the operation just done: it undoes only if nothing else has happened since.
+    /// An Undo for the operation just done: it undoes that step only, and only while it is still
+    /// the latest (the step's identity, not the stack's depth, which stops changing at its limit).
     func undoAction() -> @MainActor () -> Void {
-        let depth = model.undo.undoStack.count
-        return { [weak self] in
-            guard let self, model.undo.undoStack.count == depth else { return }
-            undo()
-        }
+        let step = model.undo.latestID
+        return { [weak self] in if let step { self?.undo(step: step) } }
     }
 
     func openEditor(_ id: ItemID) {
@@ -93,16 +97,22 @@ extension MainWindow {
 
     /// `shopper add LINE` from another process, delivered here: shown at once.
     func addLine(_ line: String) {
+        attempt { _ = try addLineForCaller(line) }
+    }
+
+    /// The same for a caller that waits for the outcome: returns what to tell it once the item is
+    /// saved, throws (after showing the error here too) when it is not.
+    func addLineForCaller(_ line: String) throws -> String {
+        let fields: ItemFields
         switch PlainTextFormat.parseLine(line) {
-        case .failure(let e): toast.show("Could not add “\(line)”: \(e.message)")
-        case .success(let fields):
-            attempt {
-                let (id, known) = try model.addOrPick(fields)
-                let name = model.item(id)?.description ?? fields.description
-                toast.show(known ? "“\(name)” is on your shopping list again" : "Added “\(name)”",
-                           actionTitle: "Undo", action: undoAction())
-            }
+        case .failure(let e): throw AddLineService.Failed(message: "cannot add “\(line)”: \(e.message)")
+        case .success(let f): fields = f
         }
+        let (id, known) = try model.addOrPick(fields)
+        let name = model.item(id)?.description ?? fields.description
+        toast.show(known ? "“\(name)” is on your shopping list again" : "Added “\(name)”",
+                   actionTitle: "Undo", action: undoAction())
+        return known ? "“\(name)” is on the shopping list again in the running Shopper." : "Added “\(name)” in the running Shopper."
     }
 
     /// `shopper FILE`: preview, then import on confirmation.

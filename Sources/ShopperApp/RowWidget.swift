@@ -114,6 +114,9 @@ final class RowWidget {
 
     static let leaveMS: UInt32 = 250
 
+    /// Undoes `leave` when the row did not go after all.
+    func stay() { root.widget.css("leaving", false) }
+
     /// `highlights` marks the search matches in the description.
     func show(_ row: ListRow, money: MoneyFormat, highlights: (String) -> [Range<String.Index>] = { _ in [] },
               presentation make: (Item) -> RowPresentation) {

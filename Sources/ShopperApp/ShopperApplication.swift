@@ -35,9 +35,33 @@ final class ShopperApplication {
             self?.activate()
             self?.mainWindow?.addLine(line)
         }
+        // The primary instance has its bus connection from here on; `shopper add` calls this and
+        // waits for the answer, so it reports an item as added only once it is saved.
+        app.on("startup") { [weak self] in
+            guard let self else { return }
+            _ = DBusMethod.export(on: app, interface: AddLineService.interface, method: AddLineService.method) { [weak self] line in
+                guard let self else { throw AddLineService.Unavailable() }
+                activate()
+                guard let window = mainWindow else { throw AddLineService.Unavailable() }
+                return try window.addLineForCaller(line)
+            }
+        }
     }
 
     func run(_ arguments: [String]) -> Int32 { app.run(arguments) }
+
+    /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
+    /// the window shows their changes within a second. The check is one PRAGMA, so polling is
+    /// cheaper than a file monitor on the WAL (which fires on every write, ours included).
+    private func followOtherProcesses() {
+        MainLoop.timeout(milliseconds: Self.followMS) { [weak self] in
+            guard let self else { return false }
+            do { try model.refreshIfChangedElsewhere() } catch { mainWindow?.report(error) }
+            return true
+        }
+    }
+
+    static let followMS: UInt32 = 1000
 
     func activate() {
         if mainWindow == nil {
@@ -45,6 +69,7 @@ final class ShopperApplication {
             light.apply(true)
             colorScheme = ColorScheme { [weak self] isDark in self?.dark.apply(isDark, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+            followOtherProcesses()
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
                 benchmark = BenchmarkRunner(window: window, app: app)
                 benchmark?.start(mode: mode)

@@ -9,6 +9,11 @@ public struct ModelChange {
 
 /// All items, aisles and saved searches, kept in memory and written through to the store. Every
 /// operation is one transaction and one undo step; it touches only the items it changes.
+///
+/// Other processes write to the same store (`shopper add` without a window, later a sync): each
+/// operation first reads what they changed, and its write checks that every item it overwrites is
+/// still the version read, so no one's acknowledged change is ever overwritten unseen. The window
+/// calls `refreshIfChangedElsewhere` on a timer to show others' changes as they come.
 public final class ShoppingModel {
     public private(set) var items: [ItemID: Item] = [:]
     public private(set) var aisles = AisleOrder()
@@ -19,9 +24,15 @@ public final class ShoppingModel {
     public let undo = UndoHistory()
 
     static let positionGap: Int64 = 1 << 20
-    private var nextID: Int64 = 1
-    private var nextSearchID: Int64 = 1
     private var lastPosition: Int64 = 0
+    /// The revision each item had when this process last read or wrote it.
+    private var revisions: [ItemID: Int64] = [:]
+    /// Everything up to this revision is in memory.
+    private var seenRevision: Int64 = 0
+    /// The store's data_version when this process last read others' changes.
+    private var seenExternalVersion: Int64 = 0
+    /// Without a store (tests of pure logic), ids and revisions are counted here.
+    private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
     /// Each item's folded search text, made on first search and dropped when the item changes:
     /// folding is far slower than matching, and must not run per item per keystroke.
@@ -42,11 +53,13 @@ public final class ShoppingModel {
     public init(store: Store?) throws(StoreError) {
         self.store = store
         guard let store else { return }
+        seenExternalVersion = store.externalVersion()
         let c = try store.load()
         aisles = AisleOrder(c.aisles)
         savedSearches = c.searches
         for item in c.items { insertInMemory(item) }
-        nextSearchID = (c.searches.map(\.id.raw).max() ?? 0) + 1
+        revisions = c.revisions
+        seenRevision = c.revision
     }
 
     public func item(_ id: ItemID) -> Item? { items[id] }
@@ -70,6 +83,52 @@ public final class ShoppingModel {
 
     public func removeObserver(_ token: Int) { observers[token] = nil }
 
+    // MARK: Others' changes
+
+    /// Shows what other processes wrote since this one last looked. Costs one PRAGMA when nothing
+    /// changed, so a window can poll it. Returns whether anything was read.
+    @discardableResult
+    public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
+        guard let store else { return false }
+        let version = store.externalVersion()
+        guard version != seenExternalVersion else { return false }
+        try refresh()
+        seenExternalVersion = version
+        return true
+    }
+
+    private func refresh() throws(StoreError) {
+        guard let store else { return }
+        let news = try store.changes(since: seenRevision)
+        var change = ModelChange()
+        if news.aisles != aisles.names {
+            let old = aisles
+            aisles = AisleOrder(news.aisles)
+            change.aislesReordered = !news.aisles.starts(with: old.names)
+        }
+        for (item, revision) in news.items {
+            revisions[item.id] = revision
+            let old = items[item.id]
+            guard old != item else { continue }
+            replaceInMemory(item.id, with: item)
+            change.items[item.id] = (old, item)
+        }
+        for id in news.deleted {
+            revisions[id] = nil
+            guard let old = items[id] else { continue }
+            replaceInMemory(id, with: nil)
+            change.items[id] = (old, nil)
+        }
+        if news.searches != savedSearches {
+            savedSearches = news.searches
+            change.searchesChanged = true
+        }
+        seenRevision = max(seenRevision, news.revision)
+        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered {
+            for f in observers.values { f(change) }
+        }
+    }
+
     // MARK: Items
 
     /// A new item starts as needed, so it is on the shopping list at once.
@@ -84,18 +143,20 @@ public final class ShoppingModel {
     public func add(batch: [ImportedItem], now: Date = Date(),
                     actionName: String = "Import") throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
-        var cs = ChangeSet()
         var ids: [ItemID] = []
-        var position = lastPosition
-        for row in batch {
-            let id = ItemID(nextID + Int64(ids.count))
-            position += Self.positionGap
-            let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
-                            position: position, createdAt: now)
-            cs.items[id] = normalized(item, with: row.fields, into: &cs)
-            ids.append(id)
+        try commit(actionName) { b in
+            ids = []
+            ids.reserveCapacity(batch.count)
+            var position = lastPosition
+            for row in batch {
+                let id = b.ids.newItemID()
+                position += Self.positionGap
+                let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
+                                position: position, createdAt: now)
+                b.cs.items[id] = b.applying(row.fields, to: item)
+                ids.append(id)
+            }
         }
-        try commit(actionName, cs)
         return ids
     }
 
@@ -111,9 +172,10 @@ public final class ShoppingModel {
     /// `lookup` finds an item by description (default: a scan; the add bar passes its index).
     @discardableResult
     public func addOrPick(_ fields: ItemFields, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> (ItemID, Bool) {
+        try refreshIfChangedElsewhere()
         let plain = fields.quantity == 1 && fields.unit == nil && fields.unitCost == nil && fields.aisle == nil && fields.notes.isEmpty
         let find = lookup ?? { [self] in item(described: $0)?.id }
-        if plain, let id = find(fields.description) {
+        if plain, let id = find(fields.description), items[id] != nil {
             try setNeeded(id, true)
             return (id, true)
         }
@@ -121,19 +183,20 @@ public final class ShoppingModel {
     }
 
     public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
-        guard var item = items[id] else { return }
-        var cs = ChangeSet()
-        item.updatedAt = StoreTime.rounded(now)
-        cs.items[id] = normalized(item, with: fields, into: &cs)
-        try commit("Edit Item", cs)
+        try commit("Edit Item") { b in
+            guard var item = items[id] else { return }
+            item.updatedAt = StoreTime.rounded(now)
+            b.cs.items[id] = b.applying(fields, to: item)
+        }
     }
 
     public func delete(_ ids: [ItemID]) throws(StoreError) {
-        var cs = ChangeSet()
-        for id in ids where items[id] != nil { cs.items[id] = .some(nil) }
-        // History goes with the item; undo brings it back.
-        cs.historyRemoved = try store?.history(of: ids.filter { items[$0] != nil }) ?? []
-        try commit(ids.count == 1 ? "Delete Item" : "Delete Items", cs)
+        let history = try store?.history(of: ids) ?? []
+        try commit(ids.count == 1 ? "Delete Item" : "Delete Items") { b in
+            for id in ids where items[id] != nil { b.cs.items[id] = .some(nil) }
+            // History goes with the item; undo brings it back.
+            b.cs.historyRemoved = history.filter { b.cs.items[$0.itemID] != nil }
+        }
     }
 
     public func setNeeded(_ id: ItemID, _ needed: Bool) throws(StoreError) {
@@ -142,6 +205,7 @@ public final class ShoppingModel {
     }
 
     public func toggleNeeded(_ id: ItemID) throws(StoreError) {
+        try refreshIfChangedElsewhere()
         guard let item = items[id] else { return }
         try setNeeded(id, !item.needed)
     }
@@ -159,19 +223,19 @@ public final class ShoppingModel {
     /// Records what each cart item cost, clears needed and in-cart; the items stay in All Items.
     public func finishShopping(date: Date = Date()) throws(StoreError) {
         let date = StoreTime.rounded(date)
-        var cs = ChangeSet()
-        for var item in items.values where item.inCart {
-            if let cost = item.unitCost {
-                cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date))
-                item.lastPrice = cost
-                item.lastPriceDate = date
+        try commit("Finish Shopping") { b in
+            for var item in items.values where item.inCart {
+                if let cost = item.unitCost {
+                    b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date))
+                    item.lastPrice = cost
+                    item.lastPriceDate = date
+                }
+                item.needed = false
+                item.inCart = false
+                item.updatedAt = date
+                b.cs.items[item.id] = item
             }
-            item.needed = false
-            item.inCart = false
-            item.updatedAt = date
-            cs.items[item.id] = item
         }
-        try commit("Finish Shopping", cs)
     }
 
     public enum AisleChange: Equatable { case keep, set(String?) }
@@ -180,126 +244,182 @@ public final class ShoppingModel {
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
     public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
-        guard var item = items[id] else { return }
-        var cs = ChangeSet()
-        let lo = prev.flatMap { items[$0]?.position }
-        let hi = next.flatMap { items[$0]?.position }
-        if let p = Self.position(between: lo, and: hi) {
-            item.position = p
-        } else {
-            cs = renumbered()
-            let lo2 = prev.flatMap { cs.items[$0]??.position }
-            let hi2 = next.flatMap { cs.items[$0]??.position }
-            item.position = Self.position(between: lo2, and: hi2) ?? item.position
+        try commit("Move Item") { b in
+            guard var item = items[id] else { return }
+            let lo = prev.flatMap { items[$0]?.position }
+            let hi = next.flatMap { items[$0]?.position }
+            if let p = Self.position(between: lo, and: hi) {
+                item.position = p
+            } else {
+                b.cs = renumbered()
+                let lo2 = prev.flatMap { b.cs.items[$0]??.position }
+                let hi2 = next.flatMap { b.cs.items[$0]??.position }
+                item.position = Self.position(between: lo2, and: hi2) ?? item.position
+            }
+            if case .set(let a) = aisle {
+                var f = item.fields
+                f.aisle = a
+                item = b.applying(f, to: item)
+            }
+            b.cs.items[id] = item
         }
-        if case .set(let a) = aisle {
-            var f = item.fields
-            f.aisle = a
-            item = normalized(item, with: f, into: &cs)
-        }
-        cs.items[id] = item
-        try commit("Move Item", cs)
     }
 
     // MARK: Aisles
 
     public func setAisleOrder(_ names: [String]) throws(StoreError) {
-        var order = AisleOrder(names)
-        for a in aisles.names { order.append(a) }  // none may be lost
-        var cs = ChangeSet()
-        cs.aisleOrder = order.names
-        try commit("Reorder Aisles", cs)
+        try commit("Reorder Aisles") { b in b.setAisleOrder(names) }
     }
 
     // MARK: Saved searches
 
     @discardableResult
     public func saveSearch(name: String, query: String) throws(StoreError) -> SavedSearch.ID {
-        let id = SavedSearch.ID(nextSearchID)
-        let trimmed = ItemDraft.clean(name)
-        let s = SavedSearch(id: id, name: trimmed.isEmpty ? query : trimmed, query: query,
-                            position: (savedSearches.last?.position ?? 0) + Self.positionGap)
-        var cs = ChangeSet()
-        cs.searches[id] = s
-        try commit("Save Search", cs)
-        return id
+        var saved = SavedSearch.ID(0)
+        try commit("Save Search") { b in
+            saved = b.ids.newSearchID()
+            let trimmed = ItemDraft.clean(name)
+            b.cs.searches[saved] = SavedSearch(id: saved, name: trimmed.isEmpty ? query : trimmed, query: query,
+                                               position: (savedSearches.last?.position ?? 0) + Self.positionGap)
+        }
+        return saved
     }
 
     public func renameSearch(_ id: SavedSearch.ID, to name: String) throws(StoreError) {
         let trimmed = ItemDraft.clean(name)
-        guard var s = savedSearches.first(where: { $0.id == id }), !trimmed.isEmpty else { return }
-        s.name = trimmed
-        var cs = ChangeSet()
-        cs.searches[id] = s
-        try commit("Rename Search", cs)
+        try commit("Rename Search") { b in
+            guard var s = savedSearches.first(where: { $0.id == id }), !trimmed.isEmpty else { return }
+            s.name = trimmed
+            b.cs.searches[id] = s
+        }
     }
 
     public func deleteSearch(_ id: SavedSearch.ID) throws(StoreError) {
-        var cs = ChangeSet()
-        cs.searches[id] = .some(nil)
-        try commit("Delete Search", cs)
+        try commit("Delete Search") { b in
+            if savedSearches.contains(where: { $0.id == id }) { b.cs.searches[id] = .some(nil) }
+        }
     }
 
     /// Moves a saved search to `index` in the displayed order.
     public func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
-        guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
-        var others = savedSearches
-        var s = others.remove(at: from)
-        let i = min(max(index, 0), others.count)
-        let lo = i > 0 ? others[i - 1].position : nil
-        let hi = i < others.count ? others[i].position : nil
-        var cs = ChangeSet()
-        if let p = Self.position(between: lo, and: hi) {
-            s.position = p
-        } else {
-            others.insert(s, at: i)
-            for (n, var o) in others.enumerated() { o.position = Int64(n + 1) * Self.positionGap; cs.searches[o.id] = o }
-            try commit("Move Search", cs)
-            return
+        try commit("Move Search") { b in
+            guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
+            var others = savedSearches
+            var s = others.remove(at: from)
+            let i = min(max(index, 0), others.count)
+            let lo = i > 0 ? others[i - 1].position : nil
+            let hi = i < others.count ? others[i].position : nil
+            if let p = Self.position(between: lo, and: hi) {
+                s.position = p
+                b.cs.searches[id] = s
+            } else {
+                others.insert(s, at: i)
+                for (n, var o) in others.enumerated() { o.position = Int64(n + 1) * Self.positionGap; b.cs.searches[o.id] = o }
+            }
         }
-        cs.searches[id] = s
-        try commit("Move Search", cs)
     }
 
     // MARK: Undo
 
-    /// Undoes the last operation; returns its name, nil when there is nothing to undo.
+    /// Undoes the last operation; returns its name, nil when there is nothing to undo. With
+    /// `step`, undoes only if that step is still the latest (an Undo button offered for it).
     @discardableResult
-    public func undoLast() throws(StoreError) -> String? {
-        guard let entry = undo.popUndo() else { return nil }
-        let redo = inverse(of: entry.changes)
-        do { try apply(entry.changes) } catch { undo.pushUndo(entry, clearingRedo: false); throw error }
-        undo.pushRedo(UndoHistory.Entry(name: entry.name, changes: redo))
+    public func undoLast(step: Int? = nil) throws(StoreError) -> String? {
+        try refreshIfChangedElsewhere()
+        guard let entry = undo.undoStack.last, step == nil || step == entry.id else { return nil }
+        try replay(entry.backward, over: entry.forward, action: "undo “\(entry.name)”")
+        undo.undone()
         return entry.name
     }
 
     @discardableResult
     public func redoLast() throws(StoreError) -> String? {
-        guard let entry = undo.popRedo() else { return nil }
-        let back = inverse(of: entry.changes)
-        do { try apply(entry.changes) } catch { undo.pushRedo(entry); throw error }
-        undo.pushUndo(UndoHistory.Entry(name: entry.name, changes: back), clearingRedo: false)
+        try refreshIfChangedElsewhere()
+        guard let entry = undo.redoStack.last else { return nil }
+        try replay(entry.forward, over: entry.backward, action: "redo “\(entry.name)”")
+        undo.redone()
         return entry.name
+    }
+
+    /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
+    /// process) is not overwritten.
+    private func replay(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
+        for (id, written) in state.items where items[id] != written {
+            throw .changedElsewhere(description: (items[id] ?? written)?.description ?? "an item", action: action)
+        }
+        var cs = cs
+        if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
+        do {
+            let (written, commit) = try write { _ in cs }
+            applyInMemory(written, commit)
+        } catch .conflict(let id) {
+            try? refresh()
+            throw .changedElsewhere(description: items[id]?.description ?? "an item", action: action)
+        }
+    }
+
+    /// The aisle order an undo or redo writes: `target`'s order, without the aisles the replayed
+    /// step removes (those only in `state`), keeping every aisle added since by anyone.
+    static func replayedOrder(_ target: [String], undoing state: [String], now current: [String]) -> [String] {
+        let targetOrder = AisleOrder(target)
+        let removed = AisleOrder(state.filter { targetOrder.index(of: $0) == nil })
+        var order = targetOrder
+        for a in current where removed.index(of: a) == nil { order.append(a) }
+        return order.names
     }
 
     // MARK: Internals
 
-    private func change(_ id: ItemID, _ name: String, _ edit: (inout Item) -> Void) throws(StoreError) {
-        guard var item = items[id] else { return }
-        let before = item
-        edit(&item)
-        guard item != before else { return }
-        item.updatedAt = StoreTime.rounded(Date())
-        var cs = ChangeSet()
-        cs.items[id] = item
-        try commit(name, cs)
+    private func change(_ id: ItemID, _ name: String, _ edit: @escaping (inout Item) -> Void) throws(StoreError) {
+        try commit(name) { b in
+            guard var item = items[id] else { return }
+            let before = item
+            edit(&item)
+            guard item != before else { return }
+            item.updatedAt = StoreTime.rounded(Date())
+            b.cs.items[id] = item
+        }
     }
 
-    private func commit(_ name: String, _ cs: ChangeSet) throws(StoreError) {
-        guard !cs.isEmpty else { return }
-        let back = inverse(of: cs)
-        try apply(cs)
-        undo.pushUndo(UndoHistory.Entry(name: name, changes: back))
+    /// One operation: reads others' news, builds the change from memory inside the write
+    /// transaction, writes it, then updates memory and records the undo step. If another process
+    /// changed one of the items in between, nothing was written: read the news and build again.
+    private func commit(_ name: String, _ build: (inout ChangeBuilder) throws(StoreError) -> Void) throws(StoreError) {
+        try refreshIfChangedElsewhere()
+        for attempt in 1...3 {
+            do {
+                let (cs, commit) = try write { ids throws(StoreError) in
+                    var b = ChangeBuilder(ids: ids, aisles: aisles)
+                    try build(&b)
+                    ids = b.ids
+                    return b.finished
+                }
+                guard !cs.isEmpty else { return }
+                let back = inverse(of: cs)
+                applyInMemory(cs, commit)
+                undo.record(name, forward: cs, backward: back)
+                return
+            } catch .conflict(let id) {
+                try refresh()
+                if attempt == 3 { throw .conflict(id) }
+            }
+        }
+    }
+
+    /// Writes through the store, or counts ids and revisions here when there is none.
+    private func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError) -> (ChangeSet, StoreCommit) {
+        guard let store else {
+            let cs = try build(&memoryIDs)
+            seenRevision += 1
+            return (cs, StoreCommit(revision: seenRevision, othersWrote: false, aisles: cs.aisleOrder))
+        }
+        return try store.write(seen: seenRevision, knownAisles: aisles.names) { ids throws(StoreError) in
+            let cs = try build(&ids)
+            // Each item overwritten must still be the version this process knows.
+            var expected: [ItemID: Int64?] = [:]
+            for id in cs.items.keys { expected[id] = .some(items[id] == nil ? nil : revisions[id] ?? 0) }
+            return (cs, expected)
+        }
     }
 
     /// The change set that puts back what `cs` would overwrite.
@@ -313,11 +433,11 @@ public final class ShoppingModel {
         return back
     }
 
-    /// Store first: if it fails, memory is untouched and the error reaches the user.
-    private func apply(_ cs: ChangeSet) throws(StoreError) {
-        try store?.apply(cs)
+    /// After the store: memory follows what was committed, then observers hear of it. Reads
+    /// others' writes that came in between, so memory never misses them.
+    private func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit) {
         var change = ModelChange()
-        if let order = cs.aisleOrder {
+        if let order = commit.aisles ?? cs.aisleOrder {
             let old = aisles
             aisles = AisleOrder(order)
             // Appending keeps every section key; anything else reorders sections.
@@ -325,42 +445,34 @@ public final class ShoppingModel {
         }
         for (id, new) in cs.items {
             let old = items[id]
-            if let old { totals.remove(old) }
-            items[id] = nil
-            if new == nil { searchTexts[id] = nil }
-            if let new { insertInMemory(new) }
+            replaceInMemory(id, with: new)
+            revisions[id] = new == nil ? nil : commit.revision
             change.items[id] = (old, new)
         }
         if !cs.searches.isEmpty {
             for (id, s) in cs.searches {
                 savedSearches.removeAll { $0.id == id }
-                if let s { savedSearches.append(s); nextSearchID = max(nextSearchID, s.id.raw + 1) }
+                if let s { savedSearches.append(s) }
             }
             savedSearches.sort { $0.position < $1.position }
             change.searchesChanged = true
         }
+        if !commit.othersWrote { seenRevision = max(seenRevision, commit.revision) }
         for f in observers.values { f(change) }
+        if commit.othersWrote { try? refresh() }
+    }
+
+    private func replaceInMemory(_ id: ItemID, with new: Item?) {
+        if let old = items[id] { totals.remove(old) }
+        items[id] = nil
+        if new == nil { searchTexts[id] = nil }
+        if let new { insertInMemory(new) }
     }
 
     private func insertInMemory(_ item: Item) {
         items[item.id] = item
         totals.add(item)
-        nextID = max(nextID, item.id.raw + 1)
         lastPosition = max(lastPosition, item.position)
-    }
-
-    /// Applies fields to an item, using the existing spelling of a known aisle and adding a new aisle
-    /// to the end of the aisle order.
-    private func normalized(_ item: Item, with f: ItemFields, into cs: inout ChangeSet) -> Item {
-        var item = item
-        var f = f
-        if let a = f.aisle {
-            var order = AisleOrder(cs.aisleOrder ?? aisles.names)
-            if let known = order.canonical(a) { f.aisle = known }
-            else { order.append(a); cs.aisleOrder = order.names }
-        }
-        item.apply(f)
-        return item
     }
 
     static func position(between lo: Int64?, and hi: Int64?) -> Int64? {

@@ -1,25 +1,35 @@
-/// Undo and redo stacks of change sets. Bounded so a long session does not grow without end.
+/// Undo and redo stacks. Bounded so a long session does not grow without end.
+///
+/// Each entry keeps both directions of its operation: `forward` is what the operation wrote and
+/// `backward` what it overwrote. Undo applies `backward` only while the items still hold what
+/// `forward` wrote, so it never overwrites a change made since by another process. Each entry has
+/// an identity of its own, so an Undo offered for one step can never undo another.
 public final class UndoHistory {
     public struct Entry {
+        public let id: Int
         public let name: String
-        let changes: ChangeSet
+        let forward: ChangeSet
+        let backward: ChangeSet
     }
 
     public static let limit = 200
     public private(set) var undoStack: [Entry] = []
     public private(set) var redoStack: [Entry] = []
+    private var lastID = 0
 
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
     public var undoName: String? { undoStack.last?.name }
+    /// The identity of the step Undo would undo now.
+    public var latestID: Int? { undoStack.last?.id }
 
-    func pushUndo(_ e: Entry, clearingRedo: Bool = true) {
-        undoStack.append(e)
+    func record(_ name: String, forward: ChangeSet, backward: ChangeSet) {
+        lastID += 1
+        undoStack.append(Entry(id: lastID, name: name, forward: forward, backward: backward))
         if undoStack.count > Self.limit { undoStack.removeFirst() }
-        if clearingRedo { redoStack.removeAll() }
+        redoStack.removeAll()
     }
 
-    func pushRedo(_ e: Entry) { redoStack.append(e) }
-    func popUndo() -> Entry? { undoStack.popLast() }
-    func popRedo() -> Entry? { redoStack.popLast() }
+    func undone() { if let e = undoStack.popLast() { redoStack.append(e) } }
+    func redone() { if let e = redoStack.popLast() { undoStack.append(e) } }
 }

@@ -4,7 +4,7 @@ internal import GRDB
 
 /// Schema migrations. Never edit a shipped migration: add the next one.
 enum Schema {
-    static let versions = ["v1", "v2"]
+    static let versions = ["v1", "v2", "v3"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -47,6 +47,18 @@ enum Schema {
                     query TEXT NOT NULL,
                     position INTEGER NOT NULL
                 );
+                """)
+        }
+        // v3: several processes share one file. Every write stamps the rows it touches with a store-wide
+        // revision (the highest in use, plus one), and a deleted item leaves a tombstone: so a process
+        // finds what others changed since the revision it last saw with two indexed range queries, and
+        // a new id (one above every id in use or ever deleted) is never handed out twice.
+        m.registerMigration("v3") { db in
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX item_revision ON item(revision);
+                CREATE TABLE item_tombstone (id INTEGER PRIMARY KEY, revision INTEGER NOT NULL);
+                CREATE INDEX item_tombstone_revision ON item_tombstone(revision);
                 """)
         }
         return m

@@ -1,0 +1,63 @@
+import Foundation
+internal import GRDB
+
+/// The item table's columns in one place, so reading and writing cannot drift apart. `revision` is
+/// not among them: it is the store's bookkeeping, not part of an item.
+enum ItemColumns {
+    static let names = ["id", "description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed",
+                        "in_cart", "position", "created_at", "updated_at", "last_price", "last_price_date"]
+    static let list = names.joined(separator: ", ")
+    static let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+    static let assignments = names.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+
+    /// In the order of `names`.
+    static func values(_ i: Item) -> [(any DatabaseValueConvertible)?] {
+        [i.id.raw, i.description, DecimalText.format(i.quantity), i.unit, i.unitCost.map(DecimalText.format),
+         i.aisle, i.notes, i.needed, i.inCart, i.position, StoreTime.millis(i.createdAt),
+         StoreTime.millis(i.updatedAt), i.lastPrice.map(DecimalText.format),
+         i.lastPriceDate.map(StoreTime.millis)]
+    }
+
+    /// Decodes defensively: a row another program damaged (a NULL or a non-number where the app
+    /// writes text or numbers) is named in one clear message instead of stopping the app.
+    static func item(_ r: Row) throws(StoreError) -> Item {
+        let id: Int64? = try? r.decode(atIndex: 0)
+        guard let id else { throw .damagedRow(table: "item", id: nil, what: "an id that is not a number") }
+        func text(_ i: Int) throws(StoreError) -> String? {
+            do { return try r.decode(String?.self, atIndex: i) } catch {
+                throw .damagedRow(table: "item", id: id, what: "an unreadable \(names[i])")
+            }
+        }
+        func number(_ i: Int) throws(StoreError) -> Int64? {
+            do { return try r.decode(Int64?.self, atIndex: i) } catch {
+                throw .damagedRow(table: "item", id: id, what: "a \(names[i]) that is not a number")
+            }
+        }
+        func decimal(_ i: Int) throws(StoreError) -> Decimal? {
+            guard let t = try text(i) else { return nil }
+            guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: "a \(names[i]) of “\(t)”") }
+            return d
+        }
+        func required<T>(_ v: T?, _ i: Int) throws(StoreError) -> T {
+            guard let v else { throw .damagedRow(table: "item", id: id, what: "no \(names[i])") }
+            return v
+        }
+        let lastDate = try number(13)
+        return Item(id: ItemID(id), description: try required(try text(1), 1),
+                    quantity: try decimal(2) ?? 1, unit: try text(3), unitCost: try decimal(4),
+                    aisle: try text(5), notes: try text(6) ?? "",
+                    needed: try required(try number(7), 7) != 0, inCart: try required(try number(8), 8) != 0,
+                    position: try required(try number(9), 9),
+                    createdAt: StoreTime.date(try required(try number(10), 10)),
+                    updatedAt: StoreTime.date(try required(try number(11), 11)),
+                    lastPrice: try decimal(12), lastPriceDate: lastDate.map(StoreTime.date))
+    }
+}
+
+/// Millisecond times: what the store keeps, and what the model rounds every time to, so that an item
+/// in memory equals the same item read back.
+public enum StoreTime {
+    public static func millis(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+    public static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+    public static func rounded(_ d: Date) -> Date { date(millis(d)) }
+}

@@ -1,0 +1,336 @@
+import Foundation
+internal import GRDB
+
+/// What a store holds, read in one snapshot.
+public struct StoreContents: Sendable {
+    public var items: [Item] = []
+    /// The revision each item was last written at: what a later write expects to find.
+    public var revisions: [ItemID: Int64] = [:]
+    public var aisles: [String] = []
+    public var searches: [SavedSearch] = []
+    /// The highest revision in the store when it was read.
+    public var revision: Int64 = 0
+}
+
+/// What other processes changed after a revision, read in one snapshot.
+public struct StoreChanges: Sendable {
+    public var items: [(item: Item, revision: Int64)] = []
+    public var deleted: [ItemID] = []
+    public var aisles: [String] = []
+    public var searches: [SavedSearch] = []
+    public var revision: Int64 = 0
+}
+
+/// The outcome of one write transaction.
+public struct StoreCommit: Sendable {
+    /// The revision the written items now carry.
+    public let revision: Int64
+    /// Others had written since the revision the writer last saw: it should read their changes.
+    public let othersWrote: Bool
+    /// The aisle order as stored, when the write set one (another process's new aisles appended).
+    public let aisles: [String]?
+}
+
+/// Hands out ids inside a write transaction, one above every id in use or ever deleted, so that two
+/// processes never reuse an id (see Schema v3).
+public struct IDSource {
+    var nextItem: Int64
+    var nextSearch: Int64
+    public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
+    public mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
+}
+
+/// One SQLite file in WAL mode, shared safely by every Shopper process on the machine (the window,
+/// `shopper add`, and later a sync). Each write is one IMMEDIATE transaction that waits for others
+/// (busy timeout) and checks that the items it overwrites are the versions its writer last saw.
+/// A file that is not ours, or is newer than this version understands, is refused before anything
+/// writes to it; a read-only store never writes at all.
+public final class Store: Sendable {
+    public enum Access: Sendable { case readWrite, readOnly }
+
+    public let path: String
+    public let access: Access
+    /// nil for a read-only store over a file that does not exist yet: it reads as empty.
+    private let db: (any DatabaseWriter)?
+
+    /// How long a write waits for another process's transaction before giving up.
+    static let busySeconds: TimeInterval = 30
+
+    public init(path: String, access: Access = .readWrite) throws(StoreError) {
+        self.path = path
+        self.access = access
+        var config = Configuration()
+        config.busyMode = .timeout(Self.busySeconds)
+        switch access {
+        case .readOnly:
+            guard FileManager.default.fileExists(atPath: path) else { db = nil; return }
+            try StoreFiles.checkReadable(path)
+            try Self.checkExisting(path)
+            config.readonly = true
+            do { db = try DatabaseQueue(path: path, configuration: config) } catch {
+                throw .cannotOpen(path: path, reason: Self.reason(error))
+            }
+        case .readWrite:
+            // Processes starting together must not both create or migrate the file.
+            let lock = try StoreFiles.prepare(path)
+            defer { lock.release() }
+            try Self.checkExisting(path)
+            do {
+                let pool = try DatabasePool(path: path, configuration: config)
+                try Schema.migrator.migrate(pool)
+                db = pool
+            } catch {
+                throw .cannotOpen(path: path, reason: Self.reason(error))
+            }
+        }
+    }
+
+    public static let fileName = "shopper.sqlite"
+
+    // MARK: Reading
+
+    public func load() throws(StoreError) -> StoreContents {
+        try read { db in
+            var c = StoreContents()
+            guard try db.tableExists("item") else { return c }
+            let hasRevision = try db.columns(in: "item").contains { $0.name == "revision" }
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(ItemColumns.list)\(hasRevision ? ", revision" : "") FROM item")
+            while let row = try rows.next() {
+                let item = try ItemColumns.item(row)
+                c.items.append(item)
+                if hasRevision { c.revisions[item.id] = row[14] }
+            }
+            c.aisles = try Self.aisles(db)
+            c.searches = try Self.searches(db)
+            c.revision = hasRevision ? try Self.revision(db) : 0
+            return c
+        }
+    }
+
+    /// Everything written after `revision`, by any process (this one's own writes included).
+    public func changes(since revision: Int64) throws(StoreError) -> StoreChanges {
+        try read { db in
+            var c = StoreChanges()
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(ItemColumns.list), revision FROM item WHERE revision > ?", arguments: [revision])
+            while let row = try rows.next() { c.items.append((try ItemColumns.item(row), row[14])) }
+            c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
+            c.aisles = try Self.aisles(db)
+            c.searches = try Self.searches(db)
+            c.revision = try Self.revision(db)
+            return c
+        }
+    }
+
+    /// SQLite's data_version of the writer connection: it changes when, and only when, another
+    /// connection (another process) commits. Costs no transaction, so it can be polled.
+    public func externalVersion() -> Int64 {
+        guard access == .readWrite, let db else { return 0 }
+        return (try? db.writeWithoutTransaction { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }) ?? 0
+    }
+
+    public func history(of ids: [ItemID]) throws(StoreError) -> [PriceRecord] {
+        try read { db in
+            guard try db.tableExists("price_history") else { return [] }
+            let stmt = try db.cachedStatement(sql: "SELECT item_id, unit_cost, quantity, date FROM price_history WHERE item_id = ? ORDER BY date")
+            return try ids.flatMap { id in
+                try Row.fetchAll(stmt, arguments: [id.raw]).map(Self.record)
+            }
+        }
+    }
+
+    /// Rows changed by all writes so far on the writer connection: lets tests prove an operation on one
+    /// item writes a fixed number of rows, whatever the store's size.
+    public func totalChanges() -> Int {
+        (try? db?.writeWithoutTransaction { db in db.totalChangesCount }) ?? -1
+    }
+
+    public func integrityCheck() throws -> String {
+        guard let db else { return "ok" }
+        return try db.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard let db else { return try Self.empty(body) }
+        do {
+            return try db.read(body)
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// A read-only store over a missing file reads as an empty in-memory database.
+    private static func empty<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try DatabaseQueue().read(body) } catch let e as StoreError { throw e } catch {
+            throw .cannotOpen(path: ":memory:", reason: reason(error))
+        }
+    }
+
+    // MARK: Writing
+
+    /// Runs `build` inside one IMMEDIATE transaction and writes the change set it returns, stamped
+    /// with a new revision. `build` gets ids no process has used; its `expected` map says, per item,
+    /// the revision the writer last saw (nil: the item must not exist). If any differs, nothing is
+    /// written and `.conflict` is thrown: the writer reads the news and tries again.
+    public func write(seen: Int64, knownAisles: [String],
+                      _ build: (inout IDSource) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
+        throws(StoreError) -> (ChangeSet, StoreCommit) {
+        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        do {
+            return try db.write { db in
+                let current = try Self.revision(db)
+                var ids = IDSource(
+                    nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
+                    nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
+                let (cs, expected) = try build(&ids)
+                let revision = current + 1
+                try Self.writeItems(cs, expected: expected, revision: revision, db)
+                try Self.writeSearches(cs, db)
+                try Self.writeHistory(cs, db)
+                let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, db) }
+                return (cs, StoreCommit(revision: revision, othersWrote: current != seen, aisles: aisles))
+            }
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw .writeFailed(reason: Self.reason(error))
+        }
+    }
+
+    private static func writeItems(_ cs: ChangeSet, expected: [ItemID: Int64?], revision: Int64, _ db: Database) throws {
+        let current = try db.cachedStatement(sql: "SELECT revision FROM item WHERE id = ?")
+        let insert = try db.cachedStatement(sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
+        let update = try db.cachedStatement(sql: "UPDATE item SET \(ItemColumns.assignments), revision = ? WHERE id = ?")
+        let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
+        let bury = try db.cachedStatement(sql: "INSERT OR REPLACE INTO item_tombstone (id, revision) VALUES (?, ?)")
+        let unbury = try db.cachedStatement(sql: "DELETE FROM item_tombstone WHERE id = ?")
+        for (id, item) in cs.items {
+            let found = try Int64.fetchOne(current, arguments: [id.raw])
+            if let want = expected[id], want != found { throw StoreError.conflict(id) }
+            switch (item, found) {
+            case (let item?, nil):
+                try insert.execute(arguments: StatementArguments(ItemColumns.values(item) + [revision]))
+                try unbury.execute(arguments: [id.raw])
+            case (let item?, _?):
+                try update.execute(arguments: StatementArguments(ItemColumns.values(item).dropFirst() + [revision, id.raw]))
+            case (nil, _?):
+                try delete.execute(arguments: [id.raw])
+                try bury.execute(arguments: [id.raw, revision])
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    private static func writeSearches(_ cs: ChangeSet, _ db: Database) throws {
+        for (id, s) in cs.searches {
+            if let s {
+                try db.execute(sql: "INSERT OR REPLACE INTO saved_search (id, name, query, position) VALUES (?, ?, ?, ?)",
+                               arguments: [s.id.raw, s.name, s.query, s.position])
+            } else {
+                try db.execute(sql: "DELETE FROM saved_search WHERE id = ?", arguments: [id.raw])
+            }
+        }
+    }
+
+    private static func writeHistory(_ cs: ChangeSet, _ db: Database) throws {
+        let add = try db.cachedStatement(sql: "INSERT INTO price_history (item_id, unit_cost, quantity, date) VALUES (?, ?, ?, ?)")
+        for r in cs.historyAdded {
+            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity), StoreTime.millis(r.date)])
+        }
+        let remove = try db.cachedStatement(sql: "DELETE FROM price_history WHERE item_id = ? AND date = ?")
+        for r in cs.historyRemoved {
+            try remove.execute(arguments: [r.itemID.raw, StoreTime.millis(r.date)])
+        }
+    }
+
+    /// Writes the order asked for, keeping at the end any aisle another process added that the
+    /// writer did not know of yet (`known`: the order it last read), so none is lost.
+    private static func writeAisles(_ order: [String], known: [String], _ db: Database) throws -> [String] {
+        let stored = try aisles(db)
+        let knew = AisleOrder(known)
+        var merged = AisleOrder(order)
+        for a in stored where knew.index(of: a) == nil { merged.append(a) }
+        guard merged.names != stored else { return stored }
+        try db.execute(sql: "DELETE FROM aisle")
+        let insert = try db.cachedStatement(sql: "INSERT INTO aisle (name, position) VALUES (?, ?)")
+        for (i, name) in merged.names.enumerated() { try insert.execute(arguments: [name, i]) }
+        return merged.names
+    }
+
+    // MARK: Shared reads
+
+    private static func revision(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(revision) FROM item), 0), ifnull((SELECT max(revision) FROM item_tombstone), 0))") ?? 0
+    }
+
+    /// Rows without a usable name (another program's doing) are passed over: an aisle is only a
+    /// sort order, and items keep their aisle names themselves.
+    private static func aisles(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM aisle WHERE typeof(name) = 'text' AND name <> '' ORDER BY position")
+    }
+
+    private static func searches(_ db: Database) throws -> [SavedSearch] {
+        guard try db.tableExists("saved_search") else { return [] }
+        return try Row.fetchAll(db, sql: """
+            SELECT id, name, query, position FROM saved_search
+            WHERE typeof(name) = 'text' AND typeof(query) = 'text' AND typeof(position) = 'integer' ORDER BY position
+            """).map { SavedSearch(id: .init($0[0]), name: $0[1], query: $0[2], position: $0[3]) }
+    }
+
+    // MARK: Opening safely
+
+    private static let sqliteMagic = Array("SQLite format 3\0".utf8)
+
+    /// Reads, never writes: a read-only connection cannot change the file it checks.
+    private static func checkExisting(_ path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        let head = (try? handle.read(upToCount: 16)) ?? nil
+        try? handle.close()
+        guard let head, !head.isEmpty else { return }
+        guard Array(head) == sqliteMagic else { throw .notADatabase(path: path) }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busySeconds)
+        let found: [String]
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            found = try queue.read { db -> [String]? in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                if tables.isEmpty { return [] }
+                guard tables.contains("grdb_migrations") else { return nil }
+                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            } ?? { throw StoreError.notAShopperStore(path: path) }()
+        } catch let e as StoreError {
+            throw e
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_NOTADB || e.resultCode == .SQLITE_CORRUPT {
+            throw .notADatabase(path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: reason(error))
+        }
+        if let unknown = found.first(where: { !Schema.versions.contains($0) }) {
+            throw .newerSchema(path: path, found: unknown, supported: Schema.latest)
+        }
+    }
+
+    private static func record(_ row: Row) -> PriceRecord {
+        PriceRecord(itemID: ItemID(row[0]), unitCost: DecimalText.parse(row[1]) ?? 0,
+                    quantity: DecimalText.parse(row[2]) ?? 1, date: StoreTime.date(row[3]))
+    }
+
+    /// SQLite's words for what went wrong, in the user's terms where they are common.
+    static func reason(_ error: Error) -> String {
+        if let e = error as? DatabaseError {
+            switch e.resultCode {
+            case .SQLITE_FULL: return "the disk is full"
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return "another program kept the data file busy for over \(Int(busySeconds)) seconds"
+            case .SQLITE_READONLY: return "the data file is read-only"
+            default: return e.message ?? "\(e.resultCode)"
+            }
+        }
+        if error is RowDecodingError { return "a row of the data file could not be read" }
+        return error.localizedDescription
+    }
+}
