@@ -327,7 +327,13 @@ public final class ShoppingModel {
     public func undoLast(step: Int? = nil) throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.undoStack.last, step == nil || step == entry.id else { return nil }
-        try replay(entry.backward, over: entry.forward, action: "undo “\(entry.name)”")
+        do {
+            try replay(entry.backward, over: entry.forward, action: "undo “\(entry.name)”")
+        } catch .changedElsewhere(let d, let a) {
+            // It can never apply as recorded: let the steps before it be undone.
+            undo.discardLatest()
+            throw .changedElsewhere(description: d, action: a)
+        }
         undo.undone()
         return entry.name
     }
@@ -336,7 +342,12 @@ public final class ShoppingModel {
     public func redoLast() throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.redoStack.last else { return nil }
-        try replay(entry.forward, over: entry.backward, action: "redo “\(entry.name)”")
+        do {
+            try replay(entry.forward, over: entry.backward, action: "redo “\(entry.name)”")
+        } catch .changedElsewhere(let d, let a) {
+            undo.discardLatestRedo()
+            throw .changedElsewhere(description: d, action: a)
+        }
         undo.redone()
         return entry.name
     }

@@ -32,4 +32,6 @@ public final class UndoHistory {
 
     func undone() { if let e = undoStack.popLast() { redoStack.append(e) } }
     func redone() { if let e = redoStack.popLast() { undoStack.append(e) } }
+    func discardLatest() { _ = undoStack.popLast() }
+    func discardLatestRedo() { _ = redoStack.popLast() }
 }

@@ -115,12 +115,7 @@ final class StoreTests: XCTestCase {
     func testSIGKILLMidStreamLosesNoCommittedEdit() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("store-crash-child")
-        if !FileManager.default.fileExists(atPath: child.executableURL!.path) {
-            // `swift test` puts the test bundle one folder deeper on some layouts.
-            child.executableURL = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("store-crash-child")
-        }
+        child.executableURL = storeChildExecutable()
         child.arguments = [path]
         let pipe = Pipe()
         child.standardOutput = pipe

@@ -1,14 +1,26 @@
-// Writes a stream of edits to the store at argv[1] and prints "committed N" after each commit returns.
-// The crash-safety test kills this process with SIGKILL mid-stream and checks every printed edit.
+// A separate process writing to a store, for the tests that need more than one.
+//   store-crash-child STORE             a stream of edits, "committed N" after each commit returns;
+//                                       the crash-safety test kills it with SIGKILL mid-stream
+//   store-crash-child STORE add P N     adds items "P 0" ... "P N-1", printing "added P i" after each
 import Foundation
 import ShopperModel
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write("usage: store-crash-child STORE\n".data(using: .utf8)!)
+let args = CommandLine.arguments
+guard args.count == 2 || (args.count == 5 && args[2] == "add") else {
+    FileHandle.standardError.write("usage: store-crash-child STORE [add PREFIX COUNT]\n".data(using: .utf8)!)
     exit(2)
 }
 do {
-    let model = try ShoppingModel(store: Store(path: CommandLine.arguments[1]))
+    if args.count == 5 {
+        // A process of its own per writer, as `shopper add` is: one open, then its adds.
+        let model = try ShoppingModel(store: Store(path: args[1]))
+        for i in 0..<(Int(args[4]) ?? 0) {
+            try model.add(ItemFields(description: "\(args[3]) \(i)"))
+            FileHandle.standardOutput.write("added \(args[3]) \(i)\n".data(using: .utf8)!)
+        }
+        exit(0)
+    }
+    let model = try ShoppingModel(store: Store(path: args[1]))
     var n = 0
     while true {
         let id = try model.add(ItemFields(description: "Item \(n)", quantity: Decimal(n % 7 + 1), unitCost: Decimal(n) / 100))

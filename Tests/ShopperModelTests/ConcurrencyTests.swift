@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import ShopperModel
+
+/// Several writers on one store, as on a desktop: the window, `shopper add` from cron or ssh, and
+/// later a sync. Nothing any of them was told is saved may be lost or overwritten unseen.
+final class ConcurrencyTests: XCTestCase {
+    private func storePath() -> String { temporaryFolder(self) + "/data/" + Store.fileName }
+
+    /// 8 processes x 100 adds at once, each process with the store open the whole time.
+    func testParallelWriterProcessesLoseNothing() throws {
+        let path = storePath()
+        let children = try (0..<8).map { try ChildProcess([path, "add", "P\($0)", "100"]) }
+        var acknowledged: [String] = []
+        for child in children {
+            let r = child.finish()
+            XCTAssertEqual(r.status, 0, r.errors)
+            acknowledged += r.output.split(separator: "\n").map { String($0.dropFirst("added ".count)) }
+        }
+        XCTAssertEqual(acknowledged.count, 800)
+        let items = try Store(path: path).load().items
+        let counts = Dictionary(grouping: items, by: \.description).mapValues(\.count)
+        for name in acknowledged { XCTAssertEqual(counts[name], 1, "\(name) lost or doubled") }
+        XCTAssertEqual(items.count, 800)
+    }
+
+    /// The window stays open while a process without the bus (cron, ssh) adds directly: the
+    /// window's next add takes a new id instead of replacing that item, and the window shows it.
+    func testAnOpenModelSeesOthersWritesAndNeverReplacesThem() throws {
+        let path = storePath()
+        let window = try ShoppingModel(store: Store(path: path))
+        try window.add(fields("Milk"))
+        var heard: [ModelChange] = []
+        window.observe { heard.append($0) }
+        let cron = try ShoppingModel(store: Store(path: path))
+        let cronID = try cron.add(fields("Cron item"))
+
+        XCTAssertTrue(try window.refreshIfChangedElsewhere())
+        XCTAssertEqual(window.item(cronID)?.description, "Cron item")
+        XCTAssertEqual(heard.count, 1)
+        XCTAssertNotNil(heard.first?.items[cronID] ?? nil)
+        XCTAssertFalse(try window.refreshIfChangedElsewhere(), "nothing new since")
+
+        let mine = try window.add(fields("Bread"))
+        XCTAssertNotEqual(mine, cronID)
+        XCTAssertEqual(try Store(path: path).load().items.map(\.description).sorted(), ["Bread", "Cron item", "Milk"])
+    }
+
+    /// A write over a version of an item its writer has not seen is refused whole; the model then
+    /// reads the news and makes its change on top of the newest version.
+    func testAStaleWriteIsRefusedAndRebuiltOnTheNewestVersion() throws {
+        let path = storePath()
+        let a = try ShoppingModel(store: Store(path: path))
+        let id = try a.add(fields("Apples", cost: 1))
+        let store = try Store(path: path)
+        let seen = try store.load()
+        try a.update(id, fields("Apples", cost: 2))
+        // What `b` would write having read only `seen`: refused, nothing written.
+        XCTAssertThrowsError(try store.write(seen: seen.revision, knownAisles: []) { _ in
+            var cs = ChangeSet()
+            var stale = seen.items[0]
+            stale.inCart = true
+            cs.items[id] = stale
+            return (cs, [id: seen.revisions[id]])
+        }) { XCTAssertEqual($0 as? StoreError, .conflict(id)) }
+        XCTAssertEqual(try Store(path: path).load().items.first?.unitCost, 2)
+
+        let b = try ShoppingModel(store: Store(path: path))
+        try a.update(id, fields("Apples", cost: 3))
+        try b.tick(id)
+        let stored = try XCTUnwrap(Store(path: path).load().items.first)
+        XCTAssertEqual(stored.unitCost, 3, "a's edit kept")
+        XCTAssertTrue(stored.inCart, "b's tick on top of it")
+    }
+
+    /// Undo puts back what this process changed, but never over what another changed since.
+    func testUndoRefusesToOverwriteAnotherProcessesEdit() throws {
+        let path = storePath()
+        let a = try ShoppingModel(store: Store(path: path))
+        let id = try a.add(fields("Apples"))
+        try a.tick(id)
+        let b = try ShoppingModel(store: Store(path: path))
+        try b.update(id, fields("Green apples"))
+        XCTAssertThrowsError(try a.undoLast()) { e in
+            guard case .changedElsewhere(let d, _) = e as? StoreError else { return XCTFail("\(e)") }
+            XCTAssertEqual(d, "Green apples")
+            XCTAssertTrue((e as! StoreError).localizedDescription.contains("Nothing was changed"))
+        }
+        let stored = try XCTUnwrap(Store(path: path).load().items.first)
+        XCTAssertEqual(stored.description, "Green apples")
+        XCTAssertTrue(stored.inCart)
+        // The refused step is gone; the one before it (the add) is next, and also refused: the item
+        // it would delete was edited elsewhere.
+        XCTAssertEqual(a.undo.undoName, "Add Item")
+        XCTAssertThrowsError(try a.undoLast())
+        XCTAssertEqual(try Store(path: path).load().items.count, 1)
+    }
+
+    /// An Undo offered for one step never undoes a later one, even once the history is full and
+    /// its depth no longer changes.
+    func testUndoOfAStepByItsIdentityAtTheHistoryLimit() throws {
+        let m = try ShoppingModel(store: nil)
+        for i in 0...UndoHistory.limit { try m.add(fields("Item \(i)")) }
+        XCTAssertEqual(m.undo.undoStack.count, UndoHistory.limit)
+        let offered = try XCTUnwrap(m.undo.latestID)
+        try m.add(fields("Later"))
+        XCTAssertEqual(m.undo.undoStack.count, UndoHistory.limit)
+        XCTAssertNil(try m.undoLast(step: offered), "a stale Undo does nothing")
+        XCTAssertNotNil(m.item(described: "Later"))
+        XCTAssertEqual(try m.undoLast(step: m.undo.latestID), "Add Item")
+        XCTAssertNil(m.item(described: "Later"))
+    }
+
+    /// A reorder by a process that had not seen another's new aisle keeps that aisle.
+    func testAislesAddedElsewhereSurviveAReorder() throws {
+        let path = storePath()
+        let a = try ShoppingModel(store: Store(path: path))
+        try a.add(fields("Milk", aisle: "Dairy"))
+        try a.add(fields("Apples", aisle: "Fruit"))
+        let store = try Store(path: path)
+        let seen = try store.load()
+        let b = try ShoppingModel(store: Store(path: path))
+        try b.add(fields("Bread", aisle: "Bakery"))
+        _ = try store.write(seen: seen.revision, knownAisles: seen.aisles) { _ in
+            var cs = ChangeSet()
+            cs.aisleOrder = ["Fruit", "Dairy"]
+            return (cs, [:])
+        }
+        XCTAssertEqual(try Store(path: path).load().aisles, ["Fruit", "Dairy", "Bakery"])
+    }
+
+    /// A write waits for another process's transaction instead of failing at once.
+    func testABusyStoreIsWaitedFor() throws {
+        let path = storePath()
+        let m = try ShoppingModel(store: Store(path: path))
+        let other = try DatabaseQueue(path: path)
+        let holding = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                holding.signal()
+                Thread.sleep(forTimeInterval: 0.5)
+                try db.execute(sql: "COMMIT")
+            }
+            released.signal()
+        }
+        holding.wait()
+        XCTAssertNoThrow(try m.add(fields("Patient")))
+        released.wait()
+        XCTAssertEqual(try Store(path: path).load().items.map(\.description), ["Patient"])
+    }
+}
