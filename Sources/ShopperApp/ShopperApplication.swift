@@ -43,7 +43,11 @@ final class ShopperApplication {
                 guard let self else { throw AddLineService.Unavailable() }
                 activate()
                 guard let window = mainWindow else { throw AddLineService.Unavailable() }
-                return try window.addLineForCaller(line)
+                do { return try window.addLineForCaller(line) } catch {
+                    // Whoever looks at the window learns of it too.
+                    window.report(error)
+                    throw error
+                }
             }
         }
     }

@@ -54,9 +54,12 @@ enum StoreFiles {
             return
         }
         guard st.st_mode & S_IFMT == S_IFREG else { throw .notADatabase(path: path) }
-        for file in [path] + sidecars.map({ path + $0 }) {
-            guard stat(file, &st) == 0 else { continue }
-            if st.st_uid == geteuid(), st.st_mode & 0o077 != 0 { chmod(file, st.st_mode & 0o700) }
+        if st.st_uid == geteuid(), st.st_mode & 0o077 != 0 { chmod(path, st.st_mode & 0o700) }
+        guard access(path, R_OK | W_OK) == 0 else { throw .readOnly(path: path) }
+        // SQLite gives a new -wal or -shm the store's mode of that moment: one made while the
+        // store was read-only stays read-only after the store is fixed. Ours follow the store.
+        for file in sidecars.map({ path + $0 }) where stat(file, &st) == 0 {
+            if st.st_uid == geteuid(), st.st_mode & 0o777 != 0o600 { chmod(file, 0o600) }
             guard access(file, R_OK | W_OK) == 0 else { throw .readOnly(path: file) }
         }
     }
