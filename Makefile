@@ -3,7 +3,7 @@
 SWIFT       ?= swift
 SCHEMA_DIR  := .build/schemas
 # Debian packages the build, the app and the headless tests need.
-APT_PACKAGES := libgtk-4-dev libgtk-4-bin gir1.2-gtk-4.0 libsqlite3-dev libglib2.0-bin \
+APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libgtk-4-bin gir1.2-gtk-4.0 libsqlite3-dev libglib2.0-bin \
                 xvfb xauth dbus dbus-x11 at-spi2-core python3-gi gir1.2-atspi-2.0 python3-pyatspi \
                 imagemagick xdotool desktop-file-utils appstream
 # Each headless run gets its own XDG_RUNTIME_DIR: without one, every session's accessibility bus
