@@ -24,16 +24,6 @@ static inline void shopper_accessible_set_labelled_by(gpointer widget, gpointer 
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
-static inline void shopper_object_set_bool(gpointer object, const char *property, gboolean value) {
-    g_object_set(G_OBJECT(object), property, value, NULL);
-}
-
-static inline gboolean shopper_object_get_bool(gpointer object, const char *property) {
-    gboolean value = FALSE;
-    g_object_get(G_OBJECT(object), property, &value, NULL);
-    return value;
-}
-
 static inline GListModel *shopper_list_model(gpointer p) { return G_LIST_MODEL(p); }
 
 /// Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).

@@ -10,12 +10,12 @@ final class MainWindow {
     let window: Window
     let model: ShoppingModel
     let pages: [ListPage]
-    let stack = Stack()
+    let stack = ViewStack()
     let toast = Toast()
     let addBar: AddBar
     let editor: ItemEditor
-    /// "lists" or "editor".
-    let body = Stack()
+    /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
+    let body = Leaflet()
     let totals = Label()
     let money = MoneyFormat()
     let preferences: Preferences
@@ -23,7 +23,8 @@ final class MainWindow {
     var preferencesWindow: PreferencesWindow?
     /// Import previews open now (kept alive while shown).
     var openPreviews: [ImportPreview] = []
-    private let switcher: Widget
+    private let switcherTitle: ViewSwitcherTitle
+    private let switcherBar: ViewSwitcherBar
     let searches: SavedSearchesPage
     let searchBar: SearchBar
     let saveSearchButton = Button(label: "Save Search…")
@@ -37,24 +38,26 @@ final class MainWindow {
         window = Window(application: application)
         window.title = AppInfo.name
         window.defaultSize(460, 720)
+        // A phone's width (Phosh: 360 px) is the narrowest the window may be.
+        window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
 
         pages = ListKind.allCases.map { kind in
             ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
                      money: MoneyFormat(), emptyButtonTitle: kind == .all ? "Load Sample List" : nil)
         }
-        for page in pages { stack.add(page.root.widget, name: page.kind.rawValue, title: page.kind.title) }
+        for page in pages { stack.add(page.root.widget, name: page.kind.rawValue, title: page.kind.title, icon: page.kind.icon) }
         searches = SavedSearchesPage(model: model)
-        stack.add(searches.root.widget, name: Self.searchesPage, title: "Searches")
+        stack.add(searches.root.widget, name: Self.searchesPage, title: "Searches", icon: "edit-find-symbolic")
         searchBar = SearchBar(captureFrom: window, trailing: saveSearchButton.widget)
         addBar = AddBar(model: model)
         editor = ItemEditor(model: model)
-        switcher = stack.switcher()
+        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
+        switcherBar = ViewSwitcherBar(stack: stack)
 
-        let header = HeaderBar()
-        header.titleWidget(switcher)
+        let header = AdwHeaderBar()
+        header.titleWidget(switcherTitle.widget)
         header.packEnd(buildMenu())
-        window.titlebar(header.widget)
 
         let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         summary.widget.css("summary")
@@ -68,19 +71,28 @@ final class MainWindow {
         lists.append(searchBar.widget)
         lists.append(stack.widget)
         stack.widget.expand(h: true, v: true)
-        body.add(lists.widget, name: "lists", title: "Lists")
-        body.add(editor.root.widget, name: "editor", title: "Edit Item")
-        body.transition(GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
-        let overlay = Overlay()
-        overlay.child(body.widget)
-        overlay.addOverlay(toast.revealer.widget)
-        window.child(overlay.widget)
+        body.append(lists.widget, name: "lists")
+        body.append(editor.root.widget, name: "editor")
+        // One over the other at every width: the editor is a sub-page of the list it edits.
+        body.canUnfold(false)
+        toast.overlay.child(body.widget)
+        toast.overlay.widget.expand(v: true)
+
+        let content = Box(GTK_ORIENTATION_VERTICAL)
+        content.append(header.widget)
+        content.append(toast.overlay.widget)
+        content.append(switcherBar.widget)
+        window.content(content.widget)
+        // The bottom switcher shows when the header's does not fit (a narrow window).
+        switcherBar.reveal = switcherTitle.titleVisible
+        switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
 
         wire()
         updateTotals()
     }
 
     static let searchesPage = "searches"
+    static let minimumWidth: Int32 = 360
     /// The list shown; nil while the saved searches are.
     var currentListPage: ListPage? { pages.first { $0.kind.rawValue == stack.visibleName } }
     var currentPage: ListPage { currentListPage ?? pages[0] }
@@ -111,6 +123,7 @@ final class MainWindow {
             self?.delete(id)
         }
         editor.onError = { [weak self] error in self?.report(error) }
+        body.onVisibleChanged { [weak self] in if self?.isEditing == false { self?.editorClosed() } }
         stack.onPageChanged { [weak self] in
             self?.applySearch()
             self?.updateTotals()

@@ -67,8 +67,10 @@ extension MainWindow {
         body.visibleName = "editor"
     }
 
-    func closeEditor() {
-        body.visibleName = "lists"
+    /// Back to the lists; a swipe back or Alt+Left on the leaflet comes here too (`editorClosed`).
+    func closeEditor() { body.visibleName = "lists" }
+
+    func editorClosed() {
         for page in pages { page.emptyState.suppressed = false }
         if let id = editor.itemID { currentPage.select(id) }
     }

@@ -12,7 +12,6 @@ final class ShopperApplication {
     private(set) var mainWindow: MainWindow?
     private let light: StyleSheet
     private let dark: StyleSheet
-    private var colorScheme: ColorScheme?
     private var benchmark: BenchmarkRunner?
 
     init(paths: AppPaths, model: ShoppingModel) {
@@ -54,6 +53,8 @@ final class ShopperApplication {
 
     func run(_ arguments: [String]) -> Int32 { app.run(arguments) }
 
+    private func applyDark(_ on: Bool) { dark.apply(on, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
+
     /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
     /// the window shows their changes within a second. The check is one PRAGMA, so polling is
     /// cheaper than a file monitor on the WAL (which fires on every write, ours included).
@@ -71,7 +72,9 @@ final class ShopperApplication {
         if mainWindow == nil {
             // Styles once per display, which exists from here on.
             light.apply(true)
-            colorScheme = ColorScheme { [weak self] isDark in self?.dark.apply(isDark, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
+            // libadwaita follows the desktop's light or dark, live; the app's own colours follow it.
+            applyDark(StyleManager.isDark)
+            StyleManager.onDarkChanged { [weak self] isDark in self?.applyDark(isDark) }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
             followOtherProcesses()
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {

@@ -1,65 +1,37 @@
-import CGtk
-
-/// An in-window notification at the bottom: a message and an optional action such as Undo. It hides
-/// itself after a few seconds.
+/// The window's notifications (libadwaita toasts): a message and an optional action such as Undo.
+/// One at a time: a new one replaces the one shown, so an Undo always belongs to the latest message.
 @MainActor
 final class Toast {
-    let revealer = Revealer(durationMS: 200)
-    private let message = Label()
-    private let actionButton = Button(label: "Undo")
-    private let close = Button(icon: "window-close-symbolic", accessibleLabel: "Dismiss")
-    private var action: (@MainActor () -> Void)?
-    private var timer: UInt32 = 0
+    let overlay = ToastOverlay()
+    private var current: (token: Int, handle: AdwToastHandle)?
+    private var nextToken = 0
+    /// The message last shown, as shown (cut to length).
+    private(set) var text = ""
+    var isShown: Bool { current != nil }
 
-    private let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-
-    init() {
-        box.widget.css("app-notification")
-        box.widget.css("shopper-toast")
-        message.wrap()
-        message.widget.expand(h: true)
-        box.append(message.widget)
-        box.append(actionButton.widget)
-        box.append(close.widget)
-        close.widget.css("flat")
-        revealer.child(box.widget)
-        revealer.transition(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
-        revealer.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_END).margins(12)
-        actionButton.onClicked { [weak self] in
-            let a = self?.action
-            self?.hide()
-            a?()
-        }
-        close.onClicked { [weak self] in self?.hide() }
-        // Out of the accessible tree once it has slid away.
-        box.widget.visible = false
-        revealer.widget.onPointer("notify::child-revealed") { [weak self] _ in
-            guard let self, !revealer.revealed, !revealer.childRevealed else { return }
-            box.widget.visible = false
-        }
-    }
-
-    var text: String { message.text }
-    var isShown: Bool { revealer.revealed }
+    /// Long enough for any message of the app's own; user input quoted in it (a pasted page) is cut.
+    static let maxCharacters = 300
 
     func show(_ text: String, actionTitle: String? = nil, action: (@MainActor () -> Void)? = nil, seconds: UInt32 = 5) {
-        message.text = text
-        self.action = action
-        actionButton.widget.visible = action != nil
-        if let actionTitle { actionButton.label = actionTitle }
-        box.widget.visible = true
-        revealer.revealed = true
-        MainLoop.cancel(timer)
-        timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in
-            self?.timer = 0
-            self?.hide()
+        hide()
+        nextToken += 1
+        let token = nextToken
+        self.text = Self.cut(text)
+        let handle = overlay.show(self.text, button: action == nil ? nil : (actionTitle ?? "Undo"), timeoutSeconds: seconds,
+                                  onButton: action) { [weak self] in
+            if self?.current?.token == token { self?.current = nil }
         }
+        current = (token, handle)
     }
 
     func hide() {
-        MainLoop.cancel(timer)
-        timer = 0
-        action = nil
-        revealer.revealed = false
+        let shown = current
+        current = nil
+        shown?.handle.dismiss()
+    }
+
+    /// At most `maxCharacters` characters (whole graphemes, so no emoji or accent is split).
+    static func cut(_ text: String) -> String {
+        text.count <= maxCharacters ? text : String(text.prefix(maxCharacters - 1)) + "…"
     }
 }

@@ -19,7 +19,7 @@ final class LookTests: GtkTestCase {
                 let shot = try XCTUnwrap(harness.render(name: dark ? "look-dark" : "look-light"))
                 let x = 8
                 let top = shot.rgb(x, 4), list = harness.pixelInFirstRow(shot, x: x)
-                let below = shot.rgb(x, shot.height - 20)
+                let below = harness.pixelBelowRows(shot, x: x)
                 let headerFoot = harness.pixelAtHeaderFoot(shot, x: x)
                 XCTAssertNotEqual(top.0 + top.1 + top.2, list.0 + list.1 + list.2, "header top differs from the list")
                 XCTAssertTrue(close(headerFoot, list), "the header blends into the list colour: \(headerFoot) vs \(list)")

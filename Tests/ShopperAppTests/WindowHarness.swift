@@ -11,11 +11,16 @@ final class WindowHarness {
     let app: Application
     let window: MainWindow
     let preferences = Preferences(settings: nil)
+    private static var made = 0
     private let light = StyleSheet(path: repositoryData + "/shopper.css")
     private let dark = StyleSheet(path: repositoryData + "/shopper-dark.css")
 
     init(model: ShoppingModel) throws {
-        app = Application(id: "io.github.shopperapp.Shopper.Tests")
+        // An id of its own: an earlier harness's application may still hold the last one.
+        WindowHarness.made += 1
+        app = Application(id: "io.github.shopperapp.Shopper.Tests\(WindowHarness.made)")
+        // Application windows come after startup (which also sets libadwaita up).
+        app.register()
         light.apply(true)
         let paths = AppPaths(dataFolder: NSTemporaryDirectory(), resources: repositoryData)
         window = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
@@ -41,6 +46,12 @@ final class WindowHarness {
         let list = window.currentPage.listView.widget
         let b = list.surfaceBounds()!
         return s.rgb(x, Int(b.y) + 60)
+    }
+
+    /// Inside the list, below its last row.
+    func pixelBelowRows(_ s: Snapshot, x: Int) -> (Int, Int, Int) {
+        let b = window.currentPage.listView.widget.surfaceBounds()!
+        return s.rgb(x, Int(b.y + b.height) - 10)
     }
 
     /// The last pixel row of the header strip, just above the list.

@@ -1,13 +1,14 @@
 import CGtk
 
-/// The GtkApplication. Owned for the process's lifetime.
+/// The AdwApplication (a GtkApplication that also sets up libadwaita's styles). Owned for the
+/// process's lifetime.
 @MainActor struct Application: SignalSource {
     let raw: UnsafeMutablePointer<GtkApplication>
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(raw) }
 
     /// One instance per session: a second launch hands its files (or just "activate") to the first.
     init(id: String) {
-        raw = gtk_application_new(id, G_APPLICATION_HANDLES_OPEN)
+        raw = typed(adw_application_new(id, G_APPLICATION_HANDLES_OPEN)!)
     }
 
     /// `shopper FILE...`: the paths, delivered to the running instance.
@@ -48,6 +49,10 @@ import CGtk
         defer { cArgs.forEach { free($0) } }
         return g_application_run(typed(raw), Int32(cArgs.count), &cArgs)
     }
+
+    /// Registers on the session bus (when there is one) and runs startup, without a main loop:
+    /// for tests, which make windows without `run`.
+    func register() { g_application_register(typed(raw), nil, nil) }
 
     func quit() { g_application_quit(typed(raw)) }
 

@@ -6,8 +6,9 @@ import CGtk
     var gobject: UnsafeMutablePointer<GObject> { widget.gobject }
     private var ptr: UnsafeMutablePointer<GtkWindow> { widget.typedPointer() }
 
+    /// An AdwApplicationWindow: no separate title bar; the header bar is part of its content.
     init(application: Application) {
-        widget = Widget(gtk_application_window_new(application.raw)!)
+        widget = Widget(adw_application_window_new(application.raw)!)
     }
 
     init(wrapping w: Widget) { widget = w }
@@ -22,6 +23,9 @@ import CGtk
     func defaultSize(_ w: Int32, _ h: Int32) { gtk_window_set_default_size(ptr, w, h) }
     func titlebar(_ w: Widget) { gtk_window_set_titlebar(ptr, w.raw) }
     func child(_ w: Widget) { gtk_window_set_child(ptr, w.raw) }
+    /// The content of an AdwApplicationWindow (header bar included).
+    func content(_ w: Widget) { adw_application_window_set_content(widget.typedPointer(), w.raw) }
+    func minimumSize(_ w: Int32, _ h: Int32) { gtk_widget_set_size_request(widget.raw, w, h) }
     func present() { gtk_window_present(ptr) }
     /// Asks the window to close, as its close button would.
     func close() { gtk_window_close(ptr) }

@@ -1,0 +1,138 @@
+import CGtk
+
+// Typed handles for the libadwaita 1.2 widgets of the window shell. Like the GTK ones, each wraps a
+// `Widget`; constructors return floating widgets that their parent sinks.
+
+/// Pages with titles and icons, switched by an `AdwViewSwitcherTitle` in the header on a wide
+/// window and an `AdwViewSwitcherBar` at the bottom on a narrow one.
+@MainActor struct ViewStack {
+    let widget: Widget
+    init() { widget = Widget(adw_view_stack_new()!) }
+    private var ptr: OpaquePointer { widget.opaque }
+
+    func add(_ child: Widget, name: String, title: String, icon: String) {
+        adw_view_stack_add_titled(ptr, child.raw, name, title)
+        adw_view_stack_page_set_icon_name(adw_view_stack_get_page(ptr, child.raw), icon)
+    }
+    var visibleName: String {
+        get { adw_view_stack_get_visible_child_name(ptr).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_view_stack_set_visible_child_name(ptr, newValue) }
+    }
+    func onPageChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
+}
+
+/// The header's title: the view switcher when there is room, else the window title (and then the
+/// bottom bar shows the switcher).
+@MainActor struct ViewSwitcherTitle {
+    let widget: Widget
+    init(stack: ViewStack, title: String) {
+        widget = Widget(adw_view_switcher_title_new()!)
+        adw_view_switcher_title_set_stack(ptr, stack.widget.opaque)
+        adw_view_switcher_title_set_title(ptr, title)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    /// True when the switcher did not fit and the plain title shows instead.
+    var titleVisible: Bool { adw_view_switcher_title_get_title_visible(ptr) != 0 }
+    func onTitleVisibleChanged(_ f: @escaping @MainActor (Bool) -> Void) {
+        widget.onPointer("notify::title-visible") { _ in f(adw_view_switcher_title_get_title_visible(ptr) != 0) }
+    }
+}
+
+@MainActor struct ViewSwitcherBar {
+    let widget: Widget
+    init(stack: ViewStack) {
+        widget = Widget(adw_view_switcher_bar_new()!)
+        adw_view_switcher_bar_set_stack(ptr, stack.widget.opaque)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    var reveal: Bool {
+        get { adw_view_switcher_bar_get_reveal(ptr) != 0 }
+        nonmutating set { adw_view_switcher_bar_set_reveal(ptr, newValue ? 1 : 0) }
+    }
+}
+
+@MainActor struct AdwHeaderBar {
+    let widget: Widget
+    init() { widget = Widget(adw_header_bar_new()!) }
+    private var ptr: OpaquePointer { widget.opaque }
+    func titleWidget(_ w: Widget) { adw_header_bar_set_title_widget(ptr, w.raw) }
+    func packStart(_ w: Widget) { adw_header_bar_pack_start(ptr, w.raw) }
+    func packEnd(_ w: Widget) { adw_header_bar_pack_end(ptr, w.raw) }
+}
+
+/// Two children that sit side by side when there is room and one over the other (with a slide,
+/// a swipe back and Alt+Left) when there is not.
+@MainActor struct Leaflet {
+    let widget: Widget
+    init() {
+        widget = Widget(adw_leaflet_new()!)
+        adw_leaflet_set_can_navigate_back(ptr, 1)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    func append(_ child: Widget, name: String) {
+        adw_leaflet_page_set_name(adw_leaflet_append(ptr, child.raw), name)
+    }
+    /// False keeps the children one over the other at every width.
+    func canUnfold(_ on: Bool) { adw_leaflet_set_can_unfold(ptr, on ? 1 : 0) }
+    var visibleName: String {
+        get { adw_leaflet_get_visible_child_name(ptr).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_leaflet_set_visible_child_name(ptr, newValue) }
+    }
+    var folded: Bool { adw_leaflet_get_folded(ptr) != 0 }
+    func onVisibleChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
+}
+
+/// Shows `AdwToast`s over its child.
+@MainActor struct ToastOverlay {
+    let widget: Widget
+    init() { widget = Widget(adw_toast_overlay_new()!) }
+    private var ptr: OpaquePointer { widget.opaque }
+    func child(_ w: Widget) { adw_toast_overlay_set_child(ptr, w.raw) }
+
+    /// Shows a toast; its title is plain text (escaped here: libadwaita 1.2 reads it as markup).
+    /// Returns it so the caller can dismiss it early.
+    @discardableResult
+    func show(_ title: String, button: String?, timeoutSeconds: UInt32,
+              onButton: (@MainActor () -> Void)?, onDismissed: @escaping @MainActor () -> Void) -> AdwToastHandle {
+        let toast = adw_toast_new(Markup.escape(title))!
+        adw_toast_set_timeout(toast, timeoutSeconds)
+        let handle = AdwToastHandle(raw: toast)
+        if let button {
+            adw_toast_set_button_label(toast, button)
+            if let onButton { handle.on("button-clicked", onButton) }
+        }
+        handle.on("dismissed", onDismissed)
+        // The overlay takes the toast's reference.
+        adw_toast_overlay_add_toast(ptr, toast)
+        return handle
+    }
+}
+
+@MainActor struct AdwToastHandle: SignalSource {
+    let raw: OpaquePointer
+    var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
+    func dismiss() { adw_toast_dismiss(raw) }
+}
+
+/// libadwaita's light and dark: follows the desktop (the settings portal, or
+/// ADW_DEBUG_COLOR_SCHEME in tests) both ways, live.
+@MainActor enum StyleManager {
+    private static var manager: OpaquePointer { adw_style_manager_get_default() }
+    static var isDark: Bool { adw_style_manager_get_dark(manager) != 0 }
+    static func onDarkChanged(_ f: @escaping @MainActor (Bool) -> Void) {
+        GObjectRef(manager).onPointer("notify::dark") { _ in f(adw_style_manager_get_dark(manager) != 0) }
+    }
+    /// For tests: force light or dark, or follow the desktop again (nil).
+    static func force(dark: Bool?) {
+        adw_style_manager_set_color_scheme(manager, dark.map { $0 ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT } ?? ADW_COLOR_SCHEME_DEFAULT)
+    }
+}
+
+/// Pango markup from plain text, by GLib's own escaping.
+enum Markup {
+    static func escape<S: StringProtocol>(_ text: S) -> String {
+        let p = g_markup_escape_text(String(text), -1)!
+        defer { g_free(p) }
+        return String(cString: p)
+    }
+}
