@@ -1,10 +1,13 @@
-/// The window's notifications (libadwaita toasts): a message and an optional action such as Undo.
-/// One at a time: a new one replaces the one shown, so an Undo always belongs to the latest message.
+/// The window's notifications (a libadwaita toast): a message and an optional action such as Undo.
+/// One at a time: a new message replaces the one shown, in place, so an Undo always belongs to the
+/// latest message. (Dismissing and adding toasts in quick succession, as a stream of `shopper add`
+/// does, crashes libadwaita 1.2 in its hide animation; updating the shown toast never animates.)
 @MainActor
 final class Toast {
     let overlay = ToastOverlay()
-    private var current: (token: Int, handle: AdwToastHandle)?
-    private var nextToken = 0
+    private var current: AdwToastHandle?
+    private var action: (@MainActor () -> Void)?
+    private var timer: UInt32 = 0
     /// The message last shown, as shown (cut to length).
     private(set) var text = ""
     var isShown: Bool { current != nil }
@@ -13,21 +16,36 @@ final class Toast {
     static let maxCharacters = 300
 
     func show(_ text: String, actionTitle: String? = nil, action: (@MainActor () -> Void)? = nil, seconds: UInt32 = 5) {
-        hide()
-        nextToken += 1
-        let token = nextToken
         self.text = Self.cut(text)
-        let handle = overlay.show(self.text, button: action == nil ? nil : (actionTitle ?? "Undo"), timeoutSeconds: seconds,
-                                  onButton: action) { [weak self] in
-            if self?.current?.token == token { self?.current = nil }
+        self.action = action
+        let button = action == nil ? nil : (actionTitle ?? "Undo")
+        if let current {
+            current.update(title: self.text, button: button)
+        } else {
+            current = overlay.show(self.text, button: button, timeoutSeconds: 0, onButton: { [weak self] in
+                let run = self?.action
+                self?.hide()
+                run?()
+            }, onDismissed: { [weak self] in
+                self?.current = nil
+                self?.action = nil
+            })
         }
-        current = (token, handle)
+        // Our own timer, restarted by each message: the toast's would run from its first message.
+        MainLoop.cancel(timer)
+        timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in
+            self?.timer = 0
+            self?.hide()
+        }
     }
 
     func hide() {
+        MainLoop.cancel(timer)
+        timer = 0
+        action = nil
         let shown = current
         current = nil
-        shown?.handle.dismiss()
+        shown?.dismiss()
     }
 
     /// At most `maxCharacters` characters (whole graphemes, so no emoji or accent is split).

@@ -100,7 +100,8 @@ class Shopper:
 
     def page(self, title):
         """A list's page (GTK 4.8 exposes every stack page; scope queries to the one you mean)."""
-        return (self.all(Atspi.Role.PANEL, name=title) or [None])[0]
+        pages = [n for n in self.all(name=title) if n.get_role() in (Atspi.Role.PANEL, Atspi.Role.FILLER)]
+        return (pages or [None])[0]
 
     def all(self, role=None, name=None, contains=None, root=None):
         """Every accessible below `root` (the window) with that role and name. GTK 4.8 leaves hidden

@@ -91,16 +91,14 @@ import CGtk
 
     /// Shows a toast; its title is plain text (escaped here: libadwaita 1.2 reads it as markup).
     /// Returns it so the caller can dismiss it early.
-    @discardableResult
+    /// `timeoutSeconds` 0: shown until dismissed.
     func show(_ title: String, button: String?, timeoutSeconds: UInt32,
-              onButton: (@MainActor () -> Void)?, onDismissed: @escaping @MainActor () -> Void) -> AdwToastHandle {
-        let toast = adw_toast_new(Markup.escape(title))!
+              onButton: @escaping @MainActor () -> Void, onDismissed: @escaping @MainActor () -> Void) -> AdwToastHandle {
+        let toast = adw_toast_new("")!
         adw_toast_set_timeout(toast, timeoutSeconds)
         let handle = AdwToastHandle(raw: toast)
-        if let button {
-            adw_toast_set_button_label(toast, button)
-            if let onButton { handle.on("button-clicked", onButton) }
-        }
+        handle.update(title: title, button: button)
+        handle.on("button-clicked", onButton)
         handle.on("dismissed", onDismissed)
         // The overlay takes the toast's reference.
         adw_toast_overlay_add_toast(ptr, toast)
@@ -108,10 +106,22 @@ import CGtk
     }
 }
 
-@MainActor struct AdwToastHandle: SignalSource {
+/// Holds a reference of its own: the overlay drops its reference once a toast is dismissed, and a
+/// handle kept after that must not point at a freed object.
+@MainActor final class AdwToastHandle: SignalSource {
     let raw: OpaquePointer
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
+    init(raw: OpaquePointer) {
+        self.raw = raw
+        g_object_ref(UnsafeMutableRawPointer(raw))
+    }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
     func dismiss() { adw_toast_dismiss(raw) }
+    /// Changes what a shown toast says; a nil button hides its button.
+    func update(title: String, button: String?) {
+        adw_toast_set_title(raw, Markup.escape(title))
+        adw_toast_set_button_label(raw, button)
+    }
 }
 
 /// libadwaita's light and dark: follows the desktop (the settings portal, or
