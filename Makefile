@@ -57,7 +57,7 @@ test: deps schemas validate
 	$(SWIFT) build --build-tests
 	rm -rf .build/test-install && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/test-install PREFIX=/usr
 	$(MAKE) --no-print-directory bench-tools
-	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory \
+	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals \
 	SHOPPER_INSTALLED=$(CURDIR)/.build/test-install/usr/bin/shopper \
 	  $(HEADLESS) sh -c '/usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
 	      "$(RELEASE_BIN)/shopper-bench-store" .build/bench-smoke.md 100 --runs 1 > .build/bench-smoke.log \

@@ -35,6 +35,11 @@ struct AppPaths {
 
     var storeFile: String { dataFolder + "/shopper.sqlite" }
     func resource(_ name: String) -> String { resources + "/" + name }
+    /// From the metainfo: data/ in a build tree, PREFIX/share/metainfo when installed.
+    var aboutInfo: AboutInfo {
+        let name = AppInfo.id + ".metainfo.xml"
+        return AboutInfo(metainfo: resource(name)) ?? AboutInfo(metainfo: resources + "/../metainfo/" + name) ?? AboutInfo()
+    }
 
     static func resolve(environment env: [String: String] = ProcessInfo.processInfo.environment) throws(StartupError) -> AppPaths {
         AppPaths(dataFolder: dataFolder(env), resources: try resourceFolder(env))

@@ -28,8 +28,9 @@ final class ListPage {
     private(set) var rowsBuilt = 0
     /// Items fading out after a tick, so a double click does not tick twice.
     private var leaving = Set<ItemID>()
-    private var contextMenu: Popover?
-    private var contextItem: ItemID?
+    private var contextMenu: PopoverMenu?
+    /// Set by the window: the selected row changed (which commands are enabled follows).
+    var onSelectionChanged: (@MainActor () -> Void)?
     /// Called after the rows changed (totals in the header follow).
     var onRowsChanged: (@MainActor () -> Void)?
 
@@ -73,6 +74,7 @@ final class ListPage {
         }
         addListShortcuts()
         buildContextMenu()
+        listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
 
         projection.onRowsChanged = { [weak self] position, removed, added in
             guard let self else { return }
@@ -90,6 +92,8 @@ final class ListPage {
             onRowsChanged?()
         }
     }
+
+    isolated deinit { listView?.release() }
 
     private func bind(_ item: ListItem) {
         guard let row = item.attached(RowWidget.self) else { return }
@@ -206,53 +210,37 @@ final class ListPage {
         do { try projection.moveItem(from: from, to: from < target ? target - 1 : target) } catch { onError?(error) }
     }
 
+    /// The row actions' keys, while the list has focus. First: GTK's list item takes Space
+    /// (select) for itself otherwise. Each key activates its window action, so it does nothing
+    /// while the action is disabled.
     private func addListShortcuts() {
-        // First: GTK's list item takes Space (select) for itself otherwise.
         let keys = ShortcutController(first: true)
-        for s in Shortcut.allCases where s.isListShortcut {
-            keys.add(s.trigger) { [weak self] in
-                guard let self, let id = selectedItem else { return false }
-                switch s {
-                case .tick:
-                    guard kind != .all else { act(.toggleNeeded, on: id); return true }
-                    act(kind == .cart ? .untick : .tick, on: id)
-                case .editItem: act(.openEditor, on: id)
-                case .deleteItem: onDelete?(id)
-                case .moveUp: moveSelected(by: -1)
-                case .moveDown: moveSelected(by: 1)
-                default: return false
-                }
-                return true
+        for action in AppAction.allCases where action.isRowAction && action.applies(to: kind) {
+            for (_, triggers) in action.accelerators {
+                for trigger in triggers { keys.add(trigger, action: action.detailedName) }
             }
+        }
+        // The row's menu from the keyboard, as GNOME lists do.
+        for trigger in ["<Shift>F10", "Menu"] {
+            keys.add(trigger) { [weak self] in self?.showContextMenuForSelection() ?? false }
         }
         listView.widget.add(keys.controller)
     }
 
     private func buildContextMenu() {
-        let box = Box(GTK_ORIENTATION_VERTICAL)
-        let edit = Button(label: "Edit…")
-        let delete = Button(label: "Delete")
-        for b in [edit, delete] {
-            b.widget.css("flat")
-            box.append(b.widget)
-        }
-        let menu = Popover(child: box.widget, parent: root.widget)
-        edit.onClicked { [weak self] in
-            menu.popdown()
-            if let id = self?.contextItem { self?.act(.openEditor, on: id) }
-        }
-        delete.onClicked { [weak self] in
-            menu.popdown()
-            if let id = self?.contextItem { self?.onDelete?(id) }
-        }
-        contextMenu = menu
+        contextMenu = PopoverMenu(menu: MainWindow.rowMenu(for: kind), parent: root.widget)
     }
 
     private func showContextMenu(for id: ItemID, row: RowWidget, x: Double, y: Double) {
         guard let b = row.root.widget.bounds(in: root.widget) else { return }
-        contextItem = id
         select(id)
         contextMenu?.popup(at: b.x + x, b.y + y)
+    }
+
+    private func showContextMenuForSelection() -> Bool {
+        guard let id = selectedItem, let row = bound.values.first(where: { $0.row.itemID == id })?.row else { return false }
+        showContextMenu(for: id, row: row, x: 24, y: Double(row.root.widget.height) / 2)
+        return true
     }
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).

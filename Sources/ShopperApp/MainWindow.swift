@@ -28,6 +28,8 @@ final class MainWindow {
     let searches: SavedSearchesPage
     let searchBar: SearchBar
     let saveSearchButton = Button(label: "Save Search…")
+    /// Save Search…'s popover and its name field.
+    var saveSearchForm: (Popover, Entry)?
     /// The list the search text is applied to (it follows the user between lists).
     var searchedPage: ListPage?
 
@@ -62,7 +64,7 @@ final class MainWindow {
 
         let header = AdwHeaderBar()
         header.titleWidget(switcherTitle.widget)
-        header.packEnd(buildMenu())
+        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: mainMenu()).widget)
 
         let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         summary.widget.css("summary")
@@ -96,7 +98,7 @@ final class MainWindow {
         updateTotals()
     }
 
-    static let searchesPage = "searches"
+    static let searchesPage = AppAction.searchesPage
     static let minimumWidth: Int32 = 360
     /// The list shown; nil while the saved searches are.
     var currentListPage: ListPage? { pages.first { $0.kind.rawValue == stack.visibleName } }
@@ -128,59 +130,21 @@ final class MainWindow {
             self?.delete(id)
         }
         editor.onError = { [weak self] error in self?.report(error) }
-        body.onVisibleChanged { [weak self] in if self?.isEditing == false { self?.editorClosed() } }
+        body.onVisibleChanged { [weak self] in
+            if self?.isEditing == false { self?.editorClosed() }
+            // While the editor is open the lists' commands are not available.
+            self?.updateActions()
+        }
         stack.onPageChanged { [weak self] in
             self?.applySearch()
             self?.updateTotals()
+            self?.updateActions()
         }
         wireSearch()
         preferences.observe { [weak self] in self?.applyPreferences() }
-        addGlobalShortcuts()
-    }
-
-    private func buildMenu() -> Widget {
-        let box = Box(GTK_ORIENTATION_VERTICAL)
-        var menu: MenuButton?
-        let entries: [(String, @MainActor () -> Void)] = [
-            ("Finish Shopping", { [weak self] in self?.finishShopping() }),
-            ("Preferences", { [weak self] in self?.showPreferences() }),
-            ("Keyboard Shortcuts", { [weak self] in self?.showShortcuts() }),
-        ]
-        for (title, action) in entries {
-            let b = Button(label: title)
-            b.widget.css("flat")
-            b.onClicked { menu?.popdown(); action() }
-            box.append(b.widget)
-        }
-        menu = MenuButton(icon: "open-menu-symbolic", accessibleLabel: "Main Menu", popover: box.widget)
-        return menu!.widget
-    }
-
-    private func addGlobalShortcuts() {
-        let keys = ShortcutController(first: true)
-        for s in Shortcut.allCases where !s.isListShortcut {
-            keys.add(s.trigger) { [weak self] in
-                guard let self else { return false }
-                // While editing, keys belong to the editor's fields.
-                if isEditing { return false }
-                switch s {
-                case .show(let kind): show(kind)
-                case .showSearches: stack.visibleName = Self.searchesPage
-                case .find:
-                    searchBar.isOpen = true
-                    searchBar.entry.grabFocus()
-                case .addItem: addBar.focus()
-                case .undo: undo()
-                case .redo: redo()
-                case .finishShopping: finishShopping()
-                case .preferences: showPreferences()
-                case .shortcuts: showShortcuts()
-                default: return false
-                }
-                return true
-            }
-        }
-        window.widget.add(keys.controller)
+        installActions()
+        model.observe { [weak self] _ in self?.updateActions() }
+        for page in pages { page.onSelectionChanged = { [weak self] in self?.updateActions() } }
     }
 
     private func applyPreferences() {

@@ -84,8 +84,12 @@ extension MainWindow {
         preferencesWindow?.window.present()
     }
 
+    func showAbout() {
+        AboutDialog.present(paths.aboutInfo, version: AppInfo.version, icon: AppInfo.id, parent: window)
+    }
+
     func showShortcuts() {
-        ShortcutsWindow.present(xml: Shortcut.shortcutsWindowXML, transientFor: window)
+        ShortcutsWindow.present(xml: ShortcutsWindowXML.xml, transientFor: window)
     }
 
     func loadSampleList() {

@@ -5,7 +5,10 @@ import ShopperModel
 /// it; a saved search runs on All Items.
 extension MainWindow {
     func wireSearch() {
-        searchBar.onChanged { [weak self] in self?.applySearch() }
+        searchBar.onChanged { [weak self] in
+            self?.applySearch()
+            self?.updateActions()
+        }
         searchBar.onOpenChanged { [weak self] open in
             guard let self, !open else { return }
             // Escape or the close button: clear the search as well.
@@ -14,13 +17,8 @@ extension MainWindow {
         }
         saveSearchButton.widget.accessibleLabel("Save Search")
         searchBar.entry.accessibleLabel("Search")
-        let (popover, nameEntry) = saveSearchPopover()
-        saveSearchButton.onClicked { [weak self] in
-            guard let self, !searchBar.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            nameEntry.text = searchBar.text
-            popover.popup(at: Double(saveSearchButton.widget.width) / 2, Double(saveSearchButton.widget.height))
-            nameEntry.widget.grabFocus()
-        }
+        saveSearchForm = saveSearchPopover()
+        saveSearchButton.widget.actionName(AppAction.saveSearch.detailedName)
         searches.onRun = { [weak self] search in self?.run(search) }
         searches.onDelete = { [weak self] search in
             guard let self else { return }
@@ -30,6 +28,14 @@ extension MainWindow {
         }
         searches.onError = { [weak self] error in self?.report(error) }
         model.observe { [weak self] change in if change.searchesChanged { self?.updateTotals() } }
+    }
+
+    /// Save Search…: asks for a name, the query by default.
+    func beginSaveSearch() {
+        guard let (popover, nameEntry) = saveSearchForm else { return }
+        nameEntry.text = searchBar.text
+        popover.popup(at: Double(saveSearchButton.widget.width) / 2, Double(saveSearchButton.widget.height))
+        nameEntry.widget.grabFocus()
     }
 
     /// Applies the search text to the list on screen, and takes it off the list it was on before.

@@ -52,8 +52,12 @@ final class SavedSearchesPage {
             onRun?(model.savedSearches[i])
         }
         let keys = ShortcutController(first: true)
-        keys.add(Shortcut.moveUp.trigger) { [weak self] in self?.moveSelected(by: -1) ?? false }
-        keys.add(Shortcut.moveDown.trigger) { [weak self] in self?.moveSelected(by: 1) ?? false }
+        // The same keys as the lists' Move Up and Move Down, for the searches' own order.
+        for (action, delta) in [(AppAction.moveUp, -1), (.moveDown, 1)] {
+            for (_, triggers) in action.accelerators {
+                for t in triggers { keys.add(t) { [weak self] in self?.moveSelected(by: delta) ?? false } }
+            }
+        }
         list.widget.add(keys.controller)
         model.observe { [weak self] change in if change.searchesChanged { self?.rebuild() } }
         rebuild()

@@ -30,10 +30,7 @@ final class ShopperApplication {
             self?.activate()
             for f in files { self?.mainWindow?.previewImport(f) }
         }
-        app.action("add-line") { [weak self] line in
-            self?.activate()
-            self?.mainWindow?.addLine(line)
-        }
+        installActions()
         // The primary instance has its bus connection from here on; `shopper add` calls this and
         // waits for the answer, so it reports an item as added only once it is saved.
         app.on("startup") { [weak self] in
@@ -52,6 +49,31 @@ final class ShopperApplication {
     }
 
     func run(_ arguments: [String]) -> Int32 { app.run(arguments) }
+
+    /// The application's actions, and every accelerator of the `AppAction` table (row actions'
+    /// keys belong to the lists, see ListPage).
+    private func installActions() {
+        let actions = ActionMap(app)
+        for action in AppAction.allCases where action.scope == .app {
+            actions.add(action.rawValue, stringParameter: action.takesString) { [weak self] argument in
+                guard let self else { return }
+                switch action {
+                case .preferences: activate(); mainWindow?.showPreferences()
+                case .about: activate(); mainWindow?.showAbout()
+                case .quit: app.quit()
+                case .addLine:
+                    activate()
+                    if let line = argument { mainWindow?.addLine(line) }
+                default: break
+                }
+            }
+        }
+        for action in AppAction.allCases where !action.isRowAction {
+            for (target, keys) in action.accelerators where !keys.isEmpty {
+                app.accelerator(action.detailedName + (target.map { "::\($0)" } ?? ""), keys)
+            }
+        }
+    }
 
     private func applyDark(_ on: Bool) { dark.apply(on, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
 

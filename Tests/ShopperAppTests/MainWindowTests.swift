@@ -111,10 +111,15 @@ final class MainWindowTests: GtkTestCase {
         }
     }
 
-    func testShortcutsWindowIsGeneratedFromTheShortcutTable() {
+    func testShortcutsWindowIsGeneratedFromTheActionTable() {
         MainActor.assumeIsolated {
-            let xml = Shortcut.shortcutsWindowXML
-            for s in Shortcut.allCases { XCTAssertTrue(xml.contains(s.title.replacingOccurrences(of: "&", with: "&amp;")), s.title) }
+            let xml = ShortcutsWindowXML.xml
+            for a in AppAction.allCases {
+                for (target, keys) in a.accelerators {
+                    XCTAssertTrue(xml.contains(Markup.escape(a.shortcutTitle(target: target))), a.rawValue)
+                    XCTAssertTrue(xml.contains(Markup.escape(keys.joined(separator: " "))), a.rawValue)
+                }
+            }
             let built = ShortcutsWindow.build(xml: xml)
             guard case .success(let window) = built else { return XCTFail("invalid shortcuts XML: \(built)") }
             window.destroy()

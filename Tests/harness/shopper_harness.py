@@ -128,6 +128,12 @@ class Shopper:
         what = f"{role and role.value_nick} named {name or contains!r}"
         return wait_for(lambda: (self.all(role, name, contains, root) or [None])[0], timeout, what)
 
+    def menu_item(self, name, timeout=5.0):
+        """An item of an open menu (a GMenu shown by a GtkPopoverMenu)."""
+        roles = (Atspi.Role.MENU_ITEM, Atspi.Role.PUSH_BUTTON, Atspi.Role.CHECK_MENU_ITEM)
+        return wait_for(lambda: next((n for n in self.all(name=name) if n.get_role() in roles), None),
+                        timeout, f"menu item {name!r}")
+
     def texts(self, role=Atspi.Role.LABEL, root=None):
         return [n.get_name() for n in self.all(role, root=root)]
 

@@ -30,19 +30,6 @@ import CGtk
         MainActor.assumeIsolated { b.call(paths) }
     }
 
-    /// Adds "app.NAME" taking a string (used by `shopper add` through D-Bus).
-    func action(_ name: String, string f: @escaping @MainActor (String) -> Void) {
-        let type = g_variant_type_new("s")
-        let a = g_simple_action_new(name, type)!
-        g_variant_type_free(type)
-        SimpleAction(raw: a).onPointer("activate") { parameter in
-            guard let parameter, let s = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
-            f(String(cString: s))
-        }
-        g_action_map_add_action(OpaquePointer(raw), a)
-        g_object_unref(UnsafeMutableRawPointer(a))
-    }
-
     /// Runs the main loop; returns the exit status.
     func run(_ arguments: [String]) -> Int32 {
         var cArgs = arguments.map { strdup($0) }
@@ -61,22 +48,10 @@ import CGtk
         defer { cKeys.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         gtk_application_set_accels_for_action(raw, action, &cKeys)
     }
-
-    /// Adds a stateless application action "app.NAME".
-    func action(_ name: String, _ f: @escaping @MainActor () -> Void) {
-        let a = g_simple_action_new(name, nil)!
-        SimpleAction(raw: a).on("activate", f)
-        g_action_map_add_action(OpaquePointer(raw), a)
-        g_object_unref(UnsafeMutableRawPointer(a))
-    }
 }
 
-/// A GSimpleAction; its "activate" passes a parameter we ignore, so use `onPointer`-shaped signals.
+/// A GSimpleAction; its "activate" passes the parameter as a pointer (see ActionMap).
 @MainActor struct SimpleAction: SignalSource {
     let raw: OpaquePointer
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
-
-    func on(_ signal: String, _ f: @escaping @MainActor () -> Void) {
-        onPointer(signal) { _ in f() }
-    }
 }

@@ -53,7 +53,7 @@ import CGtk
         widget = Widget(gtk_popover_new()!)
         gtk_popover_set_child(ptr, child.raw)
         gtk_popover_set_has_arrow(ptr, 0)
-        gtk_widget_set_parent(widget.raw, parent.raw)
+        widget.attachPopover(to: parent)
     }
     private var ptr: UnsafeMutablePointer<GtkPopover> { widget.typedPointer() }
     /// Points at (x, y) in the parent's coordinates and opens.
@@ -63,6 +63,4 @@ import CGtk
         gtk_popover_popup(ptr)
     }
     func popdown() { gtk_popover_popdown(ptr) }
-    /// Must be called before the parent goes.
-    func unparent() { gtk_widget_unparent(widget.raw) }
 }

@@ -53,8 +53,13 @@ import CGtk
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
         widget = Widget(gtk_list_view_new(selection, factory.raw)!)  // takes both references
+        // One more of our own: a select() scheduled before the window went must find a live model.
+        g_object_ref(UnsafeMutableRawPointer(selection))
         gtk_list_view_set_single_click_activate(widget.opaque, 0)
     }
+
+    /// Lets go of our reference to the selection (the owner's deinit).
+    func release() { g_object_unref(UnsafeMutableRawPointer(selection)) }
 
     /// Row activation (double click, Enter), by position.
     func onActivate(_ f: @escaping @MainActor (Int) -> Void) { onUInt("activate") { f(Int($0)) } }
@@ -63,6 +68,10 @@ import CGtk
     var selected: Int? {
         let p = gtk_single_selection_get_selected(selection)
         return p == GTK_INVALID_LIST_POSITION ? nil : Int(p)
+    }
+
+    func onSelectionChanged(_ f: @escaping @MainActor () -> Void) {
+        GObjectRef(selection).onPointer("notify::selected") { _ in f() }
     }
 
     func select(_ position: Int) { gtk_single_selection_set_selected(selection, guint(position)) }

@@ -35,6 +35,15 @@ struct ShortcutController {
     }
 }
 
+extension ShortcutController {
+    /// A key that activates "scope.name" (GtkNamedAction): it does nothing, and lets the key go
+    /// on, while the action is disabled.
+    func add(_ trigger: String, action name: String) {
+        guard let t = gtk_shortcut_trigger_parse_string(trigger) else { preconditionFailure("bad shortcut trigger \(trigger)") }
+        gtk_shortcut_controller_add_shortcut(raw, gtk_shortcut_new(t, gtk_named_action_new(name)))
+    }
+}
+
 /// GTK's standard keyboard-shortcuts window, built from GtkBuilder XML.
 @MainActor
 enum ShortcutsWindow {

@@ -41,6 +41,10 @@ struct Widget: SignalSource {
 
     func hasCSS(_ name: String) -> Bool { gtk_widget_has_css_class(raw, name) != 0 }
 
+    /// Makes a button (any GtkActionable) activate "scope.name"; it is sensitive while the action
+    /// is enabled.
+    func actionName(_ name: String) { gtk_actionable_set_action_name(OpaquePointer(raw), name) }
+
     @discardableResult
     func expand(h: Bool? = nil, v: Bool? = nil) -> Widget {
         if let h { gtk_widget_set_hexpand(raw, h ? 1 : 0) }

@@ -161,17 +161,8 @@ import CGtk
     func transition(_ t: GtkStackTransitionType) { gtk_stack_set_transition_type(ptr, t) }
 }
 
-/// A header-bar button that opens a popover.
+/// A header-bar button that opens a menu (see `MenuButton(icon:accessibleLabel:menu:)`).
 @MainActor struct MenuButton {
     let widget: Widget
-    init(icon: String, accessibleLabel: String, popover child: Widget) {
-        widget = Widget(gtk_menu_button_new()!)
-        gtk_menu_button_set_icon_name(widget.opaque, icon)
-        let popover = Widget(gtk_popover_new()!)
-        gtk_popover_set_child(popover.typedPointer(), child.raw)
-        gtk_menu_button_set_popover(widget.opaque, popover.raw)
-        widget.accessibleLabel(accessibleLabel)
-        widget.tooltip(accessibleLabel)
-    }
     func popdown() { gtk_menu_button_popdown(widget.opaque) }
 }

@@ -36,8 +36,17 @@ import CGtk
     func destroy() { gtk_window_destroy(ptr) }
 
     /// Calls `f` once, after the first frame has been drawn (the frame clock's first `after-paint`).
-    func afterFirstFrame(_ f: @escaping @MainActor () -> Void) {
-        widget.on("map") { afterNextFrame { _ in f() } }
+    /// The `map` handler goes once it has run: a window mapped again (shown after hiding) must not
+    /// call `f` again, nor keep the closure alive.
+    @discardableResult
+    func afterFirstFrame(_ f: @escaping @MainActor () -> Void) -> SignalToken {
+        var token: SignalToken?
+        token = widget.on("map") {
+            token?.disconnect()
+            token = nil
+            afterNextFrame { _ in f() }
+        }
+        return token!
     }
 }
 

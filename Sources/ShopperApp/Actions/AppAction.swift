@@ -1,0 +1,133 @@
+import ShopperModel
+
+/// Every command of the app, in one table: its action name and scope, parameter, accelerators,
+/// title and section. Actions are registered, accelerators set, the shortcuts window and the menus
+/// built from it; when each is enabled is `MainWindow.isEnabled`. Reorder the cases and the
+/// shortcuts window follows.
+enum AppAction: String, CaseIterable {
+    case showList = "show-list"
+    case search
+    case saveSearch = "save-search"
+    case addItem = "add-item"
+    /// Adds a line of text as an item (`gdbus … org.gtk.Actions.Activate add-line`); `shopper add`
+    /// uses a method that answers once the item is saved instead.
+    case addLine = "add-line"
+    case undo, redo
+    case finishShopping = "finish-shopping"
+    case importItems = "import"
+    case exportItems = "export"
+    case preferences
+    case shortcuts
+    case about
+    case close
+    case quit
+    // On the selected row.
+    case tick, untick, pick, edit, delete
+    case moveUp = "move-up"
+    case moveDown = "move-down"
+
+    enum Scope: String { case app, win }
+
+    /// "app." actions belong to the application (reachable over D-Bus with no window); the rest
+    /// to the main window.
+    var scope: Scope {
+        switch self {
+        case .preferences, .about, .quit, .addLine: .app
+        default: .win
+        }
+    }
+
+    var detailedName: String { "\(scope.rawValue).\(rawValue)" }
+
+    /// Whether the action takes a string (the list to show).
+    var takesString: Bool { self == .showList || self == .addLine }
+
+    /// The targets of `showList`, in switcher order.
+    static let pages = ListKind.allCases.map(\.rawValue) + [searchesPage]
+    static let searchesPage = "searches"
+
+    /// Accelerators, per target for actions that take one.
+    var accelerators: [(target: String?, keys: [String])] {
+        switch self {
+        case .showList: Self.pages.enumerated().map { (i, page) in (page, ["<Control>\(i + 1)"]) }
+        case .search: [(nil, ["<Control>f"])]
+        case .addItem: [(nil, ["<Control>n"])]
+        case .undo: [(nil, ["<Control>z"])]
+        case .redo: [(nil, ["<Control><Shift>z"])]
+        case .finishShopping: [(nil, ["<Control>Return"])]
+        case .importItems: [(nil, ["<Control>o"])]
+        case .exportItems: [(nil, ["<Control>e"])]
+        case .preferences: [(nil, ["<Control>comma"])]
+        case .shortcuts: [(nil, ["<Control>question"])]
+        case .close: [(nil, ["<Control>w"])]
+        case .quit: [(nil, ["<Control>q"])]
+        case .tick, .untick, .pick: [(nil, ["space"])]
+        case .edit: [(nil, ["F2"])]
+        case .delete: [(nil, ["Delete"])]
+        case .moveUp: [(nil, ["<Alt>Up"])]
+        case .moveDown: [(nil, ["<Alt>Down"])]
+        case .saveSearch, .about, .addLine: []
+        }
+    }
+
+    /// Keys of row actions work while the list has focus: set as application accelerators they
+    /// would also fire in text fields (Space, Delete) or lose to the list's own keys.
+    var isRowAction: Bool { [.tick, .untick, .pick, .edit, .delete, .moveUp, .moveDown].contains(self) }
+
+    var title: String {
+        switch self {
+        case .showList: "Show a list"
+        case .search: "Search"
+        case .saveSearch: "Save Search…"
+        case .addItem: "Add an item"
+        case .addLine: "Add an item from text"
+        case .undo: "Undo"
+        case .redo: "Redo"
+        case .finishShopping: "Finish Shopping"
+        case .importItems: "Import…"
+        case .exportItems: "Export…"
+        case .preferences: "Preferences"
+        case .shortcuts: "Keyboard Shortcuts"
+        case .about: "About Shopper"
+        case .close: "Close window"
+        case .quit: "Quit"
+        case .tick: "Put in Cart"
+        case .untick: "Back to List"
+        case .pick: "Need or not needed"
+        case .edit: "Edit…"
+        case .delete: "Delete"
+        case .moveUp: "Move Up"
+        case .moveDown: "Move Down"
+        }
+    }
+
+    /// What the shortcuts window says for an accelerator.
+    func shortcutTitle(target: String?) -> String {
+        switch self {
+        case .showList:
+            if let kind = ListKind(rawValue: target ?? "") { return "Show \(kind.title)" }
+            return "Show Saved Searches"
+        case .tick: return "Tick off the selected item"
+        case .untick: return "Put the selected item back on the list"
+        case .pick: return "Pick or unpick the selected item (All Items)"
+        case .edit: return "Edit the selected item"
+        case .delete: return "Delete the selected item"
+        case .moveUp: return "Move the selected item up"
+        case .moveDown: return "Move the selected item down"
+        default: return title
+        }
+    }
+
+    var section: String { isRowAction ? "Items" : "General" }
+
+    /// Row actions a list offers: the Space key ticks on the Shopping List, unticks in the Cart
+    /// and picks on All Items.
+    func applies(to kind: ListKind) -> Bool {
+        switch self {
+        case .tick: kind == .shopping
+        case .untick: kind == .cart
+        case .pick: kind == .all
+        default: isRowAction
+        }
+    }
+}

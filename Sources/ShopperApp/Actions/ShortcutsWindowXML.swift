@@ -1,0 +1,29 @@
+/// The shortcuts window (GtkShortcutsWindow), generated from the `AppAction` table: every
+/// accelerator the app has, under its section, in table order.
+enum ShortcutsWindowXML {
+    static var xml: String {
+        var sections: [String: [String]] = [:]
+        var order: [String] = []
+        for action in AppAction.allCases {
+            for (target, keys) in action.accelerators {
+                if sections[action.section] == nil { order.append(action.section) }
+                sections[action.section, default: []].append("""
+                    <child><object class="GtkShortcutsShortcut">\
+                    <property name="title">\(Markup.escape(action.shortcutTitle(target: target)))</property>\
+                    <property name="accelerator">\(Markup.escape(keys.joined(separator: " ")))</property></object></child>
+                    """)
+            }
+        }
+        let groups = order.map { section in
+            "<child><object class='GtkShortcutsGroup'><property name='title'>\(Markup.escape(section))</property>\n"
+                + sections[section]!.joined(separator: "\n") + "\n</object></child>"
+        }.joined(separator: "\n")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
+            <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
+            \(groups)
+            </object></child></object></interface>
+            """
+    }
+}

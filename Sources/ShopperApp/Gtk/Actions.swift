@@ -1,0 +1,85 @@
+import CGtk
+
+/// A GActionMap: the application's actions ("app.…") or a window's ("win.…"). Each action is a
+/// GSimpleAction whose "activate" runs a closure; menus, accelerators, buttons and D-Bus
+/// (org.gtk.Actions) all reach the app through them.
+@MainActor struct ActionMap {
+    let raw: OpaquePointer
+
+    init(_ application: Application) { raw = OpaquePointer(application.raw) }
+    init(_ window: Window) { raw = window.widget.opaque }
+
+    /// Adds an action; `stringParameter` actions get the string they were activated with.
+    func add(_ name: String, stringParameter: Bool, _ f: @escaping @MainActor (String?) -> Void) {
+        let type = stringParameter ? g_variant_type_new("s") : nil
+        let action = g_simple_action_new(name, type)!
+        if let type { g_variant_type_free(type) }
+        SimpleAction(raw: action).onPointer("activate") { parameter in
+            f(parameter.flatMap { g_variant_get_string(OpaquePointer($0), nil) }.map { String(cString: $0) })
+        }
+        g_action_map_add_action(raw, action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    func setEnabled(_ name: String, _ on: Bool) {
+        guard let action = g_action_map_lookup_action(raw, name) else { return }
+        g_simple_action_set_enabled(action, on ? 1 : 0)
+    }
+
+    func isEnabled(_ name: String) -> Bool {
+        guard let action = g_action_map_lookup_action(raw, name) else { return false }
+        return g_action_get_enabled(action) != 0
+    }
+
+    func has(_ name: String) -> Bool { g_action_map_lookup_action(raw, name) != nil }
+
+    /// Activates an action as a menu or key would (for tests and buttons).
+    func activate(_ name: String, _ argument: String? = nil) {
+        guard let action = g_action_map_lookup_action(raw, name) else { return }
+        g_action_activate(action, argument.map { g_variant_new_string($0) })
+    }
+}
+
+/// A GMenu: the main menu and the row context menu are models, shown by GtkPopoverMenus.
+@MainActor final class Menu {
+    let raw: OpaquePointer
+    init() { raw = g_menu_new() }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
+
+    /// An item for "scope.name", with a string target for actions that take one.
+    func append(_ label: String, action: String, target: String? = nil) {
+        let item = g_menu_item_new(label, nil)!
+        g_menu_item_set_action_and_target_value(item, action, target.map { g_variant_new_string($0) })
+        g_menu_append_item(raw, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
+    func appendSection(_ section: Menu) { g_menu_append_section(raw, nil, UnsafeMutablePointer<GMenuModel>(section.raw)) }
+}
+
+extension MenuButton {
+    /// A header-bar button that opens a menu model (F10 opens the primary one).
+    init(icon: String, accessibleLabel: String, menu: Menu) {
+        widget = Widget(gtk_menu_button_new()!)
+        gtk_menu_button_set_icon_name(widget.opaque, icon)
+        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw))
+        gtk_menu_button_set_primary(widget.opaque, 1)
+        widget.accessibleLabel(accessibleLabel)
+        widget.tooltip(accessibleLabel)
+    }
+}
+
+/// A menu model shown at a point of a widget (a row's context menu). Unparented with its parent.
+@MainActor final class PopoverMenu {
+    let widget: Widget
+    init(menu: Menu, parent: Widget) {
+        widget = Widget(gtk_popover_menu_new_from_model(UnsafeMutablePointer<GMenuModel>(menu.raw))!)
+        gtk_popover_set_has_arrow(widget.typedPointer(), 0)
+        widget.attachPopover(to: parent)
+    }
+    func popup(at x: Double, _ y: Double) {
+        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(widget.typedPointer(), &rect)
+        gtk_popover_popup(widget.typedPointer())
+    }
+}

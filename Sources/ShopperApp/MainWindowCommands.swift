@@ -1,0 +1,99 @@
+import Foundation
+import ShopperModel
+
+/// The window's commands as GActions ("win.…", from the `AppAction` table): menus, keys, buttons
+/// and D-Bus all reach them the same way, and each is enabled only when it can act, instead of
+/// every handler guarding itself.
+extension MainWindow {
+    func installActions() {
+        let actions = ActionMap(window)
+        for action in AppAction.allCases where action.scope == .win {
+            actions.add(action.rawValue, stringParameter: action.takesString) { [weak self] argument in
+                self?.run(action, argument)
+            }
+        }
+        updateActions()
+    }
+
+    private func run(_ action: AppAction, _ argument: String?) {
+        let selected = currentListPage?.selectedItem
+        switch action {
+        case .showList:
+            guard let name = argument, AppAction.pages.contains(name) else { return }
+            stack.visibleName = name
+        case .search:
+            searchBar.isOpen = true
+            searchBar.entry.grabFocus()
+        case .saveSearch: beginSaveSearch()
+        case .addItem: addBar.focus()
+        case .undo: undo()
+        case .redo: redo()
+        case .finishShopping: finishShopping()
+        case .importItems: chooseImport()
+        case .exportItems: chooseExport()
+        case .shortcuts: showShortcuts()
+        case .close: window.close()
+        case .tick: if let id = selected { currentPage.act(.tick, on: id) }
+        case .untick: if let id = selected { currentPage.act(.untick, on: id) }
+        case .pick: if let id = selected { currentPage.act(.toggleNeeded, on: id) }
+        case .edit: if let id = selected { openEditor(id) }
+        case .delete: if let id = selected { delete(id) }
+        case .moveUp: currentListPage?.moveSelected(by: -1)
+        case .moveDown: currentListPage?.moveSelected(by: 1)
+        case .preferences, .about, .quit, .addLine: break  // application actions
+        }
+    }
+
+    /// When each window action can act. Called after anything it depends on changes.
+    func isEnabled(_ action: AppAction) -> Bool {
+        let page = isEditing ? nil : currentListPage
+        let selected = page?.selectedItem != nil
+        switch action {
+        case .tick: return selected && page?.kind == .shopping
+        case .untick: return selected && page?.kind == .cart
+        case .pick: return selected && page?.kind == .all
+        case .edit, .delete, .moveUp, .moveDown: return selected
+        case .undo: return !isEditing && model.undo.canUndo
+        case .redo: return !isEditing && model.undo.canRedo
+        case .finishShopping: return !isEditing && model.totals.inCart.count > 0
+        case .saveSearch: return !isEditing && !searchBar.text.trimmingCharacters(in: .whitespaces).isEmpty
+        case .showList, .search, .addItem, .importItems, .exportItems: return !isEditing
+        case .shortcuts, .close, .preferences, .about, .quit, .addLine: return true
+        }
+    }
+
+    func updateActions() {
+        let actions = ActionMap(window)
+        for action in AppAction.allCases where action.scope == .win {
+            actions.setEnabled(action.rawValue, isEnabled(action))
+        }
+    }
+
+    /// The main menu (F10): files, the trip, the app.
+    func mainMenu() -> Menu {
+        let menu = Menu()
+        for group in [[AppAction.importItems, .exportItems], [.finishShopping], [.preferences, .shortcuts, .about]] {
+            let section = Menu()
+            for action in group { section.append(action.title, action: action.detailedName) }
+            menu.appendSection(section)
+        }
+        return menu
+    }
+
+    /// A row's menu (right click, Shift+F10, Menu): what can be done to the item on that list.
+    static func rowMenu(for kind: ListKind) -> Menu {
+        let menu = Menu()
+        let change: AppAction = switch kind { case .all: .pick; case .shopping: .tick; case .cart: .untick }
+        let first = Menu()
+        first.append(kind == .all ? "Needed or Not" : change.title, action: change.detailedName)
+        first.append(AppAction.edit.title, action: AppAction.edit.detailedName)
+        menu.appendSection(first)
+        let moves = Menu()
+        for a in [AppAction.moveUp, .moveDown] { moves.append(a.title, action: a.detailedName) }
+        menu.appendSection(moves)
+        let last = Menu()
+        last.append(AppAction.delete.title, action: AppAction.delete.detailedName)
+        menu.appendSection(last)
+        return menu
+    }
+}

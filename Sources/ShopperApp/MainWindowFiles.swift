@@ -1,0 +1,36 @@
+import Foundation
+import ShopperModel
+
+/// Import… and Export… from the main menu, through the desktop's file chooser.
+extension MainWindow {
+    static let fileFilters = [(name: "Shopping lists (CSV or text)", patterns: ["*.csv", "*.txt"])]
+
+    /// A file to import: shown in the preview first, nothing added until confirmed.
+    func chooseImport() {
+        FileChooser.choose(title: "Import Items", accept: "_Open", parent: window, filters: Self.fileFilters) { [weak self] path in
+            self?.previewImport(path)
+        }
+    }
+
+    /// Every item, as CSV (a name ending in .csv) or plain text (anything else).
+    func chooseExport() {
+        FileChooser.choose(title: "Export Items", accept: "_Export", parent: window, saveAs: "Shopping List.csv",
+                           filters: Self.fileFilters) { [weak self] path in
+            self?.export(to: path)
+        }
+    }
+
+    func export(to path: String) {
+        let format = ExportFormat(fileName: path)
+        let list = ListProjection(model: model, kind: .all)
+        let items = (0..<list.count).compactMap { list.itemID(at: $0).flatMap(model.item) }
+        do {
+            // Written whole or not at all: a file that was there stays intact if writing fails.
+            try Data(format.export(items).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            let n = items.count
+            toast.show("Exported \(n) \(n == 1 ? "item" : "items") to “\((path as NSString).lastPathComponent)”")
+        } catch {
+            report(error)
+        }
+    }
+}
