@@ -154,7 +154,10 @@ public final class ListProjection {
     private func apply(_ change: ModelChange) {
         applying = true
         defer { applying = false }
-        if change.aislesReordered && sectioning == .aisle { reset(); return }
+        if change.aislesReordered && sectioning == .aisle {
+            reset(changed: Set(change.items.keys.map { Int($0.raw) }))
+            return
+        }
         var touched = Set<SectionKey>()
         var refreshed = Set<Int>()
         for (old, new) in change.items.values {
@@ -269,8 +272,10 @@ public final class ListProjection {
     }
 
     /// Rebuilds the rows (new filter or sections) and announces only the span between the rows
-    /// that stayed at the start and at the end, so a view keeps those rows' widgets.
-    private func reset() {
+    /// that stayed at the start and at the end, so a view keeps those rows' widgets. Rows that
+    /// stayed but show something new (`changed` items, headers' and the end row's totals) are
+    /// refreshed in place.
+    private func reset(changed: Set<Int> = []) {
         let old = (0..<announced).map(identity)
         rebuild()
         let new = (0..<count).map(identity)
@@ -283,7 +288,7 @@ public final class ListProjection {
         }
         announced = count
         // Headers and the end row that stayed may show new totals.
-        let kept = Set(new.prefix(head) + new.suffix(tail)).filter { $0 < 0 }
+        let kept = Set(new.prefix(head) + new.suffix(tail)).filter { $0 < 0 || changed.contains($0) }
         if !kept.isEmpty { onContentChanged?(kept) }
     }
 
