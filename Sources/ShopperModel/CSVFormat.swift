@@ -8,8 +8,9 @@ public enum CSVFormat {
     public static func export<S: Sequence>(_ items: S) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
         for i in items {
-            let fields = [i.description, DecimalText.format(i.quantity), i.unit ?? "",
-                          i.unitCost.map(DecimalText.format) ?? "", i.aisle ?? "", i.notes,
+            let texts = [i.description, i.unit ?? "", i.aisle ?? "", i.notes].map(defused)
+            let fields = [texts[0], DecimalText.format(i.quantity), texts[1],
+                          i.unitCost.map(DecimalText.format) ?? "", texts[2], texts[3],
                           i.needed ? "1" : "0", i.inCart ? "1" : "0"]
             out += fields.map(quote).joined(separator: ",") + "\r\n"
         }
@@ -34,9 +35,9 @@ public enum CSVFormat {
                 continue
             }
             func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
-            let draft = ItemDraft(description: value(descCol), quantity: value(col("quantity")),
-                                  unit: value(col("unit")), unitCost: value(col("unit_cost")),
-                                  aisle: value(col("aisle")), notes: value(col("notes")))
+            let draft = ItemDraft(description: restored(value(descCol)), quantity: value(col("quantity")),
+                                  unit: restored(value(col("unit"))), unitCost: value(col("unit_cost")),
+                                  aisle: restored(value(col("aisle"))), notes: restored(value(col("notes"))))
             let needed = flag(value(col("needed")), default: true)
             let inCart = flag(value(col("in_cart")), default: false)
             guard let needed, let inCart else {
@@ -62,9 +63,35 @@ public enum CSVFormat {
         }
     }
 
+    /// Decided on Unicode scalars, as the reader splits: Swift compares Characters, and "\r\n" or a
+    /// quote followed by a combining mark is one Character that equals neither.
     static func quote(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        var out = String.UnicodeScalarView(["\""])
+        for c in s.unicodeScalars {
+            if c == "\"" { out.append("\"") }
+            out.append(c)
+        }
+        out.append("\"")
+        return String(out)
+    }
+
+    /// Characters that make a spreadsheet read a cell as a formula (OWASP's list).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A text cell a spreadsheet would run as a formula gets a leading apostrophe, as spreadsheets
+    /// expect; a cell that already starts with apostrophes before such a character gets one more,
+    /// so `restored` can take exactly one away again.
+    static func defused(_ s: String) -> String {
+        let rest = s.unicodeScalars.drop(while: { $0 == "'" })
+        guard let first = rest.first, formulaStarts.contains(first) else { return s }
+        return "'" + s
+    }
+
+    static func restored(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.first == "'", let first = scalars.drop(while: { $0 == "'" }).first, formulaStarts.contains(first) else { return s }
+        return String(scalars.dropFirst())
     }
 
     /// Splits into records, each with the line it starts on; quoted fields may hold newlines.
@@ -98,7 +125,12 @@ public enum CSVFormat {
                 guard field.isEmpty else { throw ImportLineError(line: line, message: "A quote appears inside an unquoted field.") }
                 inQuotes = true; quotedField = true
             case ",": fields.append(field); field = ""; quotedField = false
-            case "\r": break
+            // A record ends at LF, CRLF or a lone CR (old Mac files).
+            case "\r":
+                line += 1
+                endRecord()
+                let n = chars.next()
+                if n != "\n" { pending = n }
             case "\n": line += 1; endRecord()
             default:
                 if quotedField { throw ImportLineError(line: line, message: "Text follows a closing quote.") }

@@ -1,33 +1,77 @@
 import Foundation
 
-/// Strict, locale-tolerant decimal parsing: Foundation's `Decimal(string:)` accepts "12abc" as 12,
-/// which would let bad input through silently.
+/// What a typed amount reads as.
+public enum DecimalReading: Equatable, Sendable {
+    case value(Decimal)
+    case notANumber
+    /// "1,000" is a thousand written the English way, or one with three decimals written the
+    /// German way: neither is assumed.
+    case ambiguous(thousands: Decimal, decimal: Decimal)
+    /// More digits than any amount the app keeps.
+    case tooLong
+}
+
+/// Strict decimal parsing: Foundation's `Decimal(string:)` accepts "12abc" as 12, which would let
+/// bad input through silently.
 public enum DecimalText {
     private static let posix = Locale(identifier: "en_US_POSIX")
+    static let maxDigits = 30
 
-    /// Digits with at most one "." or "," separator; no sign, no exponent, no grouping.
-    public static func parse(_ text: String) -> Decimal? {
-        let s = text.trimmingCharacters(in: .whitespaces)
-        var sawSeparator = false
-        var digitsBefore = 0, digitsAfter = 0
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "0"..."9": if sawSeparator { digitsAfter += 1 } else { digitsBefore += 1 }
-            case ".", ",":
-                if sawSeparator { return nil }
-                sawSeparator = true
-            default: return nil
+    /// Digits with "." or "," as the decimal separator, and grouping of thousands by the other
+    /// ("1,234.50", "1.234,50", "1,000,000"). No sign, no exponent. A lone "," before exactly three
+    /// digits ("1,000") is ambiguous and read as neither.
+    public static func read(_ text: String) -> DecimalReading {
+        let s = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars)
+        guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else { return .notANumber }
+        let separators = s.indices.filter { s[$0] == "." || s[$0] == "," }
+        let digits = s.filter { $0 != "." && $0 != "," }
+        guard !digits.isEmpty else { return .notANumber }
+        guard digits.count <= maxDigits else { return .tooLong }
+        let digitText = String(String.UnicodeScalarView(digits))
+        func groupsValid(_ upTo: Int, _ marks: [Int]) -> Bool {
+            // The first group 1-3 digits, every later one exactly 3.
+            var previous = -1
+            for (n, m) in marks.enumerated() {
+                let length = m - previous - 1
+                if n == 0 ? !(1...3).contains(length) : length != 3 { return false }
+                previous = m
             }
+            return upTo - previous - 1 == 3
         }
-        guard digitsBefore + digitsAfter > 0, digitsBefore + digitsAfter <= 30,
-              !sawSeparator || digitsAfter > 0 else { return nil }
-        if digitsBefore + digitsAfter <= 18 {
+        guard let last = separators.last else { return .value(make(digitText, scale: 0)) }
+        let decimalMark = s[last]
+        let others = separators.dropLast()
+        if others.allSatisfy({ s[$0] != decimalMark }) {
+            // The last separator is the decimal one; any before it group thousands.
+            let after = s.count - last - 1
+            if others.isEmpty {
+                if decimalMark == ",", after == 3, (1...3).contains(last) {
+                    return .ambiguous(thousands: make(digitText, scale: 0), decimal: make(digitText, scale: 3))
+                }
+                guard after > 0 else { return .notANumber }
+                return .value(make(digitText, scale: after))
+            }
+            guard after > 0, groupsValid(last, Array(others)) else { return .notANumber }
+            return .value(make(digitText, scale: after))
+        }
+        // Every separator the same and more than one: grouping only ("1.000.000").
+        guard separators.allSatisfy({ s[$0] == decimalMark }), groupsValid(s.count, separators) else { return .notANumber }
+        return .value(make(digitText, scale: 0))
+    }
+
+    public static func parse(_ text: String) -> Decimal? {
+        if case .value(let d) = read(text) { return d }
+        return nil
+    }
+
+    private static func make(_ digits: String, scale: Int) -> Decimal {
+        if digits.count <= 18, let mantissa = Int64(digits) {
             // Fits an Int64: build the value from digits and scale, no string scanning.
-            var mantissa: Int64 = 0
-            for ch in s.unicodeScalars where ch != "." && ch != "," { mantissa = mantissa * 10 + Int64(ch.value - 48) }
-            return Decimal(sign: .plus, exponent: -digitsAfter, significand: Decimal(mantissa))
+            return Decimal(sign: .plus, exponent: -scale, significand: Decimal(mantissa))
         }
-        return Decimal(string: s.replacingOccurrences(of: ",", with: "."), locale: posix)
+        var text = digits
+        if scale > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -scale)) }
+        return Decimal(string: text, locale: posix) ?? 0
     }
 
     /// Canonical text for storage and export: "1.29", "2", never a locale's separator.

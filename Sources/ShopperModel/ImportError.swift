@@ -10,8 +10,11 @@ public struct ImportLineError: Error, Equatable, Sendable, CustomStringConvertib
 public struct ImportError: Error, Equatable, Sendable, LocalizedError {
     public let lines: [ImportLineError]
     public var errorDescription: String? {
-        "Nothing was imported. " + lines.prefix(5).map(\.description).joined(separator: "; ")
-            + (lines.count > 5 ? "; and \(lines.count - 5) more." : ".")
+        // Each line's message is a sentence of its own; a missing full stop is added, never a second.
+        let shown = lines.prefix(5).map { l in l.description.hasSuffix(".") ? l.description : l.description + "." }
+        let more = lines.count - shown.count
+        return (["Nothing was imported."] + shown + (more > 0 ? ["And \(more) more \(more == 1 ? "line" : "lines")."] : []))
+            .joined(separator: " ")
     }
 }
 

@@ -3,6 +3,14 @@ import Foundation
 /// Which field of the editor an error belongs to, so the view can show it beside that field.
 public enum ItemField: String, CaseIterable, Sendable {
     case description, quantity, unit, unitCost, aisle, notes
+
+    /// As messages name it.
+    var title: String {
+        switch self {
+        case .unitCost: "unit cost"
+        default: rawValue
+        }
+    }
 }
 
 /// Why a field was refused. The message is written for the user.
@@ -58,6 +66,14 @@ public struct ItemDraft: Equatable, Sendable {
         var errors: [FieldError] = []
         func fail(_ f: ItemField, _ m: String) { errors.append(FieldError(field: f, message: m)) }
 
+        // Control characters would be cut or garbled on the way to the store and to files.
+        // (Tabs and line breaks are white space: folded to a space, kept in notes.)
+        for (field, text) in [(ItemField.description, description), (.unit, unit), (.aisle, aisle), (.notes, notes)] {
+            if let c = text.unicodeScalars.first(where: { Self.isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
+                fail(field, "Remove the control character \(Self.codePoint(c)) from the \(field.title).")
+            }
+        }
+
         let desc = Self.clean(description)
         if desc.isEmpty { fail(.description, "Enter a description.") }
         else if desc.count > Self.maxDescriptionLength {
@@ -67,13 +83,11 @@ public struct ItemDraft: Equatable, Sendable {
         var qty: Decimal = 1
         let qtyText = quantity.trimmingCharacters(in: .whitespaces)
         if !qtyText.isEmpty {
-            if qtyText.hasPrefix("-") { fail(.quantity, "Quantity must be more than zero.") }
-            else if let q = DecimalText.parse(qtyText) {
-                if q <= 0 { fail(.quantity, "Quantity must be more than zero.") }
-                else if q > Self.maxQuantity { fail(.quantity, "Quantity can be at most \(DecimalText.format(Self.maxQuantity)).") }
-                else if DecimalText.scale(of: q) > Self.maxDecimals { fail(.quantity, "Use at most \(Self.maxDecimals) decimals.") }
-                else { qty = q }
-            } else { fail(.quantity, "Quantity must be a number, such as 2 or 1.5.") }
+            switch Self.amount(qtyText, max: Self.maxQuantity, what: "Quantity", example: "2 or 1.5") {
+            case .success(let q) where q <= 0: fail(.quantity, "Quantity must be more than zero.")
+            case .success(let q): qty = q
+            case .failure(let e): fail(.quantity, e.message)
+            }
         }
 
         let unitText = Self.clean(unit)
@@ -82,12 +96,10 @@ public struct ItemDraft: Equatable, Sendable {
         var cost: Decimal?
         let costText = unitCost.trimmingCharacters(in: .whitespaces)
         if !costText.isEmpty {
-            if costText.hasPrefix("-") { fail(.unitCost, "Cost cannot be negative.") }
-            else if let c = DecimalText.parse(costText) {
-                if c > Self.maxUnitCost { fail(.unitCost, "Cost can be at most \(DecimalText.format(Self.maxUnitCost)).") }
-                else if DecimalText.scale(of: c) > Self.maxDecimals { fail(.unitCost, "Use at most \(Self.maxDecimals) decimals.") }
-                else { cost = c }
-            } else { fail(.unitCost, "Cost must be a number, such as 1.29.") }
+            switch Self.amount(costText, max: Self.maxUnitCost, what: "Cost", example: "1.29") {
+            case .success(let c): cost = c
+            case .failure(let e): fail(.unitCost, e.message == "Cost must be more than zero." ? "Cost cannot be negative." : e.message)
+            }
         }
 
         let aisleText = Self.clean(aisle)
@@ -100,6 +112,32 @@ public struct ItemDraft: Equatable, Sendable {
                                    unit: unitText.isEmpty ? nil : unitText, unitCost: cost,
                                    aisle: aisleText.isEmpty ? nil : aisleText, notes: notesText))
     }
+
+    /// An amount from 0 to `max` with at most `maxDecimals` decimals, or what is wrong with it, in
+    /// words that say what was understood.
+    static func amount(_ text: String, max: Decimal, what: String, example: String) -> Result<Decimal, AmountError> {
+        if text.hasPrefix("-") || text.hasPrefix("−") { return .failure(AmountError(message: "\(what) must be more than zero.")) }
+        switch DecimalText.read(text) {
+        case .value(let v):
+            if v > max { return .failure(AmountError(message: "\(what) can be at most \(DecimalText.format(max)).")) }
+            if DecimalText.scale(of: v) > maxDecimals { return .failure(AmountError(message: "Use at most \(maxDecimals) decimals.")) }
+            return .success(v)
+        case .tooLong:
+            return .failure(AmountError(message: "\(what) can be at most \(DecimalText.format(max))."))
+        case .ambiguous(let thousands, let decimal):
+            return .failure(AmountError(message: "“\(text)” could mean \(DecimalText.format(thousands)) or \(DecimalText.format(decimal)): write \(DecimalText.format(thousands)) or \(DecimalText.format(decimal)) without the comma."))
+        case .notANumber:
+            if text.unicodeScalars.contains(where: { $0 == "e" || $0 == "E" }), text.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true {
+                return .failure(AmountError(message: "\(what) must be a plain number, such as \(example)."))
+            }
+            return .failure(AmountError(message: "\(what) must be a number, such as \(example)."))
+        }
+    }
+
+    struct AmountError: Error { let message: String }
+
+    static func isControl(_ c: Unicode.Scalar) -> Bool { c.value < 0x20 || (0x7F...0x9F).contains(c.value) }
+    static func codePoint(_ c: Unicode.Scalar) -> String { "U+" + String(format: "%04X", c.value) }
 
     /// Trims and folds inner runs of white space (including newlines) to one space.
     static func clean(_ s: String) -> String {

@@ -1,8 +1,11 @@
 import Foundation
 
 /// One item per line: `[quantity [unit]] description [@ unit cost] [[aisle]]`, e.g.
-/// `2 kg Apples @ 1.29 [Fruit]`. Blank lines and lines starting with `#` are skipped. `x` after a
-/// quantity means "no unit" (`2 x Pack of cards`), so any description round-trips.
+/// `2 kg Apples @ 1.29 [Fruit]`. Blank lines and lines starting with `#` are skipped; lines may end
+/// in LF, CRLF or CR. `x` after a quantity means "no unit" (`2 x Pack of cards`); a unit not in the
+/// list below is written in braces (`2 {sachets} Tea`). A backslash makes the next character plain
+/// text (`Coupon \@ 5`, `\#1 fan`, `Jam \[homemade\]`), so every item the app can hold is written
+/// as a line that reads back the same; hand-typed lines keep their meaning.
 public enum PlainTextFormat {
     /// Words read as a unit when they follow a quantity.
     public static let units: Set<String> = [
@@ -14,8 +17,8 @@ public enum PlainTextFormat {
     public static func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
         var items: [ImportedItem] = []
         var errors: [ImportLineError] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (n, raw) in lines(of: text).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             switch parseLine(line) {
             case .success(let f): items.append(ImportedItem(fields: f, needed: true, inCart: false))
@@ -26,36 +29,82 @@ public enum PlainTextFormat {
         return items
     }
 
+    /// Splits on LF, CRLF and CR, by Unicode scalar: Swift sees "\r\n" as one Character, which a
+    /// split on "\n" never finds.
+    static func lines(of text: String) -> [String] {
+        var out: [String] = []
+        var current = String.UnicodeScalarView()
+        var afterCR = false
+        for c in text.unicodeScalars {
+            if afterCR && c == "\n" { afterCR = false; continue }
+            afterCR = c == "\r"
+            if c == "\n" || c == "\r" { out.append(String(current)); current = .init() } else { current.append(c) }
+        }
+        out.append(String(current))
+        return out
+    }
+
     public struct LineError: Error { public let message: String }
 
+    /// One character of a line, and whether a backslash made it plain text.
+    private struct Token: Equatable {
+        let c: Unicode.Scalar
+        let escaped: Bool
+        func `is`(_ s: Unicode.Scalar) -> Bool { !escaped && c == s }
+        var isSpace: Bool { !escaped && c.properties.isWhitespace }
+    }
+
+    private static func tokens(_ s: String) -> [Token] {
+        var out: [Token] = []
+        var it = s.unicodeScalars.makeIterator()
+        while let c = it.next() {
+            if c == "\\", let next = it.next() { out.append(Token(c: next, escaped: true)) } else { out.append(Token(c: c, escaped: false)) }
+        }
+        return out
+    }
+
+    private static func text(_ t: ArraySlice<Token>) -> String { String(String.UnicodeScalarView(t.map(\.c))) }
+
+    private static func trimmed(_ t: ArraySlice<Token>) -> ArraySlice<Token> {
+        var t = t
+        while t.first?.isSpace == true { t.removeFirst() }
+        while t.last?.isSpace == true { t.removeLast() }
+        return t
+    }
+
     public static func parseLine(_ line: String) -> Result<ItemFields, LineError> {
-        var rest = line.trimmingCharacters(in: .whitespaces)
+        var rest = trimmed(tokens(line)[...])
         var draft = ItemDraft()
         // [Aisle] at the end.
-        if rest.hasSuffix("]"), let open = rest.lastIndex(of: "[") {
-            draft.aisle = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
-            rest = String(rest[..<open]).trimmingCharacters(in: .whitespaces)
+        if rest.last?.is("]") == true, let open = rest.lastIndex(where: { $0.is("[") }) {
+            draft.aisle = text(rest[(open + 1)..<(rest.endIndex - 1)])
+            rest = trimmed(rest[..<open])
         }
-        // "@ cost" at the end.
-        if let at = rest.range(of: "@", options: .backwards) {
-            let cost = rest[at.upperBound...].trimmingCharacters(in: .whitespaces)
-            let before = rest[..<at.lowerBound]
-            if !cost.isEmpty, !cost.contains(" "), before.hasSuffix(" ") || before.isEmpty {
-                draft.unitCost = cost
-                rest = before.trimmingCharacters(in: .whitespaces)
+        // "@ cost" at the end: an @ after a space (or first), then one word.
+        if let at = rest.lastIndex(where: { $0.is("@") }), at == rest.startIndex || rest[at - 1].isSpace {
+            let cost = trimmed(rest[(at + 1)...])
+            if !cost.isEmpty, !cost.contains(where: \.isSpace) {
+                draft.unitCost = text(cost)
+                rest = trimmed(rest[..<at])
             }
         }
-        var words = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        if let first = words.first, let qty = leadingQuantity(first) {
-            draft.quantity = qty.number
-            words.removeFirst()
-            if let u = qty.unit { draft.unit = u }
-            else if let next = words.first, words.count > 1 {
-                if next == "x" || next == "×" { words.removeFirst() }
-                else if units.contains(next.lowercased()) { draft.unit = next; words.removeFirst() }
+        var words = rest.split(whereSeparator: \.isSpace)
+        if let first = words.first, !first.contains(where: \.escaped) {
+            let word = text(first)
+            if let qty = leadingQuantity(word) {
+                draft.quantity = qty.number
+                words.removeFirst()
+                if let u = qty.unit { draft.unit = u }
+                else if let next = words.first, words.count > 1 {
+                    if let unit = bracedUnit(&words) { draft.unit = unit }
+                    else if next.elementsEqual(tokens("x")) || next.elementsEqual(tokens("×")) { words.removeFirst() }
+                    else if !next.contains(where: \.escaped), units.contains(text(next).lowercased()) { draft.unit = text(next); words.removeFirst() }
+                }
+            } else if let problem = quantityProblem(word) {
+                return .failure(LineError(message: problem))
             }
         }
-        draft.description = words.joined(separator: " ")
+        draft.description = words.map(text).joined(separator: " ")
         do {
             return .success(try draft.validate())
         } catch {
@@ -63,33 +112,86 @@ public enum PlainTextFormat {
         }
     }
 
+    /// `{unit words}` right after the quantity.
+    private static func bracedUnit(_ words: inout [ArraySlice<Token>]) -> String? {
+        guard words.first?.first?.is("{") == true,
+              let end = words.firstIndex(where: { $0.last?.is("}") == true }), end < words.count - 1 else { return nil }
+        let joined = Array(words[0...end].joined(separator: [Token(c: " ", escaped: false)]))
+        words.removeFirst(end + 1)
+        return text(joined[1..<(joined.count - 1)])
+    }
+
     /// "2", "1.5", or "2kg" (number glued to a known unit).
     private static func leadingQuantity(_ word: String) -> (number: String, unit: String?)? {
-        guard let firstNonNumber = word.firstIndex(where: { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) }) else {
+        guard let firstNonNumber = word.unicodeScalars.firstIndex(where: { !(("0"..."9").contains($0) || $0 == "." || $0 == ",") }) else {
             return DecimalText.parse(word) != nil ? (word, nil) : nil
         }
-        let number = String(word[..<firstNonNumber]), unit = String(word[firstNonNumber...])
+        let number = String(word.unicodeScalars[..<firstNonNumber]), unit = String(word.unicodeScalars[firstNonNumber...])
         guard DecimalText.parse(number) != nil, units.contains(unit.lowercased()) else { return nil }
         return (number, unit)
     }
 
+    /// A first word that is meant as a quantity but is not one the app takes ("-1", "1e30", "½",
+    /// "1,000"), in words; nil for a word that is simply the start of the description ("7up").
+    private static func quantityProblem(_ word: String) -> String? {
+        let s = Array(word.unicodeScalars)
+        guard let first = s.first else { return nil }
+        let isDigit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
+        if (first == "-" || first == "−" || first == "+"), s.count > 1, isDigit(s[1]) {
+            return first == "+" ? "Quantity must be a plain number, such as 2 or 1.5." : "Quantity must be more than zero."
+        }
+        if !first.isASCII, first.properties.numericType != nil {
+            return "Write the quantity in digits, such as 0.5 or 2."
+        }
+        guard isDigit(first) else { return nil }
+        if s.allSatisfy({ isDigit($0) || $0 == "." || $0 == "," }) {
+            if case .failure(let e) = ItemDraft.amount(word, max: ItemDraft.maxQuantity, what: "Quantity", example: "2 or 1.5") {
+                return e.message
+            }
+            return nil
+        }
+        // 1e30, 2.5E3: an exponent.
+        if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }), e > 0,
+           s[..<e].allSatisfy({ isDigit($0) || $0 == "." }),
+           s[(e + 1)...].drop(while: { $0 == "+" || $0 == "-" }).allSatisfy(isDigit), s.count > e + 1 {
+            return "Quantity must be a plain number, such as 2 or 1.5."
+        }
+        return nil
+    }
+
+    // MARK: Writing
+
     public static func line(_ item: Item) -> String {
         var parts: [String] = []
         let words = item.description.split(separator: " ").map(String.init)
-        let firstIsNumber = words.first.map { leadingQuantity($0) != nil } ?? false
-        let firstIsUnit = words.first.map { units.contains($0.lowercased()) || $0 == "x" || $0 == "×" } ?? false
+        let first = words.first ?? ""
+        let firstIsNumber = leadingQuantity(first) != nil || quantityProblem(first) != nil
+        let firstIsUnit = units.contains(first.lowercased()) || first == "x" || first == "×" || first.hasPrefix("{")
         // Say the quantity when it is not 1, or when the description would be misread without it.
         if item.quantity != 1 || item.unit != nil || firstIsNumber {
             parts.append(DecimalText.format(item.quantity))
-            if let u = item.unit { parts.append(u) }
-            else if firstIsUnit || firstIsNumber { parts.append("x") }
+            if let u = item.unit {
+                let plain = units.contains(u.lowercased()) && !u.unicodeScalars.contains { "\\{}[]@#".unicodeScalars.contains($0) }
+                parts.append(plain ? u : "{" + escape(u, "{}") + "}")
+            } else if firstIsUnit || firstIsNumber {
+                parts.append("x")
+            }
         }
-        parts.append(item.description)
+        parts.append(escape(item.description, "@[]", leading: "#{"))
         var line = parts.joined(separator: " ")
         if let c = item.unitCost { line += " @ \(DecimalText.format(c))" }
-        // A description ending in brackets needs an explicit empty aisle to keep them.
-        if let a = item.aisle { line += " [\(a)]" }
-        else if item.description.hasSuffix("]") { line += " []" }
+        if let a = item.aisle { line += " [" + escape(a, "[]") + "]" }
         return line
+    }
+
+    /// Backslashes before `special` characters (and backslashes), and before a first character in
+    /// `leading`.
+    private static func escape(_ s: String, _ special: String, leading: String = "") -> String {
+        var out = String.UnicodeScalarView()
+        for (i, c) in s.unicodeScalars.enumerated() {
+            if c == "\\" || special.unicodeScalars.contains(c) || (i == 0 && leading.unicodeScalars.contains(c)) { out.append("\\") }
+            out.append(c)
+        }
+        return String(out)
     }
 }
