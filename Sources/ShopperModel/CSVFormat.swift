@@ -18,40 +18,44 @@ public enum CSVFormat {
     }
 
     public static func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
-        let records: [(line: Int, fields: [String])]
-        do { records = try self.records(text) } catch { throw ImportError(lines: [error]) }
-        guard let header = records.first else { return [] }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let descCol = names.firstIndex(of: "description") else {
-            throw ImportError(lines: [ImportLineError(line: header.line, message: "The first line must name the columns, including “description”.")])
+        try ImportReader(text: text, format: .csv).readAll()
+    }
+
+    /// The columns a header row names, or the error of a file without a usable one.
+    struct Header {
+        let names: [String]
+        let description: Int
+        func column(_ n: String) -> Int? { names.firstIndex(of: n) }
+
+        init(_ record: (line: Int, fields: [String])) throws(ImportLineError) {
+            names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let d = names.firstIndex(of: "description") else {
+                throw ImportLineError(line: record.line, message: "The first line must name the columns, including “description”.")
+            }
+            description = d
         }
-        func col(_ n: String) -> Int? { names.firstIndex(of: n) }
-        var items: [ImportedItem] = []
-        var errors: [ImportLineError] = []
-        for r in records.dropFirst() {
-            if r.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            guard r.fields.count <= names.count else {
-                errors.append(ImportLineError(line: r.line, message: "Has \(r.fields.count) fields; the header names \(names.count)."))
-                continue
-            }
-            func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
-            let draft = ItemDraft(description: restored(value(descCol)), quantity: value(col("quantity")),
-                                  unit: restored(value(col("unit"))), unitCost: value(col("unit_cost")),
-                                  aisle: restored(value(col("aisle"))), notes: restored(value(col("notes"))))
-            let needed = flag(value(col("needed")), default: true)
-            let inCart = flag(value(col("in_cart")), default: false)
-            guard let needed, let inCart else {
-                errors.append(ImportLineError(line: r.line, message: "needed and in_cart must be 1 or 0 (or yes/no)."))
-                continue
-            }
-            do {
-                items.append(ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart))
-            } catch {
-                errors.append(ImportLineError(line: r.line, message: error.errors.map(\.message).joined(separator: " ")))
-            }
+    }
+
+    /// One record as an item; nil for a blank record.
+    static func item(_ r: (line: Int, fields: [String]), _ header: Header) throws(ImportLineError) -> ImportedItem? {
+        if r.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
+        guard r.fields.count <= header.names.count else {
+            throw ImportLineError(line: r.line, message: "Has \(r.fields.count) fields; the header names \(header.names.count).")
         }
-        if !errors.isEmpty { throw ImportError(lines: errors) }
-        return items
+        func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
+        let draft = ItemDraft(description: restored(value(header.description)), quantity: value(header.column("quantity")),
+                              unit: restored(value(header.column("unit"))), unitCost: value(header.column("unit_cost")),
+                              aisle: restored(value(header.column("aisle"))), notes: restored(value(header.column("notes"))))
+        let needed = flag(value(header.column("needed")), default: true)
+        let inCart = flag(value(header.column("in_cart")), default: false)
+        guard let needed, let inCart else {
+            throw ImportLineError(line: r.line, message: "needed and in_cart must be 1 or 0 (or yes/no).")
+        }
+        do {
+            return ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart)
+        } catch {
+            throw ImportLineError(line: r.line, message: error.errors.map(\.message).joined(separator: " "))
+        }
     }
 
     private static func flag(_ s: String, default d: Bool) -> Bool? {

@@ -154,7 +154,9 @@ public final class ListProjection {
     private func apply(_ change: ModelChange) {
         applying = true
         defer { applying = false }
-        if change.aislesReordered && sectioning == .aisle {
+        // A big change (an import, finishing a long trip) is one rebuild and one announcement:
+        // row by row it is an array edit and a view update per item, quadratic in the list.
+        if (change.aislesReordered && sectioning == .aisle) || change.items.count > max(Self.rebuildThreshold, rows.count / 8) {
             reset(changed: Set(change.items.keys.map { Int($0.raw) }))
             return
         }
@@ -186,6 +188,9 @@ public final class ListProjection {
         refreshed.insert(-1)
         onContentChanged?(refreshed)
     }
+
+    /// Changes of more items than this (or an eighth of the rows) rebuild instead.
+    static let rebuildThreshold = 256
 
     /// Rows the listener has been told about.
     private var announced = 0

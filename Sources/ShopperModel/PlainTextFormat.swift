@@ -15,18 +15,17 @@ public enum PlainTextFormat {
     ]
 
     public static func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
-        var items: [ImportedItem] = []
-        var errors: [ImportLineError] = []
-        for (n, raw) in lines(of: text).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            switch parseLine(line) {
-            case .success(let f): items.append(ImportedItem(fields: f, needed: true, inCart: false))
-            case .failure(let e): errors.append(ImportLineError(line: n + 1, message: e.message))
-            }
+        try ImportReader(text: text, format: .text).readAll()
+    }
+
+    /// One line as an item; nil for a blank or comment line.
+    static func item(_ raw: String, line: Int) throws(ImportLineError) -> ImportedItem? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty || text.hasPrefix("#") { return nil }
+        switch parseLine(text) {
+        case .success(let f): return ImportedItem(fields: f, needed: true, inCart: false)
+        case .failure(let e): throw ImportLineError(line: line, message: e.message)
         }
-        if !errors.isEmpty { throw ImportError(lines: errors) }
-        return items
     }
 
     /// Splits on LF, CRLF and CR, by Unicode scalar: Swift sees "\r\n" as one Character, which a
