@@ -2,17 +2,47 @@ import CGtk
 import Foundation
 import ShopperModel
 
-/// `shopper FILE.csv` in a running Shopper: shows what the file would add, or names its bad lines.
-/// Nothing is added until the user confirms; an import is one undo step.
+/// A file to import (the command line or Import…): shows what it would add, or names its bad lines.
+/// Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
+/// at a time with a progress bar, and its lines are shown in a recycled list (only the rows on
+/// screen exist), so a file of 100,000 lines neither freezes the window nor fills the memory.
 @MainActor
 final class ImportPreview {
     let window = Window()
-    private(set) var rows: [ImportedItem] = []
-    /// Bad lines, each naming its line; empty when the file can be imported.
-    private(set) var problems: [String] = []
-    private let confirm = Button(label: "Add")
+    private let reader: ImportReader?
+    private let readFailure: String?
+    /// What the list shows. Its own object, held by the list model's closures: GTK may ask for the
+    /// count while it takes the window down, after this preview is gone, and must get the same answer.
+    private final class Lines {
+        var rows: [ImportedItem] = []
+        var problems: [String] = []
+        var count: Int { problems.isEmpty ? rows.count : problems.count }
 
-    static let shownAtMost = 100
+        func text(_ i: Int) -> String {
+            guard problems.isEmpty else { return i < problems.count ? problems[i] : "" }
+            guard i < rows.count else { return "" }
+            let f = rows[i].fields
+            return PlainTextFormat.line(Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
+                                             unitCost: f.unitCost, aisle: f.aisle))
+        }
+    }
+    private let content = Lines()
+    var rows: [ImportedItem] { content.rows }
+    /// Bad lines, each naming its line; empty when the file can be imported.
+    var problems: [String] { content.problems }
+    private let summary = Label()
+    private let progress = ProgressBar()
+    private let confirm = Button(label: "Add")
+    private let cancel = Button(label: "Cancel")
+    private var lines: RowListModel!
+    private(set) var list: ListView!
+    /// What the Add button does, for tests.
+    private(set) var confirmForTest: @MainActor () -> Void = {}
+    /// Row widgets built so far: stays near a screenful however long the file.
+    private(set) var rowsBuilt = 0
+
+    /// Lines read per main-loop turn: a few milliseconds of work between redraws.
+    static let slice = 2_000
 
     init(path: String, model: ShoppingModel, parent: Window, onImported: @escaping @MainActor (Int) -> Void,
          onError: @escaping @MainActor (Error) -> Void) {
@@ -23,55 +53,104 @@ final class ImportPreview {
         window.defaultSize(420, 480)
         do {
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            rows = try ExportFormat(fileName: name).parse(text)
-        } catch let e as ImportError {
-            problems = e.lines.map(\.description)
+            reader = ImportReader(text: text, format: ExportFormat(fileName: name))
+            readFailure = nil
         } catch {
-            problems = ["The file cannot be read as text: \(error.localizedDescription)"]
+            reader = nil
+            readFailure = "The file cannot be read as text: \(error.localizedDescription)"
         }
 
         let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         column.widget.margins(18)
-        let summary = Label(problems.isEmpty
-            ? "\(rows.count) \(rows.count == 1 ? "item" : "items") will be added:"
-            : "Nothing can be imported until these lines are fixed:")
         summary.xalign(0)
         summary.wrap()
         summary.widget.css("heading")
         column.append(summary.widget)
-        let lines = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        let texts = problems.isEmpty
-            ? rows.prefix(Self.shownAtMost).map { PlainTextFormat.line(Item(id: ItemID(0), description: $0.fields.description,
-                quantity: $0.fields.quantity, unit: $0.fields.unit, unitCost: $0.fields.unitCost, aisle: $0.fields.aisle)) }
-            : problems
-        for t in texts {
-            let l = Label(t)
-            l.xalign(0)
-            l.wrap()
-            if !problems.isEmpty { l.widget.css("error") }
-            lines.append(l.widget)
-        }
-        if problems.isEmpty && rows.count > Self.shownAtMost {
-            lines.append(Label("…and \(rows.count - Self.shownAtMost) more").widget)
-        }
+        column.append(progress.widget)
+
+        let content = content
+        lines = RowListModel(count: { content.count }, identity: { $0 + 1 })
+        let factory = ListItemFactory(
+            setup: { [weak self] item in
+                let label = Label()
+                label.xalign(0)
+                label.wrap()
+                item.child = label.widget
+                self?.rowsBuilt += 1
+            },
+            bind: { item in
+                guard let child = item.child else { return }
+                Label(wrapping: child).text = content.text(item.identity - 1)
+                child.css("error", !content.problems.isEmpty)
+            })
+        list = ListView(model: lines, factory: factory)
+        list.widget.accessibleLabel("Lines of “\(name)”")
         let scrolled = ScrolledWindow()
-        scrolled.child(lines.widget)
+        scrolled.child(list.widget)
         scrolled.widget.expand(h: true, v: true)
         column.append(scrolled.widget)
 
         let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         buttons.widget.align(h: GTK_ALIGN_END)
-        let cancel = Button(label: problems.isEmpty ? "Cancel" : "Close")
         buttons.append(cancel.widget)
-        if problems.isEmpty && !rows.isEmpty {
-            confirm.label = "Add \(rows.count) \(rows.count == 1 ? "Item" : "Items")"
-            confirm.widget.css("suggested-action")
-            buttons.append(confirm.widget)
-        }
+        confirm.widget.css("suggested-action")
+        confirm.widget.visible = false
+        buttons.append(confirm.widget)
         column.append(buttons.widget)
         window.child(column.widget)
+
         cancel.onClicked { [weak self] in self?.window.close() }
-        confirm.onClicked { [weak self] in
+        confirm.onClicked { [weak self] in self?.add(to: model, onImported: onImported, onError: onError) }
+        confirmForTest = { [weak self] in self?.add(to: model, onImported: onImported, onError: onError) }
+        readSlices()
+    }
+
+    isolated deinit { list?.release() }
+
+    /// Reads the file a slice per main-loop turn, the progress bar following, then shows the lines.
+    private func readSlices() {
+        guard let reader else { return finish() }
+        summary.text = "Reading…"
+        MainLoop.timeout(milliseconds: 1) { [weak self] in
+            guard let self else { return false }
+            let done = reader.read(Self.slice)
+            progress.fraction = reader.fraction
+            progress.text("\(reader.done) of \(reader.total) lines")
+            if done { finish() }
+            return !done
+        }
+    }
+
+    private func finish() {
+        if let readFailure { content.problems = [readFailure] }
+        else if let reader {
+            switch reader.result {
+            case .success(let items): content.rows = items
+            case .failure(let e): content.problems = e.lines.map(\.description)
+            }
+        }
+        progress.widget.visible = false
+        let n = rows.count
+        summary.text = problems.isEmpty ? "\(n) \(n == 1 ? "item" : "items") will be added:"
+            : "Nothing can be imported until \(problems.count == 1 ? "this line is" : "these \(problems.count) lines are") fixed:"
+        lines.itemsChanged(position: 0, removed: 0, added: content.count)
+        cancel.label = problems.isEmpty ? "Cancel" : "Close"
+        if problems.isEmpty && !rows.isEmpty {
+            confirm.label = "Add \(n) \(n == 1 ? "Item" : "Items")"
+            confirm.widget.visible = true
+        }
+    }
+
+    /// One transaction and one undo step. The window says what it is doing first: a large import
+    /// takes a moment, and the frame that says so is drawn before it starts.
+    private func add(to model: ShoppingModel, onImported: @escaping @MainActor (Int) -> Void,
+                     onError: @escaping @MainActor (Error) -> Void) {
+        confirm.widget.sensitive = false
+        cancel.widget.sensitive = false
+        progress.widget.visible = true
+        progress.text("Adding \(rows.count) items…")
+        progress.pulse()
+        window.afterNextFrame { [weak self] _ in
             guard let self else { return }
             do {
                 try model.importItems(rows)

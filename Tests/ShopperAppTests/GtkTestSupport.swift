@@ -22,8 +22,8 @@ class GtkTestCase: XCTestCase {
 
 /// Runs the GLib main loop until `done`, failing after a few seconds.
 @MainActor
-func iterate(until done: () -> Bool, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertTrue(MainLoop.iterate(until: done), "timed out waiting for \(what)", file: file, line: line)
+func iterate(until done: () -> Bool, _ what: String, timeoutSeconds: Double = 5, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertTrue(MainLoop.iterate(until: done, timeoutSeconds: timeoutSeconds), "timed out waiting for \(what)", file: file, line: line)
 }
 
 /// Lets pending events, layout and drawing run.

@@ -166,3 +166,19 @@ import CGtk
     let widget: Widget
     func popdown() { gtk_menu_button_popdown(widget.opaque) }
 }
+
+/// Progress of a long task: a fraction, or a pulse when how far it is cannot be known.
+@MainActor struct ProgressBar {
+    let widget: Widget
+    init() {
+        widget = Widget(gtk_progress_bar_new()!)
+        gtk_progress_bar_set_show_text(ptr, 1)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+    var fraction: Double {
+        get { gtk_progress_bar_get_fraction(ptr) }
+        nonmutating set { gtk_progress_bar_set_fraction(ptr, newValue) }
+    }
+    func text(_ t: String) { gtk_progress_bar_set_text(ptr, t) }
+    func pulse() { gtk_progress_bar_pulse(ptr) }
+}
