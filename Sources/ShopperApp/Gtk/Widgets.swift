@@ -20,27 +20,13 @@ import CGtk
         guard !ranges.isEmpty else { self.text = text; return }
         var markup = "", at = text.startIndex
         for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where r.lowerBound >= at {
-            markup += Self.escape(text[at..<r.lowerBound])
-            markup += "<span background=\"#f6d32d99\" weight=\"bold\">" + Self.escape(text[r]) + "</span>"
+            markup += Markup.escape(text[at..<r.lowerBound])
+            markup += "<span background=\"#f6d32d99\" weight=\"bold\">" + Markup.escape(text[r]) + "</span>"
             at = r.upperBound
         }
-        gtk_label_set_markup(ptr, markup + Self.escape(text[at...]))
+        gtk_label_set_markup(ptr, markup + Markup.escape(text[at...]))
     }
 
-    private static func escape(_ s: Substring) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
     func wrap(_ on: Bool = true) {
         gtk_label_set_wrap(ptr, on ? 1 : 0)
         gtk_label_set_wrap_mode(ptr, PANGO_WRAP_WORD_CHAR)

@@ -1,0 +1,25 @@
+import Foundation
+import XCTest
+
+/// Raw GTK, GLib and libadwaita calls live in Sources/ShopperApp/Gtk (and the CGtk shim) only: the
+/// rest of the app speaks to typed wrappers.
+final class LayerTests: XCTestCase {
+    func testNoRawToolkitCallOutsideTheGtkFolder() throws {
+        let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ShopperApp")
+        let call = try NSRegularExpression(pattern: #"\b(gtk|gdk|gsk|g|adw|pango)_[a-z0-9_]+\s*\("#)
+        var checked = 0
+        let files = FileManager.default.enumerator(atPath: app.path)!.compactMap { $0 as? String }
+        for file in files where file.hasSuffix(".swift") && !file.hasPrefix("Gtk/") {
+            let text = try String(contentsOf: app.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.components(separatedBy: "//").first ?? ""
+                if call.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil {
+                    XCTFail("\(file):\(n + 1) calls the toolkit directly: \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 20, "the app's files were found")
+    }
+}
