@@ -105,7 +105,7 @@ final class MainWindowTests: GtkTestCase {
             let parent = Window()
             let window = PreferencesWindow(preferences: prefs, parent: parent)
             XCTAssertEqual(window.rows.map(\.row), PreferenceRow.allCases)
-            XCTAssertEqual(window.rows.map(\.title.text), PreferenceRow.allCases.map(\.title))
+            XCTAssertEqual(window.rows.map(\.title), PreferenceRow.allCases.map(\.title))
             window.window.destroy()
             parent.destroy()
         }

@@ -18,6 +18,7 @@ import CGtk
 @MainActor struct Switch {
     let widget: Widget
     init() { widget = Widget(gtk_switch_new()!) }
+    init(widget: Widget) { self.widget = widget }
     private var ptr: OpaquePointer { widget.opaque }
     var active: Bool {
         get { gtk_switch_get_active(ptr) != 0 }

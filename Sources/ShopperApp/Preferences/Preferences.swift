@@ -13,7 +13,8 @@ final class Preferences {
         case priceBandThreshold = "price-band-threshold"
     }
 
-    private let settings: SettingsStore?
+    /// nil without a schema: the values then live in `memory`.
+    let settings: SettingsStore?
     private var memory: [Key: String] = [:]
     private var observers: [@MainActor () -> Void] = []
 

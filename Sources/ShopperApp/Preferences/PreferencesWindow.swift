@@ -1,74 +1,70 @@
-import CGtk
 import ShopperModel
 
-/// Preferences, one row per `PreferenceRow` case. Changes are written to GSettings at once and every
-/// window applies them live.
+/// Preferences (AdwPreferencesWindow), one row per `PreferenceRow` case: switches bound to GSettings
+/// with g_settings_bind, a combo row for sections, an entry row for the price band. Changes apply
+/// at once, in every window, and changes made from outside (gsettings set) show here live.
 @MainActor
 final class PreferencesWindow {
-    let window = Window()
+    let window: Window
     private let preferences: Preferences
-    /// For tests: each row's title and control, in display order.
-    private(set) var rows: [(row: PreferenceRow, title: Label, control: Widget)] = []
+    /// For tests: each row's enum case, title and control (the switch, combo row or entry row), in
+    /// display order.
+    private(set) var rows: [(row: PreferenceRow, title: String, control: Widget)] = []
+    /// Refreshers of rows not bound by GSettings itself.
+    private var followers: [@MainActor () -> Void] = []
 
     init(preferences: Preferences, parent: Window) {
         self.preferences = preferences
+        let prefs = AdwPreferences(parent: parent)
+        window = prefs.window
         window.title = "Preferences"
-        window.defaultSize(440, -1)
-        window.transient(for: parent)
-        window.modal(true)
-        let list = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
-        list.widget.margins(24)
-        list.widget.css("preferences")
-        for row in PreferenceRow.allCases { list.append(build(row)) }
-        window.child(list.widget)
-        let keys = ShortcutController(first: true)
-        keys.add("Escape") { [weak self] in self?.window.close(); return true }
-        window.widget.add(keys.controller)
+        let group = prefs.addGroup(title: "Lists")
+        for row in PreferenceRow.allCases {
+            let (widget, control) = build(row)
+            group.add(widget)
+            rows.append((row, row.title, control))
+        }
+        preferences.observe { [weak self] in self?.followers.forEach { $0() } }
     }
 
-    private func build(_ row: PreferenceRow) -> Widget {
-        let line = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        let texts = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-        texts.widget.expand(h: true)
-        let title = Label(row.title)
-        title.xalign(0)
-        let subtitle = Label(row.subtitle)
-        subtitle.xalign(0)
-        subtitle.wrap()
-        subtitle.widget.css("dim-label")
-        subtitle.widget.css("caption")
-        texts.append(title.widget)
-        texts.append(subtitle.widget)
-        line.append(texts.widget)
-        let control: Widget
+    /// The row, and the widget that holds its value.
+    private func build(_ row: PreferenceRow) -> (Widget, Widget) {
         switch row.control {
         case .toggle(let key):
-            let s = Switch()
-            s.active = preferences.bool(key)
-            s.onToggled { [weak self] on in self?.preferences.set(key, on) }
-            control = s.widget
-        case .choice(let key, let options):
-            let d = DropDown(options.map(\.title))
-            d.selected = options.firstIndex { $0.value == preferences.string(key) } ?? 0
-            d.onSelected { [weak self] i in self?.preferences.set(key, options[i].value) }
-            control = d.widget
-        case .amount(let key):
-            let e = Entry()
-            e.text = preferences.string(key)
-            e.widget.sizeRequest(width: 90)
-            e.onChanged { [weak self] in
-                let value = DecimalText.parse(e.text)
-                let valid = value.map { $0 > 0 } ?? false
-                e.widget.css("error", !valid)
-                e.widget.tooltip(valid ? nil : "Enter an amount above zero, such as 50 or 12.50")
-                if valid, let value { self?.preferences.set(key, DecimalText.format(value)) }
+            let r = SwitchRow(title: row.title, subtitle: row.subtitle)
+            if let settings = preferences.settings {
+                r.bind(settings, key: key.rawValue)
+            } else {
+                // No schema (a build run by hand, tests): the in-memory preferences instead.
+                r.toggle.active = preferences.bool(key)
+                r.toggle.onToggled { [weak self] on in self?.preferences.set(key, on) }
+                followers.append { [weak self] in if let v = self?.preferences.bool(key), r.toggle.active != v { r.toggle.active = v } }
             }
-            control = e.widget
+            return (r.row, r.toggle.widget)
+        case .choice(let key, let options):
+            let r = ComboRow(title: row.title, subtitle: row.subtitle, choices: options.map(\.title))
+            let index = { [weak self] in options.firstIndex { $0.value == self?.preferences.string(key) } ?? 0 }
+            r.selected = index()
+            r.onSelected { [weak self] i in
+                guard let self, i < options.count, preferences.string(key) != options[i].value else { return }
+                preferences.set(key, options[i].value)
+            }
+            followers.append { if r.selected != index() { r.selected = index() } }
+            return (r.row, r.row)
+        case .amount(let key):
+            let r = EntryRow(title: row.title)
+            r.text = preferences.string(key)
+            r.row.tooltip(row.subtitle)
+            r.onChanged { [weak self] in
+                let value = DecimalText.parse(r.text)
+                let valid = value.map { $0 > 0 } ?? false
+                r.row.css("error", !valid)
+                // Invalid text is never stored: the lists keep the last good threshold.
+                if valid, let value, self?.preferences.string(key) != DecimalText.format(value) {
+                    self?.preferences.set(key, DecimalText.format(value))
+                }
+            }
+            return (r.row, r.row)
         }
-        control.align(v: GTK_ALIGN_CENTER)
-        control.accessibleLabel(row.title)
-        line.append(control)
-        rows.append((row, title, control))
-        return line.widget
     }
 }

@@ -1,0 +1,94 @@
+import CGtk
+
+// libadwaita's preferences window and rows. Widgets, like the others, are floating until added.
+
+/// An AdwPreferencesWindow with one page; Escape closes it (libadwaita does that).
+@MainActor struct AdwPreferences {
+    let window: Window
+    private let page: Widget
+
+    init(parent: Window) {
+        window = Window(wrapping: Widget(adw_preferences_window_new()!))
+        page = Widget(adw_preferences_page_new()!)
+        adw_preferences_window_add(window.widget.typedPointer(), page.typedPointer())
+        window.transient(for: parent)
+        window.modal(true)
+        // A phone's width; the rows wrap their subtitles.
+        window.defaultSize(440, -1)
+    }
+
+    func addGroup(title: String) -> PreferencesGroup {
+        let group = PreferencesGroup(title: title)
+        adw_preferences_page_add(page.typedPointer(), group.widget.typedPointer())
+        return group
+    }
+}
+
+@MainActor struct PreferencesGroup {
+    let widget: Widget
+    init(title: String) {
+        widget = Widget(adw_preferences_group_new()!)
+        adw_preferences_group_set_title(widget.typedPointer(), title)
+    }
+    func add(_ row: Widget) { adw_preferences_group_add(widget.typedPointer(), row.raw) }
+}
+
+/// A row with a title, a subtitle and a switch at its end; activating the row flips the switch.
+@MainActor struct SwitchRow {
+    let row: Widget
+    let toggle: Switch
+    init(title: String, subtitle: String) {
+        row = Widget(adw_action_row_new()!)
+        adw_preferences_row_set_title(row.typedPointer(), title)
+        adw_action_row_set_subtitle(row.typedPointer(), subtitle)
+        toggle = Switch()
+        toggle.widget.align(v: GTK_ALIGN_CENTER)
+        toggle.widget.accessibleLabel(title)
+        adw_action_row_add_suffix(row.typedPointer(), toggle.widget.raw)
+        adw_action_row_set_activatable_widget(row.typedPointer(), toggle.widget.raw)
+    }
+
+    /// Keeps the switch and a boolean GSettings key equal, both ways (g_settings_bind).
+    func bind(_ settings: SettingsStore, key: String) {
+        g_settings_bind(settings.raw, key, UnsafeMutableRawPointer(toggle.widget.raw), "active", G_SETTINGS_BIND_DEFAULT)
+    }
+}
+
+/// A row that offers a choice of titles in a drop-down.
+@MainActor struct ComboRow {
+    let row: Widget
+    init(title: String, subtitle: String, choices: [String]) {
+        row = Widget(adw_combo_row_new()!)
+        adw_preferences_row_set_title(row.typedPointer(), title)
+        adw_action_row_set_subtitle(row.typedPointer(), subtitle)
+        var cStrings: [UnsafePointer<CChar>?] = choices.map { UnsafePointer(strdup($0)) } + [nil]
+        defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        let list = gtk_string_list_new(&cStrings)!
+        adw_combo_row_set_model(row.typedPointer(), shopper_list_model(UnsafeMutableRawPointer(list)))
+        g_object_unref(UnsafeMutableRawPointer(list))
+        row.accessibleLabel(title)
+    }
+    init(wrapping row: Widget) { self.row = row }
+    var selected: Int {
+        get { Int(adw_combo_row_get_selected(row.typedPointer())) }
+        nonmutating set { adw_combo_row_set_selected(row.typedPointer(), guint(newValue)) }
+    }
+    func onSelected(_ f: @escaping @MainActor (Int) -> Void) {
+        row.onPointer("notify::selected") { [row] _ in f(Int(adw_combo_row_get_selected(row.typedPointer()))) }
+    }
+}
+
+/// A row that is a text field with its title as the placeholder (AdwEntryRow, libadwaita 1.2).
+@MainActor struct EntryRow {
+    let row: Widget
+    init(title: String) {
+        row = Widget(adw_entry_row_new()!)
+        adw_preferences_row_set_title(row.typedPointer(), title)
+    }
+    init(wrapping row: Widget) { self.row = row }
+    var text: String {
+        get { String(cString: gtk_editable_get_text(OpaquePointer(row.raw))) }
+        nonmutating set { gtk_editable_set_text(OpaquePointer(row.raw), newValue) }
+    }
+    func onChanged(_ f: @escaping @MainActor () -> Void) { row.on("changed", f) }
+}

@@ -1,0 +1,65 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The preferences window on a real GSettings schema (make test compiles it into .build/schemas
+/// and uses the memory backend): rows write the keys, and keys changed from outside show in the rows.
+final class PreferencesWindowTests: GtkTestCase {
+    func testRowsAndGSettingsFollowEachOtherBothWays() throws {
+        try MainActor.assumeIsolated {
+            guard let settings = SettingsStore(schema: AppInfo.id) else {
+                throw XCTSkip("the schema is not compiled: run through make test (GSETTINGS_SCHEMA_DIR)")
+            }
+            let prefs = Preferences(settings: settings)
+            settings.set("show-cost", true)
+            settings.set("sections", "aisle")
+            settings.set("price-band-threshold", "50")
+            let parent = Window()
+            let window = PreferencesWindow(preferences: prefs, parent: parent)
+            window.window.present()
+            settle()
+            @MainActor func control(_ r: PreferenceRow) -> Widget { window.rows.first { $0.row == r }!.control }
+
+            // A switch row writes its key; a key written from outside moves the switch.
+            let costSwitch = Switch(widget: control(.showCost))
+            costSwitch.active = false
+            XCTAssertFalse(settings.bool("show-cost"))
+            XCTAssertFalse(prefs.display.showCost)
+            settings.set("show-cost", true)
+            settle()
+            XCTAssertTrue(costSwitch.active)
+
+            // The combo row and the key.
+            let sections = ComboRow(wrapping: control(.sections))
+            sections.selected = 1
+            XCTAssertEqual(settings.string("sections"), "price-band")
+            settings.set("sections", "none")
+            settle()
+            XCTAssertEqual(sections.selected, 2)
+
+            // The entry row stores valid amounts only.
+            let threshold = EntryRow(wrapping: control(.priceBandThreshold))
+            threshold.text = "12.50"
+            XCTAssertEqual(settings.string("price-band-threshold"), "12.5")
+            threshold.text = "1,000"
+            XCTAssertEqual(settings.string("price-band-threshold"), "12.5", "ambiguous text is not stored")
+            XCTAssertTrue(control(.priceBandThreshold).hasCSS("error"))
+            threshold.text = "-3"
+            XCTAssertEqual(settings.string("price-band-threshold"), "12.5")
+            window.window.destroy()
+            parent.destroy()
+        }
+    }
+
+    func testAboutComesFromTheMetainfo() throws {
+        let info = try XCTUnwrap(AboutInfo(metainfo: repositoryData + "/io.github.shopperapp.Shopper.metainfo.xml"))
+        XCTAssertEqual(info.name, "Shopper")
+        XCTAssertEqual(info.license, "GPL-3.0-or-later")
+        XCTAssertFalse(info.developer.isEmpty)
+        XCTAssertFalse(info.website.isEmpty)
+        XCTAssertEqual(info.releaseVersion, AppInfo.version)
+        XCTAssertTrue(info.releaseNotes.hasPrefix("<p>"), info.releaseNotes)
+    }
+}
