@@ -15,7 +15,7 @@ final class WindowHarness {
     private let light = StyleSheet(path: repositoryData + "/shopper.css")
     private let dark = StyleSheet(path: repositoryData + "/shopper-dark.css")
 
-    init(model: ShoppingModel) throws {
+    init(model: ShoppingModel, size: (Int32, Int32)? = nil) throws {
         // An id of its own: an earlier harness's application may still hold the last one.
         WindowHarness.made += 1
         app = Application(id: "io.github.shopperapp.Shopper.Tests\(WindowHarness.made)")
@@ -24,6 +24,7 @@ final class WindowHarness {
         light.apply(true)
         let paths = AppPaths(dataFolder: NSTemporaryDirectory(), resources: repositoryData)
         window = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+        if let size { window.window.defaultSize(size.0, size.1) }
         window.present()
         _ = MainLoop.iterate(until: { self.window.window.widget.width > 0 })
         ShopperAppTests.settle(150)

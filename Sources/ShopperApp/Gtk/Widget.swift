@@ -88,6 +88,12 @@ struct Widget: SignalSource {
     func add(_ controller: EventController) { gtk_widget_add_controller(raw, controller.raw) }
 
     var width: Int32 { gtk_widget_get_width(raw) }
+    /// The narrowest the widget can be laid out (gtk_widget_measure).
+    var minimumWidth: Int32 {
+        var minimum: Int32 = 0
+        gtk_widget_measure(raw, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return minimum
+    }
     var height: Int32 { gtk_widget_get_height(raw) }
 
     /// The widget's bounds on its window's surface (what a snapshot or screenshot of the window shows,

@@ -7,7 +7,8 @@ import ShopperModel
 @MainActor
 final class RowWidget {
     let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    private let checkArea = Box(GTK_ORIENTATION_HORIZONTAL)
+    /// The checkbox's area, and the edit button: touch targets of at least `touchTarget` px.
+    let checkArea = Box(GTK_ORIENTATION_HORIZONTAL)
     private let check = CheckButton()
     private let textColumn = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
     private let descriptionLabel = Label()
@@ -17,7 +18,9 @@ final class RowWidget {
     /// Header title or end-row text.
     private let caption = Label()
     /// On lists where a click does something else (All Items), the editor opens from here.
-    private let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: "Edit")
+    let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: "Edit")
+    /// GNOME's smallest touch target, for fingers on a phone.
+    static let touchTarget: Int32 = 32
 
     private(set) var itemID: ItemID?
     private(set) var presentation: RowPresentation?

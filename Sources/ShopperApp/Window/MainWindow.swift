@@ -39,7 +39,7 @@ final class MainWindow {
         self.paths = paths
         window = Window(application: application)
         window.title = AppInfo.name
-        window.defaultSize(460, 720)
+        window.defaultSize(600, 720)
         // A phone's width (Phosh: 360 px) is the narrowest the window may be.
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
@@ -100,6 +100,8 @@ final class MainWindow {
 
     static let searchesPage = AppAction.searchesPage
     static let minimumWidth: Int32 = 360
+    /// Whether the lists are switched from the bottom bar (a narrow window).
+    var isBottomSwitcherShown: Bool { switcherBar.reveal }
     /// The list shown; nil while the saved searches are.
     var currentListPage: ListPage? { pages.first { $0.kind.rawValue == stack.visibleName } }
     var currentPage: ListPage { currentListPage ?? pages[0] }

@@ -1,0 +1,46 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The window on a phone: it can be as narrow as 360 px (Phosh), the bottom switcher then shows
+/// the lists, and a finger finds targets of at least 32 px.
+final class AdaptiveTests: GtkTestCase {
+    func testTheWindowFitsAPhoneAndTheSwitcherMovesToTheBottom() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "A rather long description of a thing to buy", quantity: 12, unit: "kg",
+                                     unitCost: Decimal(string: "1234.56"), aisle: "Fruit & Vegetables"))
+            for (width, bottom) in [(Int32(360), true), (1280, false)] {
+                let harness = try WindowHarness(model: model, size: (width, width == 360 ? 640 : 800))
+                let window = harness.window
+                XCTAssertLessThanOrEqual(window.window.widget.minimumWidth, MainWindow.minimumWidth, "nothing is wider than a phone")
+                iterate(until: { window.window.widget.width > 0 }, "the window")
+                // The default size counts the client-side shadow; the window itself is a little narrower.
+                XCTAssertEqual(Double(window.window.widget.width), Double(width), accuracy: 24)
+                settle(200)
+                XCTAssertEqual(window.isBottomSwitcherShown, bottom, "at \(width) px")
+                _ = harness.render(name: "adaptive-\(width)")
+                harness.close()
+            }
+            XCTAssertLessThanOrEqual(MainWindow.minimumWidth, 360)
+        }
+    }
+
+    func testRowTargetsAreAtLeast32Pixels() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Apples"))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            harness.window.show(.all)
+            settle(150)
+            let row = try XCTUnwrap(harness.window.currentPage.boundRows.first { $0.itemID != nil })
+            XCTAssertGreaterThanOrEqual(row.checkArea.widget.width, RowWidget.touchTarget)
+            XCTAssertGreaterThanOrEqual(row.checkArea.widget.height, RowWidget.touchTarget)
+            XCTAssertGreaterThanOrEqual(row.editButton.widget.width, RowWidget.touchTarget)
+            XCTAssertGreaterThanOrEqual(row.editButton.widget.height, RowWidget.touchTarget)
+        }
+    }
+}
