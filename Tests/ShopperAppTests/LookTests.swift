@@ -14,7 +14,8 @@ final class LookTests: GtkTestCase {
             try model.add(ItemFields(description: "Bread", unitCost: 3))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
-            for dark in [false, true] {
+            // Light, then dark, then light again: the colours follow libadwaita's style manager live.
+            for dark in [false, true, false] {
                 harness.setDark(dark)
                 let shot = try XCTUnwrap(harness.render(name: dark ? "look-dark" : "look-light"))
                 let x = 8

@@ -12,8 +12,7 @@ final class WindowHarness {
     let window: MainWindow
     let preferences = Preferences(settings: nil)
     private static var made = 0
-    private let light = StyleSheet(path: repositoryData + "/shopper.css")
-    private let dark = StyleSheet(path: repositoryData + "/shopper-dark.css")
+    private let style = AppStyle(folder: repositoryData)
 
     init(model: ShoppingModel, size: (Int32, Int32)? = nil) throws {
         // An id of its own: an earlier harness's application may still hold the last one.
@@ -21,7 +20,7 @@ final class WindowHarness {
         app = Application(id: "io.github.shopperapp.Shopper.Tests\(WindowHarness.made)")
         // Application windows come after startup (which also sets libadwaita up).
         app.register()
-        light.apply(true)
+        style.apply()
         let paths = AppPaths(dataFolder: NSTemporaryDirectory(), resources: repositoryData)
         window = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
         if let size { window.window.defaultSize(size.0, size.1) }
@@ -30,8 +29,9 @@ final class WindowHarness {
         ShopperAppTests.settle(150)
     }
 
+    /// Turns libadwaita's dark style on or off, live, as a desktop switching would.
     func setDark(_ on: Bool) {
-        dark.apply(on, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+        StyleManager.force(dark: on)
         ShopperAppTests.settle(150)
     }
 
@@ -64,8 +64,8 @@ final class WindowHarness {
 
     func close() {
         window.window.destroy()
-        light.apply(false)
-        dark.apply(false)
+        style.remove()
+        StyleManager.force(dark: nil)
         ShopperAppTests.settle(50)
     }
 }

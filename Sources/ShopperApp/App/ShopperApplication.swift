@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -10,8 +9,7 @@ final class ShopperApplication {
     let preferences: Preferences
     let paths: AppPaths
     private(set) var mainWindow: MainWindow?
-    private let light: StyleSheet
-    private let dark: StyleSheet
+    private let style: AppStyle
     private var benchmark: BenchmarkRunner?
 
     init(paths: AppPaths, model: ShoppingModel) {
@@ -23,8 +21,7 @@ final class ShopperApplication {
             FileHandle.standardError.write(Data("shopper: the GSettings schema \(AppInfo.id) is not installed; preferences will not be kept after this session.\n".utf8))
         }
         preferences = Preferences(settings: settings)
-        light = StyleSheet(path: paths.resource("shopper.css"))
-        dark = StyleSheet(path: paths.resource("shopper-dark.css"))
+        style = AppStyle(folder: paths.resources)
         app.on("activate") { [weak self] in self?.activate() }
         app.onOpen { [weak self] files in
             self?.activate()
@@ -75,7 +72,6 @@ final class ShopperApplication {
         }
     }
 
-    private func applyDark(_ on: Bool) { dark.apply(on, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
 
     /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
     /// the window shows their changes within a second. The check is one PRAGMA, so polling is
@@ -93,10 +89,7 @@ final class ShopperApplication {
     func activate() {
         if mainWindow == nil {
             // Styles once per display, which exists from here on.
-            light.apply(true)
-            // libadwaita follows the desktop's light or dark, live; the app's own colours follow it.
-            applyDark(StyleManager.isDark)
-            StyleManager.onDarkChanged { [weak self] isDark in self?.applyDark(isDark) }
+            style.apply()
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
             followOtherProcesses()
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
