@@ -125,7 +125,7 @@ final class RowWidget {
               presentation make: (Item) -> RowPresentation) {
         binding = true
         defer { binding = false }
-        root.widget.css("header", false)
+        root.widget.css("section-header", false)
         root.widget.css("end", false)
         root.widget.css("leaving", false)
         switch row {
@@ -136,7 +136,7 @@ final class RowWidget {
             apply(p)
             descriptionLabel.highlighted(p.description, highlights(p.description))
         case .header(let title, let totals):
-            showCaption("\(title) · \(Self.summary(totals, money))", css: "header")
+            showCaption("\(title) · \(Self.summary(totals, money))", css: "section-header")
         case .end(let totals):
             showCaption("No more items · \(Self.summary(totals, money))", css: "end")
         }
