@@ -134,6 +134,18 @@ class Shopper:
         return wait_for(lambda: next((n for n in self.all(name=name) if n.get_role() in roles), None),
                         timeout, f"menu item {name!r}")
 
+    def context_menu_item(self, node, name):
+        """Opens `node`'s context menu with a right click and returns its item `name`. A busy machine
+        can lose a click while the list is still changing: try again, as a person would."""
+        for attempt in range(3):
+            self.right_click(node)
+            try:
+                return self.menu_item(name, timeout=3)
+            except AssertionError:
+                if attempt == 2:
+                    raise
+                self.key("Escape")
+
     def texts(self, role=Atspi.Role.LABEL, root=None):
         return [n.get_name() for n in self.all(role, root=root)]
 

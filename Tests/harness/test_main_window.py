@@ -92,8 +92,7 @@ class MainWindow(unittest.TestCase):
             # Delete every item from its context menu; the explanation comes back.
             app.key("1", ["ctrl"])
             for name in ("Apples", "Bread", "Milk"):
-                app.right_click(app.one(LABEL, name=name, root=app.page("All Items")))
-                app.press(app.menu_item("Delete"))
+                app.press(app.context_menu_item(app.one(LABEL, name=name, root=app.page("All Items")), "Delete"))
                 wait_for(lambda: not app.all(CHECK, name=name, root=app.page("All Items")), 5, f"{name} to go")
             wait_for(lambda: app.has_text("Nothing here yet", root=app.page("All Items")), 5, "the explanation")
             app.screenshot("16-everything-deleted")

@@ -232,8 +232,10 @@ final class ListPage {
     }
 
     private func showContextMenu(for id: ItemID, row: RowWidget, x: Double, y: Double) {
-        guard let b = row.root.widget.bounds(in: root.widget) else { return }
-        select(id)
+        guard let b = row.root.widget.bounds(in: root.widget), let i = projection.index(of: id) else { return }
+        // Selected for the menu's actions, but without `select`'s later focus grab: focus moving
+        // to the row would close the menu as soon as it opened.
+        listView.select(i)
         contextMenu?.popup(at: b.x + x, b.y + y)
     }
 
