@@ -53,7 +53,7 @@ enum AppAction: String, CaseIterable {
         case .search: [(nil, ["<Control>f"])]
         case .addItem: [(nil, ["<Control>n"])]
         case .undo: [(nil, ["<Control>z"])]
-        case .redo: [(nil, ["<Control><Shift>z"])]
+        case .redo: [(nil, ["<Shift><Control>z"])]
         case .finishShopping: [(nil, ["<Control>Return"])]
         case .importItems: [(nil, ["<Control>o"])]
         case .exportItems: [(nil, ["<Control>e"])]
@@ -119,6 +119,19 @@ enum AppAction: String, CaseIterable {
     }
 
     var section: String { isRowAction ? "Items" : "General" }
+
+    /// "scope.name" or "scope.name::target", as accelerators and menus name an action.
+    func detailedName(target: String?) -> String { detailedName + (target.map { "::\($0)" } ?? "") }
+
+    /// Every accelerator of the table on the application (row actions' keys belong to the lists,
+    /// see ListPage: as accelerators they would also fire in text fields).
+    @MainActor static func setAccelerators(on app: Application) {
+        for action in allCases where !action.isRowAction {
+            for (target, keys) in action.accelerators where !keys.isEmpty {
+                app.accelerator(action.detailedName(target: target), keys)
+            }
+        }
+    }
 
     /// Row actions a list offers: the Space key ticks on the Shopping List, unticks in the Cart
     /// and picks on All Items.

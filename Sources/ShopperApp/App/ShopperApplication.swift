@@ -65,11 +65,7 @@ final class ShopperApplication {
                 }
             }
         }
-        for action in AppAction.allCases where !action.isRowAction {
-            for (target, keys) in action.accelerators where !keys.isEmpty {
-                app.accelerator(action.detailedName + (target.map { "::\($0)" } ?? ""), keys)
-            }
-        }
+        AppAction.setAccelerators(on: app)
     }
 
 

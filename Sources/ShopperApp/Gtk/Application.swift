@@ -43,6 +43,16 @@ import CGtk
 
     func quit() { g_application_quit(typed(raw)) }
 
+    /// The accelerators set for a detailed action name.
+    func accelerators(for action: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(raw, action) else { return [] }
+        defer { g_strfreev(list) }
+        var out: [String] = []
+        var i = 0
+        while let p = list[i] { out.append(String(cString: p)); i += 1 }
+        return out
+    }
+
     func accelerator(_ action: String, _ keys: [String]) {
         var cKeys: [UnsafePointer<CChar>?] = keys.map { UnsafePointer(strdup($0)) } + [nil]
         defer { cKeys.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
