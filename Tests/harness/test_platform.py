@@ -1,0 +1,102 @@
+"""End-to-end: the app as a GNOME citizen. Its commands are GActions reachable over D-Bus
+(org.gtk.Actions), and it is usable at a phone's 360 x 640 by keyboard alone, as at 1280 x 800."""
+
+import os
+import subprocess
+import time
+import unittest
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from shopper_harness import APP_ID, Shopper, wait_for  # noqa: E402
+
+LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
+APP_PATH = "/" + APP_ID.replace(".", "/")
+
+
+def activate(path, action, *argument):
+    """org.gtk.Actions.Activate, as any D-Bus client would (gdbus)."""
+    params = "[" + ", ".join(f"<'{a}'>" for a in argument) + "]"
+    r = subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path", path,
+                        "--method", "org.gtk.Actions.Activate", action, params, "{}"],
+                       capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+
+
+def resize(app, width, height):
+    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", "^Shopper$"],
+                         capture_output=True, text=True).stdout.split()
+    subprocess.run(["xdotool", "windowsize", "--sync", ids[0], str(width), str(height)], check=False)
+    time.sleep(0.6)
+
+
+class Actions(unittest.TestCase):
+    def test_actions_activated_over_dbus_do_what_they_say(self):
+        with Shopper() as app:
+            # app.add-line: an item from text.
+            activate(APP_PATH, "add-line", "2 x Tea @ 3.10 [Drinks]")
+            app.one(LABEL, name="Tea", root=app.page("All Items"))
+            # win.show-list: the cart shows (its explanation is on screen).
+            activate(APP_PATH + "/window/1", "show-list", "cart")
+            wait_for(lambda: app.has_text("Your cart is empty", root=app.page("Cart")), 5, "the cart")
+            # win.undo takes the item away again.
+            activate(APP_PATH + "/window/1", "undo")
+            wait_for(lambda: not app.all(LABEL, name="Tea", root=app.page("All Items")), 5, "Tea to go")
+            # app.preferences opens the preferences; app.about the about window.
+            activate(APP_PATH, "preferences")
+            prefs = wait_for(lambda: next((f for f in app.frames() if f.get_name() == "Preferences"), None), 5, "Preferences")
+            app.key("Escape", window="Preferences")
+            wait_for(lambda: prefs not in app.frames(), 5, "Preferences to close")
+            activate(APP_PATH, "about")
+            wait_for(lambda: any(f.get_name() == "About Shopper" or "About" in (f.get_name() or "") for f in app.frames()),
+                     5, "the about window")
+            # app.quit ends the app.
+            activate(APP_PATH, "quit")
+            app.proc.wait(10)
+            self.assertEqual(app.proc.returncode, 0)
+
+
+class PhoneWidth(unittest.TestCase):
+    def test_every_list_the_editor_and_preferences_by_keyboard_at_360(self):
+        with Shopper() as app:
+            resize(app, 1280, 800)
+            app.screenshot("50-desktop-1280")
+            resize(app, 360, 640)
+            # The lists are switched at the bottom now: its buttons sit at the window's foot.
+            tabs = [n for n in app.all(Atspi.Role.PAGE_TAB, name="Cart") if app.extents(n)[1] > 500]
+            self.assertTrue(tabs, "the bottom switcher shows at phone width")
+            # Keyboard alone: add two items, tick one off, open it in the cart, edit it, back.
+            app.key("n", ["ctrl"])
+            app.type("2 kg Apples @ 1.29 [Fruit]")
+            app.key("Return")
+            app.type("Milk")
+            app.key("Return")
+            app.key("2", ["ctrl"])
+            wait_for(lambda: len(app.all(CHECK, root=app.page("Shopping List"))) == 2, 5, "two items")
+            app.screenshot("51-phone-shopping-list")
+            app.key("n", ["ctrl"])
+            app.key("Tab")          # from the add entry into the list
+            app.key("space")        # tick the first row off
+            wait_for(lambda: len(app.all(CHECK, root=app.page("Shopping List"))) == 1, 5, "one item ticked off")
+            app.key("3", ["ctrl"])
+            wait_for(lambda: len(app.all(CHECK, root=app.page("Cart"))) == 1, 5, "the item in the cart")
+            app.key("n", ["ctrl"])
+            app.key("Tab")
+            app.key("F2")           # the editor slides over the list
+            field = app.one(Atspi.Role.TEXT, name="Description", timeout=5)
+            app.screenshot("52-phone-editor")
+            self.assertTrue(app.extents(field)[2] <= 360)
+            app.key("Escape")
+            wait_for(lambda: len(app.all(CHECK, root=app.page("Cart"))) == 1, 5, "back to the cart")
+            app.key("comma", ["ctrl"])
+            wait_for(lambda: any(f.get_name() == "Preferences" for f in app.frames()), 5, "Preferences")
+            app.screenshot("53-phone-preferences")
+            app.key("Escape", window="Preferences")
+            wait_for(lambda: all(f.get_name() != "Preferences" for f in app.frames()), 5, "Preferences to close")
+
+
+if __name__ == "__main__":
+    unittest.main()
