@@ -108,6 +108,7 @@ validate:
 screenshots:
 	cp out/screenshots/10-three-items-on-the-shopping-list.png data/screenshots/shopping-list.png
 	cp out/screenshots/21-search-highlight.png data/screenshots/search.png
+	cp out/screenshots/51-phone-shopping-list.png data/screenshots/phone.png
 
 clean:
 	rm -rf .build out

@@ -5,7 +5,7 @@ enum AppInfo {
     static let id = "io.github.shopperapp.Shopper"
     static let name = "Shopper"
     static let program = "shopper"
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 }
 
 /// Why Shopper cannot start. Each message says what to do; nothing was changed.
