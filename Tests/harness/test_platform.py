@@ -11,7 +11,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import APP_ID, Shopper, wait_for  # noqa: E402
+from shopper_harness import APP_ID, Shopper, pixel, wait_for  # noqa: E402
 
 LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
 APP_PATH = "/" + APP_ID.replace(".", "/")
@@ -96,6 +96,33 @@ class PhoneWidth(unittest.TestCase):
             app.screenshot("53-phone-preferences")
             app.key("Escape", window="Preferences")
             wait_for(lambda: all(f.get_name() != "Preferences" for f in app.frames()), 5, "Preferences to close")
+            # Search at phone width: Ctrl+F, type, the list narrows; Escape clears it.
+            app.key("1", ["ctrl"])
+            app.key("f", ["ctrl"])
+            app.type("milk")
+            wait_for(lambda: len(app.all(CHECK, root=app.page("All Items"))) == 1, 5, "one match")
+            app.screenshot("55-phone-search")
+            app.key("Escape")
+            wait_for(lambda: len(app.all(CHECK, root=app.page("All Items"))) == 2, 5, "the whole list again")
+
+
+class ColourScheme(unittest.TestCase):
+    def test_the_window_follows_the_desktops_light_or_dark(self):
+        # libadwaita reads ADW_DEBUG_COLOR_SCHEME instead of the desktop's setting (no portal here).
+        for scheme, dark in (("prefer-dark", True), ("prefer-light", False)):
+            with Shopper(env={"ADW_DEBUG_COLOR_SCHEME": scheme, "ADW_DISABLE_PORTAL": "1"}) as app:
+                app.add_items("Apples")
+                shot = app.screenshot(f"54-{scheme}")
+                x, y, w, h = app.extents(app.one(Atspi.Role.LIST, name="All Items"))
+                # Below the rows (header, item, end row), above where the toast shows.
+                below = pixel(shot, x + w // 2, y + min(h // 2, 260))
+                header = pixel(shot, x + w // 2, 4)
+                if dark:
+                    self.assertLess(sum(below), 200, f"dark list: {below}")
+                    self.assertLess(sum(header), 300, f"dark header: {header}")
+                else:
+                    self.assertGreater(sum(below), 500, f"light list: {below}")
+                    self.assertGreater(sum(header), 450, f"light header: {header}")
 
 
 if __name__ == "__main__":
