@@ -327,14 +327,7 @@ public final class ShoppingModel {
     public func undoLast(step: Int? = nil) throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.undoStack.last, step == nil || step == entry.id else { return nil }
-        do {
-            try replay(entry.backward, over: entry.forward, action: "undo “\(entry.name)”")
-        } catch .changedElsewhere(let d, let a) {
-            // It can never apply as recorded: let the steps before it be undone.
-            undo.discardLatest()
-            throw .changedElsewhere(description: d, action: a)
-        }
-        undo.undone()
+        try replay(entry, undoing: true)
         return entry.name
     }
 
@@ -342,19 +335,25 @@ public final class ShoppingModel {
     public func redoLast() throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.redoStack.last else { return nil }
+        try replay(entry, undoing: false)
+        return entry.name
+    }
+
+    private func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
+        let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
         do {
-            try replay(entry.forward, over: entry.backward, action: "redo “\(entry.name)”")
+            try replayChanges(cs, over: state, action: "\(undoing ? "undo" : "redo") “\(entry.name)”")
         } catch .changedElsewhere(let d, let a) {
-            undo.discardLatestRedo()
+            // It can never apply as recorded: let the steps before it be undone (or redone).
+            if undoing { undo.discardLatest() } else { undo.discardLatestRedo() }
             throw .changedElsewhere(description: d, action: a)
         }
-        undo.redone()
-        return entry.name
+        if undoing { undo.undone() } else { undo.redone() }
     }
 
     /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
     /// process) is not overwritten.
-    private func replay(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
+    private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
         for (id, written) in state.items where items[id] != written {
             throw .changedElsewhere(description: (items[id] ?? written)?.description ?? "an item", action: action)
         }
