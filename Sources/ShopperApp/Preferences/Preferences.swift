@@ -16,15 +16,26 @@ final class Preferences {
     /// nil without a schema: the values then live in `memory`.
     let settings: SettingsStore?
     private var memory: [Key: String] = [:]
-    private var observers: [@MainActor () -> Void] = []
+    private var observers: [Int: @MainActor () -> Void] = [:]
+    private var nextObserver = 0
 
     init(settings: SettingsStore?) {
         self.settings = settings
-        settings?.onChanged { [weak self] _ in self?.observers.forEach { $0() } }
+        settings?.onChanged { [weak self] _ in self?.notify() }
     }
 
     /// Called after any preference changes, from this app or from outside (gsettings set).
-    func observe(_ f: @escaping @MainActor () -> Void) { observers.append(f) }
+    /// Returns a token for `removeObserver` (a window that closes lets go of its observer).
+    @discardableResult
+    func observe(_ f: @escaping @MainActor () -> Void) -> Int {
+        nextObserver += 1
+        observers[nextObserver] = f
+        return nextObserver
+    }
+
+    func removeObserver(_ token: Int) { observers[token] = nil }
+
+    private func notify() { observers.values.forEach { $0() } }
 
     var display: DisplayOptions {
         DisplayOptions(showQuantity: bool(.showQuantity), showCost: bool(.showCost), showCheckboxes: bool(.showCheckboxes))
@@ -45,10 +56,10 @@ final class Preferences {
     }
 
     func set(_ k: Key, _ v: Bool) {
-        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v ? "true" : "false"; observers.forEach { $0() } }
+        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v ? "true" : "false"; notify() }
     }
 
     func set(_ k: Key, _ v: String) {
-        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v; observers.forEach { $0() } }
+        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v; notify() }
     }
 }

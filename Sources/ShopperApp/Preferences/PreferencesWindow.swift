@@ -24,8 +24,11 @@ final class PreferencesWindow {
             group.add(widget)
             rows.append((row, row.title, control))
         }
-        preferences.observe { [weak self] in self?.followers.forEach { $0() } }
+        observer = preferences.observe { [weak self] in self?.followers.forEach { $0() } }
     }
+
+    private var observer = 0
+    isolated deinit { preferences.removeObserver(observer) }
 
     /// The row, and the widget that holds its value.
     private func build(_ row: PreferenceRow) -> (Widget, Widget) {
