@@ -59,6 +59,20 @@ class Actions(unittest.TestCase):
             self.assertEqual(app.proc.returncode, 0)
 
 
+class TextFields(unittest.TestCase):
+    def test_ctrl_z_in_a_text_field_undoes_the_typing_not_the_list(self):
+        with Shopper() as app:
+            app.press(app.one(Atspi.Role.PUSH_BUTTON, name="Load Sample List"))
+            wait_for(lambda: app.has_text("Apples", root=app.page("All Items")), 5, "the sample list")
+            before = len(app.all(CHECK, root=app.page("All Items")))
+            app.key("n", ["ctrl"])
+            app.type("Tea bags")
+            app.key("z", ["ctrl"])
+            time.sleep(0.5)
+            self.assertEqual(len(app.all(CHECK, root=app.page("All Items"))), before, "the import was not undone")
+            self.assertFalse(app.has_text("Undone"), "no list undo")
+
+
 class PhoneWidth(unittest.TestCase):
     def test_every_list_the_editor_and_preferences_by_keyboard_at_360(self):
         with Shopper() as app:
