@@ -2,8 +2,8 @@ import CGtk
 import Foundation
 import ShopperModel
 
-/// A file to import (the command line or Import…): shows what it would add, or names its bad lines.
-/// Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
+/// A file to import (the command line or Import…): shows what it would add, and names its bad lines,
+/// which are left out. Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
 /// at a time with a progress bar, and its lines are shown in a recycled list (only the rows on
 /// screen exist), so a file of 100,000 lines neither freezes the window nor fills the memory.
 @MainActor
@@ -124,19 +124,24 @@ final class ImportPreview {
     private func finish() {
         if let readFailure { content.problems = [readFailure] }
         else if let reader {
-            switch reader.result {
-            case .success(let items): content.rows = items
-            case .failure(let e): content.problems = e.lines.map(\.description)
-            }
+            // The good lines can come in even when others are bad: the bad ones are listed.
+            content.rows = reader.items
+            content.problems = reader.errors.map(\.description)
         }
         progress.widget.visible = false
         let n = rows.count
-        summary.text = problems.isEmpty ? "\(n) \(n == 1 ? "item" : "items") will be added:"
-            : "Nothing can be imported until \(problems.count == 1 ? "this line is" : "these \(problems.count) lines are") fixed:"
+        let bad = problems.count
+        switch (n, bad) {
+        case (_, 0): summary.text = "\(n) \(n == 1 ? "item" : "items") will be added:"
+        case (0, _): summary.text = "Nothing can be imported: \(bad == 1 ? "this line has" : "these \(bad) lines have") problems."
+        default:
+            summary.text = "\(n) \(n == 1 ? "item" : "items") can be added; \(bad == 1 ? "this line is" : "these \(bad) lines are") left out:"
+        }
         lines.itemsChanged(position: 0, removed: 0, added: content.count)
-        cancel.label = problems.isEmpty ? "Cancel" : "Close"
-        if problems.isEmpty && !rows.isEmpty {
-            confirm.label = "Add \(n) \(n == 1 ? "Item" : "Items")"
+        cancel.label = n == 0 ? "Close" : "Cancel"
+        if n > 0 {
+            let items = n == 1 ? "Item" : "Items"
+            confirm.label = bad == 0 ? "Add \(n) \(items)" : "Add \(n) Good \(items)"
             confirm.widget.visible = true
         }
     }
