@@ -49,6 +49,7 @@ final class ActionTableTests: GtkTestCase {
             settle(Int(RowWidget.leaveMS) + 150)
             XCTAssertTrue(model.item(id)!.inCart)
             XCTAssertTrue(win.isEnabled("finish-shopping"))
+            // The Cart's button follows the action (GtkActionable): sensitive now.
             window.openEditor(id)
             settle()
             for name in ["show-list", "undo", "finish-shopping", "search", "edit"] {

@@ -118,6 +118,14 @@ class PhoneWidth(unittest.TestCase):
             app.screenshot("55-phone-search")
             app.key("Escape")
             wait_for(lambda: len(app.all(CHECK, root=app.page("All Items"))) == 2, 5, "the whole list again")
+            # The Cart ends the trip with a button of its own, there only while the cart has something.
+            app.key("3", ["ctrl"])
+            finish = app.one(Atspi.Role.PUSH_BUTTON, name="Finish Shopping", root=app.page("Cart"))
+            sensitive = lambda: finish.get_state_set().contains(Atspi.StateType.SENSITIVE)
+            self.assertTrue(sensitive())
+            app.press(finish)
+            wait_for(lambda: not app.all(CHECK, root=app.page("Cart")), 5, "an empty cart")
+            wait_for(lambda: not sensitive(), 5, "the button to be disabled")
 
 
 class ColourScheme(unittest.TestCase):

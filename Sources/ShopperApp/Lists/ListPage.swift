@@ -7,6 +7,8 @@ import ShopperModel
 final class ListPage {
     let kind: ListKind
     let projection: ListProjection
+    /// The page as the stack shows it: the list under its explanation, and a footer if any.
+    let page = Box(GTK_ORIENTATION_VERTICAL)
     let root = Overlay()
     let emptyState: EmptyState
     private(set) var listView: ListView!
@@ -66,6 +68,8 @@ final class ListPage {
         scrolled.widget.expand(h: true, v: true)
         root.child(scrolled.widget)
         root.addOverlay(emptyState.revealer.widget)
+        root.widget.expand(v: true)
+        page.append(root.widget)
         emptyState.set(empty: projection.isEmpty, animated: false)
 
         listView.onActivate { [weak self] position in
@@ -243,6 +247,12 @@ final class ListPage {
         guard let id = selectedItem, let row = bound.values.first(where: { $0.row.itemID == id })?.row else { return false }
         showContextMenu(for: id, row: row, x: 24, y: Double(row.root.widget.height) / 2)
         return true
+    }
+
+    /// A bar under the list (the Cart's Finish Shopping).
+    func addFooter(_ w: Widget) {
+        w.css("page-footer")
+        page.append(w)
     }
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).

@@ -49,7 +49,13 @@ final class MainWindow {
                      money: MoneyFormat(), emptyButtonTitle: kind == .all ? "Load Sample List" : nil)
         }
         searches = SavedSearchesPage(model: model)
-        let tabs = pages.map { ($0.root.widget, $0.kind.rawValue, $0.kind.title, $0.kind.icon) }
+        // Finishing a trip is a button where the trip ends, enabled while the cart has something.
+        let finish = Button(label: AppAction.finishShopping.title)
+        finish.widget.css("suggested-action")
+        finish.widget.actionName(AppAction.finishShopping.detailedName)
+        finish.widget.align(h: GTK_ALIGN_END).margins(12)
+        pages.first { $0.kind == .cart }?.addFooter(finish.widget)
+        let tabs = pages.map { ($0.page.widget, $0.kind.rawValue, $0.kind.title, $0.kind.icon) }
             + [(searches.root.widget, Self.searchesPage, "Searches", "edit-find-symbolic")]
         for (root, name, title, icon) in tabs {
             stack.add(root, name: name, title: title, icon: icon)
