@@ -128,6 +128,24 @@ class Shopper:
         what = f"{role and role.value_nick} named {name or contains!r}"
         return wait_for(lambda: (self.all(role, name, contains, root) or [None])[0], timeout, what)
 
+    def focused(self):
+        """The accessibles that have keyboard focus now (role name, name)."""
+        found = []
+
+        def walk(node, depth=0):
+            if node is None or depth > 60:
+                return
+            try:
+                if node.get_state_set().contains(Atspi.StateType.FOCUSED):
+                    found.append((node.get_role_name(), node.get_name()))
+                for i in range(node.get_child_count()):
+                    walk(node.get_child_at_index(i), depth + 1)
+            except gi.repository.GLib.Error:
+                return
+
+        walk(self.window())
+        return found
+
     def menu_item(self, name, timeout=5.0):
         """An item of an open menu (a GMenu shown by a GtkPopoverMenu)."""
         roles = (Atspi.Role.MENU_ITEM, Atspi.Role.PUSH_BUTTON, Atspi.Role.CHECK_MENU_ITEM)

@@ -59,6 +59,26 @@ class Actions(unittest.TestCase):
             self.assertEqual(app.proc.returncode, 0)
 
 
+class Keyboard(unittest.TestCase):
+    def test_a_list_is_one_tab_stop(self):
+        with Shopper() as app:
+            app.add_items("Apples", "Bread")
+            app.key("1", ["ctrl"])
+            app.key("n", ["ctrl"])
+            app.key("Tab")
+            wait_for(lambda: app.focused() == [("list item", "")], 5, "a row to have focus")
+            # Tab leaves the list: not to the row's checkbox or Edit button, not staying put.
+            app.key("Tab")
+            wait_for(lambda: app.focused() and app.focused()[0][0] not in ("list item", "check box")
+                     and not (app.focused()[0][1] or "").startswith("Edit"), 5, "focus to leave the list")
+            # Shift+Tab from the list goes back to the add bar.
+            app.key("n", ["ctrl"])
+            app.key("Tab")
+            wait_for(lambda: app.focused() == [("list item", "")], 5, "a row again")
+            app.key("ISO_Left_Tab", ["shift"])
+            wait_for(lambda: app.focused() == [("text", "Add an item")], 5, "the add bar")
+
+
 class TextFields(unittest.TestCase):
     def test_ctrl_z_in_a_text_field_undoes_the_typing_not_the_list(self):
         with Shopper() as app:

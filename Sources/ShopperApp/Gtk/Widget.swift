@@ -85,6 +85,17 @@ struct Widget: SignalSource {
     var hasFocus: Bool { gtk_widget_has_focus(raw) != 0 }
     func focusable(_ on: Bool) { gtk_widget_set_focusable(raw, on ? 1 : 0) }
 
+    /// Moves keyboard focus from inside this widget to the next (or previous) widget outside it, in
+    /// the window's own order. GTK 4.8's list view keeps Tab inside itself (4.12 added
+    /// `tab-behavior`): it is left out of the traversal for the one move.
+    func moveFocusOut(forward: Bool) {
+        guard let root = gtk_widget_get_root(raw) else { return }
+        let rootWidget = Widget(unsafe: UnsafeMutableRawPointer(root))
+        gtk_widget_set_can_focus(raw, 0)
+        _ = gtk_widget_child_focus(rootWidget.raw, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
+        gtk_widget_set_can_focus(raw, 1)
+    }
+
     func add(_ controller: EventController) { gtk_widget_add_controller(raw, controller.raw) }
 
     var width: Int32 { gtk_widget_get_width(raw) }

@@ -224,6 +224,9 @@ final class ListPage {
                 for trigger in triggers { keys.add(trigger, action: action.detailedName) }
             }
         }
+        // Tab and Shift+Tab leave the list, as from any other single control.
+        keys.add("Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: true); return true }
+        keys.add("<Shift>ISO_Left_Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: false); return true }
         // The row's menu from the keyboard, as GNOME lists do.
         for trigger in ["<Shift>F10", "Menu"] {
             keys.add(trigger) { [weak self] in self?.showContextMenuForSelection() ?? false }

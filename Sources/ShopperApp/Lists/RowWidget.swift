@@ -61,6 +61,10 @@ final class RowWidget {
         root.append(textColumn.widget)
         root.append(caption.widget)
         editButton.widget.css("flat")
+        // One Tab stop per list, not per row control: the keyboard ticks with Space, edits with F2
+        // and opens the row's menu with Shift+F10; the pointer still clicks these.
+        editButton.widget.focusable(false)
+        check.widget.focusable(false)
         editButton.widget.align(v: GTK_ALIGN_CENTER)
         root.append(editButton.widget)
         editButton.onClicked { [weak self] in
