@@ -2,7 +2,8 @@ import CGtk
 import ShopperModel
 
 /// The detail editor that slides in over the lists: every field validates as you type with its
-/// message beside it, and nothing is saved until all are valid. Escape or Back returns unsaved.
+/// message beside it, and nothing is saved until all are valid. Leaving (Back, Escape, a swipe)
+/// keeps valid changes, as GNOME apps do; changes that are not valid are dropped, and said so.
 @MainActor
 final class ItemEditor {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -117,6 +118,19 @@ final class ItemEditor {
         } catch {
             onError?(error)
         }
+    }
+
+    /// Called as the editor goes: saves valid changes; returns what was wrong when changes had to be
+    /// dropped, nil otherwise.
+    func keepChanges() -> String? {
+        guard let id = itemID, let item = model.item(id) else { return nil }
+        guard draft != ItemDraft(item.fields) else { return nil }
+        guard let fields = validate() else {
+            return "Changes to “\(item.description)” were not kept: \(draft.errors().map(\.message).joined(separator: " "))"
+        }
+        guard item.fields != fields else { return nil }
+        do { try model.update(id, fields) } catch { return error.localizedDescription }
+        return nil
     }
 
     // For tests.

@@ -72,6 +72,7 @@ extension MainWindow {
 
     func editorClosed() {
         for page in pages { page.emptyState.suppressed = false }
+        if let problem = editor.keepChanges() { toast.show(problem) }
         if let id = editor.itemID { currentPage.select(id) }
     }
 

@@ -1,0 +1,39 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Leaving the editor (Back, Escape, a swipe) keeps valid changes and says when it cannot.
+final class EditorLeaveTests: GtkTestCase {
+    func testLeavingKeepsValidChangesAndNamesDroppedOnes() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let id = try model.add(ItemFields(description: "Apples", quantity: 2))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let window = harness.window
+
+            window.openEditor(id)
+            window.editor.set(.description, "Green apples")
+            window.closeEditor()
+            settle()
+            XCTAssertEqual(model.item(id)?.description, "Green apples", "kept without pressing Save")
+            XCTAssertFalse(window.isEditing)
+
+            window.openEditor(id)
+            window.editor.set(.quantity, "-3")
+            window.closeEditor()
+            settle()
+            XCTAssertEqual(model.item(id)?.quantity, 2, "an invalid change is not stored")
+            XCTAssertTrue(window.toast.text.hasPrefix("Changes to “Green apples” were not kept: Quantity must be more than zero."),
+                          window.toast.text)
+
+            let steps = model.undo.undoStack.count
+            window.openEditor(id)
+            window.closeEditor()
+            settle()
+            XCTAssertEqual(model.undo.undoStack.count, steps, "no change, no step")
+        }
+    }
+}
