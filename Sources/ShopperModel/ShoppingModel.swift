@@ -144,20 +144,72 @@ public final class ShoppingModel {
                     actionName: String = "Import") throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
-        try commit(actionName) { b in
-            ids = []
-            ids.reserveCapacity(batch.count)
-            var position = lastPosition
-            for row in batch {
-                let id = b.ids.newItemID()
-                position += Self.positionGap
-                let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
-                                position: position, createdAt: now)
-                b.cs.items[id] = b.applying(row.fields, to: item)
-                ids.append(id)
-            }
+        try commit(actionName) { b in ids = Self.addItems(batch, after: lastPosition, now: now, to: &b) }
+        return ids
+    }
+
+    /// New items for `batch`, placed after `position`, into the change being built.
+    fileprivate static func addItems(_ batch: [ImportedItem], after position: Int64, now: Date, to b: inout ChangeBuilder) -> [ItemID] {
+        var ids: [ItemID] = []
+        ids.reserveCapacity(batch.count)
+        var position = position
+        for row in batch {
+            let id = b.ids.newItemID()
+            position += positionGap
+            let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
+                            position: position, createdAt: now)
+            b.cs.items[id] = b.applying(row.fields, to: item)
+            ids.append(id)
         }
         return ids
+    }
+
+    // MARK: Writing off the main thread
+
+    /// A large import, written by another thread so the window keeps drawing: what the write
+    /// needs from memory is copied here, on the model's thread, so the writer reads nothing the
+    /// model may change meanwhile. Run `write()` anywhere, then `finish` on the model's thread.
+    public struct BackgroundImport: Sendable {
+        let store: Store
+        let seen: Int64
+        let aisles: [String]
+        let lastPosition: Int64
+        let rows: [ImportedItem]
+        let now: Date
+
+        public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
+            do {
+                return .success(try store.write(seen: seen, knownAisles: aisles) { ids throws(StoreError) in
+                    var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles))
+                    _ = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
+                    ids = b.ids
+                    let cs = b.finished
+                    // Every item is new: none may exist yet.
+                    return (cs, Dictionary(uniqueKeysWithValues: cs.items.keys.map { ($0, Int64?.none) }))
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// nil without a store: then `importItems` is as quick as it gets.
+    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
+        guard let store else { return nil }
+        return BackgroundImport(store: store, seen: seenRevision, aisles: aisles.names, lastPosition: lastPosition,
+                                rows: rows, now: StoreTime.rounded(now))
+    }
+
+    /// Takes a background import into memory and the undo history (one step, "Import").
+    public func finish(_ job: BackgroundImport, _ result: Result<(ChangeSet, StoreCommit), StoreError>) throws(StoreError) {
+        let (cs, commit) = try result.get()
+        // The items are new whatever memory holds by now (a refresh may have read them already):
+        // undo takes them away, and puts back the aisle order as it was before.
+        var back = ChangeSet()
+        for id in cs.items.keys { back.items[id] = .some(nil) }
+        if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
+        applyInMemory(cs, commit)
+        undo.record("Import", forward: cs, backward: back)
     }
 
     /// The item with this description (ignoring case), if any. Looks at every item: for one-off

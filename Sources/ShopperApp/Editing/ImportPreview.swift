@@ -9,6 +9,7 @@ import ShopperModel
 @MainActor
 final class ImportPreview {
     let window = Window()
+    private let model: ShoppingModel
     private let reader: ImportReader?
     private let readFailure: String?
     /// What the list shows. Its own object, held by the list model's closures: GTK may ask for the
@@ -46,6 +47,7 @@ final class ImportPreview {
 
     init(path: String, model: ShoppingModel, parent: Window, onImported: @escaping @MainActor (Int) -> Void,
          onError: @escaping @MainActor (Error) -> Void) {
+        self.model = model
         let name = (path as NSString).lastPathComponent
         window.title = "Import “\(name)”"
         window.transient(for: parent)
@@ -100,8 +102,8 @@ final class ImportPreview {
         window.child(column.widget)
 
         cancel.onClicked { [weak self] in self?.window.close() }
-        confirm.onClicked { [weak self] in self?.add(to: model, onImported: onImported, onError: onError) }
-        confirmForTest = { [weak self] in self?.add(to: model, onImported: onImported, onError: onError) }
+        confirm.onClicked { [weak self] in self?.add(onImported: onImported, onError: onError) }
+        confirmForTest = { [weak self] in self?.add(onImported: onImported, onError: onError) }
         readSlices()
     }
 
@@ -146,22 +148,39 @@ final class ImportPreview {
         }
     }
 
-    /// One transaction and one undo step. The window says what it is doing first: a large import
-    /// takes a moment, and the frame that says so is drawn before it starts.
-    private func add(to model: ShoppingModel, onImported: @escaping @MainActor (Int) -> Void,
+    /// One transaction and one undo step, written by a worker thread while the window keeps
+    /// drawing (the progress bar pulses); the result is taken into the model on the main loop.
+    private func add(onImported: @escaping @MainActor (Int) -> Void,
                      onError: @escaping @MainActor (Error) -> Void) {
         confirm.widget.sensitive = false
         cancel.widget.sensitive = false
         progress.widget.visible = true
         progress.text("Adding \(rows.count) items…")
-        progress.pulse()
-        window.afterNextFrame { [weak self] _ in
-            guard let self else { return }
-            do {
-                try model.importItems(rows)
-                onImported(rows.count)
-            } catch { onError(error) }
-            window.close()
+        finishAdding = { [weak self] error in
+            if let error { onError(error) } else { onImported(self?.rows.count ?? 0) }
+            self?.adding = false
+            self?.window.close()
+        }
+        guard let job = model.backgroundImport(rows) else {
+            do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }
+            return
+        }
+        adding = true
+        MainLoop.timeout(milliseconds: 100) { [weak self] in
+            self?.progress.pulse()
+            return self?.adding ?? false
+        }
+        // The preview is main-actor isolated, so the worker may hand the result back to it.
+        Thread.detachNewThread { [weak self] in
+            let result = job.write()
+            MainLoop.post { [weak self] in
+                guard let self else { return }
+                do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
+            }
         }
     }
+
+    private var finishAdding: @MainActor (Error?) -> Void = { _ in }
+    /// While a worker thread writes the import.
+    private var adding = false
 }

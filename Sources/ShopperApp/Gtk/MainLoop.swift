@@ -43,6 +43,22 @@ enum MainLoop {
         if source != 0 { g_source_remove(source) }
     }
 
+    /// From any thread: runs `f` on the main loop (g_idle_add is thread-safe). How a worker thread
+    /// hands its result back; DispatchQueue.main never runs under g_application_run.
+    nonisolated static func post(_ f: @escaping @Sendable @MainActor () -> Void) {
+        let data = Unmanaged.passRetained(Posted(f)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            let p = Unmanaged<Posted>.fromOpaque(data!).takeRetainedValue()
+            MainActor.assumeIsolated { p.run() }
+            return 0
+        }, data, nil)
+    }
+
+    private final class Posted: Sendable {
+        let run: @Sendable @MainActor () -> Void
+        init(_ run: @escaping @Sendable @MainActor () -> Void) { self.run = run }
+    }
+
     /// Runs pending events until `done` or the deadline; for tests and the benchmark flag.
     static func iterate(until done: () -> Bool, timeoutSeconds: Double = 5) -> Bool {
         let end = g_get_monotonic_time() + Int(timeoutSeconds * 1_000_000)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the store could not be opened or written. Messages name the file and say what was kept.
-public enum StoreError: Error, Equatable, LocalizedError {
+public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case folderNotWritable(path: String, reason: String)
     /// Writable by users other than its owner, who is not us: someone else could swap our file.
     case unsafeFolder(path: String)
