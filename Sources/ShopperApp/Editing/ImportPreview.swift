@@ -102,6 +102,8 @@ final class ImportPreview {
         window.child(column.widget)
 
         cancel.onClicked { [weak self] in self?.window.close() }
+        // Not while the import is being written: the preview hands the result to the model.
+        window.onCloseRequest { [weak self] in self?.adding ?? false }
         confirm.onClicked { [weak self] in self?.add(onImported: onImported, onError: onError) }
         confirmForTest = { [weak self] in self?.add(onImported: onImported, onError: onError) }
         readSlices()
@@ -170,11 +172,11 @@ final class ImportPreview {
             self?.progress.pulse()
             return self?.adding ?? false
         }
-        // The preview is main-actor isolated, so the worker may hand the result back to it.
-        Thread.detachNewThread { [weak self] in
+        // The preview is main-actor isolated, so the worker may hand the result back to it; it is
+        // held until then, so the result always reaches the model.
+        Thread.detachNewThread { [self] in
             let result = job.write()
-            MainLoop.post { [weak self] in
-                guard let self else { return }
+            MainLoop.post { [self] in
                 do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
             }
         }
