@@ -1,6 +1,9 @@
 """End-to-end: search as you type, save a search, and manage saved searches, over AT-SPI."""
 
+import time
 import unittest
+
+import gi
 
 from gi.repository import Atspi
 
@@ -14,6 +17,15 @@ class Search(unittest.TestCase):
         return sorted(n.get_name() for n in app.all(CHECK, root=app.page("All Items")))
 
     def saved(self, app):
+        # A row deleted while we read it is reported as "The application no longer exists": read again.
+        for attempt in range(5):
+            try:
+                return self._saved(app)
+            except gi.repository.GLib.Error:
+                time.sleep(0.1)
+        return self._saved(app)
+
+    def _saved(self, app):
         page = app.page("Searches")
         rows = [n for n in app.all(Atspi.Role.LIST_ITEM, root=page)]
         names = []
