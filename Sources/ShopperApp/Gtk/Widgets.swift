@@ -117,36 +117,6 @@ import CGtk
     func transition(_ t: GtkRevealerTransitionType) { gtk_revealer_set_transition_type(ptr, t) }
 }
 
-@MainActor struct HeaderBar {
-    let widget: Widget
-    init() { widget = Widget(gtk_header_bar_new()!) }
-    private var ptr: OpaquePointer { widget.opaque }
-    func titleWidget(_ w: Widget) { gtk_header_bar_set_title_widget(ptr, w.raw) }
-    func packEnd(_ w: Widget) { gtk_header_bar_pack_end(ptr, w.raw) }
-}
-
-/// Pages shown one at a time, switched by a GtkStackSwitcher.
-@MainActor struct Stack {
-    let widget: Widget
-    init() {
-        widget = Widget(gtk_stack_new()!)
-        gtk_stack_set_transition_type(ptr, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-    }
-    private var ptr: OpaquePointer { widget.opaque }
-    func add(_ child: Widget, name: String, title: String) { gtk_stack_add_titled(ptr, child.raw, name, title) }
-    var visibleName: String {
-        get { gtk_stack_get_visible_child_name(ptr).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_stack_set_visible_child_name(ptr, newValue) }
-    }
-    func switcher() -> Widget {
-        let s = Widget(gtk_stack_switcher_new()!)
-        gtk_stack_switcher_set_stack(s.opaque, ptr)
-        return s
-    }
-    func onPageChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
-    func transition(_ t: GtkStackTransitionType) { gtk_stack_set_transition_type(ptr, t) }
-}
-
 /// A header-bar button that opens a menu (see `MenuButton(icon:accessibleLabel:menu:)`).
 @MainActor struct MenuButton {
     let widget: Widget
