@@ -1,17 +1,21 @@
 import Foundation
 
 /// RFC 4180 CSV with a header row:
-/// description,quantity,unit,unit_cost,aisle,notes,needed,in_cart
+/// description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost
+/// A price is in `unit_cost` (per unit) or in `total_cost` (for the whole line), never both: a file
+/// read by a version that knows only `unit_cost` loses a price for all rather than misreading it.
 public enum CSVFormat {
-    public static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart"]
+    public static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost"]
 
     public static func export<S: Sequence>(_ items: S) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
         for i in items {
             let texts = [i.description, i.unit ?? "", i.aisle ?? "", i.notes].map(defused)
+            let price = i.price.map(DecimalText.format) ?? ""
+            let forAll = i.priceBasis == .forAll
             let fields = [texts[0], DecimalText.format(i.quantity), texts[1],
-                          i.unitCost.map(DecimalText.format) ?? "", texts[2], texts[3],
-                          i.needed ? "1" : "0", i.inCart ? "1" : "0"]
+                          forAll ? "" : price, texts[2], texts[3],
+                          i.needed ? "1" : "0", i.inCart ? "1" : "0", forAll ? price : ""]
             out += fields.map(quote).joined(separator: ",") + "\r\n"
         }
         return out
@@ -43,8 +47,14 @@ public enum CSVFormat {
             throw ImportLineError(line: r.line, message: "Has \(r.fields.count) fields; the header names \(header.names.count).")
         }
         func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
+        let unitCost = value(header.column("unit_cost")), totalCost = value(header.column("total_cost"))
+        let hasTotal = !totalCost.trimmingCharacters(in: .whitespaces).isEmpty
+        if hasTotal, !unitCost.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ImportLineError(line: r.line, message: "Give unit_cost or total_cost, not both.")
+        }
         let draft = ItemDraft(description: restored(value(header.description)), quantity: value(header.column("quantity")),
-                              unit: restored(value(header.column("unit"))), unitCost: value(header.column("unit_cost")),
+                              unit: restored(value(header.column("unit"))), price: hasTotal ? totalCost : unitCost,
+                              priceBasis: hasTotal ? .forAll : .perUnit,
                               aisle: restored(value(header.column("aisle"))), notes: restored(value(header.column("notes"))))
         let needed = flag(value(header.column("needed")), default: true)
         let inCart = flag(value(header.column("in_cart")), default: false)

@@ -11,6 +11,38 @@ public enum DecimalReading: Equatable, Sendable {
     case tooLong
 }
 
+/// Which mark a person writes decimals with, from their locale: it settles "1,000" and "1.000",
+/// which are a thousand in one convention and one in the other. Files use `.neutral`: they
+/// travel between people, so a reading that depends on who opens them is refused instead.
+public enum NumberConvention: Equatable, Sendable {
+    /// "1.5": a comma groups thousands ("1,000" is a thousand).
+    case decimalPoint
+    /// "1,5": a point groups thousands ("1.000" is a thousand).
+    case decimalComma
+    /// Either: "1,000" is ambiguous and refused; "1.000" is one, as every program writes it.
+    case neutral
+
+    /// The convention of a locale such as "de_DE" or "en_GB.UTF-8" (nil or "C": neutral).
+    public init(locale identifier: String?) {
+        guard let identifier, let name = identifier.split(separator: ".").first.map(String.init),
+              !name.isEmpty, name != "C", name != "POSIX" else { self = .neutral; return }
+        switch Locale(identifier: name).decimalSeparator {
+        case ",": self = .decimalComma
+        case ".": self = .decimalPoint
+        default: self = .neutral
+        }
+    }
+
+    /// The locale that formats numbers for this environment: LC_ALL, then LC_NUMERIC, then LANG
+    /// (Foundation's `Locale.current` ignores them on Linux).
+    public static func numericLocale(in environment: [String: String]) -> String? {
+        for key in ["LC_ALL", "LC_NUMERIC", "LANG"] {
+            if let v = environment[key], !v.isEmpty { return v }
+        }
+        return nil
+    }
+}
+
 /// Strict decimal parsing: Foundation's `Decimal(string:)` accepts "12abc" as 12, which would let
 /// bad input through silently.
 public enum DecimalText {
@@ -19,8 +51,8 @@ public enum DecimalText {
 
     /// Digits with "." or "," as the decimal separator, and grouping of thousands by the other
     /// ("1,234.50", "1.234,50", "1,000,000"). No sign, no exponent. A lone "," before exactly three
-    /// digits ("1,000") is ambiguous and read as neither.
-    public static func read(_ text: String) -> DecimalReading {
+    /// digits ("1,000") is ambiguous and read as neither, unless `convention` settles it.
+    public static func read(_ text: String, convention: NumberConvention = .neutral) -> DecimalReading {
         let s = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars)
         guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else { return .notANumber }
         let separators = s.indices.filter { s[$0] == "." || s[$0] == "," }
@@ -45,8 +77,14 @@ public enum DecimalText {
             // The last separator is the decimal one; any before it group thousands.
             let after = s.count - last - 1
             if others.isEmpty {
-                if decimalMark == ",", after == 3, (1...3).contains(last) {
-                    return .ambiguous(thousands: make(digitText, scale: 0), decimal: make(digitText, scale: 3))
+                if after == 3, (1...3).contains(last) {
+                    switch (convention, decimalMark) {
+                    case (.neutral, ","):
+                        return .ambiguous(thousands: make(digitText, scale: 0), decimal: make(digitText, scale: 3))
+                    case (.decimalPoint, ","), (.decimalComma, "."):
+                        return .value(make(digitText, scale: 0))
+                    default: break
+                    }
                 }
                 guard after > 0 else { return .notANumber }
                 return .value(make(digitText, scale: after))
@@ -59,8 +97,8 @@ public enum DecimalText {
         return .value(make(digitText, scale: 0))
     }
 
-    public static func parse(_ text: String) -> Decimal? {
-        if case .value(let d) = read(text) { return d }
+    public static func parse(_ text: String, convention: NumberConvention = .neutral) -> Decimal? {
+        if case .value(let d) = read(text, convention: convention) { return d }
         return nil
     }
 

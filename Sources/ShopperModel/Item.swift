@@ -15,8 +15,10 @@ public struct Item: Equatable, Sendable {
     /// Always above zero; see `ItemDraft` for the bounds.
     public var quantity: Decimal
     public var unit: String?
-    /// Price of one unit in the user's currency; nil when unknown.
-    public var unitCost: Decimal?
+    /// The price as the user gave it, in their currency; nil when unknown. What it is the price of
+    /// is `priceBasis`: one unit ("1.29 per kg") or the whole line ("5.49 for 500 g").
+    public var price: Decimal?
+    public var priceBasis: PriceBasis
     public var aisle: String?
     public var notes: String
     /// On the shopping list.
@@ -32,7 +34,7 @@ public struct Item: Equatable, Sendable {
 
     public init(
         id: ItemID, description: String, quantity: Decimal = 1, unit: String? = nil,
-        unitCost: Decimal? = nil, aisle: String? = nil, notes: String = "",
+        price: Decimal? = nil, priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "",
         needed: Bool = false, inCart: Bool = false, position: Int64 = 0,
         createdAt: Date = Date(), updatedAt: Date? = nil,
         lastPrice: Decimal? = nil, lastPriceDate: Date? = nil
@@ -41,7 +43,8 @@ public struct Item: Equatable, Sendable {
         self.description = description
         self.quantity = quantity
         self.unit = unit
-        self.unitCost = unitCost
+        self.price = price
+        self.priceBasis = priceBasis
         self.aisle = aisle
         self.notes = notes
         self.needed = needed
@@ -53,20 +56,32 @@ public struct Item: Equatable, Sendable {
         self.lastPriceDate = lastPriceDate
     }
 
-    /// Quantity x unit cost, exact; zero when the cost is unknown.
-    public var lineTotal: Decimal { (unitCost ?? 0) * quantity }
+    /// What the line costs, exact: quantity x price, or the price itself when it is for all;
+    /// zero when the price is unknown.
+    public var lineTotal: Decimal { PriceBasis.lineTotal(price, priceBasis, quantity) }
+
+    /// What one unit cost, for the price history: a price for all divided by the quantity, to
+    /// four decimals.
+    public var unitPrice: Decimal? {
+        guard let price else { return nil }
+        guard priceBasis == .forAll else { return price }
+        var exact = price / quantity, rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 4, .plain)
+        return rounded
+    }
 
     /// The editable fields, as the editor and the importers see them.
     public var fields: ItemFields {
         ItemFields(description: description, quantity: quantity, unit: unit,
-                   unitCost: unitCost, aisle: aisle, notes: notes)
+                   price: price, priceBasis: priceBasis, aisle: aisle, notes: notes)
     }
 
     mutating func apply(_ f: ItemFields) {
         description = f.description
         quantity = f.quantity
         unit = f.unit
-        unitCost = f.unitCost
+        price = f.price
+        priceBasis = f.priceBasis
         aisle = f.aisle
         notes = f.notes
     }
@@ -77,18 +92,34 @@ public struct ItemFields: Equatable, Sendable {
     public var description: String
     public var quantity: Decimal
     public var unit: String?
-    public var unitCost: Decimal?
+    public var price: Decimal?
+    public var priceBasis: PriceBasis
     public var aisle: String?
     public var notes: String
 
     public init(description: String, quantity: Decimal = 1, unit: String? = nil,
-                unitCost: Decimal? = nil, aisle: String? = nil, notes: String = "") {
+                price: Decimal? = nil, priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "") {
         self.description = description
         self.quantity = quantity
         self.unit = unit
-        self.unitCost = unitCost
+        self.price = price
+        self.priceBasis = priceBasis
         self.aisle = aisle
         self.notes = notes
+    }
+
+    public var lineTotal: Decimal { PriceBasis.lineTotal(price, priceBasis, quantity) }
+}
+
+/// What a price is the price of. A price per unit is what shelves and receipts say for things sold
+/// by weight; a price for all is what a pack of 500 g costs.
+public enum PriceBasis: String, CaseIterable, Sendable {
+    case perUnit = "unit"
+    case forAll = "all"
+
+    static func lineTotal(_ price: Decimal?, _ basis: PriceBasis, _ quantity: Decimal) -> Decimal {
+        guard let price else { return 0 }
+        return basis == .forAll ? price : price * quantity
     }
 }
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// Which field of the editor an error belongs to, so the view can show it beside that field.
 public enum ItemField: String, CaseIterable, Sendable {
-    case description, quantity, unit, unitCost, aisle, notes
+    case description, quantity, unit, price, aisle, notes
 
     /// As messages name it.
     var title: String {
         switch self {
-        case .unitCost: "unit cost"
+        case .price: "price"
         default: rawValue
         }
     }
@@ -32,24 +32,31 @@ public struct ItemDraft: Equatable, Sendable {
     public var description: String
     public var quantity: String
     public var unit: String
-    public var unitCost: String
+    /// May carry a currency sign ("€3.99", "3,99 €").
+    public var price: String
+    public var priceBasis: PriceBasis
     public var aisle: String
     public var notes: String
+    /// How the person typing writes numbers: settles "1,000".
+    public var numbers: NumberConvention
 
     public init(description: String = "", quantity: String = "1", unit: String = "",
-                unitCost: String = "", aisle: String = "", notes: String = "") {
+                price: String = "", priceBasis: PriceBasis = .perUnit, aisle: String = "", notes: String = "",
+                numbers: NumberConvention = .neutral) {
         self.description = description
         self.quantity = quantity
         self.unit = unit
-        self.unitCost = unitCost
+        self.price = price
+        self.priceBasis = priceBasis
         self.aisle = aisle
         self.notes = notes
+        self.numbers = numbers
     }
 
-    public init(_ f: ItemFields) {
+    public init(_ f: ItemFields, numbers: NumberConvention = .neutral) {
         self.init(description: f.description, quantity: DecimalText.format(f.quantity),
-                  unit: f.unit ?? "", unitCost: f.unitCost.map(DecimalText.format) ?? "",
-                  aisle: f.aisle ?? "", notes: f.notes)
+                  unit: f.unit ?? "", price: f.price.map(DecimalText.format) ?? "", priceBasis: f.priceBasis,
+                  aisle: f.aisle ?? "", notes: f.notes, numbers: numbers)
     }
 
     /// Every error at once, so the editor can mark all bad fields together.
@@ -83,7 +90,7 @@ public struct ItemDraft: Equatable, Sendable {
         var qty: Decimal = 1
         let qtyText = quantity.trimmingCharacters(in: .whitespaces)
         if !qtyText.isEmpty {
-            switch Self.amount(qtyText, max: Self.maxQuantity, what: "Quantity", example: "2 or 1.5") {
+            switch Self.amount(qtyText, max: Self.maxQuantity, what: "Quantity", example: "2 or 1.5", numbers: numbers) {
             case .success(let q) where q <= 0: fail(.quantity, "Quantity must be more than zero.")
             case .success(let q): qty = q
             case .failure(let e): fail(.quantity, e.message)
@@ -94,11 +101,11 @@ public struct ItemDraft: Equatable, Sendable {
         if unitText.count > Self.maxShortFieldLength { fail(.unit, "Keep the unit short.") }
 
         var cost: Decimal?
-        let costText = unitCost.trimmingCharacters(in: .whitespaces)
+        let costText = Self.withoutCurrencySign(price)
         if !costText.isEmpty {
-            switch Self.amount(costText, max: Self.maxUnitCost, what: "Cost", example: "1.29") {
+            switch Self.amount(costText, max: Self.maxUnitCost, what: "Cost", example: "1.29", numbers: numbers) {
             case .success(let c): cost = c
-            case .failure(let e): fail(.unitCost, e.message == "Cost must be more than zero." ? "Cost cannot be negative." : e.message)
+            case .failure(let e): fail(.price, e.message == "Cost must be more than zero." ? "Cost cannot be negative." : e.message)
             }
         }
 
@@ -109,15 +116,16 @@ public struct ItemDraft: Equatable, Sendable {
 
         if !errors.isEmpty { return .failure(ValidationErrors(errors: errors)) }
         return .success(ItemFields(description: desc, quantity: qty,
-                                   unit: unitText.isEmpty ? nil : unitText, unitCost: cost,
+                                   unit: unitText.isEmpty ? nil : unitText, price: cost, priceBasis: cost == nil ? .perUnit : priceBasis,
                                    aisle: aisleText.isEmpty ? nil : aisleText, notes: notesText))
     }
 
     /// An amount from 0 to `max` with at most `maxDecimals` decimals, or what is wrong with it, in
     /// words that say what was understood.
-    static func amount(_ text: String, max: Decimal, what: String, example: String) -> Result<Decimal, AmountError> {
+    static func amount(_ text: String, max: Decimal, what: String, example: String,
+                       numbers: NumberConvention = .neutral) -> Result<Decimal, AmountError> {
         if text.hasPrefix("-") || text.hasPrefix("−") { return .failure(AmountError(message: "\(what) must be more than zero.")) }
-        switch DecimalText.read(text) {
+        switch DecimalText.read(text, convention: numbers) {
         case .value(let v):
             if v > max { return .failure(AmountError(message: "\(what) can be at most \(DecimalText.format(max)).")) }
             if DecimalText.scale(of: v) > maxDecimals { return .failure(AmountError(message: "Use at most \(maxDecimals) decimals.")) }
@@ -135,6 +143,19 @@ public struct ItemDraft: Equatable, Sendable {
     }
 
     struct AmountError: Error { let message: String }
+
+    /// A price as typed from a receipt: one currency sign before or after the number, with or
+    /// without a space ("€3.99", "3,99 €", "$ 2"). Which currency is not checked: there is one, the
+    /// user's.
+    static func withoutCurrencySign(_ text: String) -> String {
+        var s = text.trimmingCharacters(in: .whitespaces)
+        func isSign(_ c: Character?) -> Bool {
+            guard let c, c.unicodeScalars.count == 1, let u = c.unicodeScalars.first else { return false }
+            return u.properties.generalCategory == .currencySymbol
+        }
+        if isSign(s.first) { s.removeFirst() } else if isSign(s.last) { s.removeLast() }
+        return s.trimmingCharacters(in: .whitespaces)
+    }
 
     static func isControl(_ c: Unicode.Scalar) -> Bool { c.value < 0x20 || (0x7F...0x9F).contains(c.value) }
     static func codePoint(_ c: Unicode.Scalar) -> String { "U+" + String(format: "%04X", c.value) }

@@ -244,7 +244,7 @@ public final class ListProjection {
     }
 
     private func setTotals(removing old: Item, adding new: Item) {
-        guard !costs.isEmpty, old.quantity != new.quantity || old.unitCost != new.unitCost else { return }
+        guard !costs.isEmpty, old.quantity != new.quantity || old.price != new.price else { return }
         adjustCosts(key(new).section, by: new.lineTotal - old.lineTotal)
     }
 

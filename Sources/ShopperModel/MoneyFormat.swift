@@ -17,4 +17,12 @@ public struct MoneyFormat: Sendable {
         }
         return amount.formatted(.currency(code: code).locale(locale))
     }
+
+    /// A price per unit keeps up to four decimals: 0.0125 a gram is not 0.01.
+    public func formatUnitPrice(_ amount: Decimal) -> String {
+        guard let code = currencyCode else {
+            return amount.formatted(.number.precision(.fractionLength(2...4)).locale(locale))
+        }
+        return amount.formatted(.currency(code: code).precision(.fractionLength(2...4)).locale(locale))
+    }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// One item per line: `[quantity [unit]] description [@ unit cost] [[aisle]]`, e.g.
-/// `2 kg Apples @ 1.29 [Fruit]`. Blank lines and lines starting with `#` are skipped; lines may end
+/// One item per line: `[quantity [unit]] description [@ price per unit | = price for all] [[aisle]]`,
+/// e.g. `2 kg Apples @ 1.29 [Fruit]` (1.29 a kilogram) or `500 g Mince = 5.49` (5.49 the pack). A
+/// price may carry a currency sign (`@ €3.99`). Blank lines and lines starting with `#` are skipped; lines may end
 /// in LF, CRLF or CR. `x` after a quantity means "no unit" (`2 x Pack of cards`); a unit not in the
 /// list below is written in braces (`2 {sachets} Tea`). A backslash makes the next character plain
-/// text (`Coupon \@ 5`, `\#1 fan`, `Jam \[homemade\]`), so every item the app can hold is written
+/// text (`Coupon \@ 5`, `1 \= 2`, `\#1 fan`, `Jam \[homemade\]`), so every item the app can hold is written
 /// as a line that reads back the same; hand-typed lines keep their meaning.
 public enum PlainTextFormat {
     /// Words read as a unit when they follow a quantity.
@@ -71,41 +72,64 @@ public enum PlainTextFormat {
         return t
     }
 
-    public static func parseLine(_ line: String) -> Result<ItemFields, LineError> {
+    /// A line as typed, and which of its parts were written: adding a known item changes just those.
+    public struct TypedLine: Equatable, Sendable {
+        public var fields: ItemFields
+        public var hasQuantity = false
+        public var hasUnit = false
+        public var hasPrice = false
+        public var hasAisle = false
+    }
+
+    public static func parseLine(_ line: String, numbers: NumberConvention = .neutral) -> Result<ItemFields, LineError> {
+        read(line, numbers: numbers).map(\.fields)
+    }
+
+    public static func read(_ line: String, numbers: NumberConvention = .neutral) -> Result<TypedLine, LineError> {
         var rest = trimmed(tokens(line)[...])
-        var draft = ItemDraft()
+        var draft = ItemDraft(numbers: numbers)
+        var typed = TypedLine(fields: ItemFields(description: ""))
         // [Aisle] at the end.
         if rest.last?.is("]") == true, let open = rest.lastIndex(where: { $0.is("[") }) {
             draft.aisle = text(rest[(open + 1)..<(rest.endIndex - 1)])
+            typed.hasAisle = true
             rest = trimmed(rest[..<open])
         }
-        // "@ cost" at the end: an @ after a space (or first), then one word.
-        if let at = rest.lastIndex(where: { $0.is("@") }), at == rest.startIndex || rest[at - 1].isSpace {
+        // "@ price" or "= price" at the end: the mark after a space (or first), then one word, or a
+        // number and a currency sign apart ("= 3,99 €").
+        if let at = rest.lastIndex(where: { $0.is("@") || $0.is("=") }), at == rest.startIndex || rest[at - 1].isSpace {
             let cost = trimmed(rest[(at + 1)...])
-            if !cost.isEmpty, !cost.contains(where: \.isSpace) {
-                draft.unitCost = text(cost)
+            let words = cost.split(whereSeparator: \.isSpace)
+            let isSign = { (w: ArraySlice<Token>) in w.count == 1 && w.first?.c.properties.generalCategory == .currencySymbol }
+            if words.count == 1 || (words.count == 2 && (isSign(words[0]) || isSign(words[1]))) {
+                draft.price = text(cost)
+                draft.priceBasis = rest[at].c == "=" ? .forAll : .perUnit
+                typed.hasPrice = true
                 rest = trimmed(rest[..<at])
             }
         }
         var words = rest.split(whereSeparator: \.isSpace)
         if let first = words.first, !first.contains(where: \.escaped) {
             let word = text(first)
-            if let qty = leadingQuantity(word) {
+            if let qty = leadingQuantity(word, numbers) {
                 draft.quantity = qty.number
+                typed.hasQuantity = true
                 words.removeFirst()
                 if let u = qty.unit { draft.unit = u }
                 else if let next = words.first, words.count > 1 {
                     if let unit = bracedUnit(&words) { draft.unit = unit }
-                    else if next.elementsEqual(tokens("x")) || next.elementsEqual(tokens("×")) { words.removeFirst() }
+                    else if next.elementsEqual(tokens("x")) || next.elementsEqual(tokens("×")) { words.removeFirst(); typed.hasUnit = true }
                     else if !next.contains(where: \.escaped), units.contains(text(next).lowercased()) { draft.unit = text(next); words.removeFirst() }
                 }
-            } else if let problem = quantityProblem(word) {
+                if !draft.unit.isEmpty { typed.hasUnit = true }
+            } else if let problem = quantityProblem(word, numbers) {
                 return .failure(LineError(message: problem))
             }
         }
         draft.description = words.map(text).joined(separator: " ")
         do {
-            return .success(try draft.validate())
+            typed.fields = try draft.validate()
+            return .success(typed)
         } catch {
             return .failure(LineError(message: error.errors.map(\.message).joined(separator: " ")))
         }
@@ -121,18 +145,18 @@ public enum PlainTextFormat {
     }
 
     /// "2", "1.5", or "2kg" (number glued to a known unit).
-    private static func leadingQuantity(_ word: String) -> (number: String, unit: String?)? {
+    private static func leadingQuantity(_ word: String, _ numbers: NumberConvention = .neutral) -> (number: String, unit: String?)? {
         guard let firstNonNumber = word.unicodeScalars.firstIndex(where: { !(("0"..."9").contains($0) || $0 == "." || $0 == ",") }) else {
-            return DecimalText.parse(word) != nil ? (word, nil) : nil
+            return DecimalText.parse(word, convention: numbers) != nil ? (word, nil) : nil
         }
         let number = String(word.unicodeScalars[..<firstNonNumber]), unit = String(word.unicodeScalars[firstNonNumber...])
-        guard DecimalText.parse(number) != nil, units.contains(unit.lowercased()) else { return nil }
+        guard DecimalText.parse(number, convention: numbers) != nil, units.contains(unit.lowercased()) else { return nil }
         return (number, unit)
     }
 
     /// A first word that is meant as a quantity but is not one the app takes ("-1", "1e30", "½",
     /// "1,000"), in words; nil for a word that is simply the start of the description ("7up").
-    private static func quantityProblem(_ word: String) -> String? {
+    private static func quantityProblem(_ word: String, _ numbers: NumberConvention = .neutral) -> String? {
         let s = Array(word.unicodeScalars)
         guard let first = s.first else { return nil }
         let isDigit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
@@ -144,7 +168,7 @@ public enum PlainTextFormat {
         }
         guard isDigit(first) else { return nil }
         if s.allSatisfy({ isDigit($0) || $0 == "." || $0 == "," }) {
-            if case .failure(let e) = ItemDraft.amount(word, max: ItemDraft.maxQuantity, what: "Quantity", example: "2 or 1.5") {
+            if case .failure(let e) = ItemDraft.amount(word, max: ItemDraft.maxQuantity, what: "Quantity", example: "2 or 1.5", numbers: numbers) {
                 return e.message
             }
             return nil
@@ -176,9 +200,9 @@ public enum PlainTextFormat {
                 parts.append("x")
             }
         }
-        parts.append(escape(item.description, "@[]", leading: "#{"))
+        parts.append(escape(item.description, "@=[]", leading: "#{"))
         var line = parts.joined(separator: " ")
-        if let c = item.unitCost { line += " @ \(DecimalText.format(c))" }
+        if let c = item.price { line += " \(item.priceBasis == .forAll ? "=" : "@") \(DecimalText.format(c))" }
         if let a = item.aisle { line += " [" + escape(a, "[]") + "]" }
         return line
     }

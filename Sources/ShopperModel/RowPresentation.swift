@@ -32,6 +32,8 @@ public struct RowPresentation: Equatable, Sendable {
     public var right: DetailField?
     public var leftText: String?
     public var rightText: String?
+    /// The first line of the notes, when there are any.
+    public var note: String?
     /// No detail line: the description sits in the middle of the row.
     public var descriptionCentered: Bool
     public var checkbox: CheckboxMode
@@ -50,11 +52,14 @@ public struct RowPresentation: Equatable, Sendable {
         right = fields.count > 1 ? fields[1] : nil
         func text(_ f: DetailField?) -> String? {
             switch f {
-            case .quantity: Self.quantityText(item)
-            case .cost: item.unitCost.map { money.format($0 * item.quantity) } ?? "No price"
+            // Beside the cost, the quantity says how the cost was made: "2 kg × 1.29".
+            case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil) ?? Self.quantityText(item)
+            case .cost: item.price == nil ? "No price" : money.format(item.lineTotal)
             case nil: nil
             }
         }
+        note = item.notes.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+            .flatMap { $0.isEmpty ? nil : $0 }
         leftText = text(left)
         rightText = text(right)
         descriptionCentered = fields.isEmpty

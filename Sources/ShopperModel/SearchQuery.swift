@@ -85,7 +85,7 @@ public struct SearchQuery: Equatable, Sendable {
                 guard let ia = item.aisle, Self.fold(ia).hasPrefix(a) else { return false }
             case .cost(let op, let v):
                 // "cost" is what the row shows: quantity x unit cost.
-                guard item.unitCost != nil, op.holds(item.lineTotal, v) else { return false }
+                guard item.price != nil, op.holds(item.lineTotal, v) else { return false }
             case .needed(let n): if item.needed != n { return false }
             case .inCart(let c): if item.inCart != c { return false }
             }

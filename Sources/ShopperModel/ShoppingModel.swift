@@ -212,31 +212,15 @@ public final class ShoppingModel {
         undo.record("Import", forward: cs, backward: back)
     }
 
-    /// The item with this description (ignoring case), if any. Looks at every item: for one-off
-    /// callers such as the command line; the add bar keeps its own index.
-    public func item(described description: String) -> Item? {
-        let key = description.lowercased()
-        return items.values.first { $0.description.lowercased() == key }
-    }
-
-    /// What typing a line does: a bare description of a known item puts it back on the shopping
-    /// list; anything else adds a new item. Returns the item and whether it was already known.
-    /// `lookup` finds an item by description (default: a scan; the add bar passes its index).
-    @discardableResult
-    public func addOrPick(_ fields: ItemFields, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> (ItemID, Bool) {
-        try refreshIfChangedElsewhere()
-        let plain = fields.quantity == 1 && fields.unit == nil && fields.unitCost == nil && fields.aisle == nil && fields.notes.isEmpty
-        let find = lookup ?? { [self] in item(described: $0)?.id }
-        if plain, let id = find(fields.description), items[id] != nil {
-            try setNeeded(id, true)
-            return (id, true)
-        }
-        return (try add(fields), false)
-    }
-
     public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
-        try commit("Edit Item") { b in
+        try update(id, fields, needed: false, name: "Edit Item", now: now)
+    }
+
+    /// An edit that, with `needed`, also puts the item on the shopping list: one undo step.
+    func update(_ id: ItemID, _ fields: ItemFields, needed: Bool, name: String, now: Date = Date()) throws(StoreError) {
+        try commit(name) { b in
             guard var item = items[id] else { return }
+            if needed { item.needed = true }
             item.updatedAt = StoreTime.rounded(now)
             b.cs.items[id] = b.applying(fields, to: item)
         }
@@ -273,11 +257,13 @@ public final class ShoppingModel {
     }
 
     /// Records what each cart item cost, clears needed and in-cart; the items stay in All Items.
-    public func finishShopping(date: Date = Date()) throws(StoreError) {
+    /// `paid` corrects prices first (on each item's own basis), and they stay as its price.
+    public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) {
         let date = StoreTime.rounded(date)
         try commit("Finish Shopping") { b in
             for var item in items.values where item.inCart {
-                if let cost = item.unitCost {
+                if let corrected = paid[item.id] { item.price = corrected }
+                if let cost = item.unitPrice {
                     b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date))
                     item.lastPrice = cost
                     item.lastPriceDate = date

@@ -64,13 +64,13 @@ final class ConcurrencyTests: XCTestCase {
             cs.items[id] = stale
             return (cs, [id: seen.revisions[id]])
         }) { XCTAssertEqual($0 as? StoreError, .conflict(id)) }
-        XCTAssertEqual(try Store(path: path).load().items.first?.unitCost, 2)
+        XCTAssertEqual(try Store(path: path).load().items.first?.price, 2)
 
         let b = try ShoppingModel(store: Store(path: path))
         try a.update(id, fields("Apples", cost: 3))
         try b.tick(id)
         let stored = try XCTUnwrap(Store(path: path).load().items.first)
-        XCTAssertEqual(stored.unitCost, 3, "a's edit kept")
+        XCTAssertEqual(stored.price, 3, "a's edit kept")
         XCTAssertTrue(stored.inCart, "b's tick on top of it")
     }
 

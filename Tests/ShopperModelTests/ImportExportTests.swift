@@ -27,12 +27,12 @@ final class ImportExportTests: XCTestCase {
     }
 
     private let tricky: [Item] = [
-        Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", unitCost: Decimal(string: "1.29"), aisle: "Fruit"),
+        Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"), aisle: "Fruit"),
         Item(id: ItemID(2), description: "Milk"),
         Item(id: ItemID(3), description: "7 Up", quantity: 1),
         Item(id: ItemID(4), description: "Pack of cards", quantity: 2),
         Item(id: ItemID(5), description: "Jam [homemade]"),
-        Item(id: ItemID(6), description: "Tea @ home", unitCost: 3),
+        Item(id: ItemID(6), description: "Tea @ home", price: 3),
         Item(id: ItemID(7), description: "x marks", quantity: 3),
         Item(id: ItemID(8), description: "Half", quantity: Decimal(string: "0.5")!, unit: "dozen", aisle: "Eggs & more"),
     ]
@@ -58,7 +58,7 @@ final class ImportExportTests: XCTestCase {
 
     func testCSVThroughAStoreAndBack() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\r\nApples,2,kg,1.29,Fruit,,1,0\r\nSalt,1,,,,,0,0\r\n"
+        let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost\r\nApples,2,kg,1.29,Fruit,,1,0,\r\nSalt,1,,,,,0,0,\r\nMince,500,g,,,,1,0,5.49\r\n"
         let ids = try m.importItems(try CSVFormat.parse(csv))
         XCTAssertEqual(CSVFormat.export(ids.map { m.item($0)! }), csv)
         XCTAssertNotNil(try m.undoLast())

@@ -3,16 +3,16 @@ import XCTest
 
 final class ItemDraftTests: XCTestCase {
     func testValidDraftIsTrimmedAndParsed() throws {
-        let f = try ItemDraft(description: "  Green   apples ", quantity: "1,5", unit: " kg ", unitCost: "1.29",
+        let f = try ItemDraft(description: "  Green   apples ", quantity: "1,5", unit: " kg ", price: "1.29",
                               aisle: " Fruit ", notes: " ripe ").validate()
         XCTAssertEqual(f, ItemFields(description: "Green apples", quantity: Decimal(string: "1.5")!, unit: "kg",
-                                     unitCost: Decimal(string: "1.29")!, aisle: "Fruit", notes: "ripe"))
+                                     price: Decimal(string: "1.29")!, aisle: "Fruit", notes: "ripe"))
     }
 
     func testEmptyQuantityDefaultsToOneAndEmptyCostIsUnknown() throws {
         let f = try ItemDraft(description: "Milk", quantity: "").validate()
         XCTAssertEqual(f.quantity, 1)
-        XCTAssertNil(f.unitCost)
+        XCTAssertNil(f.price)
     }
 
     func testBadFieldsAreAllNamed() {
@@ -26,10 +26,10 @@ final class ItemDraftTests: XCTestCase {
             (ItemDraft(description: "x", quantity: "1e9"), .quantity),
             (ItemDraft(description: "x", quantity: "10001"), .quantity),
             (ItemDraft(description: "x", quantity: "1.23456"), .quantity),
-            (ItemDraft(description: "x", unitCost: "-1"), .unitCost),
-            (ItemDraft(description: "x", unitCost: "abc"), .unitCost),
-            (ItemDraft(description: "x", unitCost: "1.2.3"), .unitCost),
-            (ItemDraft(description: "x", unitCost: "2000000"), .unitCost),
+            (ItemDraft(description: "x", price: "-1"), .price),
+            (ItemDraft(description: "x", price: "abc"), .price),
+            (ItemDraft(description: "x", price: "1.2.3"), .price),
+            (ItemDraft(description: "x", price: "2000000"), .price),
             (ItemDraft(description: "x", aisle: String(repeating: "a", count: 41)), .aisle),
         ]
         for (draft, field) in cases {
@@ -39,8 +39,8 @@ final class ItemDraftTests: XCTestCase {
                 XCTAssertFalse(errors[0].message.isEmpty)
             }
         }
-        let many = ItemDraft(description: "", quantity: "0", unitCost: "x").errors()
-        XCTAssertEqual(many.map(\.field), [.description, .quantity, .unitCost])
+        let many = ItemDraft(description: "", quantity: "0", price: "x").errors()
+        XCTAssertEqual(many.map(\.field), [.description, .quantity, .price])
     }
 
     func testDraftRoundTripsFields() throws {

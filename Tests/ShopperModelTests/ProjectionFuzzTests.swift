@@ -104,7 +104,7 @@ final class ProjectionFuzzTests: XCTestCase {
                 case 0: f.description = name()
                 // A brand-new aisle now and then: undoing that edit takes the aisle away again.
                 case 1: f.aisle = Int.random(in: 0..<4, using: &rng) == 0 ? "New \(step)" : aisle()
-                case 2: f.unitCost = cost()
+                case 2: f.price = cost()
                 default: f = fields(name(), qty: Decimal(Int.random(in: 1...4, using: &rng)), cost: cost(), aisle: aisle())
                 }
                 try m.update(id, f)

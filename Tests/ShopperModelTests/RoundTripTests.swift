@@ -15,7 +15,7 @@ final class RoundTripTests: XCTestCase {
             Item(id: ItemID(3), description: "=SUM(A1:A9)", unit: "+1", aisle: "-Freezer", notes: "@home"),
             Item(id: ItemID(4), description: "'=already", notes: "''+twice"),
             Item(id: ItemID(5), description: "#1 fan mug", quantity: 2),
-            Item(id: ItemID(6), description: "Coupon @ 5", unitCost: 5),
+            Item(id: ItemID(6), description: "Coupon @ 5", price: 5),
             Item(id: ItemID(7), description: "Tea", quantity: 3, unit: "sachets", aisle: "Drinks [hot]"),
             Item(id: ItemID(8), description: "Jam [homemade]", unit: "family pack"),
             Item(id: ItemID(9), description: "@home", unit: "x"),
@@ -26,9 +26,12 @@ final class RoundTripTests: XCTestCase {
             Item(id: ItemID(14), description: "1e30 stars"),
             Item(id: ItemID(15), description: "½ melon"),
             Item(id: ItemID(16), description: "x marks", quantity: 3),
-            Item(id: ItemID(17), description: "Café 🍰 مرحبا שלום", unitCost: Decimal(string: "0.0001"), aisle: "Bäckerei"),
+            Item(id: ItemID(17), description: "Café 🍰 مرحبا שלום", price: Decimal(string: "0.0001"), aisle: "Bäckerei"),
             Item(id: ItemID(18), description: "1,000 piece puzzle", quantity: Decimal(string: "9999.9999")!),
-            Item(id: ItemID(19), description: "Big spend", unitCost: 1_000_000),
+            Item(id: ItemID(19), description: "Big spend", price: 1_000_000),
+            Item(id: ItemID(20), description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49"), priceBasis: .forAll),
+            Item(id: ItemID(21), description: "Sum = 5", price: 2, priceBasis: .forAll),
+            Item(id: ItemID(22), description: "= start", unit: "€"),
         ]
     }()
 
@@ -63,7 +66,8 @@ final class RoundTripTests: XCTestCase {
 
     private func randomItem(id: Int64, _ rng: inout SeededRandom) -> Item {
         let pieces = ["Apples", "=1+2", "+", "-", "@", "#", "[", "]", "{", "}", "\\", "\"", ",", "'", "x", "×", "2",
-                      "1,000", "-1", "½", "e\u{301}", "\"\u{301}", ",\u{301}", "🍰", "مرحبا", "kg", "@ 5", "[Fruit]", "\t"]
+                      "1,000", "-1", "½", "e\u{301}", "\"\u{301}", ",\u{301}", "🍰", "مرحبا", "kg", "@ 5", "[Fruit]", "\t",
+                      "=", "= 5", "€", "$ 3"]
         func words(_ n: ClosedRange<Int>) -> String {
             ItemDraft.clean((0..<Int.random(in: n, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(
                 separator: Bool.random(using: &rng) ? " " : ""))
@@ -78,7 +82,8 @@ final class RoundTripTests: XCTestCase {
         let cost: Decimal? = Bool.random(using: &rng) ? Decimal(Int.random(in: 0...100_000_000, using: &rng)) / 10_000 : nil
         let inCart = Int.random(in: 0..<4, using: &rng) == 0
         return Item(id: ItemID(id), description: description, quantity: quantity, unit: (unit?.isEmpty ?? true) ? nil : unit,
-                    unitCost: cost, aisle: (aisle?.isEmpty ?? true) ? nil : aisle, notes: notes,
+                    price: cost, priceBasis: cost != nil && Bool.random(using: &rng) ? .forAll : .perUnit,
+                    aisle: (aisle?.isEmpty ?? true) ? nil : aisle, notes: notes,
                     needed: inCart || Bool.random(using: &rng), inCart: inCart)
     }
 
@@ -130,7 +135,7 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(DecimalText.read("1,000"), .ambiguous(thousands: 1000, decimal: 1))
         XCTAssertEqual(DecimalText.read("1,00,0"), .notANumber)
         XCTAssertEqual(DecimalText.read(String(repeating: "9", count: 40)), .tooLong)
-        XCTAssertEqual(ItemDraft(description: "Tea", unitCost: String(repeating: "9", count: 40)).errors().map(\.message),
+        XCTAssertEqual(ItemDraft(description: "Tea", price: String(repeating: "9", count: 40)).errors().map(\.message),
                        ["Cost can be at most 1000000."])
     }
 

@@ -88,14 +88,14 @@ final class RowPresentationTableTests: XCTestCase {
             let opts = Array(parts[0])
             let options = DisplayOptions(showQuantity: opts[0] == "Q", showCost: opts[1] == "C", showCheckboxes: opts[2] == "B")
             let list = ListKind(rawValue: parts[1])!
-            let item = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", unitCost: Decimal(string: "1.25"),
+            let item = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.25"),
                             needed: parts[2] != "unneeded", inCart: parts[2] == "inCart")
             let p = RowPresentation(options: options, list: list, item: item, money: money)
             let got = [name(p.left), name(p.right), p.descriptionCentered ? "centered" : "top", name(p.checkbox),
                        p.checked ? "on" : "off", p.dimmed ? "dim" : "plain", "\(p.checkboxAreaAction)", "\(p.rowAction)"]
             XCTAssertEqual(got, Array(parts[4...]), line)
             // The slot texts follow the slots.
-            XCTAssertEqual(p.leftText, text(p.left), line)
+            XCTAssertEqual(p.leftText, text(p.left, withCost: options.showCost), line)
             XCTAssertEqual(p.rightText, text(p.right), line)
             XCTAssertEqual(p.description, "Apples")
             seen += 1
@@ -110,9 +110,10 @@ final class RowPresentationTableTests: XCTestCase {
         XCTAssertEqual(p.rightText, "No price")
     }
 
-    private func text(_ f: DetailField?) -> String? {
+    /// Beside the cost, the quantity says how the cost was made.
+    private func text(_ f: DetailField?, withCost: Bool = false) -> String? {
         switch f {
-        case .quantity: "2 kg"
+        case .quantity: withCost ? "2 kg × $1.25" : "2 kg"
         case .cost: "$2.50"
         case nil: nil
         }

@@ -2,8 +2,8 @@ import XCTest
 @testable import ShopperModel
 
 final class SearchQueryTests: XCTestCase {
-    let milk = Item(id: ItemID(1), description: "Semi-skimmed Milk", quantity: 2, unitCost: Decimal(string: "0.99"), aisle: "Dairy", notes: "organic", needed: true)
-    let cafe = Item(id: ItemID(2), description: "Café Crème", unitCost: 6, aisle: "Hot drinks", needed: false)
+    let milk = Item(id: ItemID(1), description: "Semi-skimmed Milk", quantity: 2, price: Decimal(string: "0.99"), aisle: "Dairy", notes: "organic", needed: true)
+    let cafe = Item(id: ItemID(2), description: "Café Crème", price: 6, aisle: "Hot drinks", needed: false)
     let salt = Item(id: ItemID(3), description: "Salt", aisle: nil, needed: true, inCart: true)
 
     private func matching(_ q: String) -> [String] {

@@ -102,7 +102,7 @@ final class StoreTests: XCTestCase {
         let item = try XCTUnwrap(m.item(ItemID(7)))
         XCTAssertEqual(item.description, "Oat milk")
         XCTAssertEqual(item.quantity, 2)
-        XCTAssertEqual(item.unitCost, Decimal(string: "1.45"))
+        XCTAssertEqual(item.price, Decimal(string: "1.45"))
         XCTAssertEqual(m.aisles.names, ["Dairy"])
         try m.saveSearch(name: "Milk", query: "milk")
         try m.tick(item.id)
@@ -142,7 +142,7 @@ final class StoreTests: XCTestCase {
         for n in 0...acknowledged {
             let item = try XCTUnwrap(items["Item \(n)"], "committed edit \(n) lost")
             XCTAssertEqual(item.quantity, Decimal(n % 7 + 1))
-            XCTAssertEqual(item.unitCost, Decimal(n) / 100)
+            XCTAssertEqual(item.price, Decimal(n) / 100)
             XCTAssertEqual(item.inCart, n % 3 == 0, "tick of \(n)")
         }
     }

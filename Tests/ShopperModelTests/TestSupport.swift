@@ -12,7 +12,7 @@ func temporaryFolder(_ test: XCTestCase) -> String {
 
 func fields(_ d: String, qty: Decimal = 1, unit: String? = nil, cost: Decimal? = nil, aisle: String? = nil,
             notes: String = "") -> ItemFields {
-    ItemFields(description: d, quantity: qty, unit: unit, unitCost: cost, aisle: aisle, notes: notes)
+    ItemFields(description: d, quantity: qty, unit: unit, price: cost, aisle: aisle, notes: notes)
 }
 
 /// Replays a projection's announced changes on a plain array, as a GListModel consumer would, so tests

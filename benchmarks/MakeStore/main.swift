@@ -12,7 +12,7 @@ do {
     let model = try ShoppingModel(store: Store(path: args[1]))
     let rows = (0..<n).map { (i: Int) -> ImportedItem in
         let cost: Decimal = Decimal(i % 997) / 100
-        let fields = ItemFields(description: "Item \(i)", quantity: Decimal(i % 5 + 1), unitCost: cost, aisle: "Aisle \(i % 20)")
+        let fields = ItemFields(description: "Item \(i)", quantity: Decimal(i % 5 + 1), price: cost, aisle: "Aisle \(i % 20)")
         return ImportedItem(fields: fields, needed: true, inCart: false)
     }
     try model.add(batch: rows)

@@ -5,17 +5,20 @@ internal import GRDB
 /// not among them: it is the store's bookkeeping, not part of an item.
 enum ItemColumns {
     static let names = ["id", "description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed",
-                        "in_cart", "position", "created_at", "updated_at", "last_price", "last_price_date"]
+                        "in_cart", "position", "created_at", "updated_at", "last_price", "last_price_date",
+                        "price_for_all"]
     static let list = names.joined(separator: ", ")
+    /// Where `revision` is in a row read as `SELECT \(list), revision`.
+    static let revisionIndex = names.count
     static let placeholders = names.map { _ in "?" }.joined(separator: ", ")
     static let assignments = names.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
 
     /// In the order of `names`.
     static func values(_ i: Item) -> [(any DatabaseValueConvertible)?] {
-        [i.id.raw, i.description, DecimalText.format(i.quantity), i.unit, i.unitCost.map(DecimalText.format),
+        [i.id.raw, i.description, DecimalText.format(i.quantity), i.unit, i.price.map(DecimalText.format),
          i.aisle, i.notes, i.needed, i.inCart, i.position, StoreTime.millis(i.createdAt),
          StoreTime.millis(i.updatedAt), i.lastPrice.map(DecimalText.format),
-         i.lastPriceDate.map(StoreTime.millis)]
+         i.lastPriceDate.map(StoreTime.millis), i.priceBasis == .forAll]
     }
 
     /// Decodes defensively: a row another program damaged (a NULL or a non-number where the app
@@ -43,8 +46,9 @@ enum ItemColumns {
             return v
         }
         let lastDate = try number(13)
+        let forAll = try number(14) ?? 0
         return Item(id: ItemID(id), description: try required(try text(1), 1),
-                    quantity: try decimal(2) ?? 1, unit: try text(3), unitCost: try decimal(4),
+                    quantity: try decimal(2) ?? 1, unit: try text(3), price: try decimal(4), priceBasis: forAll != 0 ? .forAll : .perUnit,
                     aisle: try text(5), notes: try text(6) ?? "",
                     needed: try required(try number(7), 7) != 0, inCart: try required(try number(8), 8) != 0,
                     position: try required(try number(9), 9),

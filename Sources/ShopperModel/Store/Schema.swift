@@ -4,7 +4,7 @@ internal import GRDB
 
 /// Schema migrations. Never edit a shipped migration: add the next one.
 enum Schema {
-    static let versions = ["v1", "v2", "v3"]
+    static let versions = ["v1", "v2", "v3", "v4"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -60,6 +60,10 @@ enum Schema {
                 CREATE TABLE item_tombstone (id INTEGER PRIMARY KEY, revision INTEGER NOT NULL);
                 CREATE INDEX item_tombstone_revision ON item_tombstone(revision);
                 """)
+        }
+        // v4: a price may be for the whole line ("500 g Mince = 5.49") rather than per unit.
+        m.registerMigration("v4") { db in
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN price_for_all INTEGER NOT NULL DEFAULT 0")
         }
         return m
     }

@@ -93,12 +93,15 @@ public final class Store: Sendable {
         try read { db in
             var c = StoreContents()
             guard try db.tableExists("item") else { return c }
-            let hasRevision = try db.columns(in: "item").contains { $0.name == "revision" }
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(ItemColumns.list)\(hasRevision ? ", revision" : "") FROM item")
+            // A file opened read-only may be of an older schema: a column it lacks reads as NULL.
+            let present = Set(try db.columns(in: "item").map(\.name))
+            let hasRevision = present.contains("revision")
+            let list = ItemColumns.names.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(list)\(hasRevision ? ", revision" : "") FROM item")
             while let row = try rows.next() {
                 let item = try ItemColumns.item(row)
                 c.items.append(item)
-                if hasRevision { c.revisions[item.id] = row[14] }
+                if hasRevision { c.revisions[item.id] = row[ItemColumns.revisionIndex] }
             }
             c.aisles = try Self.aisles(db)
             c.searches = try Self.searches(db)
@@ -112,7 +115,7 @@ public final class Store: Sendable {
         try read { db in
             var c = StoreChanges()
             let rows = try Row.fetchCursor(db, sql: "SELECT \(ItemColumns.list), revision FROM item WHERE revision > ?", arguments: [revision])
-            while let row = try rows.next() { c.items.append((try ItemColumns.item(row), row[14])) }
+            while let row = try rows.next() { c.items.append((try ItemColumns.item(row), row[ItemColumns.revisionIndex])) }
             c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
             c.aisles = try Self.aisles(db)
             c.searches = try Self.searches(db)

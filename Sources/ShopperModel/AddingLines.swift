@@ -1,0 +1,97 @@
+import Foundation
+
+/// What typing a line did, for the toast or the command line to say.
+public struct AddOutcome: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A new item; `aisle` and `like` when it was put in the aisle of an item with a word in common.
+        case added(aisle: String?, like: String?)
+        /// A known item, put back on the shopping list (or already there), with what the line changed.
+        case known(wasNeeded: Bool, changed: Bool)
+    }
+    public let id: ItemID
+    public let kind: Kind
+
+    /// "Added “Eggs” to Dairy, with “Free-range eggs”", "Apples: 2 kg @ 1.29, back on the list".
+    public func message(_ item: Item, money: MoneyFormat) -> String {
+        switch kind {
+        case .added(let aisle?, let like?):
+            return "Added “\(item.description)” to \(aisle), with “\(like)”"
+        case .added:
+            return "Added “\(item.description)”"
+        case .known(let wasNeeded, false):
+            return wasNeeded ? "“\(item.description)” is already on your shopping list"
+                             : "“\(item.description)” is on your shopping list again"
+        case .known(let wasNeeded, true):
+            return "\(item.description): \(CostText.summary(item, money: money)), \(wasNeeded ? "updated" : "back on the list")"
+        }
+    }
+}
+
+extension ShoppingModel {
+    /// The key a description is known by: case and accents do not make another item.
+    public static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
+
+    /// The item with this description (ignoring case and accents), if any. Looks at every item: for
+    /// one-off callers such as the command line; the add bar keeps its own index.
+    public func item(described description: String) -> Item? {
+        let key = Self.matchKey(description)
+        return items.values.first { Self.matchKey($0.description) == key }
+    }
+
+    /// What typing a line does. A known description (ignoring case and accents) is put back on the
+    /// shopping list and takes what the line says: quantity, unit, price, and the aisle only when
+    /// one is written. Anything else is a new item; without an aisle, it goes to the aisle of items
+    /// that share a word with it ("Eggs" beside "Free-range eggs"). `lookup` finds an item by
+    /// `matchKey` (default: a scan; the add bar passes its index).
+    @discardableResult
+    public func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> AddOutcome {
+        try refreshIfChangedElsewhere()
+        let find = lookup ?? { [self] in item(described: $0)?.id }
+        if let id = find(Self.matchKey(line.fields.description)), let item = items[id] {
+            var fields = item.fields
+            if line.hasQuantity { fields.quantity = line.fields.quantity }
+            if line.hasUnit { fields.unit = line.fields.unit }
+            if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
+            if line.hasAisle { fields.aisle = line.fields.aisle }
+            let changed = fields != item.fields
+            if changed || !item.needed {
+                try update(id, fields, needed: true, name: changed ? "Update Item" : "Pick Item")
+            }
+            return AddOutcome(id: id, kind: .known(wasNeeded: item.needed, changed: changed))
+        }
+        var fields = line.fields
+        var like: String?
+        if !line.hasAisle, let suggestion = suggestedAisle(for: fields.description) {
+            fields.aisle = suggestion.aisle
+            like = suggestion.like
+        }
+        return AddOutcome(id: try add(fields), kind: .added(aisle: like == nil ? nil : fields.aisle, like: like))
+    }
+
+    /// The aisle of the items that share the most words with `description`, and one of them; nil
+    /// when none does, or two aisles do equally.
+    public func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
+        let words = Self.words(description)
+        guard !words.isEmpty else { return nil }
+        var score: [String: (count: Int, like: String)] = [:]
+        for item in items.values {
+            guard let aisle = item.aisle, !Self.words(item.description).isDisjoint(with: words) else { continue }
+            let current = score[aisle]
+            // The shortest match reads best in a message ("Eggs", not "Eggs for the party").
+            let like = current.map { $0.like.count <= item.description.count ? $0.like : item.description } ?? item.description
+            score[aisle] = ((current?.count ?? 0) + 1, like)
+        }
+        let ranked = score.sorted { $0.value.count > $1.value.count }
+        guard let best = ranked.first, ranked.count == 1 || ranked[1].value.count < best.value.count else { return nil }
+        return (best.key, best.value.like)
+    }
+
+    /// Folded words of three letters or more, a plural "s" taken off: "Free-range eggs" → free, range, egg.
+    static func words(_ text: String) -> Set<String> {
+        var out = Set<String>()
+        for w in matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where w.count >= 3 {
+            out.insert(w.count > 3 && w.hasSuffix("s") ? String(w.dropLast()) : String(w))
+        }
+        return out
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// How a line's cost was made, in words a row or a message shows.
+public enum CostText {
+    /// "2 kg × 1.29" for a price per unit; nil where there is nothing to explain (no price, a price
+    /// for all, or one plain unit, where the price is the cost).
+    public static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
+        guard let price = item.price, item.priceBasis == .perUnit, item.quantity != 1 || item.unit != nil else { return nil }
+        return "\(RowPresentation.quantityText(item)) × \(money.formatUnitPrice(price))"
+    }
+
+    /// What a line says of an item: "2 kg × 1.29", "500 g, 5.49 for all", "3".
+    public static func summary(_ item: Item, money: MoneyFormat) -> String {
+        let quantity = RowPresentation.quantityText(item)
+        guard let price = item.price else { return quantity }
+        switch item.priceBasis {
+        case .perUnit: return "\(quantity) × \(money.formatUnitPrice(price))"
+        case .forAll: return "\(quantity), \(money.format(price)) for all"
+        }
+    }
+
+    /// A price per unit that makes a total no one would pay for so little: "500 g Mince @ 5.49" is
+    /// 2,745.00, where 5.49 for all was meant. Small units only, where the mistake happens.
+    public static func implausibleTotal(_ fields: ItemFields) -> Decimal? {
+        guard let price = fields.price, fields.priceBasis == .perUnit, price >= 1,
+              let unit = fields.unit?.lowercased(), smallUnits.contains(unit) else { return nil }
+        let total = fields.lineTotal
+        return total >= 100 ? total : nil
+    }
+
+    /// "5.49 per g = 2,745.00: did you mean 5.49 for all?"
+    public static func implausibleHint(_ fields: ItemFields, money: MoneyFormat) -> String? {
+        guard let total = implausibleTotal(fields), let price = fields.price, let unit = fields.unit else { return nil }
+        return "\(money.formatUnitPrice(price)) per \(unit) = \(money.format(total)): did you mean \(money.format(price)) for all?"
+    }
+
+    static let smallUnits: Set<String> = ["g", "mg", "ml", "cl", "dl", "oz"]
+}

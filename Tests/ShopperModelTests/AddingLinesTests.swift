@@ -1,0 +1,155 @@
+import XCTest
+@testable import ShopperModel
+
+/// Typing a line: known items are updated, not duplicated; prices say what they are the price of.
+final class AddingLinesTests: XCTestCase {
+    private let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+
+    private func model() throws -> ShoppingModel {
+        try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+    }
+
+    private func typed(_ line: String, _ numbers: NumberConvention = .neutral) throws -> PlainTextFormat.TypedLine {
+        try PlainTextFormat.read(line, numbers: numbers).get()
+    }
+
+    func testAKnownItemTakesTheNewQuantityAndPriceAndKeepsItsAisle() throws {
+        let m = try model()
+        let apples = try m.add(fields("Apples", aisle: "Fruit & Veg"))
+        try m.setNeeded(apples, false)
+        let outcome = try m.add(try typed("2 kg apples @ 1.29"))
+        XCTAssertEqual(outcome, AddOutcome(id: apples, kind: .known(wasNeeded: false, changed: true)))
+        XCTAssertEqual(m.items.count, 1, "no second Apples")
+        let item = try XCTUnwrap(m.item(apples))
+        XCTAssertEqual(item.fields, ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"),
+                                               aisle: "Fruit & Veg"))
+        XCTAssertTrue(item.needed)
+        XCTAssertEqual(outcome.message(item, money: money), "Apples: 2 kg × $1.29, back on the list")
+        XCTAssertEqual(try m.undoLast(), "Update Item")
+        XCTAssertEqual(m.item(apples)?.fields, fields("Apples", aisle: "Fruit & Veg"))
+        XCTAssertEqual(m.item(apples)?.needed, false, "one undo step takes back both the update and the pick")
+    }
+
+    func testAnAisleGivenExplicitlyMovesAKnownItem() throws {
+        let m = try model()
+        let apples = try m.add(fields("Apples", aisle: "Fruit & Veg"))
+        _ = try m.add(try typed("Apples [Fruit]"))
+        XCTAssertEqual(m.item(apples)?.aisle, "Fruit")
+        XCTAssertEqual(m.items.count, 1)
+    }
+
+    func testCaseAndAccentsDoNotMakeANewItem() throws {
+        let m = try model()
+        let cafe = try m.add(fields("Café crème"))
+        let outcome = try m.add(try typed("CAFE CREME"))
+        XCTAssertEqual(outcome, AddOutcome(id: cafe, kind: .known(wasNeeded: true, changed: false)))
+        XCTAssertEqual(outcome.message(m.item(cafe)!, money: money), "“Café crème” is already on your shopping list")
+        XCTAssertEqual(m.items.count, 1)
+    }
+
+    func testABareKnownNameKeepsEverythingElse() throws {
+        let m = try model()
+        let milk = try m.add(fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
+        try m.setNeeded(milk, false)
+        _ = try m.add(try typed("milk"))
+        XCTAssertEqual(m.item(milk)?.fields, fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
+        XCTAssertEqual(m.item(milk)?.needed, true)
+        XCTAssertEqual(try m.undoLast(), "Pick Item")
+    }
+
+    func testANewItemIsPutInTheAisleOfItemsSharingAWord() throws {
+        let m = try model()
+        _ = try m.add(fields("Free-range eggs", aisle: "Dairy"))
+        _ = try m.add(fields("Eggplant", aisle: "Fruit & Veg"))
+        let outcome = try m.add(try typed("Eggs"))
+        let eggs = try XCTUnwrap(m.item(outcome.id))
+        XCTAssertEqual(eggs.aisle, "Dairy")
+        XCTAssertEqual(outcome.message(eggs, money: money), "Added “Eggs” to Dairy, with “Free-range eggs”")
+        // No word in common, or an aisle written: no guess.
+        XCTAssertNil(m.item(try m.add(try typed("Bread")).id)?.aisle)
+        XCTAssertEqual(m.item(try m.add(try typed("Egg cups [Home]")).id)?.aisle, "Home")
+    }
+
+    func testTwoAislesEquallyLikelyAreNotGuessed() throws {
+        let m = try model()
+        _ = try m.add(fields("Green tea", aisle: "Drinks"))
+        _ = try m.add(fields("Green beans", aisle: "Veg"))
+        XCTAssertNil(m.suggestedAisle(for: "Green pesto"))
+    }
+
+    func testAPriceForAllIsTheLineTotal() throws {
+        let line = try typed("500 g Mince = 5.49")
+        XCTAssertEqual(line.fields.priceBasis, .forAll)
+        XCTAssertEqual(line.fields.lineTotal, Decimal(string: "5.49"))
+        let perUnit = try typed("500 g Mince @ 5.49")
+        XCTAssertEqual(perUnit.fields.lineTotal, Decimal(string: "2745"))
+        XCTAssertEqual(CostText.implausibleHint(perUnit.fields, money: money),
+                       "$5.49 per g = $2,745.00: did you mean $5.49 for all?")
+        XCTAssertNil(CostText.implausibleHint(line.fields, money: money))
+        XCTAssertNil(CostText.implausibleHint(try typed("2 g Saffron @ 8").fields, money: money), "a dear spice is plausible")
+        XCTAssertNil(CostText.implausibleHint(try typed("2 kg Apples @ 1.29").fields, money: money))
+    }
+
+    func testPricesTakeACurrencySign() throws {
+        for line in ["Tea @ €3.99", "Tea @ 3.99€", "Tea @ 3.99 €", "Tea @ € 3.99", "Tea @ $3.99"] {
+            XCTAssertEqual(try typed(line).fields.price, Decimal(string: "3.99"), line)
+        }
+        XCTAssertEqual(try typed("Tea = 3,99 €", .decimalComma).fields.price, Decimal(string: "3.99"))
+        XCTAssertNil(try typed("Tea @ 3.99 euros").fields.price, "two words after @ are not a price")
+    }
+
+    func testTheLocaleSettlesGroupingSeparators() throws {
+        XCTAssertEqual(try typed("1,000 g Flour", .decimalPoint).fields.quantity, 1000)
+        XCTAssertEqual(try typed("1.000 g Flour", .decimalComma).fields.quantity, 1000)
+        XCTAssertEqual(try typed("1,5 kg Flour", .decimalComma).fields.quantity, Decimal(string: "1.5"))
+        XCTAssertEqual(try typed("Flour @ 1,234.50", .decimalPoint).fields.price, Decimal(string: "1234.5"))
+        // Files and anything without a locale: "1,000" is refused, never guessed.
+        guard case .failure(let e) = PlainTextFormat.read("1,000 g Flour") else { return XCTFail("read as a number") }
+        XCTAssertTrue(e.message.contains("could mean 1000 or 1"), e.message)
+        XCTAssertEqual(NumberConvention(locale: "de_DE.UTF-8"), .decimalComma)
+        XCTAssertEqual(NumberConvention(locale: "en_GB.UTF-8"), .decimalPoint)
+        XCTAssertEqual(NumberConvention(locale: "C"), .neutral)
+        XCTAssertEqual(NumberConvention.numericLocale(in: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]), "de_DE.UTF-8")
+    }
+
+    func testARowShowsHowItsCostWasMade() {
+        let options = DisplayOptions()
+        let apples = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"),
+                          notes: "\n  Gala or Braeburn  \nnot soft")
+        let p = RowPresentation(options: options, list: .shopping, item: apples, money: money)
+        XCTAssertEqual(p.leftText, "2 kg × $1.29")
+        XCTAssertEqual(p.rightText, "$2.58")
+        XCTAssertEqual(p.note, "Gala or Braeburn")
+        let mince = Item(id: ItemID(2), description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49"), priceBasis: .forAll)
+        let q = RowPresentation(options: options, list: .shopping, item: mince, money: money)
+        XCTAssertEqual(q.leftText, "500 g")
+        XCTAssertEqual(q.rightText, "$5.49")
+        XCTAssertNil(q.note)
+        // Without the cost column, the quantity alone.
+        let r = RowPresentation(options: DisplayOptions(showCost: false), list: .shopping, item: apples, money: money)
+        XCTAssertEqual(r.leftText, "2 kg")
+    }
+
+    func testFinishingRecordsCorrectedPricesPerUnit() throws {
+        let m = try model()
+        let mince = try m.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: 5, priceBasis: .forAll))
+        let apples = try m.add(fields("Apples", qty: 2, cost: Decimal(string: "1.29")!))
+        try m.tick(mince)
+        try m.tick(apples)
+        try m.finishShopping(paid: [mince: Decimal(string: "5.50")!])
+        XCTAssertEqual(m.item(mince)?.price, Decimal(string: "5.5"), "the correction is the price from now on")
+        XCTAssertEqual(m.item(mince)?.lastPrice, Decimal(string: "0.011"), "recorded per gram")
+        XCTAssertEqual(m.item(apples)?.lastPrice, Decimal(string: "1.29"))
+        XCTAssertEqual(try m.undoLast(), "Finish Shopping")
+        XCTAssertEqual(m.item(mince)?.price, 5)
+    }
+
+    func testAPriceForAllSurvivesTheStore() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let id = try ShoppingModel(store: Store(path: path)).add(
+            ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49"), priceBasis: .forAll))
+        let again = try ShoppingModel(store: Store(path: path))
+        XCTAssertEqual(again.item(id)?.priceBasis, .forAll)
+        XCTAssertEqual(again.totals.leftToBuy.cost, Decimal(string: "5.49"))
+    }
+}
