@@ -11,7 +11,7 @@ final class AdaptiveTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
             try model.add(ItemFields(description: "A rather long description of a thing to buy", quantity: 12, unit: "kg",
-                                     unitCost: Decimal(string: "1234.56"), aisle: "Fruit & Vegetables"))
+                                     price: Decimal(string: "1234.56"), aisle: "Fruit & Vegetables"))
             for (width, bottom) in [(Int32(360), true), (1280, false)] {
                 let harness = try WindowHarness(model: model, size: (width, width == 360 ? 640 : 800))
                 let window = harness.window

@@ -10,8 +10,8 @@ final class LookTests: GtkTestCase {
     func testGradientHeaderAndTwoTonesInLightAndDark() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Apples", quantity: 2, unitCost: 1))
-            try model.add(ItemFields(description: "Bread", unitCost: 3))
+            try model.add(ItemFields(description: "Apples", quantity: 2, price: 1))
+            try model.add(ItemFields(description: "Bread", price: 3))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             // Light, then dark, then light again: the colours follow libadwaita's style manager live.

@@ -10,7 +10,7 @@ final class MainWindowTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
             try model.add(batch: (0..<100_000).map {
-                ImportedItem(fields: ItemFields(description: "Item \($0)", quantity: 2, unitCost: 1), needed: true, inCart: false)
+                ImportedItem(fields: ItemFields(description: "Item \($0)", quantity: 2, price: 1), needed: true, inCart: false)
             })
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
@@ -129,25 +129,25 @@ final class MainWindowTests: GtkTestCase {
     func testEditorRefusesInvalidInputAndSavesValidInput() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
-            let id = try model.add(ItemFields(description: "Tea", unitCost: 2))
+            let id = try model.add(ItemFields(description: "Tea", price: 2))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             harness.window.openEditor(id)
             let editor = harness.window.editor
             editor.set(.quantity, "0")
-            editor.set(.unitCost, "abc")
+            editor.set(.price, "abc")
             XCTAssertEqual(editor.errorText(.quantity), "Quantity must be more than zero.")
-            XCTAssertEqual(editor.errorText(.unitCost), "Cost must be a number, such as 1.29.")
+            XCTAssertEqual(editor.errorText(.price), "Cost must be a number, such as 1.29.")
             XCTAssertFalse(editor.canSave)
             editor.pressSave()
             XCTAssertEqual(model.item(id)?.quantity, 1, "nothing saved while invalid")
             XCTAssertTrue(harness.window.isEditing)
             editor.set(.quantity, "3")
-            editor.set(.unitCost, "2.5")
+            editor.set(.price, "2.5")
             XCTAssertTrue(editor.canSave)
             editor.pressSave()
             XCTAssertEqual(model.item(id)?.quantity, 3)
-            XCTAssertEqual(model.item(id)?.unitCost, Decimal(string: "2.5"))
+            XCTAssertEqual(model.item(id)?.price, Decimal(string: "2.5"))
             XCTAssertFalse(harness.window.isEditing)
         }
     }

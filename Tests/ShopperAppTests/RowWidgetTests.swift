@@ -20,7 +20,7 @@ final class RowWidgetTests: GtkTestCase {
                 for list in ListKind.allCases {
                     for (needed, inCart) in [(false, false), (true, false), (true, true)] {
                         let item = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg",
-                                        unitCost: Decimal(string: "1.25"), needed: needed, inCart: inCart)
+                                        price: Decimal(string: "1.25"), needed: needed, inCart: inCart)
                         let p = RowPresentation(options: options, list: list, item: item, money: money)
                         let row = RowWidget()
                         row.show(.item(item), money: money) { RowPresentation(options: options, list: list, item: $0, money: money) }

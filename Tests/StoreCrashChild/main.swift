@@ -23,7 +23,7 @@ do {
     let model = try ShoppingModel(store: Store(path: args[1]))
     var n = 0
     while true {
-        let id = try model.add(ItemFields(description: "Item \(n)", quantity: Decimal(n % 7 + 1), unitCost: Decimal(n) / 100))
+        let id = try model.add(ItemFields(description: "Item \(n)", quantity: Decimal(n % 7 + 1), price: Decimal(n) / 100))
         if n % 3 == 0 { try model.tick(id) }
         // Unbuffered: the line is out before the next edit starts.
         FileHandle.standardOutput.write("committed \(n)\n".data(using: .utf8)!)

@@ -78,21 +78,22 @@ enum CommandRunner {
     /// Adds a line: through the running Shopper if there is one (its window shows it at once),
     /// else straight into the store.
     static func add(_ line: String, paths: AppPaths) throws -> String {
-        let fields: ItemFields
-        switch PlainTextFormat.parseLine(line) {
-        case .success(let f): fields = f
+        let typed: PlainTextFormat.TypedLine
+        switch PlainTextFormat.read(line, numbers: UserLocale.numbers) {
+        case .success(let t): typed = t
         case .failure(let e): throw Command.UsageError(message: "cannot add “\(line)”: \(e.message)")
         }
         switch DBusMethod.call(appID: AppInfo.id, interface: AddLineService.interface, method: AddLineService.method,
                                line, timeoutMS: AddLineService.timeoutMS) {
         case .reply(let message): return message
         case .failed(let message): throw AddLineService.Failed(message: message)
-        case .noAnswer(let why): throw AddLineService.Failed(message: "the running Shopper did not confirm “\(fields.description)” (\(why)); it may not have been added. Check the list before trying again")
+        case .noAnswer(let why): throw AddLineService.Failed(message: "the running Shopper did not confirm “\(typed.fields.description)” (\(why)); it may not have been added. Check the list before trying again")
         case .noInstance: break
         }
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
-        let (_, known) = try model.addOrPick(fields)
-        return known ? "“\(fields.description)” is on the shopping list again." : "Added “\(fields.description)”."
+        let outcome = try model.add(typed)
+        guard let item = model.item(outcome.id) else { return "Added “\(typed.fields.description)”." }
+        return outcome.message(item, money: MoneyFormat()) + "."
     }
 
     static func export(format: ExportFormat, list: ListKind, paths: AppPaths) throws -> String {

@@ -2,9 +2,9 @@ import CGtk
 import ShopperModel
 
 /// The entry at the top of the lists: type a line such as `2 kg Apples @ 1.29 [Fruit]` and press
-/// Enter. A known item (same description) is put back on the shopping list instead of being added
-/// twice; completion offers the descriptions of known items. A bad line stays in the entry with the
-/// reason beside it.
+/// Enter. A known item (same description, whatever the case and accents) is put back on the shopping
+/// list with what the line says instead of being added twice; completion offers the descriptions of
+/// known items. A bad line stays in the entry with the reason beside it.
 @MainActor
 final class AddBar {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
@@ -12,10 +12,10 @@ final class AddBar {
     private let message = Label()
     private let completion = Completion()
     private let model: ShoppingModel
-    /// Lower-cased description → item; built on first use so start-up stays cheap.
+    /// `ShoppingModel.matchKey` of each description → item; built on first use so start-up stays cheap.
     private var known: [String: ItemID]?
     /// Set by the window: report what happened.
-    var onAdded: (@MainActor (_ description: String, _ wasKnown: Bool) -> Void)?
+    var onAdded: (@MainActor (AddOutcome) -> Void)?
     var onError: (@MainActor (Error) -> Void)?
     /// Tab or Down: on to the list. Returns whether it took focus.
     var onLeave: (@MainActor () -> Bool)?
@@ -48,17 +48,17 @@ final class AddBar {
     private func submit() {
         let line = entry.text
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-        switch PlainTextFormat.parseLine(line) {
+        switch PlainTextFormat.read(line, numbers: UserLocale.numbers) {
         case .failure(let e):
             message.text = e.message
             message.widget.visible = true
-        case .success(let fields):
+        case .success(let typed):
             buildIndex()
             do {
                 let index = known ?? [:]
-                let (id, wasKnown) = try model.addOrPick(fields) { index[$0.lowercased()] }
-                onAdded?(model.item(id)?.description ?? fields.description, wasKnown)
+                let outcome = try model.add(typed) { index[$0] }
                 entry.text = ""
+                onAdded?(outcome)
             } catch {
                 onError?(error)
             }
@@ -70,7 +70,7 @@ final class AddBar {
         var index: [String: ItemID] = [:]
         index.reserveCapacity(model.items.count)
         for item in model.items.values {
-            index[item.description.lowercased()] = item.id
+            index[ShoppingModel.matchKey(item.description)] = item.id
             completion.add(item.description)
         }
         known = index
@@ -79,9 +79,9 @@ final class AddBar {
     private func follow(_ change: ModelChange) {
         guard known != nil else { return }
         for (old, new) in change.items.values {
-            if let old { known?[old.description.lowercased()] = nil }
+            if let old { known?[ShoppingModel.matchKey(old.description)] = nil }
             if let new {
-                known?[new.description.lowercased()] = new.id
+                known?[ShoppingModel.matchKey(new.description)] = new.id
                 completion.add(new.description)
             }
         }

@@ -24,7 +24,7 @@ final class ImportPreview {
             guard i < rows.count else { return "" }
             let f = rows[i].fields
             return PlainTextFormat.line(Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
-                                             unitCost: f.unitCost, aisle: f.aisle))
+                                             price: f.price, priceBasis: f.priceBasis, aisle: f.aisle))
         }
     }
     private let content = Lines()

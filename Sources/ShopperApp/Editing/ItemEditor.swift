@@ -4,6 +4,8 @@ import ShopperModel
 /// The detail editor that slides in over the lists: every field validates as you type with its
 /// message beside it, and nothing is saved until all are valid. Leaving (Back, Escape, a swipe)
 /// keeps valid changes, as GNOME apps do; changes that are not valid are dropped, and said so.
+/// The price says what it is the price of ("per kg" or "for all"), and a total no one would pay
+/// for so little ("5.49 per g = 2,745.00") is pointed out beside it.
 @MainActor
 final class ItemEditor {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -13,6 +15,10 @@ final class ItemEditor {
     private let delete = Button(label: "Delete Item")
     private var entries: [ItemField: Entry] = [:]
     private var errors: [ItemField: Label] = [:]
+    private let perUnit = ToggleButton(label: "per unit")
+    private let forAll = ToggleButton(label: "for all")
+    private let priceHint = Label()
+    private let money: MoneyFormat
     private(set) var itemID: ItemID?
     private let model: ShoppingModel
 
@@ -22,11 +28,12 @@ final class ItemEditor {
 
     static let fields: [(ItemField, String)] = [
         (.description, "Description"), (.quantity, "Quantity"), (.unit, "Unit"),
-        (.unitCost, "Unit cost"), (.aisle, "Aisle"), (.notes, "Notes"),
+        (.price, "Price"), (.aisle, "Aisle"), (.notes, "Notes"),
     ]
 
-    init(model: ShoppingModel) {
+    init(model: ShoppingModel, money: MoneyFormat) {
         self.model = model
+        self.money = money
         root.widget.css("editor")
         root.widget.margins(18)
         let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -52,8 +59,15 @@ final class ItemEditor {
             error.wrap()
             error.widget.visible = false
             grid.attach(label.widget, column: 0, row: Int32(row * 2))
-            grid.attach(entry.widget, column: 1, row: Int32(row * 2))
-            grid.attach(error.widget, column: 1, row: Int32(row * 2 + 1))
+            grid.attach(field == .price ? priceRow(entry).widget : entry.widget, column: 1, row: Int32(row * 2))
+            if field == .price {
+                let notes = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+                notes.append(error.widget)
+                notes.append(priceHint.widget)
+                grid.attach(notes.widget, column: 1, row: Int32(row * 2 + 1))
+            } else {
+                grid.attach(error.widget, column: 1, row: Int32(row * 2 + 1))
+            }
             entries[field] = entry
             errors[field] = error
             entry.onChanged { [weak self] in self?.validate() }
@@ -80,20 +94,40 @@ final class ItemEditor {
         root.widget.add(keys.controller)
     }
 
+    /// The price entry with its basis beside it, linked as one control.
+    private func priceRow(_ entry: Entry) -> Box {
+        let row = Box(GTK_ORIENTATION_HORIZONTAL)
+        row.widget.css("linked")
+        row.append(entry.widget)
+        forAll.join(perUnit)
+        perUnit.active = true
+        for button in [perUnit, forAll] {
+            row.append(button.widget)
+            button.onToggled { [weak self] in self?.validate() }
+        }
+        priceHint.widget.css("hint")
+        priceHint.xalign(0)
+        priceHint.wrap()
+        priceHint.widget.visible = false
+        return row
+    }
+
     func edit(_ id: ItemID) {
         guard let item = model.item(id) else { return }
         itemID = id
         title.text = item.description
-        let draft = ItemDraft(item.fields)
+        let draft = ItemDraft(item.fields, numbers: UserLocale.numbers)
         for (field, entry) in entries { entry.text = draft[field] }
+        (item.priceBasis == .forAll ? forAll : perUnit).active = true
         validate()
         entries[.description]?.widget.grabFocus()
     }
 
     /// What the fields hold now.
     var draft: ItemDraft {
-        var d = ItemDraft()
+        var d = ItemDraft(numbers: UserLocale.numbers)
         for (field, entry) in entries { d[field] = entry.text }
+        d.priceBasis = forAll.active ? .forAll : .perUnit
         return d
     }
 
@@ -107,7 +141,13 @@ final class ItemEditor {
             entries[field]?.widget.css("error", message != nil)
         }
         save.widget.sensitive = problems.isEmpty
-        return problems.isEmpty ? try? draft.validate() : nil
+        let unit = entries[.unit]?.text.trimmingCharacters(in: .whitespaces) ?? ""
+        perUnit.label = unit.isEmpty ? "each" : "per \(unit)"
+        let fields = problems.isEmpty ? try? draft.validate() : nil
+        let hint = fields.flatMap { CostText.implausibleHint($0, money: money) }
+        priceHint.text = hint ?? ""
+        priceHint.widget.visible = hint != nil
+        return fields
     }
 
     private func commit() {
@@ -124,7 +164,7 @@ final class ItemEditor {
     /// dropped, nil otherwise.
     func keepChanges() -> String? {
         guard let id = itemID, let item = model.item(id) else { return nil }
-        guard draft != ItemDraft(item.fields) else { return nil }
+        guard draft != ItemDraft(item.fields, numbers: UserLocale.numbers) else { return nil }
         guard let fields = validate() else {
             return "Changes to “\(item.description)” were not kept: \(draft.errors().map(\.message).joined(separator: " "))"
         }
@@ -137,6 +177,9 @@ final class ItemEditor {
     func set(_ field: ItemField, _ text: String) { entries[field]?.text = text }
     func errorText(_ field: ItemField) -> String? { errors[field].flatMap { $0.widget.visible ? $0.text : nil } }
     var canSave: Bool { save.widget.sensitive }
+    var hintText: String? { priceHint.widget.visible ? priceHint.text : nil }
+    var priceBasisLabel: String { perUnit.label }
+    func choose(_ basis: PriceBasis) { (basis == .forAll ? forAll : perUnit).active = true }
     func pressSave() { commit() }
 }
 
@@ -148,7 +191,7 @@ extension ItemDraft {
             case .description: description
             case .quantity: quantity
             case .unit: unit
-            case .unitCost: unitCost
+            case .price: price
             case .aisle: aisle
             case .notes: notes
             }
@@ -158,7 +201,7 @@ extension ItemDraft {
             case .description: description = newValue
             case .quantity: quantity = newValue
             case .unit: unit = newValue
-            case .unitCost: unitCost = newValue
+            case .price: price = newValue
             case .aisle: aisle = newValue
             case .notes: notes = newValue
             }

@@ -65,3 +65,20 @@ import CGtk
     }
     func popdown() { gtk_popover_popdown(ptr) }
 }
+
+/// A button that stays pressed; buttons put in one group are a choice of one ("per kg" or "for all").
+@MainActor struct ToggleButton {
+    let widget: Widget
+    init(label: String) { widget = Widget(gtk_toggle_button_new_with_label(label)!) }
+    private var ptr: UnsafeMutablePointer<GtkToggleButton> { widget.typedPointer() }
+    var active: Bool {
+        get { gtk_toggle_button_get_active(ptr) != 0 }
+        nonmutating set { gtk_toggle_button_set_active(ptr, newValue ? 1 : 0) }
+    }
+    var label: String {
+        get { gtk_button_get_label(widget.typedPointer()).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_button_set_label(widget.typedPointer(), newValue) }
+    }
+    func join(_ other: ToggleButton) { gtk_toggle_button_set_group(ptr, other.ptr) }
+    func onToggled(_ f: @escaping @MainActor () -> Void) { widget.on("toggled", f) }
+}

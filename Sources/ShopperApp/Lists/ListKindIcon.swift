@@ -5,7 +5,7 @@ extension ListKind {
     var icon: String {
         switch self {
         case .all: "view-list-bullet-symbolic"
-        case .shopping: "checkbox-symbolic"
+        case .shopping: "selection-mode-symbolic"
         case .cart: "checkbox-checked-symbolic"
         }
     }

@@ -254,8 +254,11 @@ final class ListPage {
 
     /// A bar under the list (the Cart's Finish Shopping).
     func addFooter(_ w: Widget) {
-        w.css("page-footer")
-        page.append(w)
+        let bar = Box(GTK_ORIENTATION_HORIZONTAL)
+        bar.widget.css("page-footer")
+        w.expand(h: true)
+        bar.append(w)
+        page.append(bar.widget)
     }
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).

@@ -15,6 +15,8 @@ final class RowWidget {
     private let detailLine = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
     private let leftDetail = Label()
     private let rightDetail = Label()
+    /// The first line of the notes.
+    private let noteLabel = Label()
     /// Header title or end-row text.
     private let caption = Label()
     /// On lists where a click does something else (All Items), the editor opens from here.
@@ -54,6 +56,10 @@ final class RowWidget {
         textColumn.widget.expand(h: true).align(v: GTK_ALIGN_CENTER)
         textColumn.append(descriptionLabel.widget)
         textColumn.append(detailLine.widget)
+        noteLabel.xalign(0)
+        noteLabel.ellipsize()
+        noteLabel.widget.css("note")
+        textColumn.append(noteLabel.widget)
         caption.xalign(0)
         caption.widget.expand(h: true)
         caption.widget.css("caption")
@@ -159,6 +165,8 @@ final class RowWidget {
         leftDetail.widget.visible = p.left != nil
         rightDetail.widget.visible = p.right != nil
         detailLine.widget.visible = !p.descriptionCentered
+        noteLabel.text = p.note ?? ""
+        noteLabel.widget.visible = p.note != nil
         checkArea.widget.visible = p.checkbox != .hidden
         check.active = p.checked
         // Display-only: shown, not focusable, clicks pass to its area.
@@ -191,5 +199,6 @@ final class RowWidget {
     var descriptionBounds: (x: Double, y: Double, width: Double, height: Double)? { descriptionLabel.widget.bounds(in: root.widget) }
     var checkAreaWidth: Int32 { checkArea.widget.width }
     var descriptionText: String { descriptionLabel.text }
+    var noteText: String? { noteLabel.widget.visible ? noteLabel.text : nil }
     var captionText: String? { caption.widget.visible ? caption.text : nil }
 }

@@ -64,7 +64,7 @@ final class MainWindow {
         }
         searchBar = SearchBar(captureFrom: window, trailing: saveSearchButton.widget)
         addBar = AddBar(model: model)
-        editor = ItemEditor(model: model)
+        editor = ItemEditor(model: model, money: money)
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
 
@@ -125,11 +125,7 @@ final class MainWindow {
             page.onError = { [weak self] error in self?.report(error) }
             page.onRowsChanged = { [weak self] in self?.updateTotals() }
         }
-        addBar.onAdded = { [weak self] description, known in
-            guard let self else { return }
-            toast.show(known ? "“\(description)” is on your shopping list again" : "Added “\(description)”",
-                       actionTitle: "Undo", action: undoAction())
-        }
+        addBar.onAdded = { [weak self] outcome in self?.added(outcome) }
         addBar.onError = { [weak self] error in self?.report(error) }
         addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
         editor.onClose = { [weak self] in self?.closeEditor() }

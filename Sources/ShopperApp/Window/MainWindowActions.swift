@@ -110,16 +110,34 @@ extension MainWindow {
     /// The same for a caller that waits for the outcome: returns what to tell it once the item is
     /// saved, throws (after showing the error here too) when it is not.
     func addLineForCaller(_ line: String) throws -> String {
-        let fields: ItemFields
-        switch PlainTextFormat.parseLine(line) {
+        let typed: PlainTextFormat.TypedLine
+        switch PlainTextFormat.read(line, numbers: UserLocale.numbers) {
         case .failure(let e): throw AddLineService.Failed(message: "cannot add “\(line)”: \(e.message)")
-        case .success(let f): fields = f
+        case .success(let t): typed = t
         }
-        let (id, known) = try model.addOrPick(fields)
-        let name = model.item(id)?.description ?? fields.description
-        toast.show(known ? "“\(name)” is on your shopping list again" : "Added “\(name)”",
-                   actionTitle: "Undo", action: undoAction())
-        return known ? "“\(name)” is on the shopping list again in the running Shopper." : "Added “\(name)” in the running Shopper."
+        let message = try added(try model.add(typed))
+        return "\(message) (in the running Shopper)."
+    }
+
+    /// Says what adding a line did, with Undo; returns the message.
+    @discardableResult
+    func added(_ outcome: AddOutcome) -> String {
+        guard let item = model.item(outcome.id) else { return "" }
+        let message = outcome.message(item, money: money)
+        if let hint = CostText.implausibleHint(item.fields, money: money) {
+            // "500 g Mince @ 5.49": offer the reading that was probably meant.
+            toast.show("\(message). \(hint)", actionTitle: "For All", action: { [weak self] in self?.makePriceForAll(outcome.id) })
+        } else {
+            toast.show(message, actionTitle: "Undo", action: undoAction())
+        }
+        return message
+    }
+
+    private func makePriceForAll(_ id: ItemID) {
+        guard var fields = model.item(id)?.fields else { return }
+        fields.priceBasis = .forAll
+        guard attempt({ try model.update(id, fields) }), let item = model.item(id) else { return }
+        toast.show("\(item.description): \(CostText.summary(item, money: money))", actionTitle: "Undo", action: undoAction())
     }
 
     /// `shopper FILE`: preview, then import on confirmation.

@@ -1,0 +1,56 @@
+import CGtk
+
+/// What a drawn widget shows, for tests that check the rendered window against the widgets in it.
+enum DrawnContent: Equatable {
+    case text(String)
+    case icon
+}
+
+extension Widget {
+    /// Every label and image below this widget that is drawn now (mapped, visible, not empty),
+    /// depth first.
+    func drawnContent() -> [(widget: Widget, content: DrawnContent)] {
+        var out: [(Widget, DrawnContent)] = []
+        var child = gtk_widget_get_first_child(raw)
+        while let c = child {
+            child = gtk_widget_get_next_sibling(c)
+            guard gtk_widget_is_drawable(c) != 0, gtk_widget_get_width(c) > 0, gtk_widget_get_height(c) > 0 else { continue }
+            let w = Widget(unsafe: UnsafeMutableRawPointer(c))
+            let instance = UnsafeMutableRawPointer(c).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+                let text = String(cString: gtk_label_get_text(OpaquePointer(c)))
+                if !text.trimmingCharacters(in: .whitespaces).isEmpty { out.append((w, .text(text))) }
+            } else if g_type_check_instance_is_a(instance, gtk_image_get_type()) != 0 {
+                if gtk_image_get_storage_type(OpaquePointer(c)) != GTK_IMAGE_EMPTY { out.append((w, .icon)) }
+            }
+            out += w.drawnContent()
+        }
+        return out
+    }
+
+    /// "GtkLabel", and the type names of its parent and grandparent: to name a widget in a message.
+    var typePath: String {
+        var names: [String] = []
+        var w: UnsafeMutablePointer<GtkWidget>? = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GtkWidget.self)
+        while let c = w, names.count < 4 {
+            let name = String(cString: gtk_widget_get_name(c))
+            let css = Widget(unsafe: UnsafeMutableRawPointer(c)).cssClasses
+            names.append(css.isEmpty ? name : "\(name).\(css.joined(separator: "."))")
+            w = gtk_widget_get_parent(c)
+        }
+        return names.joined(separator: " < ")
+    }
+
+    /// Sensitive, and every ancestor too: what the user can act on.
+    var effectivelySensitive: Bool { gtk_widget_is_sensitive(raw) != 0 }
+
+    /// Its style classes ("title-2", "dim-label").
+    var cssClasses: [String] {
+        guard let names = gtk_widget_get_css_classes(raw) else { return [] }
+        defer { g_strfreev(names) }
+        var out: [String] = []
+        var i = 0
+        while let p = names[i] { out.append(String(cString: p)); i += 1 }
+        return out
+    }
+}

@@ -1,0 +1,40 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The editor says what a price is the price of, and points out a total no one meant.
+final class EditorPriceTests: GtkTestCase {
+    func testPerUnitOrForAllWithAHintForAnImplausibleTotal() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let id = try model.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49")))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let editor = harness.window.editor
+
+            harness.window.openEditor(id)
+            XCTAssertEqual(editor.priceBasisLabel, "per g")
+            let hint = try XCTUnwrap(editor.hintText, "500 g at 5.49 a gram is pointed out")
+            XCTAssertTrue(hint.contains("per g = ") && hint.hasSuffix("for all?"), hint)
+            editor.choose(.forAll)
+            settle()
+            XCTAssertNil(editor.hintText, "5.49 for all is plausible")
+            editor.pressSave()
+            settle()
+            XCTAssertEqual(model.item(id)?.priceBasis, .forAll)
+            XCTAssertEqual(model.item(id)?.lineTotal, Decimal(string: "5.49"))
+
+            // A currency sign is taken; the unit names the basis as it is typed.
+            harness.window.openEditor(id)
+            editor.set(.price, "€4.99")
+            editor.set(.unit, "")
+            settle()
+            XCTAssertEqual(editor.priceBasisLabel, "each")
+            XCTAssertTrue(editor.canSave)
+            editor.pressSave()
+            XCTAssertEqual(model.item(id)?.price, Decimal(string: "4.99"))
+        }
+    }
+}
