@@ -45,27 +45,60 @@ extension ShoppingModel {
     /// `matchKey` (default: a scan; the add bar passes its index).
     @discardableResult
     public func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> AddOutcome {
+        try add(lines: [line], lookup: lookup)[0]
+    }
+
+    /// Several lines (a paste) as one undo step, each as `add(_:)` would take it; a description
+    /// twice in the lines is one item, the later line winning.
+    @discardableResult
+    public func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> [AddOutcome] {
         try refreshIfChangedElsewhere()
         let find = lookup ?? { [self] in item(described: $0)?.id }
-        if let id = find(Self.matchKey(line.fields.description)), let item = items[id] {
-            var fields = item.fields
-            if line.hasQuantity { fields.quantity = line.fields.quantity }
-            if line.hasUnit { fields.unit = line.fields.unit }
-            if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
-            if line.hasAisle { fields.aisle = line.fields.aisle }
-            let changed = fields != item.fields
-            if changed || !item.needed {
-                try update(id, fields, needed: true, name: changed ? "Update Item" : "Pick Item")
+        var plan: [(existing: ItemID?, fields: ItemFields)] = []
+        var kinds: [AddOutcome.Kind] = []
+        var firstLine: [String: Int] = [:]
+        for line in lines {
+            let key = Self.matchKey(line.fields.description)
+            let earlier = firstLine[key]
+            if let id = find(key), let item = items[id] {
+                var fields = earlier.map { plan[$0].fields } ?? item.fields
+                if line.hasQuantity { fields.quantity = line.fields.quantity }
+                if line.hasUnit { fields.unit = line.fields.unit }
+                if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
+                if line.hasAisle { fields.aisle = line.fields.aisle }
+                let kind = AddOutcome.Kind.known(wasNeeded: item.needed, changed: fields != item.fields)
+                if let i = earlier { plan[i].fields = fields; kinds[i] = kind; continue }
+                firstLine[key] = plan.count
+                plan.append((id, fields))
+                kinds.append(kind)
+            } else {
+                var fields = line.fields
+                var like: String?
+                if !line.hasAisle, let suggestion = suggestedAisle(for: fields.description) {
+                    fields.aisle = suggestion.aisle
+                    like = suggestion.like
+                }
+                if let i = earlier { plan[i].fields = fields; continue }
+                firstLine[key] = plan.count
+                plan.append((nil, fields))
+                kinds.append(.added(aisle: like == nil ? nil : fields.aisle, like: like))
             }
-            return AddOutcome(id: id, kind: .known(wasNeeded: item.needed, changed: changed))
         }
-        var fields = line.fields
-        var like: String?
-        if !line.hasAisle, let suggestion = suggestedAisle(for: fields.description) {
-            fields.aisle = suggestion.aisle
-            like = suggestion.like
+        // Nothing to write when every line names an item already on the list as it is.
+        let writes = plan.indices.filter { i in
+            if case .known(true, false) = kinds[i] { return false }
+            return true
         }
-        return AddOutcome(id: try add(fields), kind: .added(aisle: like == nil ? nil : fields.aisle, like: like))
+        var ids = plan.map { $0.existing }
+        if !writes.isEmpty {
+            let name: String
+            if lines.count > 1 { name = "Add Lines" }
+            else if case .known(_, let changed) = kinds[0] { name = changed ? "Update Item" : "Pick Item" }
+            else { name = "Add Item" }
+            let written = try addOrUpdate(writes.map { plan[$0] }, name: name)
+            for (n, i) in writes.enumerated() { ids[i] = written[n] }
+        }
+        return zip(ids, kinds).map { AddOutcome(id: $0.0!, kind: $0.1) }
     }
 
     /// The aisle of the items that share the most words with `description`, and one of them; nil

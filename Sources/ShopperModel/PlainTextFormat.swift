@@ -31,7 +31,7 @@ public enum PlainTextFormat {
 
     /// Splits on LF, CRLF and CR, by Unicode scalar: Swift sees "\r\n" as one Character, which a
     /// split on "\n" never finds.
-    static func lines(of text: String) -> [String] {
+    public static func lines(of text: String) -> [String] {
         var out: [String] = []
         var current = String.UnicodeScalarView()
         var afterCR = false

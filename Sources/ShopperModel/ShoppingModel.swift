@@ -212,6 +212,29 @@ public final class ShoppingModel {
         undo.record("Import", forward: cs, backward: back)
     }
 
+    /// One step for lines typed or pasted: known items (`existing`) take their new fields and go back
+    /// on the shopping list, the others are added. Returns each line's item.
+    func addOrUpdate(_ plan: [(existing: ItemID?, fields: ItemFields)], name: String, now: Date = Date()) throws(StoreError) -> [ItemID] {
+        let now = StoreTime.rounded(now)
+        var ids: [ItemID] = []
+        try commit(name) { b in
+            ids = []
+            var position = lastPosition
+            for (existing, fields) in plan {
+                if let id = existing, var item = b.cs.items[id].flatMap({ $0 }) ?? items[id] {
+                    item.needed = true
+                    item.updatedAt = now
+                    b.cs.items[id] = b.applying(fields, to: item)
+                    ids.append(id)
+                } else {
+                    ids += Self.addItems([ImportedItem(fields: fields, needed: true, inCart: false)], after: position, now: now, to: &b)
+                    position += Self.positionGap
+                }
+            }
+        }
+        return ids
+    }
+
     public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
         try update(id, fields, needed: false, name: "Edit Item", now: now)
     }

@@ -17,6 +17,8 @@ final class AddBar {
     /// Set by the window: report what happened.
     var onAdded: (@MainActor (AddOutcome) -> Void)?
     var onError: (@MainActor (Error) -> Void)?
+    /// Several lines pasted: each is an item, shown in a preview before they are added.
+    var onPasteLines: (@MainActor (String) -> Void)?
     /// Tab or Down: on to the list. Returns whether it took focus.
     var onLeave: (@MainActor () -> Bool)?
 
@@ -36,6 +38,12 @@ final class AddBar {
             self?.message.widget.visible = false
         }
         entry.onActivate { [weak self] in self?.submit() }
+        entry.onPaste { [weak self] text in
+            let lines = PlainTextFormat.lines(of: text).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            guard lines.count > 1, let self, let onPasteLines else { return false }
+            onPasteLines(text)
+            return true
+        }
         // GTK 4.8's list view refuses keyboard focus once it has had it; hand it over explicitly.
         let keys = ShortcutController(first: false)
         for key in ["Tab", "Down"] { keys.add(key) { [weak self] in self?.onLeave?() ?? false } }

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import ShopperModel
 
-/// A file to import (the command line or Import…): shows what it would add, and names its bad lines,
+/// A file to import (the command line or Import…), or lines pasted into the add bar: shows what it would add, and names its bad lines,
 /// which are left out. Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
 /// at a time with a progress bar, and its lines are shown in a recycled list (only the rows on
 /// screen exist), so a file of 100,000 lines neither freezes the window nor fills the memory.
@@ -45,22 +45,46 @@ final class ImportPreview {
     /// Lines read per main-loop turn: a few milliseconds of work between redraws.
     static let slice = 2_000
 
-    init(path: String, model: ShoppingModel, parent: Window, onImported: @escaping @MainActor (Int) -> Void,
+    /// Pasted lines are typed lines: a known item among them is updated, not added again.
+    private let pasted: String?
+
+    enum Source {
+        case file(path: String)
+        case pasted(String)
+    }
+
+    convenience init(path: String, model: ShoppingModel, parent: Window, onImported: @escaping @MainActor (Int) -> Void,
+                     onError: @escaping @MainActor (Error) -> Void) {
+        self.init(.file(path: path), model: model, parent: parent, onImported: onImported, onError: onError)
+    }
+
+    init(_ source: Source, model: ShoppingModel, parent: Window, onImported: @escaping @MainActor (Int) -> Void,
          onError: @escaping @MainActor (Error) -> Void) {
         self.model = model
-        let name = (path as NSString).lastPathComponent
-        window.title = "Import “\(name)”"
+        let name: String
+        switch source {
+        case .file(let path):
+            name = (path as NSString).lastPathComponent
+            window.title = "Import “\(name)”"
+            pasted = nil
+            do {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                reader = ImportReader(text: text, format: ExportFormat(fileName: name))
+                readFailure = nil
+            } catch {
+                reader = nil
+                readFailure = "The file cannot be read as text: \(error.localizedDescription)"
+            }
+        case .pasted(let text):
+            name = "Pasted Lines"
+            window.title = "Add Pasted Lines"
+            pasted = text
+            reader = ImportReader(text: text, format: .text)
+            readFailure = nil
+        }
         window.transient(for: parent)
         window.modal(true)
         window.defaultSize(420, 480)
-        do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            reader = ImportReader(text: text, format: ExportFormat(fileName: name))
-            readFailure = nil
-        } catch {
-            reader = nil
-            readFailure = "The file cannot be read as text: \(error.localizedDescription)"
-        }
 
         let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         column.widget.margins(18)
@@ -162,6 +186,16 @@ final class ImportPreview {
             if let error { onError(error) } else { onImported(self?.rows.count ?? 0) }
             self?.adding = false
             self?.window.close()
+        }
+        if let pasted {
+            // Typed lines, as the add bar takes them (a paste is short: no worker thread).
+            let typed = PlainTextFormat.lines(of: pasted).compactMap { line -> PlainTextFormat.TypedLine? in
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
+                return try? PlainTextFormat.read(text).get()
+            }
+            do { try model.add(lines: typed); finishAdding(nil) } catch { finishAdding(error) }
+            return
         }
         guard let job = model.backgroundImport(rows) else {
             do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }

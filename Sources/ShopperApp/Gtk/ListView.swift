@@ -76,6 +76,11 @@ import CGtk
 
     func select(_ position: Int) { gtk_single_selection_set_selected(selection, guint(position)) }
 
+    /// Anchors the view at its first row, without moving focus or selection.
+    func keepTop() {
+        gtk_widget_activate_action_variant(widget.raw, "list.scroll-to-item", g_variant_new_uint32(0))
+    }
+
     /// Scrolls the row into view and moves keyboard focus to it (GTK 4.8 has no scroll_to yet).
     func scrollTo(_ position: Int) {
         gtk_widget_activate_action_variant(widget.raw, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))

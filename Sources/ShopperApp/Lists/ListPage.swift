@@ -83,7 +83,12 @@ final class ListPage {
         projection.onRowsChanged = { [weak self] position, removed, added in
             guard let self else { return }
             let hadFocus = listView.widget.containsFocus
+            // GTK keeps the row at the top in view as rows are inserted above it, which scrolls a
+            // list at its top down (after Load Sample List, to the end row): a list at its top
+            // stays there, showing what came in.
+            let atTop = scrolled.scrollOffset <= 0
             rowModel.itemsChanged(position: position, removed: removed, added: added)
+            if atTop, position == 0, added > 0 { listView.keepTop() }
             structuralChanges += 1
             if hadFocus && removed > 0 { keepFocus(near: position) }
             emptyState.set(empty: projection.isEmpty, animated: true)

@@ -126,6 +126,7 @@ final class MainWindow {
             page.onRowsChanged = { [weak self] in self?.updateTotals() }
         }
         addBar.onAdded = { [weak self] outcome in self?.added(outcome) }
+        addBar.onPasteLines = { [weak self] text in self?.preview(.pasted(text)) }
         addBar.onError = { [weak self] error in self?.report(error) }
         addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
         editor.onClose = { [weak self] in self?.closeEditor() }

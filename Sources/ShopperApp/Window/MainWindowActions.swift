@@ -141,10 +141,14 @@ extension MainWindow {
     }
 
     /// `shopper FILE`: preview, then import on confirmation.
-    func previewImport(_ path: String) {
-        let preview = ImportPreview(path: path, model: model, parent: window, onImported: { [weak self] n in
+    func previewImport(_ path: String) { preview(.file(path: path)) }
+
+    /// A file, or lines pasted into the add bar: preview, then add on confirmation.
+    func preview(_ source: ImportPreview.Source) {
+        let verb = if case .pasted = source { "Added" } else { "Imported" }
+        let preview = ImportPreview(source, model: model, parent: window, onImported: { [weak self] n in
             guard let self else { return }
-            toast.show("Imported \(n) \(n == 1 ? "item" : "items")", actionTitle: "Undo", action: undoAction())
+            toast.show("\(verb) \(n) \(n == 1 ? "item" : "items")", actionTitle: "Undo", action: undoAction())
         }, onError: { [weak self] error in self?.report(error) })
         preview.window.present()
         openPreviews.append(preview)
