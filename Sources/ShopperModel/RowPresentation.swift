@@ -43,6 +43,8 @@ public struct RowPresentation: Equatable, Sendable {
     public var checkboxAreaAction: RowAction
     /// What activating the row (click, Enter) does.
     public var rowAction: RowAction
+    /// What a sideways swipe on a touchscreen does: the list's own move, checkboxes shown or not.
+    public var swipeAction: RowAction
 
     public init(options: DisplayOptions, list: ListKind, item: Item, money: MoneyFormat) {
         let fields: [DetailField] = (options.showQuantity ? [.quantity] : []) + (options.showCost ? [.cost] : [])
@@ -64,6 +66,11 @@ public struct RowPresentation: Equatable, Sendable {
         rightText = text(right)
         descriptionCentered = fields.isEmpty
         rowAction = list == .all ? .toggleNeeded : .openEditor
+        swipeAction = switch list {
+        case .all: .toggleNeeded
+        case .shopping: .tick
+        case .cart: .untick
+        }
         switch (list, options.showCheckboxes) {
         case (_, false):
             checkbox = .hidden

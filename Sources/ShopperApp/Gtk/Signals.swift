@@ -60,6 +60,7 @@ private typealias PointerHandler = @MainActor (gpointer?) -> Void
 private typealias UIntHandler = @MainActor (UInt32) -> Void
 private typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool
 private typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+private typealias VelocityHandler = @MainActor (Double, Double) -> Void
 
 private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
     let b: ClosureBox<VoidHandler> = box(data)
@@ -86,6 +87,11 @@ private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierT
 private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, n, x, y, data in
     let b: ClosureBox<PressHandler> = box(data)
     MainActor.assumeIsolated { b.call(n, x, y) }
+}
+
+private let velocityTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, vx, vy, data in
+    let b: ClosureBox<VelocityHandler> = box(data)
+    MainActor.assumeIsolated { b.call(vx, vy) }
 }
 
 @MainActor
@@ -131,6 +137,12 @@ extension SignalSource {
     @discardableResult
     func onKey(_ handler: @escaping @MainActor (_ keyval: UInt32, _ state: GdkModifierType) -> Bool) -> SignalToken {
         connectSignal(gobject, "key-pressed", unsafeBitCast(keyTrampoline, to: GCallback.self), handler as KeyHandler)
+    }
+
+    /// GtkGestureSwipe::swipe: the velocity (px/s) as the finger left.
+    @discardableResult
+    func onSwipe(_ handler: @escaping @MainActor (_ vx: Double, _ vy: Double) -> Void) -> SignalToken {
+        connectSignal(gobject, "swipe", unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
     }
 
     /// GtkGestureClick::pressed / released.

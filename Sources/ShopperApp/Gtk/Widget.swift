@@ -134,6 +134,12 @@ struct EventController: SignalSource {
 
     static func click() -> EventController { EventController(raw: gtk_gesture_click_new()!) }
     static func key() -> EventController { EventController(raw: gtk_event_controller_key_new()!) }
+    /// A swipe of a finger on a touchscreen (the pointer drags rows instead).
+    static func touchSwipe() -> EventController {
+        let c = EventController(raw: gtk_gesture_swipe_new()!)
+        gtk_gesture_single_set_touch_only(c.raw, 1)
+        return c
+    }
 
     /// Which mouse button a click gesture listens to (1 left, 3 right).
     func button(_ n: UInt32) { gtk_gesture_single_set_button(raw, n) }

@@ -86,6 +86,12 @@ import CGtk
     private var ptr: OpaquePointer { widget.opaque }
     func child(_ w: Widget) { gtk_scrolled_window_set_child(ptr, w.raw) }
 
+    /// As tall as its content, up to `maxHeight`, then scrolling (a list in a dialog).
+    func fitContent(maxHeight: Int32) {
+        gtk_scrolled_window_set_propagate_natural_height(ptr, 1)
+        gtk_scrolled_window_set_max_content_height(ptr, maxHeight)
+    }
+
     /// Vertical scroll position, and how far it can go.
     var scrollOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(ptr)) }

@@ -99,7 +99,20 @@ final class RowWidget {
             onAction?(p.rowAction, id)
         }
         root.widget.add(rowClick)
+        let swipe = EventController.touchSwipe()
+        swipe.onSwipe { [weak self] vx, vy in self?.swiped(vx: vx, vy: vy) }
+        root.widget.add(swipe)
     }
+
+    /// A quick sideways swipe does the list's move (pick, tick, untick): how a row is ticked on a
+    /// phone with checkboxes turned off.
+    func swiped(vx: Double, vy: Double) {
+        guard abs(vx) >= Self.swipeSpeed, abs(vx) > 2 * abs(vy), let id = itemID, let p = presentation else { return }
+        onAction?(p.swipeAction, id)
+    }
+
+    /// px/s: faster than a scroll that drifts sideways.
+    static let swipeSpeed = 600.0
 
     private func connectPointerAndDrag() {
         let rightClick = EventController.click()

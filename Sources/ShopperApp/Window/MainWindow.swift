@@ -23,6 +23,8 @@ final class MainWindow {
     var preferencesWindow: PreferencesWindow?
     /// Import previews open now (kept alive while shown).
     var openPreviews: [ImportPreview] = []
+    /// The Finish Shopping step while it is open.
+    var finishDialog: FinishShoppingDialog?
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
     let searches: SavedSearchesPage

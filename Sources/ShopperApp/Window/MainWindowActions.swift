@@ -36,9 +36,17 @@ extension MainWindow {
             toast.show("Nothing in the cart yet: tick items off the shopping list first.")
             return
         }
-        if attempt({ try model.finishShopping() }) {
-            toast.show("Shopping finished: \(count) \(count == 1 ? "price" : "prices") recorded", actionTitle: "Undo", action: undoAction())
+        // The optional step: prices paid, corrected from the receipt, before they are recorded.
+        let dialog = FinishShoppingDialog(model: model, parent: window, money: money) { [weak self] paid in
+            guard let self else { return }
+            finishDialog = nil
+            if attempt({ try model.finishShopping(paid: paid) }) {
+                toast.show("Shopping finished: \(count) \(count == 1 ? "item" : "items") recorded", actionTitle: "Undo", action: undoAction())
+            }
         }
+        dialog.dialog.onResponse { [weak self] _ in self?.finishDialog = nil }
+        finishDialog = dialog
+        dialog.present()
     }
 
     /// Undoes the latest step; with `step`, only if that step is still the latest.

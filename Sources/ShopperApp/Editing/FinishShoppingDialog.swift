@@ -1,0 +1,73 @@
+import CGtk
+import Foundation
+import ShopperModel
+
+/// The end of a trip: the prices in the cart, each ready to be corrected from the receipt before
+/// they are recorded. Every price is filled in, so finishing is one press of Enter; a price that is
+/// not a number disables Finish and says why.
+@MainActor
+final class FinishShoppingDialog {
+    let dialog: MessageDialog
+    private var rows: [(id: ItemID, entry: EntryRow, original: String)] = []
+    private let numbers = UserLocale.numbers
+    static let finish = "finish"
+
+    init(model: ShoppingModel, parent: Window, money: MoneyFormat,
+         onFinish: @escaping @MainActor (_ paid: [ItemID: Decimal]) -> Void) {
+        let items = model.items.values.filter(\.inCart).sorted { $0.position < $1.position }
+        dialog = MessageDialog(parent: parent, heading: "Finish Shopping",
+                               body: "Correct any price that differs from the receipt: prices are kept for next time.")
+        dialog.addResponse("cancel", "Cancel")
+        dialog.addResponse(Self.finish, "Finish Shopping", suggested: true)
+        dialog.closeResponse("cancel")
+
+        let list = ListBox()
+        list.widget.css("boxed-list")
+        for item in items {
+            let basis = item.priceBasis == .forAll ? "for all" : item.unit.map { "per \($0)" } ?? "each"
+            let entry = EntryRow(title: "\(item.description), \(RowPresentation.quantityText(item)): price \(basis)")
+            let text = item.price.map(DecimalText.format) ?? ""
+            entry.text = text
+            entry.row.accessibleLabel("Price of \(item.description), \(basis)")
+            entry.onChanged { [weak self] in self?.validate() }
+            list.append(entry.row)
+            rows.append((item.id, entry, text))
+        }
+        let scrolled = ScrolledWindow()
+        scrolled.child(list.widget)
+        scrolled.fitContent(maxHeight: 320)
+        dialog.extraChild(scrolled.widget)
+        dialog.onResponse { [weak self] response in
+            guard let self, response == Self.finish, let paid = corrections() else { return }
+            onFinish(paid)
+        }
+    }
+
+    /// The prices changed, nil while one is not a price.
+    func corrections() -> [ItemID: Decimal]? {
+        var paid: [ItemID: Decimal] = [:]
+        for (id, entry, original) in rows where entry.text != original {
+            let draft = ItemDraft(description: "x", price: entry.text, numbers: numbers)
+            guard let price = (try? draft.validate())?.price else {
+                if entry.text.trimmingCharacters(in: .whitespaces).isEmpty { continue }  // left unknown
+                return nil
+            }
+            paid[id] = price
+        }
+        return paid
+    }
+
+    private func validate() {
+        for (_, entry, _) in rows {
+            let draft = ItemDraft(description: "x", price: entry.text, numbers: numbers)
+            entry.row.css("error", draft.errors().contains { $0.field == .price })
+        }
+        dialog.setEnabled(Self.finish, corrections() != nil)
+    }
+
+    func present() { dialog.present() }
+
+    // For tests.
+    var priceTexts: [String] { rows.map { $0.entry.text } }
+    func setPrice(_ index: Int, _ text: String) { rows[index].entry.text = text }
+}

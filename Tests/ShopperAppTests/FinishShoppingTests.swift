@@ -1,0 +1,44 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Finishing a trip offers the prices in the cart for correction before they are recorded.
+final class FinishShoppingTests: GtkTestCase {
+    func testPricesCanBeCorrectedBeforeTheyAreRecorded() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")))
+            let bread = try model.add(ItemFields(description: "Bread", price: 2))
+            try model.tick(apples)
+            try model.tick(bread)
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let window = harness.window
+
+            window.finishShopping()
+            let dialog = try XCTUnwrap(window.finishDialog)
+            settle()
+            XCTAssertEqual(dialog.priceTexts, ["1.29", "2"])
+            dialog.setPrice(0, "abc")
+            XCTAssertFalse(dialog.dialog.isEnabled(FinishShoppingDialog.finish), "not a price: Finish waits")
+            dialog.setPrice(0, "€1.49")
+            XCTAssertTrue(dialog.dialog.isEnabled(FinishShoppingDialog.finish))
+            dialog.dialog.respond(FinishShoppingDialog.finish)
+            settle()
+            XCTAssertNil(window.finishDialog)
+            XCTAssertEqual(model.item(apples)?.lastPrice, Decimal(string: "1.49"), "the corrected price is recorded")
+            XCTAssertEqual(model.item(bread)?.lastPrice, 2)
+            XCTAssertEqual(model.totals.inCart.count, 0)
+            XCTAssertTrue(window.toast.text.hasPrefix("Shopping finished: 2 items recorded"), window.toast.text)
+
+            // Cancel records nothing.
+            try model.tick(bread)
+            window.finishShopping()
+            window.finishDialog?.dialog.respond("cancel")
+            settle()
+            XCTAssertEqual(model.totals.inCart.count, 1)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// On a touchscreen, with checkboxes off, a sideways swipe ticks a row off (and puts it back from the
+/// cart); a slow or mostly vertical drag is a scroll and does nothing.
+final class SwipeTests: GtkTestCase {
+    func testASwipeTicksAndUnticksWithCheckboxesOff() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let tea = try model.add(ItemFields(description: "Tea"))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let window = harness.window
+            for kind in ListKind.allCases { window.page(kind).setOptions(DisplayOptions(showCheckboxes: false)) }
+            window.show(.shopping)
+            settle(200)
+            @MainActor func row(_ kind: ListKind) throws -> RowWidget {
+                let found = window.page(kind).boundRows.first { $0.itemID == tea }
+                return try XCTUnwrap(found)
+            }
+            XCTAssertFalse(try row(.shopping).visibleParts.check, "no checkbox to tap")
+            try row(.shopping).swiped(vx: 300, vy: 0)
+            try row(.shopping).swiped(vx: 900, vy: 800)
+            settle(400)
+            XCTAssertFalse(model.item(tea)!.inCart, "slow or diagonal: a scroll, not a swipe")
+            try row(.shopping).swiped(vx: 900, vy: 40)
+            iterate(until: { model.item(tea)!.inCart }, "the swipe to tick the row off")
+            window.show(.cart)
+            settle(200)
+            try row(.cart).swiped(vx: -900, vy: 0)
+            iterate(until: { !model.item(tea)!.inCart }, "the swipe to put it back")
+        }
+    }
+}
