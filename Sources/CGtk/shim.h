@@ -24,6 +24,12 @@ static inline void shopper_accessible_set_labelled_by(gpointer widget, gpointer 
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
+/// Forgets the name a widget was given (label and labelled-by), so one can be given anew.
+static inline void shopper_accessible_reset_name(gpointer widget) {
+    gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
 static inline GListModel *shopper_list_model(gpointer p) { return G_LIST_MODEL(p); }
 
 /// Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).

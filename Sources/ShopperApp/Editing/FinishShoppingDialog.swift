@@ -25,10 +25,9 @@ final class FinishShoppingDialog {
         list.widget.css("boxed-list")
         for item in items {
             let basis = item.priceBasis == .forAll ? "for all" : item.unit.map { "per \($0)" } ?? "each"
-            let entry = EntryRow(title: "\(item.description), \(RowPresentation.quantityText(item)): price \(basis)")
+            let entry = EntryRow(title: "Price of \(item.description), \(basis)")
             let text = item.price.map(DecimalText.format) ?? ""
             entry.text = text
-            entry.row.accessibleLabel("Price of \(item.description), \(basis)")
             entry.onChanged { [weak self] in self?.validate() }
             list.append(entry.row)
             rows.append((item.id, entry, text))
@@ -37,6 +36,7 @@ final class FinishShoppingDialog {
         scrolled.child(list.widget)
         scrolled.fitContent(maxHeight: 320)
         dialog.extraChild(scrolled.widget)
+        dialog.widget.nameButtons(icons: [:])
         dialog.onResponse { [weak self] response in
             guard let self, response == Self.finish, let paid = corrections() else { return }
             onFinish(paid)

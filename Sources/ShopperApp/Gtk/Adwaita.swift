@@ -89,6 +89,18 @@ import CGtk
     private var ptr: OpaquePointer { widget.opaque }
     func child(_ w: Widget) { adw_toast_overlay_set_child(ptr, w.raw) }
 
+    /// The toasts shown now: every child but the overlaid content.
+    var toastWidgets: [Widget] {
+        let content = adw_toast_overlay_get_child(ptr)
+        var out: [Widget] = []
+        var c = gtk_widget_get_first_child(widget.raw)
+        while let child = c {
+            if child != content { out.append(Widget(unsafe: UnsafeMutableRawPointer(child))) }
+            c = gtk_widget_get_next_sibling(child)
+        }
+        return out
+    }
+
     /// Shows a toast; its title is plain text (escaped here: libadwaita 1.2 reads it as markup).
     /// Returns it so the caller can dismiss it early.
     /// `timeoutSeconds` 0: shown until dismissed.

@@ -8,6 +8,8 @@ import CGtk
 
     init(parent: Window, heading: String, body: String) {
         widget = Widget(adw_message_dialog_new(parent.widget.typedPointer(), heading, body)!)
+        // Window lists and the window manager name it too.
+        gtk_window_set_title(widget.typedPointer(), heading)
     }
 
     func addResponse(_ id: String, _ label: String, suggested: Bool = false) {

@@ -41,6 +41,46 @@ extension Widget {
         return names.joined(separator: " < ")
     }
 
+    /// Every widget below this one, depth first.
+    func descendants() -> [Widget] {
+        var out: [Widget] = []
+        var child = gtk_widget_get_first_child(raw)
+        while let c = child {
+            let w = Widget(unsafe: UnsafeMutableRawPointer(c))
+            out.append(w)
+            out += w.descendants()
+            child = gtk_widget_get_next_sibling(c)
+        }
+        return out
+    }
+
+    /// Names every button below this widget for screen readers, where GTK 4.8 and libadwaita 1.2 do
+    /// not: an icon button is read as "GtkImage" (the search bar's and a toast's close buttons), and
+    /// a toast's or a message dialog's labelled button twice ("Undo Undo": libadwaita names it by its
+    /// label, and GTK adds the label's text). `icons` says what each icon means.
+    func nameButtons(icons: [String: String]) {
+        for w in descendants() {
+            let instance = UnsafeMutableRawPointer(w.raw).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 else { continue }
+            let button = UnsafeMutablePointer<GtkButton>(OpaquePointer(w.raw))
+            let text = gtk_button_get_label(button).map { String(cString: $0) }
+                ?? w.descendants().lazy.compactMap { $0.labelText }.first
+            if let text {
+                shopper_accessible_reset_name(w.raw)
+                w.accessibleLabel(text)
+            } else if let icon = gtk_button_get_icon_name(button), let name = icons[String(cString: icon)] {
+                w.accessibleLabel(name)
+            }
+        }
+    }
+
+    /// A label's text; nil for any other widget.
+    var labelText: String? {
+        let instance = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return nil }
+        return String(cString: gtk_label_get_text(OpaquePointer(raw)))
+    }
+
     /// Sensitive, and every ancestor too: what the user can act on.
     var effectivelySensitive: Bool { gtk_widget_is_sensitive(raw) != 0 }
 

@@ -86,6 +86,7 @@ final class MainWindow {
         lists.append(searchBar.widget)
         lists.append(stack.widget)
         stack.widget.expand(h: true, v: true)
+        toast.room = stack.widget
         body.append(lists.widget, name: "lists")
         body.append(editor.root.widget, name: "editor")
         // One over the other at every width: the editor is a sub-page of the list it edits.

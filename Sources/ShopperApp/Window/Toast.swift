@@ -11,6 +11,9 @@ final class Toast {
     /// The message last shown, as shown (cut to length).
     private(set) var text = ""
     var isShown: Bool { current != nil }
+    /// What makes room for the toast while it shows, so it covers neither the last row nor a
+    /// button under the list (style class "toast-room").
+    var room: Widget?
 
     /// Long enough for any message of the app's own; user input quoted in it (a pasted page) is cut.
     static let maxCharacters = 300
@@ -29,7 +32,13 @@ final class Toast {
             }, onDismissed: { [weak self] in
                 self?.current = nil
                 self?.action = nil
+                self?.room?.css("toast-room", false)
             })
+        }
+        room?.css("toast-room", true)
+        // The toast's widgets exist once it is shown: name its buttons for screen readers.
+        MainLoop.idle { [weak self] in
+            for toast in self?.overlay.toastWidgets ?? [] { toast.nameButtons(icons: ["window-close-symbolic": "Dismiss"]) }
         }
         // Our own timer, restarted by each message: the toast's would run from its first message.
         MainLoop.cancel(timer)
@@ -46,6 +55,7 @@ final class Toast {
         let shown = current
         current = nil
         shown?.dismiss()
+        room?.css("toast-room", false)
     }
 
     /// At most `maxCharacters` characters (whole graphemes, so no emoji or accent is split).

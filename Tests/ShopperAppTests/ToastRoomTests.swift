@@ -1,0 +1,36 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// A toast covers neither the last row nor the button under the Cart: the lists end above it while
+/// it shows, at phone size too.
+final class ToastRoomTests: GtkTestCase {
+    func testTheLastRowAndTheCartButtonStayAboveTheToast() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            for n in 1...30 { try model.tick(try model.add(ItemFields(description: "Item \(n)"))) }
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let window = harness.window
+            window.show(.cart)
+            let page = window.page(.cart)
+            window.toast.show("Something happened", actionTitle: "Undo", action: {})
+            settle(500)
+            page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
+            settle(200)
+            let toast = try XCTUnwrap(window.toast.overlay.toastWidgets.first?.surfaceBounds())
+            let shown = window.window.widget.drawnContent().compactMap { w, c -> (String, Double)? in
+                guard case .text(let t) = c, let b = w.surfaceBounds() else { return nil }
+                return (t, b.y + b.height)
+            }
+            let button = try XCTUnwrap(shown.first { $0.0 == "Finish Shopping" })
+            let endRow = try XCTUnwrap(shown.first { $0.0.hasPrefix("No more items") })
+            XCTAssertLessThanOrEqual(button.1, toast.y, "the Cart's button above the toast")
+            XCTAssertLessThanOrEqual(endRow.1, toast.y, "the end of the list above the toast")
+            _ = harness.render(name: "toast-room-phone")
+            window.toast.hide()
+        }
+    }
+}

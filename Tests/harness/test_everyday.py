@@ -1,0 +1,165 @@
+"""End-to-end: what a newcomer does in the first ten minutes, on the real binary. Known items are
+updated rather than duplicated, prices say what they are the price of, pasted lines become items,
+lists open at their top, rows can be ticked without checkboxes, a trip ends with the prices paid,
+notes show on rows, and every control has a name a screen reader can say."""
+
+import os
+import subprocess
+import tempfile
+import time
+import unittest
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from shopper_harness import Shopper, wait_for  # noqa: E402
+
+LABEL, CHECK, BUTTON, TEXT = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_BUTTON, Atspi.Role.TEXT
+
+
+def labels(app, page):
+    return [n.get_name() for n in app.all(LABEL, root=app.page(page))]
+
+
+def frame(app, name):
+    return wait_for(lambda: next((f for f in app.frames() if f is not None and f.get_name() == name), None), 5,
+                    f"the window {name!r}")
+
+
+def dialog_with(app, button):
+    """The dialog (a window of its own) that has a button of this name."""
+    main = app.window()
+
+    def find():
+        for f in app.frames():
+            if f is not None and f != main and app.all(BUTTON, name=button, root=f):
+                return f
+        return None
+    return wait_for(find, 10, f"a dialog with {button!r}")
+
+
+class KnownItemsAndPrices(unittest.TestCase):
+    def test_a_known_item_is_updated_and_a_price_says_what_it_is_for(self):
+        with Shopper() as app:
+            app.add_items("Apples [Fruit & Veg]", "Free-range eggs [Dairy]")
+            app.add_items("2 kg apples @ 1.29")
+            wait_for(lambda: "2 kg × 1.29" in labels(app, "All Items"), 5, "the row to say how its cost is made")
+            self.assertEqual(labels(app, "All Items").count("Apples"), 1, "no second Apples")
+            self.assertTrue(app.has_text("Apples: 2 kg × 1.29, updated"), app.texts())
+            self.assertTrue(app.has_text("Fruit & Veg · 1 item · 2.58"), "kept in its aisle")
+            app.add_items("Eggs")
+            wait_for(lambda: app.has_text("Added “Eggs” to Dairy, with “Free-range eggs”"), 5, "the aisle suggested")
+            app.add_items("500 g Mince = 5.49")
+            wait_for(lambda: "5.49" in labels(app, "All Items"), 5, "a price for the whole pack")
+            app.add_items("500 g Beef @ €5.49")
+            wait_for(lambda: app.has_text("did you mean 5.49 for all?"), 5, "the implausible total pointed out")
+            app.press(app.one(BUTTON, name="For All"))
+            wait_for(lambda: app.has_text("Beef: 500 g, 5.49 for all"), 5, "the price made one for all")
+            app.screenshot("60-known-items-and-prices")
+
+
+class Pasting(unittest.TestCase):
+    def test_several_pasted_lines_are_previewed_one_item_per_line(self):
+        with Shopper() as app:
+            app.add_items("Hummus")
+            text = "Peanut butter\n2 x Crisps @ 1.10 [Snacks]\nhummus\n"
+            subprocess.run(["xclip", "-selection", "clipboard", "-loops", "1"], input=text, text=True, check=True)
+            app.focus(app.one(TEXT, name="Add an item"))
+            app.key("v", ["ctrl"])
+            preview = frame(app, "Add Pasted Lines")
+            app.press(app.one(BUTTON, name="Add 3 Items", root=preview))
+            wait_for(lambda: len(app.all(CHECK, root=app.page("All Items"))) == 3, 5, "three items, Hummus once")
+            self.assertIn("2 × 1.10", labels(app, "All Items"))
+
+
+class ScrollPosition(unittest.TestCase):
+    def test_lists_open_at_their_top_after_the_sample_is_loaded(self):
+        with Shopper() as app:
+            resize(app, 360, 640)
+            app.press(app.one(BUTTON, name="Load Sample List"))
+            for key, page in (("2", "Shopping List"), ("1", "All Items")):
+                app.key(key, ["ctrl"])
+                first = app.one(LABEL, name="Apples", root=app.page(page))
+                top = app.extents(app.one(Atspi.Role.LIST, name=page))[1]
+                self.assertLess(app.extents(first)[1] - top, 160, f"{page} shows its first rows")
+            app.screenshot("61-sample-at-the-top")
+
+
+class NoCheckboxes(unittest.TestCase):
+    def test_with_checkboxes_off_the_row_menu_ticks_and_unticks(self):
+        config = tempfile.mkdtemp(prefix="shopper-config-")
+        os.makedirs(os.path.join(config, "glib-2.0", "settings"))
+        with open(os.path.join(config, "glib-2.0", "settings", "keyfile"), "w") as f:
+            f.write("[io/github/shopperapp/Shopper]\nshow-checkboxes=false\n")
+        with Shopper(env={"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config}) as app:
+            app.add_items("Tea")
+            app.key("2", ["ctrl"])
+            row = app.one(LABEL, name="Tea", root=app.page("Shopping List"))
+            self.assertFalse(app.all(CHECK, root=app.page("Shopping List")), "no checkboxes")
+            app.press(app.context_menu_item(row, "Put in Cart"))
+            app.key("3", ["ctrl"])
+            row = app.one(LABEL, name="Tea", root=app.page("Cart"))
+            app.press(app.context_menu_item(row, "Back to List"))
+            app.key("2", ["ctrl"])
+            app.one(LABEL, name="Tea", root=app.page("Shopping List"))
+
+
+class FinishingATrip(unittest.TestCase):
+    def test_finish_shopping_takes_the_prices_paid(self):
+        with Shopper() as app:
+            app.add_items("Apples @ 1.29")
+            app.key("2", ["ctrl"])
+            app.key("n", ["ctrl"])
+            app.key("Tab")
+            app.key("space")
+            app.key("3", ["ctrl"])
+            app.one(LABEL, name="Apples", root=app.page("Cart"))
+            app.press(app.one(BUTTON, name="Finish Shopping", root=app.page("Cart")))
+            dialog = dialog_with(app, "Cancel")
+            price = app.one(TEXT, name="Price of Apples, each", root=dialog)
+            app.focus(price)
+            app.key("a", ["ctrl"], window="Finish Shopping")
+            app.type("1.49", window="Finish Shopping")
+            app.screenshot("62-finish-shopping")
+            app.press(app.one(BUTTON, name="Finish Shopping", root=dialog))
+            wait_for(lambda: not app.all(LABEL, name="Apples", root=app.page("Cart")), 5, "an empty cart")
+            app.key("1", ["ctrl"])
+            wait_for(lambda: "1.49" in labels(app, "All Items"), 5, "the price paid kept")
+
+
+class SmallThings(unittest.TestCase):
+    def test_notes_show_and_every_control_has_a_name(self):
+        with Shopper() as app:
+            app.press(app.one(BUTTON, name="Load Sample List"))
+            wait_for(lambda: "Braeburn or Gala" in labels(app, "All Items"), 5, "the first line of the notes")
+            app.key("f", ["ctrl"])
+            app.type("app")
+            app.add_items("Tea")  # a toast, with its buttons
+            time.sleep(0.5)
+            roles = (BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, TEXT, Atspi.Role.COMBO_BOX)
+            unnamed = [(n.get_role_name(), n.get_name()) for r in roles for n in app.all(r)
+                       if not n.get_name() or n.get_name().startswith(("Gtk", "Adw"))]
+            self.assertEqual(unnamed, [], "every control is named for a screen reader")
+            doubled = [n.get_name() for n in app.all(BUTTON) if said_twice(n.get_name())]
+            self.assertEqual(doubled, [], "no name is read twice")
+            app.key("q", ["ctrl"])
+            wait_for(lambda: app.proc.poll() is not None, 5, "Ctrl+Q to quit")
+
+
+def said_twice(name):
+    words = (name or "").split()
+    half = len(words) // 2
+    return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+
+
+def resize(app, width, height):
+    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", "^Shopper$"],
+                         capture_output=True, text=True).stdout.split()
+    subprocess.run(["xdotool", "windowsize", "--sync", ids[0], str(width), str(height)], check=False)
+    time.sleep(0.6)
+
+
+if __name__ == "__main__":
+    unittest.main()
