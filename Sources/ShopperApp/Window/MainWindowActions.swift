@@ -132,7 +132,9 @@ extension MainWindow {
     func added(_ outcome: AddOutcome) -> String {
         guard let item = model.item(outcome.id) else { return "" }
         let message = outcome.message(item, money: money)
-        if let hint = CostText.implausibleHint(item.fields, money: money) {
+        if case .known(wasNeeded: true, changed: false) = outcome.kind {
+            toast.show(message)  // nothing was written: nothing to undo
+        } else if let hint = CostText.implausibleHint(item.fields, money: money) {
             // "500 g Mince @ 5.49": offer the reading that was probably meant.
             toast.show("\(message). \(hint)", actionTitle: "For All", action: { [weak self] in self?.makePriceForAll(outcome.id) })
         } else {
