@@ -36,10 +36,8 @@ final class Toast {
             })
         }
         room?.css("toast-room", true)
-        // The toast's widgets exist once it is shown: name its buttons for screen readers.
-        MainLoop.idle { [weak self] in
-            for toast in self?.overlay.toastWidgets ?? [] { toast.nameButtons(icons: ["window-close-symbolic": "Dismiss"]) }
-        }
+        // Name its buttons for screen readers, again after each update (the button's label changes).
+        for toast in overlay.toastWidgets { toast.nameButtons(icons: ["window-close-symbolic": "Dismiss"]) }
         // Our own timer, restarted by each message: the toast's would run from its first message.
         MainLoop.cancel(timer)
         timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in
