@@ -70,7 +70,7 @@ class MainWindow(unittest.TestCase):
             app.hover()
             app.key("comma", ["ctrl"])
             prefs = wait_for(lambda: next((f for f in app.frames() if f.get_name() == "Preferences"), None), 5, "Preferences")
-            for title, shown in (("Show quantity", "2 kg"), ("Show cost", "2.58")):
+            for title, shown in (("Show quantity", "2 kg × 1.29"), ("Show cost", "2.58")):
                 switch = self.control(app, prefs, title)
                 detail = lambda: app.all(LABEL, name=shown, root=shopping)  # the row's own detail label
                 self.assertTrue(detail())

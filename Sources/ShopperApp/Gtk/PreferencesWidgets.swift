@@ -91,4 +91,6 @@ import CGtk
         nonmutating set { gtk_editable_set_text(OpaquePointer(row.raw), newValue) }
     }
     func onChanged(_ f: @escaping @MainActor () -> Void) { row.on("changed", f) }
+    /// Enter in the row answers the dialog's default response.
+    func activatesDefault(_ on: Bool) { adw_entry_row_set_activates_default(row.typedPointer(), on ? 1 : 0) }
 }
