@@ -5,13 +5,13 @@ SCHEMA_DIR  := .build/schemas
 # Debian packages the build, the app and the headless tests need.
 APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libgtk-4-bin gir1.2-gtk-4.0 libsqlite3-dev libglib2.0-bin \
                 xvfb xauth dbus dbus-x11 at-spi2-core python3-gi gir1.2-atspi-2.0 python3-pyatspi \
-                imagemagick xdotool xclip desktop-file-utils appstream
+                imagemagick xdotool xclip desktop-file-utils appstream gettext locales-all
 # Each headless run gets its own XDG_RUNTIME_DIR: without one, every session's accessibility bus
 # shares ~/.cache/at-spi/bus, and a launcher from another session exiting removes the socket.
 HEADLESS    := env XDG_RUNTIME_DIR=$$(mktemp -d) dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps schemas clean install uninstall validate screenshots bench bench-tools
+.PHONY: run test build deps schemas clean install uninstall validate screenshots bench bench-tools pot locale check-translations
 
 BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
@@ -30,12 +30,21 @@ INSTALLED   := bin/shopper \
                share/glib-2.0/schemas/$(APP_ID).gschema.xml \
                share/$(APP_ID)/shopper.css \
                share/$(APP_ID)/shopper-dark.css \
-               share/$(APP_ID)/sample-list.csv
+               share/$(APP_ID)/sample-list.csv \
+               $(foreach l,$(LANGUAGES),share/locale/$(l)/LC_MESSAGES/shopper.mo)
+
+# Translations: one po/LANG.po per line of po/LINGUAS. Swift has no xgettext parser: the sources are
+# read as C, so translatable text is a plain literal passed to L("…") or N("…", "…", n), with
+# {named} placeholders (a test refuses interpolation in them).
+LANGUAGES   := $(shell cat po/LINGUAS)
+LOCALE_DIR  := .build/locale
+XGETTEXT    := xgettext --from-code=UTF-8 --package-name=shopper --msgid-bugs-address=https://github.com/shopperapp/shopper/issues \
+               --add-comments=TRANSLATORS:
 
 run: build
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) .build/debug/shopper
 
-build: deps schemas
+build: deps schemas locale
 	$(SWIFT) build --product shopper
 
 # Installs only the packages that are missing (apt-get update first: a fresh machine has no lists).
@@ -52,8 +61,33 @@ schemas:
 	@mkdir -p $(SCHEMA_DIR)
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data/
 
+# The template, from the Swift sources, the desktop file, the metainfo and the schema (ITS rules).
+pot:
+	@mkdir -p .build
+	$(XGETTEXT) --language=C --keyword= --keyword=L --keyword=N:1,2 -o .build/swift.pot $$(find Sources -name '*.swift' | sort) 2>/dev/null
+	$(XGETTEXT) -o .build/data.pot data/$(APP_ID).desktop data/$(APP_ID).metainfo.xml data/$(APP_ID).gschema.xml
+	msgcat --use-first -o po/shopper.pot .build/swift.pot .build/data.pot
+	@echo "po/shopper.pot: $$(grep -c '^msgid ' po/shopper.pot) messages"
+
+# Message catalogues for the app, and the desktop file and metainfo with their translations merged in.
+locale:
+	@for l in $(LANGUAGES); do mkdir -p $(LOCALE_DIR)/$$l/LC_MESSAGES; \
+	  msgfmt --check -o $(LOCALE_DIR)/$$l/LC_MESSAGES/shopper.mo po/$$l.po || exit 1; done
+	msgfmt --desktop --template=data/$(APP_ID).desktop -d po -o .build/$(APP_ID).desktop
+	msgfmt --xml --template=data/$(APP_ID).metainfo.xml -d po -o .build/$(APP_ID).metainfo.xml
+
+# A fresh template must be fully translated in every language: no message missing, none fuzzy.
+check-translations: pot
+	@for l in $(LANGUAGES); do \
+	  msgmerge --quiet --no-fuzzy-matching -o .build/$$l.check.po po/$$l.po po/shopper.pot || exit 1; \
+	  missing=$$(msgattrib --untranslated --no-obsolete .build/$$l.check.po | grep -c '^msgid ' || true); \
+	  fuzzy=$$(msgattrib --only-fuzzy --no-obsolete .build/$$l.check.po | grep -c '^msgid ' || true); \
+	  if [ "$$missing$$fuzzy" != "00" ]; then echo "po/$$l.po: $$missing untranslated, $$fuzzy fuzzy"; \
+	    msgattrib --untranslated --no-obsolete .build/$$l.check.po | grep '^msgid ' | head -20; exit 1; fi; \
+	  echo "po/$$l.po: complete"; done
+
 # Every test: the model's, the in-process GTK ones and the end-to-end harness, all headless.
-test: deps schemas validate
+test: deps schemas validate check-translations locale
 	$(SWIFT) build --build-tests
 	rm -rf .build/test-install && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/test-install PREFIX=/usr
 	$(MAKE) --no-print-directory bench-tools
@@ -76,12 +110,13 @@ bench: bench-tools
 	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
 
 # Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
-install: deps
+install: deps locale
 	$(SWIFT) build -c $(CONFIG) --product shopper
 	@root="$(DESTDIR)$(PREFIX)"; \
 	install -Dm755 "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/shopper" "$$root/bin/shopper"; \
-	install -Dm644 data/$(APP_ID).desktop "$$root/share/applications/$(APP_ID).desktop"; \
-	install -Dm644 data/$(APP_ID).metainfo.xml "$$root/share/metainfo/$(APP_ID).metainfo.xml"; \
+	install -Dm644 .build/$(APP_ID).desktop "$$root/share/applications/$(APP_ID).desktop"; \
+	install -Dm644 .build/$(APP_ID).metainfo.xml "$$root/share/metainfo/$(APP_ID).metainfo.xml"; \
+	for l in $(LANGUAGES); do install -Dm644 $(LOCALE_DIR)/$$l/LC_MESSAGES/shopper.mo "$$root/share/locale/$$l/LC_MESSAGES/shopper.mo"; done; \
 	install -Dm644 data/icons/$(APP_ID).svg "$$root/share/icons/hicolor/scalable/apps/$(APP_ID).svg"; \
 	install -Dm644 data/icons/$(APP_ID)-symbolic.svg "$$root/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"; \
 	install -Dm644 data/$(APP_ID).gschema.xml "$$root/share/glib-2.0/schemas/$(APP_ID).gschema.xml"; \
@@ -94,14 +129,15 @@ uninstall:
 	@root="$(DESTDIR)$(PREFIX)"; \
 	for f in $(INSTALLED); do rm -f "$$root/$$f"; done; \
 	rmdir "$$root/share/$(APP_ID)" 2>/dev/null || true; \
+	for l in $(LANGUAGES); do rmdir "$$root/share/locale/$$l/LC_MESSAGES" "$$root/share/locale/$$l" 2>/dev/null || true; done; \
 	if ls "$$root"/share/glib-2.0/schemas/*.gschema.xml >/dev/null 2>&1; then glib-compile-schemas "$$root/share/glib-2.0/schemas"; \
 	else rm -f "$$root/share/glib-2.0/schemas/gschemas.compiled"; fi; \
 	echo "Removed Shopper from $$root"
 
 # The desktop files as software centres and GNOME read them.
-validate:
-	desktop-file-validate data/$(APP_ID).desktop
-	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+validate: locale
+	desktop-file-validate data/$(APP_ID).desktop .build/$(APP_ID).desktop
+	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml .build/$(APP_ID).metainfo.xml
 	glib-compile-schemas --strict --dry-run data/
 
 # Refreshes the metainfo screenshots from the harness's last run.

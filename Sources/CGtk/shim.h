@@ -1,6 +1,8 @@
 // The one header of the CGtk module. Swift cannot import macros, type-checked casts or variadic
 // functions; the few the app needs are wrapped here as static inline functions.
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 // libadwaita from the same module: two modules including gtk.h would give two Swift types per GTK type.
 #include <adwaita.h>
 

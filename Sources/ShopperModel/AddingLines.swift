@@ -15,14 +15,15 @@ public struct AddOutcome: Equatable, Sendable {
     public func message(_ item: Item, money: MoneyFormat) -> String {
         switch kind {
         case .added(let aisle?, let like?):
-            return "Added “\(item.description)” to \(aisle), with “\(like)”"
+            return L("Added “{item}” to {aisle}, with “{like}”", ["item": item.description, "aisle": aisle, "like": like])
         case .added:
-            return "Added “\(item.description)”"
+            return L("Added “{item}”", ["item": item.description])
         case .known(let wasNeeded, false):
-            return wasNeeded ? "“\(item.description)” is already on your shopping list"
-                             : "“\(item.description)” is on your shopping list again"
+            return wasNeeded ? L("“{item}” is already on your shopping list", ["item": item.description])
+                             : L("“{item}” is on your shopping list again", ["item": item.description])
         case .known(let wasNeeded, true):
-            return "\(item.description): \(CostText.summary(item, money: money)), \(wasNeeded ? "updated" : "back on the list")"
+            let values = ["item": item.description, "summary": CostText.summary(item, money: money)]
+            return wasNeeded ? L("{item}: {summary}, updated", values) : L("{item}: {summary}, back on the list", values)
         }
     }
 }
@@ -92,9 +93,9 @@ extension ShoppingModel {
         var ids = plan.map { $0.existing }
         if !writes.isEmpty {
             let name: String
-            if lines.count > 1 { name = "Add Lines" }
-            else if case .known(_, let changed) = kinds[0] { name = changed ? "Update Item" : "Pick Item" }
-            else { name = "Add Item" }
+            if lines.count > 1 { name = L("Add Lines") }
+            else if case .known(_, let changed) = kinds[0] { name = changed ? L("Update Item") : L("Pick Item") }
+            else { name = L("Add Item") }
             let written = try addOrUpdate(writes.map { plan[$0] }, name: name)
             for (n, i) in writes.enumerated() { ids[i] = written[n] }
         }

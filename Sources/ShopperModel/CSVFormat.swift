@@ -34,7 +34,7 @@ public enum CSVFormat {
         init(_ record: (line: Int, fields: [String])) throws(ImportLineError) {
             names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard let d = names.firstIndex(of: "description") else {
-                throw ImportLineError(line: record.line, message: "The first line must name the columns, including “description”.")
+                throw ImportLineError(line: record.line, message: L("The first line must name the columns, including “description”."))
             }
             description = d
         }
@@ -44,13 +44,13 @@ public enum CSVFormat {
     static func item(_ r: (line: Int, fields: [String]), _ header: Header) throws(ImportLineError) -> ImportedItem? {
         if r.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
         guard r.fields.count <= header.names.count else {
-            throw ImportLineError(line: r.line, message: "Has \(r.fields.count) fields; the header names \(header.names.count).")
+            throw ImportLineError(line: r.line, message: L("Has {fields} fields; the header names {columns}.", ["fields": "\(r.fields.count)", "columns": "\(header.names.count)"]))
         }
         func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
         let unitCost = value(header.column("unit_cost")), totalCost = value(header.column("total_cost"))
         let hasTotal = !totalCost.trimmingCharacters(in: .whitespaces).isEmpty
         if hasTotal, !unitCost.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ImportLineError(line: r.line, message: "Give unit_cost or total_cost, not both.")
+            throw ImportLineError(line: r.line, message: L("Give unit_cost or total_cost, not both."))
         }
         let draft = ItemDraft(description: restored(value(header.description)), quantity: value(header.column("quantity")),
                               unit: restored(value(header.column("unit"))), price: hasTotal ? totalCost : unitCost,
@@ -59,7 +59,7 @@ public enum CSVFormat {
         let needed = flag(value(header.column("needed")), default: true)
         let inCart = flag(value(header.column("in_cart")), default: false)
         guard let needed, let inCart else {
-            throw ImportLineError(line: r.line, message: "needed and in_cart must be 1 or 0 (or yes/no).")
+            throw ImportLineError(line: r.line, message: L("needed and in_cart must be 1 or 0 (or yes/no)."))
         }
         do {
             return ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart)
@@ -136,7 +136,7 @@ public enum CSVFormat {
             }
             switch c {
             case "\"":
-                guard field.isEmpty else { throw ImportLineError(line: line, message: "A quote appears inside an unquoted field.") }
+                guard field.isEmpty else { throw ImportLineError(line: line, message: L("A quote appears inside an unquoted field.")) }
                 inQuotes = true; quotedField = true
             case ",": fields.append(field); field = ""; quotedField = false
             // A record ends at LF, CRLF or a lone CR (old Mac files).
@@ -147,11 +147,11 @@ public enum CSVFormat {
                 if n != "\n" { pending = n }
             case "\n": line += 1; endRecord()
             default:
-                if quotedField { throw ImportLineError(line: line, message: "Text follows a closing quote.") }
+                if quotedField { throw ImportLineError(line: line, message: L("Text follows a closing quote.")) }
                 field.unicodeScalars.append(c)
             }
         }
-        if inQuotes { throw ImportLineError(line: recordLine, message: "A quoted field is never closed.") }
+        if inQuotes { throw ImportLineError(line: recordLine, message: L("A quoted field is never closed.")) }
         if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
         return out
     }

@@ -6,16 +6,16 @@ public enum CostText {
     /// for all, or one plain unit, where the price is the cost).
     public static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
         guard let price = item.price, item.priceBasis == .perUnit, item.quantity != 1 || item.unit != nil else { return nil }
-        return "\(RowPresentation.quantityText(item)) × \(money.formatUnitPrice(price))"
+        return "\(RowPresentation.quantityText(item, money)) × \(money.formatUnitPrice(price))"
     }
 
     /// What a line says of an item: "2 kg × 1.29", "500 g, 5.49 for all", "3".
     public static func summary(_ item: Item, money: MoneyFormat) -> String {
-        let quantity = RowPresentation.quantityText(item)
+        let quantity = RowPresentation.quantityText(item, money)
         guard let price = item.price else { return quantity }
         switch item.priceBasis {
         case .perUnit: return "\(quantity) × \(money.formatUnitPrice(price))"
-        case .forAll: return "\(quantity), \(money.format(price)) for all"
+        case .forAll: return L("{quantity}, {price} for all", ["quantity": quantity, "price": money.format(price)])
         }
     }
 
@@ -31,7 +31,8 @@ public enum CostText {
     /// "5.49 per g = 2,745.00: did you mean 5.49 for all?"
     public static func implausibleHint(_ fields: ItemFields, money: MoneyFormat) -> String? {
         guard let total = implausibleTotal(fields), let price = fields.price, let unit = fields.unit else { return nil }
-        return "\(money.formatUnitPrice(price)) per \(unit) = \(money.format(total)): did you mean \(money.format(price)) for all?"
+        return L("{price} per {unit} = {total}: did you mean {price_all} for all?",
+                 ["price": money.formatUnitPrice(price), "unit": unit, "total": money.format(total), "price_all": money.format(price)])
     }
 
     static let smallUnits: Set<String> = ["g", "mg", "ml", "cl", "dl", "oz"]

@@ -53,7 +53,7 @@ public enum DecimalText {
     /// ("1,234.50", "1.234,50", "1,000,000"). No sign, no exponent. A lone "," before exactly three
     /// digits ("1,000") is ambiguous and read as neither, unless `convention` settles it.
     public static func read(_ text: String, convention: NumberConvention = .neutral) -> DecimalReading {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars)
+        let s = withoutGroupingSpaces(Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars))
         guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else { return .notANumber }
         let separators = s.indices.filter { s[$0] == "." || s[$0] == "," }
         let digits = s.filter { $0 != "." && $0 != "," }
@@ -97,6 +97,17 @@ public enum DecimalText {
         return .value(make(digitText, scale: 0))
     }
 
+    /// French and Swiss amounts group thousands with a (narrow) no-break space or an apostrophe
+    /// ("1 234,50", "1'234.50"): between digits, these are dropped.
+    private static func withoutGroupingSpaces(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        let marks: Set<Unicode.Scalar> = ["\u{00A0}", "\u{202F}", "\u{2009}", " ", "'", "\u{2019}"]
+        guard s.contains(where: marks.contains) else { return s }
+        let digit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
+        return s.indices.compactMap { i in
+            marks.contains(s[i]) && i > 0 && i < s.count - 1 && digit(s[i - 1]) && digit(s[i + 1]) ? nil : s[i]
+        }
+    }
+
     public static func parse(_ text: String, convention: NumberConvention = .neutral) -> Decimal? {
         if case .value(let d) = read(text, convention: convention) { return d }
         return nil
@@ -118,6 +129,13 @@ public enum DecimalText {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &v, 6, .plain)
         return NSDecimalNumber(decimal: rounded).description(withLocale: posix)
+    }
+
+    /// As the user writes numbers: the canonical text with a decimal comma where that is the
+    /// convention ("1,5"). Never grouped, so it reads back the same in that convention.
+    public static func format(_ value: Decimal, _ convention: NumberConvention) -> String {
+        let text = format(value)
+        return convention == .decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     /// Digits after the separator, for bounds such as "at most 4 decimals".

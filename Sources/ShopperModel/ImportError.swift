@@ -4,7 +4,7 @@ import Foundation
 public struct ImportLineError: Error, Equatable, Sendable, CustomStringConvertible {
     public let line: Int
     public let message: String
-    public var description: String { "Line \(line): \(message)" }
+    public var description: String { L("Line {line}: {message}", ["line": "\(line)", "message": message]) }
 }
 
 public struct ImportError: Error, Equatable, Sendable, LocalizedError {
@@ -13,7 +13,7 @@ public struct ImportError: Error, Equatable, Sendable, LocalizedError {
         // Each line's message is a sentence of its own; a missing full stop is added, never a second.
         let shown = lines.prefix(5).map { l in l.description.hasSuffix(".") ? l.description : l.description + "." }
         let more = lines.count - shown.count
-        return (["Nothing was imported."] + shown + (more > 0 ? ["And \(more) more \(more == 1 ? "line" : "lines")."] : []))
+        return ([L("Nothing was imported.")] + shown + (more > 0 ? [N("And {n} more line.", "And {n} more lines.", more)] : []))
             .joined(separator: " ")
     }
 }
@@ -34,17 +34,18 @@ public struct ImportedItem: Equatable, Sendable {
 public enum ExportFormat: String, CaseIterable, Sendable {
     case csv, text
 
-    public func export<S: Sequence>(_ items: S) -> String where S.Element == Item {
+    /// Plain text is written with the user's decimal mark (`numbers`); CSV always with dots.
+    public func export<S: Sequence>(_ items: S, numbers: NumberConvention = .neutral) -> String where S.Element == Item {
         switch self {
         case .csv: CSVFormat.export(items)
-        case .text: items.map(PlainTextFormat.line).joined(separator: "\n") + "\n"
+        case .text: items.map { PlainTextFormat.line($0, numbers: numbers) }.joined(separator: "\n") + "\n"
         }
     }
 
-    public func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
+    public func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
         switch self {
         case .csv: try CSVFormat.parse(text)
-        case .text: try PlainTextFormat.parse(text)
+        case .text: try PlainTextFormat.parse(text, numbers: numbers)
         }
     }
 
@@ -58,6 +59,6 @@ extension ShoppingModel {
     /// Adds every imported item in one transaction and one undo step.
     @discardableResult
     public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
-        try add(batch: rows, now: now, actionName: "Import")
+        try add(batch: rows, now: now, actionName: L("Import"))
     }
 }

@@ -15,7 +15,11 @@ public final class ImportReader {
     public private(set) var items: [ImportedItem] = []
     public private(set) var errors: [ImportLineError] = []
 
-    public init(text: String, format: ExportFormat) {
+    private let numbers: NumberConvention
+
+    /// `numbers` applies to plain text; CSV is always read with dot decimals.
+    public init(text: String, format: ExportFormat, numbers: NumberConvention = .neutral) {
+        self.numbers = numbers
         switch format {
         case .text:
             let lines = PlainTextFormat.lines(of: text)
@@ -50,7 +54,7 @@ public final class ImportReader {
             do {
                 let item: ImportedItem?
                 switch units {
-                case .lines(let lines): item = try PlainTextFormat.item(lines[done], line: done + 1)
+                case .lines(let lines): item = try PlainTextFormat.item(lines[done], line: done + 1, numbers: numbers)
                 case .records(let records, let header): item = try CSVFormat.item(records[done], header)
                 case .failed: item = nil
                 }

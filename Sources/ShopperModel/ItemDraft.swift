@@ -4,11 +4,14 @@ import Foundation
 public enum ItemField: String, CaseIterable, Sendable {
     case description, quantity, unit, price, aisle, notes
 
-    /// As messages name it.
-    var title: String {
+    /// What a control character in this field is refused with.
+    func controlCharacterMessage(_ code: String) -> String {
         switch self {
-        case .price: "price"
-        default: rawValue
+        case .description: L("Remove the control character {code} from the description.", ["code": code])
+        case .unit: L("Remove the control character {code} from the unit.", ["code": code])
+        case .aisle: L("Remove the control character {code} from the aisle.", ["code": code])
+        case .notes: L("Remove the control character {code} from the notes.", ["code": code])
+        case .quantity, .price: L("Remove the control character {code}.", ["code": code])
         }
     }
 }
@@ -54,8 +57,8 @@ public struct ItemDraft: Equatable, Sendable {
     }
 
     public init(_ f: ItemFields, numbers: NumberConvention = .neutral) {
-        self.init(description: f.description, quantity: DecimalText.format(f.quantity),
-                  unit: f.unit ?? "", price: f.price.map(DecimalText.format) ?? "", priceBasis: f.priceBasis,
+        self.init(description: f.description, quantity: DecimalText.format(f.quantity, numbers),
+                  unit: f.unit ?? "", price: f.price.map { DecimalText.format($0, numbers) } ?? "", priceBasis: f.priceBasis,
                   aisle: f.aisle ?? "", notes: f.notes, numbers: numbers)
     }
 
@@ -77,42 +80,42 @@ public struct ItemDraft: Equatable, Sendable {
         // (Tabs and line breaks are white space: folded to a space, kept in notes.)
         for (field, text) in [(ItemField.description, description), (.unit, unit), (.aisle, aisle), (.notes, notes)] {
             if let c = text.unicodeScalars.first(where: { Self.isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
-                fail(field, "Remove the control character \(Self.codePoint(c)) from the \(field.title).")
+                fail(field, field.controlCharacterMessage(Self.codePoint(c)))
             }
         }
 
         let desc = Self.clean(description)
-        if desc.isEmpty { fail(.description, "Enter a description.") }
+        if desc.isEmpty { fail(.description, L("Enter a description.")) }
         else if desc.count > Self.maxDescriptionLength {
-            fail(.description, "Keep the description under \(Self.maxDescriptionLength) characters.")
+            fail(.description, L("Keep the description under {max} characters.", ["max": "\(Self.maxDescriptionLength)"]))
         }
 
         var qty: Decimal = 1
         let qtyText = quantity.trimmingCharacters(in: .whitespaces)
         if !qtyText.isEmpty {
-            switch Self.amount(qtyText, max: Self.maxQuantity, what: "Quantity", example: "2 or 1.5", numbers: numbers) {
-            case .success(let q) where q <= 0: fail(.quantity, "Quantity must be more than zero.")
+            switch Self.amount(qtyText, max: Self.maxQuantity, what: .quantity, numbers: numbers) {
+            case .success(let q) where q <= 0: fail(.quantity, L("Quantity must be more than zero."))
             case .success(let q): qty = q
             case .failure(let e): fail(.quantity, e.message)
             }
         }
 
         let unitText = Self.clean(unit)
-        if unitText.count > Self.maxShortFieldLength { fail(.unit, "Keep the unit short.") }
+        if unitText.count > Self.maxShortFieldLength { fail(.unit, L("Keep the unit short.")) }
 
         var cost: Decimal?
         let costText = Self.withoutCurrencySign(price)
         if !costText.isEmpty {
-            switch Self.amount(costText, max: Self.maxUnitCost, what: "Cost", example: "1.29", numbers: numbers) {
+            switch Self.amount(costText, max: Self.maxUnitCost, what: .price, numbers: numbers) {
             case .success(let c): cost = c
-            case .failure(let e): fail(.price, e.message == "Cost must be more than zero." ? "Cost cannot be negative." : e.message)
+            case .failure(let e): fail(.price, e.message)
             }
         }
 
         let aisleText = Self.clean(aisle)
-        if aisleText.count > Self.maxShortFieldLength { fail(.aisle, "Keep the aisle name short.") }
+        if aisleText.count > Self.maxShortFieldLength { fail(.aisle, L("Keep the aisle name short.")) }
         let notesText = notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        if notesText.count > Self.maxNotesLength { fail(.notes, "Notes are too long.") }
+        if notesText.count > Self.maxNotesLength { fail(.notes, L("Notes are too long.")) }
 
         if !errors.isEmpty { return .failure(ValidationErrors(errors: errors)) }
         return .success(ItemFields(description: desc, quantity: qty,
@@ -122,23 +125,31 @@ public struct ItemDraft: Equatable, Sendable {
 
     /// An amount from 0 to `max` with at most `maxDecimals` decimals, or what is wrong with it, in
     /// words that say what was understood.
-    static func amount(_ text: String, max: Decimal, what: String, example: String,
+    /// Which amount a message is about: each has its own sentences, as translations need.
+    enum Amount { case quantity, price }
+
+    static func amount(_ text: String, max: Decimal, what: Amount,
                        numbers: NumberConvention = .neutral) -> Result<Decimal, AmountError> {
-        if text.hasPrefix("-") || text.hasPrefix("−") { return .failure(AmountError(message: "\(what) must be more than zero.")) }
+        func fail(_ m: String) -> Result<Decimal, AmountError> { .failure(AmountError(message: m)) }
+        let limit = ["max": DecimalText.format(max, numbers)]
+        if text.hasPrefix("-") || text.hasPrefix("−") {
+            return fail(what == .quantity ? L("Quantity must be more than zero.") : L("Cost cannot be negative."))
+        }
         switch DecimalText.read(text, convention: numbers) {
         case .value(let v):
-            if v > max { return .failure(AmountError(message: "\(what) can be at most \(DecimalText.format(max)).")) }
-            if DecimalText.scale(of: v) > maxDecimals { return .failure(AmountError(message: "Use at most \(maxDecimals) decimals.")) }
+            if v > max { return fail(what == .quantity ? L("Quantity can be at most {max}.", limit) : L("Cost can be at most {max}.", limit)) }
+            if DecimalText.scale(of: v) > maxDecimals { return fail(L("Use at most {n} decimals.", ["n": "\(maxDecimals)"])) }
             return .success(v)
         case .tooLong:
-            return .failure(AmountError(message: "\(what) can be at most \(DecimalText.format(max))."))
+            return fail(what == .quantity ? L("Quantity can be at most {max}.", limit) : L("Cost can be at most {max}.", limit))
         case .ambiguous(let thousands, let decimal):
-            return .failure(AmountError(message: "“\(text)” could mean \(DecimalText.format(thousands)) or \(DecimalText.format(decimal)): write \(DecimalText.format(thousands)) or \(DecimalText.format(decimal)) without the comma."))
+            return fail(L("“{text}” could mean {thousands} or {decimal}: write {thousands} or {decimal} without the comma.",
+                          ["text": text, "thousands": DecimalText.format(thousands), "decimal": DecimalText.format(decimal)]))
         case .notANumber:
             if text.unicodeScalars.contains(where: { $0 == "e" || $0 == "E" }), text.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true {
-                return .failure(AmountError(message: "\(what) must be a plain number, such as \(example)."))
+                return fail(what == .quantity ? L("Quantity must be a plain number, such as 2 or 1.5.") : L("Cost must be a plain number, such as 1.29."))
             }
-            return .failure(AmountError(message: "\(what) must be a number, such as \(example)."))
+            return fail(what == .quantity ? L("Quantity must be a number, such as 2 or 1.5.") : L("Cost must be a number, such as 1.29."))
         }
     }
 

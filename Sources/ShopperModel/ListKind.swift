@@ -5,9 +5,9 @@ public enum ListKind: String, CaseIterable, Sendable {
 
     public var title: String {
         switch self {
-        case .all: "All Items"
-        case .shopping: "Shopping List"
-        case .cart: "Cart"
+        case .all: L("All Items")
+        case .shopping: L("Shopping List")
+        case .cart: L("Cart")
         }
     }
 
@@ -24,11 +24,11 @@ public enum ListKind: String, CaseIterable, Sendable {
     public var emptyExplanation: String {
         switch self {
         case .all:
-            "Nothing here yet.\nAdd the things you buy with the entry above or Ctrl+N; they stay here for every trip."
+            L("Nothing here yet.\nAdd the things you buy with the entry above or Ctrl+N; they stay here for every trip.")
         case .shopping:
-            "Your shopping list is empty.\nPick what you need in All Items: click an item and it appears here."
+            L("Your shopping list is empty.\nPick what you need in All Items: click an item and it appears here.")
         case .cart:
-            "Your cart is empty.\nTick items off on the shopping list in the store and they land here."
+            L("Your cart is empty.\nTick items off on the shopping list in the store and they land here.")
         }
     }
 }

@@ -15,15 +15,17 @@ public enum PlainTextFormat {
         "pc", "pcs", "piece", "pieces", "loaf", "loaves", "tin", "tins", "roll", "rolls",
     ]
 
-    public static func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
-        try ImportReader(text: text, format: .text).readAll()
+    /// `numbers`: how the person who wrote the text writes numbers (text is for people; CSV is the
+    /// format that moves between locales).
+    public static func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
+        try ImportReader(text: text, format: .text, numbers: numbers).readAll()
     }
 
     /// One line as an item; nil for a blank or comment line.
-    static func item(_ raw: String, line: Int) throws(ImportLineError) -> ImportedItem? {
+    static func item(_ raw: String, line: Int, numbers: NumberConvention = .neutral) throws(ImportLineError) -> ImportedItem? {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty || text.hasPrefix("#") { return nil }
-        switch parseLine(text) {
+        switch parseLine(text, numbers: numbers) {
         case .success(let f): return ImportedItem(fields: f, needed: true, inCart: false)
         case .failure(let e): throw ImportLineError(line: line, message: e.message)
         }
@@ -161,14 +163,14 @@ public enum PlainTextFormat {
         guard let first = s.first else { return nil }
         let isDigit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
         if (first == "-" || first == "−" || first == "+"), s.count > 1, isDigit(s[1]) {
-            return first == "+" ? "Quantity must be a plain number, such as 2 or 1.5." : "Quantity must be more than zero."
+            return first == "+" ? L("Quantity must be a plain number, such as 2 or 1.5.") : L("Quantity must be more than zero.")
         }
         if !first.isASCII, first.properties.numericType != nil {
-            return "Write the quantity in digits, such as 0.5 or 2."
+            return L("Write the quantity in digits, such as 0.5 or 2.")
         }
         guard isDigit(first) else { return nil }
         if s.allSatisfy({ isDigit($0) || $0 == "." || $0 == "," }) {
-            if case .failure(let e) = ItemDraft.amount(word, max: ItemDraft.maxQuantity, what: "Quantity", example: "2 or 1.5", numbers: numbers) {
+            if case .failure(let e) = ItemDraft.amount(word, max: ItemDraft.maxQuantity, what: .quantity, numbers: numbers) {
                 return e.message
             }
             return nil
@@ -177,22 +179,22 @@ public enum PlainTextFormat {
         if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }), e > 0,
            s[..<e].allSatisfy({ isDigit($0) || $0 == "." }),
            s[(e + 1)...].drop(while: { $0 == "+" || $0 == "-" }).allSatisfy(isDigit), s.count > e + 1 {
-            return "Quantity must be a plain number, such as 2 or 1.5."
+            return L("Quantity must be a plain number, such as 2 or 1.5.")
         }
         return nil
     }
 
     // MARK: Writing
 
-    public static func line(_ item: Item) -> String {
+    public static func line(_ item: Item, numbers: NumberConvention = .neutral) -> String {
         var parts: [String] = []
         let words = item.description.split(separator: " ").map(String.init)
         let first = words.first ?? ""
-        let firstIsNumber = leadingQuantity(first) != nil || quantityProblem(first) != nil
+        let firstIsNumber = leadingQuantity(first, numbers) != nil || quantityProblem(first, numbers) != nil
         let firstIsUnit = units.contains(first.lowercased()) || first == "x" || first == "×" || first.hasPrefix("{")
         // Say the quantity when it is not 1, or when the description would be misread without it.
         if item.quantity != 1 || item.unit != nil || firstIsNumber {
-            parts.append(DecimalText.format(item.quantity))
+            parts.append(DecimalText.format(item.quantity, numbers))
             if let u = item.unit {
                 let plain = units.contains(u.lowercased()) && !u.unicodeScalars.contains { "\\{}[]@#".unicodeScalars.contains($0) }
                 parts.append(plain ? u : "{" + escape(u, "{}") + "}")
@@ -202,7 +204,7 @@ public enum PlainTextFormat {
         }
         parts.append(escape(item.description, "@=[]", leading: "#{"))
         var line = parts.joined(separator: " ")
-        if let c = item.price { line += " \(item.priceBasis == .forAll ? "=" : "@") \(DecimalText.format(c))" }
+        if let c = item.price { line += " \(item.priceBasis == .forAll ? "=" : "@") \(DecimalText.format(c, numbers))" }
         if let a = item.aisle { line += " [" + escape(a, "[]") + "]" }
         return line
     }

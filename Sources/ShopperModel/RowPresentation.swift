@@ -55,8 +55,8 @@ public struct RowPresentation: Equatable, Sendable {
         func text(_ f: DetailField?) -> String? {
             switch f {
             // Beside the cost, the quantity says how the cost was made: "2 kg × 1.29".
-            case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil) ?? Self.quantityText(item)
-            case .cost: item.price == nil ? "No price" : money.format(item.lineTotal)
+            case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil) ?? Self.quantityText(item, money)
+            case .cost: item.price == nil ? L("No price") : money.format(item.lineTotal)
             case nil: nil
             }
         }
@@ -90,8 +90,8 @@ public struct RowPresentation: Equatable, Sendable {
     }
 
     /// "2 kg", "1.5", "3 packs".
-    public static func quantityText(_ item: Item) -> String {
-        let q = DecimalText.format(item.quantity)
+    public static func quantityText(_ item: Item, _ money: MoneyFormat) -> String {
+        let q = money.quantity(item.quantity)
         return item.unit.map { "\(q) \($0)" } ?? q
     }
 }

@@ -57,10 +57,10 @@ extension Sectioning {
     func title(of key: SectionKey, aisles: AisleOrder) -> String {
         switch self {
         case .none: return ""
-        case .aisle: return key == .noAisle ? "No Aisle" : aisles.names[Int(key)]
+        case .aisle: return key == .noAisle ? L("No Aisle") : aisles.names[Int(key)]
         case .priceBand(let threshold):
             let t = DecimalText.format(threshold)
-            return key == 0 ? "\(t) and Over" : "Under \(t)"
+            return key == 0 ? L("{amount} and Over", ["amount": t]) : L("Under {amount}", ["amount": t])
         }
     }
 }

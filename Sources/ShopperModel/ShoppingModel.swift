@@ -135,13 +135,13 @@ public final class ShoppingModel {
     @discardableResult
     public func add(_ fields: ItemFields, needed: Bool = true, now: Date = Date()) throws(StoreError) -> ItemID {
         try add(batch: [ImportedItem(fields: fields, needed: needed, inCart: false)], now: now,
-                actionName: "Add Item")[0]
+                actionName: L("Add Item"))[0]
     }
 
     /// All or nothing: one transaction and one undo step for the whole batch (import).
     @discardableResult
     public func add(batch: [ImportedItem], now: Date = Date(),
-                    actionName: String = "Import") throws(StoreError) -> [ItemID] {
+                    actionName: String = L("Import")) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
         try commit(actionName) { b in ids = Self.addItems(batch, after: lastPosition, now: now, to: &b) }
@@ -209,7 +209,7 @@ public final class ShoppingModel {
         for id in cs.items.keys { back.items[id] = .some(nil) }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
         applyInMemory(cs, commit)
-        undo.record("Import", forward: cs, backward: back)
+        undo.record(L("Import"), forward: cs, backward: back)
     }
 
     /// One step for lines typed or pasted: known items (`existing`) take their new fields and go back
@@ -236,7 +236,7 @@ public final class ShoppingModel {
     }
 
     public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
-        try update(id, fields, needed: false, name: "Edit Item", now: now)
+        try update(id, fields, needed: false, name: L("Edit Item"), now: now)
     }
 
     /// An edit that, with `needed`, also puts the item on the shopping list: one undo step.
@@ -251,7 +251,7 @@ public final class ShoppingModel {
 
     public func delete(_ ids: [ItemID]) throws(StoreError) {
         let history = try store?.history(of: ids) ?? []
-        try commit(ids.count == 1 ? "Delete Item" : "Delete Items") { b in
+        try commit(ids.count == 1 ? L("Delete Item") : L("Delete Items")) { b in
             for id in ids where items[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.
             b.cs.historyRemoved = history.filter { b.cs.items[$0.itemID] != nil }
@@ -260,7 +260,7 @@ public final class ShoppingModel {
 
     public func setNeeded(_ id: ItemID, _ needed: Bool) throws(StoreError) {
         // An item no longer needed cannot stay in the cart.
-        try change(id, needed ? "Pick Item" : "Unpick Item") { $0.needed = needed; if !needed { $0.inCart = false } }
+        try change(id, needed ? L("Pick Item") : L("Unpick Item")) { $0.needed = needed; if !needed { $0.inCart = false } }
     }
 
     public func toggleNeeded(_ id: ItemID) throws(StoreError) {
@@ -271,19 +271,19 @@ public final class ShoppingModel {
 
     /// Ticked off in the store: moves from the shopping list to the cart.
     public func tick(_ id: ItemID) throws(StoreError) {
-        try change(id, "Tick Off") { $0.needed = true; $0.inCart = true }
+        try change(id, L("Tick Off")) { $0.needed = true; $0.inCart = true }
     }
 
     /// Back from the cart to the shopping list.
     public func untick(_ id: ItemID) throws(StoreError) {
-        try change(id, "Untick") { $0.inCart = false }
+        try change(id, L("Untick")) { $0.inCart = false }
     }
 
     /// Records what each cart item cost, clears needed and in-cart; the items stay in All Items.
     /// `paid` corrects prices first (on each item's own basis), and they stay as its price.
     public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) {
         let date = StoreTime.rounded(date)
-        try commit("Finish Shopping") { b in
+        try commit(L("Finish Shopping")) { b in
             for var item in items.values where item.inCart {
                 if let corrected = paid[item.id] { item.price = corrected }
                 if let cost = item.unitPrice {
@@ -305,7 +305,7 @@ public final class ShoppingModel {
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
     public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
-        try commit("Move Item") { b in
+        try commit(L("Move Item")) { b in
             guard var item = items[id] else { return }
             let lo = prev.flatMap { items[$0]?.position }
             let hi = next.flatMap { items[$0]?.position }
@@ -329,7 +329,7 @@ public final class ShoppingModel {
     // MARK: Aisles
 
     public func setAisleOrder(_ names: [String]) throws(StoreError) {
-        try commit("Reorder Aisles") { b in b.setAisleOrder(names) }
+        try commit(L("Reorder Aisles")) { b in b.setAisleOrder(names) }
     }
 
     // MARK: Saved searches
@@ -337,7 +337,7 @@ public final class ShoppingModel {
     @discardableResult
     public func saveSearch(name: String, query: String) throws(StoreError) -> SavedSearch.ID {
         var saved = SavedSearch.ID(0)
-        try commit("Save Search") { b in
+        try commit(L("Save Search")) { b in
             saved = b.ids.newSearchID()
             let trimmed = ItemDraft.clean(name)
             b.cs.searches[saved] = SavedSearch(id: saved, name: trimmed.isEmpty ? query : trimmed, query: query,
@@ -348,7 +348,7 @@ public final class ShoppingModel {
 
     public func renameSearch(_ id: SavedSearch.ID, to name: String) throws(StoreError) {
         let trimmed = ItemDraft.clean(name)
-        try commit("Rename Search") { b in
+        try commit(L("Rename Search")) { b in
             guard var s = savedSearches.first(where: { $0.id == id }), !trimmed.isEmpty else { return }
             s.name = trimmed
             b.cs.searches[id] = s
@@ -356,14 +356,14 @@ public final class ShoppingModel {
     }
 
     public func deleteSearch(_ id: SavedSearch.ID) throws(StoreError) {
-        try commit("Delete Search") { b in
+        try commit(L("Delete Search")) { b in
             if savedSearches.contains(where: { $0.id == id }) { b.cs.searches[id] = .some(nil) }
         }
     }
 
     /// Moves a saved search to `index` in the displayed order.
     public func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
-        try commit("Move Search") { b in
+        try commit(L("Move Search")) { b in
             guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
             var others = savedSearches
             var s = others.remove(at: from)
@@ -403,7 +403,7 @@ public final class ShoppingModel {
     private func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
         let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
         do {
-            try replayChanges(cs, over: state, action: "\(undoing ? "undo" : "redo") “\(entry.name)”")
+            try replayChanges(cs, over: state, action: undoing ? L("undo “{step}”", ["step": entry.name]) : L("redo “{step}”", ["step": entry.name]))
         } catch .changedElsewhere(let d, let a) {
             // It can never apply as recorded: let the steps before it be undone (or redone).
             if undoing { undo.discardLatest() } else { undo.discardLatestRedo() }
@@ -416,7 +416,7 @@ public final class ShoppingModel {
     /// process) is not overwritten.
     private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
         for (id, written) in state.items where items[id] != written {
-            throw .changedElsewhere(description: (items[id] ?? written)?.description ?? "an item", action: action)
+            throw .changedElsewhere(description: (items[id] ?? written)?.description ?? L("an item"), action: action)
         }
         var cs = cs
         if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
@@ -425,7 +425,7 @@ public final class ShoppingModel {
             applyInMemory(written, commit)
         } catch .conflict(let id) {
             try? refresh()
-            throw .changedElsewhere(description: items[id]?.description ?? "an item", action: action)
+            throw .changedElsewhere(description: items[id]?.description ?? L("an item"), action: action)
         }
     }
 

@@ -76,28 +76,28 @@ enum AppAction: String, CaseIterable {
 
     var title: String {
         switch self {
-        case .showList: "Show a list"
-        case .search: "Search"
-        case .saveSearch: "Save Search…"
-        case .addItem: "Add an item"
-        case .addLine: "Add an item from text"
-        case .undo: "Undo"
-        case .redo: "Redo"
-        case .finishShopping: "Finish Shopping"
-        case .importItems: "Import…"
-        case .exportItems: "Export…"
-        case .preferences: "Preferences"
-        case .shortcuts: "Keyboard Shortcuts"
-        case .about: "About Shopper"
-        case .close: "Close window"
-        case .quit: "Quit"
-        case .tick: "Put in Cart"
-        case .untick: "Back to List"
-        case .pick: "Need or not needed"
-        case .edit: "Edit…"
-        case .delete: "Delete"
-        case .moveUp: "Move Up"
-        case .moveDown: "Move Down"
+        case .showList: L("Show a list")
+        case .search: L("Search")
+        case .saveSearch: L("Save Search…")
+        case .addItem: L("Add an item")
+        case .addLine: L("Add an item from text")
+        case .undo: L("Undo")
+        case .redo: L("Redo")
+        case .finishShopping: L("Finish Shopping")
+        case .importItems: L("Import…")
+        case .exportItems: L("Export…")
+        case .preferences: L("Preferences")
+        case .shortcuts: L("Keyboard Shortcuts")
+        case .about: L("About Shopper")
+        case .close: L("Close window")
+        case .quit: L("Quit")
+        case .tick: L("Put in Cart")
+        case .untick: L("Back to List")
+        case .pick: L("Need or not needed")
+        case .edit: L("Edit…")
+        case .delete: L("Delete")
+        case .moveUp: L("Move Up")
+        case .moveDown: L("Move Down")
         }
     }
 
@@ -105,20 +105,20 @@ enum AppAction: String, CaseIterable {
     func shortcutTitle(target: String?) -> String {
         switch self {
         case .showList:
-            if let kind = ListKind(rawValue: target ?? "") { return "Show \(kind.title)" }
-            return "Show Saved Searches"
-        case .tick: return "Tick off the selected item"
-        case .untick: return "Put the selected item back on the list"
-        case .pick: return "Pick or unpick the selected item (All Items)"
-        case .edit: return "Edit the selected item"
-        case .delete: return "Delete the selected item"
-        case .moveUp: return "Move the selected item up"
-        case .moveDown: return "Move the selected item down"
+            if let kind = ListKind(rawValue: target ?? "") { return L("Show {list}", ["list": kind.title]) }
+            return L("Show Saved Searches")
+        case .tick: return L("Tick off the selected item")
+        case .untick: return L("Put the selected item back on the list")
+        case .pick: return L("Pick or unpick the selected item (All Items)")
+        case .edit: return L("Edit the selected item")
+        case .delete: return L("Delete the selected item")
+        case .moveUp: return L("Move the selected item up")
+        case .moveDown: return L("Move the selected item down")
         default: return title
         }
     }
 
-    var section: String { isRowAction ? "Items" : "General" }
+    var section: String { isRowAction ? L("Items") : L("General") }
 
     /// "scope.name" or "scope.name::target", as accelerators and menus name an action.
     func detailedName(target: String?) -> String { detailedName + (target.map { "::\($0)" } ?? "") }

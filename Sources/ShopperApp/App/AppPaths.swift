@@ -1,4 +1,5 @@
 import Foundation
+import ShopperModel
 
 enum AppInfo {
     /// Reverse-DNS id: names the .desktop file, icon, GSettings schema and data folder.
@@ -17,9 +18,10 @@ enum StartupError: Error, LocalizedError {
     var errorDescription: String? {
         switch self {
         case .noDisplay:
-            "Shopper needs a graphical display, and none could be opened. Run it from a desktop session (DISPLAY or WAYLAND_DISPLAY must be set)."
+            L("Shopper needs a graphical display, and none could be opened. Run it from a desktop session (DISPLAY or WAYLAND_DISPLAY must be set).")
         case .missingResources(let dirs):
-            "Shopper cannot find its data files (shopper.css and friends). Looked in: \(dirs.joined(separator: ", ")). Reinstall Shopper, or set SHOPPER_RESOURCE_DIR."
+            L("Shopper cannot find its data files (shopper.css and friends). Looked in: {folders}. Reinstall Shopper, or set SHOPPER_RESOURCE_DIR.",
+              ["folders": dirs.joined(separator: ", ")])
         case .store(let m):
             m.text
         }

@@ -13,20 +13,13 @@ enum Command: Equatable {
 
     struct UsageError: Error, LocalizedError {
         let message: String
-        var errorDescription: String? { message + " (see shopper --help)" }
+        var errorDescription: String? { L("{message} (see shopper --help)", ["message": message]) }
     }
 
-    static let usage = """
-        Usage:
-          shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)
-          shopper add "2 kg Apples @ 1.29 [Fruit]"
-                                            add an item to the shopping list
-          shopper export [--format csv|text] [--list all|shopping|cart]
-                                            print a list (default: csv, all)
-          shopper --help | --version
-
-        Data: $SHOPPER_DATA_DIR, else ~/.local/share/\(AppInfo.id)
-        """
+    static var usage: String {
+        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart]\n                                    print a list (default: csv, all)\n  shopper --help | --version\n\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+          ["app_id": AppInfo.id])
+    }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var args = Array(arguments.dropFirst())
@@ -40,16 +33,16 @@ enum Command: Equatable {
             // "--" ends options, so an item may start with a dash: shopper add -- "-ish"
             if args.first == "--" { args.removeFirst() } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
                 !option.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
-                throw UsageError(message: "unknown option “\(option)” for add (an item that starts with a dash goes after --)")
+                throw UsageError(message: L("unknown option “{option}” for add (an item that starts with a dash goes after --)", ["option": option]))
             }
-            guard !args.isEmpty else { throw UsageError(message: "add needs an item, such as: shopper add \"2 kg Apples\"") }
+            guard !args.isEmpty else { throw UsageError(message: L("add needs an item, such as: shopper add \"2 kg Apples\"")) }
             return .add(args.joined(separator: " "))
         case "export":
             args.removeFirst()
             var format = ExportFormat.csv, list = ListKind.all
             while !args.isEmpty {
                 let option = args.removeFirst()
-                guard let value = args.first else { throw UsageError(message: "\(option) needs a value") }
+                guard let value = args.first else { throw UsageError(message: L("{option} needs a value", ["option": option])) }
                 args.removeFirst()
                 switch option {
                 case "--format":
@@ -58,14 +51,14 @@ enum Command: Equatable {
                 case "--list":
                     guard let l = ListKind(rawValue: value) else { throw UsageError(message: "unknown list “\(value)”: use all, shopping or cart") }
                     list = l
-                default: throw UsageError(message: "unknown option “\(option)” for export")
+                default: throw UsageError(message: L("unknown option “{option}” for export", ["option": option]))
                 }
             }
             return .export(format: format, list: list)
         default:
-            if let option = args.first(where: { $0.hasPrefix("-") }) { throw UsageError(message: "unknown option “\(option)”") }
+            if let option = args.first(where: { $0.hasPrefix("-") }) { throw UsageError(message: L("unknown option “{option}”", ["option": option])) }
             for file in args where !FileManager.default.isReadableFile(atPath: file) {
-                throw UsageError(message: "cannot read “\(file)”")
+                throw UsageError(message: L("cannot read “{file}”", ["file": file]))
             }
             return .window(files: args)
         }
@@ -79,21 +72,22 @@ enum CommandRunner {
     /// else straight into the store.
     static func add(_ line: String, paths: AppPaths) throws -> String {
         let typed: PlainTextFormat.TypedLine
-        switch PlainTextFormat.read(line, numbers: UserLocale.numbers) {
+        switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
         case .success(let t): typed = t
-        case .failure(let e): throw Command.UsageError(message: "cannot add “\(line)”: \(e.message)")
+        case .failure(let e): throw Command.UsageError(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
         }
         switch DBusMethod.call(appID: AppInfo.id, interface: AddLineService.interface, method: AddLineService.method,
                                line, timeoutMS: AddLineService.timeoutMS) {
         case .reply(let message): return message
         case .failed(let message): throw AddLineService.Failed(message: message)
-        case .noAnswer(let why): throw AddLineService.Failed(message: "the running Shopper did not confirm “\(typed.fields.description)” (\(why)); it may not have been added. Check the list before trying again")
+        case .noAnswer(let why): throw AddLineService.Failed(message: L("the running Shopper did not confirm “{item}” ({reason}); it may not have been added. Check the list before trying again",
+                                                                                      ["item": typed.fields.description, "reason": why]))
         case .noInstance: break
         }
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
         let outcome = try model.add(typed)
-        guard let item = model.item(outcome.id) else { return "Added “\(typed.fields.description)”." }
-        return outcome.message(item, money: MoneyFormat()) + "."
+        guard let item = model.item(outcome.id) else { return L("Added “{item}”.", ["item": typed.fields.description]) }
+        return outcome.message(item, money: UserLocale.current.money(currency: Preferences.storedCurrency(paths: paths))) + "."
     }
 
     static func export(format: ExportFormat, list: ListKind, paths: AppPaths) throws -> String {
@@ -101,7 +95,7 @@ enum CommandRunner {
         let model = try ShoppingModel(store: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
         let items = (0..<projection.count).compactMap { projection.itemID(at: $0).flatMap(model.item) }
-        return format.export(items)
+        return format.export(items, numbers: UserLocale.current.numbers)
     }
 }
 
@@ -118,6 +112,6 @@ enum AddLineService {
     }
 
     struct Unavailable: Error, LocalizedError {
-        var errorDescription: String? { "Shopper is closing; nothing was added." }
+        var errorDescription: String? { L("Shopper is closing; nothing was added.") }
     }
 }

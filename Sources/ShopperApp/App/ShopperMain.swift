@@ -5,6 +5,7 @@ import ShopperModel
 struct ShopperMain {
     @MainActor
     static func main() {
+        Translation.setUp()
         Toolkit.name(program: AppInfo.program, application: AppInfo.name)
         do {
             exit(try run(Command.parse(CommandLine.arguments)))

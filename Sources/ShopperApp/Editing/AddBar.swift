@@ -8,7 +8,7 @@ import ShopperModel
 @MainActor
 final class AddBar {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-    let entry = Entry(placeholder: "Add an item, e.g. 2 kg Apples @ 1.29 [Fruit]")
+    let entry = Entry(placeholder: L("Add an item, e.g. 2 kg Apples @ 1.29 [Fruit]"))
     private let message = Label()
     private let completion = Completion()
     private let model: ShoppingModel
@@ -25,7 +25,7 @@ final class AddBar {
     init(model: ShoppingModel) {
         self.model = model
         root.widget.css("add-bar")
-        entry.widget.accessibleLabel("Add an item")
+        entry.widget.accessibleLabel(L("Add an item"))
         entry.complete(from: completion)
         message.widget.css("error")
         message.xalign(0)
@@ -56,7 +56,7 @@ final class AddBar {
     private func submit() {
         let line = entry.text
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-        switch PlainTextFormat.read(line, numbers: UserLocale.numbers) {
+        switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
         case .failure(let e):
             message.text = e.message
             message.widget.visible = true

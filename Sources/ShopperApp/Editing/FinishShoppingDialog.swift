@@ -9,25 +9,26 @@ import ShopperModel
 final class FinishShoppingDialog {
     let dialog: MessageDialog
     private var rows: [(id: ItemID, entry: EntryRow, original: String)] = []
-    private let numbers = UserLocale.numbers
+    private let numbers = UserLocale.current.numbers
     static let finish = "finish"
 
     init(model: ShoppingModel, parent: Window, money: MoneyFormat,
          onFinish: @escaping @MainActor (_ paid: [ItemID: Decimal]) -> Void) {
         let items = model.items.values.filter(\.inCart).sorted { $0.position < $1.position }
-        dialog = MessageDialog(parent: parent, heading: "Finish Shopping",
-                               body: "Correct any price that differs from the receipt: prices are kept for next time.")
-        dialog.addResponse("cancel", "Cancel")
-        dialog.addResponse(Self.finish, "Finish Shopping", suggested: true)
+        dialog = MessageDialog(parent: parent, heading: L("Finish Shopping"),
+                               body: L("Correct any price that differs from the receipt: prices are kept for next time."))
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse(Self.finish, L("Finish Shopping"), suggested: true)
         dialog.closeResponse("cancel")
 
         let list = ListBox()
         list.widget.css("boxed-list")
         for item in items {
-            let basis = item.priceBasis == .forAll ? "for all" : item.unit.map { "per \($0)" } ?? "each"
-            let entry = EntryRow(title: "Price of \(item.description), \(basis)")
-            let text = item.price.map(DecimalText.format) ?? ""
+            let basis = item.priceBasis == .forAll ? L("for all") : item.unit.map { L("per {unit}", ["unit": $0]) } ?? L("each")
+            let entry = EntryRow(title: L("Price of {item}, {basis}", ["item": item.description, "basis": basis]))
+            let text = item.price.map { DecimalText.format($0, UserLocale.current.numbers) } ?? ""
             entry.text = text
+            entry.activatesDefault(true)
             entry.onChanged { [weak self] in self?.validate() }
             list.append(entry.row)
             rows.append((item.id, entry, text))

@@ -24,7 +24,8 @@ final class ImportPreview {
             guard i < rows.count else { return "" }
             let f = rows[i].fields
             return PlainTextFormat.line(Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
-                                             price: f.price, priceBasis: f.priceBasis, aisle: f.aisle))
+                                             price: f.price, priceBasis: f.priceBasis, aisle: f.aisle),
+                                        numbers: UserLocale.current.numbers)
         }
     }
     private let content = Lines()
@@ -33,8 +34,8 @@ final class ImportPreview {
     var problems: [String] { content.problems }
     private let summary = Label()
     private let progress = ProgressBar()
-    private let confirm = Button(label: "Add")
-    private let cancel = Button(label: "Cancel")
+    private let confirm = Button(label: L("Add"))
+    private let cancel = Button(label: L("Cancel"))
     private var lines: RowListModel!
     private(set) var list: ListView!
     /// What the Add button does, for tests.
@@ -65,21 +66,21 @@ final class ImportPreview {
         switch source {
         case .file(let path):
             name = (path as NSString).lastPathComponent
-            window.title = "Import “\(name)”"
+            window.title = L("Import “{file}”", ["file": name])
             pasted = nil
             do {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
-                reader = ImportReader(text: text, format: ExportFormat(fileName: name))
+                reader = ImportReader(text: text, format: ExportFormat(fileName: name), numbers: UserLocale.current.numbers)
                 readFailure = nil
             } catch {
                 reader = nil
-                readFailure = "The file cannot be read as text: \(error.localizedDescription)"
+                readFailure = L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription])
             }
         case .pasted(let text):
-            name = "Pasted Lines"
-            window.title = "Add Pasted Lines"
+            name = L("Pasted Lines")
+            window.title = L("Add Pasted Lines")
             pasted = text
-            reader = ImportReader(text: text, format: .text)
+            reader = ImportReader(text: text, format: .text, numbers: UserLocale.current.numbers)
             readFailure = nil
         }
         window.transient(for: parent)
@@ -110,7 +111,7 @@ final class ImportPreview {
                 child.css("error", !content.problems.isEmpty)
             })
         list = ListView(model: lines, factory: factory)
-        list.widget.accessibleLabel("Lines of “\(name)”")
+        list.widget.accessibleLabel(L("Lines of “{file}”", ["file": name]))
         let scrolled = ScrolledWindow()
         scrolled.child(list.widget)
         scrolled.widget.expand(h: true, v: true)
@@ -138,12 +139,12 @@ final class ImportPreview {
     /// Reads the file a slice per main-loop turn, the progress bar following, then shows the lines.
     private func readSlices() {
         guard let reader else { return finish() }
-        summary.text = "Reading…"
+        summary.text = L("Reading…")
         MainLoop.timeout(milliseconds: 1) { [weak self] in
             guard let self else { return false }
             let done = reader.read(Self.slice)
             progress.fraction = reader.fraction
-            progress.text("\(reader.done) of \(reader.total) lines")
+            progress.text(N("{done} of {n} line", "{done} of {n} lines", reader.total, ["done": "\(reader.done)"]))
             if done { finish() }
             return !done
         }
@@ -160,16 +161,16 @@ final class ImportPreview {
         let n = rows.count
         let bad = problems.count
         switch (n, bad) {
-        case (_, 0): summary.text = "\(n) \(n == 1 ? "item" : "items") will be added:"
-        case (0, _): summary.text = "Nothing can be imported: \(bad == 1 ? "this line has" : "these \(bad) lines have") problems."
+        case (_, 0): summary.text = N("{n} item will be added:", "{n} items will be added:", n)
+        case (0, _): summary.text = N("Nothing can be imported: this line has problems.", "Nothing can be imported: these {n} lines have problems.", bad)
         default:
-            summary.text = "\(n) \(n == 1 ? "item" : "items") can be added; \(bad == 1 ? "this line is" : "these \(bad) lines are") left out:"
+            summary.text = N("{items} can be added; this line is left out:", "{items} can be added; these {n} lines are left out:", bad,
+                             ["items": N("{n} item", "{n} items", n)])
         }
         lines.itemsChanged(position: 0, removed: 0, added: content.count)
-        cancel.label = n == 0 ? "Close" : "Cancel"
+        cancel.label = n == 0 ? L("Close") : L("Cancel")
         if n > 0 {
-            let items = n == 1 ? "Item" : "Items"
-            confirm.label = bad == 0 ? "Add \(n) \(items)" : "Add \(n) Good \(items)"
+            confirm.label = bad == 0 ? N("Add {n} Item", "Add {n} Items", n) : N("Add {n} Good Item", "Add {n} Good Items", n)
             confirm.widget.visible = true
         }
     }
@@ -181,7 +182,7 @@ final class ImportPreview {
         confirm.widget.sensitive = false
         cancel.widget.sensitive = false
         progress.widget.visible = true
-        progress.text("Adding \(rows.count) items…")
+        progress.text(N("Adding {n} item…", "Adding {n} items…", rows.count))
         finishAdding = { [weak self] error in
             if let error { onError(error) } else { onImported(self?.rows.count ?? 0) }
             self?.adding = false
@@ -192,7 +193,7 @@ final class ImportPreview {
             let typed = PlainTextFormat.lines(of: pasted).compactMap { line -> PlainTextFormat.TypedLine? in
                 let text = line.trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
-                return try? PlainTextFormat.read(text).get()
+                return try? PlainTextFormat.read(text, numbers: UserLocale.current.numbers).get()
             }
             do { try model.add(lines: typed); finishAdding(nil) } catch { finishAdding(error) }
             return

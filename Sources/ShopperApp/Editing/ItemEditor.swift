@@ -9,16 +9,16 @@ import ShopperModel
 @MainActor
 final class ItemEditor {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-    private let title = Label("Edit Item")
-    private let back = Button(icon: "go-previous-symbolic", accessibleLabel: "Back")
-    private let save = Button(label: "Save")
-    private let delete = Button(label: "Delete Item")
+    private let title = Label(L("Edit Item"))
+    private let back = Button(icon: "go-previous-symbolic", accessibleLabel: L("Back"))
+    private let save = Button(label: L("Save"))
+    private let delete = Button(label: L("Delete Item"))
     private var entries: [ItemField: Entry] = [:]
     private var errors: [ItemField: Label] = [:]
-    private let perUnit = ToggleButton(label: "per unit")
-    private let forAll = ToggleButton(label: "for all")
+    private let perUnit = ToggleButton(label: L("per unit"))
+    private let forAll = ToggleButton(label: L("for all"))
     private let priceHint = Label()
-    private let money: MoneyFormat
+    var money: MoneyFormat
     private(set) var itemID: ItemID?
     private let model: ShoppingModel
 
@@ -27,8 +27,8 @@ final class ItemEditor {
     var onError: (@MainActor (Error) -> Void)?
 
     static let fields: [(ItemField, String)] = [
-        (.description, "Description"), (.quantity, "Quantity"), (.unit, "Unit"),
-        (.price, "Price"), (.aisle, "Aisle"), (.notes, "Notes"),
+        (.description, L("Description")), (.quantity, L("Quantity")), (.unit, L("Unit")),
+        (.price, L("Price")), (.aisle, L("Aisle")), (.notes, L("Notes")),
     ]
 
     init(model: ShoppingModel, money: MoneyFormat) {
@@ -116,7 +116,7 @@ final class ItemEditor {
         guard let item = model.item(id) else { return }
         itemID = id
         title.text = item.description
-        let draft = ItemDraft(item.fields, numbers: UserLocale.numbers)
+        let draft = ItemDraft(item.fields, numbers: UserLocale.current.numbers)
         for (field, entry) in entries { entry.text = draft[field] }
         (item.priceBasis == .forAll ? forAll : perUnit).active = true
         validate()
@@ -125,7 +125,7 @@ final class ItemEditor {
 
     /// What the fields hold now.
     var draft: ItemDraft {
-        var d = ItemDraft(numbers: UserLocale.numbers)
+        var d = ItemDraft(numbers: UserLocale.current.numbers)
         for (field, entry) in entries { d[field] = entry.text }
         d.priceBasis = forAll.active ? .forAll : .perUnit
         return d
@@ -142,7 +142,7 @@ final class ItemEditor {
         }
         save.widget.sensitive = problems.isEmpty
         let unit = entries[.unit]?.text.trimmingCharacters(in: .whitespaces) ?? ""
-        perUnit.label = unit.isEmpty ? "each" : "per \(unit)"
+        perUnit.label = unit.isEmpty ? L("each") : L("per {unit}", ["unit": unit])
         let fields = problems.isEmpty ? try? draft.validate() : nil
         let hint = fields.flatMap { CostText.implausibleHint($0, money: money) }
         priceHint.text = hint ?? ""
@@ -164,9 +164,10 @@ final class ItemEditor {
     /// dropped, nil otherwise.
     func keepChanges() -> String? {
         guard let id = itemID, let item = model.item(id) else { return nil }
-        guard draft != ItemDraft(item.fields, numbers: UserLocale.numbers) else { return nil }
+        guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers) else { return nil }
         guard let fields = validate() else {
-            return "Changes to “\(item.description)” were not kept: \(draft.errors().map(\.message).joined(separator: " "))"
+            return L("Changes to “{item}” were not kept: {reasons}",
+                     ["item": item.description, "reasons": draft.errors().map(\.message).joined(separator: " ")])
         }
         guard item.fields != fields else { return nil }
         do { try model.update(id, fields) } catch { return error.localizedDescription }

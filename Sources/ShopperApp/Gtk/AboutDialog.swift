@@ -1,4 +1,5 @@
 import CGtk
+import ShopperModel
 
 /// libadwaita's About window.
 @MainActor
@@ -9,7 +10,7 @@ enum AboutDialog {
         adw_about_window_set_application_name(w, info.name)
         adw_about_window_set_application_icon(w, icon)
         adw_about_window_set_version(w, version)
-        adw_about_window_set_comments(w, info.summary)
+        adw_about_window_set_comments(w, L(info.summary))
         adw_about_window_set_developer_name(w, info.developer)
         // The metainfo's SPDX id; GTK knows this one by name, any other is shown as written.
         if info.license == "GPL-3.0-or-later" { adw_about_window_set_license_type(w, GTK_LICENSE_GPL_3_0) }

@@ -1,4 +1,5 @@
 import CGtk
+import ShopperModel
 
 /// A search entry in a search bar that slides down; typing anywhere in `captureFrom` opens it.
 @MainActor struct SearchBar {
@@ -17,7 +18,7 @@ import CGtk
         gtk_search_bar_connect_entry(bar, entry.opaque)
         gtk_search_bar_set_key_capture_widget(bar, window.widget.raw)
         gtk_search_bar_set_show_close_button(bar, 1)
-        widget.nameButtons(icons: ["window-close-symbolic": "Close Search"])
+        widget.nameButtons(icons: ["window-close-symbolic": L("Close Search")])
         // Escape in the entry: close (and so clear) the search.
         let b = bar
         entry.on("stop-search") { gtk_search_bar_set_search_mode(b, 0) }

@@ -14,7 +14,7 @@ final class ListPage {
     private(set) var listView: ListView!
     let scrolled = ScrolledWindow()
     private let rowModel: RowListModel
-    private let money: MoneyFormat
+    private var money: MoneyFormat
     private var options: DisplayOptions
     /// Rows currently bound, with the identity each shows: what a preference change refreshes.
     private var bound: [ObjectIdentifier: (row: RowWidget, identity: Int)] = [:]
@@ -129,13 +129,20 @@ final class ListPage {
 
     func setSectioning(_ s: Sectioning) { projection.setSectioning(s) }
 
+    /// Another currency: the rows on screen are shown again; the list is not rebuilt.
+    func setMoney(_ m: MoneyFormat) {
+        money = m
+        for (row, identity) in bound.values { show(row, identity: identity) }
+    }
+
     /// Filters the list as the user types; rows are recycled, the list is not rebuilt. The
     /// explanation says when nothing matches.
     func setQuery(_ text: String) {
         let q = SearchQuery(text)
         projection.setQuery(q.isEmpty ? nil : q)
         emptyState.setText(q.isEmpty ? kind.emptyExplanation
-            : "No items match “\(text.trimmingCharacters(in: .whitespaces))”.\nTry fewer words, or press Escape to see the whole list.",
+            : L("No items match “{query}”.\nTry fewer words, or press Escape to see the whole list.",
+                ["query": text.trimmingCharacters(in: .whitespaces)]),
             showingButton: q.isEmpty)
     }
 

@@ -20,7 +20,7 @@ final class RowWidget {
     /// Header title or end-row text.
     private let caption = Label()
     /// On lists where a click does something else (All Items), the editor opens from here.
-    let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: "Edit")
+    let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: L("Edit"))
     /// GNOME's smallest touch target, for fingers on a phone.
     static let touchTarget: Int32 = 32
 
@@ -161,13 +161,13 @@ final class RowWidget {
         case .header(let title, let totals):
             showCaption("\(title) · \(Self.summary(totals, money))", css: "section-header")
         case .end(let totals):
-            showCaption("No more items · \(Self.summary(totals, money))", css: "end")
+            showCaption(L("No more items · {summary}", ["summary": Self.summary(totals, money)]), css: "end")
         }
     }
 
     /// "3 items · $12.40"
     static func summary(_ t: Totals, _ money: MoneyFormat) -> String {
-        "\(t.count) \(t.count == 1 ? "item" : "items") · \(money.format(t.cost))"
+        N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.cost)])
     }
 
     private func apply(_ p: RowPresentation) {
@@ -187,7 +187,7 @@ final class RowWidget {
         check.widget.focusable(p.checkbox == .interactive)
         root.widget.css("dimmed", p.dimmed)
         editButton.widget.visible = p.rowAction != .openEditor
-        if editButton.widget.visible { editButton.widget.accessibleLabel("Edit \(p.description)") }
+        if editButton.widget.visible { editButton.widget.accessibleLabel(L("Edit {item}", ["item": p.description])) }
     }
 
     private func showCaption(_ text: String, css: String) {

@@ -7,12 +7,9 @@ import ShopperModel
 @MainActor
 final class SavedSearchesPage {
     let root = Overlay()
-    let emptyState = EmptyState(text: """
-        Search for items. For example: “apples” or “aisle:dairy” or “cost>5”.
-        Searches you save will be listed here.
-        """)
+    let emptyState = EmptyState(text: L("Search for items. For example: “apples” or “aisle:dairy” or “cost>5”.\nSearches you save will be listed here."))
     private let list = ListBox()
-    private let editToggle = Button(label: "Edit")
+    private let editToggle = Button(label: L("Edit"))
     private let model: ShoppingModel
     private(set) var editing = false
     /// Names shown, in order (for tests).
@@ -27,7 +24,7 @@ final class SavedSearchesPage {
         let column = Box(GTK_ORIENTATION_VERTICAL)
         let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         top.widget.margins(12)
-        let title = Label("Saved Searches")
+        let title = Label(L("Saved Searches"))
         title.widget.css("heading")
         title.widget.expand(h: true)
         title.xalign(0)
@@ -35,7 +32,7 @@ final class SavedSearchesPage {
         top.append(editToggle.widget)
         column.append(top.widget)
         list.widget.css("saved-searches")
-        list.widget.accessibleLabel("Saved Searches")
+        list.widget.accessibleLabel(L("Saved Searches"))
         let scrolled = ScrolledWindow()
         scrolled.child(list.widget)
         scrolled.widget.expand(h: true, v: true)
@@ -66,7 +63,7 @@ final class SavedSearchesPage {
 
     func setEditing(_ on: Bool) {
         editing = on
-        editToggle.label = on ? "Done" : "Edit"
+        editToggle.label = on ? L("Done") : L("Edit")
         emptyState.suppressed = on
         rebuild()
     }
@@ -90,7 +87,7 @@ final class SavedSearchesPage {
         if editing {
             let name = Entry()
             name.text = search.name
-            name.widget.accessibleLabel("Name of “\(search.name)”")
+            name.widget.accessibleLabel(L("Name of “{name}”", ["name": search.name]))
             name.onActivate { [weak self] in self?.rename(search.id, to: name.text) }
             texts.append(name.widget)
         } else {
@@ -105,7 +102,7 @@ final class SavedSearchesPage {
         texts.append(query.widget)
         line.append(texts.widget)
         if editing {
-            let delete = Button(icon: "user-trash-symbolic", accessibleLabel: "Delete “\(search.name)”")
+            let delete = Button(icon: "user-trash-symbolic", accessibleLabel: L("Delete “{name}”", ["name": search.name]))
             delete.widget.css("flat")
             delete.widget.align(v: GTK_ALIGN_CENTER)
             delete.onClicked { [weak self] in self?.onDelete?(search) }

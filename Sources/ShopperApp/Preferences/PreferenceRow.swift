@@ -1,7 +1,9 @@
+import ShopperModel
+
 /// The preferences window's rows, in order. The window is generated from this enum: reorder or
 /// remove a case and its row moves or goes, with no other change.
 enum PreferenceRow: CaseIterable {
-    case showQuantity, showCost, showCheckboxes, sections, priceBandThreshold
+    case showQuantity, showCost, showCheckboxes, sections, priceBandThreshold, currency
 
     enum Control {
         case toggle(Preferences.Key)
@@ -13,21 +15,23 @@ enum PreferenceRow: CaseIterable {
 
     var title: String {
         switch self {
-        case .showQuantity: "Show quantity"
-        case .showCost: "Show cost"
-        case .showCheckboxes: "Show checkboxes"
-        case .sections: "Sections"
-        case .priceBandThreshold: "Price band threshold"
+        case .showQuantity: L("Show quantity")
+        case .showCost: L("Show cost")
+        case .showCheckboxes: L("Show checkboxes")
+        case .sections: L("Sections")
+        case .priceBandThreshold: L("Price band threshold")
+        case .currency: L("Currency")
         }
     }
 
     var subtitle: String {
         switch self {
-        case .showQuantity: "Quantity and unit on each row"
-        case .showCost: "Quantity × unit cost on each row"
-        case .showCheckboxes: "Without them, a click where the checkbox was acts as a row click"
-        case .sections: "Divide the lists into sections"
-        case .priceBandThreshold: "With price band sections: items costing at least this come first"
+        case .showQuantity: L("Quantity and unit on each row")
+        case .showCost: L("Quantity × price on each row")
+        case .showCheckboxes: L("Without them, a click where the checkbox was acts as a row click")
+        case .sections: L("Divide the lists into sections")
+        case .priceBandThreshold: L("With price band sections: items costing at least this come first")
+        case .currency: L("For shopping in another currency than your language's")
         }
     }
 
@@ -36,8 +40,18 @@ enum PreferenceRow: CaseIterable {
         case .showQuantity: .toggle(.showQuantity)
         case .showCost: .toggle(.showCost)
         case .showCheckboxes: .toggle(.showCheckboxes)
-        case .sections: .choice(.sections, [("aisle", "By aisle"), ("price-band", "By price band"), ("none", "None")])
+        case .sections: .choice(.sections, [("aisle", L("By aisle")), ("price-band", L("By price band")), ("none", L("None"))])
         case .priceBandThreshold: .amount(.priceBandThreshold)
+        case .currency: .choice(.currency, Self.currencies)
         }
+    }
+
+    /// The locale's own first, then the currencies people most often shop in, by code.
+    static var currencies: [(value: String, title: String)] {
+        let own = UserLocale.current.money().currencyCode
+        let codes = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY", "INR", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN",
+                     "CZK", "HUF", "RON", "BGN", "TRY", "ILS", "AED", "SAR", "EGP", "ZAR", "BRL", "MXN", "ARS", "KRW",
+                     "SGD", "HKD", "THB", "IDR", "PHP", "UAH"]
+        return [("", own.map { L("Your language's ({code})", ["code": $0]) } ?? L("None"))] + codes.map { ($0, $0) }
     }
 }

@@ -11,6 +11,17 @@ final class Preferences {
         case showCheckboxes = "show-checkboxes"
         case sections = "sections"
         case priceBandThreshold = "price-band-threshold"
+        /// An ISO 4217 code, or empty for the locale's currency.
+        case currency = "currency"
+
+        var defaultValue: String {
+            switch self {
+            case .sections: "aisle"
+            case .priceBandThreshold: DecimalText.format(Sectioning.defaultThreshold)
+            case .currency: ""
+            default: "true"
+            }
+        }
     }
 
     /// nil without a schema: the values then live in `memory`.
@@ -50,9 +61,17 @@ final class Preferences {
         }
     }
 
+    /// Money in the user's locale, in the currency they chose (the locale's by default).
+    var money: MoneyFormat { UserLocale.current.money(currency: string(.currency)) }
+
+    /// The chosen currency, read without a window (`shopper add`).
+    static func storedCurrency(paths: AppPaths) -> String {
+        SettingsStore(schema: AppInfo.id, directory: paths.resource("../glib-2.0/schemas"))?.string(Key.currency.rawValue) ?? ""
+    }
+
     func bool(_ k: Key) -> Bool { settings?.bool(k.rawValue) ?? (memory[k].map { $0 == "true" } ?? true) }
     func string(_ k: Key) -> String {
-        settings?.string(k.rawValue) ?? memory[k] ?? (k == .sections ? "aisle" : DecimalText.format(Sectioning.defaultThreshold))
+        settings?.string(k.rawValue) ?? memory[k] ?? k.defaultValue
     }
 
     func set(_ k: Key, _ v: Bool) {

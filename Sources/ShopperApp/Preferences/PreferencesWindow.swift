@@ -17,8 +17,8 @@ final class PreferencesWindow {
         self.preferences = preferences
         let prefs = AdwPreferences(parent: parent)
         window = prefs.window
-        window.title = "Preferences"
-        let group = prefs.addGroup(title: "Lists")
+        window.title = L("Preferences")
+        let group = prefs.addGroup(title: L("Lists"))
         for row in PreferenceRow.allCases {
             let (widget, control) = build(row)
             group.add(widget)

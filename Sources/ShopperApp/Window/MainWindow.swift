@@ -17,7 +17,8 @@ final class MainWindow {
     /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
     let body = Leaflet()
     let totals = Label()
-    let money = MoneyFormat()
+    /// The user's locale and chosen currency; follows the preference live.
+    private(set) var money: MoneyFormat
     let preferences: Preferences
     let paths: AppPaths
     var preferencesWindow: PreferencesWindow?
@@ -29,7 +30,7 @@ final class MainWindow {
     private let switcherBar: ViewSwitcherBar
     let searches: SavedSearchesPage
     let searchBar: SearchBar
-    let saveSearchButton = Button(label: "Save Search…")
+    let saveSearchButton = Button(label: L("Save Search…"))
     /// Save Search…'s popover and its name field.
     var saveSearchForm: (Popover, Entry)?
     /// The list the search text is applied to (it follows the user between lists).
@@ -39,6 +40,7 @@ final class MainWindow {
         self.model = model
         self.preferences = preferences
         self.paths = paths
+        money = preferences.money
         window = Window(application: application)
         window.title = AppInfo.name
         window.defaultSize(600, 720)
@@ -48,7 +50,7 @@ final class MainWindow {
 
         pages = ListKind.allCases.map { kind in
             ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
-                     money: MoneyFormat(), emptyButtonTitle: kind == .all ? "Load Sample List" : nil)
+                     money: preferences.money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
         }
         searches = SavedSearchesPage(model: model)
         // Finishing a trip is a button where the trip ends, enabled while the cart has something.
@@ -58,7 +60,7 @@ final class MainWindow {
         finish.widget.align(h: GTK_ALIGN_END).margins(12)
         pages.first { $0.kind == .cart }?.addFooter(finish.widget)
         let tabs = pages.map { ($0.page.widget, $0.kind.rawValue, $0.kind.title, $0.kind.icon) }
-            + [(searches.root.widget, Self.searchesPage, "Searches", "edit-find-symbolic")]
+            + [(searches.root.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic")]
         for (root, name, title, icon) in tabs {
             stack.add(root, name: name, title: title, icon: icon)
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
@@ -72,7 +74,7 @@ final class MainWindow {
 
         let header = AdwHeaderBar()
         header.titleWidget(switcherTitle.widget)
-        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: "Main Menu", menu: mainMenu()).widget)
+        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
 
         let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         summary.widget.css("summary")
@@ -156,22 +158,30 @@ final class MainWindow {
     }
 
     private func applyPreferences() {
+        let newMoney = preferences.money
+        let moneyChanged = newMoney.currencyCode != money.currencyCode
+        if moneyChanged {
+            money = newMoney
+            editor.money = newMoney
+        }
         for page in pages {
             page.setOptions(preferences.display)
             page.setSectioning(preferences.sectioning)
+            if moneyChanged { page.setMoney(newMoney) }
         }
+        if moneyChanged { updateTotals() }
     }
 
     func updateTotals() {
         let t = model.totals
         guard let page = currentListPage else {
             let n = model.savedSearches.count
-            totals.text = "\(n) saved \(n == 1 ? "search" : "searches")"
+            totals.text = N("{n} saved search", "{n} saved searches", n)
             return
         }
         let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
-        let what = page.projection.query == nil ? (shown == 1 ? "item" : "items") : (shown == 1 ? "result" : "results")
-        totals.text = "\(shown) \(what) · "
-            + "\(money.format(t.leftToBuy.cost)) left to buy · \(money.format(t.inCart.cost)) in cart"
+        let what = page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
+        totals.text = L("{count} · {left} left to buy · {cart} in cart",
+                        ["count": what, "left": money.format(t.leftToBuy.cost), "cart": money.format(t.inCart.cost)])
     }
 }

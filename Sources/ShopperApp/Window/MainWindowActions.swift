@@ -12,11 +12,11 @@ extension MainWindow {
         case .tick:
             // A failed write has shown its error: it must not be replaced by a success and an Undo.
             if attempt({ try model.tick(id) }) {
-                toast.show("“\(name)” is in the cart", actionTitle: "Undo", action: undoAction())
+                toast.show(L("“{item}” is in the cart", ["item": name]), actionTitle: L("Undo"), action: undoAction())
             }
         case .untick:
             if attempt({ try model.untick(id) }) {
-                toast.show("“\(name)” is back on the shopping list", actionTitle: "Undo", action: undoAction())
+                toast.show(L("“{item}” is back on the shopping list", ["item": name]), actionTitle: L("Undo"), action: undoAction())
             }
         case .openEditor:
             openEditor(id)
@@ -26,14 +26,14 @@ extension MainWindow {
     func delete(_ id: ItemID) {
         guard let name = model.item(id)?.description else { return }
         if attempt({ try model.delete([id]) }) {
-            toast.show("Deleted “\(name)”", actionTitle: "Undo", action: undoAction())
+            toast.show(L("Deleted “{item}”", ["item": name]), actionTitle: L("Undo"), action: undoAction())
         }
     }
 
     func finishShopping() {
         let count = model.totals.inCart.count
         guard count > 0 else {
-            toast.show("Nothing in the cart yet: tick items off the shopping list first.")
+            toast.show(L("Nothing in the cart yet: tick items off the shopping list first."))
             return
         }
         // The optional step: prices paid, corrected from the receipt, before they are recorded.
@@ -41,7 +41,7 @@ extension MainWindow {
             guard let self else { return }
             finishDialog = nil
             if attempt({ try model.finishShopping(paid: paid) }) {
-                toast.show("Shopping finished: \(count) \(count == 1 ? "item" : "items") recorded", actionTitle: "Undo", action: undoAction())
+                toast.show(N("Shopping finished: {n} item recorded", "Shopping finished: {n} items recorded", count), actionTitle: L("Undo"), action: undoAction())
             }
         }
         dialog.dialog.onResponse { [weak self] _ in self?.finishDialog = nil }
@@ -53,13 +53,13 @@ extension MainWindow {
     func undo(step: Int? = nil) {
         attempt {
             if let name = try model.undoLast(step: step) {
-                toast.show("Undone: \(name)", actionTitle: "Redo") { [weak self] in self?.redo() }
+                toast.show(L("Undone: {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
             }
         }
     }
 
     func redo() {
-        attempt { if let name = try model.redoLast() { toast.show("Redone: \(name)") } }
+        attempt { if let name = try model.redoLast() { toast.show(L("Redone: {step}", ["step": name])) } }
     }
 
     /// An Undo for the operation just done: it undoes that step only, and only while it is still
@@ -119,12 +119,12 @@ extension MainWindow {
     /// saved, throws (after showing the error here too) when it is not.
     func addLineForCaller(_ line: String) throws -> String {
         let typed: PlainTextFormat.TypedLine
-        switch PlainTextFormat.read(line, numbers: UserLocale.numbers) {
-        case .failure(let e): throw AddLineService.Failed(message: "cannot add “\(line)”: \(e.message)")
+        switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
+        case .failure(let e): throw AddLineService.Failed(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
         case .success(let t): typed = t
         }
         let message = try added(try model.add(typed))
-        return "\(message) (in the running Shopper)."
+        return L("{message} (in the running Shopper).", ["message": message])
     }
 
     /// Says what adding a line did, with Undo; returns the message.
@@ -136,9 +136,9 @@ extension MainWindow {
             toast.show(message)  // nothing was written: nothing to undo
         } else if let hint = CostText.implausibleHint(item.fields, money: money) {
             // "500 g Mince @ 5.49": offer the reading that was probably meant.
-            toast.show("\(message). \(hint)", actionTitle: "For All", action: { [weak self] in self?.makePriceForAll(outcome.id) })
+            toast.show(L("{message}. {hint}", ["message": message, "hint": hint]), actionTitle: L("For All"), action: { [weak self] in self?.makePriceForAll(outcome.id) })
         } else {
-            toast.show(message, actionTitle: "Undo", action: undoAction())
+            toast.show(message, actionTitle: L("Undo"), action: undoAction())
         }
         return message
     }
@@ -147,7 +147,7 @@ extension MainWindow {
         guard var fields = model.item(id)?.fields else { return }
         fields.priceBasis = .forAll
         guard attempt({ try model.update(id, fields) }), let item = model.item(id) else { return }
-        toast.show("\(item.description): \(CostText.summary(item, money: money))", actionTitle: "Undo", action: undoAction())
+        toast.show(L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: money)]), actionTitle: L("Undo"), action: undoAction())
     }
 
     /// `shopper FILE`: preview, then import on confirmation.
@@ -155,10 +155,11 @@ extension MainWindow {
 
     /// A file, or lines pasted into the add bar: preview, then add on confirmation.
     func preview(_ source: ImportPreview.Source) {
-        let verb = if case .pasted = source { "Added" } else { "Imported" }
+        let pasted = if case .pasted = source { true } else { false }
         let preview = ImportPreview(source, model: model, parent: window, onImported: { [weak self] n in
             guard let self else { return }
-            toast.show("\(verb) \(n) \(n == 1 ? "item" : "items")", actionTitle: "Undo", action: undoAction())
+            toast.show(pasted ? N("Added {n} item", "Added {n} items", n) : N("Imported {n} item", "Imported {n} items", n),
+                       actionTitle: L("Undo"), action: undoAction())
         }, onError: { [weak self] error in self?.report(error) })
         preview.window.present()
         openPreviews.append(preview)

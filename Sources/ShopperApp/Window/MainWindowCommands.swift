@@ -85,7 +85,7 @@ extension MainWindow {
         let menu = Menu()
         let change: AppAction = switch kind { case .all: .pick; case .shopping: .tick; case .cart: .untick }
         let first = Menu()
-        first.append(kind == .all ? "Needed or Not" : change.title, action: change.detailedName)
+        first.append(kind == .all ? L("Needed or Not") : change.title, action: change.detailedName)
         first.append(AppAction.edit.title, action: AppAction.edit.detailedName)
         menu.appendSection(first)
         let moves = Menu()

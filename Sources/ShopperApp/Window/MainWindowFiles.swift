@@ -3,18 +3,18 @@ import ShopperModel
 
 /// Import… and Export… from the main menu, through the desktop's file chooser.
 extension MainWindow {
-    static let fileFilters = [(name: "Shopping lists (CSV or text)", patterns: ["*.csv", "*.txt"])]
+    static var fileFilters: [(name: String, patterns: [String])] { [(name: L("Shopping lists (CSV or text)"), patterns: ["*.csv", "*.txt"])] }
 
     /// A file to import: shown in the preview first, nothing added until confirmed.
     func chooseImport() {
-        FileChooser.choose(title: "Import Items", accept: "_Open", parent: window, filters: Self.fileFilters) { [weak self] path in
+        FileChooser.choose(title: L("Import Items"), accept: L("_Open"), parent: window, filters: Self.fileFilters) { [weak self] path in
             self?.previewImport(path)
         }
     }
 
     /// Every item, as CSV (a name ending in .csv) or plain text (anything else).
     func chooseExport() {
-        FileChooser.choose(title: "Export Items", accept: "_Export", parent: window, saveAs: "Shopping List.csv",
+        FileChooser.choose(title: L("Export Items"), accept: L("_Export"), parent: window, saveAs: L("Shopping List.csv"),
                            filters: Self.fileFilters) { [weak self] path in
             self?.export(to: path)
         }
@@ -26,9 +26,9 @@ extension MainWindow {
         let items = (0..<list.count).compactMap { list.itemID(at: $0).flatMap(model.item) }
         do {
             // Written whole or not at all: a file that was there stays intact if writing fails.
-            try Data(format.export(items).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(format.export(items, numbers: UserLocale.current.numbers).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             let n = items.count
-            toast.show("Exported \(n) \(n == 1 ? "item" : "items") to “\((path as NSString).lastPathComponent)”")
+            toast.show(N("Exported {n} item to “{file}”", "Exported {n} items to “{file}”", n, ["file": (path as NSString).lastPathComponent]))
         } catch {
             report(error)
         }

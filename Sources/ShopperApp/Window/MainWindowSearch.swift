@@ -15,15 +15,15 @@ extension MainWindow {
             searchBar.text = ""
             applySearch()
         }
-        saveSearchButton.widget.accessibleLabel("Save Search")
-        searchBar.entry.accessibleLabel("Search")
+        saveSearchButton.widget.accessibleLabel(L("Save Search"))
+        searchBar.entry.accessibleLabel(L("Search"))
         saveSearchForm = saveSearchPopover()
         saveSearchButton.widget.actionName(AppAction.saveSearch.detailedName)
         searches.onRun = { [weak self] search in self?.run(search) }
         searches.onDelete = { [weak self] search in
             guard let self else { return }
             if attempt({ try model.deleteSearch(search.id) }) {
-                toast.show("Deleted search “\(search.name)”", actionTitle: "Undo", action: undoAction())
+                toast.show(L("Deleted search “{name}”", ["name": search.name]), actionTitle: L("Undo"), action: undoAction())
             }
         }
         searches.onError = { [weak self] error in self?.report(error) }
@@ -57,11 +57,11 @@ extension MainWindow {
     private func saveSearchPopover() -> (Popover, Entry) {
         let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         box.widget.margins(6)
-        let label = Label("Name this search")
+        let label = Label(L("Name this search"))
         label.xalign(0)
         let name = Entry()
-        name.widget.accessibleLabel("Search name")
-        let save = Button(label: "Save")
+        name.widget.accessibleLabel(L("Search name"))
+        let save = Button(label: L("Save"))
         save.widget.css("suggested-action")
         box.append(label.widget)
         box.append(name.widget)
@@ -74,7 +74,7 @@ extension MainWindow {
             let query = searchBar.text
             if attempt({ try model.saveSearch(name: name.text, query: query) }) {
                 let shownName = model.savedSearches.last?.name ?? query
-                toast.show("Saved search “\(shownName)”", actionTitle: "Undo", action: undoAction())
+                toast.show(L("Saved search “{name}”", ["name": shownName]), actionTitle: L("Undo"), action: undoAction())
             }
         }
         save.onClicked(commit)

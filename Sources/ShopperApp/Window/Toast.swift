@@ -1,3 +1,5 @@
+import ShopperModel
+
 /// The window's notifications (a libadwaita toast): a message and an optional action such as Undo.
 /// One at a time: a new message replaces the one shown, in place, so an Undo always belongs to the
 /// latest message. (Dismissing and adding toasts in quick succession, as a stream of `shopper add`
@@ -21,7 +23,7 @@ final class Toast {
     func show(_ text: String, actionTitle: String? = nil, action: (@MainActor () -> Void)? = nil, seconds: UInt32 = 5) {
         self.text = Self.cut(text)
         self.action = action
-        let button = action == nil ? nil : (actionTitle ?? "Undo")
+        let button = action == nil ? nil : (actionTitle ?? L("Undo"))
         if let current {
             current.update(title: self.text, button: button)
         } else {
@@ -37,7 +39,7 @@ final class Toast {
         }
         room?.css("toast-room", true)
         // Name its buttons for screen readers, again after each update (the button's label changes).
-        for toast in overlay.toastWidgets { toast.nameButtons(icons: ["window-close-symbolic": "Dismiss"]) }
+        for toast in overlay.toastWidgets { toast.nameButtons(icons: ["window-close-symbolic": L("Dismiss")]) }
         // Our own timer, restarted by each message: the toast's would run from its first message.
         MainLoop.cancel(timer)
         timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in

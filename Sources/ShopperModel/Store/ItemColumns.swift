@@ -25,24 +25,24 @@ enum ItemColumns {
     /// writes text or numbers) is named in one clear message instead of stopping the app.
     static func item(_ r: Row) throws(StoreError) -> Item {
         let id: Int64? = try? r.decode(atIndex: 0)
-        guard let id else { throw .damagedRow(table: "item", id: nil, what: "an id that is not a number") }
+        guard let id else { throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
         func text(_ i: Int) throws(StoreError) -> String? {
             do { return try r.decode(String?.self, atIndex: i) } catch {
-                throw .damagedRow(table: "item", id: id, what: "an unreadable \(names[i])")
+                throw .damagedRow(table: "item", id: id, what: L("an unreadable {column}", ["column": names[i]]))
             }
         }
         func number(_ i: Int) throws(StoreError) -> Int64? {
             do { return try r.decode(Int64?.self, atIndex: i) } catch {
-                throw .damagedRow(table: "item", id: id, what: "a \(names[i]) that is not a number")
+                throw .damagedRow(table: "item", id: id, what: L("a {column} that is not a number", ["column": names[i]]))
             }
         }
         func decimal(_ i: Int) throws(StoreError) -> Decimal? {
             guard let t = try text(i) else { return nil }
-            guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: "a \(names[i]) of “\(t)”") }
+            guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[i], "value": t])) }
             return d
         }
         func required<T>(_ v: T?, _ i: Int) throws(StoreError) -> T {
-            guard let v else { throw .damagedRow(table: "item", id: id, what: "no \(names[i])") }
+            guard let v else { throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[i]])) }
             return v
         }
         let lastDate = try number(13)

@@ -327,13 +327,13 @@ public final class Store: Sendable {
     static func reason(_ error: Error) -> String {
         if let e = error as? DatabaseError {
             switch e.resultCode {
-            case .SQLITE_FULL: return "the disk is full"
-            case .SQLITE_BUSY, .SQLITE_LOCKED: return "another program kept the data file busy for over \(Int(busySeconds)) seconds"
-            case .SQLITE_READONLY: return "the data file is read-only"
+            case .SQLITE_FULL: return L("the disk is full")
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return L("another program kept the data file busy for over {seconds} seconds", ["seconds": "\(Int(busySeconds))"])
+            case .SQLITE_READONLY: return L("the data file is read-only")
             default: return e.message ?? "\(e.resultCode)"
             }
         }
-        if error is RowDecodingError { return "a row of the data file could not be read" }
+        if error is RowDecodingError { return L("a row of the data file could not be read") }
         return error.localizedDescription
     }
 }

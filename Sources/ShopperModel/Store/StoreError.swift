@@ -20,27 +20,29 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .folderNotWritable(let p, let r):
-            "Cannot use the data folder “\(p)”: \(r). Choose a writable folder with SHOPPER_DATA_DIR."
+            L("Cannot use the data folder “{path}”: {reason}. Choose a writable folder with SHOPPER_DATA_DIR.", ["path": p, "reason": r])
         case .unsafeFolder(let p):
-            "The data folder “\(p)” belongs to another user and others can write to it, so they could change your list. Nothing was read from it; choose a folder of your own with SHOPPER_DATA_DIR."
+            L("The data folder “{path}” belongs to another user and others can write to it, so they could change your list. Nothing was read from it; choose a folder of your own with SHOPPER_DATA_DIR.", ["path": p])
         case .readOnly(let p):
-            "“\(p)” is read-only, so changes could not be saved. Make it writable (chmod u+w) and start Shopper again. Nothing was changed."
+            L("“{path}” is read-only, so changes could not be saved. Make it writable (chmod u+w) and start Shopper again. Nothing was changed.", ["path": p])
         case .notADatabase(let p):
-            "“\(p)” is not a Shopper data file (it is not an SQLite database). It was left untouched; move it away to start afresh."
+            L("“{path}” is not a Shopper data file (it is not an SQLite database). It was left untouched; move it away to start afresh.", ["path": p])
         case .notAShopperStore(let p):
-            "“\(p)” is a database of another program, not a Shopper data file. It was left untouched."
+            L("“{path}” is a database of another program, not a Shopper data file. It was left untouched.", ["path": p])
         case .newerSchema(let p, let found, let supported):
-            "“\(p)” was written by a newer version of Shopper (data version \(found); this version reads up to \(supported)). It was left untouched; update Shopper to open it."
+            L("“{path}” was written by a newer version of Shopper (data version {found}; this version reads up to {supported}). It was left untouched; update Shopper to open it.",
+              ["path": p, "found": found, "supported": supported])
         case .cannotOpen(let p, let r):
-            "Cannot open “\(p)”: \(r). Nothing was changed."
+            L("Cannot open “{path}”: {reason}. Nothing was changed.", ["path": p, "reason": r])
         case .damagedRow(let table, let id, let what):
-            "The data file is damaged: \(id.map { "\(table) \($0)" } ?? "a row of \(table)") has \(what). Nothing was changed."
+            id.map { L("The data file is damaged: {table} {id} has {problem}. Nothing was changed.", ["table": table, "id": "\($0)", "problem": what]) }
+                ?? L("The data file is damaged: a row of {table} has {problem}. Nothing was changed.", ["table": table, "problem": what])
         case .writeFailed(let r):
-            "Could not save the change: \(r). Nothing was changed."
+            L("Could not save the change: {reason}. Nothing was changed.", ["reason": r])
         case .conflict:
-            "An item was changed by another program at the same moment. Nothing was changed; try again."
+            L("An item was changed by another program at the same moment. Nothing was changed; try again.")
         case .changedElsewhere(let d, let a):
-            "Cannot \(a): “\(d)” was changed elsewhere since. Nothing was changed."
+            L("Cannot {action}: “{item}” was changed elsewhere since. Nothing was changed.", ["action": a, "item": d])
         }
     }
 }

@@ -77,7 +77,7 @@ enum StoreFiles {
         while !part.isEmpty, part != "/" {
             part = (part as NSString).deletingLastPathComponent
             if stat(part, &st) == 0 {
-                return st.st_mode & S_IFMT == S_IFDIR ? "“\(part)” is not writable" : "“\(part)” is a file, not a folder"
+                return st.st_mode & S_IFMT == S_IFDIR ? L("“{path}” is not writable", ["path": part]) : L("“{path}” is a file, not a folder", ["path": part])
             }
         }
         return "no part of the path exists"

@@ -1,0 +1,38 @@
+import Foundation
+
+/// User-visible text goes through `L` and `N`, so it can be translated (gettext, domain "shopper").
+/// The app installs GLib's lookups at start; without them (tests of the model) text stays English.
+///
+/// Pass plain literals with named placeholders, filled from `values`: `L("Added “{name}”",
+/// ["name": item.description])`. xgettext reads Swift as C and cannot see `\(…)` interpolation, so
+/// an interpolated literal would be missing from the template (a test refuses them); and a
+/// translator can move `{name}` to where their language puts it.
+public enum Localization {
+    /// gettext: the translation of a message, or the message.
+    nonisolated(unsafe) public static var translate: @Sendable (String) -> String = { $0 }
+    /// ngettext: the form of `one`/`many` for `count` in the user's language.
+    nonisolated(unsafe) public static var translatePlural: @Sendable (String, String, Int) -> String = { one, many, n in
+        n == 1 ? one : many
+    }
+
+    /// Replaces each `{key}` in `text` with its value.
+    static func fill(_ text: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var out = text
+        for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
+        return out
+    }
+}
+
+/// A translated message; `{key}` placeholders take `values`.
+public func L(_ text: String, _ values: [String: String] = [:]) -> String {
+    Localization.fill(Localization.translate(text), values)
+}
+
+/// A translated message whose form depends on `count` ("1 item", "2 items", and the forms of
+/// languages with more than two); `{n}` is the count, other placeholders take `values`.
+public func N(_ one: String, _ many: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+    var values = values
+    values["n"] = values["n"] ?? String(count)
+    return Localization.fill(Localization.translatePlural(one, many, count), values)
+}

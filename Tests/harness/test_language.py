@@ -1,0 +1,62 @@
+"""End-to-end: Shopper in the user's language and money. Under German the window speaks German over
+AT-SPI, amounts are euros with a decimal comma and "4,99" is read as a price; under Hebrew the
+layout mirrors (the checkbox on the right, the cost on the left)."""
+
+import unittest
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from shopper_harness import Shopper, wait_for  # noqa: E402
+
+LABEL, CHECK, BUTTON = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_BUTTON
+
+
+def german():
+    return {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de"}
+
+
+class German(unittest.TestCase):
+    def test_the_window_speaks_german_and_counts_in_euros(self):
+        with Shopper(env=german()) as app:
+            # List titles, the empty state and its button, in German.
+            for title in ("Alle Artikel", "Einkaufsliste", "Wagen"):
+                self.assertTrue(app.all(Atspi.Role.LIST, name=title), f"the list {title!r}")
+            self.assertTrue(app.has_text("Noch nichts hier."), app.texts())
+            app.one(BUTTON, name="Beispielliste laden")
+            # A price typed the German way.
+            entry = app.one(Atspi.Role.TEXT, name="Artikel hinzufügen")
+            app.focus(entry)
+            app.type("2 x Kaffee @ 4,99")
+            app.key("Return")
+            wait_for(lambda: "9,98\u00a0€" in [n.get_name() for n in app.all(LABEL, root=app.page("Alle Artikel"))], 5,
+                     "9,98 € on the row")
+            wait_for(lambda: app.has_text("1 Artikel · 9,98\u00a0€ noch zu kaufen · 0,00\u00a0€ im Wagen"), 5,
+                     "the totals in euros")
+            self.assertTrue(app.has_text("„Kaffee“ hinzugefügt"), "the toast in German")
+            app.screenshot("70-german")
+
+
+class RightToLeft(unittest.TestCase):
+    def test_hebrew_mirrors_the_row(self):
+        env = {"LANG": "he_IL.UTF-8", "LC_ALL": "he_IL.UTF-8", "LANGUAGE": "he"}
+        with Shopper(env=env) as app:
+            app.focus(app.one(Atspi.Role.TEXT, name="הוספת פריט"))
+            app.type("Tea @ 2")
+            app.key("Return")
+            page = app.page("כל הפריטים")
+            self.assertIsNotNone(page, "the list titles are Hebrew")
+            check = app.one(CHECK, root=page)
+            name = app.one(LABEL, name="Tea", root=page)
+            cost = wait_for(lambda: next((n for n in app.all(LABEL, root=page) if "2.00" in n.get_name()), None), 5,
+                            "the cost label")
+            cx, nx, kx = app.extents(check)[0], app.extents(name)[0], app.extents(cost)[0]
+            self.assertGreater(cx, nx, "the checkbox is right of the description")
+            self.assertLess(kx, nx, "the cost is left of the description")
+            app.screenshot("71-hebrew-mirrored")
+
+
+if __name__ == "__main__":
+    unittest.main()
