@@ -1,0 +1,29 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The Currency preference changes every amount on screen at once, rows and totals, without
+/// rebuilding the lists.
+final class CurrencyPreferenceTests: GtkTestCase {
+    func testAChosenCurrencyShowsLive() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let tea = try model.add(ItemFields(description: "Tea", price: 3))
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let window = harness.window
+            let page = window.page(.all)
+            let changes = page.structuralChanges
+            harness.preferences.set(.currency, "CHF")
+            settle(200)
+            let row = try XCTUnwrap(page.boundRows.first { $0.itemID == tea })
+            XCTAssertTrue(row.visibleParts.right?.contains("CHF") == true, "\(row.visibleParts.right ?? "nil")")
+            XCTAssertTrue(window.totals.text.contains("CHF"), window.totals.text)
+            XCTAssertEqual(page.structuralChanges, changes, "the rows were shown again, not rebuilt")
+            XCTAssertTrue(PreferenceRow.allCases.contains(.currency))
+            XCTAssertEqual(PreferenceRow.currencies.first?.value, "", "the locale's own comes first")
+        }
+    }
+}
