@@ -108,6 +108,15 @@ public enum DecimalText {
         }
     }
 
+    /// The value of an amount that only the convention could read, such as "1.234" (a thousand
+    /// two hundred and thirty-four in German) or "1,234" (in English), so the editor can say what
+    /// it understood; nil for any other text.
+    public static func readByConvention(_ text: String, _ convention: NumberConvention) -> Decimal? {
+        guard convention != .neutral, case .value(let v) = read(text, convention: convention),
+              read(text, convention: .neutral) != .value(v) else { return nil }
+        return v
+    }
+
     public static func parse(_ text: String, convention: NumberConvention = .neutral) -> Decimal? {
         if case .value(let d) = read(text, convention: convention) { return d }
         return nil

@@ -158,7 +158,7 @@ public struct ItemDraft: Equatable, Sendable {
     /// A price as typed from a receipt: one currency sign before or after the number, with or
     /// without a space ("€3.99", "3,99 €", "$ 2"). Which currency is not checked: there is one, the
     /// user's.
-    static func withoutCurrencySign(_ text: String) -> String {
+    public static func withoutCurrencySign(_ text: String) -> String {
         var s = text.trimmingCharacters(in: .whitespaces)
         func isSign(_ c: Character?) -> Bool {
             guard let c, c.unicodeScalars.count == 1, let u = c.unicodeScalars.first else { return false }

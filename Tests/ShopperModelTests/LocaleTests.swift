@@ -54,6 +54,12 @@ final class LocaleTests: XCTestCase {
         for s in ["1.29", "$1.29", "€1.29"] { XCTAssertEqual(price(s, en), Decimal(string: "1.29"), s) }
         XCTAssertEqual(price("1,234.50", en), Decimal(string: "1234.5"))
         XCTAssertEqual(price("1.234", en), Decimal(string: "1.234"))
+        // What only the locale could decide, the editor notes ("Read as 1234.").
+        XCTAssertEqual(DecimalText.readByConvention("1.234", de), 1234)
+        XCTAssertEqual(DecimalText.readByConvention("1,234", en), 1234)
+        XCTAssertNil(DecimalText.readByConvention("1,5", de))
+        XCTAssertNil(DecimalText.readByConvention("1.5", en))
+        XCTAssertNil(DecimalText.readByConvention("1.234", .neutral))
         // A typed line: "2 x Kaffee @ 4,99" costs 9,98 € in German.
         let line = try PlainTextFormat.read("2 x Kaffee @ 4,99", numbers: de).get()
         XCTAssertEqual(line.fields.lineTotal, Decimal(string: "9.98"))

@@ -136,8 +136,15 @@ final class ItemEditor {
         let problems = draft.errors()
         for (field, label) in errors {
             let message = problems.first { $0.field == field }?.message
-            label.text = message ?? ""
-            label.widget.visible = message != nil
+            // "1.234" in German is 1234: say so, as a note rather than an error.
+            let note = message == nil && (field == .quantity || field == .price)
+                ? entries[field].flatMap { DecimalText.readByConvention(ItemDraft.withoutCurrencySign($0.text), draft.numbers) }
+                    .map { L("Read as {value}.", ["value": DecimalText.format($0, draft.numbers)]) }
+                : nil
+            label.text = message ?? note ?? ""
+            label.widget.visible = message != nil || note != nil
+            label.widget.css("error", message != nil)
+            label.widget.css("hint", note != nil)
             entries[field]?.widget.css("error", message != nil)
         }
         save.widget.sensitive = problems.isEmpty
