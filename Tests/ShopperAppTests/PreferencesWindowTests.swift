@@ -25,7 +25,7 @@ final class PreferencesWindowTests: GtkTestCase {
             // A switch row writes its key; a key written from outside moves the switch.
             let costSwitch = Switch(widget: control(.showCost))
             costSwitch.active = false
-            XCTAssertFalse(settings.bool("show-cost"))
+            XCTAssertEqual(settings.bool("show-cost"), false)
             XCTAssertFalse(prefs.display.showCost)
             settings.set("show-cost", true)
             settle()
