@@ -109,7 +109,11 @@ extension ShoppingModel {
         guard !words.isEmpty else { return nil }
         var score: [String: (count: Int, like: String)] = [:]
         for item in items.values {
-            guard let aisle = item.aisle, !Self.words(item.description).isDisjoint(with: words) else { continue }
+            guard let aisle = item.aisle else { continue }
+            // The folded text search keeps per item (its first line is the description): folded
+            // once, so an add costs a pass of plain matching, not of folding.
+            let folded = searchText(of: item).prefix { $0 != "\n" }
+            guard words.contains(where: { Self.hasWord($0, in: folded) }) else { continue }
             let current = score[aisle]
             // The shortest match reads best in a message ("Eggs", not "Eggs for the party").
             let like = current.map { $0.like.count <= item.description.count ? $0.like : item.description } ?? item.description
@@ -119,6 +123,23 @@ extension ShoppingModel {
         guard let best = ranked.first, ranked.count == 1 || ranked[1].value.count < best.value.count else { return nil }
         return (best.key, best.value.like)
     }
+
+    /// Whether `word` (folded, without a plural "s") starts a word of `text` and ends it, or ends
+    /// it but for a plural "s": "egg" is in "free-range eggs", not in "eggplant".
+    static func hasWord(_ word: String, in text: Substring) -> Bool {
+        var from = text.startIndex
+        while let r = text.range(of: word, range: from..<text.endIndex) {
+            let startsWord = r.lowerBound == text.startIndex || !Self.isWordCharacter(text[text.index(before: r.lowerBound)])
+            var end = r.upperBound
+            if end < text.endIndex, text[end] == "s" { end = text.index(after: end) }
+            let endsWord = end == text.endIndex || !Self.isWordCharacter(text[end])
+            if startsWord, endsWord || r.upperBound == text.endIndex || !Self.isWordCharacter(text[r.upperBound]) { return true }
+            from = text.index(after: r.lowerBound)
+        }
+        return false
+    }
+
+    static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
 
     /// Folded words of three letters or more, a plural "s" taken off: "Free-range eggs" → free, range, egg.
     static func words(_ text: String) -> Set<String> {
