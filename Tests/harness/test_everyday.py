@@ -163,3 +163,55 @@ def resize(app, width, height):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class KeyboardOnly(unittest.TestCase):
+    """No pointer at all: menus by F10 and Shift+F10, the editor, and files through the chooser."""
+
+    def test_menus_editor_and_files_by_keyboard_alone(self):
+        folder = tempfile.mkdtemp(prefix="shopper-files-")
+        with Shopper() as app:
+            app.key("n", ["ctrl"])
+            for line in ("Apples", "Bread @ 2"):
+                app.type(line)
+                app.key("Return")
+            wait_for(lambda: len(app.all(CHECK, root=app.page("All Items"))) == 2, 5, "two items")
+            # F10: the main menu, with the file commands.
+            app.key("F10")
+            app.menu_item("Import…")
+            app.menu_item("Export…")
+            app.key("Escape")
+            # Into the list, and its row menu by Shift+F10.
+            app.key("n", ["ctrl"])
+            app.key("Tab")
+            wait_for(lambda: app.focused() == [("list item", "")], 5, "a row to have focus")
+            app.key("F10", ["shift"])
+            app.menu_item("Edit…")
+            app.key("Escape")
+            # The editor: lists cannot be switched under it; leaving keeps the change.
+            app.key("F2")
+            field = app.one(TEXT, name="Description")
+            app.key("a", ["ctrl"])
+            app.type("Green apples")
+            app.key("2", ["ctrl"])
+            self.assertTrue(app.all(TEXT, name="Description"), "still editing after Ctrl+2")
+            app.key("Escape")
+            wait_for(lambda: "Green apples" in labels(app, "All Items"), 5, "the change kept on leaving")
+            # Export… to a file typed into the chooser, then Import… it back.
+            path = os.path.join(folder, "week.csv")
+            app.key("e", ["ctrl"])
+            frame(app, "Export Items")
+            app.key("a", ["ctrl"], window="Export Items")
+            app.type(path, window="Export Items")
+            app.key("Return", window="Export Items")
+            wait_for(lambda: os.path.exists(path), 10, "the exported file")
+            with open(path) as f:
+                self.assertIn("Green apples", f.read())
+            app.key("o", ["ctrl"])
+            frame(app, "Import Items")
+            app.type(path, window="Import Items")
+            app.key("Return", window="Import Items")
+            preview = frame(app, "Import “week.csv”")
+            app.one(BUTTON, name="Add 2 Items", root=preview)
+            app.key("Return", window="Import “week.csv”")
+            wait_for(lambda: labels(app, "All Items").count("Green apples") == 2, 10, "the file imported")

@@ -172,6 +172,9 @@ final class ImportPreview {
         if n > 0 {
             confirm.label = bad == 0 ? N("Add {n} Item", "Add {n} Items", n) : N("Add {n} Good Item", "Add {n} Good Items", n)
             confirm.widget.visible = true
+            // Enter adds, as in any GNOME dialog.
+            window.defaultWidget(confirm.widget)
+            confirm.widget.grabFocus()
         }
     }
 

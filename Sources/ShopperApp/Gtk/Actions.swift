@@ -82,4 +82,6 @@ extension MenuButton {
         gtk_popover_set_pointing_to(widget.typedPointer(), &rect)
         gtk_popover_popup(widget.typedPointer())
     }
+    /// The menu closed (an item chosen, Escape, a click elsewhere).
+    func onClosed(_ f: @escaping @MainActor () -> Void) { widget.on("closed", f) }
 }

@@ -81,6 +81,9 @@ extension Widget {
         return String(cString: gtk_label_get_text(OpaquePointer(raw)))
     }
 
+    /// Shown on screen now (mapped and visible, with its ancestors).
+    var isDrawable: Bool { gtk_widget_is_drawable(raw) != 0 }
+
     /// Sensitive, and every ancestor too: what the user can act on.
     var effectivelySensitive: Bool { gtk_widget_is_sensitive(raw) != 0 }
 

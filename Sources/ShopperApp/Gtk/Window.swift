@@ -31,6 +31,8 @@ import CGtk
     func close() { gtk_window_close(ptr) }
     func transient(for parent: Window) { gtk_window_set_transient_for(ptr, parent.widget.typedPointer()) }
     func modal(_ on: Bool) { gtk_window_set_modal(ptr, on ? 1 : 0) }
+    /// What Enter activates when the focused widget does not take it (a dialog's main button).
+    func defaultWidget(_ w: Widget) { gtk_window_set_default_widget(widget.typedPointer(), w.raw) }
     /// Called when the user closes the window; return true to keep it open.
     func onCloseRequest(_ f: @escaping @MainActor () -> Bool) { widget.onBool("close-request", f) }
     func destroy() { gtk_window_destroy(ptr) }

@@ -248,6 +248,15 @@ final class ListPage {
 
     private func buildContextMenu() {
         contextMenu = PopoverMenu(menu: MainWindow.rowMenu(for: kind), parent: root.widget)
+        // On Escape (or a choice that stays on the list) GTK 4.8 hands focus to the next focusable
+        // widget, often a toast's button: back to the row, so the keyboard carries on where it
+        // was. Not when the choice took the list off screen (Edit… opens the editor).
+        contextMenu?.onClosed { [weak self] in
+            MainLoop.idle { [weak self] in
+                guard let self, listView.widget.isDrawable, let id = selectedItem else { return }
+                select(id)
+            }
+        }
     }
 
     private func showContextMenu(for id: ItemID, row: RowWidget, x: Double, y: Double) {
