@@ -114,8 +114,11 @@ public final class ListProjection {
     public func setQuery(_ q: SearchQuery?) {
         let q = (q?.isEmpty ?? true) ? nil : q
         guard q != query else { return }
+        // Typing on: the new query's matches are among the rows shown, so only they are tested, in
+        // their order (no pass over every item, no sort).
+        let narrowing = q.map { new in query.map { new.narrows($0) } ?? false } ?? false
         query = q
-        reset()
+        reset(narrowing: narrowing)
     }
 
     /// Moves the item on row `from` so that it shows at row `to` (indices of the current rows), taking
@@ -280,9 +283,9 @@ public final class ListProjection {
     /// that stayed at the start and at the end, so a view keeps those rows' widgets. Rows that
     /// stayed but show something new (`changed` items, headers' and the end row's totals) are
     /// refreshed in place.
-    private func reset(changed: Set<Int> = []) {
+    private func reset(changed: Set<Int> = [], narrowing: Bool = false) {
         let old = (0..<announced).map(identity)
-        rebuild()
+        if narrowing { narrow() } else { rebuild() }
         let new = (0..<count).map(identity)
         var head = 0
         while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
@@ -311,6 +314,24 @@ public final class ListProjection {
         if sectioning.hasHeaders { keys += sectionCounts.keys.map(RowKey.header) }
         keys.sort()
         rows = keys
+    }
+
+    /// `rebuild` for a query that narrows the last: the rows shown, filtered in place, and the
+    /// headers of the sections left.
+    private func narrow() {
+        var kept: [RowKey] = []
+        kept.reserveCapacity(itemCount)
+        itemCount = 0
+        sectionCounts = [:]
+        costs = [:]
+        for k in rows where !k.isHeader {
+            guard let item = model.items[ItemID(k.id)], includes(item) else { continue }
+            if sectioning.hasHeaders, sectionCounts[k.section] == nil { kept.append(.header(k.section)) }
+            kept.append(k)
+            itemCount += 1
+            sectionCounts[k.section, default: 0] += 1
+        }
+        rows = kept
     }
 
     private func lowerBound(_ k: RowKey) -> Int {

@@ -35,6 +35,12 @@ public struct SearchQuery: Equatable, Sendable {
 
     public var isEmpty: Bool { words.isEmpty && filters.isEmpty }
 
+    /// Whether everything this query matches is matched by `other` too, as when typing on: the same
+    /// filters, and each of `other`'s words inside one of these (words match as substrings).
+    public func narrows(_ other: SearchQuery) -> Bool {
+        filters == other.filters && other.words.allSatisfy { w in words.contains { $0.contains(w) } }
+    }
+
     public init(_ text: String) {
         self.text = text
         for token in Self.tokens(text) { parse(token) }

@@ -40,9 +40,25 @@ final class ProjectionFuzzTests: XCTestCase {
                 }
             }
         }
+        // Projections whose query is typed on every few steps: most keystrokes narrow the last query
+        // (only the rows shown are tested), some do not (a word deleted, a filter added).
+        let typing: [String?] = ["i", "it", "item", "item 1", "item 12", "item 1", "item 1 a", "a", "ab", "aisle:d",
+                                 "aisle:d item", nil, "b", "b item", "cost>3", "cost>3 b"]
+        var typed: [ListProjection] = []
+        for kind in ListKind.allCases {
+            for sectioning in [Sectioning.none, .aisle] {
+                let p = ListProjection(model: m, kind: kind, sectioning: sectioning)
+                projections.append((p, ChangeRecorder(p)))
+                typed.append(p)
+            }
+        }
         var aislePool: [String?] = [nil, "Dairy", "Fruit", "Bakery"]
         for step in 0..<steps {
             try randomStep(m, &rng, step: step, aislePool: &aislePool)
+            if step % 3 == 0 {
+                let q = typing[(step / 3) % typing.count].map(SearchQuery.init)
+                for p in typed { p.setQuery(q) }
+            }
             for (p, rec) in projections {
                 let context = "seed \(seed) step \(step) \(p.kind) \(p.sectioning) \(p.query.map { "\($0)" } ?? "-")"
                 let fresh = ListProjection(model: m, kind: p.kind, sectioning: p.sectioning, query: p.query).rowsForTest

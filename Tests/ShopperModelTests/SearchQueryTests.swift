@@ -69,4 +69,13 @@ final class DecimalTextTests: XCTestCase {
         }
         for bad in ["", ".", "1.", ".5x", "1.2.3", "-1", "1e3", " "] { XCTAssertNil(DecimalText.parse(bad), bad) }
     }
+
+    func testTypingOnNarrowsAndDeletingDoesNot() {
+        XCTAssertTrue(SearchQuery("item 4").narrows(SearchQuery("item")))
+        XCTAssertTrue(SearchQuery("apples").narrows(SearchQuery("app")))
+        XCTAssertTrue(SearchQuery("app aisle:dairy").narrows(SearchQuery("ap aisle:dairy")))
+        XCTAssertFalse(SearchQuery("app").narrows(SearchQuery("apples")), "a deleted letter widens")
+        XCTAssertFalse(SearchQuery("app aisle:dairy").narrows(SearchQuery("app")), "a new filter is not a narrower word")
+        XCTAssertFalse(SearchQuery("pear").narrows(SearchQuery("app")))
+    }
 }

@@ -32,6 +32,13 @@ import ShopperModel
         nonmutating set { gtk_editable_set_text(editable, newValue) }
     }
 
+    /// Adds text at the end, as typing does (setting `text` replaces it, passing through empty).
+    func type(_ more: String) {
+        // Positions count characters, not bytes.
+        var end = Int32(String(cString: gtk_editable_get_text(editable)).count)
+        gtk_editable_insert_text(editable, more, -1, &end)
+    }
+
     var isOpen: Bool {
         get { gtk_search_bar_get_search_mode(bar) != 0 }
         nonmutating set { gtk_search_bar_set_search_mode(bar, newValue ? 1 : 0) }
