@@ -11,7 +11,7 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libgtk-4-bin gir1.2-gtk-4.0 libsql
 HEADLESS    := env XDG_RUNTIME_DIR=$$(mktemp -d) dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps schemas clean install uninstall validate screenshots bench bench-tools pot locale check-translations
+.PHONY: run test build deps schemas clean install uninstall validate screenshots bench bench-tools pot fresh-pot locale check-translations
 
 BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
@@ -62,12 +62,16 @@ schemas:
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data/
 
 # The template, from the Swift sources, the desktop file, the metainfo and the schema (ITS rules).
-pot:
+pot: fresh-pot
+	cp .build/shopper.pot po/shopper.pot
+	@echo "po/shopper.pot: $$(grep -c '^msgid ' po/shopper.pot) messages"
+
+# The template as the sources say now, in the build tree (checking it leaves the work tree clean).
+fresh-pot:
 	@mkdir -p .build
 	$(XGETTEXT) --language=C --keyword= --keyword=L --keyword=N:1,2 -o .build/swift.pot $$(find Sources -name '*.swift' | sort) 2>/dev/null
 	$(XGETTEXT) -o .build/data.pot data/$(APP_ID).desktop data/$(APP_ID).metainfo.xml data/$(APP_ID).gschema.xml
-	msgcat --use-first -o po/shopper.pot .build/swift.pot .build/data.pot
-	@echo "po/shopper.pot: $$(grep -c '^msgid ' po/shopper.pot) messages"
+	msgcat --use-first -o .build/shopper.pot .build/swift.pot .build/data.pot
 
 # Message catalogues for the app, and the desktop file and metainfo with their translations merged in.
 locale:
@@ -77,9 +81,9 @@ locale:
 	msgfmt --xml --template=data/$(APP_ID).metainfo.xml -d po -o .build/$(APP_ID).metainfo.xml
 
 # A fresh template must be fully translated in every language: no message missing, none fuzzy.
-check-translations: pot
+check-translations: fresh-pot
 	@for l in $(LANGUAGES); do \
-	  msgmerge --quiet --no-fuzzy-matching -o .build/$$l.check.po po/$$l.po po/shopper.pot || exit 1; \
+	  msgmerge --quiet --no-fuzzy-matching -o .build/$$l.check.po po/$$l.po .build/shopper.pot || exit 1; \
 	  missing=$$(msgattrib --untranslated --no-obsolete .build/$$l.check.po | grep -c '^msgid ' || true); \
 	  fuzzy=$$(msgattrib --only-fuzzy --no-obsolete .build/$$l.check.po | grep -c '^msgid ' || true); \
 	  if [ "$$missing$$fuzzy" != "00" ]; then echo "po/$$l.po: $$missing untranslated, $$fuzzy fuzzy"; \
