@@ -12,6 +12,9 @@ final class AdaptiveTests: GtkTestCase {
             let model = try ShoppingModel(store: nil)
             try model.add(ItemFields(description: "A rather long description of a thing to buy", quantity: 12, unit: "kg",
                                      price: Decimal(string: "1234.56"), aisle: "Fruit & Vegetables"))
+            // Totals and a section header longer than a phone is wide (as German makes them).
+            try model.add(ItemFields(description: "Gold", quantity: 9999, price: 999_999,
+                                     aisle: "Fruit, Vegetables and Other Fresh Thing"))
             for (width, bottom) in [(Int32(360), true), (1280, false)] {
                 let harness = try WindowHarness(model: model, size: (width, width == 360 ? 640 : 800))
                 let window = harness.window

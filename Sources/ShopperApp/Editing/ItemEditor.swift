@@ -95,16 +95,20 @@ final class ItemEditor {
     }
 
     /// The price entry with its basis beside it, linked as one control.
+    /// The entry, and under it the basis: side by side they would not fit a phone in every language.
     private func priceRow(_ entry: Entry) -> Box {
-        let row = Box(GTK_ORIENTATION_HORIZONTAL)
-        row.widget.css("linked")
+        let row = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         row.append(entry.widget)
+        let basis = Box(GTK_ORIENTATION_HORIZONTAL)
+        basis.widget.css("linked")
+        basis.widget.align(h: GTK_ALIGN_START)
         forAll.join(perUnit)
         perUnit.active = true
         for button in [perUnit, forAll] {
-            row.append(button.widget)
+            basis.append(button.widget)
             button.onToggled { [weak self] in self?.validate() }
         }
+        row.append(basis.widget)
         priceHint.widget.css("hint")
         priceHint.xalign(0)
         priceHint.wrap()

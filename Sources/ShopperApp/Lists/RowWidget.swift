@@ -51,6 +51,8 @@ final class RowWidget {
         }
         rightDetail.widget.expand(h: true)
         rightDetail.xalign(1)
+        // On a phone the cost wins: how it was made gives way ("9999 × 999,999.00" is cut, not the row).
+        leftDetail.ellipsize()
         detailLine.append(leftDetail.widget)
         detailLine.append(rightDetail.widget)
         textColumn.widget.expand(h: true).align(v: GTK_ALIGN_CENTER)
@@ -61,6 +63,7 @@ final class RowWidget {
         noteLabel.widget.css("note")
         textColumn.append(noteLabel.widget)
         caption.xalign(0)
+        caption.ellipsize()
         caption.widget.expand(h: true)
         caption.widget.css("caption")
         root.append(checkArea.widget)

@@ -80,6 +80,10 @@ final class MainWindow {
         summary.widget.css("summary")
         totals.widget.css("totals")
         totals.xalign(0.5)
+        // Wraps rather than widening the window: "4 Artikel · 19,20 € noch zu kaufen · …" is wider
+        // than a phone.
+        totals.wrap()
+        totals.justify(GTK_JUSTIFY_CENTER)
         summary.append(totals.widget)
         summary.append(addBar.root.widget)
 
