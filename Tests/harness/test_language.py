@@ -10,6 +10,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 from shopper_harness import Shopper, wait_for  # noqa: E402
+from test_platform import resize  # noqa: E402
 
 LABEL, CHECK, BUTTON = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_BUTTON
 
@@ -37,6 +38,10 @@ class German(unittest.TestCase):
                      "the totals in euros")
             self.assertTrue(app.has_text("„Kaffee“ hinzugefügt"), "the toast in German")
             app.screenshot("70-german")
+            # Longer words must not widen the window past a phone's 360 px.
+            resize(app, 360, 640)
+            self.assertLessEqual(app.extents(app.window())[2], 372, "the German window fits a phone")
+            app.screenshot("72-german-phone")
 
 
 class RightToLeft(unittest.TestCase):
