@@ -53,6 +53,8 @@ def fmt(stat, unit):
     if stat is None:
         return "–"
     med, lo, hi = stat
+    if unit == "×":
+        return f"{med:.1f}×"
     return f"{med:.1f} {unit} ({lo:.1f}–{hi:.1f})" if unit != "MB" else f"{med:.0f} MB ({lo:.0f}–{hi:.0f})"
 
 
@@ -71,6 +73,7 @@ def main():
     root = os.getcwd()
     env = dict(os.environ, GSK_RENDERER="cairo", GSETTINGS_BACKEND="memory")
     rows = []  # (metric, N, shopper stat, unit, baseline stat, target text, met or None)
+    growth = {}  # N → (Shopper's first frame, the baseline's), medians in ms
 
     for n in sizes:
         data = os.path.join(root, ".build", "bench", str(n))
@@ -102,26 +105,37 @@ def main():
             lines, _, _ = run([baseline, str(n), "scroll"], env)
             base_scroll += [v / 1000 for name, v in lines if name == "scroll-frame"]
 
+        # The targets of the scale issue: first frame and memory near the C baseline, search inside
+        # a frame, nothing stalling a frame.
         ff, bf = summary(first), summary(base_first)
-        target, met = "", None
-        if n == 10000:
-            target, met = "≤ 1.15× baseline", ff[0] <= 1.15 * bf[0]
-        if n == 1000000:
-            target, met = "≤ 1500 ms", ff[0] <= 1500
-        rows.append(("first frame", n, ff, "ms", bf, target, met))
-        target, met = ("≤ 250 MB", summary(rss)[0] <= 250) if n == 1000000 else ("", None)
-        rows.append(("peak RSS", n, summary(rss), "MB", summary(base_rss), target, met))
+        growth[n] = (ff[0], bf[0])
+        limit = 1.5 if n >= 1000000 else 1.3
+        rows.append(("first frame", n, ff, "ms", bf, f"≤ {limit}× baseline", ff[0] <= limit * bf[0]))
+        rss_stat, base_rss_stat = summary(rss), summary(base_rss)
+        rows.append(("peak RSS", n, rss_stat, "MB", base_rss_stat, "≤ 1.3× baseline", rss_stat[0] <= 1.3 * base_rss_stat[0]))
         for name, label in (("preference-toggle", "preference toggle"), ("check-off", "check-off"),
                             ("search-keystroke", "search keystroke")):
             stat = summary(samples[name])
-            target, met = ("≤ 16.7 ms", stat[0] <= FRAME_MS) if n == 100000 else ("", None)
+            target, met = "", None
+            if name == "search-keystroke" and n == 100000:
+                target, met = "median ≤ 16.7 ms, max ≤ 33 ms", stat[0] <= FRAME_MS and stat[2] <= 2 * FRAME_MS
+            elif name == "search-keystroke" and n == 1000000:
+                target, met = "median ≤ 50 ms", stat[0] <= 50
+            elif n == 1000000:
+                target, met = "max ≤ 16.7 ms", stat[2] <= FRAME_MS
             rows.append((label, n, stat, "ms", None, target, met))
         scroll = samples["scroll-frame"]
         rows.append(("scroll frame p50", n, (percentile(scroll, 50), min(scroll), max(scroll)), "ms",
                      (percentile(base_scroll, 50), min(base_scroll), max(base_scroll)), "", None))
-        rows.append(("scroll frame p99", n, (percentile(scroll, 99), min(scroll), max(scroll)), "ms",
-                     (percentile(base_scroll, 99), min(base_scroll), max(base_scroll)), "", None))
+        p99, base_p99 = percentile(scroll, 99), percentile(base_scroll, 99)
+        rows.append(("scroll frame p99", n, (p99, min(scroll), max(scroll)), "ms",
+                     (base_p99, min(base_scroll), max(base_scroll)), "≤ 1.5× baseline, no frame > 33 ms",
+                     p99 <= 1.5 * base_p99 and max(scroll) <= 2 * FRAME_MS))
 
+    if 10000 in growth and 1000000 in growth:
+        # How cost grows with N: the first frame at 1M over the first frame at 10k.
+        (s10, b10), (s1m, b1m) = growth[10000], growth[1000000]
+        rows.append(("first frame growth 10k→1M", 1000000, (s1m / s10,) * 3, "×", (b1m / b10,) * 3, "", None))
     write(out, rows, runs)
 
 
