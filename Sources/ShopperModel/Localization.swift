@@ -15,12 +15,24 @@ public enum Localization {
         n == 1 ? one : many
     }
 
-    /// Replaces each `{key}` in `text` with its value.
+    /// Replaces each `{key}` in `text` with its value, in one pass over the text: a value is never
+    /// read again, so an item called "{aisle}" stays "{aisle}". Unknown keys stay as written.
     static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
-        var out = text
-        for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
-        return out
+        var out = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let value = values[String(rest[rest.index(after: open)..<close])] else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 }
 

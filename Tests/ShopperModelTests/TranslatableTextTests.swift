@@ -29,6 +29,9 @@ final class TranslatableTextTests: XCTestCase {
         XCTAssertEqual(L("Added “{item}”", ["item": "Tea"]), "Added “Tea”")
         XCTAssertEqual(N("{n} item", "{n} items", 1), "1 item")
         XCTAssertEqual(N("{n} item", "{n} items", 3), "3 items")
+        // What the user typed is never read as a placeholder.
+        XCTAssertEqual(L("Added “{item}” to {aisle}", ["item": "{aisle}", "aisle": "Dairy"]), "Added “{aisle}” to Dairy")
+        XCTAssertEqual(L("{a}{b} {unknown} {", ["a": "1", "b": "{a}"]), "1{a} {unknown} {")
     }
 
     /// The string literals that open an `L(` or `N(` call on a line (first argument, and the
