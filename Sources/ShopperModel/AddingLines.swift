@@ -32,11 +32,15 @@ extension ShoppingModel {
     /// The key a description is known by: case and accents do not make another item.
     public static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
 
+    /// `matchKey` of an item as it is now, from the folded text search keeps (its first line is the
+    /// description): folded once per item version, however often items are looked up.
+    public func matchKey(of item: Item) -> Substring { searchText(of: item).prefix { $0 != "\n" } }
+
     /// The item with this description (ignoring case and accents), if any. Looks at every item: for
     /// one-off callers such as the command line; the add bar keeps its own index.
     public func item(described description: String) -> Item? {
         let key = Self.matchKey(description)
-        return items.values.first { Self.matchKey($0.description) == key }
+        return items.values.first { matchKey(of: $0) == key }
     }
 
     /// What typing a line does. A known description (ignoring case and accents) is put back on the
@@ -110,9 +114,8 @@ extension ShoppingModel {
         var score: [String: (count: Int, like: String)] = [:]
         for item in items.values {
             guard let aisle = item.aisle else { continue }
-            // The folded text search keeps per item (its first line is the description): folded
-            // once, so an add costs a pass of plain matching, not of folding.
-            let folded = searchText(of: item).prefix { $0 != "\n" }
+            // Folded once per item version, so an add costs a pass of plain matching, not of folding.
+            let folded = matchKey(of: item)
             guard words.contains(where: { Self.hasWord($0, in: folded) }) else { continue }
             let current = score[aisle]
             // The shortest match reads best in a message ("Eggs", not "Eggs for the party").

@@ -15,6 +15,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 from shopper_harness import Shopper, wait_for  # noqa: E402
+from test_platform import resize  # noqa: E402
 
 LABEL, CHECK, BUTTON, TEXT = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_BUTTON, Atspi.Role.TEXT
 
@@ -152,13 +153,6 @@ def said_twice(name):
     words = (name or "").split()
     half = len(words) // 2
     return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
-
-
-def resize(app, width, height):
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", "^Shopper$"],
-                         capture_output=True, text=True).stdout.split()
-    subprocess.run(["xdotool", "windowsize", "--sync", ids[0], str(width), str(height)], check=False)
-    time.sleep(0.6)
 
 
 if __name__ == "__main__":

@@ -78,7 +78,7 @@ final class AddBar {
         var index: [String: ItemID] = [:]
         index.reserveCapacity(model.items.count)
         for item in model.items.values {
-            index[ShoppingModel.matchKey(item.description)] = item.id
+            index[String(model.matchKey(of: item))] = item.id
             completion.add(item.description)
         }
         known = index
@@ -89,7 +89,7 @@ final class AddBar {
         for (old, new) in change.items.values {
             if let old { known?[ShoppingModel.matchKey(old.description)] = nil }
             if let new {
-                known?[ShoppingModel.matchKey(new.description)] = new.id
+                known?[String(model.matchKey(of: new))] = new.id
                 completion.add(new.description)
             }
         }

@@ -137,7 +137,10 @@ final class ItemEditor {
 
     @discardableResult
     private func validate() -> ItemFields? {
-        let problems = draft.errors()
+        // One draft and one validation per keystroke: the fields and the errors come from it.
+        let draft = self.draft
+        let fields: ItemFields?, problems: [FieldError]
+        do { fields = try draft.validate(); problems = [] } catch { fields = nil; problems = error.errors }
         for (field, label) in errors {
             let message = problems.first { $0.field == field }?.message
             // "1.234" in German is 1234: say so, as a note rather than an error.
@@ -154,7 +157,6 @@ final class ItemEditor {
         save.widget.sensitive = problems.isEmpty
         let unit = entries[.unit]?.text.trimmingCharacters(in: .whitespaces) ?? ""
         perUnit.label = unit.isEmpty ? L("each") : L("per {unit}", ["unit": unit])
-        let fields = problems.isEmpty ? try? draft.validate() : nil
         let hint = fields.flatMap { CostText.implausibleHint($0, money: money) }
         priceHint.text = hint ?? ""
         priceHint.widget.visible = hint != nil

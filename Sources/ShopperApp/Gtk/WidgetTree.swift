@@ -10,22 +10,16 @@ extension Widget {
     /// Every label and image below this widget that is drawn now (mapped, visible, not empty),
     /// depth first.
     func drawnContent() -> [(widget: Widget, content: DrawnContent)] {
-        var out: [(Widget, DrawnContent)] = []
-        var child = gtk_widget_get_first_child(raw)
-        while let c = child {
-            child = gtk_widget_get_next_sibling(c)
-            guard gtk_widget_is_drawable(c) != 0, gtk_widget_get_width(c) > 0, gtk_widget_get_height(c) > 0 else { continue }
-            let w = Widget(unsafe: UnsafeMutableRawPointer(c))
-            let instance = UnsafeMutableRawPointer(c).assumingMemoryBound(to: GTypeInstance.self)
-            if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
-                let text = String(cString: gtk_label_get_text(OpaquePointer(c)))
-                if !text.trimmingCharacters(in: .whitespaces).isEmpty { out.append((w, .text(text))) }
-            } else if g_type_check_instance_is_a(instance, gtk_image_get_type()) != 0 {
-                if gtk_image_get_storage_type(OpaquePointer(c)) != GTK_IMAGE_EMPTY { out.append((w, .icon)) }
+        descendants().compactMap { w in
+            guard w.isDrawable, w.width > 0, w.height > 0 else { return nil }
+            if let text = w.labelText {
+                return text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : (w, .text(text))
             }
-            out += w.drawnContent()
+            let instance = UnsafeMutableRawPointer(w.raw).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_image_get_type()) != 0,
+                  gtk_image_get_storage_type(w.opaque) != GTK_IMAGE_EMPTY else { return nil }
+            return (w, .icon)
         }
-        return out
     }
 
     /// "GtkLabel", and the type names of its parent and grandparent: to name a widget in a message.
