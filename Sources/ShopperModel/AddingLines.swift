@@ -65,17 +65,26 @@ extension ShoppingModel {
         for line in lines {
             let key = Self.matchKey(line.fields.description)
             let earlier = firstLine[key]
-            if let id = find(key), let item = items[id] {
-                var fields = earlier.map { plan[$0].fields } ?? item.fields
+            // Only what a line writes changes an item, or what an earlier line of the same paste set.
+            func written(over base: ItemFields) -> ItemFields {
+                var fields = base
                 if line.hasQuantity { fields.quantity = line.fields.quantity }
                 if line.hasUnit { fields.unit = line.fields.unit }
                 if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
                 if line.hasAisle { fields.aisle = line.fields.aisle }
+                return fields
+            }
+            if let id = find(key), let item = items[id] {
+                let fields = written(over: earlier.map { plan[$0].fields } ?? item.fields)
                 let kind = AddOutcome.Kind.known(wasNeeded: item.needed, changed: fields != item.fields)
                 if let i = earlier { plan[i].fields = fields; kinds[i] = kind; continue }
                 firstLine[key] = plan.count
                 plan.append((id, fields))
                 kinds.append(kind)
+            } else if let i = earlier {
+                // A new item named twice is one item: the later line adds to what the first wrote.
+                plan[i].fields = written(over: plan[i].fields)
+                if line.hasAisle { kinds[i] = .added(aisle: nil, like: nil) }
             } else {
                 var fields = line.fields
                 var like: String?
@@ -83,7 +92,6 @@ extension ShoppingModel {
                     fields.aisle = suggestion.aisle
                     like = suggestion.like
                 }
-                if let i = earlier { plan[i].fields = fields; continue }
                 firstLine[key] = plan.count
                 plan.append((nil, fields))
                 kinds.append(.added(aisle: like == nil ? nil : fields.aisle, like: like))

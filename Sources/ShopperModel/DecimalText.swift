@@ -77,7 +77,8 @@ public enum DecimalText {
             // The last separator is the decimal one; any before it group thousands.
             let after = s.count - last - 1
             if others.isEmpty {
-                if after == 3, (1...3).contains(last) {
+                // "0.250" is never a thousands group: a group of thousands does not start with 0.
+                if after == 3, (1...3).contains(last), s[0] != "0" {
                     switch (convention, decimalMark) {
                     case (.neutral, ","):
                         return .ambiguous(thousands: make(digitText, scale: 0), decimal: make(digitText, scale: 3))
@@ -97,14 +98,19 @@ public enum DecimalText {
         return .value(make(digitText, scale: 0))
     }
 
-    /// French and Swiss amounts group thousands with a (narrow) no-break space or an apostrophe
-    /// ("1 234,50", "1'234.50"): between digits, these are dropped.
+    /// The marks French and Swiss amounts group thousands with ("1 234,50", "1'234.50"): (narrow)
+    /// no-break, thin and plain spaces, apostrophes.
+    static let groupingMarks: Set<Unicode.Scalar> = ["\u{00A0}", "\u{202F}", "\u{2009}", " ", "'", "\u{2019}"]
+
+    /// Drops a grouping mark only where it groups: after a digit and before exactly three digits
+    /// ("1 234", not "1 5" or "3 99"), so two numbers side by side never become one.
     private static func withoutGroupingSpaces(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        let marks: Set<Unicode.Scalar> = ["\u{00A0}", "\u{202F}", "\u{2009}", " ", "'", "\u{2019}"]
-        guard s.contains(where: marks.contains) else { return s }
-        let digit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
+        guard s.contains(where: groupingMarks.contains) else { return s }
+        let digit = { (i: Int) in i < s.count && ("0"..."9").contains(s[i]) }
         return s.indices.compactMap { i in
-            marks.contains(s[i]) && i > 0 && i < s.count - 1 && digit(s[i - 1]) && digit(s[i + 1]) ? nil : s[i]
+            let groups = groupingMarks.contains(s[i]) && i > 0 && digit(i - 1)
+                && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)
+            return groups ? nil : s[i]
         }
     }
 

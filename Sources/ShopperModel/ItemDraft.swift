@@ -159,13 +159,18 @@ public struct ItemDraft: Equatable, Sendable {
     /// without a space ("€3.99", "3,99 €", "$ 2"). Which currency is not checked: there is one, the
     /// user's.
     public static func withoutCurrencySign(_ text: String) -> String {
-        var s = text.trimmingCharacters(in: .whitespaces)
+        let s = text.trimmingCharacters(in: .whitespaces)
+        // Only signs of a main unit: "99¢" is not 99 of anything the app counts in.
+        let subunitSigns: Set<Unicode.Scalar> = ["\u{00A2}", "\u{20B0}", "\u{20A5}"]
         func isSign(_ c: Character?) -> Bool {
             guard let c, c.unicodeScalars.count == 1, let u = c.unicodeScalars.first else { return false }
-            return u.properties.generalCategory == .currencySymbol
+            return u.properties.generalCategory == .currencySymbol && !subunitSigns.contains(u)
         }
-        if isSign(s.first) { s.removeFirst() } else if isSign(s.last) { s.removeLast() }
-        return s.trimmingCharacters(in: .whitespaces)
+        var stripped = s
+        if isSign(s.first) { stripped.removeFirst() } else if isSign(s.last) { stripped.removeLast() }
+        stripped = stripped.trimmingCharacters(in: .whitespaces)
+        // A sign alone is not a price: keep it, so it is refused as one rather than read as none.
+        return stripped.isEmpty ? s : stripped
     }
 
     static func isControl(_ c: Unicode.Scalar) -> Bool { c.value < 0x20 || (0x7F...0x9F).contains(c.value) }

@@ -53,7 +53,9 @@ public enum PlainTextFormat {
         let c: Unicode.Scalar
         let escaped: Bool
         func `is`(_ s: Unicode.Scalar) -> Bool { !escaped && c == s }
-        var isSpace: Bool { !escaped && c.properties.isWhitespace }
+        /// No-break spaces join: "1\u{202F}234" is one number, as French writes a thousand.
+        var isSpace: Bool { !escaped && c.properties.isWhitespace && !Self.joining.contains(c) }
+        static let joining: Set<Unicode.Scalar> = ["\u{00A0}", "\u{202F}", "\u{2007}", "\u{2060}"]
     }
 
     private static func tokens(_ s: String) -> [Token] {
@@ -103,7 +105,12 @@ public enum PlainTextFormat {
             let cost = trimmed(rest[(at + 1)...])
             let words = cost.split(whereSeparator: \.isSpace)
             let isSign = { (w: ArraySlice<Token>) in w.count == 1 && w.first?.c.properties.generalCategory == .currencySymbol }
-            if words.count == 1 || (words.count == 2 && (isSign(words[0]) || isSign(words[1]))) {
+            let isPrice = words.count == 1 || (words.count == 2 && (isSign(words[0]) || isSign(words[1])))
+            // "= word" was plain text in older lists ("E = mc2"): it is a price only when the word
+            // reads as an amount and a description is left before it.
+            let isTotal = rest[at].is("=")
+            let readsAsAmount = { DecimalText.read(ItemDraft.withoutCurrencySign(text(cost)), convention: numbers) != .notANumber }
+            if isPrice, !isTotal || (at > rest.startIndex && readsAsAmount()) {
                 draft.price = text(cost)
                 draft.priceBasis = rest[at].c == "=" ? .forAll : .perUnit
                 typed.hasPrice = true
@@ -148,7 +155,8 @@ public enum PlainTextFormat {
 
     /// "2", "1.5", or "2kg" (number glued to a known unit).
     private static func leadingQuantity(_ word: String, _ numbers: NumberConvention = .neutral) -> (number: String, unit: String?)? {
-        guard let firstNonNumber = word.unicodeScalars.firstIndex(where: { !(("0"..."9").contains($0) || $0 == "." || $0 == ",") }) else {
+        let isNumber = { (c: Unicode.Scalar) in ("0"..."9").contains(c) || c == "." || c == "," || DecimalText.groupingMarks.contains(c) }
+        guard let firstNonNumber = word.unicodeScalars.firstIndex(where: { !isNumber($0) }) else {
             return DecimalText.parse(word, convention: numbers) != nil ? (word, nil) : nil
         }
         let number = String(word.unicodeScalars[..<firstNonNumber]), unit = String(word.unicodeScalars[firstNonNumber...])

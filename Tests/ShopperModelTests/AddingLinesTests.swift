@@ -112,6 +112,63 @@ final class AddingLinesTests: XCTestCase {
         XCTAssertEqual(NumberConvention.numericLocale(in: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]), "de_DE.UTF-8")
     }
 
+    func testASubunitSignOrASignAloneIsNotAPrice() throws {
+        for line in ["Tea @ 99¢", "Eggs @ $"] {
+            guard case .failure(let e) = PlainTextFormat.read(line) else { return XCTFail("\(line) was read") }
+            XCTAssertEqual(e.message, "Cost must be a number, such as 1.29.", line)
+        }
+    }
+
+    func testAThousandsGroupNeverStartsWithZero() throws {
+        XCTAssertEqual(DecimalText.read("0.250", convention: .decimalComma), .value(Decimal(string: "0.25")!))
+        XCTAssertEqual(DecimalText.read("0,125", convention: .decimalPoint), .value(Decimal(string: "0.125")!))
+        XCTAssertEqual(DecimalText.read("0,125"), .value(Decimal(string: "0.125")!), "not ambiguous: 0,125 is no thousand")
+        XCTAssertEqual(try typed("0,250 kg Cheese", .decimalPoint).fields.quantity, Decimal(string: "0.25"))
+    }
+
+    func testGroupingSpacesOnlyGroupThousands() throws {
+        for text in ["1 234,50", "1\u{202F}234,50", "1\u{00A0}234,50", "1'234,50"] {
+            XCTAssertEqual(DecimalText.read(text, convention: .decimalComma), .value(Decimal(string: "1234.5")!), text)
+        }
+        XCTAssertEqual(DecimalText.read("1 234 567"), .value(1_234_567))
+        for text in ["1 5", "3 99", "12 34,5", "1 2345"] {
+            XCTAssertEqual(DecimalText.read(text, convention: .decimalComma), .notANumber, text)
+        }
+        XCTAssertNil(try typed("Tea @ 3 99 €", .decimalComma).fields.price, "two numbers are not one price")
+    }
+
+    func testNoBreakSpacesJoinANumberInALine() throws {
+        let flour = try typed("1\u{202F}234 g Flour", .decimalComma)
+        XCTAssertEqual(flour.fields.quantity, 1234)
+        XCTAssertEqual(flour.fields.unit, "g")
+        XCTAssertEqual(flour.fields.description, "Flour")
+        XCTAssertEqual(try typed("Sofa @ 1\u{202F}234,50", .decimalComma).fields.price, Decimal(string: "1234.5"))
+        XCTAssertEqual(try typed("Tea = 3,99\u{00A0}€", .decimalComma).fields.price, Decimal(string: "3.99"))
+    }
+
+    func testAnEqualsSignIsAPriceOnlyBeforeAnAmountAfterADescription() throws {
+        let formula = try typed("E = mc2")
+        XCTAssertEqual(formula.fields.description, "E = mc2")
+        XCTAssertFalse(formula.hasPrice)
+        XCTAssertEqual(try typed("= 5").fields.description, "= 5", "no description before it")
+        let half = try typed("Half = 50")
+        XCTAssertEqual(half.fields.price, 50)
+        XCTAssertEqual(half.fields.priceBasis, .forAll)
+        XCTAssertEqual(try typed("Half \\= 50").fields.description, "Half = 50", "escaped, it stays text")
+    }
+
+    func testANewItemNamedTwiceInAPasteKeepsWhatEachLineWrote() throws {
+        let m = try model()
+        let lines = try ["2 kg Pears [Fruit]", "pears @ 1.50", "Bread"].map { try typed($0) }
+        let outcomes = try m.add(lines: lines)
+        XCTAssertEqual(outcomes.count, 2)
+        XCTAssertEqual(m.items.count, 2)
+        let pears = try XCTUnwrap(m.item(outcomes[0].id))
+        XCTAssertEqual(pears.fields, ItemFields(description: "Pears", quantity: 2, unit: "kg", price: Decimal(string: "1.5"), aisle: "Fruit"))
+        XCTAssertEqual(try m.undoLast(), "Add Lines")
+        XCTAssertTrue(m.items.isEmpty, "one undo step")
+    }
+
     func testARowShowsHowItsCostWasMade() {
         let options = DisplayOptions()
         let apples = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"),

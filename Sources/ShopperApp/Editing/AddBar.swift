@@ -27,7 +27,6 @@ final class AddBar {
         root.widget.css("add-bar")
         entry.widget.accessibleLabel(L("Add an item"))
         entry.complete(from: completion)
-        message.widget.css("error")
         message.xalign(0)
         message.wrap()
         message.widget.visible = false
@@ -53,18 +52,18 @@ final class AddBar {
 
     func focus() { entry.widget.grabFocus() }
 
-    private func submit() {
+    func submit() {
         let line = entry.text
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
         case .failure(let e):
-            message.text = e.message
-            message.widget.visible = true
+            say(e.message, isError: true)
         case .success(let typed):
             buildIndex()
             do {
-                let index = known ?? [:]
-                let outcome = try model.add(typed) { index[$0] }
+                // Looked up when asked, not copied: the add first takes in other processes' writes,
+                // which `follow` adds to the index.
+                let outcome = try model.add(typed) { [unowned self] in known?[$0] }
                 entry.text = ""
                 onAdded?(outcome)
             } catch {
@@ -95,5 +94,14 @@ final class AddBar {
         }
     }
 
-    var errorText: String? { message.widget.visible ? message.text : nil }
+    /// A line under the entry until the next keystroke: what was wrong with the line, or a hint
+    /// about what was added (a toast's title is cut short on a phone-width window).
+    func say(_ text: String, isError: Bool) {
+        message.text = text
+        message.widget.css("error", isError)
+        message.widget.css("hint", !isError)
+        message.widget.visible = true
+    }
+
+    var shownText: String? { message.widget.visible ? message.text : nil }
 }

@@ -135,7 +135,9 @@ extension MainWindow {
         if case .known(wasNeeded: true, changed: false) = outcome.kind {
             toast.show(message)  // nothing was written: nothing to undo
         } else if let hint = CostText.implausibleHint(item.fields, money: money) {
-            // "500 g Mince @ 5.49": offer the reading that was probably meant.
+            // "500 g Mince @ 5.49": offer the reading that was probably meant, and say it under
+            // the add bar too, where a phone-width window has room for the whole sentence.
+            addBar.say(hint, isError: false)
             toast.show(L("{message}. {hint}", ["message": message, "hint": hint]), actionTitle: L("For All"), action: { [weak self] in self?.makePriceForAll(outcome.id) })
         } else {
             toast.show(message, actionTitle: L("Undo"), action: undoAction())
