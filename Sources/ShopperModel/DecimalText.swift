@@ -22,9 +22,9 @@ public enum NumberConvention: Equatable, Sendable {
     /// Either: "1,000" is ambiguous and refused; "1.000" is one, as every program writes it.
     case neutral
 
-    /// The convention of a locale such as "de_DE" or "en_GB.UTF-8" (nil or "C": neutral).
+    /// The convention of a locale such as "de_DE", "en_GB.UTF-8" or "de_DE@euro" (nil or "C": neutral).
     public init(locale identifier: String?) {
-        guard let identifier, let name = identifier.split(separator: ".").first.map(String.init),
+        guard let identifier, let name = identifier.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init),
               !name.isEmpty, name != "C", name != "POSIX" else { self = .neutral; return }
         switch Locale(identifier: name).decimalSeparator {
         case ",": self = .decimalComma

@@ -108,6 +108,7 @@ final class AddingLinesTests: XCTestCase {
         XCTAssertTrue(e.message.contains("could mean 1000 or 1"), e.message)
         XCTAssertEqual(NumberConvention(locale: "de_DE.UTF-8"), .decimalComma)
         XCTAssertEqual(NumberConvention(locale: "en_GB.UTF-8"), .decimalPoint)
+        XCTAssertEqual(NumberConvention(locale: "de_DE@euro"), .decimalComma)
         XCTAssertEqual(NumberConvention(locale: "C"), .neutral)
         XCTAssertEqual(NumberConvention.numericLocale(in: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]), "de_DE.UTF-8")
     }

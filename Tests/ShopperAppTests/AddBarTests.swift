@@ -1,0 +1,55 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+final class AddBarTests: GtkTestCase {
+    /// On a phone-width window the toast's title is cut short, so the add bar says an implausible
+    /// price's hint in full under the entry as well; the next keystroke takes it away.
+    func testAnImplausiblePriceIsExplainedUnderTheEntryAtPhoneWidth() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let bar = harness.window.addBar
+            bar.entry.text = "500 g Mince @ 5.49"
+            bar.submit()
+            settle(200)
+            let hint = try XCTUnwrap(bar.shownText)
+            XCTAssertTrue(hint.contains("did you mean"), hint)
+            XCTAssertEqual(bar.entry.text, "", "the line was added")
+            let label = try XCTUnwrap(bar.root.widget.descendants().first { $0.labelText == hint })
+            XCTAssertFalse(label.hasCSS("error"), "a hint, not an error")
+            let width = try XCTUnwrap(label.surfaceBounds()?.width)
+            XCTAssertLessThanOrEqual(width, 360, "it wraps within the window")
+            _ = harness.render(name: "add-bar-hint-phone")
+            bar.entry.text = "E"
+            settle(50)
+            XCTAssertNil(bar.shownText, "typing again clears it")
+        }
+    }
+
+    /// An item another process added after the add bar built its index is known when typed: the
+    /// add takes in the other write first, and the lookup sees it.
+    func testAnItemAddedByAnotherProcessIsNotAddedTwice() throws {
+        try MainActor.assumeIsolated {
+            let path = NSTemporaryDirectory() + "addbar-\(UUID().uuidString)/" + Store.fileName
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let model = try ShoppingModel(store: Store(path: path))
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let bar = harness.window.addBar
+            bar.entry.text = "B"  // builds the index of known descriptions
+            let other = try ShoppingModel(store: Store(path: path))
+            let pears = try other.add(ItemFields(description: "Pears"))
+            try other.setNeeded(pears, false)
+            bar.entry.text = "2 pears"
+            bar.submit()
+            settle(100)
+            XCTAssertEqual(model.items.count, 1, "no second Pears")
+            XCTAssertEqual(model.item(pears)?.quantity, 2)
+            XCTAssertEqual(model.item(pears)?.needed, true)
+        }
+    }
+}
