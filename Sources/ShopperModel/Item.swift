@@ -12,12 +12,13 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 public struct Item: Equatable, Sendable {
     public let id: ItemID
     public var description: String
-    /// Always above zero; see `ItemDraft` for the bounds.
-    public var quantity: Decimal
+    /// Always above zero; see `ItemDraft` for the bounds. Kept in fixed point (`quantity` is the
+    /// same as a Decimal, for the edges).
+    public var quantityAmount: Amount
     public var unit: String?
     /// The price as the user gave it, in their currency; nil when unknown. What it is the price of
     /// is `priceBasis`: one unit ("1.29 per kg") or the whole line ("5.49 for 500 g").
-    public var price: Decimal?
+    public var priceAmount: Amount?
     public var priceBasis: PriceBasis
     public var aisle: String?
     public var notes: String
@@ -29,8 +30,21 @@ public struct Item: Equatable, Sendable {
     public var position: Int64
     public var createdAt: Date
     public var updatedAt: Date
-    public var lastPrice: Decimal?
+    public var lastPriceAmount: Amount?
     public var lastPriceDate: Date?
+
+    public var quantity: Decimal {
+        get { quantityAmount.decimal }
+        set { quantityAmount = Amount(newValue) }
+    }
+    public var price: Decimal? {
+        get { priceAmount?.decimal }
+        set { priceAmount = newValue.map(Amount.init) }
+    }
+    public var lastPrice: Decimal? {
+        get { lastPriceAmount?.decimal }
+        set { lastPriceAmount = newValue.map(Amount.init) }
+    }
 
     public init(
         id: ItemID, description: String, quantity: Decimal = 1, unit: String? = nil,
@@ -39,11 +53,24 @@ public struct Item: Equatable, Sendable {
         createdAt: Date = Date(), updatedAt: Date? = nil,
         lastPrice: Decimal? = nil, lastPriceDate: Date? = nil
     ) {
+        self.init(id: id, description: description, quantityAmount: Amount(quantity), unit: unit,
+                  priceAmount: price.map(Amount.init), priceBasis: priceBasis, aisle: aisle, notes: notes,
+                  needed: needed, inCart: inCart, position: position, createdAt: createdAt, updatedAt: updatedAt,
+                  lastPriceAmount: lastPrice.map(Amount.init), lastPriceDate: lastPriceDate)
+    }
+
+    /// With amounts already in fixed point (the store): no Decimal on the way.
+    public init(
+        id: ItemID, description: String, quantityAmount: Amount, unit: String?,
+        priceAmount: Amount?, priceBasis: PriceBasis, aisle: String?, notes: String,
+        needed: Bool, inCart: Bool, position: Int64, createdAt: Date, updatedAt: Date?,
+        lastPriceAmount: Amount?, lastPriceDate: Date?
+    ) {
         self.id = id
         self.description = description
-        self.quantity = quantity
+        self.quantityAmount = quantityAmount
         self.unit = unit
-        self.price = price
+        self.priceAmount = priceAmount
         self.priceBasis = priceBasis
         self.aisle = aisle
         self.notes = notes
@@ -52,13 +79,14 @@ public struct Item: Equatable, Sendable {
         self.position = position
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
-        self.lastPrice = lastPrice
+        self.lastPriceAmount = lastPriceAmount
         self.lastPriceDate = lastPriceDate
     }
 
     /// What the line costs, exact: quantity x price, or the price itself when it is for all;
-    /// zero when the price is unknown.
-    public var lineTotal: Decimal { PriceBasis.lineTotal(price, priceBasis, quantity) }
+    /// zero when the price is unknown. Totals sum `lineCost`, in fixed point.
+    public var lineTotal: Decimal { lineCost.decimal }
+    public var lineCost: CostSum { CostSum.line(quantity: quantityAmount, price: priceAmount, basis: priceBasis) }
 
     /// What one unit cost, for the price history: a price for all divided by the quantity, to
     /// four decimals.

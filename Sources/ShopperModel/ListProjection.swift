@@ -29,9 +29,9 @@ public final class ListProjection {
     public private(set) var sectioning: Sectioning
     public private(set) var query: SearchQuery?
     /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
-    /// on screen, say) and then kept up to date: exact Decimal sums over every row were most of
-    /// the time a filter or start-up took, for totals mostly never shown.
-    public var totals: Totals { Totals(count: itemCount, cost: cost(of: nil)) }
+    /// on screen, say) and then kept up to date: a sum over every row was most of the time a filter
+    /// or start-up took, for totals mostly never shown.
+    public var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
     public private(set) var itemCount = 0
     public var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
     /// Rows, by identity, that stayed in place but whose content changed.
@@ -44,7 +44,7 @@ public final class ListProjection {
     /// Items per section; a section with none has no header.
     private var sectionCounts: [SectionKey: Int] = [:]
     /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
-    private var costs: [SectionKey?: Decimal] = [:]
+    private var costs: [SectionKey?: CostSum] = [:]
 
     public init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
         self.model = model
@@ -224,7 +224,7 @@ public final class ListProjection {
         rows.insert(k, at: i)
         itemCount += 1
         sectionCounts[k.section, default: 0] += 1
-        adjustCosts(k.section, by: item.lineTotal)
+        adjustCosts(k.section, by: item.lineCost)
         return (i - (added - 1), 0, added)
     }
 
@@ -234,7 +234,7 @@ public final class ListProjection {
         rows.remove(at: i)
         itemCount -= 1
         sectionCounts[k.section, default: 0] -= 1
-        adjustCosts(k.section, by: -item.lineTotal)
+        adjustCosts(k.section, by: .zero - item.lineCost)
         if sectionCounts[k.section] == 0 {
             sectionCounts[k.section] = nil
             costs[k.section] = nil
@@ -247,32 +247,32 @@ public final class ListProjection {
     }
 
     private func setTotals(removing old: Item, adding new: Item) {
-        guard !costs.isEmpty, old.quantity != new.quantity || old.price != new.price else { return }
-        adjustCosts(key(new).section, by: new.lineTotal - old.lineTotal)
+        guard !costs.isEmpty, old.lineCost != new.lineCost else { return }
+        adjustCosts(key(new).section, by: new.lineCost - old.lineCost)
     }
 
     /// Keeps the sums already made up to date; ones not made yet stay unmade.
-    private func adjustCosts(_ section: SectionKey, by delta: Decimal) {
+    private func adjustCosts(_ section: SectionKey, by delta: CostSum) {
         guard !costs.isEmpty else { return }
         if let c = costs[nil] { costs[nil] = c + delta }
         if let c = costs[section] { costs[section] = c + delta }
     }
 
     private func sectionTotals(_ s: SectionKey) -> Totals {
-        Totals(count: sectionCounts[s] ?? 0, cost: cost(of: s))
+        Totals(count: sectionCounts[s] ?? 0, sum: cost(of: s))
     }
 
     /// The cost of one section's items, or of all (nil), summed on first use.
-    private func cost(of section: SectionKey?) -> Decimal {
+    private func cost(of section: SectionKey?) -> CostSum {
         if let c = costs[section] { return c }
-        var sum = Decimal(0)
+        var sum = CostSum.zero
         var i = 0
         if let section {
-            guard let h = find(.header(section)) else { return 0 }
+            guard let h = find(.header(section)) else { return .zero }
             i = h + 1
         }
         while i < rows.count, !(section != nil && rows[i].section != section) {
-            if !rows[i].isHeader, let item = model.items[ItemID(rows[i].id)] { sum += item.lineTotal }
+            if !rows[i].isHeader, let item = model.items[ItemID(rows[i].id)] { sum += item.lineCost }
             i += 1
         }
         if !applying { costs[section] = sum }

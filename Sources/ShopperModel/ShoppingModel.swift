@@ -57,6 +57,7 @@ public final class ShoppingModel {
         let c = try store.load()
         aisles = AisleOrder(c.aisles)
         savedSearches = c.searches
+        items.reserveCapacity(c.items.count)
         for item in c.items { insertInMemory(item) }
         revisions = c.revisions
         seenRevision = c.revision

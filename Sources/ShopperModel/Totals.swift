@@ -1,31 +1,34 @@
 import Foundation
 
-/// A count and an exact sum of quantity x unit cost. Never floating point.
+/// A count and an exact sum of line totals, in fixed point (`CostSum`). Never floating point.
 public struct Totals: Equatable, Sendable {
     public var count: Int = 0
-    public var cost: Decimal = 0
+    public var sum: CostSum = .zero
+    /// The sum as a Decimal, for formatting.
+    public var cost: Decimal { sum.decimal }
 
-    public init(count: Int = 0, cost: Decimal = 0) {
+    public init(count: Int = 0, sum: CostSum = .zero) {
         self.count = count
-        self.cost = cost
+        self.sum = sum
     }
+
+    public init(count: Int, cost: Decimal) { self.init(count: count, sum: CostSum(cost)) }
 
     public init<S: Sequence>(_ items: S) where S.Element == Item {
         for item in items { add(item) }
     }
 
-    public mutating func add(_ item: Item) { add(lineTotal: item.lineTotal) }
-    public mutating func remove(_ item: Item) { remove(lineTotal: item.lineTotal) }
+    public mutating func add(_ item: Item) { add(line: item.lineCost) }
+    public mutating func remove(_ item: Item) { remove(line: item.lineCost) }
 
-    /// With the line total already computed: exact Decimal products are not cheap.
-    mutating func add(lineTotal: Decimal) {
+    mutating func add(line: CostSum) {
         count += 1
-        cost += lineTotal
+        sum += line
     }
 
-    mutating func remove(lineTotal: Decimal) {
+    mutating func remove(line: CostSum) {
         count -= 1
-        cost -= lineTotal
+        sum -= line
     }
 }
 
@@ -37,16 +40,16 @@ public struct TripTotals: Equatable, Sendable {
     public var all = Totals()
 
     mutating func add(_ item: Item) {
-        let line = item.lineTotal
-        all.add(lineTotal: line)
-        if ListKind.shopping.contains(item) { leftToBuy.add(lineTotal: line) }
-        if ListKind.cart.contains(item) { inCart.add(lineTotal: line) }
+        let line = item.lineCost
+        all.add(line: line)
+        if ListKind.shopping.contains(item) { leftToBuy.add(line: line) }
+        if ListKind.cart.contains(item) { inCart.add(line: line) }
     }
 
     mutating func remove(_ item: Item) {
-        let line = item.lineTotal
-        all.remove(lineTotal: line)
-        if ListKind.shopping.contains(item) { leftToBuy.remove(lineTotal: line) }
-        if ListKind.cart.contains(item) { inCart.remove(lineTotal: line) }
+        let line = item.lineCost
+        all.remove(line: line)
+        if ListKind.shopping.contains(item) { leftToBuy.remove(line: line) }
+        if ListKind.cart.contains(item) { inCart.remove(line: line) }
     }
 }

@@ -70,7 +70,16 @@ struct Widget: SignalSource {
 
     func sizeRequest(width: Int32 = -1, height: Int32 = -1) { gtk_widget_set_size_request(raw, width, height) }
 
-    func tooltip(_ text: String?) { gtk_widget_set_tooltip_text(raw, text) }
+    /// GTK 4.8 asks the display server where the pointer is (a round trip) whenever a visible
+    /// widget gets a tooltip, so a new row's button cost a round trip each. A widget not on screen
+    /// yet has no tooltip showing to update: it takes the text while hidden, for nothing.
+    func tooltip(_ text: String?) {
+        let quietly = gtk_widget_get_visible(raw) != 0 && gtk_widget_get_mapped(raw) == 0
+        if quietly { gtk_widget_set_visible(raw, 0) }
+        gtk_widget_set_tooltip_text(raw, text)
+        if quietly { gtk_widget_set_visible(raw, 1) }
+    }
+    var tooltipText: String? { gtk_widget_get_tooltip_text(raw).map { String(cString: $0) } }
 
     /// The name a screen reader announces.
     func accessibleLabel(_ text: String) { shopper_accessible_set_label(raw, text) }

@@ -9,7 +9,13 @@ import ShopperModel
 final class MainWindow {
     let window: Window
     let model: ShoppingModel
-    let pages: [ListPage]
+    /// The lists built so far, in tab order: a list is built when first shown (or first needed),
+    /// so start-up pays for the list on screen only.
+    var pages: [ListPage] { ListKind.allCases.compactMap { builtPages[$0] } }
+    private var builtPages: [ListKind: ListPage] = [:]
+    /// Each list's place in the stack, empty until the list is built into it.
+    private let holders: [ListKind: Box]
+    private let finishButton = Button(label: AppAction.finishShopping.title)
     let stack = ViewStack()
     let toast = Toast()
     let addBar: AddBar
@@ -48,18 +54,18 @@ final class MainWindow {
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
 
-        pages = ListKind.allCases.map { kind in
-            ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
-                     money: preferences.money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
-        }
+        let holders = Dictionary(uniqueKeysWithValues: ListKind.allCases.map { kind in
+            let holder = Box(GTK_ORIENTATION_VERTICAL)
+            holder.widget.expand(h: true, v: true)
+            return (kind, holder)
+        })
+        self.holders = holders
         searches = SavedSearchesPage(model: model)
         // Finishing a trip is a button where the trip ends, enabled while the cart has something.
-        let finish = Button(label: AppAction.finishShopping.title)
-        finish.widget.css("suggested-action")
-        finish.widget.actionName(AppAction.finishShopping.detailedName)
-        finish.widget.align(h: GTK_ALIGN_END).margins(12)
-        pages.first { $0.kind == .cart }?.addFooter(finish.widget)
-        let tabs = pages.map { ($0.page.widget, $0.kind.rawValue, $0.kind.title, $0.kind.icon) }
+        finishButton.widget.css("suggested-action")
+        finishButton.widget.actionName(AppAction.finishShopping.detailedName)
+        finishButton.widget.align(h: GTK_ALIGN_END).margins(12)
+        let tabs = ListKind.allCases.map { (holders[$0]!.widget, $0.rawValue, $0.title, $0.icon) }
             + [(searches.root.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic")]
         for (root, name, title, icon) in tabs {
             stack.add(root, name: name, title: title, icon: icon)
@@ -118,22 +124,32 @@ final class MainWindow {
     /// Whether the lists are switched from the bottom bar (a narrow window).
     var isBottomSwitcherShown: Bool { switcherBar.reveal }
     /// The list shown; nil while the saved searches are.
-    var currentListPage: ListPage? { pages.first { $0.kind.rawValue == stack.visibleName } }
-    var currentPage: ListPage { currentListPage ?? pages[0] }
-    func page(_ kind: ListKind) -> ListPage { pages.first { $0.kind == kind }! }
+    var currentListPage: ListPage? { ListKind(rawValue: stack.visibleName).map(page) }
+    var currentPage: ListPage { currentListPage ?? page(.all) }
+
+    /// The list, built into its place in the stack on first use with the preferences of the moment.
+    func page(_ kind: ListKind) -> ListPage {
+        if let built = builtPages[kind] { return built }
+        let page = ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
+                            money: money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
+        builtPages[kind] = page
+        if kind == .cart { page.addFooter(finishButton.widget) }
+        page.page.widget.expand(h: true, v: true)
+        holders[kind]!.append(page.page.widget)
+        if kind == .all { page.emptyState.action = { [weak self] in self?.loadSampleList() } }
+        page.onAction = { [weak self] action, id in self?.perform(action, on: id) }
+        page.onDelete = { [weak self] id in self?.delete(id) }
+        page.onError = { [weak self] error in self?.report(error) }
+        page.onRowsChanged = { [weak self] in self?.updateTotals() }
+        page.onSelectionChanged = { [weak self] in self?.updateActions() }
+        return page
+    }
     var isEditing: Bool { body.visibleName == "editor" }
 
     func show(_ kind: ListKind) { stack.visibleName = kind.rawValue }
     func present() { window.present() }
 
     private func wire() {
-        page(.all).emptyState.action = { [weak self] in self?.loadSampleList() }
-        for page in pages {
-            page.onAction = { [weak self] action, id in self?.perform(action, on: id) }
-            page.onDelete = { [weak self] id in self?.delete(id) }
-            page.onError = { [weak self] error in self?.report(error) }
-            page.onRowsChanged = { [weak self] in self?.updateTotals() }
-        }
         addBar.onAdded = { [weak self] outcome in self?.added(outcome) }
         addBar.onPasteLines = { [weak self] text in self?.preview(.pasted(text)) }
         addBar.onError = { [weak self] error in self?.report(error) }
@@ -158,7 +174,6 @@ final class MainWindow {
         preferences.observe { [weak self] in self?.applyPreferences() }
         installActions()
         model.observe { [weak self] _ in self?.updateActions() }
-        for page in pages { page.onSelectionChanged = { [weak self] in self?.updateActions() } }
     }
 
     private func applyPreferences() {

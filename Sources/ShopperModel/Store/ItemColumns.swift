@@ -15,9 +15,9 @@ enum ItemColumns {
 
     /// In the order of `names`.
     static func values(_ i: Item) -> [(any DatabaseValueConvertible)?] {
-        [i.id.raw, i.description, DecimalText.format(i.quantity), i.unit, i.price.map(DecimalText.format),
+        [i.id.raw, i.description, i.quantityAmount.canonicalText, i.unit, i.priceAmount?.canonicalText,
          i.aisle, i.notes, i.needed, i.inCart, i.position, StoreTime.millis(i.createdAt),
-         StoreTime.millis(i.updatedAt), i.lastPrice.map(DecimalText.format),
+         StoreTime.millis(i.updatedAt), i.lastPriceAmount?.canonicalText,
          i.lastPriceDate.map(StoreTime.millis), i.priceBasis == .forAll]
     }
 
@@ -36,10 +36,12 @@ enum ItemColumns {
                 throw .damagedRow(table: "item", id: id, what: L("a {column} that is not a number", ["column": names[i]]))
             }
         }
-        func decimal(_ i: Int) throws(StoreError) -> Decimal? {
+        func amount(_ i: Int) throws(StoreError) -> Amount? {
             guard let t = try text(i) else { return nil }
+            if let a = Amount.canonical(t.utf8) { return a }
+            // Not as this app writes amounts: read it the general way, or say what is wrong.
             guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[i], "value": t])) }
-            return d
+            return Amount(d)
         }
         func required<T>(_ v: T?, _ i: Int) throws(StoreError) -> T {
             guard let v else { throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[i]])) }
@@ -48,13 +50,14 @@ enum ItemColumns {
         let lastDate = try number(13)
         let forAll = try number(14) ?? 0
         return Item(id: ItemID(id), description: try required(try text(1), 1),
-                    quantity: try decimal(2) ?? 1, unit: try text(3), price: try decimal(4), priceBasis: forAll != 0 ? .forAll : .perUnit,
+                    quantityAmount: try amount(2) ?? Amount(units: Amount.scale), unit: try text(3), priceAmount: try amount(4),
+                    priceBasis: forAll != 0 ? .forAll : .perUnit,
                     aisle: try text(5), notes: try text(6) ?? "",
                     needed: try required(try number(7), 7) != 0, inCart: try required(try number(8), 8) != 0,
                     position: try required(try number(9), 9),
                     createdAt: StoreTime.date(try required(try number(10), 10)),
                     updatedAt: StoreTime.date(try required(try number(11), 11)),
-                    lastPrice: try decimal(12), lastPriceDate: lastDate.map(StoreTime.date))
+                    lastPriceAmount: try amount(12), lastPriceDate: lastDate.map(StoreTime.date))
     }
 }
 

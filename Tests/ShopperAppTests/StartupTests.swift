@@ -1,0 +1,54 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Start-up builds what the first frame shows: the list on screen, not the lists behind it. A
+/// list built later shows everything that happened meanwhile.
+final class StartupTests: GtkTestCase {
+    func testListsAreBuiltWhenFirstShown() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let milk = try model.add(ItemFields(description: "Milk", price: 1))
+            let harness = try WindowHarness(model: model, size: (600, 720))
+            defer { harness.close() }
+            let window = harness.window
+            settle(100)
+            XCTAssertEqual(window.pages.map(\.kind), [.all], "only the list on screen is built")
+
+            // Meanwhile: ticked (into the Cart), and a preference changed.
+            try model.tick(milk)
+            window.preferences.set(.showCost, false)
+            window.show(.cart)
+            settle(200)
+            XCTAssertEqual(window.pages.map(\.kind), [.all, .cart])
+            let cart = window.page(.cart)
+            XCTAssertEqual(cart.projection.itemCount, 1)
+            let row = try XCTUnwrap(cart.boundRows.first { $0.itemID == milk })
+            XCTAssertNotNil(row.presentation)
+            XCTAssertNotEqual(row.presentation?.left, .cost, "built with the preferences of the moment")
+            XCTAssertNotEqual(row.presentation?.right, .cost)
+            let shown = window.window.widget.drawnContent().compactMap { _, c -> String? in
+                if case .text(let t) = c { return t } else { return nil }
+            }
+            XCTAssertTrue(shown.contains("Milk"), "\(shown)")
+            XCTAssertTrue(shown.contains("Finish Shopping"), "the Cart's footer came with it")
+            window.preferences.set(.showCost, true)
+        }
+    }
+
+    /// A row's edit button keeps its tooltip though it is given before the row is on screen.
+    func testRowButtonsHaveTooltips() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Bread"))
+            let harness = try WindowHarness(model: model, size: (600, 720))
+            defer { harness.close() }
+            settle(100)
+            let row = try XCTUnwrap(harness.window.page(.all).boundRows.first { $0.itemID != nil })
+            XCTAssertEqual(row.editButton.widget.tooltipText, "Edit")
+            XCTAssertTrue(row.editButton.widget.isDrawable)
+        }
+    }
+}
