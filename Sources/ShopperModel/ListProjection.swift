@@ -13,8 +13,12 @@ struct RowKey: Comparable {
     var section: SectionKey
     var position: Int64
     var id: Int64
+    /// While a query has words: the item's folded search text, so typing on tests the rows shown
+    /// with no lookup per row. Not part of the key.
+    var text: String? = nil
 
     static func < (a: RowKey, b: RowKey) -> Bool { (a.section, a.position, a.id) < (b.section, b.position, b.id) }
+    static func == (a: RowKey, b: RowKey) -> Bool { a.section == b.section && a.position == b.position && a.id == b.id }
     static func header(_ s: SectionKey) -> RowKey { RowKey(section: s, position: .min, id: .min) }
     var isHeader: Bool { position == .min && id == .min }
 }
@@ -142,14 +146,23 @@ public final class ListProjection {
 
     // MARK: Following the model
 
+    /// Whether the item as memory holds it now belongs on this list. (An older version of an item
+    /// was on the list if its row is: see `apply`.)
     private func includes(_ item: Item) -> Bool {
         guard kind.contains(item) else { return false }
         guard let query else { return true }
-        return query.matches(item, searchText: query.words.isEmpty ? "" : model.searchText(of: item))
+        return query.matches(item, searchText: query.words.isEmpty ? "" : model.searchText(of: item.id))
     }
 
     private func key(_ item: Item) -> RowKey {
         RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw)
+    }
+
+    /// The key of a row to be shown: with the item's search text while the query has words.
+    private func shownKey(_ item: Item) -> RowKey {
+        var k = key(item)
+        if query?.words.isEmpty == false { k.text = model.searchText(of: item.id) }
+        return k
     }
 
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
@@ -166,10 +179,12 @@ public final class ListProjection {
         var touched = Set<SectionKey>()
         var refreshed = Set<Int>()
         for (old, new) in change.items.values {
-            let oldIn = old.map(includes) ?? false
+            // The old version was shown if its row is here: no second search of text no longer held.
+            let oldIn = old.map { find(key($0)) != nil } ?? false
             let newIn = new.map(includes) ?? false
             if oldIn, newIn, let old, let new, key(old) == key(new) {
                 setTotals(removing: old, adding: new)
+                if query?.words.isEmpty == false, let i = find(key(new)) { rows[i].text = model.searchText(of: new.id) }
                 refreshed.insert(Int(new.id.raw))
                 touched.insert(key(new).section)
                 continue
@@ -213,7 +228,7 @@ public final class ListProjection {
     }
 
     private func insert(_ item: Item) -> (Int, Int, Int) {
-        let k = key(item)
+        let k = shownKey(item)
         var i = lowerBound(k)
         var added = 1
         if sectioning.hasHeaders && sectionCounts[k.section, default: 0] == 0 {
@@ -305,8 +320,15 @@ public final class ListProjection {
         itemCount = 0
         sectionCounts = [:]
         costs = [:]
-        for item in model.items.values where includes(item) {
-            let k = key(item)
+        let words = query?.words.isEmpty == false
+        for item in model.items.values where kind.contains(item) {
+            var k = key(item)
+            if let query {
+                // The text is looked up once: to test the item and to keep with its row.
+                let text = words ? model.searchText(of: item.id) : ""
+                guard query.matches(item, searchText: text) else { continue }
+                if words { k.text = text }
+            }
             keys.append(k)
             itemCount += 1
             sectionCounts[k.section, default: 0] += 1
@@ -324,8 +346,17 @@ public final class ListProjection {
         itemCount = 0
         sectionCounts = [:]
         costs = [:]
-        for k in rows where !k.isHeader {
-            guard let item = model.items[ItemID(k.id)], includes(item) else { continue }
+        // Rows shown are on this list already: only the query is tested, and a query of words only
+        // needs the folded text, kept with each row (no lookup, no item copied).
+        let wordsOnly = query?.filters.isEmpty ?? false
+        let words = query?.words.isEmpty == false
+        for var k in rows where !k.isHeader {
+            if words, k.text == nil { k.text = model.searchText(of: ItemID(k.id)) }
+            if wordsOnly, let query {
+                guard query.matches(words: k.text!) else { continue }
+            } else {
+                guard let item = model.items[ItemID(k.id)], includes(item) else { continue }
+            }
             if sectioning.hasHeaders, sectionCounts[k.section] == nil { kept.append(.header(k.section)) }
             kept.append(k)
             itemCount += 1

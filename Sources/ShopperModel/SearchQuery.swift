@@ -75,7 +75,17 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// Lower-cased, accents removed: "Crème" matches "creme".
     public static func fold(_ s: String) -> String {
-        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // Plain ASCII (most of what people type) folds to its lower case; Foundation's folding,
+        // twenty times slower, was most of the first search over a long list.
+        var ascii = s
+        if let folded = ascii.withUTF8({ bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                for (i, b) in bytes.enumerated() { out[i] = (0x41...0x5A).contains(b) ? b | 0x20 : b }
+                return bytes.count
+            }
+        }) { return folded }
+        return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// What an item is searched by, folded once and cached by the caller.
@@ -96,6 +106,11 @@ public struct SearchQuery: Equatable, Sendable {
             case .inCart(let c): if item.inCart != c { return false }
             }
         }
+        return matches(words: searchText)
+    }
+
+    /// Whether every word is in `searchText` (the filters aside).
+    public func matches(words searchText: String) -> Bool {
         var text = searchText
         return text.withUTF8 { haystack in words.allSatisfy { Self.contains(haystack, $0) } }
     }

@@ -34,19 +34,10 @@ public final class ShoppingModel {
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
-    /// Each item's folded search text, made on first search and dropped when the item changes:
-    /// folding is far slower than matching, and must not run per item per keystroke.
-    private var searchTexts: [ItemID: FoldedText] = [:]
-
-    /// The folded text with what it was made from: a change hands projections both the old and the
-    /// new version of an item, and each must get its own.
-    private struct FoldedText {
-        let description: String
-        let aisle: String?
-        let notes: String
-        let text: String
-        func isFor(_ item: Item) -> Bool { description == item.description && aisle == item.aisle && notes == item.notes }
-    }
+    /// Each item's folded search text as it is now, made on first search and dropped when what it
+    /// is made of changes: folding is far slower than matching, and must not run per item per
+    /// keystroke.
+    private var searchTexts: [ItemID: String] = [:]
     private var nextObserver = 0
 
     /// `store` nil keeps everything in memory (tests of pure logic); the app always passes one.
@@ -65,12 +56,25 @@ public final class ShoppingModel {
 
     public func item(_ id: ItemID) -> Item? { items[id] }
 
-    /// What `SearchQuery` matches words against, folded once per item version.
-    public func searchText(of item: Item) -> String {
-        if let cached = searchTexts[item.id], cached.isFor(item) { return cached.text }
+    /// What `SearchQuery` matches words against, for the item as it is now: one lookup per row
+    /// per keystroke.
+    public func searchText(of id: ItemID) -> String {
+        if let cached = searchTexts[id] { return cached }
+        guard let item = items[id] else { return "" }
         let text = SearchQuery.searchText(of: item)
-        searchTexts[item.id] = FoldedText(description: item.description, aisle: item.aisle, notes: item.notes, text: text)
+        searchTexts[id] = text
         return text
+    }
+
+    /// The same for a version of an item, which may be an older one than memory holds (a change
+    /// hands observers both): that one gets its own text, not cached.
+    public func searchText(of item: Item) -> String {
+        guard let current = items[item.id], !Self.searchTextDiffers(current, item) else { return SearchQuery.searchText(of: item) }
+        return searchText(of: item.id)
+    }
+
+    static func searchTextDiffers(_ a: Item, _ b: Item) -> Bool {
+        a.description != b.description || a.aisle != b.aisle || a.notes != b.notes
     }
 
     // MARK: Observing
@@ -535,9 +539,11 @@ public final class ShoppingModel {
     }
 
     private func replaceInMemory(_ id: ItemID, with new: Item?) {
-        if let old = items[id] { totals.remove(old) }
+        if let old = items[id] {
+            totals.remove(old)
+            if new.map({ Self.searchTextDiffers(old, $0) }) ?? true { searchTexts[id] = nil }
+        }
         items[id] = nil
-        if new == nil { searchTexts[id] = nil }
         if let new { insertInMemory(new) }
     }
 

@@ -79,3 +79,12 @@ final class DecimalTextTests: XCTestCase {
         XCTAssertFalse(SearchQuery("pear").narrows(SearchQuery("app")))
     }
 }
+
+/// The ASCII fast path of folding agrees with Foundation's folding everywhere it applies.
+final class FoldingTests: XCTestCase {
+    func testASCIIFoldsAsFoundationDoes() {
+        let ascii = String((0x01...0x7F).map { Character(Unicode.Scalar(UInt8($0))) })
+        XCTAssertEqual(SearchQuery.fold(ascii), ascii.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+        XCTAssertEqual(SearchQuery.fold("Crème FRAÎCHE"), "creme fraiche", "anything else goes the general way")
+    }
+}
