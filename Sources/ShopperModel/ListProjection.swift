@@ -13,13 +13,24 @@ struct RowKey: Comparable {
     var section: SectionKey
     var position: Int64
     var id: Int64
-    /// While a query has words: the item's folded search text, so typing on tests the rows shown
-    /// with no lookup per row. Not part of the key.
-    var text: String? = nil
+    /// While a query has words: where the item's folded search text is in the projection's text
+    /// column (`length` -1: not there), so typing on tests the rows shown with no lookup and no
+    /// reference counting per row. Not part of the key.
+    var textOffset: UInt32 = 0
+    var textLength: Int32 = -1
+    /// The item's line cost in `CostSum` units (at most 10^18: it fits), so sums need no lookup.
+    /// Not part of the key.
+    var lineCost: Int64 = 0
 
     static func < (a: RowKey, b: RowKey) -> Bool { (a.section, a.position, a.id) < (b.section, b.position, b.id) }
     static func == (a: RowKey, b: RowKey) -> Bool { a.section == b.section && a.position == b.position && a.id == b.id }
     static func header(_ s: SectionKey) -> RowKey { RowKey(section: s, position: .min, id: .min) }
+    init(section: SectionKey, position: Int64, id: Int64, lineCost: Int64 = 0) {
+        self.section = section
+        self.position = position
+        self.id = id
+        self.lineCost = lineCost
+    }
     var isHeader: Bool { position == .min && id == .min }
 }
 
@@ -155,13 +166,14 @@ public final class ListProjection {
     }
 
     private func key(_ item: Item) -> RowKey {
-        RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw)
+        RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw,
+               lineCost: Int64(item.lineCost.units))
     }
 
     /// The key of a row to be shown: with the item's search text while the query has words.
     private func shownKey(_ item: Item) -> RowKey {
         var k = key(item)
-        if query?.words.isEmpty == false { k.text = model.searchText(of: item.id) }
+        if query?.words.isEmpty == false { keepText(model.searchText(of: item.id), in: &k) }
         return k
     }
 
@@ -184,7 +196,8 @@ public final class ListProjection {
             let newIn = new.map(includes) ?? false
             if oldIn, newIn, let old, let new, key(old) == key(new) {
                 setTotals(removing: old, adding: new)
-                if query?.words.isEmpty == false, let i = find(key(new)) { rows[i].text = model.searchText(of: new.id) }
+                if old.lineCost != new.lineCost, let i = find(key(new)) { rows[i].lineCost = Int64(new.lineCost.units) }
+                if query?.words.isEmpty == false, let i = find(key(new)) { keepText(model.searchText(of: new.id), in: &rows[i]) }
                 refreshed.insert(Int(new.id.raw))
                 touched.insert(key(new).section)
                 continue
@@ -205,6 +218,16 @@ public final class ListProjection {
         }
         refreshed.insert(-1)
         onContentChanged?(refreshed)
+    }
+
+    /// The folded search texts of the rows, one after another, while the query has words (see
+    /// `RowKey.textOffset`). Made anew by each rebuild; an edited row's new text is appended.
+    private var texts: [UInt8] = []
+
+    private func keepText(_ text: String, in key: inout RowKey) {
+        key.textOffset = UInt32(texts.count)
+        key.textLength = Int32(text.utf8.count)
+        texts.append(contentsOf: text.utf8)
     }
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.
@@ -287,7 +310,7 @@ public final class ListProjection {
             i = h + 1
         }
         while i < rows.count, !(section != nil && rows[i].section != section) {
-            if !rows[i].isHeader, let item = model.items[ItemID(rows[i].id)] { sum += item.lineCost }
+            sum.units += Int128(rows[i].lineCost)
             i += 1
         }
         if !applying { costs[section] = sum }
@@ -299,8 +322,9 @@ public final class ListProjection {
     /// stayed but show something new (`changed` items, headers' and the end row's totals) are
     /// refreshed in place.
     private func reset(changed: Set<Int> = [], narrowing: Bool = false) {
+        if narrowing { return announceNarrowing(narrow()) }
         let old = (0..<announced).map(identity)
-        if narrowing { narrow() } else { rebuild() }
+        rebuild()
         let new = (0..<count).map(identity)
         var head = 0
         while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
@@ -321,13 +345,14 @@ public final class ListProjection {
         sectionCounts = [:]
         costs = [:]
         let words = query?.words.isEmpty == false
+        texts = []
         for item in model.items.values where kind.contains(item) {
             var k = key(item)
             if let query {
                 // The text is looked up once: to test the item and to keep with its row.
                 let text = words ? model.searchText(of: item.id) : ""
                 guard query.matches(item, searchText: text) else { continue }
-                if words { k.text = text }
+                if words { keepText(text, in: &k) }
             }
             keys.append(k)
             itemCount += 1
@@ -338,31 +363,74 @@ public final class ListProjection {
         rows = keys
     }
 
+    /// Narrowing only removes rows, and `narrow` knows which: the span from the first row it dropped
+    /// to the last is announced as replaced, with no pass over the rows to compare identities (at a
+    /// million rows that pass was most of a keystroke).
+    private func announceNarrowing(_ dropped: ClosedRange<Int>?) {
+        let old = announced
+        announced = count
+        if let dropped {
+            // The end row stays with the last item, and goes with it.
+            let tail = isEmpty ? 0 : old - 1 - dropped.upperBound
+            let head = isEmpty ? 0 : dropped.lowerBound
+            onRowsChanged?(head, old - head - tail, count - head - tail)
+        }
+        guard !isEmpty else { return }
+        // Headers and the end row that stayed show new totals (refreshing one that was announced
+        // anew costs nothing: it is bound afresh anyway).
+        onContentChanged?(Set(sectionCounts.keys.map { -(Int($0) + 2) } + [-1]))
+    }
+
     /// `rebuild` for a query that narrows the last: the rows shown, filtered in place, and the
-    /// headers of the sections left.
-    private func narrow() {
-        var kept: [RowKey] = []
-        kept.reserveCapacity(itemCount)
+    /// headers of the sections left. Returns the first and last row it dropped, nil for none.
+    private func narrow() -> ClosedRange<Int>? {
         itemCount = 0
         sectionCounts = [:]
         costs = [:]
         // Rows shown are on this list already: only the query is tested, and a query of words only
-        // needs the folded text, kept with each row (no lookup, no item copied).
+        // needs the folded text, kept with each row (no lookup, no item copied). The rows kept are
+        // moved down in place: no second array, no reference counting per row.
         let wordsOnly = query?.filters.isEmpty ?? false
         let words = query?.words.isEmpty == false
-        for var k in rows where !k.isHeader {
-            if words, k.text == nil { k.text = model.searchText(of: ItemID(k.id)) }
-            if wordsOnly, let query {
-                guard query.matches(words: k.text!) else { continue }
-            } else {
-                guard let item = model.items[ItemID(k.id)], includes(item) else { continue }
+        let needles = query?.words.map { Array($0.utf8) } ?? []
+        var firstDropped: Int?, lastDropped = 0
+        // A header is kept with the first item of its section kept: a drop before that counts from
+        // the header, so a section that loses every item loses its header inside the span.
+        var pendingHeader: Int?
+        var written = 0
+        // Rows come sorted by section: each section's count is written once, when it ends.
+        var section: SectionKey?, inSection = 0
+        func endSection() { if let section, inSection > 0 { sectionCounts[section] = inSection } }
+        for r in rows.indices {
+            if rows[r].isHeader { pendingHeader = r; continue }
+            if words, rows[r].textLength < 0 { keepText(model.searchText(of: ItemID(rows[r].id)), in: &rows[r]) }
+            let keep = if wordsOnly { texts.withUnsafeBufferPointer { column in
+                               SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: column[Int(rows[r].textOffset)..<(Int(rows[r].textOffset) + Int(rows[r].textLength))]))
+                           } }
+                       else { model.items[ItemID(rows[r].id)].map(includes) ?? false }
+            guard keep else {
+                firstDropped = firstDropped ?? (pendingHeader ?? r)
+                lastDropped = r
+                continue
             }
-            if sectioning.hasHeaders, sectionCounts[k.section] == nil { kept.append(.header(k.section)) }
-            kept.append(k)
+            if rows[r].section != section {
+                endSection()
+                section = rows[r].section
+                inSection = 0
+            }
+            if let h = pendingHeader {
+                rows.swapAt(written, h)
+                written += 1
+                pendingHeader = nil
+            }
+            rows.swapAt(written, r)
+            written += 1
+            inSection += 1
             itemCount += 1
-            sectionCounts[k.section, default: 0] += 1
         }
-        rows = kept
+        endSection()
+        rows.removeLast(rows.count - written)
+        return firstDropped.map { $0...lastDropped }
     }
 
     private func lowerBound(_ k: RowKey) -> Int {

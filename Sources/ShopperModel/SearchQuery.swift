@@ -115,19 +115,26 @@ public struct SearchQuery: Equatable, Sendable {
         return text.withUTF8 { haystack in words.allSatisfy { Self.contains(haystack, $0) } }
     }
 
+    /// Whether every needle (a folded word's UTF-8) is in `haystack` (folded text).
+    static func contains(all needles: [[UInt8]], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        needles.allSatisfy { needle in needle.withUnsafeBufferPointer { contains(haystack, $0) } }
+    }
+
     /// Byte search: both sides are folded the same way, so equal text is equal bytes, and this avoids
     /// Foundation's Unicode-aware `contains`, which dominated a keystroke over many items.
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
         var needle = word
-        return needle.withUTF8 { n in
-            guard n.count <= haystack.count else { return false }
-            guard n.count > 0 else { return true }
-            let h = haystack.baseAddress!, first = n[0]
-            for i in 0...(haystack.count - n.count) where h[i] == first {
-                if memcmp(h + i, n.baseAddress!, n.count) == 0 { return true }
-            }
-            return false
+        return needle.withUTF8 { contains(haystack, $0) }
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard n.count <= haystack.count else { return false }
+        guard n.count > 0 else { return true }
+        let h = haystack.baseAddress!, first = n[0]
+        for i in 0...(haystack.count - n.count) where h[i] == first {
+            if memcmp(h + i, n.baseAddress!, n.count) == 0 { return true }
         }
+        return false
     }
 
     public func matches(_ item: Item) -> Bool { matches(item, searchText: Self.searchText(of: item)) }

@@ -45,11 +45,10 @@ public final class ShoppingModel {
         self.store = store
         guard let store else { return }
         seenExternalVersion = store.externalVersion()
-        let c = try store.load()
+        items.reserveCapacity(store.itemCount())
+        let c = try store.load { insertInMemory($0) }
         aisles = AisleOrder(c.aisles)
         savedSearches = c.searches
-        items.reserveCapacity(c.items.count)
-        for item in c.items { insertInMemory(item) }
         revisions = c.revisions
         seenRevision = c.revision
     }

@@ -75,6 +75,13 @@ import CGtk
     }
 
     func select(_ position: Int) { gtk_single_selection_set_selected(selection, guint(position)) }
+    func unselect() { gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION)) }
+
+    /// The identity of the selected row (see `RowListModel`): GTK still holds its item object while
+    /// the model changes under it.
+    var selectedIdentity: Int? {
+        gtk_single_selection_get_selected_item(selection).map(RowListModel.identity(of:))
+    }
 
     /// Anchors the view at its first row, without moving focus or selection.
     func keepTop() {

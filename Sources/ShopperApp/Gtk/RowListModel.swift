@@ -10,6 +10,9 @@ final class RowListModel {
     final class Source: @unchecked Sendable {
         let count: @MainActor () -> Int
         let identity: @MainActor (Int) -> Int
+        /// The count GTK was last told, while the rows have already changed and GTK is not told yet.
+        var frozenCount: Int?
+        @MainActor var shownCount: Int { frozenCount ?? count() }
         /// Item objects GTK still holds, by identity. GTK 4.8 keeps a row's widget across a change
         /// only when the same item object comes back, so the same identity must give the same object.
         private var items: [Int: UnsafeMutablePointer<GWeakRef>] = [:]
@@ -63,8 +66,16 @@ final class RowListModel {
 
     isolated deinit { g_object_unref(raw) }
 
-    /// Tells GTK that `removed` rows at `position` were replaced by `added` rows.
-    func itemsChanged(position: Int, removed: Int, added: Int) {
+    /// Tells GTK that `removed` rows at `position` were replaced by `added` rows. `before` runs
+    /// first, while GTK is still shown the count it knows (for a selection change that must not
+    /// see rows it has not been told of).
+    func itemsChanged(position: Int, removed: Int, added: Int, before: (() -> Void)? = nil) {
+        if let before {
+            let source = Self.source(listModel)
+            source.frozenCount = source.count() - added + removed
+            before()
+            source.frozenCount = nil
+        }
         g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
     }
 
@@ -91,12 +102,12 @@ final class RowListModel {
             vtable.pointee.get_item_type = { _ in shopper_type_object() }
             vtable.pointee.get_n_items = { list in
                 let s = RowListModel.source(list)
-                return guint(MainActor.assumeIsolated { s.count() })
+                return guint(MainActor.assumeIsolated { s.shownCount })
             }
             vtable.pointee.get_item = { list, position in
                 let s = RowListModel.source(list)
                 let id = MainActor.assumeIsolated { () -> Int in
-                    Int(position) < s.count() ? s.identity(Int(position)) : 0
+                    Int(position) < s.shownCount ? s.identity(Int(position)) : 0
                 }
                 guard id != 0 else { return nil }
                 return s.item(for: id)

@@ -87,7 +87,16 @@ final class ListPage {
             // list at its top down (after Load Sample List, to the end row): a list at its top
             // stays there, showing what came in.
             let atTop = scrolled.scrollOffset <= 0
-            rowModel.itemsChanged(position: position, removed: removed, added: added)
+            // GtkSingleSelection looks for a selected row caught in a change among every row added,
+            // one get_item each (a million when a search is cleared): it lets go of the row first
+            // and is given it back after.
+            var reselect: Int?
+            let unselect: (() -> Void)? = if let s = listView.selected, s >= position, s < position + removed { { [listView = listView!] in
+                reselect = listView.selectedIdentity
+                listView.unselect()
+            } } else { nil }
+            rowModel.itemsChanged(position: position, removed: removed, added: added, before: unselect)
+            if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) { listView.select(i) }
             if atTop, position == 0, added > 0 { listView.keepTop() }
             structuralChanges += 1
             if hadFocus && removed > 0 { keepFocus(near: position) }

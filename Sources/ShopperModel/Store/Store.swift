@@ -90,6 +90,15 @@ public final class Store: Sendable {
     // MARK: Reading
 
     public func load() throws(StoreError) -> StoreContents {
+        var items: [Item] = []
+        var c = try load { items.append($0) }
+        c.items = items
+        return c
+    }
+
+    /// `load`, handing each item to `each` as it is read instead of collecting them: a long list
+    /// is never in memory twice.
+    public func load(each: (Item) -> Void) throws(StoreError) -> StoreContents {
         try read { db in
             var c = StoreContents()
             guard try db.tableExists("item") else { return c }
@@ -100,14 +109,20 @@ public final class Store: Sendable {
             let rows = try Row.fetchCursor(db, sql: "SELECT \(list)\(hasRevision ? ", revision" : "") FROM item")
             while let row = try rows.next() {
                 let item = try ItemColumns.item(row)
-                c.items.append(item)
                 if hasRevision { c.revisions[item.id] = row[ItemColumns.revisionIndex] }
+                each(item)
             }
             c.aisles = try Self.aisles(db)
             c.searches = try Self.searches(db)
             c.revision = hasRevision ? try Self.revision(db) : 0
             return c
         }
+    }
+
+    /// About how many items there are, for reserving room: the highest id (ids come from the
+    /// store in order), read from the end of the table's index, not by counting.
+    public func itemCount() -> Int {
+        Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 : 0 }) ?? 0)
     }
 
     /// Everything written after `revision`, by any process (this one's own writes included).
