@@ -173,7 +173,7 @@ public final class ListProjection {
     /// The key of a row to be shown: with the item's search text while the query has words.
     private func shownKey(_ item: Item) -> RowKey {
         var k = key(item)
-        if query?.words.isEmpty == false { keepText(model.searchText(of: item.id), in: &k) }
+        if query?.words.isEmpty == false { keepText(of: item, in: &k) }
         return k
     }
 
@@ -197,7 +197,7 @@ public final class ListProjection {
             if oldIn, newIn, let old, let new, key(old) == key(new) {
                 setTotals(removing: old, adding: new)
                 if old.lineCost != new.lineCost, let i = find(key(new)) { rows[i].lineCost = Int64(new.lineCost.units) }
-                if query?.words.isEmpty == false, let i = find(key(new)) { keepText(model.searchText(of: new.id), in: &rows[i]) }
+                if query?.words.isEmpty == false, let i = find(key(new)) { keepText(of: new, in: &rows[i]) }
                 refreshed.insert(Int(new.id.raw))
                 touched.insert(key(new).section)
                 continue
@@ -224,10 +224,16 @@ public final class ListProjection {
     /// `RowKey.textOffset`). Made anew by each rebuild; an edited row's new text is appended.
     private var texts: [UInt8] = []
 
-    private func keepText(_ text: String, in key: inout RowKey) {
-        key.textOffset = UInt32(texts.count)
-        key.textLength = Int32(text.utf8.count)
-        texts.append(contentsOf: text.utf8)
+    private func keepText(of item: Item, in key: inout RowKey) {
+        let start = texts.count
+        model.appendSearchText(of: item, to: &texts)
+        key.textOffset = UInt32(start)
+        key.textLength = Int32(texts.count - start)
+    }
+
+    /// Whether the words are in a row's text in the column.
+    private func textMatches(_ needles: [[UInt8]], _ offset: Int, _ length: Int) -> Bool {
+        texts.withUnsafeBufferPointer { SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)])) }
     }
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.
@@ -345,14 +351,20 @@ public final class ListProjection {
         sectionCounts = [:]
         costs = [:]
         let words = query?.words.isEmpty == false
+        let needles = query?.words.map { Array($0.utf8) } ?? []
         texts = []
         for item in model.items.values where kind.contains(item) {
             var k = key(item)
             if let query {
-                // The text is looked up once: to test the item and to keep with its row.
-                let text = words ? model.searchText(of: item.id) : ""
-                guard query.matches(item, searchText: text) else { continue }
-                if words { keepText(text, in: &k) }
+                guard query.matchesFilters(item) else { continue }
+                if words {
+                    // Folded straight into the column, tested there, and kept for the row.
+                    keepText(of: item, in: &k)
+                    guard textMatches(needles, Int(k.textOffset), Int(k.textLength)) else {
+                        texts.removeLast(Int(k.textLength))
+                        continue
+                    }
+                }
             }
             keys.append(k)
             itemCount += 1
@@ -403,10 +415,8 @@ public final class ListProjection {
         func endSection() { if let section, inSection > 0 { sectionCounts[section] = inSection } }
         for r in rows.indices {
             if rows[r].isHeader { pendingHeader = r; continue }
-            if words, rows[r].textLength < 0 { keepText(model.searchText(of: ItemID(rows[r].id)), in: &rows[r]) }
-            let keep = if wordsOnly { texts.withUnsafeBufferPointer { column in
-                               SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: column[Int(rows[r].textOffset)..<(Int(rows[r].textOffset) + Int(rows[r].textLength))]))
-                           } }
+            if words, rows[r].textLength < 0, let item = model.items[ItemID(rows[r].id)] { keepText(of: item, in: &rows[r]) }
+            let keep = if wordsOnly { textMatches(needles, Int(rows[r].textOffset), Int(max(rows[r].textLength, 0))) }
                        else { model.items[ItemID(rows[r].id)].map(includes) ?? false }
             guard keep else {
                 firstDropped = firstDropped ?? (pendingHeader ?? r)

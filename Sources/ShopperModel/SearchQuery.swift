@@ -88,6 +88,17 @@ public struct SearchQuery: Equatable, Sendable {
         return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
+    /// Appends `s` lower-cased to `column` when it is plain ASCII, which is then its folding; false,
+    /// with nothing appended, for anything else.
+    static func appendFoldedASCII(_ s: String, to column: inout [UInt8]) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            column.append(contentsOf: bytes.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
+            return true
+        }
+    }
+
     /// What an item is searched by, folded once and cached by the caller.
     public static func searchText(of item: Item) -> String {
         fold([item.description, item.aisle ?? "", item.notes].joined(separator: "\n"))
@@ -95,6 +106,11 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// `searchText` is `SearchQuery.searchText(of: item)`, passed in so it is folded once per item.
     public func matches(_ item: Item, searchText: String) -> Bool {
+        matchesFilters(item) && matches(words: searchText)
+    }
+
+    /// Whether the item passes every filter (the words aside).
+    public func matchesFilters(_ item: Item) -> Bool {
         for f in filters {
             switch f {
             case .aisle(let a):
@@ -106,7 +122,7 @@ public struct SearchQuery: Equatable, Sendable {
             case .inCart(let c): if item.inCart != c { return false }
             }
         }
-        return matches(words: searchText)
+        return true
     }
 
     /// Whether every word is in `searchText` (the filters aside).

@@ -34,9 +34,9 @@ public final class ShoppingModel {
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
-    /// Each item's folded search text as it is now, made on first search and dropped when what it
-    /// is made of changes: folding is far slower than matching, and must not run per item per
-    /// keystroke.
+    /// The folded search text of items whose text is not plain ASCII, as they are now, made on first
+    /// search and dropped when what it is made of changes: Foundation's folding is far slower than
+    /// matching, and must not run per item per keystroke. Plain ASCII folds as it is copied.
     private var searchTexts: [ItemID: String] = [:]
     private var nextObserver = 0
 
@@ -61,8 +61,27 @@ public final class ShoppingModel {
         if let cached = searchTexts[id] { return cached }
         guard let item = items[id] else { return "" }
         let text = SearchQuery.searchText(of: item)
-        searchTexts[id] = text
+        if !Self.isASCII(item) { searchTexts[id] = text }
         return text
+    }
+
+    /// Appends the search text of `item` (as memory holds it now) to a projection's text column:
+    /// plain ASCII folded as it is copied, with no string made; anything else from the cache.
+    public func appendSearchText(of item: Item, to column: inout [UInt8]) {
+        let start = column.count
+        if SearchQuery.appendFoldedASCII(item.description, to: &column) {
+            column.append(0x0A)
+            if SearchQuery.appendFoldedASCII(item.aisle ?? "", to: &column) {
+                column.append(0x0A)
+                if SearchQuery.appendFoldedASCII(item.notes, to: &column) { return }
+            }
+        }
+        column.removeLast(column.count - start)
+        column.append(contentsOf: searchText(of: item.id).utf8)
+    }
+
+    private static func isASCII(_ item: Item) -> Bool {
+        [item.description, item.aisle ?? "", item.notes].allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     }
 
     /// The same for a version of an item, which may be an older one than memory holds (a change
