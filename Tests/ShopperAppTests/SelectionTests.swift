@@ -6,11 +6,13 @@ import XCTest
 
 /// The selected (keyboard) row stays the same item while a search reshapes the list around it:
 /// GTK is spared its search for it (one get_item per row added), and it is put back by identity.
+/// Changes of more than `ListPage.largeChange` rows are told to GTK in two steps; the list still
+/// shows its top, with the right rows.
 final class SelectionTests: GtkTestCase {
     func testTheSelectedItemSurvivesASearchAndItsClearing() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
-            let ids = try (1...300).map { try model.add(ItemFields(description: "Item \($0)")) }
+            let ids = try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let window = harness.window
@@ -21,16 +23,47 @@ final class SelectionTests: GtkTestCase {
             settle(100)
             XCTAssertEqual(page.selectedItem, chosen)
             for text in ["item 15", "item 150", "", "item 1"] {
-                window.searchBar.isOpen = true
-                window.searchBar.text = text
-                window.applySearch()
-                settle(50)
+                Self.search(window, text)
                 XCTAssertEqual(page.selectedItem, chosen, "after searching “\(text)”")
+                Self.assertShowsItsRows(page, text)
             }
-            window.searchBar.text = "item 2"
-            window.applySearch()
-            settle(50)
+            Self.search(window, "item 2")
             XCTAssertNil(page.selectedItem, "a row that left the list is not selected")
+        }
+    }
+
+    /// At the top, thousands of rows come and go in two steps: the list stays at its top.
+    func testALargeChangeKeepsAListAtItsTop() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            let harness = try WindowHarness(model: model, size: (600, 720))
+            defer { harness.close() }
+            let window = harness.window
+            let page = window.page(.all)
+            settle(100)
+            for text in ["item 1", "", "item 2", "item 3", ""] {
+                Self.search(window, text)
+                XCTAssertEqual(page.scrolled.scrollOffset, 0, "at the top after “\(text)”")
+                Self.assertShowsItsRows(page, text)
+            }
+        }
+    }
+
+    @MainActor private static func search(_ window: MainWindow, _ text: String) {
+        window.searchBar.isOpen = true
+        window.searchBar.text = text
+        window.applySearch()
+        settle(50)
+    }
+
+    /// The first item is on screen, and every row on screen shows an item of the list.
+    @MainActor private static func assertShowsItsRows(_ page: ListPage, _ text: String, line: UInt = #line) {
+        let top = (0..<3).lazy.compactMap(page.projection.itemID).first
+        XCTAssertTrue(page.boundRows.contains { $0.itemID == top }, "the first row is on screen after “\(text)”", line: line)
+        for row in page.boundRows {
+            guard let id = row.itemID else { continue }
+            XCTAssertNotNil(page.projection.index(of: id), "a row shows an item not in the list after “\(text)”", line: line)
         }
     }
 }

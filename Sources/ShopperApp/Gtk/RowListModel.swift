@@ -12,7 +12,13 @@ final class RowListModel {
         let identity: @MainActor (Int) -> Int
         /// The count GTK was last told, while the rows have already changed and GTK is not told yet.
         var frozenCount: Int?
-        @MainActor var shownCount: Int { frozenCount ?? count() }
+        /// Rows at `position` GTK has not been told of yet (a change told in two steps).
+        var untold: (position: Int, rows: Int)?
+        @MainActor var shownCount: Int { frozenCount ?? count() - (untold?.rows ?? 0) }
+        @MainActor func shownIdentity(_ p: Int) -> Int {
+            guard let untold, p >= untold.position else { return identity(p) }
+            return identity(p + untold.rows)
+        }
         /// Item objects GTK still holds, by identity. GTK 4.8 keeps a row's widget across a change
         /// only when the same item object comes back, so the same identity must give the same object.
         private var items: [Int: UnsafeMutablePointer<GWeakRef>] = [:]
@@ -69,14 +75,25 @@ final class RowListModel {
     /// Tells GTK that `removed` rows at `position` were replaced by `added` rows. `before` runs
     /// first, while GTK is still shown the count it knows (for a selection change that must not
     /// see rows it has not been told of).
-    func itemsChanged(position: Int, removed: Int, added: Int, before: (() -> Void)? = nil) {
+    ///
+    /// With `inTwoSteps`, the removal is told first and the insertion after: GTK 4.8 looks for
+    /// each row it follows (the top one, the focused one) that a change removed among every row
+    /// the change added, one get_item each, which for a large change is most of its cost. Told
+    /// apart, nothing is looked for; the caller puts the view where it belongs.
+    func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, before: (() -> Void)? = nil) {
+        let source = Self.source(listModel)
         if let before {
-            let source = Self.source(listModel)
             source.frozenCount = source.count() - added + removed
             before()
             source.frozenCount = nil
         }
-        g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
+        guard inTwoSteps, removed > 0, added > 0 else {
+            return g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
+        }
+        source.untold = (position, added)
+        g_list_model_items_changed(listModel, guint(position), guint(removed), 0)
+        source.untold = nil
+        g_list_model_items_changed(listModel, guint(position), 0, guint(added))
     }
 
     /// The identity an item object given out by this model carries.
@@ -107,7 +124,7 @@ final class RowListModel {
             vtable.pointee.get_item = { list, position in
                 let s = RowListModel.source(list)
                 let id = MainActor.assumeIsolated { () -> Int in
-                    Int(position) < s.shownCount ? s.identity(Int(position)) : 0
+                    Int(position) < s.shownCount ? s.shownIdentity(Int(position)) : 0
                 }
                 guard id != 0 else { return nil }
                 return s.item(for: id)

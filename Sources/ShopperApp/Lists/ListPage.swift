@@ -95,9 +95,13 @@ final class ListPage {
                 reselect = listView.selectedIdentity
                 listView.unselect()
             } } else { nil }
-            rowModel.itemsChanged(position: position, removed: removed, added: added, before: unselect)
+            // A large change to a list at its top (a search typed or cleared) is told in two steps,
+            // sparing GTK a get_item per row added; the list is then put back at its top. Scrolled
+            // down, GTK's search keeps the row the user was looking at in view: worth its cost.
+            let inTwoSteps = atTop && added > Self.largeChange
+            rowModel.itemsChanged(position: position, removed: removed, added: added, inTwoSteps: inTwoSteps, before: unselect)
             if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) { listView.select(i) }
-            if atTop, position == 0, added > 0 { listView.keepTop() }
+            if atTop, position == 0 || inTwoSteps, added > 0 { listView.keepTop() }
             structuralChanges += 1
             if hadFocus && removed > 0 { keepFocus(near: position) }
             emptyState.set(empty: projection.isEmpty, animated: true)
@@ -112,6 +116,10 @@ final class ListPage {
     }
 
     isolated deinit { listView?.release() }
+
+    /// Rows added in one change above which GTK's search for the rows it follows costs more than
+    /// a frame.
+    static let largeChange = 1_000
 
     private func bind(_ item: ListItem) {
         guard let row = item.attached(RowWidget.self) else { return }
