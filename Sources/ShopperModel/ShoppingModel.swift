@@ -45,8 +45,9 @@ public final class ShoppingModel {
         self.store = store
         guard let store else { return }
         seenExternalVersion = store.externalVersion()
-        items.reserveCapacity(store.itemCount())
-        let c = try store.load { insertInMemory($0) }
+        let expected = store.itemCount()
+        items.reserveCapacity(expected)
+        let c = try store.load(each: { insertInMemory($0) }, expecting: expected)
         aisles = AisleOrder(c.aisles)
         savedSearches = c.searches
         revisions = c.revisions

@@ -98,9 +98,10 @@ public final class Store: Sendable {
 
     /// `load`, handing each item to `each` as it is read instead of collecting them: a long list
     /// is never in memory twice.
-    public func load(each: (Item) -> Void) throws(StoreError) -> StoreContents {
+    public func load(each: (Item) -> Void, expecting count: Int = 0) throws(StoreError) -> StoreContents {
         try read { db in
             var c = StoreContents()
+            c.revisions.reserveCapacity(count)
             guard try db.tableExists("item") else { return c }
             // A file opened read-only may be of an older schema: a column it lacks reads as NULL.
             let present = Set(try db.columns(in: "item").map(\.name))
