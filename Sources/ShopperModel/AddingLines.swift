@@ -32,9 +32,12 @@ extension ShoppingModel {
     /// The key a description is known by: case and accents do not make another item.
     public static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
 
-    /// `matchKey` of an item as it is now, from the folded text search keeps (its first line is the
-    /// description): folded once per item version, however often items are looked up.
-    public func matchKey(of item: Item) -> Substring { searchText(of: item).prefix { $0 != "\n" } }
+    /// `matchKey` of an item as it is now: plain ASCII folded on the spot, anything else from the
+    /// folded text search keeps (its first line is the description), folded once per version.
+    public func matchKey(of item: Item) -> Substring {
+        if item.description.utf8.allSatisfy({ $0 < 0x80 }) { return Substring(Self.matchKey(item.description)) }
+        return searchText(of: item).prefix { $0 != "\n" }
+    }
 
     /// The item with this description (ignoring case and accents), if any. Looks at every item: for
     /// one-off callers such as the command line; the add bar keeps its own index.

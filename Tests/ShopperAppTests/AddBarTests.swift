@@ -52,4 +52,24 @@ final class AddBarTests: GtkTestCase {
             XCTAssertEqual(model.item(pears)?.needed, true)
         }
     }
+
+    /// Completion offers a few descriptions that start with what is typed, however many items
+    /// there are (GTK filters every row it is given on each keystroke).
+    func testCompletionOffersAFewMatchingDescriptions() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            try model.add(ItemFields(description: "Crème fraîche"))
+            let harness = try WindowHarness(model: model, size: (600, 720))
+            defer { harness.close() }
+            let bar = harness.window.addBar
+            bar.entry.text = "item 12"
+            settle(50)
+            XCTAssertEqual(bar.offeredCompletions.count, AddBar.completionLimit)
+            XCTAssertTrue(bar.offeredCompletions.allSatisfy { $0.hasPrefix("Item 12") }, "\(bar.offeredCompletions)")
+            bar.entry.text = "CREME"
+            settle(50)
+            XCTAssertEqual(bar.offeredCompletions, ["Crème fraîche"])
+        }
+    }
 }

@@ -12,8 +12,11 @@ final class AddBar {
     private let message = Label()
     private let completion = Completion()
     private let model: ShoppingModel
-    /// `ShoppingModel.matchKey` of each description → item; built on first use so start-up stays cheap.
-    private var known: [String: ItemID]?
+    /// Known descriptions, for finding a typed line's item and completing what is typed; built on
+    /// first use so start-up stays cheap.
+    private var known: DescriptionIndex?
+    /// Completions offered at a time: the popup shows a few, however many items there are.
+    static let completionLimit = 20
     /// Set by the window: report what happened.
     var onAdded: (@MainActor (AddOutcome) -> Void)?
     var onError: (@MainActor (Error) -> Void)?
@@ -26,16 +29,19 @@ final class AddBar {
         self.model = model
         root.widget.css("add-bar")
         entry.widget.accessibleLabel(L("Add an item"))
-        entry.complete(from: completion)
         message.xalign(0)
         message.wrap()
         message.widget.visible = false
         root.append(entry.widget)
         root.append(message.widget)
+        // Before the completion's own handler (connected by `complete`), so it filters what this
+        // keystroke offers.
         entry.onChanged { [weak self] in
-            self?.buildIndex()
-            self?.message.widget.visible = false
+            guard let self else { return }
+            message.widget.visible = false
+            offerCompletions()
         }
+        entry.complete(from: completion)
         entry.onActivate { [weak self] in self?.submit() }
         entry.onPaste { [weak self] text in
             let lines = PlainTextFormat.lines(of: text).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -47,7 +53,6 @@ final class AddBar {
         let keys = ShortcutController(first: false)
         for key in ["Tab", "Down"] { keys.add(key) { [weak self] in self?.onLeave?() ?? false } }
         entry.widget.add(keys.controller)
-        model.observe { [weak self] change in self?.follow(change) }
     }
 
     func focus() { entry.widget.grabFocus() }
@@ -63,7 +68,7 @@ final class AddBar {
             do {
                 // Looked up when asked, not copied: the add first takes in other processes' writes,
                 // which `follow` adds to the index.
-                let outcome = try model.add(typed) { [unowned self] in known?[$0] }
+                let outcome = try model.add(typed) { [unowned self] in known?.item(withKey: $0) }
                 entry.text = ""
                 onAdded?(outcome)
             } catch {
@@ -73,25 +78,15 @@ final class AddBar {
     }
 
     private func buildIndex() {
-        guard known == nil else { return }
-        var index: [String: ItemID] = [:]
-        index.reserveCapacity(model.items.count)
-        for item in model.items.values {
-            index[String(model.matchKey(of: item))] = item.id
-            completion.add(item.description)
-        }
-        known = index
+        if known == nil { known = DescriptionIndex(model: model) }
     }
 
-    private func follow(_ change: ModelChange) {
-        guard known != nil else { return }
-        for (old, new) in change.items.values {
-            if let old { known?[ShoppingModel.matchKey(old.description)] = nil }
-            if let new {
-                known?[String(model.matchKey(of: new))] = new.id
-                completion.add(new.description)
-            }
-        }
+    /// The descriptions that start with what is typed, a few at a time: GTK's completion filters
+    /// every row of its model on each keystroke, so it is given only these.
+    private func offerCompletions() {
+        buildIndex()
+        let ids = known?.completions(of: entry.text.trimmingCharacters(in: .whitespaces), limit: Self.completionLimit) ?? []
+        completion.replace(with: ids.compactMap { model.item($0)?.description })
     }
 
     /// A line under the entry until the next keystroke: what was wrong with the line, or a hint
@@ -104,4 +99,5 @@ final class AddBar {
     }
 
     var shownText: String? { message.widget.visible ? message.text : nil }
+    var offeredCompletions: [String] { completion.words }
 }

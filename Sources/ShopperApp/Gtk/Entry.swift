@@ -30,7 +30,8 @@ import CGtk
 @MainActor final class Completion {
     let raw: OpaquePointer
     private let store: UnsafeMutablePointer<GtkListStore>
-    private var words = Set<String>()
+    /// What is offered now.
+    private(set) var words: [String] = []
 
     init() {
         var types = [shopper_type_string()]
@@ -48,14 +49,19 @@ import CGtk
         g_object_unref(UnsafeMutableRawPointer(store))
     }
 
-    func add(_ word: String) {
-        guard words.insert(word).inserted else { return }
-        var iter = GtkTreeIter()
-        gtk_list_store_append(store, &iter)
-        var value = GValue()
-        g_value_init(&value, shopper_type_string())
-        g_value_set_string(&value, word)
-        gtk_list_store_set_value(store, &iter, 0, &value)
-        g_value_unset(&value)
+    /// Offers exactly these words (in this order); unchanged ones are left alone.
+    func replace(with words: [String]) {
+        guard words != self.words else { return }
+        self.words = words
+        gtk_list_store_clear(store)
+        for word in words {
+            var iter = GtkTreeIter()
+            gtk_list_store_append(store, &iter)
+            var value = GValue()
+            g_value_init(&value, shopper_type_string())
+            g_value_set_string(&value, word)
+            gtk_list_store_set_value(store, &iter, 0, &value)
+            g_value_unset(&value)
+        }
     }
 }

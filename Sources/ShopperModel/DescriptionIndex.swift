@@ -1,0 +1,76 @@
+/// The descriptions of the known items by their match key (case and accents folded), in byte order:
+/// the add bar finds the item a typed line names, and the few descriptions that complete what is
+/// typed, by binary search, however long the list. Made on first use; follows the model's changes.
+public final class DescriptionIndex {
+    private struct Entry {
+        let key: String
+        let id: ItemID
+        /// Byte order: every key with a given prefix is in one run.
+        static func < (a: Entry, b: Entry) -> Bool {
+            a.key.utf8.elementsEqual(b.key.utf8) ? a.id < b.id : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+        }
+    }
+
+    private var entries: [Entry] = []
+    private let model: ShoppingModel
+    private var observer = 0
+
+    public init(model: ShoppingModel) {
+        self.model = model
+        rebuild()
+        observer = model.observe { [weak self] change in self?.follow(change) }
+    }
+
+    deinit { model.removeObserver(observer) }
+
+    /// The item known by `key` (a `ShoppingModel.matchKey`); the oldest, should two share it.
+    public func item(withKey key: String) -> ItemID? {
+        let i = lowerBound(Entry(key: key, id: ItemID(.min)))
+        return i < entries.count && entries[i].key.utf8.elementsEqual(key.utf8) ? entries[i].id : nil
+    }
+
+    /// Up to `limit` items whose description starts with `text` (ignoring case and accents), in
+    /// alphabetical order of their keys.
+    public func completions(of text: String, limit: Int) -> [ItemID] {
+        let prefix = ShoppingModel.matchKey(text)
+        guard !prefix.isEmpty else { return [] }
+        var i = lowerBound(Entry(key: prefix, id: ItemID(.min)))
+        var found: [ItemID] = []
+        while i < entries.count, found.count < limit, entries[i].key.utf8.starts(with: prefix.utf8) {
+            found.append(entries[i].id)
+            i += 1
+        }
+        return found
+    }
+
+    private func rebuild() {
+        entries = model.items.values.map { Entry(key: String(model.matchKey(of: $0)), id: $0.id) }
+        entries.sort(by: <)
+    }
+
+    /// One binary search and one array edit per changed item; a large change (an import) sorts
+    /// everything again instead.
+    private func follow(_ change: ModelChange) {
+        guard change.items.count <= max(256, entries.count / 16) else { return rebuild() }
+        for (old, new) in change.items.values {
+            if let old {
+                // The old version is no longer in memory: its key is made from its own description.
+                let i = lowerBound(Entry(key: ShoppingModel.matchKey(old.description), id: old.id))
+                if i < entries.count, entries[i].id == old.id { entries.remove(at: i) }
+            }
+            if let new {
+                let entry = Entry(key: String(model.matchKey(of: new)), id: new.id)
+                entries.insert(entry, at: lowerBound(entry))
+            }
+        }
+    }
+
+    private func lowerBound(_ e: Entry) -> Int {
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid] < e { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
