@@ -65,12 +65,5 @@ public final class DescriptionIndex {
         }
     }
 
-    private func lowerBound(_ e: Entry) -> Int {
-        var lo = 0, hi = entries.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if entries[mid] < e { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    private func lowerBound(_ e: Entry) -> Int { entries.lowerBound { $0 < e } }
 }

@@ -443,14 +443,7 @@ public final class ListProjection {
         return firstDropped.map { $0...lastDropped }
     }
 
-    private func lowerBound(_ k: RowKey) -> Int {
-        var lo = 0, hi = rows.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if rows[mid] < k { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    private func lowerBound(_ k: RowKey) -> Int { rows.lowerBound { $0 < k } }
 
     private func find(_ k: RowKey) -> Int? {
         let i = lowerBound(k)
