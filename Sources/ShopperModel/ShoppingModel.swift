@@ -56,8 +56,8 @@ public final class ShoppingModel {
 
     public func item(_ id: ItemID) -> Item? { items[id] }
 
-    /// What `SearchQuery` matches words against, for the item as it is now: one lookup per row
-    /// per keystroke.
+    /// What `SearchQuery` matches words against, for the item as it is now (kept when Foundation
+    /// had to fold it). Lists searching many rows fold into their own column instead (below).
     public func searchText(of id: ItemID) -> String {
         if let cached = searchTexts[id] { return cached }
         guard let item = items[id] else { return "" }
