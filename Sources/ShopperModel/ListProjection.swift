@@ -21,15 +21,25 @@ struct RowKey: Comparable {
     /// The item's line cost in `CostSum` units (at most 10^18: it fits), so sums need no lookup.
     /// Not part of the key.
     var lineCost: Int64 = 0
+    /// What filters ask of an item besides its text (`Flags`). Not part of the key.
+    var flags: UInt8 = 0
+
+    enum Flags {
+        static let needed: UInt8 = 1, inCart: UInt8 = 2, priced: UInt8 = 4
+        static func of(_ item: Item) -> UInt8 {
+            (item.needed ? needed : 0) | (item.inCart ? inCart : 0) | (item.priceAmount != nil ? priced : 0)
+        }
+    }
 
     static func < (a: RowKey, b: RowKey) -> Bool { (a.section, a.position, a.id) < (b.section, b.position, b.id) }
     static func == (a: RowKey, b: RowKey) -> Bool { a.section == b.section && a.position == b.position && a.id == b.id }
     static func header(_ s: SectionKey) -> RowKey { RowKey(section: s, position: .min, id: .min) }
-    init(section: SectionKey, position: Int64, id: Int64, lineCost: Int64 = 0) {
+    init(section: SectionKey, position: Int64, id: Int64, lineCost: Int64 = 0, flags: UInt8 = 0) {
         self.section = section
         self.position = position
         self.id = id
         self.lineCost = lineCost
+        self.flags = flags
     }
     var isHeader: Bool { position == .min && id == .min }
 }
@@ -167,15 +177,18 @@ public final class ListProjection {
 
     private func key(_ item: Item) -> RowKey {
         RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw,
-               lineCost: Int64(item.lineCost.units))
+               lineCost: Int64(item.lineCost.units), flags: RowKey.Flags.of(item))
     }
 
-    /// The key of a row to be shown: with the item's search text while the query has words.
+    /// The key of a row to be shown: with the item's search text while the query reads text.
     private func shownKey(_ item: Item) -> RowKey {
         var k = key(item)
-        if query?.words.isEmpty == false { keepText(of: item, in: &k) }
+        if keepsText { keepText(of: item, in: &k) }
         return k
     }
+
+    /// Whether rows keep their text: the query has words, or an aisle filter.
+    private var keepsText: Bool { query.map { !$0.words.isEmpty || $0.readsAisle } ?? false }
 
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
     /// listens (GTK) always sees a count and rows that agree with what it was told.
@@ -196,8 +209,12 @@ public final class ListProjection {
             let newIn = new.map(includes) ?? false
             if oldIn, newIn, let old, let new, key(old) == key(new) {
                 setTotals(removing: old, adding: new)
-                if old.lineCost != new.lineCost, let i = find(key(new)) { rows[i].lineCost = Int64(new.lineCost.units) }
-                if query?.words.isEmpty == false, let i = find(key(new)) { keepText(of: new, in: &rows[i]) }
+                // What the row keeps of the item follows it.
+                if let i = find(key(new)) {
+                    rows[i].lineCost = Int64(new.lineCost.units)
+                    rows[i].flags = RowKey.Flags.of(new)
+                    if keepsText { keepText(of: new, in: &rows[i]) }
+                }
                 refreshed.insert(Int(new.id.raw))
                 touched.insert(key(new).section)
                 continue
@@ -234,6 +251,22 @@ public final class ListProjection {
     /// Whether the words are in a row's text in the column.
     private func textMatches(_ needles: [[UInt8]], _ offset: Int, _ length: Int) -> Bool {
         texts.withUnsafeBufferPointer { SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)])) }
+    }
+
+    /// Whether a row (with its text kept) passes the query: filters from what the row keeps, words
+    /// from the column. No item is looked up.
+    private func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]]) -> Bool {
+        let (offset, length) = (Int(k.textOffset), Int(max(k.textLength, 0)))
+        let passes = query.matchesFilters(needed: k.flags & RowKey.Flags.needed != 0, inCart: k.flags & RowKey.Flags.inCart != 0,
+                                          lineCost: k.flags & RowKey.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
+            // The aisle is the text's second line.
+            texts.withUnsafeBufferPointer { column in
+                let text = column[offset..<(offset + length)]
+                guard let newline = text.firstIndex(of: 0x0A) else { return false }
+                return text[(newline + 1)...].starts(with: a.utf8)
+            }
+        }
+        return passes && textMatches(needles, offset, length)
     }
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.
@@ -350,20 +383,21 @@ public final class ListProjection {
         itemCount = 0
         sectionCounts = [:]
         costs = [:]
-        let words = query?.words.isEmpty == false
+        let withText = keepsText
         let needles = query?.words.map { Array($0.utf8) } ?? []
         texts = []
         for item in model.items.values where kind.contains(item) {
             var k = key(item)
             if let query {
-                guard query.matchesFilters(item) else { continue }
-                if words {
+                if withText {
                     // Folded straight into the column, tested there, and kept for the row.
                     keepText(of: item, in: &k)
-                    guard textMatches(needles, Int(k.textOffset), Int(k.textLength)) else {
+                    guard rowMatches(k, query, needles) else {
                         texts.removeLast(Int(k.textLength))
                         continue
                     }
+                } else {
+                    guard query.matchesFilters(item) else { continue }
                 }
             }
             keys.append(k)
@@ -402,9 +436,8 @@ public final class ListProjection {
         // Rows shown are on this list already: only the query is tested, and a query of words only
         // needs the folded text, kept with each row (no lookup, no item copied). The rows kept are
         // moved down in place: no second array, no reference counting per row.
-        let wordsOnly = query?.filters.isEmpty ?? false
-        let words = query?.words.isEmpty == false
         let needles = query?.words.map { Array($0.utf8) } ?? []
+        let withText = keepsText
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
         // the header, so a section that loses every item loses its header inside the span.
@@ -415,9 +448,8 @@ public final class ListProjection {
         func endSection() { if let section, inSection > 0 { sectionCounts[section] = inSection } }
         for r in rows.indices {
             if rows[r].isHeader { pendingHeader = r; continue }
-            if words, rows[r].textLength < 0, let item = model.items[ItemID(rows[r].id)] { keepText(of: item, in: &rows[r]) }
-            let keep = if wordsOnly { textMatches(needles, Int(rows[r].textOffset), Int(max(rows[r].textLength, 0))) }
-                       else { model.items[ItemID(rows[r].id)].map(includes) ?? false }
+            if withText, rows[r].textLength < 0, let item = model.items[ItemID(rows[r].id)] { keepText(of: item, in: &rows[r]) }
+            let keep = if let query { rowMatches(rows[r], query, needles) } else { true }
             guard keep else {
                 firstDropped = firstDropped ?? (pendingHeader ?? r)
                 lastDropped = r

@@ -11,7 +11,7 @@ public struct SearchQuery: Equatable, Sendable {
         // Two-character operators first so ">=" is not read as ">".
         case atLeast = ">=", atMost = "<=", above = ">", below = "<", equal = "="
 
-        func holds(_ a: Decimal, _ b: Decimal) -> Bool {
+        func holds<T: Comparable>(_ a: T, _ b: T) -> Bool {
             switch self {
             case .atLeast: a >= b
             case .atMost: a <= b
@@ -24,7 +24,8 @@ public struct SearchQuery: Equatable, Sendable {
 
     public enum Filter: Equatable, Sendable {
         case aisle(String)
-        case cost(Comparison, Decimal)
+        /// The bound in fixed point, as line costs are kept.
+        case cost(Comparison, CostSum)
         case needed(Bool)
         case inCart(Bool)
     }
@@ -65,7 +66,7 @@ public struct SearchQuery: Equatable, Sendable {
             let rest = lower.dropFirst(4)
             for op in Comparison.allCases where rest.hasPrefix(op.rawValue) {
                 if let v = DecimalText.parse(String(rest.dropFirst(op.rawValue.count))) {
-                    filters.append(.cost(op, v))
+                    filters.append(.cost(op, CostSum(v)))
                     return
                 }
             }
@@ -111,19 +112,29 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// Whether the item passes every filter (the words aside).
     public func matchesFilters(_ item: Item) -> Bool {
+        matchesFilters(needed: item.needed, inCart: item.inCart, lineCost: item.priceAmount == nil ? nil : item.lineCost) { a in
+            item.aisle.map { Self.fold($0).hasPrefix(a) } ?? false
+        }
+    }
+
+    /// The filters, given what they look at: a list tests the rows it shows from what it keeps of
+    /// each (flags, line cost, the folded aisle in its text column) with no item looked up.
+    /// `lineCost` nil: no price. `aisleStarts` says whether the folded aisle starts with a word.
+    func matchesFilters(needed: Bool, inCart: Bool, lineCost: CostSum?, aisleStarts: (String) -> Bool) -> Bool {
         for f in filters {
             switch f {
-            case .aisle(let a):
-                guard let ia = item.aisle, Self.fold(ia).hasPrefix(a) else { return false }
-            case .cost(let op, let v):
-                // "cost" is what the row shows: quantity x unit cost.
-                guard item.price != nil, op.holds(item.lineTotal, v) else { return false }
-            case .needed(let n): if item.needed != n { return false }
-            case .inCart(let c): if item.inCart != c { return false }
+            case .aisle(let a): if !aisleStarts(a) { return false }
+            // "cost" is what the row shows: quantity x price, or the price for all.
+            case .cost(let op, let v): guard let lineCost, op.holds(lineCost, v) else { return false }
+            case .needed(let n): if needed != n { return false }
+            case .inCart(let c): if inCart != c { return false }
             }
         }
         return true
     }
+
+    /// Whether a filter reads the aisle (a list then keeps rows' text for it).
+    var readsAisle: Bool { filters.contains { if case .aisle = $0 { true } else { false } } }
 
     /// Whether every word is in `searchText` (the filters aside).
     public func matches(words searchText: String) -> Bool {

@@ -43,7 +43,8 @@ final class ProjectionFuzzTests: XCTestCase {
         // Projections whose query is typed on every few steps: most keystrokes narrow the last query
         // (only the rows shown are tested), some do not (a word deleted, a filter added).
         let typing: [String?] = ["i", "it", "item", "item 1", "item 12", "item 1", "item 1 a", "a", "ab", "aisle:d",
-                                 "aisle:d item", nil, "b", "b item", "cost>3", "cost>3 b"]
+                                 "aisle:d item", nil, "b", "b item", "cost>3", "cost>3 b", "needed", "needed a", "-needed",
+                                 "incart", nil]
         var typed: [ListProjection] = []
         for kind in ListKind.allCases {
             for sectioning in [Sectioning.none, .aisle] {
