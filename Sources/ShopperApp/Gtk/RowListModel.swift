@@ -14,7 +14,9 @@ final class RowListModel {
         var frozenCount: Int?
         /// Rows at `position` GTK has not been told of yet (a change told in two steps).
         var untold: (position: Int, rows: Int)?
-        @MainActor var shownCount: Int { frozenCount ?? count() - (untold?.rows ?? 0) }
+        /// While set, GTK is shown only the first rows (see `RowListModel.showFirst`).
+        var limit: Int?
+        @MainActor var shownCount: Int { min(frozenCount ?? count() - (untold?.rows ?? 0), limit ?? .max) }
         @MainActor func shownIdentity(_ p: Int) -> Int {
             guard let untold, p >= untold.position else { return identity(p) }
             return identity(p + untold.rows)
@@ -82,6 +84,13 @@ final class RowListModel {
     /// apart, nothing is looked for; the caller puts the view where it belongs.
     func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, before: (() -> Void)? = nil) {
         let source = Self.source(listModel)
+        if let limit = source.limit {
+            // Still showing the first rows only: GTK is told the whole list anew (in the first
+            // moments of a list, so at most once).
+            let shown = min(source.count() - added + removed, limit)
+            source.limit = nil
+            return itemsChanged(position: 0, removed: shown, added: source.count(), inTwoSteps: true, before: before)
+        }
         if let before {
             source.frozenCount = source.count() - added + removed
             before()
@@ -94,6 +103,22 @@ final class RowListModel {
         g_list_model_items_changed(listModel, guint(position), guint(removed), 0)
         source.untold = nil
         g_list_model_items_changed(listModel, guint(position), 0, guint(added))
+    }
+
+    /// Shows GTK only the first `rows` rows until `showAll`. GTK 4.8's list view builds a row
+    /// widget for up to two hundred rows around the top, whatever the window shows: a new list's
+    /// first frame needs a screenful, and the rest can follow it.
+    func showFirst(_ rows: Int) { Self.source(listModel).limit = rows }
+
+    /// Shows every row, told as rows added after the first: nothing GTK follows moves.
+    func showAll() {
+        let source = Self.source(listModel)
+        guard let limit = source.limit else { return }
+        let shown = min(source.count(), limit)
+        source.limit = nil
+        if source.count() > shown {
+            g_list_model_items_changed(listModel, guint(shown), 0, guint(source.count() - shown))
+        }
     }
 
     /// The identity an item object given out by this model carries.

@@ -37,27 +37,33 @@ import CGtk
     func onCloseRequest(_ f: @escaping @MainActor () -> Bool) { widget.onBool("close-request", f) }
     func destroy() { gtk_window_destroy(ptr) }
 
-    /// Calls `f` once, after the first frame has been drawn (the frame clock's first `after-paint`).
-    /// The `map` handler goes once it has run: a window mapped again (shown after hiding) must not
-    /// call `f` again, nor keep the closure alive.
+    /// See `Widget.afterFirstFrame`.
+    @discardableResult
+    func afterFirstFrame(_ f: @escaping @MainActor () -> Void) -> SignalToken { widget.afterFirstFrame(f) }
+    /// See `Widget.afterNextFrame`.
+    func afterNextFrame(_ f: @escaping @MainActor (_ frameWork: Int64) -> Void) { widget.afterNextFrame(f) }
+}
+
+extension Widget {
+    /// Calls `f` once, after the first frame that shows the widget has been drawn (the frame
+    /// clock's first `after-paint` once it is mapped). The `map` handler goes once it has run: a
+    /// widget mapped again (shown after hiding) must not call `f` again, nor keep the closure alive.
     @discardableResult
     func afterFirstFrame(_ f: @escaping @MainActor () -> Void) -> SignalToken {
         var token: SignalToken?
-        token = widget.on("map") {
+        token = on("map") {
             token?.disconnect()
             token = nil
             afterNextFrame { _ in f() }
         }
         return token!
     }
-}
 
-extension Window {
     /// Calls `f` once the next frame has been drawn (after-paint), asking for one. `f` gets how long
     /// that frame's own work took (before-paint to after-paint, µs): the wait for the frame clock's
     /// tick is not work.
     func afterNextFrame(_ f: @escaping @MainActor (_ frameWork: Int64) -> Void) {
-        guard let clock = gtk_widget_get_frame_clock(widget.raw) else { return f(0) }
+        guard let clock = gtk_widget_get_frame_clock(raw) else { return f(0) }
         var started: Int64?
         var begin: SignalToken?, end: SignalToken?
         begin = FrameClock(raw: clock).on("before-paint") {
@@ -72,7 +78,7 @@ extension Window {
             begin = nil
             f(started.map { Clock.now - $0 } ?? 0)
         }
-        gtk_widget_queue_draw(widget.raw)
+        gtk_widget_queue_draw(raw)
     }
 }
 

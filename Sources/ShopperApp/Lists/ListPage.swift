@@ -44,6 +44,7 @@ final class ListPage {
         let projection = ListProjection(model: model, kind: kind, sectioning: sectioning)
         self.projection = projection
         rowModel = RowListModel(count: { projection.count }, identity: { projection.identity(at: $0) })
+        rowModel.showFirst(Self.firstScreenful)
         emptyState = EmptyState(text: kind.emptyExplanation, buttonTitle: emptyButtonTitle)
 
         let factory = ListItemFactory(
@@ -62,6 +63,9 @@ final class ListPage {
                 if let row = item.attached(RowWidget.self) { self?.bound[ObjectIdentifier(row)] = nil }
             })
         listView = ListView(model: rowModel, factory: factory)
+        // Once the first frame is on screen; in an idle, so that frame's other after-paint work
+        // goes first.
+        listView.widget.afterFirstFrame { [rowModel] in MainLoop.idle { rowModel.showAll() } }
         listView.widget.css("shopper-list")
         listView.widget.accessibleLabel(kind.title)
         scrolled.child(listView.widget)
@@ -116,6 +120,10 @@ final class ListPage {
     }
 
     isolated deinit { listView?.release() }
+
+    /// Rows a list shows in its first frame: more than fit a tall screen at the smallest row
+    /// height. The rest follow right after that frame.
+    static let firstScreenful = 60
 
     /// Rows added in one change above which GTK's search for the rows it follows costs more than
     /// a frame.
@@ -188,6 +196,7 @@ final class ListPage {
     /// shows the item once GTK has bound it.
     func select(_ id: ItemID) {
         guard let i = projection.index(of: id) else { return }
+        rowModel.showAll()  // the row may be past the first screenful
         listView.select(i)
         listView.scrollTo(i)
         focusPending = id
@@ -216,6 +225,7 @@ final class ListPage {
         MainLoop.idle { [weak self] in
             guard let self, focusPending == nil, !listView.widget.containsFocus, projection.count > 0 else { return }
             let identity = projection.identity(at: min(position, projection.count - 1))
+            rowModel.showAll()
             listView.select(min(position, projection.count - 1))
             if let row = bound.values.first(where: { $0.identity == identity })?.row {
                 row.root.widget.parent?.grabFocus()
