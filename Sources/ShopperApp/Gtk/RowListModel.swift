@@ -82,7 +82,13 @@ final class RowListModel {
     /// each row it follows (the top one, the focused one) that a change removed among every row
     /// the change added, one get_item each, which for a large change is most of its cost. Told
     /// apart, nothing is looked for; the caller puts the view where it belongs.
-    func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, before: (() -> Void)? = nil) {
+    ///
+    /// With `thenFirst` as well, every row from `position` on goes in the first step and only that
+    /// many come back in the second: GTK builds a widget for each row a change brings into its
+    /// two-hundred-row window, and the frame after the change needs a screenful. `showAll` brings
+    /// the rest.
+    func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, thenFirst screenful: Int? = nil,
+                      before: (() -> Void)? = nil) {
         let source = Self.source(listModel)
         if let limit = source.limit {
             // Still showing the first rows only: GTK is told the whole list anew (in the first
@@ -98,6 +104,15 @@ final class RowListModel {
         }
         guard inTwoSteps, removed > 0, added > 0 else {
             return g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
+        }
+        let total = source.count()
+        if let screenful, total - position > screenful {
+            let before = total - added + removed
+            source.untold = (position, total - position)
+            g_list_model_items_changed(listModel, guint(position), guint(before - position), 0)
+            source.untold = nil
+            source.limit = position + screenful
+            return g_list_model_items_changed(listModel, guint(position), 0, guint(screenful))
         }
         source.untold = (position, added)
         g_list_model_items_changed(listModel, guint(position), guint(removed), 0)

@@ -102,9 +102,15 @@ final class ListPage {
             // A large change to a list at its top (a search typed or cleared) is told in two steps,
             // sparing GTK a get_item per row added; the list is then put back at its top. Scrolled
             // down, GTK's search keeps the row the user was looking at in view: worth its cost.
+            // Its first frame shows a screenful, as a new list's does; the rest follows.
             let inTwoSteps = atTop && added > Self.largeChange
-            rowModel.itemsChanged(position: position, removed: removed, added: added, inTwoSteps: inTwoSteps, before: unselect)
-            if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) { listView.select(i) }
+            rowModel.itemsChanged(position: position, removed: removed, added: added, inTwoSteps: inTwoSteps,
+                                  thenFirst: inTwoSteps ? Self.firstScreenful : nil, before: unselect)
+            if inTwoSteps { listView.widget.afterNextFrame { [rowModel] _ in MainLoop.idle { rowModel.showAll() } } }
+            if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) {
+                rowModel.showAll()  // the row may be past the screenful
+                listView.select(i)
+            }
             if atTop, position == 0 || inTwoSteps, added > 0 { listView.keepTop() }
             structuralChanges += 1
             if hadFocus && removed > 0 { keepFocus(near: position) }
