@@ -26,19 +26,28 @@ import CGtk
     func attached<T: AnyObject>(_: T.Type) -> T? { ObjectData.get(from: gobject(UnsafeMutableRawPointer(raw))) }
 }
 
-/// GtkSignalListItemFactory: `setup` builds a row widget once, `bind` fills it for a row, `unbind`
-/// lets go. Only the rows near the visible area are ever built.
+/// GtkSignalListItemFactory: `setup` gives a list item its row widget, `bind` fills it for a row,
+/// `unbind` lets go, `teardown` comes as GTK destroys the list item. Only the rows near the visible
+/// area are ever built.
 @MainActor struct ListItemFactory: SignalSource {
     let raw: OpaquePointer
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
 
     init(setup: @escaping @MainActor (ListItem) -> Void, bind: @escaping @MainActor (ListItem) -> Void,
-         unbind: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+         unbind: @escaping @MainActor (ListItem) -> Void = { _ in }, teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
         raw = gtk_signal_list_item_factory_new()
         onPointer("setup") { setup(ListItem($0!)) }
         onPointer("bind") { bind(ListItem($0!)) }
         onPointer("unbind") { unbind(ListItem($0!)) }
+        onPointer("teardown") { teardown(ListItem($0!)) }
     }
+}
+
+extension Widget {
+    /// Keeps the widget alive while it has no parent (a row widget waiting to be used again).
+    func keep() { g_object_ref(UnsafeMutableRawPointer(raw)) }
+    /// Lets go of `keep`'s reference.
+    func letGo() { g_object_unref(UnsafeMutableRawPointer(raw)) }
 }
 
 /// A GtkListView over a RowListModel through a single selection (so the keyboard-focused row is known).

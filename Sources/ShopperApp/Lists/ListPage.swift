@@ -49,18 +49,29 @@ final class ListPage {
 
         let factory = ListItemFactory(
             setup: { [weak self] item in
-                let row = RowWidget()
-                self?.rowsBuilt += 1
-                row.onAction = { action, id in self?.act(action, on: id) }
-                row.onContextMenu = { id, row, x, y in self?.showContextMenu(for: id, row: row, x: x, y: y) }
-                row.onDrop = { dragged, onto, after in self?.drop(dragged, onto: onto, after: after) }
-                row.onDragging = { on in self?.emptyState.suppressed = on }
+                guard let self else { return }
+                let row = rowPool.popLast() ?? newRow()
                 item.child = row.root.widget
                 item.attach(row)
             },
             bind: { [weak self] item in self?.bind(item) },
             unbind: { [weak self] item in
                 if let row = item.attached(RowWidget.self) { self?.bound[ObjectIdentifier(row)] = nil }
+            },
+            teardown: { [weak self] item in
+                // GTK 4.8 destroys a list item's widgets whenever the row leaves its window of
+                // rows, and builds new ones for the row that comes: the row widget waits here to
+                // serve the next one instead, saving both.
+                guard let row = item.attached(RowWidget.self) else { return }
+                // As the window goes, GTK may have taken the child off already; the page's own
+                // reference kept it alive.
+                if item.child?.raw == row.root.widget.raw { item.child = nil }
+                if let self, rowPool.count < Self.poolLimit {
+                    row.stay()
+                    rowPool.append(row)
+                } else {
+                    row.root.widget.letGo()
+                }
             })
         listView = ListView(model: rowModel, factory: factory)
         // Once the first frame is on screen; in an idle, so that frame's other after-paint work
@@ -125,7 +136,28 @@ final class ListPage {
         }
     }
 
-    isolated deinit { listView?.release() }
+    isolated deinit {
+        listView?.release()
+        for row in rowPool { row.root.widget.letGo() }
+    }
+
+    /// A row widget, built once; it is given to list item after list item (see `teardown`).
+    private func newRow() -> RowWidget {
+        let row = RowWidget()
+        rowsBuilt += 1
+        row.onAction = { [weak self] action, id in self?.act(action, on: id) }
+        row.onContextMenu = { [weak self] id, row, x, y in self?.showContextMenu(for: id, row: row, x: x, y: y) }
+        row.onDrop = { [weak self] dragged, onto, after in self?.drop(dragged, onto: onto, after: after) }
+        row.onDragging = { [weak self] on in self?.emptyState.suppressed = on }
+        // The page holds every row widget it built, so one waiting in the pool (or taken off by
+        // GTK) lives on; `teardown` lets go of those the pool has no room for.
+        row.root.widget.keep()
+        return row
+    }
+
+    /// Row widgets waiting for a list item, at most a window's worth.
+    private var rowPool: [RowWidget] = []
+    static let poolLimit = 256
 
     /// Rows a list shows in its first frame: more than fit a tall screen at the smallest row
     /// height. The rest follow right after that frame.
