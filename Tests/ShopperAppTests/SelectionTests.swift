@@ -42,11 +42,14 @@ final class SelectionTests: GtkTestCase {
             let window = harness.window
             let page = window.page(.all)
             settle(100)
+            let built = page.rowsBuilt
             for text in ["item 1", "", "item 2", "item 3", ""] {
                 Self.search(window, text)
                 XCTAssertEqual(page.scrolled.scrollOffset, 0, "at the top after “\(text)”")
                 Self.assertShowsItsRows(page, text)
             }
+            // Each search replaced every row GTK had built; the row widgets served again.
+            XCTAssertLessThanOrEqual(page.rowsBuilt, built + 20, "row widgets are reused, not built anew")
         }
     }
 
