@@ -140,8 +140,9 @@ public final class ListProjection {
         let q = (q?.isEmpty ?? true) ? nil : q
         guard q != query else { return }
         // Typing on: the new query's matches are among the rows shown, so only they are tested, in
-        // their order (no pass over every item, no sort).
-        let narrowing = q.map { new in query.map { new.narrows($0) } ?? false } ?? false
+        // their order (no pass over every item, no sort). The first keystroke too: the whole list
+        // is shown then, and every query's matches are among it.
+        let narrowing = q.map { new in query.map { new.narrows($0) } ?? true } ?? false
         query = q
         reset(narrowing: narrowing)
     }

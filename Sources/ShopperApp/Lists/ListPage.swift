@@ -163,9 +163,9 @@ final class ListPage {
     /// height. The rest follow right after that frame.
     static let firstScreenful = 60
 
-    /// Rows added in one change above which GTK's search for the rows it follows costs more than
-    /// a frame.
-    static let largeChange = 1_000
+    /// Rows added in one change above which the change is told in two steps: GTK's search for the
+    /// rows it follows grows with them, and the frame after needs no more than a screenful.
+    static let largeChange = firstScreenful
 
     private func bind(_ item: ListItem) {
         guard let row = item.attached(RowWidget.self) else { return }
