@@ -214,7 +214,7 @@ public final class ListProjection {
                 if let i = find(key(new)) {
                     rows[i].lineCost = Int64(new.lineCost.units)
                     rows[i].flags = RowKey.Flags.of(new)
-                    if keepsText { keepText(of: new, in: &rows[i]) }
+                    if keepsText || rows[i].textLength >= 0 { keepText(of: new, in: &rows[i]) }
                 }
                 refreshed.insert(Int(new.id.raw))
                 touched.insert(key(new).section)
@@ -241,6 +241,24 @@ public final class ListProjection {
     /// The folded search texts of the rows, one after another, while the query has words (see
     /// `RowKey.textOffset`). Made anew by each rebuild; an edited row's new text is appended.
     private var texts: [UInt8] = []
+
+    /// Makes the text of up to `budget` rows that have none yet, so that the first keystroke of a
+    /// search finds the column ready; for an idle moment (a list calls it in slices after its first
+    /// frame). Returns whether rows without text remain.
+    public func prepareSearch(budget: Int) -> Bool {
+        var made = 0
+        while preparedUpTo < rows.count, made < budget {
+            let r = preparedUpTo
+            preparedUpTo += 1
+            guard !rows[r].isHeader, rows[r].textLength < 0, let item = model.items[ItemID(rows[r].id)] else { continue }
+            keepText(of: item, in: &rows[r])
+            made += 1
+        }
+        return preparedUpTo < rows.count
+    }
+
+    /// How far `prepareSearch` has gone (rows shift under it: one missed is made when needed).
+    private var preparedUpTo = 0
 
     private func keepText(of item: Item, in key: inout RowKey) {
         let start = texts.count
@@ -387,6 +405,7 @@ public final class ListProjection {
         let withText = keepsText
         let needles = query?.words.map { Array($0.utf8) } ?? []
         texts = []
+        preparedUpTo = 0
         for item in model.items.values where kind.contains(item) {
             var k = key(item)
             if let query {

@@ -56,6 +56,8 @@ final class ProjectionFuzzTests: XCTestCase {
         var aislePool: [String?] = [nil, "Dairy", "Fruit", "Bakery"]
         for step in 0..<steps {
             try randomStep(m, &rng, step: step, aislePool: &aislePool)
+            // Texts made ahead in idle moments, a few at a time, must follow every later change.
+            if step % 5 == 1 { for p in typed { _ = p.prepareSearch(budget: 7) } }
             if step % 3 == 0 {
                 let q = typing[(step / 3) % typing.count].map(SearchQuery.init)
                 for p in typed { p.setQuery(q) }

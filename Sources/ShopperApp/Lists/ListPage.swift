@@ -76,7 +76,12 @@ final class ListPage {
         listView = ListView(model: rowModel, factory: factory)
         // Once the first frame is on screen; in an idle, so that frame's other after-paint work
         // goes first.
-        listView.widget.afterFirstFrame { [rowModel] in MainLoop.idle { rowModel.showAll() } }
+        listView.widget.afterFirstFrame { [weak self] in
+            MainLoop.idle {
+                self?.rowModel.showAll()
+                self?.prepareSearchWhenIdle()
+            }
+        }
         listView.widget.css("shopper-list")
         listView.widget.accessibleLabel(kind.title)
         scrolled.child(listView.widget)
@@ -155,6 +160,27 @@ final class ListPage {
         return row
     }
 
+    /// Makes the list's search text in idle slices, so that a search's first keystroke finds it
+    /// ready (at a hundred thousand rows, making it then was most of that keystroke).
+    private func prepareSearchWhenIdle() {
+        guard !preparingSearch else { return }
+        preparingSearch = true
+        MainLoop.idle { [weak self] in self?.prepareSearchSlice() }
+    }
+
+    private func prepareSearchSlice() {
+        // A search under way keeps its own text; clearing it starts this again.
+        guard projection.query == nil, projection.prepareSearch(budget: Self.searchSlice) else {
+            preparingSearch = false
+            return
+        }
+        MainLoop.idle { [weak self] in self?.prepareSearchSlice() }
+    }
+
+    private var preparingSearch = false
+    /// Rows a slice makes the text of: a few milliseconds.
+    static let searchSlice = 10_000
+
     /// Row widgets waiting for a list item, at most a window's worth.
     private var rowPool: [RowWidget] = []
     static let poolLimit = 256
@@ -203,6 +229,7 @@ final class ListPage {
     func setQuery(_ text: String) {
         let q = SearchQuery(text)
         projection.setQuery(q.isEmpty ? nil : q)
+        if q.isEmpty { prepareSearchWhenIdle() }
         emptyState.setText(q.isEmpty ? kind.emptyExplanation
             : L("No items match “{query}”.\nTry fewer words, or press Escape to see the whole list.",
                 ["query": text.trimmingCharacters(in: .whitespaces)]),
