@@ -1,0 +1,41 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Typing a search over a list in sections: the rows on screen are the rows that match.
+final class SearchSectionsTests: GtkTestCase {
+    func testRowsOnScreenMatchWhileTyping() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            for i in 1...120 { try model.add(ItemFields(description: "Item \(i)", price: 1, aisle: "Aisle \(i % 7)")) }
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let window = harness.window
+            let page = window.page(.all)
+            settle(200)
+            var typed = ""
+            for key in "item 1" {
+                typed.append(key)
+                window.searchBar.isOpen = true
+                window.searchBar.text = typed
+                window.applySearch()
+                settle(100)
+                for row in page.boundRows {
+                    guard let id = row.itemID, let item = model.item(id) else { continue }
+                    XCTAssertNotNil(page.projection.index(of: id), "“\(item.description)” on screen after “\(typed)”")
+                }
+            }
+            // What is drawn is what the list holds: every item drawn matches the words.
+            let drawn = window.window.widget.drawnContent().compactMap { _, c -> String? in
+                if case .text(let t) = c, t.hasPrefix("Item ") { return t } else { return nil }
+            }
+            XCTAssertFalse(drawn.isEmpty)
+            for text in drawn {
+                let item = try XCTUnwrap(model.items.values.first { $0.description == text })
+                XCTAssertTrue(SearchQuery(typed).matches(item), "\(text) drawn for “\(typed)”")
+            }
+        }
+    }
+}
