@@ -18,6 +18,11 @@ import CGtk
 
     var position: Int { Int(gtk_list_item_get_position(raw)) }
 
+    /// Takes `w` off the item if it is still its child (as a window goes, GTK may have done so).
+    func release(_ w: Widget) {
+        if gtk_list_item_get_child(raw) == w.raw { gtk_list_item_set_child(raw, nil) }
+    }
+
     func activatable(_ on: Bool) { gtk_list_item_set_activatable(raw, on ? 1 : 0) }
     func selectable(_ on: Bool) { gtk_list_item_set_selectable(raw, on ? 1 : 0) }
 

@@ -63,9 +63,8 @@ final class ListPage {
                 // rows, and builds new ones for the row that comes: the row widget waits here to
                 // serve the next one instead, saving both.
                 guard let row = item.attached(RowWidget.self) else { return }
-                // As the window goes, GTK may have taken the child off already; the page's own
-                // reference kept it alive.
-                if item.child?.raw == row.root.widget.raw { item.child = nil }
+                // The page's own reference keeps it alive off the item.
+                item.release(row.root.widget)
                 if let self, rowPool.count < Self.poolLimit {
                     row.stay()
                     rowPool.append(row)
