@@ -35,7 +35,7 @@ extension ShoppingModel {
     /// `matchKey` of an item as it is now: plain ASCII folded on the spot, anything else from the
     /// folded text search keeps (its first line is the description), folded once per version.
     public func matchKey(of item: Item) -> Substring {
-        if item.description.utf8.allSatisfy({ $0 < 0x80 }) { return Substring(Self.matchKey(item.description)) }
+        if SearchQuery.isPlainASCII(item.description) { return Substring(Self.matchKey(item.description)) }
         return searchText(of: item).prefix { $0 != "\n" }
     }
 

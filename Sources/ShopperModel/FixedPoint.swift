@@ -12,11 +12,7 @@ public struct Amount: Hashable, Comparable, Sendable {
 
     /// The nearest amount of four decimals (exact for every value the app accepts; a value with
     /// more, which only another program could have written, is rounded half to even).
-    public init(_ value: Decimal) {
-        var scaled = value * Decimal(Self.scale), rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .bankers)
-        units = NSDecimalNumber(decimal: rounded).int64Value
-    }
+    public init(_ value: Decimal) { units = NSDecimalNumber(decimal: value.wholeUnits(of: Decimal(Self.scale))).int64Value }
 
     public var decimal: Decimal { Decimal(sign: units < 0 ? .minus : .plus, exponent: -4, significand: Decimal(units.magnitude)) }
 
@@ -75,10 +71,9 @@ public struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
     public init(units: Int128) { self.units = units }
 
     public init(_ value: Decimal) {
-        var scaled = value * Decimal(100_000_000), rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .bankers)
         // Through text: Decimal has no 128-bit integer conversion, and this runs at the edges only.
-        units = Int128(NSDecimalNumber(decimal: rounded).description(withLocale: Locale(identifier: "en_US_POSIX"))) ?? 0
+        let whole = NSDecimalNumber(decimal: value.wholeUnits(of: 100_000_000))
+        units = Int128(whole.description(withLocale: Locale(identifier: "en_US_POSIX"))) ?? 0
     }
 
     /// What a line costs: quantity × price, or the price itself when it is for all.
@@ -99,4 +94,13 @@ public struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
     public static func < (a: CostSum, b: CostSum) -> Bool { a.units < b.units }
     public static func + (a: CostSum, b: CostSum) -> CostSum { CostSum(units: a.units + b.units) }
     public static func - (a: CostSum, b: CostSum) -> CostSum { CostSum(units: a.units - b.units) }
+}
+
+extension Decimal {
+    /// This value in units of 1/`scale`, rounded half to even: a fixed-point value's whole units.
+    fileprivate func wholeUnits(of scale: Decimal) -> Decimal {
+        var scaled = self * scale, rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .bankers)
+        return rounded
+    }
 }

@@ -78,27 +78,20 @@ public struct SearchQuery: Equatable, Sendable {
     public static func fold(_ s: String) -> String {
         // Plain ASCII (most of what people type) folds to its lower case; Foundation's folding,
         // twenty times slower, was most of the first search over a long list.
-        var ascii = s
-        if let folded = ascii.withUTF8({ bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                for (i, b) in bytes.enumerated() { out[i] = (0x41...0x5A).contains(b) ? b | 0x20 : b }
-                return bytes.count
-            }
-        }) { return folded }
+        var ascii: [UInt8] = []
+        if appendFoldedASCII(s, to: &ascii) { return String(decoding: ascii, as: UTF8.self) }
         return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Appends `s` lower-cased to `column` when it is plain ASCII, which is then its folding; false,
     /// with nothing appended, for anything else.
     static func appendFoldedASCII(_ s: String, to column: inout [UInt8]) -> Bool {
-        var s = s
-        return s.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            column.append(contentsOf: bytes.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
-            return true
-        }
+        guard isPlainASCII(s) else { return false }
+        column.append(contentsOf: s.utf8.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
+        return true
     }
+
+    static func isPlainASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
 
     /// What an item is searched by, folded once and cached by the caller.
     public static func searchText(of item: Item) -> String {

@@ -82,7 +82,7 @@ public final class ShoppingModel {
     }
 
     private static func isASCII(_ item: Item) -> Bool {
-        [item.description, item.aisle ?? "", item.notes].allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        [item.description, item.aisle ?? "", item.notes].allSatisfy(SearchQuery.isPlainASCII)
     }
 
     /// The same for a version of an item, which may be an older one than memory holds (a change
