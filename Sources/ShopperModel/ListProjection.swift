@@ -399,6 +399,9 @@ public final class ListProjection {
 
     private func rebuild() {
         var keys: [RowKey] = []
+        // Room for every item: growing by doubling held the old rows and the new at once (at a
+        // million, 60 MB more at the peak); room a shorter list leaves untouched costs no memory.
+        keys.reserveCapacity(model.items.count + (sectioning.hasHeaders ? model.aisles.names.count + 2 : 0))
         itemCount = 0
         sectionCounts = [:]
         costs = [:]

@@ -15,7 +15,8 @@ public struct ModelChange {
 /// still the version read, so no one's acknowledged change is ever overwritten unseen. The window
 /// calls `refreshIfChangedElsewhere` on a timer to show others' changes as they come.
 public final class ShoppingModel {
-    public private(set) var items: [ItemID: Item] = [:]
+    /// With the revision each had when this process last read or wrote it.
+    public private(set) var items = ItemTable()
     public private(set) var aisles = AisleOrder()
     /// In display order.
     public private(set) var savedSearches: [SavedSearch] = []
@@ -25,8 +26,6 @@ public final class ShoppingModel {
 
     static let positionGap: Int64 = 1 << 20
     private var lastPosition: Int64 = 0
-    /// The revision each item had when this process last read or wrote it.
-    private var revisions: [ItemID: Int64] = [:]
     /// Everything up to this revision is in memory.
     private var seenRevision: Int64 = 0
     /// The store's data_version when this process last read others' changes.
@@ -46,11 +45,10 @@ public final class ShoppingModel {
         guard let store else { return }
         seenExternalVersion = store.externalVersion()
         let expected = store.itemCount()
-        items.reserveCapacity(expected)
-        let c = try store.load(each: { insertInMemory($0) }, expecting: expected)
+        items.reserveCapacity(maxID: expected)
+        let c = try store.load(each: { insertInMemory($0, revision: $1) })
         aisles = AisleOrder(c.aisles)
         savedSearches = c.searches
-        revisions = c.revisions
         seenRevision = c.revision
     }
 
@@ -131,16 +129,19 @@ public final class ShoppingModel {
             change.aislesReordered = !news.aisles.starts(with: old.names)
         }
         for (item, revision) in news.items {
-            revisions[item.id] = revision
             let old = items[item.id]
-            guard old != item else { continue }
-            replaceInMemory(item.id, with: item)
+            guard old != item else {
+                // The same item written again (this process's own write, or an equal one): only
+                // the revision a later write expects moves on.
+                items.set(item.id, to: item, revision: revision)
+                continue
+            }
+            replaceInMemory(item.id, with: item, revision: revision)
             change.items[item.id] = (old, item)
         }
         for id in news.deleted {
-            revisions[id] = nil
             guard let old = items[id] else { continue }
-            replaceInMemory(id, with: nil)
+            replaceInMemory(id, with: nil, revision: 0)
             change.items[id] = (old, nil)
         }
         if news.searches != savedSearches {
@@ -512,7 +513,7 @@ public final class ShoppingModel {
             let cs = try build(&ids)
             // Each item overwritten must still be the version this process knows.
             var expected: [ItemID: Int64?] = [:]
-            for id in cs.items.keys { expected[id] = .some(items[id] == nil ? nil : revisions[id] ?? 0) }
+            for id in cs.items.keys { expected[id] = .some(items[id] == nil ? nil : items.revision(of: id) ?? 0) }
             return (cs, expected)
         }
     }
@@ -540,8 +541,7 @@ public final class ShoppingModel {
         }
         for (id, new) in cs.items {
             let old = items[id]
-            replaceInMemory(id, with: new)
-            revisions[id] = new == nil ? nil : commit.revision
+            replaceInMemory(id, with: new, revision: commit.revision)
             change.items[id] = (old, new)
         }
         if !cs.searches.isEmpty {
@@ -557,17 +557,17 @@ public final class ShoppingModel {
         if commit.othersWrote { try? refresh() }
     }
 
-    private func replaceInMemory(_ id: ItemID, with new: Item?) {
+    private func replaceInMemory(_ id: ItemID, with new: Item?, revision: Int64) {
         if let old = items[id] {
             totals.remove(old)
             if new.map({ Self.searchTextDiffers(old, $0) }) ?? true { searchTexts[id] = nil }
         }
-        items[id] = nil
-        if let new { insertInMemory(new) }
+        items.set(id, to: nil, revision: 0)
+        if let new { insertInMemory(new, revision: revision) }
     }
 
-    private func insertInMemory(_ item: Item) {
-        items[item.id] = item
+    private func insertInMemory(_ item: Item, revision: Int64) {
+        items.set(item.id, to: item, revision: revision)
         totals.add(item)
         lastPosition = max(lastPosition, item.position)
     }

@@ -91,17 +91,21 @@ public final class Store: Sendable {
 
     public func load() throws(StoreError) -> StoreContents {
         var items: [Item] = []
-        var c = try load { items.append($0) }
+        var revisions: [ItemID: Int64] = [:]
+        var c = try load { item, revision in
+            items.append(item)
+            revisions[item.id] = revision
+        }
         c.items = items
+        c.revisions = revisions
         return c
     }
 
     /// `load`, handing each item to `each` as it is read instead of collecting them: a long list
     /// is never in memory twice.
-    public func load(each: (Item) -> Void, expecting count: Int = 0) throws(StoreError) -> StoreContents {
+    public func load(each: (Item, _ revision: Int64) -> Void) throws(StoreError) -> StoreContents {
         try read { db in
             var c = StoreContents()
-            c.revisions.reserveCapacity(count)
             guard try db.tableExists("item") else { return c }
             // A file opened read-only may be of an older schema: a column it lacks reads as NULL.
             let present = Set(try db.columns(in: "item").map(\.name))
@@ -109,9 +113,7 @@ public final class Store: Sendable {
             let list = ItemColumns.names.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
             let rows = try Row.fetchCursor(db, sql: "SELECT \(list)\(hasRevision ? ", revision" : "") FROM item")
             while let row = try rows.next() {
-                let item = try ItemColumns.item(row)
-                if hasRevision { c.revisions[item.id] = row[ItemColumns.revisionIndex] }
-                each(item)
+                each(try ItemColumns.item(row), hasRevision ? row[ItemColumns.revisionIndex] : 0)
             }
             c.aisles = try Self.aisles(db)
             c.searches = try Self.searches(db)

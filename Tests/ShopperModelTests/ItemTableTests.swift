@@ -1,0 +1,50 @@
+import XCTest
+@testable import ShopperModel
+
+/// The items in memory by id: the same answers as a dictionary, whatever the ids (dense from 1,
+/// far past the count, reused after a delete), with each item's revision kept beside it.
+final class ItemTableTests: XCTestCase {
+    private func item(_ id: Int64) -> Item { Item(id: ItemID(id), description: "Item \(id)") }
+
+    func testItAnswersAsADictionaryDoesForRandomIds() {
+        var random = SeededRandom.fromEnvironment()
+        var table = ItemTable()
+        table.reserveCapacity(maxID: 500)
+        var expected: [ItemID: (Item, Int64)] = [:]
+        for step in 0..<20_000 {
+            // Mostly dense ids, some far past the count (they move to slots as the count grows).
+            let id = ItemID(random.next() % 5 == 0 ? Int64(random.next() % 100_000) : Int64(random.next() % 3_000))
+            if random.next() % 3 == 0 {
+                table.set(id, to: nil, revision: 0)
+                expected[id] = nil
+            } else {
+                let revision = Int64(step)
+                table.set(id, to: item(id.raw), revision: revision)
+                expected[id] = (item(id.raw), revision)
+            }
+            if step % 997 == 0 || step == 19_999 {
+                XCTAssertEqual(table.count, expected.count, "seed \(random.seed), step \(step)")
+                XCTAssertEqual(table.isEmpty, expected.isEmpty)
+                XCTAssertEqual(Set(table.keys), Set(expected.keys), "seed \(random.seed), step \(step)")
+                XCTAssertEqual(Set(table.values.map(\.id)), Set(expected.keys))
+                for (id, (item, revision)) in expected {
+                    XCTAssertEqual(table[id], item, "seed \(random.seed)")
+                    XCTAssertEqual(table.revision(of: id), revision, "seed \(random.seed)")
+                }
+            }
+        }
+        XCTAssertNil(table[ItemID(-1)])
+        XCTAssertNil(table.revision(of: ItemID(1 << 40)))
+    }
+
+    func testAnIdFarPastTheCountJoinsTheSlotsWhenTheCountCatchesUp() {
+        var table = ItemTable()
+        table.set(ItemID(5_000), to: item(5_000), revision: 7)
+        XCTAssertEqual(table[ItemID(5_000)]?.description, "Item 5000")
+        for id in 1...2_600 { table.set(ItemID(Int64(id)), to: item(Int64(id)), revision: 1) }
+        XCTAssertEqual(table.count, 2_601)
+        XCTAssertEqual(table[ItemID(5_000)]?.description, "Item 5000")
+        XCTAssertEqual(table.revision(of: ItemID(5_000)), 7)
+        XCTAssertEqual(table.values.filter { $0.id == ItemID(5_000) }.count, 1, "listed once")
+    }
+}
