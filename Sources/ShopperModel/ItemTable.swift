@@ -85,8 +85,12 @@ public struct ItemTable {
 
     private mutating func grow(to n: Int) {
         let old = slots.count
-        slots.append(contentsOf: repeatElement(nil, count: n - old))
-        slotRevisions.append(contentsOf: repeatElement(0, count: n - old))
+        // A load appends one id after another: one slot at a time, no sequence made.
+        for _ in old..<n {
+            slots.append(nil)
+            slotRevisions.append(0)
+        }
+        guard !far.isEmpty else { return }
         // Far ids now in range move to their slots.
         for (id, entry) in far where id.raw < Int64(n) && id.raw >= Int64(old) {
             far[id] = nil
