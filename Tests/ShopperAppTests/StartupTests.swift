@@ -52,3 +52,28 @@ final class StartupTests: GtkTestCase {
         }
     }
 }
+
+/// The first frame's rows fill the tallest screen and no more: each row is a dozen widgets.
+final class FirstScreenfulTests: GtkTestCase {
+    func testTheFirstScreenfulFillsTheScreenAtTheRowHeightTheStylesheetGives() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
+            let harness = try WindowHarness(model: model, size: (600, 1000))
+            defer { harness.close() }
+            settle(200)
+            let page = harness.window.page(.all)
+            // Rows GTK keeps beyond the view are bound but not laid out (height 0).
+            let heights = page.boundRows.filter { $0.itemID != nil }.map { Int($0.root.widget.height) }.filter { $0 > 0 }
+            XCTAssertFalse(heights.isEmpty)
+            // A row of a description alone is as short as a row gets: the height the count is made of.
+            XCTAssertEqual(heights.min(), ListPage.rowHeight, "shopper.css's .shopper-row min-height")
+            let screen = try XCTUnwrap(Toolkit.tallestScreen)
+            XCTAssertEqual(screen, 1024, "Xvfb's screen in make test")
+            XCTAssertGreaterThanOrEqual(ListPage.firstScreenful * ListPage.rowHeight, screen + ListPage.rowHeight,
+                                        "a row cut at the top and at the bottom")
+            XCTAssertLessThan(ListPage.firstScreenful, 30, "not screenfuls more than a screen shows")
+            XCTAssertLessThanOrEqual(Int(page.scrolled.widget.height), screen)
+        }
+    }
+}

@@ -15,4 +15,20 @@ enum Toolkit {
         gtk_window_set_default_icon_name(icon)
         return true
     }
+
+    /// The height of the tallest screen, in application pixels: the most a maximized window shows.
+    /// Nil before `start` or without a screen.
+    static var tallestScreen: Int? {
+        guard let display = gdk_display_get_default() else { return nil }
+        let monitors = gdk_display_get_monitors(display)
+        var tallest: Int32 = 0
+        for i in 0..<g_list_model_get_n_items(monitors) {
+            guard let monitor = g_list_model_get_item(monitors, i) else { continue }
+            var area = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(monitor), &area)
+            tallest = max(tallest, area.height)
+            g_object_unref(monitor)
+        }
+        return tallest > 0 ? Int(tallest) : nil
+    }
 }

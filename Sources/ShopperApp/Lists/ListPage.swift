@@ -184,9 +184,15 @@ final class ListPage {
     private var rowPool: [RowWidget] = []
     static let poolLimit = 256
 
-    /// Rows a list shows in its first frame: more than fit a tall screen at the smallest row
-    /// height. The rest follow right after that frame.
-    static let firstScreenful = 60
+    /// Rows a list shows in its first frame: as many as fill the tallest screen, and two more for
+    /// a row cut at each edge. The rest follow right after that frame. Each row is a dozen
+    /// widgets to build, style and measure, so rows no window can show cost that frame for
+    /// nothing (a fixed 60 was three screenfuls of a 1080 px screen).
+    static let firstScreenful = (Toolkit.tallestScreen ?? 3_000) / rowHeight + 2
+
+    /// Every row's height (`.shopper-row`'s min-height in shopper.css): rows of one height keep
+    /// GtkListView's estimates right.
+    static let rowHeight = 52
 
     /// Rows added in one change above which the change is told in two steps: GTK's search for the
     /// rows it follows grows with them, and the frame after needs no more than a screenful.
