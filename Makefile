@@ -107,11 +107,12 @@ test: deps schemas validate check-translations locale
 	    && echo "benchmark smoke run (N=100): ok" \
 	    && $(SWIFT) test --skip-build --disable-swift-testing && /usr/bin/python3 Tests/harness/run.py'
 
-# Release binaries and the C baseline.
+# Release binaries, the C baseline and the libadwaita floor (see benchmarks/adwaita-floor.c).
 bench-tools: deps
 	$(SWIFT) build $(RELEASE) --product shopper
 	$(SWIFT) build $(RELEASE) --product shopper-bench-store
 	cc -O2 -o .build/baseline benchmarks/baseline.c $$(pkg-config --cflags --libs gtk4)
+	cc -O2 -o .build/adwaita-floor benchmarks/adwaita-floor.c $$(pkg-config --cflags --libs libadwaita-1)
 
 # Measures Shopper against the C baseline at each size and writes BENCHMARKS.md.
 bench: bench-tools

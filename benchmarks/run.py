@@ -2,6 +2,9 @@
 (GSK_RENDERER=cairo, Xvfb), and writes BENCHMARKS.md. Every figure is the median of several runs
 or samples, with min and max. Run inside dbus-run-session + xvfb-run (the Makefile does).
 
+Also measured, as a reference: the same list in a bare libadwaita window (ADWAITA_FLOOR, beside
+BASELINE): what any libadwaita app pays over the baseline before any Shopper code runs.
+
 Usage: run.py SHOPPER BASELINE STORE_MAKER OUT.md [N ...] [--runs R]"""
 
 import datetime
@@ -69,6 +72,7 @@ def main():
     if "--runs" in sys.argv:
         args.remove(str(runs))
     shopper, baseline, maker, out = args[:4]
+    floor = os.path.join(os.path.dirname(baseline), "adwaita-floor")
     sizes = [int(n) for n in args[4:]] or [1000, 10000, 100000, 1000000]
     root = os.getcwd()
     env = dict(os.environ, GSK_RENDERER="cairo", GSETTINGS_BACKEND="memory")
@@ -84,7 +88,7 @@ def main():
             subprocess.run([maker, store, str(n)], check=True)
         app_env = dict(env, SHOPPER_DATA_DIR=data)
 
-        first, rss, base_first, base_rss = [], [], [], []
+        first, rss, base_first, base_rss, floor_first, floor_rss = [], [], [], [], [], []
         for _ in range(runs):
             lines, start, mb = run([shopper], dict(app_env, SHOPPER_BENCH="first-frame"))
             first.append((lines[0][1] - start) / 1000)
@@ -92,6 +96,9 @@ def main():
             lines, start, mb = run([baseline, str(n), "first-frame"], env)
             base_first.append((lines[0][1] - start) / 1000)
             base_rss.append(mb)
+            lines, start, mb = run([floor, str(n)], env)
+            floor_first.append((lines[0][1] - start) / 1000)
+            floor_rss.append(mb)
         print(f"N={n}: first frame {statistics.median(first):.0f} ms, baseline {statistics.median(base_first):.0f} ms", flush=True)
 
         samples = {}
@@ -113,6 +120,8 @@ def main():
         rows.append(("first frame", n, ff, "ms", bf, f"≤ {limit}× baseline", ff[0] <= limit * bf[0]))
         rss_stat, base_rss_stat = summary(rss), summary(base_rss)
         rows.append(("peak RSS", n, rss_stat, "MB", base_rss_stat, "≤ 1.3× baseline", rss_stat[0] <= 1.3 * base_rss_stat[0]))
+        rows.append(("libadwaita floor: first frame", n, summary(floor_first), "ms", bf, "reference", None))
+        rows.append(("libadwaita floor: peak RSS", n, summary(floor_rss), "MB", base_rss_stat, "reference", None))
         for name, label in (("preference-toggle", "preference toggle"), ("check-off", "check-off"),
                             ("search-keystroke", "search keystroke")):
             stat = summary(samples[name])
@@ -155,6 +164,8 @@ def write(out, rows, runs):
         f"{runs} launches for first frame (process start to first frame drawn) and peak RSS; of every sample",
         "for the operations, each the call itself plus the next frame's own work (before-paint to after-paint;",
         "the wait for the 60 Hz frame clock is not counted); percentiles over 200 scripted scroll frames.",
+        "The libadwaita floor rows (in the Shopper column) are `benchmarks/adwaita-floor.c`: the baseline's",
+        "list in a bare AdwApplication window with a header bar, what any libadwaita app pays before its own code.",
         "",
         f"- Machine: {cpu}, {os.cpu_count()} cores, {mem} GiB, {platform.system()} {platform.release()}",
         f"- Date: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",

@@ -1,0 +1,64 @@
+/* The floor under Shopper's start-up for `make bench`: the C baseline's list (a GtkListView over a
+ * GtkStringList of N labels) in what every libadwaita app starts with, an AdwApplication (which
+ * registers on the session bus and loads libadwaita's stylesheet) and an AdwApplicationWindow with
+ * a header bar. What this costs over the baseline is libadwaita's, not Shopper's.
+ *   BENCH first-frame <monotonic µs>, then quits.
+ * Usage: adwaita-floor N */
+#include <adwaita.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static long n;
+
+static void setup(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
+    gtk_list_item_set_child(item, gtk_label_new(NULL));
+}
+
+static void bind(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
+    GtkStringObject *s = gtk_list_item_get_item(item);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(s));
+}
+
+static void after_paint(GdkFrameClock *clock, gpointer app) {
+    printf("BENCH first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
+    fflush(stdout);
+    g_signal_handlers_disconnect_by_func(clock, after_paint, app);
+    g_application_quit(G_APPLICATION(app));
+}
+
+static void mapped(GtkWidget *w, gpointer app) {
+    g_signal_connect(gtk_widget_get_frame_clock(w), "after-paint", G_CALLBACK(after_paint), app);
+}
+
+static void activate(GApplication *app) {
+    GtkStringList *list = gtk_string_list_new(NULL);
+    char buffer[32];
+    for (long i = 0; i < n; i++) {
+        snprintf(buffer, sizeof buffer, "Item %ld", i);
+        gtk_string_list_append(list, buffer);
+    }
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
+    GtkWidget *view = gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(list))), factory);
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
+    gtk_widget_set_vexpand(scrolled, TRUE);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(box), adw_header_bar_new());
+    gtk_box_append(GTK_BOX(box), scrolled);
+    GtkWidget *window = adw_application_window_new(GTK_APPLICATION(app));
+    adw_application_window_set_content(ADW_APPLICATION_WINDOW(window), box);
+    gtk_window_set_default_size(GTK_WINDOW(window), 460, 720);
+    g_signal_connect(window, "map", G_CALLBACK(mapped), app);
+    gtk_window_present(GTK_WINDOW(window));
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) { fprintf(stderr, "usage: adwaita-floor N\n"); return 2; }
+    n = atol(argv[1]);
+    AdwApplication *app = adw_application_new("io.github.shopperapp.AdwaitaFloor", G_APPLICATION_DEFAULT_FLAGS);
+    g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
+    char *args[] = { argv[0], NULL };
+    return g_application_run(G_APPLICATION(app), 1, args);
+}
