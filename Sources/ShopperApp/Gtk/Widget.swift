@@ -93,6 +93,7 @@ struct Widget: SignalSource {
     var containsFocus: Bool { gtk_widget_has_focus(raw) != 0 || gtk_widget_get_focus_child(raw) != nil }
     var hasFocus: Bool { gtk_widget_has_focus(raw) != 0 }
     func focusable(_ on: Bool) { gtk_widget_set_focusable(raw, on ? 1 : 0) }
+    var isFocusable: Bool { gtk_widget_get_focusable(raw) != 0 }
 
     /// Moves keyboard focus from inside this widget to the next (or previous) widget outside it, in
     /// the window's own order. GTK 4.8's list view keeps Tab inside itself (4.12 added

@@ -170,7 +170,7 @@ final class RowWidget {
 
     /// "3 items · $12.40"
     static func summary(_ t: Totals, _ money: MoneyFormat) -> String {
-        N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.cost)])
+        N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.sum)])
     }
 
     private func apply(_ p: RowPresentation) {
@@ -185,9 +185,9 @@ final class RowWidget {
         noteLabel.widget.visible = p.note != nil
         checkArea.widget.visible = p.checkbox != .hidden
         check.active = p.checked
-        // Display-only: shown, not focusable, clicks pass to its area.
+        // Display-only: shown, clicks pass to its area. Never a Tab stop (see init): making it
+        // focusable here undid that on every bind.
         check.widget.canTarget = p.checkbox == .interactive
-        check.widget.focusable(p.checkbox == .interactive)
         root.widget.css("dimmed", p.dimmed)
         editButton.widget.visible = p.rowAction != .openEditor
         if editButton.widget.visible { editButton.widget.accessibleLabel(L("Edit {item}", ["item": p.description])) }
@@ -214,6 +214,8 @@ final class RowWidget {
     /// For tests: where the description sits in the row.
     var descriptionBounds: (x: Double, y: Double, width: Double, height: Double)? { descriptionLabel.widget.bounds(in: root.widget) }
     var checkAreaWidth: Int32 { checkArea.widget.width }
+    /// For tests: a row control that is a Tab stop of its own.
+    var controlTakesFocus: Bool { check.widget.isFocusable || editButton.widget.isFocusable }
     var descriptionText: String { descriptionLabel.text }
     var noteText: String? { noteLabel.widget.visible ? noteLabel.text : nil }
     var captionText: String? { caption.widget.visible ? caption.text : nil }
