@@ -5,17 +5,17 @@ public enum CostText {
     /// "2 kg × 1.29" for a price per unit; nil where there is nothing to explain (no price, a price
     /// for all, or one plain unit, where the price is the cost).
     public static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
-        guard let price = item.price, item.priceBasis == .perUnit, item.quantity != 1 || item.unit != nil else { return nil }
+        guard let price = item.priceAmount, item.priceBasis == .perUnit, item.quantityAmount != Amount(units: Amount.scale) || item.unit != nil else { return nil }
         return "\(RowPresentation.quantityText(item, money)) × \(money.formatUnitPrice(price))"
     }
 
     /// What a line says of an item: "2 kg × 1.29", "500 g, 5.49 for all", "3".
     public static func summary(_ item: Item, money: MoneyFormat) -> String {
         let quantity = RowPresentation.quantityText(item, money)
-        guard let price = item.price else { return quantity }
+        guard let price = item.priceAmount else { return quantity }
         switch item.priceBasis {
         case .perUnit: return "\(quantity) × \(money.formatUnitPrice(price))"
-        case .forAll: return L("{quantity}, {price} for all", ["quantity": quantity, "price": money.format(price)])
+        case .forAll: return L("{quantity}, {price} for all", ["quantity": quantity, "price": money.format(item.lineCost)])
         }
     }
 

@@ -18,7 +18,8 @@ public enum Localization {
     /// Replaces each `{key}` in `text` with its value, in one pass over the text: a value is never
     /// read again, so an item called "{aisle}" stays "{aisle}". Unknown keys stay as written.
     static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, text.contains("{") else { return text }
+        // Bytes, not Foundation's substring search: this runs for every row bound.
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "{") {

@@ -10,27 +10,46 @@ public struct MoneyFormat: Sendable {
 
     /// `currency` overrides the locale's (an ISO 4217 code such as "EUR"); `hasLocale` false is the
     /// C locale, which has no currency.
+    private let costPattern: MoneyPattern?
+    private let unitPricePattern: MoneyPattern?
+
     public init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
         self.locale = locale
         let chosen = currency.flatMap { $0.isEmpty ? nil : $0.uppercased() }
         currencyCode = chosen ?? (hasLocale ? locale.currency?.identifier : nil)
         self.numbers = numbers ?? NumberConvention(locale: hasLocale ? locale.identifier : nil)
+        (costPattern, unitPricePattern) = MoneyPattern.learned(locale: locale, currency: currencyCode)
     }
 
-    public func format(_ amount: Decimal) -> String {
-        guard let code = currencyCode else {
-            // No currency (the C locale): a plain amount with two decimals.
-            return amount.formatted(.number.precision(.fractionLength(2)).locale(locale))
-        }
-        return amount.formatted(.currency(code: code).locale(locale))
+    public func format(_ amount: Decimal) -> String { Self.icuFormat(amount, locale: locale, currency: currencyCode) }
+
+    /// A cost as `format` writes it; a row's cost and a list's totals take this, without ICU.
+    public func format(_ cost: CostSum) -> String {
+        guard let costPattern, cost.units >= 0 else { return format(cost.decimal) }
+        return costPattern.format(cost)
     }
 
     /// A price per unit keeps up to four decimals: 0.0125 a gram is not 0.01.
-    public func formatUnitPrice(_ amount: Decimal) -> String {
-        guard let code = currencyCode else {
+    public func formatUnitPrice(_ amount: Decimal) -> String { Self.icuFormatUnitPrice(amount, locale: locale, currency: currencyCode) }
+
+    public func formatUnitPrice(_ price: Amount) -> String {
+        guard let unitPricePattern, price.units >= 0 else { return formatUnitPrice(price.decimal) }
+        return unitPricePattern.format(CostSum(units: Int128(price.units) * Int128(Amount.scale)))
+    }
+
+    static func icuFormat(_ amount: Decimal, locale: Locale, currency: String?) -> String {
+        guard let currency else {
+            // No currency (the C locale): a plain amount with two decimals.
+            return amount.formatted(.number.precision(.fractionLength(2)).locale(locale))
+        }
+        return amount.formatted(.currency(code: currency).locale(locale))
+    }
+
+    static func icuFormatUnitPrice(_ amount: Decimal, locale: Locale, currency: String?) -> String {
+        guard let currency else {
             return amount.formatted(.number.precision(.fractionLength(2...4)).locale(locale))
         }
-        return amount.formatted(.currency(code: code).precision(.fractionLength(2...4)).locale(locale))
+        return amount.formatted(.currency(code: currency).precision(.fractionLength(2...4)).locale(locale))
     }
 
     /// A quantity as the user writes numbers, without grouping: "1.5" or "1,5".

@@ -201,6 +201,6 @@ final class MainWindow {
         let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
         let what = page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
         totals.text = L("{count} · {left} left to buy · {cart} in cart",
-                        ["count": what, "left": money.format(t.leftToBuy.cost), "cart": money.format(t.inCart.cost)])
+                        ["count": what, "left": money.format(t.leftToBuy.sum), "cart": money.format(t.inCart.sum)])
     }
 }
