@@ -17,7 +17,8 @@ let package = Package(
         ),
         .target(
             name: "ShopperModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            // GRDBSQLite: SQLite's own column calls, for the one loop that reads every item.
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "ShopperApp",

@@ -23,40 +23,31 @@ enum ItemColumns {
 
     /// Decodes defensively: a row another program damaged (a NULL or a non-number where the app
     /// writes text or numbers) is named in one clear message instead of stopping the app.
-    static func item(_ r: Row) throws(StoreError) -> Item {
-        let id: Int64? = try? r.decode(atIndex: 0)
-        guard let id else { throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
-        func text(_ i: Int) throws(StoreError) -> String? {
-            do { return try r.decode(String?.self, atIndex: i) } catch {
-                throw .damagedRow(table: "item", id: id, what: L("an unreadable {column}", ["column": names[i]]))
-            }
-        }
-        func number(_ i: Int) throws(StoreError) -> Int64? {
-            do { return try r.decode(Int64?.self, atIndex: i) } catch {
-                throw .damagedRow(table: "item", id: id, what: L("a {column} that is not a number", ["column": names[i]]))
-            }
-        }
-        func amount(_ i: Int) throws(StoreError) -> Amount? {
-            guard let t = try text(i) else { return nil }
-            if let a = Amount.canonical(t.utf8) { return a }
+    static func item(_ r: StatementRow) throws(StoreError) -> Item {
+        guard let id = r.number(0) else { throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
+        func text(_ i: Int32) -> String? { r.text(i) }
+        func number(_ i: Int32) -> Int64? { r.number(i) }
+        func amount(_ i: Int32) throws(StoreError) -> Amount? {
+            if let a = r.withBytes(i, { Amount.canonical($0) }) { return a }
+            guard let t = r.text(i) else { return nil }
             // Not as this app writes amounts: read it the general way, or say what is wrong.
-            guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[i], "value": t])) }
+            guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[Int(i)], "value": t])) }
             return Amount(d)
         }
-        func required<T>(_ v: T?, _ i: Int) throws(StoreError) -> T {
-            guard let v else { throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[i]])) }
+        func required<T>(_ v: T?, _ i: Int32) throws(StoreError) -> T {
+            guard let v else { throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[Int(i)]])) }
             return v
         }
-        let lastDate = try number(13)
-        let forAll = try number(14) ?? 0
-        return Item(id: ItemID(id), description: try required(try text(1), 1),
-                    quantityAmount: try amount(2) ?? Amount(units: Amount.scale), unit: try text(3), priceAmount: try amount(4),
+        let lastDate = number(13)
+        let forAll = number(14) ?? 0
+        return Item(id: ItemID(id), description: try required(text(1), 1),
+                    quantityAmount: try amount(2) ?? Amount(units: Amount.scale), unit: text(3), priceAmount: try amount(4),
                     priceBasis: forAll != 0 ? .forAll : .perUnit,
-                    aisle: try text(5), notes: try text(6) ?? "",
-                    needed: try required(try number(7), 7) != 0, inCart: try required(try number(8), 8) != 0,
-                    position: try required(try number(9), 9),
-                    createdAt: StoreTime.date(try required(try number(10), 10)),
-                    updatedAt: StoreTime.date(try required(try number(11), 11)),
+                    aisle: text(5), notes: text(6) ?? "",
+                    needed: try required(number(7), 7) != 0, inCart: try required(number(8), 8) != 0,
+                    position: try required(number(9), 9),
+                    createdAt: StoreTime.date(try required(number(10), 10)),
+                    updatedAt: StoreTime.date(try required(number(11), 11)),
                     lastPriceAmount: try amount(12), lastPriceDate: lastDate.map(StoreTime.date))
     }
 }

@@ -111,9 +111,8 @@ public final class Store: Sendable {
             let present = Set(try db.columns(in: "item").map(\.name))
             let hasRevision = present.contains("revision")
             let list = ItemColumns.names.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(list)\(hasRevision ? ", revision" : "") FROM item")
-            while let row = try rows.next() {
-                each(try ItemColumns.item(row), hasRevision ? row[ItemColumns.revisionIndex] : 0)
+            try db.eachRow("SELECT \(list)\(hasRevision ? ", revision" : "") FROM item") { row in
+                each(try ItemColumns.item(row), hasRevision ? row.number(Int32(ItemColumns.revisionIndex)) ?? 0 : 0)
             }
             c.aisles = try Self.aisles(db)
             c.searches = try Self.searches(db)
@@ -132,8 +131,9 @@ public final class Store: Sendable {
     public func changes(since revision: Int64) throws(StoreError) -> StoreChanges {
         try read { db in
             var c = StoreChanges()
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(ItemColumns.list), revision FROM item WHERE revision > ?", arguments: [revision])
-            while let row = try rows.next() { c.items.append((try ItemColumns.item(row), row[ItemColumns.revisionIndex])) }
+            try db.eachRow("SELECT \(ItemColumns.list), revision FROM item WHERE revision > ?", arguments: [revision]) { row in
+                c.items.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
+            }
             c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
             c.aisles = try Self.aisles(db)
             c.searches = try Self.searches(db)
