@@ -267,25 +267,22 @@ public final class ListProjection {
         key.textLength = Int32(texts.count - start)
     }
 
-    /// Whether the words are in a row's text in the column.
-    private func textMatches(_ needles: [[UInt8]], _ offset: Int, _ length: Int) -> Bool {
-        texts.withUnsafeBufferPointer { SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)])) }
-    }
-
     /// Whether a row (with its text kept) passes the query: filters from what the row keeps, words
     /// from the column. No item is looked up.
     private func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]]) -> Bool {
-        let (offset, length) = (Int(k.textOffset), Int(max(k.textLength, 0)))
-        let passes = query.matchesFilters(needed: k.flags & RowKey.Flags.needed != 0, inCart: k.flags & RowKey.Flags.inCart != 0,
-                                          lineCost: k.flags & RowKey.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
+        texts.withUnsafeBufferPointer { Self.rowMatches(k, query, needles, in: $0) }
+    }
+
+    private static func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]], in column: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = UnsafeBufferPointer(rebasing: column[Int(k.textOffset)..<(Int(k.textOffset) + Int(max(k.textLength, 0)))])
+        let passes = query.filters.isEmpty || query.matchesFilters(
+            needed: k.flags & RowKey.Flags.needed != 0, inCart: k.flags & RowKey.Flags.inCart != 0,
+            lineCost: k.flags & RowKey.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
             // The aisle is the text's second line.
-            texts.withUnsafeBufferPointer { column in
-                let text = column[offset..<(offset + length)]
-                guard let newline = text.firstIndex(of: 0x0A) else { return false }
-                return text[(newline + 1)...].starts(with: a.utf8)
-            }
+            guard let newline = text.firstIndex(of: 0x0A) else { return false }
+            return text[(newline + 1)...].starts(with: a.utf8)
         }
-        return passes && textMatches(needles, offset, length)
+        return passes && SearchQuery.contains(all: needles, in: text)
     }
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.
@@ -453,48 +450,62 @@ public final class ListProjection {
     /// `rebuild` for a query that narrows the last: the rows shown, filtered in place, and the
     /// headers of the sections left. Returns the first and last row it dropped, nil for none.
     private func narrow() -> ClosedRange<Int>? {
-        itemCount = 0
-        sectionCounts = [:]
         costs = [:]
         // Rows shown are on this list already: only the query is tested, and a query of words only
         // needs the folded text, kept with each row (no lookup, no item copied). The rows kept are
         // moved down in place: no second array, no reference counting per row.
         let needles = query?.words.map { Array($0.utf8) } ?? []
-        let withText = keepsText
+        if keepsText {
+            // Rows without text yet (a search typed before the idle pass finished) get it first,
+            // so the pass below reads the column and never grows it.
+            for r in rows.indices where !rows[r].isHeader && rows[r].textLength < 0 {
+                if let item = model.items[ItemID(rows[r].id)] { keepText(of: item, in: &rows[r]) }
+            }
+        }
+        // The pass runs on the rows moved out to a local (no copy: the property lets go of them)
+        // and on the column's bytes: at a million rows, checks of exclusive access to the
+        // properties, row by row, cost more than the matching.
+        var rows = self.rows
+        self.rows = []
+        let query = self.query
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
         // the header, so a section that loses every item loses its header inside the span.
         var pendingHeader: Int?
-        var written = 0
+        var written = 0, kept = 0
         // Rows come sorted by section: each section's count is written once, when it ends.
+        var counts: [SectionKey: Int] = [:]
         var section: SectionKey?, inSection = 0
-        func endSection() { if let section, inSection > 0 { sectionCounts[section] = inSection } }
-        for r in rows.indices {
-            if rows[r].isHeader { pendingHeader = r; continue }
-            if withText, rows[r].textLength < 0, let item = model.items[ItemID(rows[r].id)] { keepText(of: item, in: &rows[r]) }
-            let keep = if let query { rowMatches(rows[r], query, needles) } else { true }
-            guard keep else {
-                firstDropped = firstDropped ?? (pendingHeader ?? r)
-                lastDropped = r
-                continue
-            }
-            if rows[r].section != section {
-                endSection()
-                section = rows[r].section
-                inSection = 0
-            }
-            if let h = pendingHeader {
-                rows.swapAt(written, h)
+        texts.withUnsafeBufferPointer { column in
+            for r in rows.indices {
+                if rows[r].isHeader { pendingHeader = r; continue }
+                let keep = if let query { Self.rowMatches(rows[r], query, needles, in: column) } else { true }
+                guard keep else {
+                    firstDropped = firstDropped ?? (pendingHeader ?? r)
+                    lastDropped = r
+                    continue
+                }
+                if rows[r].section != section {
+                    if let section, inSection > 0 { counts[section] = inSection }
+                    section = rows[r].section
+                    inSection = 0
+                }
+                if let h = pendingHeader {
+                    rows.swapAt(written, h)
+                    written += 1
+                    pendingHeader = nil
+                }
+                if written != r { rows.swapAt(written, r) }
                 written += 1
-                pendingHeader = nil
+                inSection += 1
+                kept += 1
             }
-            rows.swapAt(written, r)
-            written += 1
-            inSection += 1
-            itemCount += 1
         }
-        endSection()
+        if let section, inSection > 0 { counts[section] = inSection }
         rows.removeLast(rows.count - written)
+        self.rows = rows
+        itemCount = kept
+        sectionCounts = counts
         return firstDropped.map { $0...lastDropped }
     }
 
