@@ -176,9 +176,9 @@ public final class ListProjection {
         return query.matches(item, searchText: query.words.isEmpty ? "" : model.searchText(of: item.id))
     }
 
-    private func key(_ item: Item) -> RowKey {
-        RowKey(section: sectioning.key(for: item, aisles: model.aisles), position: item.position, id: item.id.raw,
-               lineCost: Int64(item.lineCost.units), flags: RowKey.Flags.of(item))
+    private func key(_ item: Item, sections: SectionKeys? = nil) -> RowKey {
+        RowKey(section: (sections ?? SectionKeys(sectioning, aisles: model.aisles)).key(for: item), position: item.position,
+               id: item.id.raw, lineCost: Int64(item.lineCost.units), flags: RowKey.Flags.of(item))
     }
 
     /// The key of a row to be shown: with the item's search text while the query reads text.
@@ -399,15 +399,19 @@ public final class ListProjection {
         // Room for every item: growing by doubling held the old rows and the new at once (at a
         // million, 60 MB more at the peak); room a shorter list leaves untouched costs no memory.
         keys.reserveCapacity(model.items.count + (sectioning.hasHeaders ? model.aisles.names.count + 2 : 0))
-        itemCount = 0
-        sectionCounts = [:]
         costs = [:]
         let withText = keepsText
         let needles = query?.words.map { Array($0.utf8) } ?? []
         texts = []
         preparedUpTo = 0
+        // Counted in locals, with the aisles taken once: per item, each access to a property of
+        // this class (or the model's) is a check of exclusive access, and the aisles a copy.
+        let sections = SectionKeys(sectioning, aisles: model.aisles)
+        let query = self.query, kind = self.kind
+        var count = 0
+        var counts: [SectionKey: Int] = [:]
         for item in model.items.values where kind.contains(item) {
-            var k = key(item)
+            var k = key(item, sections: sections)
             if let query {
                 if withText {
                     // Folded straight into the column, tested there, and kept for the row.
@@ -421,12 +425,14 @@ public final class ListProjection {
                 }
             }
             keys.append(k)
-            itemCount += 1
-            sectionCounts[k.section, default: 0] += 1
+            count += 1
+            counts[k.section, default: 0] += 1
         }
-        if sectioning.hasHeaders { keys += sectionCounts.keys.map(RowKey.header) }
+        if sectioning.hasHeaders { keys += counts.keys.map(RowKey.header) }
         keys.sort()
         rows = keys
+        itemCount = count
+        sectionCounts = counts
     }
 
     /// Narrowing only removes rows, and `narrow` knows which: the span from the first row it dropped

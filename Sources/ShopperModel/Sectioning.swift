@@ -43,16 +43,7 @@ public struct AisleOrder: Equatable, Sendable {
 }
 
 extension Sectioning {
-    func key(for item: Item, aisles: AisleOrder) -> SectionKey {
-        switch self {
-        case .none: return 0
-        case .aisle:
-            guard let a = item.aisle, let i = aisles.index(of: a) else { return .noAisle }
-            return SectionKey(i)
-        case .priceBand(let threshold):
-            return item.lineTotal >= threshold ? 0 : 1
-        }
-    }
+    func key(for item: Item, aisles: AisleOrder) -> SectionKey { SectionKeys(self, aisles: aisles).key(for: item) }
 
     func title(of key: SectionKey, aisles: AisleOrder) -> String {
         switch self {
@@ -61,6 +52,31 @@ extension Sectioning {
         case .priceBand(let threshold):
             let t = DecimalText.format(threshold)
             return key == 0 ? L("{amount} and Over", ["amount": t]) : L("Under {amount}", ["amount": t])
+        }
+    }
+}
+
+/// `Sectioning.key` for many items: the aisles and the price band's threshold (in fixed point, not
+/// compared as a Decimal per item) taken once.
+struct SectionKeys {
+    private let sectioning: Sectioning
+    private let aisles: AisleOrder
+    private let threshold: CostSum
+
+    init(_ sectioning: Sectioning, aisles: AisleOrder) {
+        self.sectioning = sectioning
+        self.aisles = aisles
+        if case .priceBand(let t) = sectioning { threshold = CostSum(t) } else { threshold = .zero }
+    }
+
+    func key(for item: Item) -> SectionKey {
+        switch sectioning {
+        case .none: return 0
+        case .aisle:
+            guard let a = item.aisle, let i = aisles.index(of: a) else { return .noAisle }
+            return SectionKey(i)
+        case .priceBand:
+            return item.lineCost >= threshold ? 0 : 1
         }
     }
 }
