@@ -30,6 +30,13 @@ public struct ItemTable {
 
     /// Puts `item` in (replacing what `id` held), or takes `id` out when `item` is nil.
     public mutating func set(_ id: ItemID, to item: Item?, revision: Int64) {
+        // A load reads ids in order: the next id goes on the end, with no empty slot made first.
+        if let item, id.raw == Int64(slots.count), id.raw > 0, far.isEmpty {
+            slots.append(item)
+            slotRevisions.append(revision)
+            count += 1
+            return
+        }
         let had = self[id] != nil
         count += (item == nil ? 0 : 1) - (had ? 1 : 0)
         let r = id.raw

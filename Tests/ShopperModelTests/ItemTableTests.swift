@@ -50,4 +50,20 @@ final class ItemTableTests: XCTestCase {
         XCTAssertEqual(table.revision(of: ItemID(5_000)), 7)
         XCTAssertEqual(table.values.filter { $0.id == ItemID(5_000) }.count, 1, "listed once")
     }
+
+    func testALoadInIdOrderKeepsEveryItemOnceWithItsRevision() {
+        var table = ItemTable()
+        table.reserveCapacity(maxID: 3_000)
+        for id in 1...3_000 { table.set(ItemID(Int64(id)), to: item(Int64(id)), revision: Int64(id) * 2) }
+        table.set(ItemID(9_000), to: item(9_000), revision: 1)
+        for id in 3_001...3_010 { table.set(ItemID(Int64(id)), to: item(Int64(id)), revision: 5) }
+        XCTAssertEqual(table.count, 3_011)
+        XCTAssertEqual(Set(table.keys).count, 3_011)
+        XCTAssertEqual(table.revision(of: ItemID(2_999)), 5_998)
+        XCTAssertEqual(table.revision(of: ItemID(3_005)), 5)
+        XCTAssertNil(table[ItemID(0)])
+        table.set(ItemID(1_500), to: nil, revision: 0)
+        XCTAssertNil(table[ItemID(1_500)])
+        XCTAssertEqual(table.count, 3_010)
+    }
 }
