@@ -66,4 +66,24 @@ final class ItemTableTests: XCTestCase {
         XCTAssertNil(table[ItemID(1_500)])
         XCTAssertEqual(table.count, 3_010)
     }
+
+    /// Items are what a long list's memory is made of: optional prices and dates are kept packed.
+    func testAnItemStaysSmallAndItsOptionalsRoundTrip() {
+        XCTAssertLessThanOrEqual(MemoryLayout<Item>.stride, 136)
+        var i = item(1)
+        XCTAssertNil(i.priceAmount)
+        XCTAssertNil(i.lastPriceAmount)
+        XCTAssertNil(i.lastPriceDate)
+        i.priceAmount = Amount(units: 0)
+        i.lastPriceAmount = Amount(units: 12_900)
+        i.lastPriceDate = Date(timeIntervalSince1970: 0)
+        XCTAssertEqual(i.priceAmount, Amount(units: 0), "a price of zero is a price")
+        XCTAssertEqual(i.lastPriceAmount, Amount(units: 12_900))
+        XCTAssertEqual(i.lastPriceDate, Date(timeIntervalSince1970: 0))
+        i.priceAmount = nil
+        i.lastPriceDate = nil
+        XCTAssertNil(i.priceAmount)
+        XCTAssertNil(i.lastPriceDate)
+        XCTAssertEqual(i, { var j = item(1); j.lastPriceAmount = Amount(units: 12_900); return j }(), "equal items compare equal")
+    }
 }
