@@ -1,5 +1,5 @@
-/* The floor under Shopper's start-up for `make bench`: the C baseline's list (a GtkListView over a
- * GtkStringList of N labels) in what every libadwaita app starts with, an AdwApplication (which
+/* The floor under Shopper's start-up for `make bench`: the C baseline's list (string-list-view.h)
+ * in what every libadwaita app starts with, an AdwApplication (which
  * registers on the session bus and loads libadwaita's stylesheet) and an AdwApplicationWindow with
  * a header bar. What this costs over the baseline is libadwaita's, not Shopper's.
  *   BENCH first-frame <monotonic µs>, then quits.
@@ -7,17 +7,9 @@
 #include <adwaita.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "string-list-view.h"
 
 static long n;
-
-static void setup(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
-    gtk_list_item_set_child(item, gtk_label_new(NULL));
-}
-
-static void bind(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
-    GtkStringObject *s = gtk_list_item_get_item(item);
-    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(s));
-}
 
 static void after_paint(GdkFrameClock *clock, gpointer app) {
     printf("BENCH first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
@@ -31,16 +23,7 @@ static void mapped(GtkWidget *w, gpointer app) {
 }
 
 static void activate(GApplication *app) {
-    GtkStringList *list = gtk_string_list_new(NULL);
-    char buffer[32];
-    for (long i = 0; i < n; i++) {
-        snprintf(buffer, sizeof buffer, "Item %ld", i);
-        gtk_string_list_append(list, buffer);
-    }
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
-    GtkWidget *view = gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(list))), factory);
+    GtkWidget *view = string_list_view_new(n);
     GtkWidget *scrolled = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
     gtk_widget_set_vexpand(scrolled, TRUE);

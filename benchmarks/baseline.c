@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "string-list-view.h"
 
 #define SCROLL_FRAMES 200
 
@@ -15,15 +16,6 @@ static GtkWidget *window, *scrolled;
 static int scroll_step = -1;
 static gint64 scroll_work, paint_started;
 static gboolean scroll_mode, done;
-
-static void setup(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
-    gtk_list_item_set_child(item, gtk_label_new(NULL));
-}
-
-static void bind(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
-    GtkStringObject *s = gtk_list_item_get_item(item);
-    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(s));
-}
 
 static void next_scroll(void);
 
@@ -65,16 +57,7 @@ int main(int argc, char **argv) {
     scroll_mode = strcmp(argv[2], "scroll") == 0;
     if (!gtk_init_check()) { fprintf(stderr, "baseline: no display\n"); return 1; }
 
-    GtkStringList *list = gtk_string_list_new(NULL);
-    char buffer[32];
-    for (long i = 0; i < n; i++) {
-        snprintf(buffer, sizeof buffer, "Item %ld", i);
-        gtk_string_list_append(list, buffer);
-    }
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
-    GtkWidget *view = gtk_list_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(list))), factory);
+    GtkWidget *view = string_list_view_new(n);
 
     window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(window), 460, 720);
