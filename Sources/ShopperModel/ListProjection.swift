@@ -177,9 +177,20 @@ public final class ListProjection {
     }
 
     private func key(_ item: Item, sections: SectionKeys? = nil) -> RowKey {
-        RowKey(section: (sections ?? SectionKeys(sectioning, aisles: model.aisles)).key(for: item), position: item.position,
+        RowKey(section: (sections ?? sectionKeys).key(for: item), position: item.position,
                id: item.id.raw, lineCost: Int64(item.lineCost.units), flags: RowKey.Flags.of(item))
     }
+
+    /// Made again only when the sectioning or the aisles changed (a price band's threshold is
+    /// converted to fixed point once, not per item changed).
+    private var sectionKeys: SectionKeys {
+        let aisles = model.aisles
+        if let made = madeSectionKeys, made.fit(sectioning, aisles) { return made }
+        let made = SectionKeys(sectioning, aisles: aisles)
+        madeSectionKeys = made
+        return made
+    }
+    private var madeSectionKeys: SectionKeys?
 
     /// The key of a row to be shown: with the item's search text while the query reads text.
     private func shownKey(_ item: Item) -> RowKey {
@@ -406,7 +417,7 @@ public final class ListProjection {
         preparedUpTo = 0
         // Counted in locals, with the aisles taken once: per item, each access to a property of
         // this class (or the model's) is a check of exclusive access, and the aisles a copy.
-        let sections = SectionKeys(sectioning, aisles: model.aisles)
+        let sections = sectionKeys
         let query = self.query, kind = self.kind
         var count = 0
         var counts: [SectionKey: Int] = [:]

@@ -66,7 +66,21 @@ struct SectionKeys {
     init(_ sectioning: Sectioning, aisles: AisleOrder) {
         self.sectioning = sectioning
         self.aisles = aisles
-        if case .priceBand(let t) = sectioning { threshold = CostSum(t) } else { threshold = .zero }
+        // Above any line's cost (10,000 × 1,000,000) every item is under the band: a threshold
+        // too large for CostSum must not wrap round to zero, where every item is over it.
+        if case .priceBand(let t) = sectioning {
+            threshold = t > Self.aboveEveryLine ? CostSum(units: .max) : CostSum(t)
+        } else {
+            threshold = .zero
+        }
+    }
+
+    private static let aboveEveryLine: Decimal = 100_000_000_000
+
+    /// Whether these keys were made for `sectioning` and `aisles` (the names compared by buffer
+    /// first: the model hands out the same one until they change).
+    func fit(_ sectioning: Sectioning, _ aisles: AisleOrder) -> Bool {
+        self.sectioning == sectioning && self.aisles.names == aisles.names
     }
 
     func key(for item: Item) -> SectionKey {

@@ -33,6 +33,18 @@ final class ListProjectionTests: XCTestCase {
         XCTAssertEqual(p.rowsForTest.map(label), ["50 and Over 1 50", "Wine", "Under 50 2 0.5", "Salt", "Mystery", "end 3 50.5"])
     }
 
+    /// A threshold beyond any line's cost (typed, or set with gsettings) puts every item under it:
+    /// it does not wrap round to zero in fixed point.
+    func testAThresholdAboveEveryCostPutsEveryItemUnderIt() throws {
+        let m = try ShoppingModel(store: nil)
+        try m.add(fields("Wine", qty: 2, cost: 25))
+        try m.add(fields("Salt", cost: Decimal(string: "0.5")!))
+        let huge = Decimal(string: "1e40")!
+        let p = ListProjection(model: m, kind: .all, sectioning: .priceBand(threshold: huge))
+        XCTAssertEqual(p.rowsForTest.filter { if case .header = $0 { true } else { false } }.count, 1)
+        XCTAssertTrue(p.rowsForTest.map(label).first?.hasPrefix("Under") ?? false, "\(p.rowsForTest.map(label))")
+    }
+
     func testEmptyListHasNoRowsAndTheEndRowComesWithTheFirstItem() throws {
         let m = try ShoppingModel(store: nil)
         let p = ListProjection(model: m, kind: .cart)

@@ -101,5 +101,10 @@ final class StoreFileTests: XCTestCase {
             XCTAssertEqual((e as! StoreError).localizedDescription,
                            "The data file is damaged: item 1 has a quantity of “lots”. Nothing was changed.")
         }
+        // A number past what an amount holds would wrap round (to "no price", even): named too.
+        try q.write { try $0.execute(sql: "UPDATE item SET quantity = '1', unit_cost = '-9223372036854775808.0' WHERE id = 1") }
+        XCTAssertThrowsError(try ShoppingModel(store: Store(path: path))) { e in
+            XCTAssertEqual(e as? StoreError, .damagedRow(table: "item", id: 1, what: "a unit_cost of “-9223372036854775808.0”"))
+        }
     }
 }

@@ -23,6 +23,8 @@ enum ItemColumns {
 
     /// Decodes defensively: a row another program damaged (a NULL or a non-number where the app
     /// writes text or numbers) is named in one clear message instead of stopping the app.
+    static let amountLimit: Decimal = 100_000_000_000_000
+
     static func item(_ r: StatementRow) throws(StoreError) -> Item {
         guard let id = r.number(0) else { throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
         func text(_ i: Int32) -> String? { r.text(i) }
@@ -31,7 +33,10 @@ enum ItemColumns {
             if let a = r.withBytes(i, { Amount.canonical($0) }) { return a }
             guard let t = r.text(i) else { return nil }
             // Not as this app writes amounts: read it the general way, or say what is wrong.
-            guard let d = DecimalText.parse(t) else { throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[Int(i)], "value": t])) }
+            // Beyond what four decimals in 64 bits hold, it would wrap round (to "no price", even).
+            guard let d = DecimalText.parse(t), d.magnitude < Self.amountLimit else {
+                throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[Int(i)], "value": t]))
+            }
             return Amount(d)
         }
         func required<T>(_ v: T?, _ i: Int32) throws(StoreError) -> T {
