@@ -205,7 +205,9 @@ public enum PlainTextFormat {
             parts.append(DecimalText.format(item.quantity, numbers))
             if let u = item.unit {
                 let plain = units.contains(u.lowercased()) && !u.unicodeScalars.contains { "\\{}[]@#".unicodeScalars.contains($0) }
-                parts.append(plain ? u : "{" + escape(u, "{}") + "}")
+                // @ and = escaped too: a price is looked for before units are, so "{1 @ 5} €" read
+                // as a price of "5} €".
+                parts.append(plain ? u : "{" + escape(u, "{}@=") + "}")
             } else if firstIsUnit || firstIsNumber {
                 parts.append("x")
             }
