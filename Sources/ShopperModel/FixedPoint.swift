@@ -7,6 +7,7 @@ import Foundation
 public struct Amount: Hashable, Comparable, Sendable {
     public var units: Int64
     public static let scale: Int64 = 10_000
+    public static let one = Amount(units: scale)
 
     public init(units: Int64) { self.units = units }
 

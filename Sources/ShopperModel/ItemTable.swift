@@ -92,7 +92,7 @@ public struct ItemTable {
 
     private mutating func grow(to n: Int) {
         let old = slots.count
-        // A load appends one id after another: one slot at a time, no sequence made.
+        // One slot at a time: no sequence made for the usual one or two.
         for _ in old..<n {
             slots.append(nil)
             slotRevisions.append(0)

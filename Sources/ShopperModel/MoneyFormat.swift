@@ -8,11 +8,12 @@ public struct MoneyFormat: Sendable {
     /// For quantities: "1,5 kg" in German.
     public let numbers: NumberConvention
 
-    /// `currency` overrides the locale's (an ISO 4217 code such as "EUR"); `hasLocale` false is the
-    /// C locale, which has no currency.
+    /// How ICU writes costs and unit prices here, replayed on fixed point (nil: ICU itself).
     private let costPattern: MoneyPattern?
     private let unitPricePattern: MoneyPattern?
 
+    /// `currency` overrides the locale's (an ISO 4217 code such as "EUR"); `hasLocale` false is the
+    /// C locale, which has no currency.
     public init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
         self.locale = locale
         let chosen = currency.flatMap { $0.isEmpty ? nil : $0.uppercased() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How ICU writes amounts for one locale and currency, learned from ICU itself and replayed on
 /// fixed-point values: a visible row formats its cost on every bind, and ICU's formatting (through
@@ -72,10 +73,10 @@ struct MoneyPattern: Sendable {
     /// digits, trailing zeros dropped down to `minFraction`.
     func format(_ cost: CostSum) -> String {
         precondition(cost.units >= 0)
-        let divisor = Self.power(8 - maxFraction)
+        let divisor = Self.powers[8 - maxFraction]
         var (scaled, remainder) = cost.units.quotientAndRemainder(dividingBy: divisor)
         if remainder * 2 > divisor || (remainder * 2 == divisor && scaled % 2 == 1) { scaled += 1 }
-        let (whole, fractionUnits) = scaled.quotientAndRemainder(dividingBy: Self.power(maxFraction))
+        let (whole, fractionUnits) = scaled.quotientAndRemainder(dividingBy: Self.powers[maxFraction])
         var fraction = maxFraction == 0 ? [] : Array(String(fractionUnits).utf8)
         fraction.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: maxFraction - fraction.count), at: 0)
         while fraction.count > minFraction, fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
@@ -104,7 +105,8 @@ struct MoneyPattern: Sendable {
         return out + suffix
     }
 
-    private static func power(_ n: Int) -> Int128 { (0..<n).reduce(1) { r, _ in r * 10 } }
+    /// 10^0 … 10^8: made once, not per row formatted.
+    private static let powers: [Int128] = (0...8).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
 }
 
 extension MoneyPattern {
@@ -119,17 +121,5 @@ extension MoneyPattern {
         return learned
     }
 
-    private static let cache = LockedCache<String, (cost: MoneyPattern?, unitPrice: MoneyPattern?)>()
-}
-
-/// A dictionary behind a lock, for caches shared by every thread.
-final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Key: Value] = [:]
-
-    func withLock<T>(_ body: (inout [Key: Value]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&values)
-    }
+    private static let cache = Mutex<[String: (cost: MoneyPattern?, unitPrice: MoneyPattern?)]>([:])
 }

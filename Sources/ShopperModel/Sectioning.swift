@@ -43,8 +43,6 @@ public struct AisleOrder: Equatable, Sendable {
 }
 
 extension Sectioning {
-    func key(for item: Item, aisles: AisleOrder) -> SectionKey { SectionKeys(self, aisles: aisles).key(for: item) }
-
     func title(of key: SectionKey, aisles: AisleOrder) -> String {
         switch self {
         case .none: return ""

@@ -46,7 +46,7 @@ enum ItemColumns {
         let lastDate = number(13)
         let forAll = number(14) ?? 0
         return Item(id: ItemID(id), description: try required(text(1), 1),
-                    quantityAmount: try amount(2) ?? Amount(units: Amount.scale), unit: text(3), priceAmount: try amount(4),
+                    quantityAmount: try amount(2) ?? .one, unit: text(3), priceAmount: try amount(4),
                     priceBasis: forAll != 0 ? .forAll : .perUnit,
                     aisle: text(5), notes: text(6) ?? "",
                     needed: try required(number(7), 7) != 0, inCart: try required(number(8), 8) != 0,
