@@ -32,18 +32,21 @@ extension ShoppingModel {
     /// The key a description is known by: case and accents do not make another item.
     public static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
 
-    /// `matchKey` of an item as it is now: plain ASCII folded on the spot, anything else from the
-    /// folded text search keeps (its first line is the description), folded once per version.
-    public func matchKey(of item: Item) -> Substring {
-        if SearchQuery.isPlainASCII(item.description) { return Substring(Self.matchKey(item.description)) }
-        return searchText(of: item).prefix { $0 != "\n" }
+    /// `matchKey` of an item as it is now: the first line of its folded search text.
+    public func matchKey(of id: ItemID) -> Substring {
+        searchText(of: id).prefix { $0 != "\n" }
     }
 
-    /// The item with this description (ignoring case and accents), if any. Looks at every item: for
-    /// one-off callers such as the command line; the add bar keeps its own index.
+    /// The item with this description (ignoring case and accents), if any. Looks at every item's
+    /// search text: for one-off callers such as the command line; the add bar keeps its own index.
     public func item(described description: String) -> Item? {
-        let key = Self.matchKey(description)
-        return items.values.first { matchKey(of: $0) == key }
+        let key = Array(Self.matchKey(description).utf8)
+        var found: ItemID?
+        forEachSearchText { id, _, text in
+            guard found == nil, text.starts(with: key), text.count == key.count || text[key.count] == 0x0A else { return }
+            found = id
+        }
+        return found.flatMap(item)
     }
 
     /// What typing a line does. A known description (ignoring case and accents) is put back on the
@@ -77,7 +80,7 @@ extension ShoppingModel {
                 if line.hasAisle { fields.aisle = line.fields.aisle }
                 return fields
             }
-            if let id = find(key), let item = items[id] {
+            if let id = find(key), let item = item(id) {
                 let fields = written(over: earlier.map { plan[$0].fields } ?? item.fields)
                 let kind = AddOutcome.Kind.known(wasNeeded: item.needed, changed: fields != item.fields)
                 if let i = earlier { plan[i].fields = fields; kinds[i] = kind; continue }
@@ -122,20 +125,25 @@ extension ShoppingModel {
     public func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
         let words = Self.words(description)
         guard !words.isEmpty else { return nil }
-        var score: [String: (count: Int, like: String)] = [:]
-        for item in items.values {
-            guard let aisle = item.aisle else { continue }
-            // Folded once per item version, so an add costs a pass of plain matching, not of folding.
-            let folded = matchKey(of: item)
-            guard words.contains(where: { Self.hasWord($0, in: folded) }) else { continue }
-            let current = score[aisle]
+        // By aisle number: the description that reads best is read once, for the winner.
+        var score: [Int32: (count: Int, like: ItemID, length: Int)] = [:]
+        forEachSearchText { id, entry, text in
+            guard entry.aisle >= 0 else { return }
+            // The folded description is the text's first line: an add costs a pass of plain
+            // matching over text made once, not a read of every item.
+            let line = text.prefix { $0 != 0x0A }
+            let folded = Substring(decoding: line, as: UTF8.self)
+            guard words.contains(where: { Self.hasWord($0, in: folded) }) else { return }
+            let current = score[entry.aisle]
             // The shortest match reads best in a message ("Eggs", not "Eggs for the party").
-            let like = current.map { $0.like.count <= item.description.count ? $0.like : item.description } ?? item.description
-            score[aisle] = ((current?.count ?? 0) + 1, like)
+            let shortest = current.map { $0.length <= line.count ? ($0.like, $0.length) : (id, line.count) } ?? (id, line.count)
+            score[entry.aisle] = ((current?.count ?? 0) + 1, shortest.0, shortest.1)
         }
         let ranked = score.sorted { $0.value.count > $1.value.count }
-        guard let best = ranked.first, ranked.count == 1 || ranked[1].value.count < best.value.count else { return nil }
-        return (best.key, best.value.like)
+        guard let best = ranked.first, ranked.count == 1 || ranked[1].value.count < best.value.count,
+              let like = item(best.value.like) else { return nil }
+        // The aisle as the item spells it (entries keep one spelling per aisle).
+        return (like.aisle ?? aisleNames.names[Int(best.key)], like.description)
     }
 
     /// Whether `word` (folded, without a plural "s") starts a word of `text` and ends it, or ends

@@ -44,7 +44,11 @@ public final class DescriptionIndex {
     }
 
     private func rebuild() {
-        entries = model.items.values.map { Entry(key: String(model.matchKey(of: $0)), id: $0.id) }
+        entries = []
+        entries.reserveCapacity(model.items.count)
+        model.forEachSearchText { id, _, text in
+            entries.append(Entry(key: String(decoding: text.prefix { $0 != 0x0A }, as: UTF8.self), id: id))
+        }
         entries.sort(by: <)
     }
 
@@ -52,16 +56,18 @@ public final class DescriptionIndex {
     /// everything again instead.
     private func follow(_ change: ModelChange) {
         guard change.items.count <= max(256, entries.count / 16) else { return rebuild() }
-        for (old, new) in change.items.values {
-            if let old {
+        for (id, c) in change.items where c.old != nil {
+            if let old = c.oldItem {
                 // The old version is no longer in memory: its key is made from its own description.
-                let i = lowerBound(Entry(key: ShoppingModel.matchKey(old.description), id: old.id))
-                if i < entries.count, entries[i].id == old.id { entries.remove(at: i) }
+                let i = lowerBound(Entry(key: ShoppingModel.matchKey(old.description), id: id))
+                if i < entries.count, entries[i].id == id { entries.remove(at: i); continue }
             }
-            if let new {
-                let entry = Entry(key: String(model.matchKey(of: new)), id: new.id)
-                entries.insert(entry, at: lowerBound(entry))
-            }
+            // Changed by another process while not cached: looked for by id.
+            entries.removeAll { $0.id == id }
+        }
+        for (id, c) in change.items where c.new != nil {
+            let entry = Entry(key: String(model.matchKey(of: id)), id: id)
+            entries.insert(entry, at: lowerBound(entry))
         }
     }
 

@@ -1,54 +1,124 @@
-/// The items in memory by id, each with the revision this process last read or wrote it at.
+/// What the model keeps in memory of every item: enough to place it in a list, count it, filter it
+/// and sum it, and the revision a write of it must expect. No strings: its text and the rest come
+/// from the store for the rows on screen (`ItemContent`), so memory follows what is shown, not what
+/// is stored. 32 bytes an item.
+public struct ItemEntry: Equatable, Sendable {
+    /// The store's revision this process last read or wrote the item at.
+    public var revision: Int64
+    public var position: Int64
+    /// `Item.lineCost` in `CostSum` units (a line's cost is at most 10^18 of them: it fits).
+    public var lineCost: Int64
+    /// The item's aisle as an `AisleNames` number; -1 for none.
+    public var aisle: Int32
+    var flags: UInt8
+
+    enum Flags {
+        static let present: UInt8 = 1, needed: UInt8 = 2, inCart: UInt8 = 4, priced: UInt8 = 8
+    }
+
+    public var needed: Bool { flags & Flags.needed != 0 }
+    public var inCart: Bool { flags & Flags.inCart != 0 }
+    /// Whether the item has a price (a line without one costs nothing, and is not "over" any cost).
+    public var priced: Bool { flags & Flags.priced != 0 }
+    /// The line cost as filters read it: nil without a price.
+    var pricedCost: CostSum? { priced ? CostSum(units: Int128(lineCost)) : nil }
+
+    init(revision: Int64, position: Int64, lineCost: Int64, aisle: Int32, needed: Bool, inCart: Bool, priced: Bool) {
+        self.revision = revision
+        self.position = position
+        self.lineCost = lineCost
+        self.aisle = aisle
+        flags = Flags.present | (needed ? Flags.needed : 0) | (inCart ? Flags.inCart : 0) | (priced ? Flags.priced : 0)
+    }
+
+    fileprivate static let absent = ItemEntry(revision: 0, position: 0, lineCost: 0, aisle: -1, flags: 0)
+    private init(revision: Int64, position: Int64, lineCost: Int64, aisle: Int32, flags: UInt8) {
+        self.revision = revision
+        self.position = position
+        self.lineCost = lineCost
+        self.aisle = aisle
+        self.flags = flags
+    }
+    fileprivate var isPresent: Bool { flags & Flags.present != 0 }
+}
+
+/// Aisle names as items spell them, each given a number once (names that differ only in case are
+/// one aisle, as in `AisleOrder`): an entry keeps the number, not the string, and a list's sections
+/// map numbers to their place in the aisle order.
+public struct AisleNames: Sendable {
+    private var numbers: [String: Int32] = [:]
+    /// By number: the first spelling seen.
+    public private(set) var names: [String] = []
+    /// Exact spellings already seen, so a load of a million items lowercases each spelling once.
+    private var spellings: [String: Int32] = [:]
+
+    public init() {}
+
+    /// Whether an item has had this aisle (in any case) since this process started.
+    public func knows(_ name: String) -> Bool { spellings[name] != nil || numbers[name.lowercased()] != nil }
+
+    public mutating func number(of name: String?) -> Int32 {
+        guard let name else { return -1 }
+        if let n = spellings[name] { return n }
+        let folded = name.lowercased()
+        let n = numbers[folded] ?? {
+            let n = Int32(names.count)
+            names.append(name)
+            numbers[folded] = n
+            return n
+        }()
+        spellings[name] = n
+        return n
+    }
+}
+
+/// The entries of the items by id.
 ///
 /// Ids are the store's rowids, handed out in order from 1, so they are dense: a table indexed by id
 /// costs each item and nothing more. A dictionary costs about twice that, since its capacity is a
-/// power of two kept at most three quarters full (at a million items, 336 MB of items against
-/// 160). An id far past the number of items (a store whose early items were deleted) waits in a
-/// dictionary until the items catch up with it, so the empty slots never outnumber the items.
+/// power of two kept at most three quarters full. An id far past the number of items (a store
+/// whose early items were deleted) waits in a dictionary until the items catch up with it, so the
+/// empty slots never outnumber the items.
 public struct ItemTable {
     /// Indexed by id; slot 0 is never used (rowids start at 1).
-    private var slots: ContiguousArray<Item?> = []
-    private var slotRevisions: ContiguousArray<Int64> = []
-    private var far: [ItemID: (item: Item, revision: Int64)] = [:]
+    private var slots: ContiguousArray<ItemEntry> = []
+    private var far: [ItemID: ItemEntry] = [:]
     public private(set) var count = 0
 
     public init() {}
 
     public var isEmpty: Bool { count == 0 }
 
-    public subscript(id: ItemID) -> Item? {
+    public subscript(id: ItemID) -> ItemEntry? {
         let r = id.raw
-        return r >= 0 && r < slots.count ? slots[Int(r)] : far[id]?.item
+        if r >= 0 && r < slots.count {
+            let e = slots[Int(r)]
+            return e.isPresent ? e : nil
+        }
+        return far[id]
     }
 
     /// The revision `id` was last read or written at; nil when it is not in memory.
-    public func revision(of id: ItemID) -> Int64? {
-        let r = id.raw
-        if r >= 0 && r < slots.count { return slots[Int(r)] == nil ? nil : slotRevisions[Int(r)] }
-        return far[id]?.revision
-    }
+    public func revision(of id: ItemID) -> Int64? { self[id]?.revision }
 
-    /// Puts `item` in (replacing what `id` held), or takes `id` out when `item` is nil.
-    public mutating func set(_ id: ItemID, to item: Item?, revision: Int64) {
+    /// Puts `entry` in (replacing what `id` held), or takes `id` out when `entry` is nil.
+    public mutating func set(_ id: ItemID, to entry: ItemEntry?) {
         // A load reads ids in order: the next id goes on the end, with no empty slot made first.
-        if let item, id.raw == Int64(slots.count), id.raw > 0, far.isEmpty {
-            slots.append(item)
-            slotRevisions.append(revision)
+        if let entry, id.raw == Int64(slots.count), id.raw > 0, far.isEmpty {
+            slots.append(entry)
             count += 1
             return
         }
         let had = self[id] != nil
-        count += (item == nil ? 0 : 1) - (had ? 1 : 0)
+        count += (entry == nil ? 0 : 1) - (had ? 1 : 0)
         let r = id.raw
         if r >= 0 && r < slots.count {
-            slots[Int(r)] = item
-            slotRevisions[Int(r)] = revision
-        } else if let item, r >= 0, r < Self.denseLimit(count) {
+            slots[Int(r)] = entry ?? .absent
+        } else if let entry, r >= 0, r < Self.denseLimit(count) {
             grow(to: Int(r) + 1)
-            slots[Int(r)] = item
-            slotRevisions[Int(r)] = revision
+            slots[Int(r)] = entry
         } else {
-            far[id] = item.map { ($0, revision) }
+            far[id] = entry
         }
     }
 
@@ -56,34 +126,23 @@ public struct ItemTable {
     /// grows (for a moment, both copies were in memory). Room never used costs address space, not
     /// memory.
     public mutating func reserveCapacity(maxID: Int) {
-        let n = Swift.min(maxID + 1, 1 << 22)
-        slots.reserveCapacity(n)
-        slotRevisions.reserveCapacity(n)
+        slots.reserveCapacity(Swift.min(maxID + 1, 1 << 22))
     }
 
-    /// Every item, in no particular order (as a dictionary's).
-    public var values: Values { Values(slots: slots, far: far) }
-
-    public var keys: LazyMapSequence<Values, ItemID> { values.lazy.map(\.id) }
-
-    public struct Values: Sequence {
-        fileprivate let slots: ContiguousArray<Item?>
-        fileprivate let far: [ItemID: (item: Item, revision: Int64)]
-
-        public func makeIterator() -> Iterator { Iterator(slots: slots.makeIterator(), far: far.values.makeIterator()) }
-        public var underestimatedCount: Int { far.count }
-
-        public struct Iterator: IteratorProtocol {
-            fileprivate var slots: IndexingIterator<ContiguousArray<Item?>>
-            fileprivate var far: Dictionary<ItemID, (item: Item, revision: Int64)>.Values.Iterator
-
-            public mutating func next() -> Item? {
-                while let slot = slots.next() {
-                    if let item = slot { return item }
-                }
-                return far.next()?.item
-            }
+    /// Every item's id and entry, in order of id.
+    public func forEach(_ body: (ItemID, ItemEntry) throws -> Void) rethrows {
+        try slots.withUnsafeBufferPointer { slots in
+            for r in slots.indices where slots[r].isPresent { try body(ItemID(Int64(r)), slots[r]) }
         }
+        for id in far.keys.sorted() { try body(id, far[id]!) }
+    }
+
+    /// Every id, in order.
+    public var ids: [ItemID] {
+        var ids: [ItemID] = []
+        ids.reserveCapacity(count)
+        forEach { id, _ in ids.append(id) }
+        return ids
     }
 
     /// Ids below this are kept in slots: empty slots stay fewer than items (and a small table has
@@ -93,16 +152,12 @@ public struct ItemTable {
     private mutating func grow(to n: Int) {
         let old = slots.count
         // One slot at a time: no sequence made for the usual one or two.
-        for _ in old..<n {
-            slots.append(nil)
-            slotRevisions.append(0)
-        }
+        for _ in old..<n { slots.append(.absent) }
         guard !far.isEmpty else { return }
         // Far ids now in range move to their slots.
         for (id, entry) in far where id.raw < Int64(n) && id.raw >= Int64(old) {
             far[id] = nil
-            slots[Int(id.raw)] = entry.item
-            slotRevisions[Int(id.raw)] = entry.revision
+            slots[Int(id.raw)] = entry
         }
     }
 }

@@ -20,6 +20,15 @@ public enum ListKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// The same, from what memory keeps of an item.
+    public func contains(_ entry: ItemEntry) -> Bool {
+        switch self {
+        case .all: true
+        case .shopping: entry.needed && !entry.inCart
+        case .cart: entry.inCart
+        }
+    }
+
     /// What the user is told when the list has no rows: what to do next.
     public var emptyExplanation: String {
         switch self {

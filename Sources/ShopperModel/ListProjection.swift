@@ -13,23 +13,11 @@ struct RowKey: Comparable {
     var section: SectionKey
     var position: Int64
     var id: Int64
-    /// While a query has words: where the item's folded search text is in the projection's text
-    /// column (`length` -1: not there), so typing on tests the rows shown with no lookup and no
-    /// reference counting per row. Not part of the key.
-    var textOffset: UInt32 = 0
-    var textLength: Int32 = -1
     /// The item's line cost in `CostSum` units (at most 10^18: it fits), so sums need no lookup.
     /// Not part of the key.
     var lineCost: Int64 = 0
-    /// What filters ask of an item besides its text (`Flags`). Not part of the key.
+    /// What filters ask of an item besides its text (`ItemEntry.Flags`). Not part of the key.
     var flags: UInt8 = 0
-
-    enum Flags {
-        static let needed: UInt8 = 1, inCart: UInt8 = 2, priced: UInt8 = 4
-        static func of(_ item: Item) -> UInt8 {
-            (item.needed ? needed : 0) | (item.inCart ? inCart : 0) | (item.priceAmount != nil ? priced : 0)
-        }
-    }
 
     static func < (a: RowKey, b: RowKey) -> Bool { (a.section, a.position, a.id) < (b.section, b.position, b.id) }
     static func == (a: RowKey, b: RowKey) -> Bool { a.section == b.section && a.position == b.position && a.id == b.id }
@@ -94,7 +82,20 @@ public final class ListProjection {
         if key.isHeader {
             return .header(title: sectioning.title(of: key.section, aisles: model.aisles), totals: sectionTotals(key.section))
         }
-        return .item(model.items[ItemID(key.id)]!)
+        return .item(item(ItemID(key.id), at: index))
+    }
+
+    /// The item on row `index`, read with the rows after it when not cached (GTK asks for rows
+    /// in order: a screen is one read). An item another process deleted a moment ago (memory reads
+    /// the news within a second) shows as an empty row until then.
+    private func item(_ id: ItemID, at index: Int) -> Item {
+        if let item = model.cachedItem(id) { return item }
+        let ids = rows[index..<min(index + 64, rows.count)].lazy.filter { !$0.isHeader }.map { ItemID($0.id) }
+        model.prefetch(ids)
+        if let item = model.item(id) { return item }
+        let entry = model.items[id]
+        return Item(id: id, description: "", needed: entry?.needed ?? false, inCart: entry?.inCart ?? false,
+                    position: entry?.position ?? 0, createdAt: Date(timeIntervalSince1970: 0))
     }
 
     /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
@@ -114,8 +115,10 @@ public final class ListProjection {
             guard sectionCounts[s] != nil else { return nil }
             return .header(title: sectioning.title(of: s, aisles: model.aisles), totals: sectionTotals(s))
         default:
-            guard let item = model.items[ItemID(Int64(identity))], includes(item) else { return nil }
-            return .item(item)
+            let id = ItemID(Int64(identity))
+            guard let entry = model.items[id], includes(id, entry) else { return nil }
+            if let cached = model.cachedItem(id) { return .item(cached) }
+            return .item(item(id, at: find(key(id, entry)) ?? 0))
         }
     }
 
@@ -126,8 +129,8 @@ public final class ListProjection {
     }
 
     public func index(of id: ItemID) -> Int? {
-        guard let item = model.items[id], includes(item) else { return nil }
-        return find(key(item))
+        guard let entry = model.items[id], includes(id, entry) else { return nil }
+        return find(key(id, entry))
     }
 
     public func setSectioning(_ s: Sectioning) {
@@ -168,39 +171,36 @@ public final class ListProjection {
 
     // MARK: Following the model
 
-    /// Whether the item as memory holds it now belongs on this list. (An older version of an item
+    /// Whether the item belongs on this list, as memory holds it now. (An older version of an item
     /// was on the list if its row is: see `apply`.)
-    private func includes(_ item: Item) -> Bool {
-        guard kind.contains(item) else { return false }
+    private func includes(_ id: ItemID, _ entry: ItemEntry) -> Bool {
+        guard kind.contains(entry) else { return false }
         guard let query else { return true }
-        return query.matches(item, searchText: query.words.isEmpty ? "" : model.searchText(of: item.id))
+        if readsText { _ = model.searchText(of: id) }
+        let needles = query.words.map { Array($0.utf8) }
+        return model.texts.bytes.withUnsafeBufferPointer { column in
+            Self.rowMatches(key(id, entry), query, needles, texts: model.texts, in: column)
+        }
     }
 
-    private func key(_ item: Item, sections: SectionKeys? = nil) -> RowKey {
-        RowKey(section: (sections ?? sectionKeys).key(for: item), position: item.position,
-               id: item.id.raw, lineCost: Int64(item.lineCost.units), flags: RowKey.Flags.of(item))
+    private func key(_ id: ItemID, _ entry: ItemEntry, sections: SectionKeys? = nil) -> RowKey {
+        RowKey(section: (sections ?? sectionKeys).key(for: entry), position: entry.position,
+               id: id.raw, lineCost: entry.lineCost, flags: entry.flags)
     }
 
     /// Made again only when the sectioning or the aisles changed (a price band's threshold is
     /// converted to fixed point once, not per item changed).
     private var sectionKeys: SectionKeys {
-        let aisles = model.aisles
-        if let made = madeSectionKeys, made.fit(sectioning, aisles) { return made }
-        let made = SectionKeys(sectioning, aisles: aisles)
+        let aisles = model.aisles, names = model.aisleNames
+        if let made = madeSectionKeys, made.fit(sectioning, aisles, names) { return made }
+        let made = SectionKeys(sectioning, aisles: aisles, names: names)
         madeSectionKeys = made
         return made
     }
     private var madeSectionKeys: SectionKeys?
 
-    /// The key of a row to be shown: with the item's search text while the query reads text.
-    private func shownKey(_ item: Item) -> RowKey {
-        var k = key(item)
-        if keepsText { keepText(of: item, in: &k) }
-        return k
-    }
-
-    /// Whether rows keep their text: the query has words, or an aisle filter.
-    private var keepsText: Bool { query.map { !$0.words.isEmpty || $0.readsAisle } ?? false }
+    /// Whether the query reads the items' search texts: it has words, or an aisle filter.
+    private var readsText: Bool { query.map { !$0.words.isEmpty || $0.readsAisle } ?? false }
 
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
     /// listens (GTK) always sees a count and rows that agree with what it was told.
@@ -215,29 +215,27 @@ public final class ListProjection {
         }
         var touched = Set<SectionKey>()
         var refreshed = Set<Int>()
-        for (old, new) in change.items.values {
+        for (id, c) in change.items {
             // The old version was shown if its row is here: no second search of text no longer held.
-            let oldIn = old.map { find(key($0)) != nil } ?? false
-            let newIn = new.map(includes) ?? false
-            if oldIn, newIn, let old, let new, key(old) == key(new) {
-                setTotals(removing: old, adding: new)
+            let oldKey = c.old.map { key(id, $0) }
+            let oldIn = oldKey.map { find($0) != nil } ?? false
+            let newIn = c.new.map { includes(id, $0) } ?? false
+            let newKey = c.new.map { key(id, $0) }
+            if oldIn, newIn, let oldKey, let newKey, oldKey == newKey, let i = find(newKey) {
+                adjustCosts(newKey.section, by: CostSum(units: Int128(newKey.lineCost) - Int128(rows[i].lineCost)))
                 // What the row keeps of the item follows it.
-                if let i = find(key(new)) {
-                    rows[i].lineCost = Int64(new.lineCost.units)
-                    rows[i].flags = RowKey.Flags.of(new)
-                    if keepsText || rows[i].textLength >= 0 { keepText(of: new, in: &rows[i]) }
-                }
-                refreshed.insert(Int(new.id.raw))
-                touched.insert(key(new).section)
+                rows[i] = newKey
+                refreshed.insert(Int(id.raw))
+                touched.insert(newKey.section)
                 continue
             }
-            if oldIn, let old {
-                announce(remove(old))
-                touched.insert(key(old).section)
+            if oldIn, let oldKey {
+                announce(remove(oldKey))
+                touched.insert(oldKey.section)
             }
-            if newIn, let new {
-                announce(insert(new))
-                touched.insert(key(new).section)
+            if newIn, let newKey {
+                announce(insert(newKey))
+                touched.insert(newKey.section)
             }
         }
         guard !touched.isEmpty, !isEmpty else { return }
@@ -249,46 +247,21 @@ public final class ListProjection {
         onContentChanged?(refreshed)
     }
 
-    /// The folded search texts of the rows, one after another, while the query has words (see
-    /// `RowKey.textOffset`). Made anew by each rebuild; an edited row's new text is appended.
-    private var texts: [UInt8] = []
+    /// Makes the search texts of up to `budget` items that have none yet, so that the first
+    /// keystroke of a search finds them ready; for an idle moment (a list calls it in slices after
+    /// its first frame). Returns whether items without text remain. The texts are the model's,
+    /// shared by every list.
+    public func prepareSearch(budget: Int) -> Bool { model.prepareSearch(budget: budget) }
 
-    /// Makes the text of up to `budget` rows that have none yet, so that the first keystroke of a
-    /// search finds the column ready; for an idle moment (a list calls it in slices after its first
-    /// frame). Returns whether rows without text remain.
-    public func prepareSearch(budget: Int) -> Bool {
-        var made = 0
-        while preparedUpTo < rows.count, made < budget {
-            let r = preparedUpTo
-            preparedUpTo += 1
-            guard !rows[r].isHeader, rows[r].textLength < 0, let item = model.items[ItemID(rows[r].id)] else { continue }
-            keepText(of: item, in: &rows[r])
-            made += 1
-        }
-        return preparedUpTo < rows.count
-    }
-
-    /// How far `prepareSearch` has gone (rows shift under it: one missed is made when needed).
-    private var preparedUpTo = 0
-
-    private func keepText(of item: Item, in key: inout RowKey) {
-        let start = texts.count
-        model.appendSearchText(of: item, to: &texts)
-        key.textOffset = UInt32(start)
-        key.textLength = Int32(texts.count - start)
-    }
-
-    /// Whether a row (with its text kept) passes the query: filters from what the row keeps, words
-    /// from the column. No item is looked up.
-    private func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]]) -> Bool {
-        texts.withUnsafeBufferPointer { Self.rowMatches(k, query, needles, in: $0) }
-    }
-
-    private static func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]], in column: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = UnsafeBufferPointer(rebasing: column[Int(k.textOffset)..<(Int(k.textOffset) + Int(max(k.textLength, 0)))])
+    /// Whether a row passes the query: filters from what the row keeps, words and aisles from the
+    /// item's search text. No item is looked up.
+    private static func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]], texts: SearchTexts,
+                                   in column: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = needles.isEmpty && !query.readsAisle ? UnsafeBufferPointer(start: nil, count: 0)
+            : SearchTexts.text(texts.span(of: ItemID(k.id)), in: column)
         let passes = query.filters.isEmpty || query.matchesFilters(
-            needed: k.flags & RowKey.Flags.needed != 0, inCart: k.flags & RowKey.Flags.inCart != 0,
-            lineCost: k.flags & RowKey.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
+            needed: k.flags & ItemEntry.Flags.needed != 0, inCart: k.flags & ItemEntry.Flags.inCart != 0,
+            lineCost: k.flags & ItemEntry.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
             // The aisle is the text's second line.
             guard let newline = text.firstIndex(of: 0x0A) else { return false }
             return text[(newline + 1)...].starts(with: a.utf8)
@@ -316,8 +289,7 @@ public final class ListProjection {
         announced = count
     }
 
-    private func insert(_ item: Item) -> (Int, Int, Int) {
-        let k = shownKey(item)
+    private func insert(_ k: RowKey) -> (Int, Int, Int) {
         var i = lowerBound(k)
         var added = 1
         if sectioning.hasHeaders && sectionCounts[k.section, default: 0] == 0 {
@@ -328,17 +300,16 @@ public final class ListProjection {
         rows.insert(k, at: i)
         itemCount += 1
         sectionCounts[k.section, default: 0] += 1
-        adjustCosts(k.section, by: item.lineCost)
+        adjustCosts(k.section, by: CostSum(units: Int128(k.lineCost)))
         return (i - (added - 1), 0, added)
     }
 
-    private func remove(_ item: Item) -> (Int, Int, Int) {
-        let k = key(item)
+    private func remove(_ k: RowKey) -> (Int, Int, Int) {
         let i = find(k)!
         rows.remove(at: i)
         itemCount -= 1
         sectionCounts[k.section, default: 0] -= 1
-        adjustCosts(k.section, by: .zero - item.lineCost)
+        adjustCosts(k.section, by: .zero - CostSum(units: Int128(k.lineCost)))
         if sectionCounts[k.section] == 0 {
             sectionCounts[k.section] = nil
             costs[k.section] = nil
@@ -348,11 +319,6 @@ public final class ListProjection {
             return (i - 1, 2, 0)
         }
         return (i, 1, 0)
-    }
-
-    private func setTotals(removing old: Item, adding new: Item) {
-        guard !costs.isEmpty, old.lineCost != new.lineCost else { return }
-        adjustCosts(key(new).section, by: new.lineCost - old.lineCost)
     }
 
     /// Keeps the sums already made up to date; ones not made yet stay unmade.
@@ -411,33 +377,23 @@ public final class ListProjection {
         // million, 60 MB more at the peak); room a shorter list leaves untouched costs no memory.
         keys.reserveCapacity(model.items.count + (sectioning.hasHeaders ? model.aisles.names.count + 2 : 0))
         costs = [:]
-        let withText = keepsText
+        if readsText { model.prepareAllSearchTexts() }
         let needles = query?.words.map { Array($0.utf8) } ?? []
-        texts = []
-        preparedUpTo = 0
         // Counted in locals, with the aisles taken once: per item, each access to a property of
         // this class (or the model's) is a check of exclusive access, and the aisles a copy.
         let sections = sectionKeys
-        let query = self.query, kind = self.kind
+        let query = self.query, kind = self.kind, texts = model.texts
         var count = 0
         var counts: [SectionKey: Int] = [:]
-        for item in model.items.values where kind.contains(item) {
-            var k = key(item, sections: sections)
-            if let query {
-                if withText {
-                    // Folded straight into the column, tested there, and kept for the row.
-                    keepText(of: item, in: &k)
-                    guard rowMatches(k, query, needles) else {
-                        texts.removeLast(Int(k.textLength))
-                        continue
-                    }
-                } else {
-                    guard query.matchesFilters(item) else { continue }
-                }
+        texts.bytes.withUnsafeBufferPointer { column in
+            model.items.forEach { id, entry in
+                guard kind.contains(entry) else { return }
+                let k = key(id, entry, sections: sections)
+                if let query, !Self.rowMatches(k, query, needles, texts: texts, in: column) { return }
+                keys.append(k)
+                count += 1
+                counts[k.section, default: 0] += 1
             }
-            keys.append(k)
-            count += 1
-            counts[k.section, default: 0] += 1
         }
         if sectioning.hasHeaders { keys += counts.keys.map(RowKey.header) }
         keys.sort()
@@ -472,19 +428,15 @@ public final class ListProjection {
         // needs the folded text, kept with each row (no lookup, no item copied). The rows kept are
         // moved down in place: no second array, no reference counting per row.
         let needles = query?.words.map { Array($0.utf8) } ?? []
-        if keepsText {
-            // Rows without text yet (a search typed before the idle pass finished) get it first,
-            // so the pass below reads the column and never grows it.
-            for r in rows.indices where !rows[r].isHeader && rows[r].textLength < 0 {
-                if let item = model.items[ItemID(rows[r].id)] { keepText(of: item, in: &rows[r]) }
-            }
-        }
+        // Texts not made yet (a search typed before the idle slices finished) are made first, so
+        // the pass below only reads the column.
+        if readsText { model.prepareAllSearchTexts() }
         // The pass runs on the rows moved out to a local (no copy: the property lets go of them)
         // and on the column's bytes: at a million rows, checks of exclusive access to the
         // properties, row by row, cost more than the matching.
         var rows = self.rows
         self.rows = []
-        let query = self.query
+        let query = self.query, texts = model.texts
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
         // the header, so a section that loses every item loses its header inside the span.
@@ -493,10 +445,10 @@ public final class ListProjection {
         // Rows come sorted by section: each section's count is written once, when it ends.
         var counts: [SectionKey: Int] = [:]
         var section: SectionKey?, inSection = 0
-        texts.withUnsafeBufferPointer { column in
+        texts.bytes.withUnsafeBufferPointer { column in
             for r in rows.indices {
                 if rows[r].isHeader { pendingHeader = r; continue }
-                let keep = if let query { Self.rowMatches(rows[r], query, needles, in: column) } else { true }
+                let keep = if let query { Self.rowMatches(rows[r], query, needles, texts: texts, in: column) } else { true }
                 guard keep else {
                     firstDropped = firstDropped ?? (pendingHeader ?? r)
                     lastDropped = r

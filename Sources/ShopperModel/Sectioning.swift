@@ -54,14 +54,16 @@ extension Sectioning {
     }
 }
 
-/// `Sectioning.key` for many items: the aisles and the price band's threshold (in fixed point, not
-/// compared as a Decimal per item) taken once.
+/// `Sectioning.key` for many items: each aisle number's place in the aisle order and the price
+/// band's threshold (in fixed point, not compared as a Decimal per item) worked out once.
 struct SectionKeys {
     private let sectioning: Sectioning
     private let aisles: AisleOrder
     private let threshold: CostSum
+    /// By aisle number (`AisleNames`): the section.
+    private let ranks: [SectionKey]
 
-    init(_ sectioning: Sectioning, aisles: AisleOrder) {
+    init(_ sectioning: Sectioning, aisles: AisleOrder, names: AisleNames) {
         self.sectioning = sectioning
         self.aisles = aisles
         // Above any line's cost (10,000 × 1,000,000) every item is under the band: a threshold
@@ -71,24 +73,21 @@ struct SectionKeys {
         } else {
             threshold = .zero
         }
+        ranks = sectioning == .aisle ? names.names.map { aisles.index(of: $0).map(SectionKey.init) ?? .noAisle } : []
     }
 
     private static let aboveEveryLine: Decimal = 100_000_000_000
 
-    /// Whether these keys were made for `sectioning` and `aisles` (the names compared by buffer
-    /// first: the model hands out the same one until they change).
-    func fit(_ sectioning: Sectioning, _ aisles: AisleOrder) -> Bool {
-        self.sectioning == sectioning && self.aisles.names == aisles.names
+    /// Whether these keys were made for `sectioning`, `aisles` and every aisle number in `names`.
+    func fit(_ sectioning: Sectioning, _ aisles: AisleOrder, _ names: AisleNames) -> Bool {
+        self.sectioning == sectioning && self.aisles.names == aisles.names && (sectioning != .aisle || ranks.count == names.names.count)
     }
 
-    func key(for item: Item) -> SectionKey {
+    func key(for entry: ItemEntry) -> SectionKey {
         switch sectioning {
         case .none: return 0
-        case .aisle:
-            guard let a = item.aisle, let i = aisles.index(of: a) else { return .noAisle }
-            return SectionKey(i)
-        case .priceBand:
-            return item.lineCost >= threshold ? 0 : 1
+        case .aisle: return entry.aisle >= 0 && Int(entry.aisle) < ranks.count ? ranks[Int(entry.aisle)] : .noAisle
+        case .priceBand: return CostSum(units: Int128(entry.lineCost)) >= threshold ? 0 : 1
         }
     }
 }

@@ -1,14 +1,25 @@
 import Foundation
 
+/// How one item changed: its entry before and after (nil: not there), and the whole item where
+/// known (always the new one; the old one when the change was this process's own, or still cached).
+public struct ItemChange {
+    public var old: ItemEntry?
+    public var new: ItemEntry?
+    public var oldItem: Item?
+    public var newItem: Item?
+}
+
 /// What changed in one operation, for projections and views to update incrementally.
 public struct ModelChange {
-    public var items: [ItemID: (old: Item?, new: Item?)] = [:]
+    public var items: [ItemID: ItemChange] = [:]
     public var searchesChanged = false
     public var aislesReordered = false
 }
 
-/// All items, aisles and saved searches, kept in memory and written through to the store. Every
-/// operation is one transaction and one undo step; it touches only the items it changes.
+/// Every item's entry (`ItemEntry`: what places, counts, filters and sums it), the aisles and the
+/// saved searches, kept in memory; whole items come from the store for the rows shown
+/// (`ItemContent`). Every operation is one transaction and one undo step, written through to the
+/// store; it touches only the items it changes.
 ///
 /// Other processes write to the same store (`shopper add` without a window, later a sync): each
 /// operation first reads what they changed, and its write checks that every item it overwrites is
@@ -18,6 +29,8 @@ public final class ShoppingModel {
     /// With the revision each had when this process last read or wrote it.
     public private(set) var items = ItemTable()
     public private(set) var aisles = AisleOrder()
+    /// The aisle names entries refer to by number.
+    public private(set) var aisleNames = AisleNames()
     /// In display order.
     public private(set) var savedSearches: [SavedSearch] = []
     public private(set) var totals = TripTotals()
@@ -33,75 +46,135 @@ public final class ShoppingModel {
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
-    /// The folded search text of items whose text is not plain ASCII, as they are now, made on first
-    /// search and dropped when what it is made of changes: Foundation's folding is far slower than
-    /// matching, and must not run per item per keystroke. Plain ASCII folds as it is copied.
-    private var searchTexts: [ItemID: String] = [:]
     private var nextObserver = 0
+    private let content: ItemContent
+    /// The folded search texts, made in idle moments (`prepareSearch`) or when a search needs them.
+    private(set) var texts = SearchTexts()
 
     /// `store` nil keeps everything in memory (tests of pure logic); the app always passes one.
-    public init(store: Store?) throws(StoreError) {
+    public convenience init(store: Store?) throws(StoreError) {
+        try self.init(store: store, cacheLimit: ItemContent.defaultLimit)
+    }
+
+    /// `cacheLimit`: items kept whole at most (tests make it small, so reads happen all the time).
+    init(store: Store?, cacheLimit: Int) throws(StoreError) {
         self.store = store
+        content = ItemContent(store: store, limit: cacheLimit)
         guard let store else { return }
         seenExternalVersion = store.externalVersion()
-        let expected = store.itemCount()
         // Read into locals, then kept: per item, an access to this object's properties is a check
         // of exclusive access (a tenth of reading a million items).
-        var table = ItemTable(), sums = TripTotals(), last: Int64 = 0
-        table.reserveCapacity(maxID: expected)
-        let c = try store.load { item, revision in
-            table.set(item.id, to: item, revision: revision)
-            sums.add(item)
-            last = max(last, item.position)
+        var table = ItemTable(), sums = TripTotals(), last: Int64 = 0, names = AisleNames()
+        table.reserveCapacity(maxID: store.itemCount())
+        let c = try store.loadEntries(aisles: &names) { id, entry in
+            table.set(id, to: entry)
+            sums.add(entry)
+            last = max(last, entry.position)
         }
         items = table
         totals = sums
         lastPosition = last
+        aisleNames = names
         aisles = AisleOrder(c.aisles)
         savedSearches = c.searches
         seenRevision = c.revision
     }
 
-    public func item(_ id: ItemID) -> Item? { items[id] }
-
-    /// What `SearchQuery` matches words against, for the item as it is now (kept when Foundation
-    /// had to fold it). Lists searching many rows fold into their own column instead (below).
-    public func searchText(of id: ItemID) -> String {
-        if let cached = searchTexts[id] { return cached }
-        guard let item = items[id] else { return "" }
-        let text = SearchQuery.searchText(of: item)
-        if !Self.isASCII(item) { searchTexts[id] = text }
-        return text
+    /// The item as it is now; from the store unless one of the few cached.
+    public func item(_ id: ItemID) -> Item? {
+        guard let entry = items[id] else { return nil }
+        return content.item(id, revision: entry.revision)
     }
 
-    /// Appends the search text of `item` (as memory holds it now) to a projection's text column:
-    /// plain ASCII folded as it is copied, with no string made; anything else from the cache.
-    public func appendSearchText(of item: Item, to column: inout [UInt8]) {
-        let start = column.count
-        if SearchQuery.appendFoldedASCII(item.description, to: &column) {
-            column.append(0x0A)
-            if SearchQuery.appendFoldedASCII(item.aisle ?? "", to: &column) {
-                column.append(0x0A)
-                if SearchQuery.appendFoldedASCII(item.notes, to: &column) { return }
-            }
+    /// The item if cached as it is now; never reads the store.
+    public func cachedItem(_ id: ItemID) -> Item? {
+        items[id].flatMap { content.cached(id, revision: $0.revision) }
+    }
+
+    /// The items of `ids` that exist, in that order, read a thousand at a time (a whole list for
+    /// the command line, say).
+    public func items(_ ids: [ItemID]) -> [Item] {
+        var found: [Item] = []
+        found.reserveCapacity(ids.count)
+        for start in stride(from: 0, to: ids.count, by: 1024) {
+            let part = ids[start..<min(start + 1024, ids.count)]
+            prefetch(part)
+            found += part.compactMap(item)
         }
-        column.removeLast(column.count - start)
-        column.append(contentsOf: searchText(of: item.id).utf8)
+        return found
     }
 
-    private static func isASCII(_ item: Item) -> Bool {
-        [item.description, item.aisle ?? "", item.notes].allSatisfy(SearchQuery.isPlainASCII)
+    /// The items in the cart, in list order.
+    public func cartItems() -> [Item] {
+        var cart: [(ItemID, Int64)] = []
+        items.forEach { id, entry in if entry.inCart { cart.append((id, entry.position)) } }
+        return items(cart.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0))
     }
 
-    /// The same for a version of an item, which may be an older one than memory holds (a change
-    /// hands observers both): that one gets its own text, not cached.
-    public func searchText(of item: Item) -> String {
-        guard let current = items[item.id], !Self.searchTextDiffers(current, item) else { return SearchQuery.searchText(of: item) }
-        return searchText(of: item.id)
+    /// Reads the items of `ids` not cached in one go (a screen of rows about to be shown).
+    public func prefetch(_ ids: some Sequence<ItemID>) {
+        content.prefetch(ids) { items[$0]?.revision }
     }
 
-    static func searchTextDiffers(_ a: Item, _ b: Item) -> Bool {
-        a.description != b.description || a.aisle != b.aisle || a.notes != b.notes
+    /// Every item, in order of id: one scan of the store. For the few callers that need every item
+    /// whole (export, tests); lists read entries.
+    public func allItems() throws(StoreError) -> [Item] {
+        var all: [Item] = []
+        all.reserveCapacity(items.count)
+        _ = try content.forEach { item, _ in all.append(item) }
+        return all
+    }
+
+    func entry(of item: Item, revision: Int64) -> ItemEntry {
+        ItemEntry(revision: revision, position: item.position, lineCost: Int64(item.lineCost.units),
+                  aisle: aisleNames.number(of: item.aisle), needed: item.needed, inCart: item.inCart,
+                  priced: item.priceAmount != nil)
+    }
+
+    // MARK: Search texts
+
+    /// What `SearchQuery` matches words against, for the item as it is now.
+    public func searchText(of id: ItemID) -> String {
+        if let made = texts.string(of: id) { return made }
+        guard let item = item(id) else { return "" }
+        texts.set(item)
+        return texts.string(of: id) ?? ""
+    }
+
+    /// Makes the search texts of up to `budget` items that have none yet, in order of id, so the
+    /// first keystroke of a search finds them ready; for an idle moment (a list calls it in slices
+    /// after its first frame). Returns whether items without text remain.
+    public func prepareSearch(budget: Int) -> Bool {
+        guard !texts.complete else { return false }
+        // Made into a local and put back: the scan calls back per item.
+        var made = texts
+        texts = SearchTexts()
+        defer { texts = made }
+        var count = 0
+        let table = items
+        // The store may be ahead of memory (another process's write not read yet): an item memory
+        // does not hold yet gets its text when the news is read.
+        let last = try? content.forEachSearchText(after: made.madeUpTo, limit: budget, &made) { id in
+            count += 1
+            return table[id] != nil
+        }
+        if let last = last ?? nil { made.madeUpTo = last }
+        if count < budget { made.complete = true }
+        return !made.complete
+    }
+
+    /// Makes every search text not made yet: a search typed before the idle slices finished.
+    func prepareAllSearchTexts() {
+        while prepareSearch(budget: 65_536) {}
+    }
+
+    /// Every item's id and search text (all made first), in order of id.
+    func forEachSearchText(_ body: (ItemID, ItemEntry, UnsafeBufferPointer<UInt8>) -> Void) {
+        prepareAllSearchTexts()
+        let texts = self.texts
+        texts.bytes.withUnsafeBufferPointer { column in
+            items.forEach { id, entry in body(id, entry, SearchTexts.text(texts.span(of: id), in: column)) }
+        }
     }
 
     // MARK: Observing
@@ -136,23 +209,15 @@ public final class ShoppingModel {
         if news.aisles != aisles.names {
             let old = aisles
             aisles = AisleOrder(news.aisles)
-            change.aislesReordered = !news.aisles.starts(with: old.names)
+            change.aislesReordered = sectionsMove(old, news.aisles)
         }
         for (item, revision) in news.items {
-            let old = items[item.id]
-            guard old != item else {
-                // The same item written again (this process's own write, or an equal one): only
-                // the revision a later write expects moves on.
-                items.set(item.id, to: item, revision: revision)
-                continue
-            }
-            replaceInMemory(item.id, with: item, revision: revision)
-            change.items[item.id] = (old, item)
+            // This process's own write, read back: memory has it already.
+            if items.revision(of: item.id) == revision { continue }
+            change.items[item.id] = replaceInMemory(item.id, with: item, revision: revision)
         }
-        for id in news.deleted {
-            guard let old = items[id] else { continue }
-            replaceInMemory(id, with: nil, revision: 0)
-            change.items[id] = (old, nil)
+        for id in news.deleted where items[id] != nil {
+            change.items[id] = replaceInMemory(id, with: nil, revision: 0)
         }
         if news.searches != savedSearches {
             savedSearches = news.searches
@@ -243,7 +308,7 @@ public final class ShoppingModel {
         var back = ChangeSet()
         for id in cs.items.keys { back.items[id] = .some(nil) }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
-        applyInMemory(cs, commit)
+        applyInMemory(cs, commit, old: back)
         undo.record(L("Import"), forward: cs, backward: back)
     }
 
@@ -256,7 +321,7 @@ public final class ShoppingModel {
             ids = []
             var position = lastPosition
             for (existing, fields) in plan {
-                if let id = existing, var item = b.cs.items[id].flatMap({ $0 }) ?? items[id] {
+                if let id = existing, var item = b.cs.items[id].flatMap({ $0 }) ?? self.item(id) {
                     item.needed = true
                     item.updatedAt = now
                     b.cs.items[id] = b.applying(fields, to: item)
@@ -277,7 +342,7 @@ public final class ShoppingModel {
     /// An edit that, with `needed`, also puts the item on the shopping list: one undo step.
     func update(_ id: ItemID, _ fields: ItemFields, needed: Bool, name: String, now: Date = Date()) throws(StoreError) {
         try commit(name) { b in
-            guard var item = items[id] else { return }
+            guard var item = item(id) else { return }
             if needed { item.needed = true }
             item.updatedAt = StoreTime.rounded(now)
             b.cs.items[id] = b.applying(fields, to: item)
@@ -300,8 +365,8 @@ public final class ShoppingModel {
 
     public func toggleNeeded(_ id: ItemID) throws(StoreError) {
         try refreshIfChangedElsewhere()
-        guard let item = items[id] else { return }
-        try setNeeded(id, !item.needed)
+        guard let entry = items[id] else { return }
+        try setNeeded(id, !entry.needed)
     }
 
     /// Ticked off in the store: moves from the shopping list to the cart.
@@ -319,7 +384,7 @@ public final class ShoppingModel {
     public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) {
         let date = StoreTime.rounded(date)
         try commit(L("Finish Shopping")) { b in
-            for var item in items.values where item.inCart {
+            for var item in cartItems() where item.inCart {
                 if let corrected = paid[item.id] { item.price = corrected }
                 if let cost = item.unitPrice {
                     b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date))
@@ -340,14 +405,14 @@ public final class ShoppingModel {
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
     public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
-        try commit(L("Move Item")) { b in
-            guard var item = items[id] else { return }
+        try commit(L("Move Item")) { (b: inout ChangeBuilder) throws(StoreError) in
+            guard var item = item(id) else { return }
             let lo = prev.flatMap { items[$0]?.position }
             let hi = next.flatMap { items[$0]?.position }
             if let p = Self.position(between: lo, and: hi) {
                 item.position = p
             } else {
-                b.cs = renumbered()
+                b.cs = try renumbered()
                 let lo2 = prev.flatMap { b.cs.items[$0]??.position }
                 let hi2 = next.flatMap { b.cs.items[$0]??.position }
                 item.position = Self.position(between: lo2, and: hi2) ?? item.position
@@ -450,17 +515,17 @@ public final class ShoppingModel {
     /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
     /// process) is not overwritten.
     private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
-        for (id, written) in state.items where items[id] != written {
-            throw .changedElsewhere(description: (items[id] ?? written)?.description ?? L("an item"), action: action)
+        for (id, written) in state.items where item(id) != written {
+            throw .changedElsewhere(description: (item(id) ?? written)?.description ?? L("an item"), action: action)
         }
         var cs = cs
         if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
         do {
-            let (written, commit) = try write { _ in cs }
-            applyInMemory(written, commit)
+            let (written, back, commit) = try write { _ in cs }
+            applyInMemory(written, commit, old: back)
         } catch .conflict(let id) {
             try? refresh()
-            throw .changedElsewhere(description: items[id]?.description ?? L("an item"), action: action)
+            throw .changedElsewhere(description: item(id)?.description ?? L("an item"), action: action)
         }
     }
 
@@ -478,7 +543,7 @@ public final class ShoppingModel {
 
     private func change(_ id: ItemID, _ name: String, _ edit: @escaping (inout Item) -> Void) throws(StoreError) {
         try commit(name) { b in
-            guard var item = items[id] else { return }
+            guard var item = item(id) else { return }
             let before = item
             edit(&item)
             guard item != before else { return }
@@ -494,15 +559,14 @@ public final class ShoppingModel {
         try refreshIfChangedElsewhere()
         for attempt in 1...3 {
             do {
-                let (cs, commit) = try write { ids throws(StoreError) in
+                let (cs, back, commit) = try write { ids throws(StoreError) in
                     var b = ChangeBuilder(ids: ids, aisles: aisles)
                     try build(&b)
                     ids = b.ids
                     return b.finished
                 }
                 guard !cs.isEmpty else { return }
-                let back = inverse(of: cs)
-                applyInMemory(cs, commit)
+                applyInMemory(cs, commit, old: back)
                 undo.record(name, forward: cs, backward: back)
                 return
             } catch .conflict(let id) {
@@ -512,26 +576,37 @@ public final class ShoppingModel {
         }
     }
 
-    /// Writes through the store, or counts ids and revisions here when there is none.
-    private func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError) -> (ChangeSet, StoreCommit) {
+    /// Writes through the store, or counts ids and revisions here when there is none. Returns the
+    /// change written, what undoes it (the items as they were, read inside the write), and the
+    /// commit.
+    private func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError) -> (ChangeSet, ChangeSet, StoreCommit) {
         guard let store else {
             let cs = try build(&memoryIDs)
+            let back = inverse(of: cs)
             seenRevision += 1
-            return (cs, StoreCommit(revision: seenRevision, othersWrote: false, aisles: cs.aisleOrder))
+            return (cs, back, StoreCommit(revision: seenRevision, othersWrote: false, aisles: cs.aisleOrder))
         }
-        return try store.write(seen: seenRevision, knownAisles: aisles.names) { ids throws(StoreError) in
+        var back = ChangeSet()
+        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles.names) { ids, reader throws(StoreError) in
+            // Items read while the change is built come through the write's connection.
+            content.writer = reader
+            defer { content.writer = nil }
             let cs = try build(&ids)
+            back = inverse(of: cs)
             // Each item overwritten must still be the version this process knows.
             var expected: [ItemID: Int64?] = [:]
-            for id in cs.items.keys { expected[id] = .some(items[id] == nil ? nil : items.revision(of: id) ?? 0) }
+            for id in cs.items.keys { expected[id] = .some(items.revision(of: id)) }
             return (cs, expected)
         }
+        return (cs, back, commit)
     }
 
     /// The change set that puts back what `cs` would overwrite.
     private func inverse(of cs: ChangeSet) -> ChangeSet {
         var back = ChangeSet()
-        for id in cs.items.keys { back.items[id] = .some(items[id]) }
+        var old: [ItemID: Item] = [:]
+        for item in items(Array(cs.items.keys)) { old[item.id] = item }
+        for id in cs.items.keys { back.items[id] = .some(old[id]) }
         for id in cs.searches.keys { back.searches[id] = .some(savedSearches.first { $0.id == id }) }
         back.historyAdded = cs.historyRemoved
         back.historyRemoved = cs.historyAdded
@@ -541,18 +616,15 @@ public final class ShoppingModel {
 
     /// After the store: memory follows what was committed, then observers hear of it. Reads
     /// others' writes that came in between, so memory never misses them.
-    private func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit) {
+    private func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit, old back: ChangeSet) {
         var change = ModelChange()
         if let order = commit.aisles ?? cs.aisleOrder {
             let old = aisles
             aisles = AisleOrder(order)
-            // Appending keeps every section key; anything else reorders sections.
-            change.aislesReordered = !order.starts(with: old.names)
+            change.aislesReordered = sectionsMove(old, order)
         }
         for (id, new) in cs.items {
-            let old = items[id]
-            replaceInMemory(id, with: new, revision: commit.revision)
-            change.items[id] = (old, new)
+            change.items[id] = replaceInMemory(id, with: new, revision: commit.revision, old: back.items[id] ?? nil)
         }
         if !cs.searches.isEmpty {
             for (id, s) in cs.searches {
@@ -567,19 +639,32 @@ public final class ShoppingModel {
         if commit.othersWrote { try? refresh() }
     }
 
-    private func replaceInMemory(_ id: ItemID, with new: Item?, revision: Int64) {
-        if let old = items[id] {
-            totals.remove(old)
-            if new.map({ Self.searchTextDiffers(old, $0) }) ?? true { searchTexts[id] = nil }
+    /// Memory takes `new` (nil: gone) as written at `revision`: its entry, the totals, the cached
+    /// item and its search text. `old`, the item as it was, where known.
+    private func replaceInMemory(_ id: ItemID, with new: Item?, revision: Int64, old: Item? = nil) -> ItemChange {
+        let oldEntry = items[id]
+        if let oldEntry { totals.remove(oldEntry) }
+        let newEntry = new.map { entry(of: $0, revision: revision) }
+        let oldItem = old ?? oldEntry.flatMap { content.cached(id, revision: $0.revision) }
+        items.set(id, to: newEntry)
+        content.put(id, new, revision: revision)
+        if let new, let newEntry {
+            totals.add(newEntry)
+            lastPosition = max(lastPosition, new.position)
+            // Texts made stay right; one not made yet waits for the scan (or a search's need).
+            if texts.complete || id <= texts.madeUpTo || texts.has(id) { texts.set(new) }
+        } else {
+            texts.remove(id)
         }
-        items.set(id, to: nil, revision: 0)
-        if let new { insertInMemory(new, revision: revision) }
+        return ItemChange(old: oldEntry, new: newEntry, oldItem: oldItem, newItem: new)
     }
 
-    private func insertInMemory(_ item: Item, revision: Int64) {
-        items.set(item.id, to: item, revision: revision)
-        totals.add(item)
-        lastPosition = max(lastPosition, item.position)
+    /// Whether a new aisle order moves items between sections. Appending a name no item has had
+    /// keeps every item's section; anything else may not: a reorder, an aisle taken away, or one
+    /// given back that items still name (an undo took it from the order while another process
+    /// filed an item under it).
+    private func sectionsMove(_ old: AisleOrder, _ new: [String]) -> Bool {
+        !new.starts(with: old.names) || new.dropFirst(old.names.count).contains { aisleNames.knows($0) }
     }
 
     static func position(between lo: Int64?, and hi: Int64?) -> Int64? {
@@ -592,9 +677,11 @@ public final class ShoppingModel {
     }
 
     /// Spreads positions evenly again, keeping the order. Rare: only when a gap is used up.
-    private func renumbered() -> ChangeSet {
+    private func renumbered() throws(StoreError) -> ChangeSet {
         var cs = ChangeSet()
-        for (n, var item) in items.values.sorted(by: { ($0.position, $0.id) < ($1.position, $1.id) }).enumerated() {
+        var all: [Item] = []
+        _ = try content.forEach { item, _ in if items[item.id] != nil { all.append(item) } }
+        for (n, var item) in all.sorted(by: { ($0.position, $0.id) < ($1.position, $1.id) }).enumerated() {
             item.position = Int64(n + 1) * Self.positionGap
             cs.items[item.id] = item
         }

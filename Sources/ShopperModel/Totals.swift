@@ -39,6 +39,20 @@ public struct TripTotals: Equatable, Sendable {
     public var inCart = Totals()
     public var all = Totals()
 
+    mutating func add(_ entry: ItemEntry) {
+        let line = CostSum(units: Int128(entry.lineCost))
+        all.add(line: line)
+        if ListKind.shopping.contains(entry) { leftToBuy.add(line: line) }
+        if ListKind.cart.contains(entry) { inCart.add(line: line) }
+    }
+
+    mutating func remove(_ entry: ItemEntry) {
+        let line = CostSum(units: Int128(entry.lineCost))
+        all.remove(line: line)
+        if ListKind.shopping.contains(entry) { leftToBuy.remove(line: line) }
+        if ListKind.cart.contains(entry) { inCart.remove(line: line) }
+    }
+
     mutating func add(_ item: Item) {
         let line = item.lineCost
         all.add(line: line)

@@ -33,7 +33,7 @@ final class SearchSectionsTests: GtkTestCase {
             }
             XCTAssertFalse(drawn.isEmpty)
             for text in drawn {
-                let item = try XCTUnwrap(model.items.values.first { $0.description == text })
+                let item = try XCTUnwrap(model.allItems().first { $0.description == text })
                 XCTAssertTrue(SearchQuery(typed).matches(item), "\(text) drawn for “\(typed)”")
             }
         }

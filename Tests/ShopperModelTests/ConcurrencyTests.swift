@@ -47,6 +47,25 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(try Store(path: path).load().items.map(\.description).sorted(), ["Bread", "Cron item", "Milk"])
     }
 
+    /// A write of no item (the aisle order, a saved search) takes no revision of its own: it once
+    /// did, and the next item another process wrote carried that revision, so the writer counted
+    /// it as seen and never showed it (found by the projection fuzz with a second process).
+    func testAnItemWrittenAfterAnAisleReorderIsSeen() throws {
+        let path = storePath()
+        let window = try ShoppingModel(store: Store(path: path))
+        let id = try window.add(fields("Milk", aisle: "Dairy"))
+        try window.add(fields("Bread", aisle: "Bakery"))
+        let cron = try ShoppingModel(store: Store(path: path))
+        try window.setAisleOrder(["Bakery", "Dairy"])
+        try window.saveSearch(name: "Milk", query: "milk")
+        try cron.refreshIfChangedElsewhere()
+        try cron.setNeeded(id, false)
+
+        XCTAssertTrue(try window.refreshIfChangedElsewhere())
+        XCTAssertEqual(window.item(id)?.needed, false)
+        XCTAssertEqual(window.items[id]?.needed, false)
+    }
+
     /// A write over a version of an item its writer has not seen is refused whole; the model then
     /// reads the news and makes its change on top of the newest version.
     func testAStaleWriteIsRefusedAndRebuiltOnTheNewestVersion() throws {

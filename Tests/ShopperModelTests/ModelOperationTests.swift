@@ -116,7 +116,7 @@ final class ModelOperationTests: XCTestCase {
             try m.move(ids[1], after: ids[0], before: ids[2])
             prev = ids[1]
         }
-        let order = m.items.values.sorted { $0.position < $1.position }.map(\.id)
+        let order = try m.allItems().sorted { $0.position < $1.position }.map(\.id)
         XCTAssertEqual(order, [ids[0], ids[1], ids[2]])
     }
 
@@ -128,7 +128,7 @@ final class ModelOperationTests: XCTestCase {
     }
 
     private func snapshot(_ m: ShoppingModel) throws -> Snapshot {
-        let items = m.items.values.sorted { $0.id < $1.id }
+        let items = try m.allItems()
         return Snapshot(items: items, searches: m.savedSearches, aisles: m.aisles.names,
                         history: try m.store!.history(of: items.map(\.id)))
     }

@@ -15,22 +15,34 @@ final class ProjectionFuzzTests: XCTestCase {
         106_514_657_405_730,
     ]
 
+    /// On the app's data path: entries in memory, items read from a real SQLite file through a
+    /// cache kept about as small as the lists (so reads happen often), search texts made in slices, and another
+    /// process's writes read as news now and then.
     func testRandomOperationsMatchARebuild() throws {
         let steps = Int(ProcessInfo.processInfo.environment["SHOPPER_FUZZ_STEPS"] ?? "") ?? 10_000
         var rng = SeededRandom.fromEnvironment()
-        try run(&rng, steps: steps)
+        let path = temporaryFolder(self) + "/fuzz.sqlite"
+        try run(&rng, steps: steps, store: Store(path: path), other: ShoppingModel(store: Store(path: path)))
+    }
+
+    /// Without a store, as the tests of pure logic run the model.
+    func testRandomOperationsInMemoryMatchARebuild() throws {
+        var rng = SeededRandom.fromEnvironment()
+        try run(&rng, steps: 2_000, store: nil)
     }
 
     func testRegressionSeeds() throws {
         for seed in Self.regressionSeeds {
             var rng = SeededRandom(seed: seed)
-            try run(&rng, steps: 3_000)
+            // Without a store, as they were found: a store and another process take other paths.
+            try run(&rng, steps: 3_000, store: nil)
         }
     }
 
-    private func run(_ rng: inout SeededRandom, steps: Int) throws {
+    /// `other`: a model on the same file, standing for another process.
+    private func run(_ rng: inout SeededRandom, steps: Int, store: Store?, other: ShoppingModel? = nil) throws {
         let seed = rng.seed
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: store, cacheLimit: 48)
         var projections: [(ListProjection, ChangeRecorder)] = []
         for kind in ListKind.allCases {
             for sectioning in [Sectioning.none, .aisle, .priceBand(threshold: 5)] {
@@ -55,7 +67,19 @@ final class ProjectionFuzzTests: XCTestCase {
         }
         var aislePool: [String?] = [nil, "Dairy", "Fruit", "Bakery"]
         for step in 0..<steps {
-            try randomStep(m, &rng, step: step, aislePool: &aislePool)
+            do {
+                if let other, Int.random(in: 0..<8, using: &rng) == 0 {
+                    // Another process writes; this one reads the news (as its window's timer does).
+                    try other.refreshIfChangedElsewhere()
+                    try randomStep(other, &rng, step: step, aislePool: &aislePool)
+                    try m.refreshIfChangedElsewhere()
+                } else {
+                    try randomStep(m, &rng, step: step, aislePool: &aislePool)
+                }
+            } catch StoreError.changedElsewhere {
+                // An undo or redo of a step the other process has changed since: refused, as it
+                // must be; the lists must still be right.
+            }
             // Texts made ahead in idle moments, a few at a time, must follow every later change.
             if step % 5 == 1 { for p in typed { _ = p.prepareSearch(budget: 7) } }
             if step % 3 == 0 {
@@ -76,7 +100,7 @@ final class ProjectionFuzzTests: XCTestCase {
     }
 
     private func randomStep(_ m: ShoppingModel, _ rng: inout SeededRandom, step: Int, aislePool: inout [String?]) throws {
-        let ids = Array(m.items.keys).sorted()
+        let ids = m.items.ids
         func anyID() -> ItemID? { ids.randomElement(using: &rng) }
         func aisle() -> String? { aislePool.randomElement(using: &rng)! }
         // Capitals and accents too: plain ASCII folds as it is copied, the rest through a cache

@@ -73,7 +73,7 @@ final class StoreFileTests: XCTestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let time = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         let m = try ShoppingModel(store: Store(path: path, access: .readOnly))
-        XCTAssertEqual(m.items.values.map(\.description), ["Oat milk"])
+        XCTAssertEqual(try m.allItems().map(\.description), ["Oat milk"])
         XCTAssertThrowsError(try m.add(fields("Not here"))) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, time)

@@ -14,7 +14,7 @@ final class FinishShoppingDialog {
 
     init(model: ShoppingModel, parent: Window, money: MoneyFormat,
          onFinish: @escaping @MainActor (_ paid: [ItemID: Decimal]) -> Void) {
-        let items = model.items.values.filter(\.inCart).sorted { $0.position < $1.position }
+        let items = model.cartItems()
         dialog = MessageDialog(parent: parent, heading: L("Finish Shopping"),
                                body: L("Correct any price that differs from the receipt: prices are kept for next time."))
         dialog.addResponse("cancel", L("Cancel"))

@@ -23,7 +23,7 @@ extension MainWindow {
     func export(to path: String) {
         let format = ExportFormat(fileName: path)
         let list = ListProjection(model: model, kind: .all)
-        let items = (0..<list.count).compactMap { list.itemID(at: $0).flatMap(model.item) }
+        let items = model.items((0..<list.count).compactMap(list.itemID))
         do {
             // Written whole or not at all: a file that was there stays intact if writing fails.
             try Data(format.export(items, numbers: UserLocale.current.numbers).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -25,20 +25,23 @@ enum ItemColumns {
     /// writes text or numbers) is named in one clear message instead of stopping the app.
     static let amountLimit: Decimal = 100_000_000_000_000
 
+    /// Column `i` of `r` (named `column`) as an amount, nil for NULL.
+    static func amount(_ r: StatementRow, _ i: Int32, column: String, id: Int64) throws(StoreError) -> Amount? {
+        if let a = r.withBytes(i, { Amount.canonical($0) }) { return a }
+        guard let t = r.text(i) else { return nil }
+        // Not as this app writes amounts: read it the general way, or say what is wrong.
+        // Beyond what four decimals in 64 bits hold, it would wrap round (to "no price", even).
+        guard let d = DecimalText.parse(t), d.magnitude < amountLimit else {
+            throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": column, "value": t]))
+        }
+        return Amount(d)
+    }
+
     static func item(_ r: StatementRow) throws(StoreError) -> Item {
         guard let id = r.number(0) else { throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
         func text(_ i: Int32) -> String? { r.text(i) }
         func number(_ i: Int32) -> Int64? { r.number(i) }
-        func amount(_ i: Int32) throws(StoreError) -> Amount? {
-            if let a = r.withBytes(i, { Amount.canonical($0) }) { return a }
-            guard let t = r.text(i) else { return nil }
-            // Not as this app writes amounts: read it the general way, or say what is wrong.
-            // Beyond what four decimals in 64 bits hold, it would wrap round (to "no price", even).
-            guard let d = DecimalText.parse(t), d.magnitude < Self.amountLimit else {
-                throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": names[Int(i)], "value": t]))
-            }
-            return Amount(d)
-        }
+        func amount(_ i: Int32) throws(StoreError) -> Amount? { try Self.amount(r, i, column: names[Int(i)], id: id) }
         func required<T>(_ v: T?, _ i: Int32) throws(StoreError) -> T {
             guard let v else { throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[Int(i)]])) }
             return v

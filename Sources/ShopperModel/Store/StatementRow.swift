@@ -17,6 +17,13 @@ struct StatementRow {
         return String(cString: c)
     }
 
+    /// The column's text as bytes, valid until the statement steps on (SQLite keeps each column's
+    /// text until then, as long as that column is not read as another type); nil for NULL.
+    func bytes(_ i: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else { return nil }
+        return UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(statement, i)))
+    }
+
     /// The column's text as bytes, valid only inside `body`; nil for NULL.
     func withBytes<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
         guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else { return nil }
@@ -26,8 +33,11 @@ struct StatementRow {
 
 extension Database {
     /// Runs `sql` and hands each row to `body`, stepping the statement directly.
-    func eachRow(_ sql: String, arguments: StatementArguments = [], _ body: (StatementRow) throws -> Void) throws {
-        let statement = try makeStatement(sql: sql)
+    /// `cached`: the statement is compiled once per connection and kept (reads made again and
+    /// again, of the rows on screen), not for a statement run once.
+    func eachRow(_ sql: String, arguments: StatementArguments = [], cached: Bool = false,
+                 _ body: (StatementRow) throws -> Void) throws {
+        let statement = cached ? try cachedStatement(sql: sql) : try makeStatement(sql: sql)
         try statement.setArguments(arguments)
         let row = StatementRow(statement: statement.sqliteStatement)
         while true {

@@ -51,7 +51,7 @@ public final class Store: Sendable {
     public let path: String
     public let access: Access
     /// nil for a read-only store over a file that does not exist yet: it reads as empty.
-    private let db: (any DatabaseWriter)?
+    let db: (any DatabaseWriter)?
 
     /// How long a write waits for another process's transaction before giving up.
     static let busySeconds: TimeInterval = 30
@@ -170,7 +170,7 @@ public final class Store: Sendable {
         return try db.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         guard let db else { return try Self.empty(body) }
         do {
             return try db.read(body)
@@ -197,6 +197,13 @@ public final class Store: Sendable {
     public func write(seen: Int64, knownAisles: [String],
                       _ build: (inout IDSource) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
         throws(StoreError) -> (ChangeSet, StoreCommit) {
+        try write(seen: seen, knownAisles: knownAisles) { ids, _ throws(StoreError) in try build(&ids) }
+    }
+
+    /// `write`, with a reader of items through the write's own connection for `build`.
+    func write(seen: Int64, knownAisles: [String],
+               _ build: (inout IDSource, StoreReader) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
+        throws(StoreError) -> (ChangeSet, StoreCommit) {
         guard access == .readWrite, let db else { throw .readOnly(path: path) }
         do {
             return try db.write { db in
@@ -204,8 +211,11 @@ public final class Store: Sendable {
                 var ids = IDSource(
                     nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
                     nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
-                let (cs, expected) = try build(&ids)
-                let revision = current + 1
+                let (cs, expected) = try build(&ids, StoreReader(db: db))
+                // Only item rows keep a revision: a write of none (the aisle order, a saved search)
+                // takes no new one, or its writer would count as seen a revision the next item
+                // written by anyone then carries (and never read that item).
+                let revision = cs.items.isEmpty ? current : current + 1
                 try Self.writeItems(cs, expected: expected, revision: revision, db)
                 try Self.writeSearches(cs, db)
                 try Self.writeHistory(cs, db)
@@ -282,17 +292,17 @@ public final class Store: Sendable {
 
     // MARK: Shared reads
 
-    private static func revision(_ db: Database) throws -> Int64 {
+    static func revision(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(revision) FROM item), 0), ifnull((SELECT max(revision) FROM item_tombstone), 0))") ?? 0
     }
 
     /// Rows without a usable name (another program's doing) are passed over: an aisle is only a
     /// sort order, and items keep their aisle names themselves.
-    private static func aisles(_ db: Database) throws -> [String] {
+    static func aisles(_ db: Database) throws -> [String] {
         try String.fetchAll(db, sql: "SELECT name FROM aisle WHERE typeof(name) = 'text' AND name <> '' ORDER BY position")
     }
 
-    private static func searches(_ db: Database) throws -> [SavedSearch] {
+    static func searches(_ db: Database) throws -> [SavedSearch] {
         guard try db.tableExists("saved_search") else { return [] }
         return try Row.fetchAll(db, sql: """
             SELECT id, name, query, position FROM saved_search

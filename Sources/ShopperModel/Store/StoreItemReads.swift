@@ -1,0 +1,132 @@
+import Foundation
+internal import GRDB
+
+/// Reads of whole items for the few the model needs at a time (the rows on screen, the items an
+/// operation changes) and scans in order of id (search text, a rare renumbering). Through the
+/// connection it is made with: inside a write, the writer's own, so what it reads is what the
+/// write's checks compare against.
+struct StoreReader {
+    let db: Database
+
+    /// The items of `ids` the store has, with their revisions; ids it lacks are left out.
+    func items(_ ids: some Collection<ItemID>) throws -> [(item: Item, revision: Int64)] {
+        guard !ids.isEmpty, try db.tableExists("item") else { return [] }
+        var found: [(Item, Int64)] = []
+        found.reserveCapacity(ids.count)
+        // 64 a statement, the last few repeated to fill it: one statement, compiled once per
+        // connection, well under SQLite's limit of bound parameters.
+        let all = Array(ids)
+        let sql = "SELECT \(try Self.columns(db)) FROM item WHERE id IN (\(repeatElement("?", count: 64).joined(separator: ",")))"
+        for start in stride(from: 0, to: all.count, by: 64) {
+            let part = all[start..<min(start + 64, all.count)]
+            let filled = part.map(\.raw) + repeatElement(part.last!.raw, count: 64 - part.count)
+            try db.eachRow(sql, arguments: StatementArguments(filled), cached: true) { row throws in
+                found.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
+            }
+        }
+        return found
+    }
+
+    /// Up to `limit` items with an id above `id`, in order of id, to `body`. Returns the last id read,
+    /// nil when there were none.
+    @discardableResult
+    func eachItem(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, _ revision: Int64) throws -> Void) throws -> ItemID? {
+        guard try db.tableExists("item") else { return nil }
+        var last: ItemID?
+        try db.eachRow("SELECT \(try Self.columns(db)) FROM item WHERE id > ? ORDER BY id LIMIT ?",
+                       arguments: [id.raw, Int64(min(limit, Int(Int64.max)))], cached: true) { row throws in
+            let item = try ItemColumns.item(row)
+            try body(item, row.number(Int32(ItemColumns.revisionIndex)) ?? 0)
+            last = item.id
+        }
+        return last
+    }
+
+    /// Up to `limit` items' description, aisle and notes with an id above `id`, in order of id, as
+    /// bytes valid only inside `body` (no String made: most text folds as it is copied). Returns
+    /// the last id read, nil when there were none.
+    func eachSearchText(after id: ItemID, limit: Int,
+                        _ body: (ItemID, _ description: UnsafeBufferPointer<UInt8>, _ aisle: UnsafeBufferPointer<UInt8>?,
+                                 _ notes: UnsafeBufferPointer<UInt8>) -> Void) throws -> ItemID? {
+        guard try db.tableExists("item") else { return nil }
+        var last: ItemID?
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        try db.eachRow("SELECT id, description, aisle, notes FROM item WHERE id > ? ORDER BY id LIMIT ?",
+                       arguments: [id.raw, Int64(limit)], cached: true) { row in
+            guard let raw = row.number(0) else { return }
+            let id = ItemID(raw)
+            body(id, row.bytes(1) ?? empty, row.bytes(2), row.bytes(3) ?? empty)
+            last = id
+        }
+        return last
+    }
+
+    /// The item columns and the revision; a file opened read-only may be of an older schema, where a
+    /// column it lacks reads as NULL.
+    static func columns(_ db: Database) throws -> String {
+        let present = Set(try db.columns(in: "item").map(\.name))
+        return (ItemColumns.names + ["revision"]).map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
+    }
+}
+
+extension Store {
+    /// Reads through a reader connection (`StoreReader` inside a write comes with the write).
+    func reading<T>(_ body: (StoreReader) throws -> T) throws(StoreError) -> T {
+        try read { db in try body(StoreReader(db: db)) }
+    }
+
+    /// What the model keeps of every item (`ItemEntry`), one at a time to `each`, and the rest of the
+    /// store whole. Strings are not read, except an aisle's, made into a number: at a million
+    /// items, the descriptions alone would be a hundred megabytes.
+    public func loadEntries(aisles names: inout AisleNames,
+                            each: (ItemID, ItemEntry) -> Void) throws(StoreError) -> StoreContents {
+        var names2 = names
+        defer { names = names2 }
+        return try read { db in
+            var c = StoreContents()
+            guard try db.tableExists("item") else { return c }
+            let present = Set(try db.columns(in: "item").map(\.name))
+            func column(_ name: String) -> String { present.contains(name) ? name : "NULL" }
+            // The last column says the row has what every item has beyond these: a row that lacks
+            // it is read whole, so its damage is named as a full read names it.
+            let sql = """
+                SELECT id, \(column("revision")), position, needed, in_cart, aisle, quantity, unit_cost,
+                \(column("price_for_all")), last_price,
+                description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL FROM item
+                """
+            // Spellings of aisles as read, with their number: most items share a few aisles, and a
+            // String made per row was most of the cost of reading them.
+            var spelled: [[UInt8]: Int32] = [:]
+            try db.eachRow(sql) { row throws in
+                guard let raw = row.number(0) else { throw StoreError.damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
+                let id = ItemID(raw)
+                func amount(_ i: Int32, _ name: String) throws(StoreError) -> Amount? {
+                    try ItemColumns.amount(row, i, column: name, id: raw)
+                }
+                guard let position = row.number(2), let needed = row.number(3), let inCart = row.number(4),
+                      row.number(10) ?? 0 != 0 else {
+                    // Damaged: the full read names what is missing.
+                    _ = try StoreReader(db: db).items([id])
+                    throw StoreError.damagedRow(table: "item", id: raw, what: L("no {column}", ["column": "position"]))
+                }
+                let quantity = try amount(6, "quantity") ?? .one
+                let price = try amount(7, "unit_cost")
+                _ = try amount(9, "last_price")
+                let aisle: Int32 = row.withBytes(5) { bytes in
+                    let key = Array(bytes)
+                    if let n = spelled[key] { return n }
+                    let n = names2.number(of: String(decoding: bytes, as: UTF8.self))
+                    spelled[key] = n
+                    return n
+                } ?? -1
+                let cost = CostSum.line(quantity: quantity, price: price, basis: row.number(8) ?? 0 != 0 ? .forAll : .perUnit)
+                each(id, ItemEntry(revision: row.number(1) ?? 0, position: position, lineCost: Int64(cost.units),
+                                   aisle: aisle, needed: needed != 0, inCart: inCart != 0, priced: price != nil))
+            }
+            c.aisles = try Self.aisles(db)
+            c.searches = try Self.searches(db)
+            c.revision = present.contains("revision") ? try Self.revision(db) : 0
+            return c
+        }
+    }
+}
