@@ -52,18 +52,4 @@ public struct TripTotals: Equatable, Sendable {
         if ListKind.shopping.contains(entry) { leftToBuy.remove(line: line) }
         if ListKind.cart.contains(entry) { inCart.remove(line: line) }
     }
-
-    mutating func add(_ item: Item) {
-        let line = item.lineCost
-        all.add(line: line)
-        if ListKind.shopping.contains(item) { leftToBuy.add(line: line) }
-        if ListKind.cart.contains(item) { inCart.add(line: line) }
-    }
-
-    mutating func remove(_ item: Item) {
-        let line = item.lineCost
-        all.remove(line: line)
-        if ListKind.shopping.contains(item) { leftToBuy.remove(line: line) }
-        if ListKind.cart.contains(item) { inCart.remove(line: line) }
-    }
 }

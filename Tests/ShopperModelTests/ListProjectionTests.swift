@@ -2,6 +2,25 @@ import XCTest
 @testable import ShopperModel
 
 final class ListProjectionTests: XCTestCase {
+    /// A sectioned list is built by placing rows in their section: exactly where a plain sort puts
+    /// them, whether each section's rows come in order (as added) or not. Seeded.
+    func testSortingBySectionMatchesAPlainSort() {
+        var rng = SeededRandom.fromEnvironment()
+        for round in 0..<200 {
+            let inOrder = round % 2 == 0
+            var keys: [RowKey] = []
+            var counts: [SectionKey: Int] = [:]
+            for n in 0..<Int.random(in: 0...300, using: &rng) {
+                let section = [0, 1, 2, 7, SectionKey.noAisle].randomElement(using: &rng)!
+                let position = inOrder ? Int64(n) << 20 : Int64.random(in: 0...50, using: &rng)
+                keys.append(RowKey(section: section, position: position, id: Int64(n + 1)))
+                counts[section, default: 0] += 1
+            }
+            let placed = ListProjection.placedBySection(counts: counts) { body in keys.forEach(body) }
+            XCTAssertEqual(placed, (keys + counts.keys.map(RowKey.header)).sorted(), "seed \(rng.seed), round \(round)")
+        }
+    }
+
     func testThreeListsShowTheRightItems() throws {
         let m = try ShoppingModel(store: nil)
         let a = try m.add(fields("Apples"))

@@ -92,8 +92,9 @@ final class ListPage {
         emptyState.set(empty: projection.isEmpty, animated: false)
 
         listView.onActivate { [weak self] position in
-            guard let self, let id = projection.itemID(at: position) else { return }
-            act(RowPresentation(options: self.options, list: kind, item: model.item(id)!, money: money).rowAction, on: id)
+            // An item another process deleted a moment ago is gone from the store before the list.
+            guard let self, let id = projection.itemID(at: position), let item = model.item(id) else { return }
+            act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
         }
         addListShortcuts()
         buildContextMenu()
@@ -159,8 +160,8 @@ final class ListPage {
         return row
     }
 
-    /// Makes the list's search text in idle slices, so that a search's first keystroke finds it
-    /// ready (at a hundred thousand rows, making it then was most of that keystroke).
+    /// Makes the items' search texts in idle slices, so that a search's first keystroke finds them
+    /// ready (at a hundred thousand rows, making them then was most of that keystroke).
     private func prepareSearchWhenIdle() {
         guard !preparingSearch else { return }
         preparingSearch = true

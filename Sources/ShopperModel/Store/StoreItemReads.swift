@@ -95,7 +95,9 @@ extension Store {
                 description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL FROM item
                 """
             // Spellings of aisles as read, with their number: most items share a few aisles, and a
-            // String made per row was most of the cost of reading them.
+            // String made per row was most of the cost of reading them. The first few are compared
+            // byte for byte (no array made, nothing hashed per row), the rest looked up.
+            var few: [(spelling: [UInt8], number: Int32)] = []
             var spelled: [[UInt8]: Int32] = [:]
             try db.eachRow(sql) { row throws in
                 guard let raw = row.number(0) else { throw StoreError.damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
@@ -113,10 +115,14 @@ extension Store {
                 let price = try amount(7, "unit_cost")
                 _ = try amount(9, "last_price")
                 let aisle: Int32 = row.withBytes(5) { bytes in
+                    for f in few where f.spelling.count == bytes.count
+                        && (bytes.isEmpty || f.spelling.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) } == 0) {
+                        return f.number
+                    }
                     let key = Array(bytes)
                     if let n = spelled[key] { return n }
                     let n = names2.number(of: String(decoding: bytes, as: UTF8.self))
-                    spelled[key] = n
+                    if few.count < 16 { few.append((key, n)) } else { spelled[key] = n }
                     return n
                 } ?? -1
                 let cost = CostSum.line(quantity: quantity, price: price, basis: row.number(8) ?? 0 != 0 ? .forAll : .perUnit)
