@@ -12,6 +12,10 @@ struct StatementRow {
         sqlite3_column_type(statement, i) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, i)
     }
 
+    /// The column as a number with no question of its type: NULL reads as 0. For columns the
+    /// query has vouched for.
+    func int(_ i: Int32) -> Int64 { sqlite3_column_int64(statement, i) }
+
     func text(_ i: Int32) -> String? {
         guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else { return nil }
         return String(cString: c)
@@ -26,7 +30,8 @@ struct StatementRow {
 
     /// The column's text as bytes, valid only inside `body`; nil for NULL.
     func withBytes<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
-        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else { return nil }
+        // NULL has no text: no need to ask the column's type first.
+        guard let c = sqlite3_column_text(statement, i) else { return nil }
         return body(UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(statement, i))))
     }
 }
