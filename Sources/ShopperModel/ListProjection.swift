@@ -51,6 +51,7 @@ public final class ListProjection {
     public var onContentChanged: ((Set<Int>) -> Void)?
 
     private let model: ShoppingModel
+    private let narrowingByIDAbove: Int
     private var observer = 0
     /// Headers and items, sorted; the end row is not stored.
     private var rows: [RowKey] = []
@@ -59,7 +60,14 @@ public final class ListProjection {
     /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
     private var costs: [SectionKey?: CostSum] = [:]
 
-    public init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
+    public convenience init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
+        self.init(model: model, kind: kind, sectioning: sectioning, query: query, narrowingByIDAbove: 1 << 18)
+    }
+
+    /// `narrowingByIDAbove`: how many rows a list needs for typing on to test them in order of id
+    /// (see `matchesInOrderOfID`; tests lower it, so both ways are tried on small lists).
+    init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning, query: SearchQuery?, narrowingByIDAbove: Int) {
+        self.narrowingByIDAbove = narrowingByIDAbove
         self.model = model
         self.kind = kind
         self.sectioning = sectioning
@@ -488,9 +496,9 @@ public final class ListProjection {
     /// headers of the sections left. Returns the first and last row it dropped, nil for none.
     private func narrow() -> ClosedRange<Int>? {
         costs = [:]
-        // Rows shown are on this list already: only the query is tested, and a query of words only
-        // needs the folded text, kept with each row (no lookup, no item copied). The rows kept are
-        // moved down in place: no second array, no reference counting per row.
+        // Rows shown are on this list already: only the query is tested, against the folded texts
+        // and what each row keeps (no item read). The rows kept are moved down in place: no
+        // second array, no reference counting per row.
         let needles = query?.words.map { Array($0.utf8) } ?? []
         // Texts not made yet (a search typed before the idle slices finished) are made first, so
         // the pass below only reads the column.
@@ -509,10 +517,18 @@ public final class ListProjection {
         // Rows come sorted by section: each section's count is written once, when it ends.
         var counts: [SectionKey: Int] = [:]
         var section: SectionKey?, inSection = 0
+        // Below this many rows the column fits the processor's cache, and testing rows in the
+        // order shown costs no misses: the bits would cost more than they save.
+        let matched = rows.count <= narrowingByIDAbove ? nil
+            : query.flatMap { Self.matchesInOrderOfID(rows, $0, needles, texts: texts, items: model.items) }
         texts.bytes.withUnsafeBufferPointer { column in
             for r in rows.indices {
                 if rows[r].isHeader { pendingHeader = r; continue }
-                let keep = if let query { Self.rowMatches(rows[r], query, needles, texts: texts, in: column) } else { true }
+                let keep = if let matched {
+                    matched[Int(rows[r].id) >> 6] & (1 << (UInt64(rows[r].id) & 63)) != 0
+                } else if let query {
+                    Self.rowMatches(rows[r], query, needles, texts: texts, in: column)
+                } else { true }
                 guard keep else {
                     firstDropped = firstDropped ?? (pendingHeader ?? r)
                     lastDropped = r
@@ -540,6 +556,38 @@ public final class ListProjection {
         itemCount = kept
         sectionCounts = counts
         return firstDropped.map { $0...lastDropped }
+    }
+
+    /// Which of `rows` pass `query`, as a bit per id: tested in order of id, the order the texts
+    /// lie in the column, so the pass reads it from one end to the other. Rows in the order shown
+    /// (by section) jump about the column, and at a million rows each jump was a miss of the
+    /// processor's cache: most of a keystroke. nil when ids are too sparse for a bit each.
+    private static func matchesInOrderOfID(_ rows: [RowKey], _ query: SearchQuery, _ needles: [[UInt8]],
+                                           texts: SearchTexts, items: ItemTable) -> [UInt64]? {
+        var maxID: Int64 = 0
+        for k in rows where !k.isHeader { maxID = max(maxID, k.id) }
+        guard maxID < Int64(4 * rows.count + 4096) else { return nil }
+        var shown = [UInt64](repeating: 0, count: Int(maxID >> 6) + 1)
+        for k in rows where !k.isHeader { shown[Int(k.id) >> 6] |= 1 << (UInt64(k.id) & 63) }
+        var matched = [UInt64](repeating: 0, count: shown.count)
+        texts.bytes.withUnsafeBufferPointer { column in
+            for w in shown.indices {
+                var bits = shown[w]
+                while bits != 0 {
+                    let b = bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let id = Int64(w << 6 | b)
+                    // Filters read what the entry keeps (the rows keep the same); words only the text.
+                    var k = RowKey(section: 0, position: 0, id: id)
+                    if !query.filters.isEmpty, let entry = items[ItemID(id)] {
+                        k.lineCost = entry.lineCost
+                        k.flags = entry.flags
+                    }
+                    if rowMatches(k, query, needles, texts: texts, in: column) { matched[w] |= 1 << UInt64(b) }
+                }
+            }
+        }
+        return matched
     }
 
     private func lowerBound(_ k: RowKey) -> Int { rows.lowerBound { $0 < k } }

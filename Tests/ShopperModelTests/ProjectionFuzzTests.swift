@@ -60,7 +60,9 @@ final class ProjectionFuzzTests: XCTestCase {
         var typed: [ListProjection] = []
         for kind in ListKind.allCases {
             for sectioning in [Sectioning.none, .aisle] {
-                let p = ListProjection(model: m, kind: kind, sectioning: sectioning)
+                // Sectioned lists test typed-on rows in order of id, as a long list does.
+                let p = ListProjection(model: m, kind: kind, sectioning: sectioning, query: nil,
+                                       narrowingByIDAbove: sectioning == .none ? 1 << 18 : 0)
                 projections.append((p, ChangeRecorder(p)))
                 typed.append(p)
             }
