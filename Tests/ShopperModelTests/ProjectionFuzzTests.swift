@@ -16,8 +16,8 @@ final class ProjectionFuzzTests: XCTestCase {
     ]
 
     /// On the app's data path: entries in memory, items read from a real SQLite file through a
-    /// cache kept about as small as the lists (so reads happen often), search texts made in slices, and another
-    /// process's writes read as news now and then.
+    /// cache smaller than the lists grow to after an import (so reads happen often), search texts
+    /// made in slices, and another process's writes read as news now and then.
     func testRandomOperationsMatchARebuild() throws {
         let steps = Int(ProcessInfo.processInfo.environment["SHOPPER_FUZZ_STEPS"] ?? "") ?? 10_000
         var rng = SeededRandom.fromEnvironment()
@@ -42,7 +42,7 @@ final class ProjectionFuzzTests: XCTestCase {
     /// `other`: a model on the same file, standing for another process.
     private func run(_ rng: inout SeededRandom, steps: Int, store: Store?, other: ShoppingModel? = nil) throws {
         let seed = rng.seed
-        let m = try ShoppingModel(store: store, cacheLimit: 48)
+        let m = try ShoppingModel(store: store, cacheLimit: 128)
         var projections: [(ListProjection, ChangeRecorder)] = []
         for kind in ListKind.allCases {
             for sectioning in [Sectioning.none, .aisle, .priceBand(threshold: 5)] {
