@@ -65,27 +65,19 @@ extension ShoppingModel {
     public func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> [AddOutcome] {
         try refreshIfChangedElsewhere()
         let find = lookup ?? { [self] in item(described: $0)?.id }
-        var plan: [(existing: ItemID?, fields: ItemFields)] = []
+        var plan: [Planned] = []
         var kinds: [AddOutcome.Kind] = []
         var firstLine: [String: Int] = [:]
         for line in lines {
             let key = Self.matchKey(line.fields.description)
             let earlier = firstLine[key]
-            // Only what a line writes changes an item, or what an earlier line of the same paste set.
-            func written(over base: ItemFields) -> ItemFields {
-                var fields = base
-                if line.hasQuantity { fields.quantity = line.fields.quantity }
-                if line.hasUnit { fields.unit = line.fields.unit }
-                if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
-                if line.hasAisle { fields.aisle = line.fields.aisle }
-                return fields
-            }
+            func written(over base: ItemFields) -> ItemFields { Self.written(line, over: base) }
             if let id = find(key), let item = item(id) {
                 let fields = written(over: earlier.map { plan[$0].fields } ?? item.fields)
                 let kind = AddOutcome.Kind.known(wasNeeded: item.needed, changed: fields != item.fields)
-                if let i = earlier { plan[i].fields = fields; kinds[i] = kind; continue }
+                if let i = earlier { plan[i].fields = fields; plan[i].lines.append(line); kinds[i] = kind; continue }
                 firstLine[key] = plan.count
-                plan.append((id, fields))
+                plan.append(Planned(existing: id, fields: fields, lines: [line]))
                 kinds.append(kind)
             } else if let i = earlier {
                 // A new item named twice is one item: the later line adds to what the first wrote.
@@ -99,7 +91,7 @@ extension ShoppingModel {
                     like = suggestion.like
                 }
                 firstLine[key] = plan.count
-                plan.append((nil, fields))
+                plan.append(Planned(existing: nil, fields: fields))
                 kinds.append(.added(aisle: like == nil ? nil : fields.aisle, like: like))
             }
         }
@@ -118,6 +110,24 @@ extension ShoppingModel {
             for (n, i) in writes.enumerated() { ids[i] = written[n] }
         }
         return zip(ids, kinds).map { AddOutcome(id: $0.0!, kind: $0.1) }
+    }
+
+    /// A line planned: a new item's fields, or for a known item the lines that write to it (its
+    /// `fields` as they would be over the item as read while planning, for what the user is told).
+    struct Planned {
+        var existing: ItemID?
+        var fields: ItemFields
+        var lines: [PlainTextFormat.TypedLine] = []
+    }
+
+    /// Only what a line writes changes an item: quantity, unit, price, and the aisle when given.
+    static func written(_ line: PlainTextFormat.TypedLine, over base: ItemFields) -> ItemFields {
+        var fields = base
+        if line.hasQuantity { fields.quantity = line.fields.quantity }
+        if line.hasUnit { fields.unit = line.fields.unit }
+        if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
+        if line.hasAisle { fields.aisle = line.fields.aisle }
+        return fields
     }
 
     /// The aisle of the items that share the most words with `description`, and one of them; nil

@@ -19,11 +19,12 @@ final class ItemContent {
 
     /// The item as of `revision`. Read from the store when the cache lacks it; if another process
     /// wrote it since, that newer version (the model reads the news soon). nil when the store has
-    /// no such item any more, or cannot be read.
-    func item(_ id: ItemID, revision: Int64) -> Item? {
+    /// no such item any more; an error when it cannot be read (an operation must not go on without
+    /// the item it changes).
+    func item(_ id: ItemID, revision: Int64) throws(StoreError) -> Item? {
         if let hit = cache[id], hit.revision == revision || store == nil { return hit.item }
         guard store != nil else { return nil }
-        read([id])
+        try read([id])
         return cache[id]?.item
     }
 
@@ -33,10 +34,10 @@ final class ItemContent {
     }
 
     /// Reads those of `ids` not cached at `revision(id)` in one go: a screen of rows is one read.
-    func prefetch(_ ids: some Sequence<ItemID>, revision: (ItemID) -> Int64?) {
+    func prefetch(_ ids: some Sequence<ItemID>, revision: (ItemID) -> Int64?) throws(StoreError) {
         guard store != nil else { return }
         let missing = ids.filter { id in cache[id].map { $0.revision != revision(id) } ?? true }
-        if !missing.isEmpty { read(missing) }
+        if !missing.isEmpty { try read(missing) }
     }
 
     /// The item as now written at `revision` (nil: deleted).
@@ -75,14 +76,10 @@ final class ItemContent {
         }
     }
 
-    private func read(_ ids: [ItemID]) {
+    private func read(_ ids: [ItemID]) throws(StoreError) {
         guard let store else { return }
         let found: [(item: Item, revision: Int64)]
-        do {
-            if let writer { found = try rethrowing { try writer.items(ids) } } else { found = try store.reading { try $0.items(ids) } }
-        } catch {
-            return
-        }
+        if let writer { found = try rethrowing { try writer.items(ids) } } else { found = try store.reading { try $0.items(ids) } }
         for (item, revision) in found {
             if cache[item.id] == nil { makeRoom() }
             cache[item.id] = (item, revision)

@@ -80,10 +80,14 @@ public final class ShoppingModel {
         seenRevision = c.revision
     }
 
-    /// The item as it is now; from the store unless one of the few cached.
-    public func item(_ id: ItemID) -> Item? {
+    /// The item as it is now; from the store unless one of the few cached. nil too when the store
+    /// cannot be read: for showing an item (operations read with `readItem`, which says why).
+    public func item(_ id: ItemID) -> Item? { try? readItem(id) }
+
+    /// The item as it is now, or the error that kept it from being read.
+    func readItem(_ id: ItemID) throws(StoreError) -> Item? {
         guard let entry = items[id] else { return nil }
-        return content.item(id, revision: entry.revision)
+        return try content.item(id, revision: entry.revision)
     }
 
     /// The item if cached as it is now; never reads the store.
@@ -93,27 +97,27 @@ public final class ShoppingModel {
 
     /// The items of `ids` that exist, in that order, read a thousand at a time (a whole list for
     /// the command line, say).
-    public func items(_ ids: [ItemID]) -> [Item] {
+    public func items(_ ids: [ItemID]) throws(StoreError) -> [Item] {
         var found: [Item] = []
         found.reserveCapacity(ids.count)
         for start in stride(from: 0, to: ids.count, by: 1024) {
             let part = ids[start..<min(start + 1024, ids.count)]
-            prefetch(part)
-            found += part.compactMap(item)
+            try content.prefetch(part) { items[$0]?.revision }
+            for id in part { if let item = try readItem(id) { found.append(item) } }
         }
         return found
     }
 
     /// The items in the cart, in list order.
-    public func cartItems() -> [Item] {
+    public func cartItems() throws(StoreError) -> [Item] {
         var cart: [(ItemID, Int64)] = []
         items.forEach { id, entry in if entry.inCart { cart.append((id, entry.position)) } }
-        return items(cart.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0))
+        return try items(cart.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0))
     }
 
     /// Reads the items of `ids` not cached in one go (a screen of rows about to be shown).
     public func prefetch(_ ids: some Sequence<ItemID>) {
-        content.prefetch(ids) { items[$0]?.revision }
+        try? content.prefetch(ids) { items[$0]?.revision }
     }
 
     /// Every item, in order of id: one scan of the store. For the few callers that need every item
@@ -126,7 +130,9 @@ public final class ShoppingModel {
     }
 
     func entry(of item: Item, revision: Int64) -> ItemEntry {
-        ItemEntry(revision: revision, position: item.position, lineCost: Int64(item.lineCost.units),
+        // Items read from the store are refused past this (`ItemColumns`), the app's own are
+        // bounded far below it (`ItemDraft`): clamped, not trapped, should one ever get here.
+        ItemEntry(revision: revision, position: item.position, lineCost: Int64(clamping: item.lineCost.units),
                   aisle: aisleNames.number(of: item.aisle), needed: item.needed, inCart: item.inCart,
                   priced: item.priceAmount != nil)
     }
@@ -154,11 +160,16 @@ public final class ShoppingModel {
         let table = items
         // The store may be ahead of memory (another process's write not read yet): an item memory
         // does not hold yet gets its text when the news is read.
-        let last = try? content.forEachSearchText(after: made.madeUpTo, limit: budget, &made) { id in
-            count += 1
-            return table[id] != nil
+        do {
+            let last = try content.forEachSearchText(after: made.madeUpTo, limit: budget, &made) { id in
+                count += 1
+                return table[id] != nil
+            }
+            if let last { made.madeUpTo = last }
+        } catch {
+            // Not complete, and no more slices for now: a search made later tries again.
+            return false
         }
-        if let last = last ?? nil { made.madeUpTo = last }
         if count < budget { made.complete = true }
         return !made.complete
     }
@@ -314,20 +325,24 @@ public final class ShoppingModel {
 
     /// One step for lines typed or pasted: known items (`existing`) take their new fields and go back
     /// on the shopping list, the others are added. Returns each line's item.
-    func addOrUpdate(_ plan: [(existing: ItemID?, fields: ItemFields)], name: String, now: Date = Date()) throws(StoreError) -> [ItemID] {
+    func addOrUpdate(_ plan: [Planned], name: String, now: Date = Date()) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
-        try commit(name) { b in
+        try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
             ids = []
             var position = lastPosition
-            for (existing, fields) in plan {
-                if let id = existing, var item = b.cs.items[id].flatMap({ $0 }) ?? self.item(id) {
+            for planned in plan {
+                var known: Item?
+                if let id = planned.existing { known = if let written = b.cs.items[id] { written } else { try readItem(id) } }
+                if let id = planned.existing, var item = known {
                     item.needed = true
                     item.updatedAt = now
-                    b.cs.items[id] = b.applying(fields, to: item)
+                    // The lines written over the item as read inside the write: what another
+                    // process changed since the plan (its notes, say) stays.
+                    b.cs.items[id] = b.applying(planned.lines.reduce(item.fields) { Self.written($1, over: $0) }, to: item)
                     ids.append(id)
                 } else {
-                    ids += Self.addItems([ImportedItem(fields: fields, needed: true, inCart: false)], after: position, now: now, to: &b)
+                    ids += Self.addItems([ImportedItem(fields: planned.fields, needed: true, inCart: false)], after: position, now: now, to: &b)
                     position += Self.positionGap
                 }
             }
@@ -341,8 +356,8 @@ public final class ShoppingModel {
 
     /// An edit that, with `needed`, also puts the item on the shopping list: one undo step.
     func update(_ id: ItemID, _ fields: ItemFields, needed: Bool, name: String, now: Date = Date()) throws(StoreError) {
-        try commit(name) { b in
-            guard var item = item(id) else { return }
+        try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
+            guard var item = try readItem(id) else { return }
             if needed { item.needed = true }
             item.updatedAt = StoreTime.rounded(now)
             b.cs.items[id] = b.applying(fields, to: item)
@@ -383,8 +398,8 @@ public final class ShoppingModel {
     /// `paid` corrects prices first (on each item's own basis), and they stay as its price.
     public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) {
         let date = StoreTime.rounded(date)
-        try commit(L("Finish Shopping")) { b in
-            for var item in cartItems() where item.inCart {
+        try commit(L("Finish Shopping")) { (b: inout ChangeBuilder) throws(StoreError) in
+            for var item in try cartItems() where item.inCart {
                 if let corrected = paid[item.id] { item.price = corrected }
                 if let cost = item.unitPrice {
                     b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date))
@@ -406,7 +421,7 @@ public final class ShoppingModel {
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
     public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
         try commit(L("Move Item")) { (b: inout ChangeBuilder) throws(StoreError) in
-            guard var item = item(id) else { return }
+            guard var item = try readItem(id) else { return }
             let lo = prev.flatMap { items[$0]?.position }
             let hi = next.flatMap { items[$0]?.position }
             if let p = Self.position(between: lo, and: hi) {
@@ -515,7 +530,7 @@ public final class ShoppingModel {
     /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
     /// process) is not overwritten.
     private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
-        for (id, written) in state.items where item(id) != written {
+        for (id, written) in state.items where try readItem(id) != written {
             throw .changedElsewhere(description: (item(id) ?? written)?.description ?? L("an item"), action: action)
         }
         var cs = cs
@@ -542,8 +557,8 @@ public final class ShoppingModel {
     // MARK: Internals
 
     private func change(_ id: ItemID, _ name: String, _ edit: @escaping (inout Item) -> Void) throws(StoreError) {
-        try commit(name) { b in
-            guard var item = item(id) else { return }
+        try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
+            guard var item = try readItem(id) else { return }
             let before = item
             edit(&item)
             guard item != before else { return }
@@ -582,7 +597,7 @@ public final class ShoppingModel {
     private func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError) -> (ChangeSet, ChangeSet, StoreCommit) {
         guard let store else {
             let cs = try build(&memoryIDs)
-            let back = inverse(of: cs)
+            let back = try inverse(of: cs)
             seenRevision += 1
             return (cs, back, StoreCommit(revision: seenRevision, othersWrote: false, aisles: cs.aisleOrder))
         }
@@ -592,7 +607,7 @@ public final class ShoppingModel {
             content.writer = reader
             defer { content.writer = nil }
             let cs = try build(&ids)
-            back = inverse(of: cs)
+            back = try inverse(of: cs)
             // Each item overwritten must still be the version this process knows.
             var expected: [ItemID: Int64?] = [:]
             for id in cs.items.keys { expected[id] = .some(items.revision(of: id)) }
@@ -602,11 +617,17 @@ public final class ShoppingModel {
     }
 
     /// The change set that puts back what `cs` would overwrite.
-    private func inverse(of cs: ChangeSet) -> ChangeSet {
+    private func inverse(of cs: ChangeSet) throws(StoreError) -> ChangeSet {
         var back = ChangeSet()
         var old: [ItemID: Item] = [:]
-        for item in items(Array(cs.items.keys)) { old[item.id] = item }
-        for id in cs.items.keys { back.items[id] = .some(old[id]) }
+        for item in try items(Array(cs.items.keys)) { old[item.id] = item }
+        for id in cs.items.keys {
+            // Memory holds it, the store does not: another process deleted it since. Undo must not
+            // be recorded as putting back nothing: the write is refused, the news read, and the
+            // operation built again.
+            if old[id] == nil, items[id] != nil { throw .conflict(id) }
+            back.items[id] = .some(old[id])
+        }
         for id in cs.searches.keys { back.searches[id] = .some(savedSearches.first { $0.id == id }) }
         back.historyAdded = cs.historyRemoved
         back.historyRemoved = cs.historyAdded
@@ -624,6 +645,9 @@ public final class ShoppingModel {
             change.aislesReordered = sectionsMove(old, order)
         }
         for (id, new) in cs.items {
+            // An import is written on another thread: a refresh in between may hold a newer
+            // version already, which memory keeps.
+            if let held = items.revision(of: id), held > commit.revision { continue }
             change.items[id] = replaceInMemory(id, with: new, revision: commit.revision, old: back.items[id] ?? nil)
         }
         if !cs.searches.isEmpty {

@@ -66,6 +66,46 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(window.items[id]?.needed, false)
     }
 
+    /// Lines typed for a known item change only what they write, over the item as it is when
+    /// written: notes another process wrote while the lines were planned stay.
+    func testATypedLineKeepsWhatAnotherProcessWroteMeanwhile() throws {
+        let path = storePath()
+        let window = try ShoppingModel(store: Store(path: path))
+        let milk = try window.add(fields("Milk", cost: 1))
+        let other = try ShoppingModel(store: Store(path: path))
+        let line = try PlainTextFormat.read("2 Milk").get()
+        try window.add(lines: [line]) { _ in
+            // Between the plan and the write.
+            try? other.refreshIfChangedElsewhere()
+            var f = other.item(milk)!.fields
+            f.notes = "the oat one"
+            try? other.update(milk, f)
+            return milk
+        }
+        let stored = try XCTUnwrap(Store(path: path).load().items.first)
+        XCTAssertEqual(stored.notes, "the oat one")
+        XCTAssertEqual(stored.quantity, 2)
+        XCTAssertEqual(window.item(milk)?.notes, "the oat one")
+    }
+
+    /// An import written on another thread is taken into memory after a refresh may already
+    /// have read a newer version of one of its items: memory keeps the newer one.
+    func testABackgroundImportDoesNotTakeMemoryBackToAnOlderVersion() throws {
+        let path = storePath()
+        let window = try ShoppingModel(store: Store(path: path))
+        let job = try XCTUnwrap(window.backgroundImport([ImportedItem(fields: fields("Tea"), needed: true, inCart: false)]))
+        let result = job.write()
+        let (written, _) = try result.get()
+        let tea = try XCTUnwrap(written.items.keys.first)
+        let other = try ShoppingModel(store: Store(path: path))
+        try other.update(tea, fields("Green tea"))
+        try window.refreshIfChangedElsewhere()
+        try window.finish(job, result)
+        XCTAssertEqual(window.item(tea)?.description, "Green tea")
+        try window.update(tea, fields("Green tea, loose"))
+        XCTAssertEqual(try Store(path: path).load().items.first?.description, "Green tea, loose", "no conflict ever after")
+    }
+
     /// A write over a version of an item its writer has not seen is refused whole; the model then
     /// reads the news and makes its change on top of the newest version.
     func testAStaleWriteIsRefusedAndRebuiltOnTheNewestVersion() throws {

@@ -106,5 +106,28 @@ final class StoreFileTests: XCTestCase {
         XCTAssertThrowsError(try ShoppingModel(store: Store(path: path))) { e in
             XCTAssertEqual(e as? StoreError, .damagedRow(table: "item", id: 1, what: "a unit_cost of “-9223372036854775808.0”"))
         }
+        // Each amount within bounds, their product past the 64 bits memory keeps a line's cost in.
+        try q.write { try $0.execute(sql: "UPDATE item SET quantity = '1000', unit_cost = '100000000' WHERE id = 1") }
+        XCTAssertThrowsError(try ShoppingModel(store: Store(path: path))) { e in
+            XCTAssertEqual(e as? StoreError, .damagedRow(table: "item", id: 1, what: "a unit_cost of “100000000”"))
+        }
+    }
+
+    /// A row damaged after the window read it (another program, no new revision): an operation
+    /// on it says so, and changes nothing; it does not go on as if the item were not there.
+    func testAnItemDamagedAfterStartUpIsNamedByWhatChangesIt() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let writer = try ShoppingModel(store: Store(path: path))
+        let milk = try writer.add(fields("Milk"))
+        let bread = try writer.add(fields("Bread"))
+        let m = try ShoppingModel(store: Store(path: path))
+        let q = try DatabaseQueue(path: path)
+        try q.write { try $0.execute(sql: "UPDATE item SET quantity = 'lots' WHERE id = ?", arguments: [milk.raw]) }
+        let damaged = StoreError.damagedRow(table: "item", id: milk.raw, what: "a quantity of “lots”")
+        XCTAssertThrowsError(try m.update(milk, fields("Oat milk"))) { XCTAssertEqual($0 as? StoreError, damaged) }
+        // A delete reads what undo would put back first: refused whole, Bread with it.
+        XCTAssertThrowsError(try m.delete([milk, bread])) { XCTAssertEqual($0 as? StoreError, damaged) }
+        XCTAssertEqual(try q.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM item") }, 2)
+        XCTAssertEqual(m.item(bread)?.description, "Bread")
     }
 }

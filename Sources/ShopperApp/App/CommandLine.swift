@@ -94,7 +94,7 @@ enum CommandRunner {
         // Reading only: an export never changes the file, not even its header or its WAL mode.
         let model = try ShoppingModel(store: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
-        let items = model.items((0..<projection.count).compactMap(projection.itemID))
+        let items = try model.items((0..<projection.count).compactMap(projection.itemID))
         return format.export(items, numbers: UserLocale.current.numbers)
     }
 }

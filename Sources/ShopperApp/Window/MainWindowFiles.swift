@@ -23,8 +23,8 @@ extension MainWindow {
     func export(to path: String) {
         let format = ExportFormat(fileName: path)
         let list = ListProjection(model: model, kind: .all)
-        let items = model.items((0..<list.count).compactMap(list.itemID))
         do {
+            let items = try model.items((0..<list.count).compactMap(list.itemID))
             // Written whole or not at all: a file that was there stays intact if writing fails.
             try Data(format.export(items, numbers: UserLocale.current.numbers).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             let n = items.count

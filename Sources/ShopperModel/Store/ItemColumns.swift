@@ -48,7 +48,7 @@ enum ItemColumns {
         }
         let lastDate = number(13)
         let forAll = number(14) ?? 0
-        return Item(id: ItemID(id), description: try required(text(1), 1),
+        let item = Item(id: ItemID(id), description: try required(text(1), 1),
                     quantityAmount: try amount(2) ?? .one, unit: text(3), priceAmount: try amount(4),
                     priceBasis: forAll != 0 ? .forAll : .perUnit,
                     aisle: text(5), notes: text(6) ?? "",
@@ -57,6 +57,15 @@ enum ItemColumns {
                     createdAt: StoreTime.date(try required(number(10), 10)),
                     updatedAt: StoreTime.date(try required(number(11), 11)),
                     lastPriceAmount: try amount(12), lastPriceDate: lastDate.map(StoreTime.date))
+        try checkLineCost(item.lineCost, r, id: id)
+        return item
+    }
+
+    /// Memory keeps a line's cost in 64 bits (`ItemEntry`): amounts this app writes stay far below
+    /// that, a row another program wrote past it is named as damage.
+    static func checkLineCost(_ cost: CostSum, _ r: StatementRow, id: Int64) throws(StoreError) {
+        guard cost.units > Int128(Int64.max) else { return }
+        throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": "unit_cost", "value": r.text(4) ?? ""]))
     }
 }
 

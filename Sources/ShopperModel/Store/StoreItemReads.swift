@@ -129,6 +129,10 @@ extension Store {
                     return n
                 } ?? -1
                 let cost = CostSum.line(quantity: quantity, price: price, basis: row.int(8) != 0 ? .forAll : .perUnit)
+                if cost.units > Int128(Int64.max) {
+                    // Named by the full read, which reads the price as column 4.
+                    _ = try StoreReader(db: db).items([id])
+                }
                 each(id, ItemEntry(revision: row.int(1), position: position, lineCost: Int64(cost.units),
                                    aisle: aisle, needed: needed != 0, inCart: inCart != 0, priced: price != nil))
             }
