@@ -43,8 +43,7 @@ extension ShoppingModel {
         let key = Array(Self.matchKey(description).utf8)
         var found: ItemID?
         forEachSearchText { id, _, text in
-            guard found == nil, text.starts(with: key), text.count == key.count || text[key.count] == 0x0A else { return }
-            found = id
+            if found == nil, SearchTexts.description(in: text).elementsEqual(key) { found = id }
         }
         return found.flatMap(item)
     }
@@ -141,7 +140,7 @@ extension ShoppingModel {
             guard entry.aisle >= 0 else { return }
             // The folded description is the text's first line: an add costs a pass of plain
             // matching over text made once, not a read of every item.
-            let line = text.prefix { $0 != 0x0A }
+            let line = SearchTexts.description(in: text)
             let folded = Substring(decoding: line, as: UTF8.self)
             guard words.contains(where: { Self.hasWord($0, in: folded) }) else { return }
             let current = score[entry.aisle]

@@ -47,7 +47,7 @@ public final class DescriptionIndex {
         entries = []
         entries.reserveCapacity(model.items.count)
         model.forEachSearchText { id, _, text in
-            entries.append(Entry(key: String(decoding: text.prefix { $0 != 0x0A }, as: UTF8.self), id: id))
+            entries.append(Entry(key: String(decoding: SearchTexts.description(in: text), as: UTF8.self), id: id))
         }
         entries.sort(by: <)
     }
@@ -56,15 +56,18 @@ public final class DescriptionIndex {
     /// everything again instead.
     private func follow(_ change: ModelChange) {
         guard change.items.count <= max(256, entries.count / 16) else { return rebuild() }
+        // Changed by another process while not cached: the old key is not known, so these are
+        // looked for by id, all in one pass.
+        var unknown = Set<ItemID>()
         for (id, c) in change.items where c.old != nil {
             if let old = c.oldItem {
                 // The old version is no longer in memory: its key is made from its own description.
                 let i = lowerBound(Entry(key: ShoppingModel.matchKey(old.description), id: id))
                 if i < entries.count, entries[i].id == id { entries.remove(at: i); continue }
             }
-            // Changed by another process while not cached: looked for by id.
-            entries.removeAll { $0.id == id }
+            unknown.insert(id)
         }
+        if !unknown.isEmpty { entries.removeAll { unknown.contains($0.id) } }
         for (id, c) in change.items where c.new != nil {
             let entry = Entry(key: String(model.matchKey(of: id)), id: id)
             entries.insert(entry, at: lowerBound(entry))

@@ -11,8 +11,8 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// One thing the user buys. Plain value: the model knows nothing about how it is shown.
 public struct Item: Equatable, Sendable {
     // Stored in an order that packs (the flags last) and with optionals of fixed-point values and
-    // dates kept as a value that cannot occur: 136 bytes an item instead of 160, which at a
-    // million items in memory is 24 MB.
+    // dates kept as a value that cannot occur: 136 bytes an item instead of 160 (items are kept
+    // whole only for the rows shown, see `ItemContent`, and in imports and exports).
     public let id: ItemID
     public var description: String
     /// Always above zero; see `ItemDraft` for the bounds. Kept in fixed point (`quantity` is the

@@ -40,7 +40,12 @@ struct RowKey: Comparable {
 public final class ListProjection {
     public let kind: ListKind
     public private(set) var sectioning: Sectioning
-    public private(set) var query: SearchQuery?
+    public private(set) var query: SearchQuery? {
+        didSet { needles = Self.needles(of: query) }
+    }
+    /// The query's words as bytes, as the texts are matched: made once per query, not per row.
+    private var needles: [[UInt8]] = []
+    private static func needles(of query: SearchQuery?) -> [[UInt8]] { query?.words.map { Array($0.utf8) } ?? [] }
     /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
     /// on screen, say) and then kept up to date: a sum over every row was most of the time a filter
     /// or start-up took, for totals mostly never shown.
@@ -72,6 +77,7 @@ public final class ListProjection {
         self.kind = kind
         self.sectioning = sectioning
         self.query = query
+        needles = Self.needles(of: query)
         rebuild()
         announced = count
         observer = model.observe { [weak self] change in self?.apply(change) }
@@ -184,10 +190,10 @@ public final class ListProjection {
     private func includes(_ id: ItemID, _ entry: ItemEntry) -> Bool {
         guard kind.contains(entry) else { return false }
         guard let query else { return true }
-        if readsText { _ = model.searchText(of: id) }
-        let needles = query.words.map { Array($0.utf8) }
-        return model.texts.bytes.withUnsafeBufferPointer { column in
-            Self.rowMatches(key(id, entry), query, needles, texts: model.texts, in: column)
+        if readsText { model.makeSearchText(of: id) }
+        let texts = model.texts
+        return texts.bytes.withUnsafeBufferPointer { column in
+            Self.rowMatches(key(id, entry), query, needles, texts: texts, in: column)
         }
     }
 
@@ -382,11 +388,10 @@ public final class ListProjection {
     private func rebuild() {
         costs = [:]
         if readsText { model.prepareAllSearchTexts() }
-        let needles = query?.words.map { Array($0.utf8) } ?? []
         // Counted in locals, with the aisles taken once: per item, each access to a property of
         // this class (or the model's) is a check of exclusive access, and the aisles a copy.
         let sections = sectionKeys
-        let query = self.query, kind = self.kind, texts = model.texts, items = model.items
+        let query = self.query, needles = self.needles, kind = self.kind, texts = model.texts, items = model.items
         /// Each row of the list, in order of id.
         func eachRow(_ body: (RowKey) -> Void) {
             texts.bytes.withUnsafeBufferPointer { column in
@@ -499,7 +504,6 @@ public final class ListProjection {
         // Rows shown are on this list already: only the query is tested, against the folded texts
         // and what each row keeps (no item read). The rows kept are moved down in place: no
         // second array, no reference counting per row.
-        let needles = query?.words.map { Array($0.utf8) } ?? []
         // Texts not made yet (a search typed before the idle slices finished) are made first, so
         // the pass below only reads the column.
         if readsText { model.prepareAllSearchTexts() }
@@ -508,7 +512,7 @@ public final class ListProjection {
         // properties, row by row, cost more than the matching.
         var rows = self.rows
         self.rows = []
-        let query = self.query, texts = model.texts
+        let query = self.query, needles = self.needles, texts = model.texts
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
         // the header, so a section that loses every item loses its header inside the span.

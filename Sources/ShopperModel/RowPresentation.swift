@@ -56,7 +56,7 @@ public struct RowPresentation: Equatable, Sendable {
             switch f {
             // Beside the cost, the quantity says how the cost was made: "2 kg × 1.29".
             case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil) ?? Self.quantityText(item, money)
-            case .cost: item.price == nil ? L("No price") : money.format(item.lineCost)
+            case .cost: item.priceAmount == nil ? L("No price") : money.format(item.lineCost)
             case nil: nil
             }
         }

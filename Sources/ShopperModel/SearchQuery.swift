@@ -79,19 +79,17 @@ public struct SearchQuery: Equatable, Sendable {
         // Plain ASCII (most of what people type) folds to its lower case; Foundation's folding,
         // twenty times slower, was most of the first search over a long list.
         var ascii: [UInt8] = []
-        if appendFoldedASCII(s, to: &ascii) { return String(decoding: ascii, as: UTF8.self) }
+        if appendFoldedASCII(s.utf8, to: &ascii) { return String(decoding: ascii, as: UTF8.self) }
         return s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Appends `s` lower-cased to `column` when it is plain ASCII, which is then its folding; false,
-    /// with nothing appended, for anything else.
-    static func appendFoldedASCII(_ s: String, to column: inout [UInt8]) -> Bool {
-        guard isPlainASCII(s) else { return false }
-        column.append(contentsOf: s.utf8.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
+    /// Appends text (as UTF-8) lower-cased to `column` when it is plain ASCII, which is then its
+    /// folding; false, with nothing appended, for anything else.
+    static func appendFoldedASCII(_ utf8: some Collection<UInt8>, to column: inout [UInt8]) -> Bool {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        column.append(contentsOf: utf8.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
         return true
     }
-
-    static func isPlainASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
 
     /// What an item is searched by, folded once and cached by the caller.
     public static func searchText(of item: Item) -> String {

@@ -41,36 +41,42 @@ struct SearchTexts {
     }
 
     /// Makes `item`'s text, replacing any it had.
-    mutating func set(_ item: Item) {
-        remove(item.id)
-        let start = bytes.count
-        if !Self.appendFoldedASCII(item, to: &bytes) {
-            bytes.removeLast(bytes.count - start)
-            bytes.append(contentsOf: SearchQuery.searchText(of: item).utf8)
-        }
-        // A text longer than a span holds (16 MB of notes) is searched by its first 16 MB.
-        let length = min(bytes.count - start, 0xFF_FFFF)
-        live += length
-        put(item.id, UInt64(start) << 24 | UInt64(length))
-    }
+    mutating func set(_ item: Item) { make(item.id, item.description.utf8, item.aisle?.utf8, item.notes.utf8) }
 
     /// Makes the text of item `id` from its fields as the store holds them.
     mutating func set(_ id: ItemID, description: UnsafeBufferPointer<UInt8>, aisle: UnsafeBufferPointer<UInt8>?,
                       notes: UnsafeBufferPointer<UInt8>) {
+        make(id, description, aisle, notes)
+    }
+
+    /// `SearchQuery.searchText` of the fields, as UTF-8: plain ASCII folded as it is copied, with no
+    /// String made; anything else folded by Foundation.
+    private mutating func make<Text: Collection<UInt8>>(_ id: ItemID, _ description: Text, _ aisle: Text?, _ notes: Text) {
         remove(id)
         let start = bytes.count
-        let parts = [description, aisle ?? UnsafeBufferPointer(start: nil, count: 0), notes]
-        if parts.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) {
-            for (n, part) in parts.enumerated() {
-                if n > 0 { bytes.append(0x0A) }
-                bytes.append(contentsOf: part.lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
-            }
-        } else {
-            bytes.append(contentsOf: SearchQuery.fold(parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")).utf8)
+        var ascii = SearchQuery.appendFoldedASCII(description, to: &bytes)
+        if ascii {
+            bytes.append(0x0A)
+            if let aisle { ascii = SearchQuery.appendFoldedASCII(aisle, to: &bytes) }
         }
+        if ascii {
+            bytes.append(0x0A)
+            ascii = SearchQuery.appendFoldedASCII(notes, to: &bytes)
+        }
+        if !ascii {
+            bytes.removeLast(bytes.count - start)
+            let fields = [description, aisle, notes].map { $0.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            bytes.append(contentsOf: SearchQuery.fold(fields.joined(separator: "\n")).utf8)
+        }
+        // A text longer than a span holds (16 MB of notes) is searched by its first 16 MB.
         let length = min(bytes.count - start, 0xFF_FFFF)
         live += length
         put(id, UInt64(start) << 24 | UInt64(length))
+    }
+
+    /// The folded description: a text's first line.
+    static func description(in text: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        text.prefix { $0 != 0x0A }
     }
 
     mutating func remove(_ id: ItemID) {
@@ -80,15 +86,6 @@ struct SearchTexts {
         live -= Int(s & 0xFF_FFFF)
         put(id, Self.none)
         if dead > 1 << 20, dead > live { pack() }
-    }
-
-    /// Plain ASCII folds as it is copied, with no String made; false for anything else.
-    private static func appendFoldedASCII(_ item: Item, to column: inout [UInt8]) -> Bool {
-        guard SearchQuery.appendFoldedASCII(item.description, to: &column) else { return false }
-        column.append(0x0A)
-        guard SearchQuery.appendFoldedASCII(item.aisle ?? "", to: &column) else { return false }
-        column.append(0x0A)
-        return SearchQuery.appendFoldedASCII(item.notes, to: &column)
     }
 
     private mutating func put(_ id: ItemID, _ span: UInt64) {

@@ -1,12 +1,11 @@
 import Foundation
 
-/// How one item changed: its entry before and after (nil: not there), and the whole item where
-/// known (always the new one; the old one when the change was this process's own, or still cached).
+/// How one item changed: its entry before and after (nil: not there), and the old item whole where
+/// known (the change was this process's own, or it was still cached).
 public struct ItemChange {
     public var old: ItemEntry?
     public var new: ItemEntry?
     public var oldItem: Item?
-    public var newItem: Item?
 }
 
 /// What changed in one operation, for projections and views to update incrementally.
@@ -120,8 +119,8 @@ public final class ShoppingModel {
         try? content.prefetch(ids) { items[$0]?.revision }
     }
 
-    /// Every item, in order of id: one scan of the store. For the few callers that need every item
-    /// whole (export, tests); lists read entries.
+    /// Every item, in order of id: one scan of the store, for tests; lists and export read what
+    /// they show (`items(_:)`).
     public func allItems() throws(StoreError) -> [Item] {
         var all: [Item] = []
         all.reserveCapacity(items.count)
@@ -141,10 +140,15 @@ public final class ShoppingModel {
 
     /// What `SearchQuery` matches words against, for the item as it is now.
     public func searchText(of id: ItemID) -> String {
-        if let made = texts.string(of: id) { return made }
-        guard let item = item(id) else { return "" }
-        texts.set(item)
+        makeSearchText(of: id)
         return texts.string(of: id) ?? ""
+    }
+
+    /// Makes the item's search text if it has none yet (one row bound before the idle slices
+    /// reached it), with no String made.
+    func makeSearchText(of id: ItemID) {
+        guard !texts.has(id), let item = item(id) else { return }
+        texts.set(item)
     }
 
     /// Makes the search texts of up to `budget` items that have none yet, in order of id, so the
@@ -680,7 +684,7 @@ public final class ShoppingModel {
         } else {
             texts.remove(id)
         }
-        return ItemChange(old: oldEntry, new: newEntry, oldItem: oldItem, newItem: new)
+        return ItemChange(old: oldEntry, new: newEntry, oldItem: oldItem)
     }
 
     /// Whether a new aisle order moves items between sections. Appending a name no item has had

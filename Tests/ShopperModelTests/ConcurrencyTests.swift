@@ -76,7 +76,7 @@ final class ConcurrencyTests: XCTestCase {
         let line = try PlainTextFormat.read("2 Milk").get()
         try window.add(lines: [line]) { _ in
             // Between the plan and the write.
-            try? other.refreshIfChangedElsewhere()
+            _ = try? other.refreshIfChangedElsewhere()
             var f = other.item(milk)!.fields
             f.notes = "the oat one"
             try? other.update(milk, f)

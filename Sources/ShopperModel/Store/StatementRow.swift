@@ -22,18 +22,15 @@ struct StatementRow {
     }
 
     /// The column's text as bytes, valid until the statement steps on (SQLite keeps each column's
-    /// text until then, as long as that column is not read as another type); nil for NULL.
+    /// text until then, as long as that column is not read as another type); nil for NULL, which
+    /// has no text (no need to ask the column's type first).
     func bytes(_ i: Int32) -> UnsafeBufferPointer<UInt8>? {
-        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else { return nil }
+        guard let c = sqlite3_column_text(statement, i) else { return nil }
         return UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
     /// The column's text as bytes, valid only inside `body`; nil for NULL.
-    func withBytes<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
-        // NULL has no text: no need to ask the column's type first.
-        guard let c = sqlite3_column_text(statement, i) else { return nil }
-        return body(UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(statement, i))))
-    }
+    func withBytes<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? { bytes(i).flatMap(body) }
 }
 
 extension Database {

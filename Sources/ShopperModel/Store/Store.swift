@@ -89,36 +89,27 @@ public final class Store: Sendable {
 
     // MARK: Reading
 
+    /// Everything, each item whole: for tests and tools (the model reads entries, `loadEntries`).
     public func load() throws(StoreError) -> StoreContents {
-        var items: [Item] = []
-        var revisions: [ItemID: Int64] = [:]
-        var c = try load { item, revision in
-            items.append(item)
-            revisions[item.id] = revision
-        }
-        c.items = items
-        c.revisions = revisions
-        return c
-    }
-
-    /// `load`, handing each item to `each` as it is read instead of collecting them: a long list
-    /// is never in memory twice.
-    public func load(each: (Item, _ revision: Int64) -> Void) throws(StoreError) -> StoreContents {
         try read { db in
-            var c = StoreContents()
-            guard try db.tableExists("item") else { return c }
-            // A file opened read-only may be of an older schema: a column it lacks reads as NULL.
-            let present = Set(try db.columns(in: "item").map(\.name))
-            let hasRevision = present.contains("revision")
-            let list = ItemColumns.names.map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
-            try db.eachRow("SELECT \(list)\(hasRevision ? ", revision" : "") FROM item") { row in
-                each(try ItemColumns.item(row), hasRevision ? row.number(Int32(ItemColumns.revisionIndex)) ?? 0 : 0)
+            guard try db.tableExists("item") else { return StoreContents() }
+            var c = try Self.contents(db)
+            try StoreReader(db: db).eachItem { item, revision in
+                c.items.append(item)
+                c.revisions[item.id] = revision
             }
-            c.aisles = try Self.aisles(db)
-            c.searches = try Self.searches(db)
-            c.revision = hasRevision ? try Self.revision(db) : 0
             return c
         }
+    }
+
+    /// The aisles, saved searches and highest revision, for a store that has an item table (a file
+    /// opened read-only may be of a schema older than revisions).
+    static func contents(_ db: Database) throws -> StoreContents {
+        var c = StoreContents()
+        c.aisles = try aisles(db)
+        c.searches = try searches(db)
+        c.revision = try db.columns(in: "item").contains { $0.name == "revision" } ? try revision(db) : 0
+        return c
     }
 
     /// About how many items there are, for reserving room: the highest id (ids come from the

@@ -83,8 +83,7 @@ extension Store {
         var names2 = names
         defer { names = names2 }
         return try read { db in
-            var c = StoreContents()
-            guard try db.tableExists("item") else { return c }
+            guard try db.tableExists("item") else { return StoreContents() }
             let present = Set(try db.columns(in: "item").map(\.name))
             func column(_ name: String) -> String { present.contains(name) ? name : "NULL" }
             // The last column says the row has what every item has beyond these: a row that lacks
@@ -136,10 +135,7 @@ extension Store {
                 each(id, ItemEntry(revision: row.int(1), position: position, lineCost: Int64(cost.units),
                                    aisle: aisle, needed: needed != 0, inCart: inCart != 0, priced: price != nil))
             }
-            c.aisles = try Self.aisles(db)
-            c.searches = try Self.searches(db)
-            c.revision = present.contains("revision") ? try Self.revision(db) : 0
-            return c
+            return try Self.contents(db)
         }
     }
 }
