@@ -43,6 +43,7 @@ final class MainWindowTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let page = window.currentPage
+            iterate(until: { page.allRowsShown }, "the rows after the first screenful")
             window.searchBar.isOpen = true
             let built = page.rowsBuilt
             // Rows that still match keep their widgets: typing "Item" letter by letter builds none.

@@ -41,7 +41,7 @@ final class SelectionTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let page = window.page(.all)
-            settle(100)
+            iterate(until: { page.allRowsShown }, "the rows after the first screenful")
             let built = page.rowsBuilt
             for text in ["item 1", "", "item 2", "item 3", ""] {
                 Self.search(window, text)

@@ -76,4 +76,46 @@ final class FirstScreenfulTests: GtkTestCase {
             XCTAssertLessThanOrEqual(Int(page.scrolled.widget.height), screen)
         }
     }
+
+    /// After a screenful, the rest of GTK's window of rows comes a few rows a frame: built at once,
+    /// it was one long frame. A change meanwhile is told among the rows shown and keeps that pace.
+    func testTheRowsAfterTheFirstScreenfulComeAFewAFrame() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            let harness = try WindowHarness(model: model, size: (600, 1000))
+            defer { harness.close() }
+            let window = harness.window, page = window.page(.all)
+            iterate(until: { page.allRowsShown }, "every row shown after start-up")
+            window.searchBar.isOpen = true
+            window.searchBar.text = "item 1"
+            window.applySearch()
+            iterate(until: { page.allRowsShown }, "every match shown")
+            settle(50)
+            // Cleared: three thousand rows come back at the top, a screenful in the first frame.
+            var boundEachFrame: [Int] = []
+            @MainActor func record() {
+                page.listView.widget.afterNextFrame { _ in
+                    boundEachFrame.append(page.boundRows.count)
+                    if boundEachFrame.count < 30 { record() }
+                }
+            }
+            window.searchBar.text = ""
+            window.applySearch()
+            record()
+            iterate(until: { boundEachFrame.count >= 2 }, "two frames")
+            XCTAssertFalse(page.allRowsShown, "rows still to come")
+            let top = try XCTUnwrap((0..<3).lazy.compactMap(page.projection.itemID).first)
+            try model.delete([top])
+            iterate(until: { boundEachFrame.count >= 30 }, "thirty frames")
+            XCTAssertTrue(page.allRowsShown)
+            // A screenful from where the change began (rows above it that stayed keep theirs).
+            XCTAssertLessThanOrEqual(boundEachFrame[0], ListPage.firstScreenful + 4, "\(boundEachFrame)")
+            for (a, b) in zip(boundEachFrame, boundEachFrame.dropFirst()) {
+                XCTAssertLessThanOrEqual(b - a, ListPage.rowsPerFrame, "rows bound from one frame to the next: \(boundEachFrame)")
+            }
+            XCTAssertGreaterThan(boundEachFrame.last!, 150, "then GTK's window of rows: \(boundEachFrame)")
+            XCTAssertNil(page.projection.index(of: top), "the deleted row left")
+        }
+    }
 }

@@ -90,17 +90,25 @@ final class RowListModel {
     func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, thenFirst screenful: Int? = nil,
                       before: (() -> Void)? = nil) {
         let source = Self.source(listModel)
-        if let limit = source.limit {
-            // Still showing the first rows only: GTK is told the whole list anew (in the first
-            // moments of a list, so at most once).
-            let shown = min(source.count() - added + removed, limit)
-            source.limit = nil
-            return itemsChanged(position: 0, removed: shown, added: source.count(), inTwoSteps: true, before: before)
-        }
         if let before {
             source.frozenCount = source.count() - added + removed
             before()
             source.frozenCount = nil
+        }
+        if let limit = source.limit {
+            // Still showing the first rows only (in the first moments of a list): GTK is told of
+            // the change among them, every shown row from `position` on, and nothing past them.
+            // Showing them all here built a window of row widgets in one frame.
+            guard position < limit else { return }
+            let before = min(source.count() - added + removed, limit) - position
+            let after = min(source.count(), limit) - position
+            guard inTwoSteps, before > 0, after > 0 else {
+                return g_list_model_items_changed(listModel, guint(position), guint(before), guint(after))
+            }
+            source.untold = (position, source.count() - position)
+            g_list_model_items_changed(listModel, guint(position), guint(before), 0)
+            source.untold = nil
+            return g_list_model_items_changed(listModel, guint(position), 0, guint(after))
         }
         guard inTwoSteps, removed > 0, added > 0 else {
             return g_list_model_items_changed(listModel, guint(position), guint(removed), guint(added))
@@ -124,6 +132,26 @@ final class RowListModel {
     /// widget for up to two hundred rows around the top, whatever the window shows: a new list's
     /// first frame needs a screenful, and the rest can follow it.
     func showFirst(_ rows: Int) { Self.source(listModel).limit = rows }
+
+    /// Shows `rows` more rows; false once every row is shown. Past GTK 4.8's window of rows (two
+    /// hundred after the top one) a new row builds no widget, so from there every row is shown.
+    func showMore(_ rows: Int) -> Bool {
+        let source = Self.source(listModel)
+        guard let limit = source.limit else { return false }
+        guard limit < Self.gtkWindow, source.count() > limit + rows else {
+            showAll()
+            return false
+        }
+        source.limit = limit + rows
+        g_list_model_items_changed(listModel, guint(limit), 0, guint(rows))
+        return true
+    }
+
+    /// Some rows wait for `showMore` or `showAll`.
+    var isLimited: Bool { Self.source(listModel).limit != nil }
+
+    /// How many rows after the top one GTK 4.8's list view keeps a widget for.
+    static let gtkWindow = 200
 
     /// Shows every row, told as rows added after the first: nothing GTK follows moves.
     func showAll() {

@@ -79,6 +79,8 @@ struct Widget: SignalSource {
         gtk_widget_set_tooltip_text(raw, text)
         if quietly { gtk_widget_set_visible(raw, 1) }
     }
+    /// On screen: the widget and every parent shown (a page the stack does not show is not).
+    var isMapped: Bool { gtk_widget_get_mapped(raw) != 0 }
     var tooltipText: String? { gtk_widget_get_tooltip_text(raw).map { String(cString: $0) } }
 
     /// The name a screen reader announces.

@@ -77,10 +77,11 @@ final class ListPage {
         // goes first.
         listView.widget.afterFirstFrame { [weak self] in
             MainLoop.idle {
-                self?.rowModel.showAll()
+                self?.revealRest()
                 self?.prepareSearchWhenIdle()
             }
         }
+        listView.widget.on("destroy") { [weak self] in self?.listGone = true }
         listView.widget.css("shopper-list")
         listView.widget.accessibleLabel(kind.title)
         scrolled.child(listView.widget)
@@ -122,7 +123,7 @@ final class ListPage {
             let inTwoSteps = atTop && added > Self.largeChange
             rowModel.itemsChanged(position: position, removed: removed, added: added, inTwoSteps: inTwoSteps,
                                   thenFirst: inTwoSteps ? Self.firstScreenful : nil, before: unselect)
-            if inTwoSteps { listView.widget.afterNextFrame { [rowModel] _ in MainLoop.idle { rowModel.showAll() } } }
+            if inTwoSteps { listView.widget.afterNextFrame { [weak self] _ in MainLoop.idle { self?.revealRest() } } }
             if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) {
                 rowModel.showAll()  // the row may be past the screenful
                 listView.select(i)
@@ -159,6 +160,42 @@ final class ListPage {
         row.root.widget.keep()
         return row
     }
+
+    /// Shows the rows after the first screenful a few a frame. GTK 4.8 builds, styles and measures
+    /// a widget for each row that comes into its two-hundred-row window, about 0.4 ms a row the
+    /// first time: told at once, that was one 70 ms frame just after start-up (and after a search),
+    /// in the way of whatever the user did next.
+    private func revealRest() {
+        guard !revealing else { return }
+        revealing = true
+        revealStep()
+    }
+
+    /// A page the window stops showing waits to be shown again: GTK builds rows off screen too.
+    private func revealStep() {
+        guard !listGone else { return }
+        guard listView.widget.isMapped else {
+            listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.revealStep() } }
+            return
+        }
+        guard rowModel.showMore(Self.rowsPerFrame) else {
+            revealing = false
+            return
+        }
+        listView.widget.afterNextFrame { [weak self] _ in MainLoop.idle { self?.revealStep() } }
+    }
+
+    /// One `revealStep` waits for its frame.
+    private var revealing = false
+
+    /// New rows a frame can take: a third of a frame's time.
+    static let rowsPerFrame = 16
+
+    /// Every row is shown to GTK (none waits for a frame to come).
+    var allRowsShown: Bool { !rowModel.isLimited }
+
+    /// The window was closed: its list view is no more (the page may outlive it).
+    private var listGone = false
 
     /// Makes the items' search texts in idle slices, so that a search's first keystroke finds them
     /// ready (at a hundred thousand rows, making them then was most of that keystroke).
