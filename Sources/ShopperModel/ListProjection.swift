@@ -59,7 +59,7 @@ public final class ListProjection {
     private let narrowingByIDAbove: Int
     private var observer = 0
     /// Headers and items, sorted; the end row is not stored.
-    private var rows: [RowKey] = []
+    private var rows = GapArray<RowKey>(filler: .header(.end))
     /// Items per section; a section with none has no header.
     private var sectionCounts: [SectionKey: Int] = [:]
     /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
@@ -440,7 +440,7 @@ public final class ListProjection {
             }
             if !sorted { keys.sort() }
         }
-        rows = keys
+        rows = GapArray(keys, filler: .header(.end))
         itemCount = count
         sectionCounts = counts
     }
@@ -510,8 +510,7 @@ public final class ListProjection {
         // The pass runs on the rows moved out to a local (no copy: the property lets go of them)
         // and on the column's bytes: at a million rows, checks of exclusive access to the
         // properties, row by row, cost more than the matching.
-        var rows = self.rows
-        self.rows = []
+        var rows = self.rows.takeElements()
         let query = self.query, needles = self.needles, texts = model.texts
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
@@ -556,7 +555,7 @@ public final class ListProjection {
         }
         if let section, inSection > 0 { counts[section] = inSection }
         rows.removeLast(rows.count - written)
-        self.rows = rows
+        self.rows = GapArray(rows, filler: .header(.end))
         itemCount = kept
         sectionCounts = counts
         return firstDropped.map { $0...lastDropped }
