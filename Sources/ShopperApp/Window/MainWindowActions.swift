@@ -123,7 +123,7 @@ extension MainWindow {
         case .failure(let e): throw AddLineService.Failed(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
         case .success(let t): typed = t
         }
-        let message = try added(try model.add(typed))
+        let message = added(try model.add(typed))
         return L("{message} (in the running Shopper).", ["message": message])
     }
 
