@@ -19,7 +19,10 @@ BENCH_RUNS  ?= 5
 # without the toolchain's libraries, starts without loading and relocating them, and keeps only the
 # pages it uses (5 MB less memory at any size).
 STATIC       = --static-swift-stdlib
-RELEASE      = -c release $(STATIC)
+# Linked by the toolchain's lld with relative relocations packed (DT_RELR, read by glibc 2.36 on):
+# the runtime's 80,000 relocations took 1.9 MB of the binary, all read at every start.
+LINK         = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+RELEASE      = -c release $(STATIC) $(LINK)
 RELEASE_BIN  = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 
 APP_ID      := io.github.shopperapp.Shopper
@@ -121,9 +124,9 @@ bench: bench-tools
 
 # Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
 install: deps locale
-	$(SWIFT) build -c $(CONFIG) $(STATIC) --product shopper
+	$(SWIFT) build -c $(CONFIG) $(STATIC) $(LINK) --product shopper
 	@root="$(DESTDIR)$(PREFIX)"; \
-	install -Dm755 "$$($(SWIFT) build -c $(CONFIG) $(STATIC) --show-bin-path)/shopper" "$$root/bin/shopper"; \
+	install -Dm755 "$$($(SWIFT) build -c $(CONFIG) $(STATIC) $(LINK) --show-bin-path)/shopper" "$$root/bin/shopper"; \
 	install -Dm644 .build/$(APP_ID).desktop "$$root/share/applications/$(APP_ID).desktop"; \
 	install -Dm644 .build/$(APP_ID).metainfo.xml "$$root/share/metainfo/$(APP_ID).metainfo.xml"; \
 	for l in $(LANGUAGES); do install -Dm644 $(LOCALE_DIR)/$$l/LC_MESSAGES/shopper.mo "$$root/share/locale/$$l/LC_MESSAGES/shopper.mo"; done; \

@@ -23,6 +23,17 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(mode, "wal")
     }
 
+    /// Start-up's pass over every item goes through SQLite once: its page cache is kept small, on
+    /// the connections that read as on the one that writes.
+    func testEveryConnectionKeepsASmallPageCache() throws {
+        let store = try Store(path: temporaryFolder(self) + "/" + Store.fileName)
+        let read = try store.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        XCTAssertEqual(read, -Store.pageCacheKiB)
+        let written = try XCTUnwrap(store.db).writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        XCTAssertEqual(written, -Store.pageCacheKiB)
+        XCTAssertLessThan(Store.pageCacheKiB, 2_000, "below SQLite's own 2 MB")
+    }
+
     func testAFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let text = "my precious notes, not a database\n"

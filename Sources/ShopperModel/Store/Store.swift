@@ -61,6 +61,10 @@ public final class Store: Sendable {
         self.access = access
         var config = Configuration()
         config.busyMode = .timeout(Self.busySeconds)
+        // SQLite's page cache is 2 MB a connection by default, filled by start-up's one pass over
+        // every item and never read again: rows come on demand, a screenful at a time, and the
+        // system's file cache keeps the pages they read.
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)") }
         switch access {
         case .readOnly:
             guard FileManager.default.fileExists(atPath: path) else { db = nil; return }
@@ -86,6 +90,8 @@ public final class Store: Sendable {
     }
 
     public static let fileName = "shopper.sqlite"
+    /// SQLite's page cache per connection.
+    static let pageCacheKiB = 256
 
     // MARK: Reading
 
