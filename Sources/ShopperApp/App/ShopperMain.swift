@@ -41,14 +41,24 @@ struct ShopperMain {
     /// message and a non-zero exit, never a crash trace.
     @MainActor
     static func start(_ arguments: [String]) throws -> Int32 {
-        guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
-        let paths = try AppPaths.resolve()
-        let model: ShoppingModel
+        let env = ProcessInfo.processInfo.environment
+        // The store is read while GTK starts (see ModelLoading); with no display to start on, it is
+        // left alone, as before.
+        let displayNamed = [env["DISPLAY"], env["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
+        let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile) : nil
         do {
-            model = try ShoppingModel(store: Store(path: paths.storeFile))
+            guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
+            let paths = try AppPaths.resolve(environment: env)
+            let model: ShoppingModel
+            do {
+                model = try (loading ?? ModelLoading(storeFile: paths.storeFile)).model()
+            } catch {
+                throw StartupError.store(StoreErrorMessage(text: error.localizedDescription))
+            }
+            return ShopperApplication(paths: paths, model: model).run(arguments)
         } catch {
-            throw StartupError.store(StoreErrorMessage(text: error.localizedDescription))
+            loading?.wait()
+            throw error
         }
-        return ShopperApplication(paths: paths, model: model).run(arguments)
     }
 }
