@@ -100,8 +100,8 @@ final class MainWindowTests: GtkTestCase {
         }
     }
 
-    func testPreferencesRowsAreGeneratedFromTheEnumInOrder() throws {
-        try MainActor.assumeIsolated {
+    func testPreferencesRowsAreGeneratedFromTheEnumInOrder() {
+        MainActor.assumeIsolated {
             let prefs = Preferences(settings: nil)
             let parent = Window()
             let window = PreferencesWindow(preferences: prefs, parent: parent)
