@@ -1,9 +1,9 @@
 import Foundation
 import ShopperModel
 
-/// Opens the store and reads what the lists need on a thread of its own while GTK starts: at a
-/// million items the read took 800 ms, and connecting to the display and starting GTK 100 ms
-/// more, one after the other.
+/// Opens the store and reads what the lists need on a thread of its own while GTK and the
+/// application start: at a million items the read took 800 ms, and connecting to the display,
+/// starting GTK and registering the application 170 ms more, one after the other.
 ///
 /// The model is made on that thread and handed over whole: nothing touches it there once `done` is
 /// signalled, and nothing here before (hence unchecked).

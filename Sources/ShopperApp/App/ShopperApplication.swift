@@ -5,16 +5,20 @@ import ShopperModel
 @MainActor
 final class ShopperApplication {
     let app: Application
-    let model: ShoppingModel
+    /// The store's model, once the first window needs it (see `activate`).
+    private(set) var model: ShoppingModel?
+    private let loading: ModelLoading
+    /// Why the store could not be opened: `run` ends, and the caller says so.
+    private(set) var storeFailure: StoreError?
     let preferences: Preferences
     let paths: AppPaths
     private(set) var mainWindow: MainWindow?
     private let style: AppStyle
     private var benchmark: BenchmarkRunner?
 
-    init(paths: AppPaths, model: ShoppingModel) {
+    init(paths: AppPaths, loading: ModelLoading) {
         self.paths = paths
-        self.model = model
+        self.loading = loading
         app = Application(id: AppInfo.id)
         let settings = SettingsStore(schema: AppInfo.id, directory: paths.resource("../glib-2.0/schemas"))
         if settings == nil {
@@ -47,6 +51,23 @@ final class ShopperApplication {
 
     func run(_ arguments: [String]) -> Int32 { app.run(arguments) }
 
+    /// Waits for the thread that reads the store, however the application ended (a process must not
+    /// leave in the middle of opening the store).
+    func waitForStore() { loading.wait() }
+
+    /// The model, waited for; nil when the store could not be opened (the application quits).
+    private func joinModel() -> ShoppingModel? {
+        if let model { return model }
+        guard storeFailure == nil else { return nil }
+        do {
+            model = try loading.model()
+        } catch {
+            storeFailure = error
+            app.quit()
+        }
+        return model
+    }
+
     /// The application's actions, and every accelerator of the `AppAction` table (row actions'
     /// keys belong to the lists, see ListPage).
     private func installActions() {
@@ -72,7 +93,7 @@ final class ShopperApplication {
     /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
     /// the window shows their changes within a second. The check is one PRAGMA, so polling is
     /// cheaper than a file monitor on the WAL (which fires on every write, ours included).
-    private func followOtherProcesses() {
+    private func followOtherProcesses(_ model: ShoppingModel) {
         MainLoop.timeout(milliseconds: Self.followMS) { [weak self] in
             guard let self else { return false }
             do { try model.refreshIfChangedElsewhere() } catch { mainWindow?.report(error) }
@@ -84,10 +105,12 @@ final class ShopperApplication {
 
     func activate() {
         if mainWindow == nil {
+            // The store has been read on its own thread while GTK and the application started.
+            guard let model = joinModel() else { return }
             // Styles once per display, which exists from here on.
             style.apply()
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
-            followOtherProcesses()
+            followOtherProcesses(model)
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
                 benchmark = BenchmarkRunner(window: window, app: app)
                 benchmark?.start(mode: mode)

@@ -49,13 +49,13 @@ struct ShopperMain {
         do {
             guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
             let paths = try AppPaths.resolve(environment: env)
-            let model: ShoppingModel
-            do {
-                model = try (loading ?? ModelLoading(storeFile: paths.storeFile)).model()
-            } catch {
-                throw StartupError.store(StoreErrorMessage(text: error.localizedDescription))
-            }
-            return ShopperApplication(paths: paths, model: model).run(arguments)
+            // Joined when the first window is made: the application's own start-up overlaps the
+            // read too. A second launch hands its work to the first and never needs it.
+            let shopper = ShopperApplication(paths: paths, loading: loading ?? ModelLoading(storeFile: paths.storeFile))
+            let status = shopper.run(arguments)
+            shopper.waitForStore()
+            if let e = shopper.storeFailure { throw StartupError.store(StoreErrorMessage(text: e.localizedDescription)) }
+            return status
         } catch {
             loading?.wait()
             throw error
