@@ -80,6 +80,16 @@ final class FirstScreenfulTests: GtkTestCase {
     /// After a screenful, the rest of GTK's window of rows comes a few rows a frame: built at once,
     /// it was one long frame. A change meanwhile is told among the rows shown and keeps that pace.
     func testTheRowsAfterTheFirstScreenfulComeAFewAFrame() throws {
+        try assertAClearedSearchComesBackAFewRowsAFrame(clearedWhileRowsStillCome: false)
+    }
+
+    /// Cleared while the search's own rows are still coming: a screenful again, not the rows
+    /// shown so far all at once.
+    func testASearchClearedWhileItsRowsStillComeShowsAScreenfulFirst() throws {
+        try assertAClearedSearchComesBackAFewRowsAFrame(clearedWhileRowsStillCome: true)
+    }
+
+    private func assertAClearedSearchComesBackAFewRowsAFrame(clearedWhileRowsStillCome: Bool) throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
             try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
@@ -90,8 +100,16 @@ final class FirstScreenfulTests: GtkTestCase {
             window.searchBar.isOpen = true
             window.searchBar.text = "item 1"
             window.applySearch()
-            iterate(until: { page.allRowsShown }, "every match shown")
-            settle(50)
+            if clearedWhileRowsStillCome {
+                var frames = 0
+                @MainActor func count() { page.listView.widget.afterNextFrame { _ in frames += 1; if frames < 4 { count() } } }
+                count()
+                iterate(until: { frames >= 4 }, "four frames")
+                XCTAssertFalse(page.allRowsShown, "the matches' rows still coming")
+            } else {
+                iterate(until: { page.allRowsShown }, "every match shown")
+                settle(50)
+            }
             // Cleared: three thousand rows come back at the top, a screenful in the first frame.
             var boundEachFrame: [Int] = []
             @MainActor func record() {

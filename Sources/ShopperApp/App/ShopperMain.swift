@@ -42,8 +42,8 @@ struct ShopperMain {
     @MainActor
     static func start(_ arguments: [String]) throws -> Int32 {
         let env = ProcessInfo.processInfo.environment
-        // The store is read while GTK starts (see ModelLoading); with no display to start on, it is
-        // left alone, as before.
+        // The store is read while GTK starts (see ModelLoading). With neither DISPLAY nor
+        // WAYLAND_DISPLAY set there is no display to start on, and the store is left alone.
         let displayNamed = [env["DISPLAY"], env["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
         let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile) : nil
         do {

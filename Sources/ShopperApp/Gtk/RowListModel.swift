@@ -101,13 +101,19 @@ final class RowListModel {
             // Showing them all here built a window of row widgets in one frame.
             guard position < limit else { return }
             let before = min(source.count() - added + removed, limit) - position
-            let after = min(source.count(), limit) - position
+            var after = min(source.count(), limit) - position
             guard inTwoSteps, before > 0, after > 0 else {
                 return g_list_model_items_changed(listModel, guint(position), guint(before), guint(after))
             }
             source.untold = (position, source.count() - position)
             g_list_model_items_changed(listModel, guint(position), guint(before), 0)
             source.untold = nil
+            // A screenful comes back, as when nothing was limited (a search cleared while the rows
+            // of the one before were still coming).
+            if let screenful, after > screenful {
+                source.limit = position + screenful
+                after = screenful
+            }
             return g_list_model_items_changed(listModel, guint(position), 0, guint(after))
         }
         guard inTwoSteps, removed > 0, added > 0 else {
