@@ -59,7 +59,9 @@ public final class ListProjection {
     private let narrowingByIDAbove: Int
     private var observer = 0
     /// Headers and items, sorted; the end row is not stored.
-    private var rows = GapArray<RowKey>(filler: .header(.end))
+    private var rows = rowArray([])
+    /// Rows in the gap array the list keeps them in (the gap's filler is never shown).
+    private static func rowArray(_ keys: [RowKey]) -> GapArray<RowKey> { GapArray(keys, filler: .header(.end)) }
     /// Items per section; a section with none has no header.
     private var sectionCounts: [SectionKey: Int] = [:]
     /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
@@ -440,7 +442,7 @@ public final class ListProjection {
             }
             if !sorted { keys.sort() }
         }
-        rows = GapArray(keys, filler: .header(.end))
+        rows = Self.rowArray(keys)
         itemCount = count
         sectionCounts = counts
     }
@@ -555,7 +557,7 @@ public final class ListProjection {
         }
         if let section, inSection > 0 { counts[section] = inSection }
         rows.removeLast(rows.count - written)
-        self.rows = GapArray(rows, filler: .header(.end))
+        self.rows = Self.rowArray(rows)
         itemCount = kept
         sectionCounts = counts
         return firstDropped.map { $0...lastDropped }
