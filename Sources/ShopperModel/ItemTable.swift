@@ -57,6 +57,15 @@ public struct AisleNames: Sendable {
     /// Whether an item has had this aisle (in any case) since this process started.
     public func knows(_ name: String) -> Bool { spellings[name] != nil || numbers[name.lowercased()] != nil }
 
+    /// Takes in the names `other` numbered (from later ids than this one's) and returns, by
+    /// `other`'s number, the number each now has here. Names new here are numbered in `other`'s
+    /// order, so two halves of a load number aisles as one pass over every item would.
+    mutating func merge(_ other: AisleNames) -> [Int32] {
+        let renumbered = other.names.map { number(of: $0) }
+        for (spelling, n) in other.spellings where spellings[spelling] == nil { spellings[spelling] = renumbered[Int(n)] }
+        return renumbered
+    }
+
     public mutating func number(of name: String?) -> Int32 {
         guard let name else { return -1 }
         if let n = spellings[name] { return n }
@@ -127,6 +136,23 @@ public struct ItemTable {
     /// memory.
     public mutating func reserveCapacity(maxID: Int) {
         slots.reserveCapacity(Swift.min(maxID + 1, 1 << 22))
+    }
+
+    /// For a load split between threads (`ShoppingModel`): an empty table gets a slot for every id
+    /// up to `maxID`, each absent, and `fill` writes entries straight into them. Threads may write
+    /// at once so long as their ids differ: the slots do not move while `fill` runs. Afterwards the
+    /// table counts what was written, and is made anew should most slots have stayed empty.
+    mutating func fill(maxID: Int, _ fill: (UnsafeMutableBufferPointer<ItemEntry>) throws -> Void) rethrows {
+        precondition(slots.isEmpty && far.isEmpty, "fill starts from an empty table")
+        slots = ContiguousArray(repeating: .absent, count: maxID + 1)
+        try slots.withUnsafeMutableBufferPointer { try fill($0) }
+        count = slots.withUnsafeBufferPointer { $0.reduce(0) { $0 + ($1.isPresent ? 1 : 0) } }
+        if Int64(slots.count) > Self.denseLimit(count) {
+            // A store whose early items were deleted: the empty slots would outnumber the items.
+            let sparse = self
+            self = ItemTable()
+            sparse.forEach { set($0, to: $1) }
+        }
     }
 
     /// Every item's id and entry, in order of id.

@@ -56,27 +56,22 @@ public final class ShoppingModel {
     }
 
     /// `cacheLimit`: items kept whole at most (tests make it small, so reads happen all the time).
-    init(store: Store?, cacheLimit: Int) throws(StoreError) {
+    /// `splitLoadFrom`: from how many items the store is read in two halves at once; `between`
+    /// comes between the halves (`EntryLoad`).
+    init(store: Store?, cacheLimit: Int, splitLoadFrom: Int = EntryLoad.splitFrom,
+         between: (@Sendable () -> Void)? = nil) throws(StoreError) {
         self.store = store
         content = ItemContent(store: store, limit: cacheLimit)
         guard let store else { return }
         seenExternalVersion = store.externalVersion()
-        // Read into locals, then kept: per item, an access to this object's properties is a check
-        // of exclusive access (a tenth of reading a million items).
-        var table = ItemTable(), sums = TripTotals(), last: Int64 = 0, names = AisleNames()
-        table.reserveCapacity(maxID: store.itemCount())
-        let c = try store.loadEntries(aisles: &names) { id, entry in
-            table.set(id, to: entry)
-            sums.add(entry)
-            last = max(last, entry.position)
-        }
-        items = table
-        totals = sums
-        lastPosition = last
-        aisleNames = names
-        aisles = AisleOrder(c.aisles)
-        savedSearches = c.searches
-        seenRevision = c.revision
+        let load = try EntryLoad.read(store, splitFrom: splitLoadFrom, between: between)
+        items = load.table
+        totals = load.sums
+        lastPosition = load.lastPosition
+        aisleNames = load.names
+        aisles = AisleOrder(load.contents.aisles)
+        savedSearches = load.contents.searches
+        seenRevision = load.contents.revision
     }
 
     /// The item as it is now; from the store unless one of the few cached. nil too when the store

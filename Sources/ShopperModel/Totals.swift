@@ -26,6 +26,11 @@ public struct Totals: Equatable, Sendable {
         sum += line
     }
 
+    mutating func add(_ other: Totals) {
+        count += other.count
+        sum += other.sum
+    }
+
     mutating func remove(line: CostSum) {
         count -= 1
         sum -= line
@@ -44,6 +49,13 @@ public struct TripTotals: Equatable, Sendable {
         all.add(line: line)
         if ListKind.shopping.contains(entry) { leftToBuy.add(line: line) }
         if ListKind.cart.contains(entry) { inCart.add(line: line) }
+    }
+
+    /// Adds the figures of other items (another part of a load).
+    mutating func add(_ other: TripTotals) {
+        leftToBuy.add(other.leftToBuy)
+        inCart.add(other.inCart)
+        all.add(other.all)
     }
 
     mutating func remove(_ entry: ItemEntry) {

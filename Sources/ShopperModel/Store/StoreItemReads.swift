@@ -75,10 +75,10 @@ extension Store {
         try read { db in try body(StoreReader(db: db)) }
     }
 
-    /// What the model keeps of every item (`ItemEntry`), one at a time to `each`, and the rest of the
-    /// store whole. Strings are not read, except an aisle's, made into a number: at a million
-    /// items, the descriptions alone would be a hundred megabytes.
-    public func loadEntries(aisles names: inout AisleNames,
+    /// What the model keeps of every item (`ItemEntry`) with an id in `ids`, in order of id, one at
+    /// a time to `each`, and the rest of the store whole. Strings are not read, except an aisle's,
+    /// made into a number: at a million items, the descriptions alone would be a hundred megabytes.
+    public func loadEntries(aisles names: inout AisleNames, ids: ClosedRange<Int64> = Int64.min...Int64.max,
                             each: (ItemID, ItemEntry) -> Void) throws(StoreError) -> StoreContents {
         var names2 = names
         defer { names = names2 }
@@ -92,14 +92,15 @@ extension Store {
                 SELECT id, \(column("revision")), position, needed, in_cart, aisle, quantity, unit_cost,
                 \(column("price_for_all")), last_price,
                 description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL
-                AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL FROM item
+                AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL
+                FROM item WHERE id BETWEEN ? AND ?
                 """
             // Spellings of aisles as read, with their number: most items share a few aisles, and a
             // String made per row was most of the cost of reading them. The first few are compared
             // byte for byte (no array made, nothing hashed per row), the rest looked up.
             var few: [(spelling: [UInt8], number: Int32)] = []
             var spelled: [[UInt8]: Int32] = [:]
-            try db.eachRow(sql) { row throws in
+            try db.eachRow(sql, arguments: [ids.lowerBound, ids.upperBound]) { row throws in
                 // The id is the rowid (never NULL); the last column vouches for the others read as
                 // numbers here, so each is read with no question of its type (a tenth of the load).
                 let raw = row.int(0)

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import ShopperModel
+
+/// A large store is read in two halves on two threads (`EntryLoad`); the model made that way must be
+/// the model one pass makes: the same entries, totals and aisle numbers, whatever the store holds.
+final class EntryLoadTests: XCTestCase {
+    func testTwoHalvesMakeTheModelOnePassMakes() throws {
+        var rng = SeededRandom.fromEnvironment()
+        let seed = rng.seed
+        print("EntryLoadTests seed \(seed) (SHOPPER_TEST_SEED=\(seed) replays it)")
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let m = try ShoppingModel(store: Store(path: path))
+        // Aisles in several spellings of one name, first seen in either half, and none at all.
+        let aisles: [String?] = [nil, "Dairy", "dairy", "DAIRY", "Fruit", "Bakery", "frozen", "Frozen", "Ünïcode", "ünïcode"]
+        var batch: [ImportedItem] = []
+        for n in 0..<3_000 {
+            // Aisles met only late in the list: numbered after the early ones, as one pass numbers them.
+            let aisle = n < 1_500 ? aisles[Int.random(in: 0..<5, using: &rng)] : aisles.randomElement(using: &rng)!
+            let cost: Decimal? = Bool.random(using: &rng) ? Decimal(Int.random(in: 1...99_999, using: &rng)) / 100 : nil
+            batch.append(ImportedItem(fields: fields("Item \(n)", qty: Decimal(Int.random(in: 1...5, using: &rng)), cost: cost, aisle: aisle),
+                                      needed: Bool.random(using: &rng), inCart: Int.random(in: 0..<4, using: &rng) == 0))
+        }
+        let ids = try m.add(batch: batch)
+        // Gaps in the ids, in both halves.
+        try m.delete(ids.filter { _ in Int.random(in: 0..<5, using: &rng) == 0 })
+        // An id below 1, as another program might write: it has no slot in the table.
+        let q = try DatabaseQueue(path: path)
+        try q.write { db in
+            try db.execute(sql: "CREATE TEMP TABLE copy AS SELECT * FROM item WHERE id = (SELECT max(id) FROM item)")
+            try db.execute(sql: "UPDATE copy SET id = -5, aisle = 'Far aisle'")
+            try db.execute(sql: "INSERT INTO item SELECT * FROM copy")
+        }
+        let onePass = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max)
+        let halves = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)
+        assertSame(halves, onePass, seed: seed)
+        XCTAssertNotNil(onePass.items[ItemID(-5)], "seed \(seed)")
+        XCTAssertGreaterThan(onePass.items.count, 2_000, "seed \(seed)")
+    }
+
+    /// Another process writes between the two halves' reads: they would not agree, so the store is
+    /// read again in one pass, and the model holds the write.
+    func testAWriteBetweenTheHalvesIsReadInOnePass() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let m = try ShoppingModel(store: Store(path: path))
+        let ids = try m.add(batch: (0..<200).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: $0 < 100 ? "Dairy" : "Fruit")) })
+        let (early, late) = (ids[10], ids[150])
+        let halves = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0, between: {
+            // The other process: a tick in each half (the lower one already read) and a new item
+            // after every id read.
+            let other = try! ShoppingModel(store: Store(path: path))
+            try! other.tick(early)
+            try! other.tick(late)
+            _ = try! other.add(fields("Bread", cost: 2, aisle: "Bakery"))
+        })
+        XCTAssertEqual(halves.items[early]?.inCart, true, "the lower half read again")
+        XCTAssertEqual(halves.items[late]?.inCart, true)
+        XCTAssertEqual(halves.items.count, 201)
+        assertSame(halves, try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max), seed: 0)
+    }
+
+    func testASmallStoreIsReadInOnePassAndAnEmptyOneInEither() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let empty = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)
+        XCTAssertTrue(empty.items.isEmpty)
+        XCTAssertEqual(empty.totals, TripTotals())
+        XCTAssertGreaterThan(EntryLoad.splitFrom, 10_000, "a small store is not worth a thread")
+    }
+
+    private func assertSame(_ a: ShoppingModel, _ b: ShoppingModel, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
+        var ea: [(ItemID, ItemEntry)] = [], eb: [(ItemID, ItemEntry)] = []
+        a.items.forEach { ea.append(($0, $1)) }
+        b.items.forEach { eb.append(($0, $1)) }
+        XCTAssertEqual(ea.map(\.0), eb.map(\.0), "ids, seed \(seed)", file: file, line: line)
+        XCTAssertTrue(zip(ea, eb).allSatisfy { $0.1 == $1.1 }, "entries (aisle numbers too), seed \(seed)", file: file, line: line)
+        XCTAssertEqual(a.items.count, b.items.count, "seed \(seed)", file: file, line: line)
+        XCTAssertEqual(a.totals, b.totals, "seed \(seed)", file: file, line: line)
+        XCTAssertEqual(a.aisleNames.names, b.aisleNames.names, "seed \(seed)", file: file, line: line)
+        for spelling in ["Dairy", "dairy", "DAIRY", "Fruit", "frozen", "Frozen", "Ünïcode", "ünïcode", "Far aisle", "Bakery"] {
+            XCTAssertEqual(a.aisleNames.knows(spelling), b.aisleNames.knows(spelling), "\(spelling), seed \(seed)", file: file, line: line)
+        }
+        XCTAssertEqual(a.aisles, b.aisles, file: file, line: line)
+        XCTAssertEqual(a.savedSearches, b.savedSearches, file: file, line: line)
+    }
+}
