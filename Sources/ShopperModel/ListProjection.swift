@@ -106,13 +106,17 @@ public final class ListProjection {
     /// the news within a second) shows as an empty row until then.
     private func item(_ id: ItemID, at index: Int) -> Item {
         if let item = model.cachedItem(id) { return item }
-        let ids = rows[index..<min(index + 64, rows.count)].lazy.filter { !$0.isHeader }.map { ItemID($0.id) }
+        let ids = rows[index..<min(index + Self.rowsPerRead, rows.count)].lazy.filter { !$0.isHeader }.map { ItemID($0.id) }
         model.prefetch(ids)
         if let item = model.item(id) { return item }
         let entry = model.items[id]
         return Item(id: id, description: "", needed: entry?.needed ?? false, inCart: entry?.inCart ?? false,
                     position: entry?.position ?? 0, createdAt: Date(timeIntervalSince1970: 0))
     }
+
+    /// Rows read at once: GTK 4.8 keeps about 200 rows bound and rebinds them all when the list
+    /// jumps (a scrollbar drag), so that is one read, not four; rows already cached are not read again.
+    static let rowsPerRead = 192
 
     /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
     /// identities rather than indices, since indices shift as rows come and go.
