@@ -68,11 +68,14 @@ extension Widget {
         }
     }
 
-    /// A label's text; nil for any other widget.
+    /// The text of a label or an inscription (`Inscription`, in list rows); nil for any other widget.
     var labelText: String? {
         let instance = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return nil }
-        return String(cString: gtk_label_get_text(OpaquePointer(raw)))
+        if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+            return String(cString: gtk_label_get_text(OpaquePointer(raw)))
+        }
+        guard g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0 else { return nil }
+        return gtk_inscription_get_text(OpaquePointer(raw)).map { String(cString: $0) } ?? ""
     }
 
     /// Shown on screen now (mapped and visible, with its ancestors).

@@ -15,6 +15,39 @@ import CGtk
     }
     func markup(_ m: String) { gtk_label_set_markup(ptr, m) }
 
+    func wrap(_ on: Bool = true) {
+        gtk_label_set_wrap(ptr, on ? 1 : 0)
+        gtk_label_set_wrap_mode(ptr, PANGO_WRAP_WORD_CHAR)
+    }
+    func ellipsize() { gtk_label_set_ellipsize(ptr, PANGO_ELLIPSIZE_END) }
+    func justify(_ j: GtkJustification) { gtk_label_set_justify(ptr, j) }
+    func xalign(_ x: Float) { gtk_label_set_xalign(ptr, x) }
+    func maxWidthChars(_ n: Int32) { gtk_label_set_max_width_chars(ptr, n) }
+}
+
+/// A line of text inscribed in the space it is given (GtkInscription, GTK 4.8): its size comes from
+/// font metrics, never from its text, so a list row that shows new text is not measured again.
+/// Long text ends in "…". For the texts of list rows, which GTK binds by the hundred while scrolling.
+@MainActor struct Inscription {
+    let widget: Widget
+    init() {
+        widget = Widget(gtk_inscription_new(nil)!)
+        gtk_inscription_set_text_overflow(ptr, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+        // As tall as a line of its font, at least "…" wide (GTK's defaults) and asking for no more
+        // width: the row, not the text, decides how wide it is.
+        gtk_inscription_set_min_lines(ptr, 1)
+    }
+    private var ptr: OpaquePointer { widget.opaque }
+
+    var text: String {
+        get { gtk_inscription_get_text(ptr).map { String(cString: $0) } ?? "" }
+        nonmutating set {
+            gtk_inscription_set_text(ptr, newValue)
+            // Markup set before leaves its attributes behind (highlights of another row's text).
+            gtk_inscription_set_attributes(ptr, nil)
+        }
+    }
+
     /// Shows `text` with `ranges` highlighted (search matches); plain text when there are none.
     func highlighted(_ text: String, _ ranges: [Range<String.Index>]) {
         guard !ranges.isEmpty else { self.text = text; return }
@@ -24,17 +57,10 @@ import CGtk
             markup += "<span background=\"#f6d32d99\" weight=\"bold\">" + Markup.escape(text[r]) + "</span>"
             at = r.upperBound
         }
-        gtk_label_set_markup(ptr, markup + Markup.escape(text[at...]))
+        gtk_inscription_set_markup(ptr, markup + Markup.escape(text[at...]))
     }
 
-    func wrap(_ on: Bool = true) {
-        gtk_label_set_wrap(ptr, on ? 1 : 0)
-        gtk_label_set_wrap_mode(ptr, PANGO_WRAP_WORD_CHAR)
-    }
-    func ellipsize() { gtk_label_set_ellipsize(ptr, PANGO_ELLIPSIZE_END) }
-    func justify(_ j: GtkJustification) { gtk_label_set_justify(ptr, j) }
-    func xalign(_ x: Float) { gtk_label_set_xalign(ptr, x) }
-    func maxWidthChars(_ n: Int32) { gtk_label_set_max_width_chars(ptr, n) }
+    func xalign(_ x: Float) { gtk_inscription_set_xalign(ptr, x) }
 }
 
 @MainActor struct Button {

@@ -11,14 +11,18 @@ final class RowWidget {
     let checkArea = Box(GTK_ORIENTATION_HORIZONTAL)
     private let check = CheckButton()
     private let textColumn = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-    private let descriptionLabel = Label()
+    // Texts that may be cut are inscriptions: GTK binds a whole window of rows at a time while
+    // scrolling, and a label shapes its text to measure it, again at every bind. The cost is a label:
+    // it is never cut, so it must ask for the width its text needs.
+    private let descriptionLabel = Inscription()
     private let detailLine = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-    private let leftDetail = Label()
+    /// How the cost was made ("2 × $1.50"). On a phone the cost wins: this gives way, cut with "…".
+    private let leftDetail = Inscription()
     private let rightDetail = Label()
     /// The first line of the notes.
-    private let noteLabel = Label()
+    private let noteLabel = Inscription()
     /// Header title or end-row text.
-    private let caption = Label()
+    private let caption = Inscription()
     /// On lists where a click does something else (All Items), the editor opens from here.
     let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: L("Edit"))
     /// GNOME's smallest touch target, for fingers on a phone.
@@ -42,28 +46,18 @@ final class RowWidget {
         checkArea.widget.align(v: GTK_ALIGN_FILL)
         check.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
         checkArea.append(check.widget)
-        descriptionLabel.xalign(0)
-        descriptionLabel.ellipsize()
         descriptionLabel.widget.css("description")
-        for l in [leftDetail, rightDetail] {
-            l.widget.css("detail")
-            l.xalign(0)
-        }
-        rightDetail.widget.expand(h: true)
+        leftDetail.widget.css("detail")
+        rightDetail.widget.css("detail")
+        leftDetail.widget.expand(h: true)
         rightDetail.xalign(1)
-        // On a phone the cost wins: how it was made gives way ("9999 × 999,999.00" is cut, not the row).
-        leftDetail.ellipsize()
         detailLine.append(leftDetail.widget)
         detailLine.append(rightDetail.widget)
         textColumn.widget.expand(h: true).align(v: GTK_ALIGN_CENTER)
         textColumn.append(descriptionLabel.widget)
         textColumn.append(detailLine.widget)
-        noteLabel.xalign(0)
-        noteLabel.ellipsize()
         noteLabel.widget.css("note")
         textColumn.append(noteLabel.widget)
-        caption.xalign(0)
-        caption.ellipsize()
         caption.widget.expand(h: true)
         caption.widget.css("caption")
         root.append(checkArea.widget)
@@ -179,6 +173,8 @@ final class RowWidget {
         leftDetail.text = p.leftText ?? ""
         rightDetail.text = p.rightText ?? ""
         leftDetail.widget.visible = p.left != nil
+        // The cost keeps to the right end: after how it was made, which takes the room between, or alone.
+        rightDetail.widget.expand(h: p.left == nil)
         rightDetail.widget.visible = p.right != nil
         detailLine.widget.visible = !p.descriptionCentered
         noteLabel.text = p.note ?? ""
