@@ -37,6 +37,25 @@ public enum Localization {
     }
 }
 
+/// A translated message with one `{key}` placeholder, split once where the key sits: for text made
+/// at every row bound (GTK binds a window of rows per scrolled frame), with no lookup or scan each time.
+public struct MessageTemplate: Sendable {
+    private let head: String, tail: String
+    private let hasKey: Bool
+
+    /// `translated`: the message as `L` gives it (so the template tools find it), placeholder unfilled.
+    /// A translation that lost the placeholder is shown as it is.
+    public init(_ translated: String, key: String) {
+        if let r = translated.range(of: "{\(key)}") {
+            (head, tail, hasKey) = (String(translated[..<r.lowerBound]), String(translated[r.upperBound...]), true)
+        } else {
+            (head, tail, hasKey) = (translated, "", false)
+        }
+    }
+
+    public func callAsFunction(_ value: String) -> String { hasKey ? head + value + tail : head }
+}
+
 /// A translated message; `{key}` placeholders take `values`.
 public func L(_ text: String, _ values: [String: String] = [:]) -> String {
     Localization.fill(Localization.translate(text), values)

@@ -34,6 +34,15 @@ final class TranslatableTextTests: XCTestCase {
         XCTAssertEqual(L("{a}{b} {unknown} {", ["a": "1", "b": "{a}"]), "1{a} {unknown} {")
     }
 
+    func testATemplateFillsItsOnePlaceholderAsLDoes() {
+        let edit = MessageTemplate("Bearbeite {item} jetzt", key: "item")
+        XCTAssertEqual(edit("Tee"), "Bearbeite Tee jetzt")
+        XCTAssertEqual(edit("{item}"), "Bearbeite {item} jetzt", "a value is never read as a placeholder")
+        XCTAssertEqual(MessageTemplate("{item} edit", key: "item")("Tea"), L("{item} edit", ["item": "Tea"]))
+        // A translation that dropped the placeholder still reads as the translator wrote it.
+        XCTAssertEqual(MessageTemplate("Bearbeiten", key: "item")("Tee"), "Bearbeiten")
+    }
+
     /// The string literals that open an `L(` or `N(` call on a line (first argument, and the
     /// plural's second).
     static func calls(in line: String) -> [String] {

@@ -25,6 +25,8 @@ final class RowWidget {
     private let caption = Inscription()
     /// On lists where a click does something else (All Items), the editor opens from here.
     let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: L("Edit"))
+    /// The Edit button's name, "Edit Milk": translated once, filled at every bind.
+    private static let editLabel = MessageTemplate(L("Edit {item}"), key: "item")
     /// GNOME's smallest touch target, for fingers on a phone.
     static let touchTarget: Int32 = 32
 
@@ -186,7 +188,7 @@ final class RowWidget {
         check.widget.canTarget = p.checkbox == .interactive
         root.widget.css("dimmed", p.dimmed)
         editButton.widget.visible = p.rowAction != .openEditor
-        if editButton.widget.visible { editButton.widget.accessibleLabel(L("Edit {item}", ["item": p.description])) }
+        if editButton.widget.visible { editButton.widget.accessibleLabel(Self.editLabel(p.description)) }
     }
 
     private func showCaption(_ text: String, css: String) {
