@@ -41,3 +41,13 @@ static inline void shopper_signal_emit(gpointer instance, const char *signal) {
 
 /// G_TYPE_STRING is a macro.
 static inline GType shopper_type_string(void) { return G_TYPE_STRING; }
+
+/// A one-column GtkGridView that screen readers are told is a list (its role is construct-only, and
+/// g_object_new is variadic). Takes both references, as gtk_grid_view_new does.
+static inline GtkWidget *shopper_list_grid_new(GtkSelectionModel *model, GtkListItemFactory *factory) {
+    GtkWidget *grid = g_object_new(GTK_TYPE_GRID_VIEW, "accessible-role", GTK_ACCESSIBLE_ROLE_LIST,
+                                   "model", model, "factory", factory, "max-columns", 1u, NULL);
+    g_object_unref(model);
+    g_object_unref(factory);
+    return grid;
+}

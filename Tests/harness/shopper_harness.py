@@ -16,6 +16,9 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 APP_ID = "io.github.shopperapp.Shopper"
+# A list's rows are the cells of a one-column grid view (GTK 4.8 keeps thirty of them, against two
+# hundred in a list view): each takes focus as a table cell named by its row's text.
+ROW, ROW_ROLE_NAME = Atspi.Role.TABLE_CELL, "table cell"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.environ.get("SHOPPER_SCREENSHOTS", os.path.join(ROOT, "out", "screenshots"))
 

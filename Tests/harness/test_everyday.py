@@ -14,7 +14,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import Shopper, wait_for  # noqa: E402
+from shopper_harness import ROW, ROW_ROLE_NAME, Shopper, wait_for  # noqa: E402
 from test_platform import resize  # noqa: E402
 
 LABEL, CHECK, BUTTON, TEXT = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_BUTTON, Atspi.Role.TEXT
@@ -139,7 +139,8 @@ class SmallThings(unittest.TestCase):
             app.type("app")
             app.add_items("Tea")  # a toast, with its buttons
             time.sleep(0.5)
-            roles = (BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, TEXT, Atspi.Role.COMBO_BOX)
+            # A list's rows too: each is read by its text, not by GTK's type name.
+            roles = (BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, TEXT, Atspi.Role.COMBO_BOX, ROW)
             controls = [c for r in roles for c in map(role_and_name, app.all(r)) if c]
             unnamed = [c for c in controls if not c[1] or c[1].startswith(("Gtk", "Adw"))]
             self.assertEqual(unnamed, [], "every control is named for a screen reader")
@@ -187,7 +188,7 @@ class KeyboardOnly(unittest.TestCase):
             # Into the list, and its row menu by Shift+F10.
             app.key("n", ["ctrl"])
             app.key("Tab")
-            wait_for(lambda: app.focused() == [("list item", "")], 5, "a row to have focus")
+            wait_for(lambda: [r for r, _ in app.focused()] == [ROW_ROLE_NAME], 5, "a row to have focus")
             app.key("F10", ["shift"])
             app.menu_item("Edit…")
             app.key("Escape")

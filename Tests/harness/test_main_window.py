@@ -5,7 +5,7 @@ import unittest
 
 from gi.repository import Atspi
 
-from shopper_harness import Shopper, pixel, wait_for
+from shopper_harness import ROW, Shopper, pixel, wait_for
 
 LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
 
@@ -126,7 +126,7 @@ class Reorder(unittest.TestCase):
         return [n.get_name() for n in sorted(rows, key=lambda n: app.extents(n)[1])]
 
     def focused(self, app):
-        for row in app.all(Atspi.Role.LIST_ITEM, root=app.page("All Items")):
+        for row in app.all(ROW, root=app.page("All Items")):
             if row.get_state_set().contains(Atspi.StateType.FOCUSED):
                 return [c.get_name() for c in app.all(CHECK, root=row)]
         return None

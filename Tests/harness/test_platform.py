@@ -11,7 +11,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import APP_ID, Shopper, pixel, wait_for  # noqa: E402
+from shopper_harness import APP_ID, ROW_ROLE_NAME, Shopper, pixel, wait_for  # noqa: E402
 
 LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
 APP_PATH = "/" + APP_ID.replace(".", "/")
@@ -66,15 +66,15 @@ class Keyboard(unittest.TestCase):
             app.key("1", ["ctrl"])
             app.key("n", ["ctrl"])
             app.key("Tab")
-            wait_for(lambda: app.focused() == [("list item", "")], 5, "a row to have focus")
+            wait_for(lambda: app.focused() == [(ROW_ROLE_NAME, "Apples")], 5, "the first row to have focus, named by its text")
             # Tab leaves the list: not to the row's checkbox or Edit button, not staying put.
             app.key("Tab")
-            wait_for(lambda: app.focused() and app.focused()[0][0] not in ("list item", "check box")
+            wait_for(lambda: app.focused() and app.focused()[0][0] not in (ROW_ROLE_NAME, "check box")
                      and not (app.focused()[0][1] or "").startswith("Edit"), 5, "focus to leave the list")
             # Shift+Tab from the list goes back to the add bar.
             app.key("n", ["ctrl"])
             app.key("Tab")
-            wait_for(lambda: app.focused() == [("list item", "")], 5, "a row again")
+            wait_for(lambda: [r for r, _ in app.focused()] == [ROW_ROLE_NAME], 5, "a row again")
             app.key("ISO_Left_Tab", ["shift"])
             wait_for(lambda: app.focused() == [("text", "Add an item")], 5, "the add bar")
 

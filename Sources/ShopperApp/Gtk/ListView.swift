@@ -55,7 +55,12 @@ extension Widget {
     func letGo() { g_object_unref(UnsafeMutableRawPointer(raw)) }
 }
 
-/// A GtkListView over a RowListModel through a single selection (so the keyboard-focused row is known).
+/// A list of rows over a RowListModel through a single selection (so the keyboard-focused row is
+/// known). GTK 4.8's GtkListView keeps a widget for two hundred rows around the top one whatever
+/// the window shows, and binds them all again when the list jumps (a scrollbar dragged, a search
+/// cleared): at 100,000 items that was most of every scrolled frame. A GtkGridView of one column
+/// keeps thirty rows' widgets: a row is at least a thirtieth of the view high, so thirty always
+/// fill it. Screen readers are told it is a list.
 @MainActor struct ListView: SignalSource {
     let widget: Widget
     let selection: OpaquePointer
@@ -66,10 +71,10 @@ extension Widget {
         selection = gtk_single_selection_new(model.listModel)
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
-        widget = Widget(gtk_list_view_new(selection, factory.raw)!)  // takes both references
+        widget = Widget(shopper_list_grid_new(selection, factory.raw)!)  // takes both references
         // One more of our own: a select() scheduled before the window went must find a live model.
         g_object_ref(UnsafeMutableRawPointer(selection))
-        gtk_list_view_set_single_click_activate(widget.opaque, 0)
+        gtk_grid_view_set_single_click_activate(widget.opaque, 0)
     }
 
     /// Lets go of our reference to the selection (the owner's deinit).

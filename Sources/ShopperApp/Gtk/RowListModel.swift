@@ -134,13 +134,13 @@ final class RowListModel {
         g_list_model_items_changed(listModel, guint(position), 0, guint(added))
     }
 
-    /// Shows GTK only the first `rows` rows until `showAll`. GTK 4.8's list view builds a row
-    /// widget for up to two hundred rows around the top, whatever the window shows: a new list's
-    /// first frame needs a screenful, and the rest can follow it.
+    /// Shows GTK only the first `rows` rows until `showAll`. GTK's list builds a row widget for a
+    /// window of rows around the top one, whatever the view shows (`ListView`): a new list's first
+    /// frame needs a screenful, and the rest can follow it.
     func showFirst(_ rows: Int) { Self.source(listModel).limit = rows }
 
-    /// Shows `rows` more rows; false once every row is shown. Past GTK 4.8's window of rows (two
-    /// hundred after the top one) a new row builds no widget, so from there every row is shown.
+    /// Shows `rows` more rows; false once every row is shown. Past GTK's window of rows a new row
+    /// builds no widget, so from there every row is shown.
     func showMore(_ rows: Int) -> Bool {
         let source = Self.source(listModel)
         guard let limit = source.limit else { return false }
@@ -156,8 +156,9 @@ final class RowListModel {
     /// Some rows wait for `showMore` or `showAll`.
     var isLimited: Bool { Self.source(listModel).limit != nil }
 
-    /// How many rows after the top one GTK 4.8's list view keeps a widget for.
-    static let gtkWindow = 200
+    /// How many rows after the top one GTK 4.8 keeps a widget for: thirty and one more in a grid
+    /// view of one column (`ListView`).
+    static let gtkWindow = 31
 
     /// Shows every row, told as rows added after the first: nothing GTK follows moves.
     func showAll() {

@@ -127,7 +127,7 @@ extension SignalSource {
         connectSignal(gobject, signal, unsafeBitCast(pointerTrampoline, to: GCallback.self), handler as PointerHandler)
     }
 
-    /// `void (*)(Instance*, guint, gpointer)`: GtkListView::activate.
+    /// `void (*)(Instance*, guint, gpointer)`: the list's activate (GtkGridView::activate).
     @discardableResult
     func onUInt(_ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalToken {
         connectSignal(gobject, signal, unsafeBitCast(uintTrampoline, to: GCallback.self), handler as UIntHandler)

@@ -1,7 +1,7 @@
 import CGtk
 import ShopperModel
 
-/// One of the three lists: a projection of the model shown in a GtkListView whose rows are recycled
+/// One of the three lists: a projection of the model shown in a `ListView` whose rows are recycled
 /// (only those near the visible area exist), under its empty-state explanation.
 @MainActor
 final class ListPage {
@@ -229,7 +229,7 @@ final class ListPage {
     static let firstScreenful = (Toolkit.tallestScreen ?? 3_000) / rowHeight + 2
 
     /// Every row's height (`.shopper-row`'s min-height in shopper.css): rows of one height keep
-    /// GtkListView's estimates right.
+    /// the list's estimates of the rows it has not built right.
     static let rowHeight = 52
 
     /// Rows added in one change above which the change is told in two steps: GTK's search for the
