@@ -138,7 +138,7 @@ public struct ItemTable {
         slots.reserveCapacity(Swift.min(maxID + 1, 1 << 22))
     }
 
-    /// For a load split between threads (`ShoppingModel`): an empty table gets a slot for every id
+    /// For a load split between threads (`EntryLoad`): an empty table gets a slot for every id
     /// up to `maxID`, each absent, and `fill` writes entries straight into them. Threads may write
     /// at once so long as their ids differ: the slots do not move while `fill` runs. Afterwards the
     /// table counts what was written, and is made anew should most slots have stayed empty.

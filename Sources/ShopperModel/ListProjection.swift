@@ -114,9 +114,9 @@ public final class ListProjection {
                     position: entry?.position ?? 0, createdAt: Date(timeIntervalSince1970: 0))
     }
 
-    /// Rows read at once: GTK 4.8 keeps about 200 rows bound and rebinds them all when the list
-    /// jumps (a scrollbar drag), so that is one read, not four; rows already cached are not read again.
-    static let rowsPerRead = 192
+    /// Rows read at once: more than the thirty or so GTK keeps bound and binds again when the list
+    /// jumps (a scrollbar drag), so a jump is one read; rows already cached are not read again.
+    static let rowsPerRead = 64
 
     /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
     /// identities rather than indices, since indices shift as rows come and go.

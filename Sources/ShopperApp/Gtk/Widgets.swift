@@ -30,12 +30,11 @@ import CGtk
 /// Long text ends in "…". For the texts of list rows, which GTK binds by the hundred while scrolling.
 @MainActor struct Inscription {
     let widget: Widget
+    /// As tall as a line of its font, at least three characters wide and asking for no more (GTK's
+    /// defaults): the row, not the text, decides how wide it is.
     init() {
         widget = Widget(gtk_inscription_new(nil)!)
         gtk_inscription_set_text_overflow(ptr, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
-        // As tall as a line of its font, at least "…" wide (GTK's defaults) and asking for no more
-        // width: the row, not the text, decides how wide it is.
-        gtk_inscription_set_min_lines(ptr, 1)
     }
     private var ptr: OpaquePointer { widget.opaque }
 
@@ -59,8 +58,6 @@ import CGtk
         }
         gtk_inscription_set_markup(ptr, markup + Markup.escape(text[at...]))
     }
-
-    func xalign(_ x: Float) { gtk_inscription_set_xalign(ptr, x) }
 }
 
 @MainActor struct Button {
