@@ -63,7 +63,7 @@ final class MainWindowTests: GtkTestCase {
             let expected = (0..<100_000).filter { $0 % 2 == 0 && String($0).contains("9") }.count
             XCTAssertEqual(page.projection.itemCount, expected)
             // GTK 4.8 gives rows that newly come on screen after a change new widgets (it rebinds old
-            // ones only while scrolling): about the ~200 rows it keeps around the view, per keystroke.
+            // ones only while scrolling): about the thirty rows it keeps around the view, per keystroke.
             XCTAssertLessThanOrEqual(page.rowsBuilt - built, 2 * 2 * built, "bounded by the rows around the view, not by the items")
             window.searchBar.text = "no such thing"
             window.applySearch()

@@ -60,6 +60,24 @@ final class EntryLoadTests: XCTestCase {
         assertSame(halves, try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max), seed: 0)
     }
 
+    /// Ids far apart (another program wrote one huge id): one pass, never a slot for every id.
+    func testAStoreOfFarApartIdsIsReadInOnePass() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let m = try ShoppingModel(store: Store(path: path))
+        try m.add(batch: (0..<50).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: "Dairy")) })
+        let q = try DatabaseQueue(path: path)
+        try q.write { db in
+            try db.execute(sql: "CREATE TEMP TABLE copy AS SELECT * FROM item WHERE id = 1")
+            try db.execute(sql: "UPDATE copy SET id = 5000000000")
+            try db.execute(sql: "INSERT INTO item SELECT * FROM copy")
+        }
+        // Split, this would ask for 160 GB of slots and end the process.
+        let far = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)
+        XCTAssertNotNil(far.items[ItemID(5_000_000_000)])
+        XCTAssertEqual(far.items.count, 51)
+        assertSame(far, try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max), seed: 0)
+    }
+
     func testASmallStoreIsReadInOnePassAndAnEmptyOneInEither() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let empty = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)

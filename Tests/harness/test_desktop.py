@@ -7,7 +7,7 @@ import unittest
 
 from gi.repository import Atspi
 
-from shopper_harness import Shopper, wait_for
+from shopper_harness import ROW, Shopper, wait_for
 
 LABEL, BUTTON = Atspi.Role.LABEL, Atspi.Role.PUSH_BUTTON
 BIN = os.environ.get("SHOPPER_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "shopper"))
@@ -70,6 +70,9 @@ class SingleInstance(unittest.TestCase):
             preview = self.open_in_running(app, "week.csv",
                                            "description,quantity,unit_cost,aisle\nOat milk,2,1.45,Dairy\nRye bread,1,2.80,Bakery\n")
             app.one(LABEL, name="2 Oat milk @ 1.45 [Dairy]", root=preview)
+            # Each line's cell is read by its text, not by GTK's type name.
+            wait_for(lambda: "2 Oat milk @ 1.45 [Dairy]" in [n.get_name() for n in app.all(ROW, root=preview)], 5,
+                     "the preview's lines named")
             self.assertFalse(app.all(LABEL, name="Oat milk", root=app.page("All Items")), "nothing added before confirming")
             app.screenshot("30-import-preview")
             app.press(app.one(BUTTON, name="Add 2 Items", root=preview))

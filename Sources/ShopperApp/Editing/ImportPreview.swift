@@ -107,7 +107,9 @@ final class ImportPreview {
             },
             bind: { item in
                 guard let child = item.child else { return }
-                Label(wrapping: child).text = content.text(item.identity - 1)
+                let text = content.text(item.identity - 1)
+                Label(wrapping: child).text = text
+                child.nameListCell(text)
                 child.css("error", !content.problems.isEmpty)
             })
         list = ListView(model: lines, factory: factory)

@@ -49,6 +49,10 @@ import CGtk
 }
 
 extension Widget {
+    /// Names the list's cell around this row widget for screen readers. The cell is what takes
+    /// keyboard focus, and GTK would name it after its type ("GtkListItemWidget").
+    func nameListCell(_ name: String) { parent?.accessibleLabel(name) }
+
     /// Keeps the widget alive while it has no parent (a row widget waiting to be used again).
     func keep() { g_object_ref(UnsafeMutableRawPointer(raw)) }
     /// Lets go of `keep`'s reference.
@@ -75,6 +79,8 @@ extension Widget {
         // One more of our own: a select() scheduled before the window went must find a live model.
         g_object_ref(UnsafeMutableRawPointer(selection))
         gtk_grid_view_set_single_click_activate(widget.opaque, 0)
+        // Cells are rows: square, edge to edge (shopper.css), not the tiles of a grid.
+        widget.css("rows")
     }
 
     /// Lets go of our reference to the selection (the owner's deinit).

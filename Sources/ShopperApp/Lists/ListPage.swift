@@ -162,9 +162,9 @@ final class ListPage {
     }
 
     /// Shows the rows after the first screenful a few a frame. GTK 4.8 builds, styles and measures
-    /// a widget for each row that comes into its two-hundred-row window, about 0.4 ms a row the
-    /// first time: told at once, that was one 70 ms frame just after start-up (and after a search),
-    /// in the way of whatever the user did next.
+    /// a widget for each row that comes into its window of rows, about 0.4 ms a row the first time:
+    /// with GtkListView's two hundred, told at once, that was one 70 ms frame just after start-up
+    /// (and after a search). The grid view's thirty (`ListView`) now come in a frame or two.
     private func revealRest() {
         guard !revealing else { return }
         revealing = true
@@ -218,7 +218,7 @@ final class ListPage {
     /// Rows a slice makes the text of: a few milliseconds.
     static let searchSlice = 10_000
 
-    /// Row widgets waiting for a list item, at most a window's worth.
+    /// Row widgets waiting for a list item, bounded (GTK keeps about thirty bound at a time).
     private var rowPool: [RowWidget] = []
     static let poolLimit = 256
 

@@ -157,7 +157,7 @@ final class RowWidget {
             presentation = p
             apply(p)
             descriptionLabel.highlighted(p.description, highlights(p.description))
-            nameListCell(p.description)
+            root.widget.nameListCell(p.description)
         case .header(let title, let totals):
             showCaption("\(title) · \(Self.summary(totals, money))", css: "section-header")
         case .end(let totals):
@@ -192,16 +192,10 @@ final class RowWidget {
         if editButton.widget.visible { editButton.widget.accessibleLabel(Self.editLabel(p.description)) }
     }
 
-    /// The list's cell around the row (a grid cell: see `ListView`) is what takes keyboard focus; GTK
-    /// would name it by its type ("GtkListItemWidget"), so a screen reader reads the row's text.
-    private func nameListCell(_ name: String) {
-        root.widget.parent?.accessibleLabel(name)
-    }
-
     private func showCaption(_ text: String, css: String) {
         itemID = nil
         presentation = nil
-        nameListCell(text)
+        root.widget.nameListCell(text)
         caption.text = text
         caption.widget.visible = true
         textColumn.widget.visible = false

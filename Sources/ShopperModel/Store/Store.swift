@@ -124,6 +124,12 @@ public final class Store: Sendable {
         Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 : 0 }) ?? 0)
     }
 
+    /// How many items there are, counted (a scan of the smallest index: see `itemCount` for the cheap
+    /// estimate).
+    public func storedItems() -> Int {
+        Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0 : 0 }) ?? 0)
+    }
+
     /// Everything written after `revision`, by any process (this one's own writes included).
     public func changes(since revision: Int64) throws(StoreError) -> StoreChanges {
         try read { db in
