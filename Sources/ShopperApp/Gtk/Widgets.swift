@@ -23,6 +23,8 @@ import CGtk
     func justify(_ j: GtkJustification) { gtk_label_set_justify(ptr, j) }
     func xalign(_ x: Float) { gtk_label_set_xalign(ptr, x) }
     func maxWidthChars(_ n: Int32) { gtk_label_set_max_width_chars(ptr, n) }
+    /// The narrowest a wrapping label may be, in characters (else a word).
+    func widthChars(_ n: Int32) { gtk_label_set_width_chars(ptr, n) }
 }
 
 /// A line of text inscribed in the space it is given (GtkInscription, GTK 4.8): its size comes from

@@ -27,6 +27,10 @@ final class EmptyState {
         label.wrap()
         label.justify(GTK_JUSTIFY_CENTER)
         label.maxWidthChars(36)
+        // An overlay gives its child at least the height it needs at its narrowest width: at one
+        // word wide the explanation of saved searches was taller than the page, and was drawn
+        // below its foot. A phone's width fits 24 characters.
+        label.widthChars(24)
         label.widget.css("empty-state")
         let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
         column.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER).margins(24)

@@ -1,0 +1,34 @@
+import CGtk
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// An explanation is placed by layout: centred over what it explains, wholly inside it, at a
+/// phone's width as on a desktop.
+final class EmptyStatePlacementTests: GtkTestCase {
+    func testExplanationsSitInsideTheirPage() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            for (width, height) in [(Int32(600), Int32(720)), (360, 640)] {
+                let harness = try WindowHarness(model: model, size: (width, height))
+                let window = harness.window
+                window.stack.visibleName = MainWindow.searchesPage
+                settle(300)
+                let searches = window.searches
+                let all = window.page(.all)
+                for (page, empty) in [(searches.root.widget, searches.emptyState), (all.root.widget, all.emptyState)] {
+                    XCTAssertTrue(empty.shown)
+                    let area = try XCTUnwrap(page.bounds(in: window.window.widget))
+                    let label = try XCTUnwrap(empty.label.widget.bounds(in: window.window.widget))
+                    XCTAssertGreaterThanOrEqual(label.y, area.y, "\(page.typePath) at \(width) px")
+                    XCTAssertLessThanOrEqual(label.y + label.height, area.y + area.height,
+                                             "the explanation ends above the page's foot at \(width) px")
+                    let middle = area.y + area.height / 2
+                    XCTAssertLessThan(label.y, middle)
+                    XCTAssertGreaterThan(label.y + label.height, middle, "centred")
+                }
+                harness.close()
+            }
+        }
+    }
+}
