@@ -38,6 +38,50 @@ final class StartupTests: GtkTestCase {
         }
     }
 
+    /// The Searches page and the item editor are not on the first frame: each is built when first
+    /// shown, with what happened meanwhile, and works as if it had always been there.
+    func testSearchesAndTheEditorAreBuiltWhenFirstShown() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let milk = try model.add(ItemFields(description: "Milk", price: 1))
+            let harness = try WindowHarness(model: model, size: (600, 720))
+            defer { harness.close() }
+            let window = harness.window
+            settle(100)
+            XCTAssertNil(window.builtSearches, "the Searches page is not on screen")
+            XCTAssertNil(window.builtEditor, "nor is the editor")
+
+            // Meanwhile: a search saved and the currency changed.
+            _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
+            harness.preferences.set(.currency, "CHF")
+            window.stack.visibleName = MainWindow.searchesPage
+            settle(100)
+            let searches = try XCTUnwrap(window.builtSearches)
+            XCTAssertEqual(searches.names, ["Dairy"])
+            XCTAssertTrue(window.window.widget.drawnContent().contains { _, c in
+                if case .text(let t) = c { return t == "Dairy" } else { return false }
+            }, "the page is drawn in the stack")
+            XCTAssertEqual(window.totals.text, "1 saved search")
+            _ = try model.saveSearch(name: "Fruit", query: "aisle:fruit")
+            XCTAssertEqual(searches.names, ["Dairy", "Fruit"], "and follows the model once built")
+
+            window.show(.all)
+            settle(50)
+            window.openEditor(milk)
+            settle(100)
+            let editor = try XCTUnwrap(window.builtEditor)
+            XCTAssertTrue(window.isEditing)
+            XCTAssertEqual(editor.itemID, milk)
+            XCTAssertTrue(editor.root.widget.isDrawable, "the editor slid into its place")
+            XCTAssertEqual(editor.money.currencyCode, "CHF", "built with the preferences of the moment")
+            editor.set(.quantity, "3")
+            window.closeEditor()
+            settle(100)
+            XCTAssertFalse(window.isEditing)
+            XCTAssertEqual(model.item(milk)?.quantity, 3, "closing kept the change")
+        }
+    }
+
     /// A row's edit button keeps its tooltip though it is given before the row is on screen.
     func testRowButtonsHaveTooltips() throws {
         try MainActor.assumeIsolated {

@@ -19,7 +19,9 @@ final class MainWindow {
     let stack = ViewStack()
     let toast = Toast()
     let addBar: AddBar
-    let editor: ItemEditor
+    /// The item editor's place in the leaflet; the editor is built into it when first opened.
+    private let editorHolder = Box(GTK_ORIENTATION_VERTICAL)
+    private(set) var builtEditor: ItemEditor?
     /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
     let body = Leaflet()
     let totals = Label()
@@ -33,8 +35,13 @@ final class MainWindow {
     /// The Finish Shopping step while it is open.
     var finishDialog: FinishShoppingDialog?
     private let switcherTitle: ViewSwitcherTitle
-    private let switcherBar: ViewSwitcherBar
-    let searches: SavedSearchesPage
+    /// The bottom switcher, built when the window is first too narrow for the header's.
+    private var switcherBar: ViewSwitcherBar?
+    /// The window's column: header, lists, and the bottom switcher once built.
+    private let content = Box(GTK_ORIENTATION_VERTICAL)
+    /// The Searches page's place in the stack; the page is built into it when first shown.
+    private let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
+    private(set) var builtSearches: SavedSearchesPage?
     let searchBar: SearchBar
     let saveSearchButton = Button(label: L("Save Search…"))
     /// Save Search…'s popover and its name field.
@@ -60,13 +67,13 @@ final class MainWindow {
             return (kind, holder)
         })
         self.holders = holders
-        searches = SavedSearchesPage(model: model)
+        for holder in [searchesHolder, editorHolder] { holder.widget.expand(h: true, v: true) }
         // Finishing a trip is a button where the trip ends, enabled while the cart has something.
         finishButton.widget.css("suggested-action")
         finishButton.widget.actionName(AppAction.finishShopping.detailedName)
         finishButton.widget.align(h: GTK_ALIGN_END).margins(12)
         let tabs = ListKind.allCases.map { (holders[$0]!.widget, $0.rawValue, $0.title, $0.icon) }
-            + [(searches.root.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic")]
+            + [(searchesHolder.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic")]
         for (root, name, title, icon) in tabs {
             stack.add(root, name: name, title: title, icon: icon)
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
@@ -74,9 +81,7 @@ final class MainWindow {
         }
         searchBar = SearchBar(captureFrom: window, trailing: saveSearchButton.widget)
         addBar = AddBar(model: model)
-        editor = ItemEditor(model: model, money: money)
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
-        switcherBar = ViewSwitcherBar(stack: stack)
 
         let header = AdwHeaderBar()
         header.titleWidget(switcherTitle.widget)
@@ -100,20 +105,18 @@ final class MainWindow {
         stack.widget.expand(h: true, v: true)
         toast.room = stack.widget
         body.append(lists.widget, name: "lists")
-        body.append(editor.root.widget, name: "editor")
+        body.append(editorHolder.widget, name: "editor")
         // One over the other at every width: the editor is a sub-page of the list it edits.
         body.canUnfold(false)
         toast.overlay.child(body.widget)
         toast.overlay.widget.expand(v: true)
 
-        let content = Box(GTK_ORIENTATION_VERTICAL)
         content.append(header.widget)
         content.append(toast.overlay.widget)
-        content.append(switcherBar.widget)
         window.content(content.widget)
         // The bottom switcher shows when the header's does not fit (a narrow window).
-        switcherBar.reveal = switcherTitle.titleVisible
-        switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
+        showBottomSwitcher(switcherTitle.titleVisible)
+        switcherTitle.onTitleVisibleChanged { [weak self] visible in self?.showBottomSwitcher(visible) }
 
         wire()
         updateTotals()
@@ -122,7 +125,19 @@ final class MainWindow {
     static let searchesPage = AppAction.searchesPage
     static let minimumWidth: Int32 = 360
     /// Whether the lists are switched from the bottom bar (a narrow window).
-    var isBottomSwitcherShown: Bool { switcherBar.reveal }
+    var isBottomSwitcherShown: Bool { switcherBar?.reveal ?? false }
+    /// For tests: whether the bottom switcher was ever needed.
+    var hasBottomSwitcher: Bool { switcherBar != nil }
+
+    private func showBottomSwitcher(_ shown: Bool) {
+        if shown, switcherBar == nil {
+            let bar = ViewSwitcherBar(stack: stack)
+            content.append(bar.widget)
+            switcherBar = bar
+        }
+        switcherBar?.reveal = shown
+    }
+
     /// The list shown; nil while the saved searches are.
     var currentListPage: ListPage? { ListKind(rawValue: stack.visibleName).map(page) }
     var currentPage: ListPage { currentListPage ?? page(.all) }
@@ -146,6 +161,33 @@ final class MainWindow {
     }
     var isEditing: Bool { body.visibleName == "editor" }
 
+    /// The item editor, built into its place the first time it is needed: most starts never open it.
+    var editor: ItemEditor {
+        if let built = builtEditor { return built }
+        let editor = ItemEditor(model: model, money: money)
+        editor.root.widget.expand(h: true, v: true)
+        editorHolder.append(editor.root.widget)
+        editor.onClose = { [weak self] in self?.closeEditor() }
+        editor.onDelete = { [weak self] id in
+            self?.closeEditor()
+            self?.delete(id)
+        }
+        editor.onError = { [weak self] error in self?.report(error) }
+        builtEditor = editor
+        return editor
+    }
+
+    /// The saved searches, built into the stack's Searches page when it is first shown.
+    var searches: SavedSearchesPage {
+        if let built = builtSearches { return built }
+        let searches = SavedSearchesPage(model: model)
+        searches.root.widget.expand(h: true, v: true)
+        searchesHolder.append(searches.root.widget)
+        wire(searches)
+        builtSearches = searches
+        return searches
+    }
+
     func show(_ kind: ListKind) { stack.visibleName = kind.rawValue }
     func present() { window.present() }
 
@@ -154,21 +196,17 @@ final class MainWindow {
         addBar.onPasteLines = { [weak self] text in self?.preview(.pasted(text)) }
         addBar.onError = { [weak self] error in self?.report(error) }
         addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
-        editor.onClose = { [weak self] in self?.closeEditor() }
-        editor.onDelete = { [weak self] id in
-            self?.closeEditor()
-            self?.delete(id)
-        }
-        editor.onError = { [weak self] error in self?.report(error) }
         body.onVisibleChanged { [weak self] in
             if self?.isEditing == false { self?.editorClosed() }
             // While the editor is open the lists' commands are not available.
             self?.updateActions()
         }
         stack.onPageChanged { [weak self] in
-            self?.applySearch()
-            self?.updateTotals()
-            self?.updateActions()
+            guard let self else { return }
+            if stack.visibleName == Self.searchesPage { _ = searches }
+            applySearch()
+            updateTotals()
+            updateActions()
         }
         wireSearch()
         preferences.observe { [weak self] in self?.applyPreferences() }
@@ -181,7 +219,7 @@ final class MainWindow {
         let moneyChanged = newMoney.currencyCode != money.currencyCode
         if moneyChanged {
             money = newMoney
-            editor.money = newMoney
+            builtEditor?.money = newMoney
         }
         for page in pages {
             page.setOptions(preferences.display)

@@ -80,6 +80,7 @@ extension MainWindow {
 
     func editorClosed() {
         for page in pages { page.emptyState.suppressed = false }
+        guard let editor = builtEditor else { return }
         if let problem = editor.keepChanges() { toast.show(problem) }
         if let id = editor.itemID { currentPage.select(id) }
     }

@@ -19,6 +19,10 @@ extension MainWindow {
         searchBar.entry.accessibleLabel(L("Search"))
         saveSearchForm = saveSearchPopover()
         saveSearchButton.widget.actionName(AppAction.saveSearch.detailedName)
+        model.observe { [weak self] change in if change.searchesChanged { self?.updateTotals() } }
+    }
+
+    func wire(_ searches: SavedSearchesPage) {
         searches.onRun = { [weak self] search in self?.run(search) }
         searches.onDelete = { [weak self] search in
             guard let self else { return }
@@ -27,7 +31,6 @@ extension MainWindow {
             }
         }
         searches.onError = { [weak self] error in self?.report(error) }
-        model.observe { [weak self] change in if change.searchesChanged { self?.updateTotals() } }
     }
 
     /// Save Search…: asks for a name, the query by default.
