@@ -9,6 +9,9 @@ struct EntryLoad {
     var lastPosition: Int64 = 0
     var names = AisleNames()
     var contents = StoreContents()
+    /// Whether the two halves' read was kept (for tests: a split that fell back to one pass, or
+    /// never happened, must not pass for one that worked).
+    var readInHalves = false
 
     /// Stores whose highest id is at least this are read in two halves. The read runs while GTK
     /// starts (about 200 ms here) and is in the way of the first frame only once it takes longer,
@@ -85,7 +88,7 @@ struct EntryLoad {
         var sums = lower.sums
         sums.add(upper.sums)
         return EntryLoad(table: table, sums: sums, lastPosition: max(lower.last, upper.last), names: names,
-                         contents: contents)
+                         contents: contents, readInHalves: true)
     }
 
     /// The table's slots, written by both threads at different ids while `ItemTable.fill` holds them.

@@ -42,6 +42,8 @@ public final class ShoppingModel {
     private var seenRevision: Int64 = 0
     /// The store's data_version when this process last read others' changes.
     private var seenExternalVersion: Int64 = 0
+    /// For tests: whether the store was read in two halves at start (`EntryLoad`).
+    private(set) var loadedInHalves = false
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
@@ -72,6 +74,7 @@ public final class ShoppingModel {
         aisles = AisleOrder(load.contents.aisles)
         savedSearches = load.contents.searches
         seenRevision = load.contents.revision
+        loadedInHalves = load.readInHalves
     }
 
     /// The item as it is now; from the store unless one of the few cached. nil too when the store

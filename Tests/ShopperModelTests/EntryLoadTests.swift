@@ -34,6 +34,8 @@ final class EntryLoadTests: XCTestCase {
         }
         let onePass = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max)
         let halves = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)
+        XCTAssertTrue(halves.loadedInHalves, "split, not fallen back to one pass, seed \(seed)")
+        XCTAssertFalse(onePass.loadedInHalves)
         assertSame(halves, onePass, seed: seed)
         XCTAssertNotNil(onePass.items[ItemID(-5)], "seed \(seed)")
         XCTAssertGreaterThan(onePass.items.count, 2_000, "seed \(seed)")
@@ -54,10 +56,35 @@ final class EntryLoadTests: XCTestCase {
             try! other.tick(late)
             _ = try! other.add(fields("Bread", cost: 2, aisle: "Bakery"))
         })
+        XCTAssertFalse(halves.loadedInHalves, "read again in one pass")
         XCTAssertEqual(halves.items[early]?.inCart, true, "the lower half read again")
         XCTAssertEqual(halves.items[late]?.inCart, true)
         XCTAssertEqual(halves.items.count, 201)
         assertSame(halves, try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max), seed: 0)
+    }
+
+    /// Another program adds a row past the highest id read, keeping the store's revision (as a copy
+    /// of a row does): both halves agree, the upper one reads the row though it has no slot, and its
+    /// aisle, first seen there, is numbered as one pass numbers it.
+    func testARowPastTheHighestIdIsNumberedAsOnePassNumbersIt() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let m = try ShoppingModel(store: Store(path: path))
+        let ids = try m.add(batch: (0..<200).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: $0 < 100 ? "Dairy" : "Fruit")) })
+        let late = ItemID(ids.last!.raw + 1_000)
+        let halves = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0, between: {
+            let q = try! DatabaseQueue(path: path)
+            try! q.write { db in
+                try db.execute(sql: "CREATE TEMP TABLE copy AS SELECT * FROM item WHERE id = ?", arguments: [ids[0].raw])
+                try db.execute(sql: "UPDATE copy SET id = ?, aisle = 'Late aisle'", arguments: [late.raw])
+                try db.execute(sql: "INSERT INTO item SELECT * FROM copy")
+            }
+        })
+        XCTAssertTrue(halves.loadedInHalves, "the copy kept the revision: the halves agree")
+        let onePass = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max)
+        XCTAssertNotNil(halves.items[late])
+        XCTAssertEqual(halves.items[late]?.aisle, onePass.items[late]?.aisle)
+        XCTAssertEqual(halves.aisleNames.knows("Late aisle"), onePass.aisleNames.knows("Late aisle"))
+        assertSame(halves, onePass, seed: 0)
     }
 
     /// Ids far apart (another program wrote one huge id): one pass, never a slot for every id.
@@ -73,6 +100,7 @@ final class EntryLoadTests: XCTestCase {
         }
         // Split, this would ask for 160 GB of slots and end the process.
         let far = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)
+        XCTAssertFalse(far.loadedInHalves)
         XCTAssertNotNil(far.items[ItemID(5_000_000_000)])
         XCTAssertEqual(far.items.count, 51)
         assertSame(far, try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: .max), seed: 0)
@@ -83,7 +111,14 @@ final class EntryLoadTests: XCTestCase {
         let empty = try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 0)
         XCTAssertTrue(empty.items.isEmpty)
         XCTAssertEqual(empty.totals, TripTotals())
-        XCTAssertGreaterThan(EntryLoad.splitFrom, 10_000, "a small store is not worth a thread")
+        try empty.add(batch: (0..<200).map { ImportedItem(fields: fields("Item \($0)", cost: 1)) })
+        // A small store is not worth a thread: at the threshold the app starts with, one pass.
+        let small = try ShoppingModel(store: Store(path: path), cacheLimit: 64)
+        XCTAssertFalse(small.loadedInHalves)
+        XCTAssertEqual(small.items.count, 200)
+        XCTAssertTrue(try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 200).loadedInHalves,
+                      "from the threshold on, two halves")
+        XCTAssertFalse(try ShoppingModel(store: Store(path: path), cacheLimit: 64, splitLoadFrom: 201).loadedInHalves)
     }
 
     private func assertSame(_ a: ShoppingModel, _ b: ShoppingModel, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
