@@ -154,6 +154,13 @@ class Reorder(unittest.TestCase):
             app.key("Up", ["alt"])
             wait_for(lambda: self.order(app) == ["Alpha", "Beta", "Gamma"], 5, f"Alt+Up (order {self.order(app)})")
 
+            # A list, though a one-column grid view draws it: Left and Right leave the focus on its row.
+            self.select(app, "Beta")
+            for key in ("Right", "Left", "Left"):
+                app.key(key)
+                time.sleep(0.2)
+                self.assertEqual(self.focused(app), ["Beta"], f"{key} moved the focus")
+
             # Delete key on the selected row, then Ctrl+Z restores it in place.
             self.select(app, "Alpha")
             app.key("Delete")

@@ -81,6 +81,16 @@ extension Widget {
         gtk_grid_view_set_single_click_activate(widget.opaque, 0)
         // Cells are rows: square, edge to edge (shopper.css), not the tiles of a grid.
         widget.css("rows")
+        // A grid's Left and Right step to the previous and next cell, here the row above or below:
+        // in a list they do nothing (Up and Down move). Alt+Left, the editor's Back, is not theirs.
+        let arrows = EventController.key()
+        arrows.phase(GTK_PHASE_CAPTURE)
+        arrows.onKey { keyval, state in
+            let sideways = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_KP_Left, GDK_KEY_KP_Right].contains(Int32(keyval))
+            let other = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
+            return sideways && state.rawValue & other == 0
+        }
+        widget.add(arrows)
     }
 
     /// Lets go of our reference to the selection (the owner's deinit).
