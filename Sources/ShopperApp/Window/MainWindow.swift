@@ -35,10 +35,8 @@ final class MainWindow {
     /// The Finish Shopping step while it is open.
     var finishDialog: FinishShoppingDialog?
     private let switcherTitle: ViewSwitcherTitle
-    /// The bottom switcher, built when the window is first too narrow for the header's.
-    private var switcherBar: ViewSwitcherBar?
-    /// The window's column: header, lists, and the bottom switcher once built.
-    private let content = Box(GTK_ORIENTATION_VERTICAL)
+    /// Built at start though often hidden: at the default width the header's switcher does not fit.
+    private let switcherBar: ViewSwitcherBar
     /// The Searches page's place in the stack; the page is built into it when first shown.
     private let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
     private(set) var builtSearches: SavedSearchesPage?
@@ -82,6 +80,7 @@ final class MainWindow {
         searchBar = SearchBar(captureFrom: window, trailing: saveSearchButton.widget)
         addBar = AddBar(model: model)
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
+        switcherBar = ViewSwitcherBar(stack: stack)
 
         let header = AdwHeaderBar()
         header.titleWidget(switcherTitle.widget)
@@ -111,12 +110,14 @@ final class MainWindow {
         toast.overlay.child(body.widget)
         toast.overlay.widget.expand(v: true)
 
+        let content = Box(GTK_ORIENTATION_VERTICAL)
         content.append(header.widget)
         content.append(toast.overlay.widget)
+        content.append(switcherBar.widget)
         window.content(content.widget)
         // The bottom switcher shows when the header's does not fit (a narrow window).
-        showBottomSwitcher(switcherTitle.titleVisible)
-        switcherTitle.onTitleVisibleChanged { [weak self] visible in self?.showBottomSwitcher(visible) }
+        switcherBar.reveal = switcherTitle.titleVisible
+        switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
 
         wire()
         updateTotals()
@@ -125,18 +126,7 @@ final class MainWindow {
     static let searchesPage = AppAction.searchesPage
     static let minimumWidth: Int32 = 360
     /// Whether the lists are switched from the bottom bar (a narrow window).
-    var isBottomSwitcherShown: Bool { switcherBar?.reveal ?? false }
-    /// For tests: whether the bottom switcher was ever needed.
-    var hasBottomSwitcher: Bool { switcherBar != nil }
-
-    private func showBottomSwitcher(_ shown: Bool) {
-        if shown, switcherBar == nil {
-            let bar = ViewSwitcherBar(stack: stack)
-            content.append(bar.widget)
-            switcherBar = bar
-        }
-        switcherBar?.reveal = shown
-    }
+    var isBottomSwitcherShown: Bool { switcherBar.reveal }
 
     /// The list shown; nil while the saved searches are.
     var currentListPage: ListPage? { ListKind(rawValue: stack.visibleName).map(page) }
