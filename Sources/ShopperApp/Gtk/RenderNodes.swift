@@ -1,0 +1,43 @@
+import CGtk
+
+/// What GTK draws for a widget, as render nodes: for tests that check how it is drawn, not only
+/// what (which shapes the cairo renderer must draw the slow way).
+enum RenderNodes {
+    /// The colours of each border node (top, right, bottom, left) `widget` draws now.
+    @MainActor static func borderColors(of widget: Widget) -> [[GdkRGBA]] {
+        let paintable = gtk_widget_paintable_new(widget.raw)!
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
+        guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
+        defer { gsk_render_node_unref(root) }
+        var out: [[GdkRGBA]] = []
+        visit(root) { node in
+            guard gsk_render_node_get_node_type(node) == GSK_BORDER_NODE, let c = gsk_border_node_get_colors(node) else { return }
+            out.append((0..<4).map { c[$0] })
+        }
+        return out
+    }
+
+    /// Every node below `node`, depth first, through the containers GTK 4.8 makes of widgets.
+    private static func visit(_ node: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        body(node)
+        let children: [OpaquePointer?]
+        switch gsk_render_node_get_node_type(node) {
+        case GSK_CONTAINER_NODE:
+            children = (0..<gsk_container_node_get_n_children(node)).map { gsk_container_node_get_child(node, $0) }
+        case GSK_TRANSFORM_NODE: children = [gsk_transform_node_get_child(node)]
+        case GSK_CLIP_NODE: children = [gsk_clip_node_get_child(node)]
+        case GSK_ROUNDED_CLIP_NODE: children = [gsk_rounded_clip_node_get_child(node)]
+        case GSK_OPACITY_NODE: children = [gsk_opacity_node_get_child(node)]
+        case GSK_COLOR_MATRIX_NODE: children = [gsk_color_matrix_node_get_child(node)]
+        case GSK_SHADOW_NODE: children = [gsk_shadow_node_get_child(node)]
+        case GSK_DEBUG_NODE: children = [gsk_debug_node_get_child(node)]
+        case GSK_REPEAT_NODE: children = [gsk_repeat_node_get_child(node)]
+        case GSK_BLEND_NODE: children = [gsk_blend_node_get_bottom_child(node), gsk_blend_node_get_top_child(node)]
+        case GSK_CROSS_FADE_NODE: children = [gsk_cross_fade_node_get_start_child(node), gsk_cross_fade_node_get_end_child(node)]
+        default: children = []
+        }
+        for child in children.compactMap({ $0 }) { visit(child, body) }
+    }
+}
