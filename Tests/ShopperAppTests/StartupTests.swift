@@ -9,12 +9,9 @@ import XCTest
 final class StartupTests: GtkTestCase {
     func testListsAreBuiltWhenFirstShown() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let milk = try model.add(ItemFields(description: "Milk", price: 1))
-            let harness = try WindowHarness(model: model, size: (600, 720))
+            let (model, milk, harness) = try Self.startedWithMilk()
             defer { harness.close() }
             let window = harness.window
-            settle(100)
             XCTAssertEqual(window.pages.map(\.kind), [.all], "only the list on screen is built")
 
             // Meanwhile: ticked (into the Cart), and a preference changed.
@@ -42,12 +39,9 @@ final class StartupTests: GtkTestCase {
     /// shown, with what happened meanwhile, and works as if it had always been there.
     func testSearchesAndTheEditorAreBuiltWhenFirstShown() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let milk = try model.add(ItemFields(description: "Milk", price: 1))
-            let harness = try WindowHarness(model: model, size: (600, 720))
+            let (model, milk, harness) = try Self.startedWithMilk()
             defer { harness.close() }
             let window = harness.window
-            settle(100)
             XCTAssertNil(window.builtSearches, "the Searches page is not on screen")
             XCTAssertNil(window.builtEditor, "nor is the editor")
 
@@ -80,6 +74,15 @@ final class StartupTests: GtkTestCase {
             XCTAssertFalse(window.isEditing)
             XCTAssertEqual(model.item(milk)?.quantity, 3, "closing kept the change")
         }
+    }
+
+    /// A window at its default size over one item, Milk, past its first frames.
+    @MainActor private static func startedWithMilk() throws -> (ShoppingModel, ItemID, WindowHarness) {
+        let model = try ShoppingModel(store: nil)
+        let milk = try model.add(ItemFields(description: "Milk", price: 1))
+        let harness = try WindowHarness(model: model, size: (600, 720))
+        settle(100)
+        return (model, milk, harness)
     }
 
     /// A row's edit button keeps its tooltip though it is given before the row is on screen.
