@@ -11,12 +11,16 @@ final class EmptyStatePlacementTests: GtkTestCase {
             let model = try ShoppingModel(store: nil)
             for (width, height) in [(Int32(600), Int32(720)), (360, 640)] {
                 let harness = try WindowHarness(model: model, size: (width, height))
+                defer { harness.close() }
                 let window = harness.window
-                window.stack.visibleName = MainWindow.searchesPage
                 settle(300)
-                let searches = window.searches
-                let all = window.page(.all)
-                for (page, empty) in [(searches.root.widget, searches.emptyState), (all.root.widget, all.emptyState)] {
+                // Each while it is on screen.
+                for name in [ListKind.all.rawValue, MainWindow.searchesPage] {
+                    window.stack.visibleName = name
+                    settle(300)
+                    let (page, empty) = name == MainWindow.searchesPage
+                        ? (window.searches.root.widget, window.searches.emptyState)
+                        : (window.page(.all).root.widget, window.page(.all).emptyState)
                     XCTAssertTrue(empty.shown)
                     let area = try XCTUnwrap(page.bounds(in: window.window.widget))
                     let label = try XCTUnwrap(empty.label.widget.bounds(in: window.window.widget))
@@ -27,7 +31,6 @@ final class EmptyStatePlacementTests: GtkTestCase {
                     XCTAssertLessThan(label.y, middle)
                     XCTAssertGreaterThan(label.y + label.height, middle, "centred")
                 }
-                harness.close()
             }
         }
     }

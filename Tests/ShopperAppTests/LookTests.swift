@@ -43,9 +43,11 @@ final class LookTests: GtkTestCase {
             for dark in [false, true] {
                 harness.setDark(dark)
                 settle(100)
-                let borders = RenderNodes.borderColors(of: harness.window.page(.all).listView.widget)
-                XCTAssertGreaterThanOrEqual(borders.count, 5, "a line under each row (dark: \(dark))")
-                for colors in borders {
+                let borders = RenderNodes.borders(of: harness.window.page(.all).listView.widget)
+                let lines = borders.filter { $0.widths == [0, 0, 1, 0] }
+                XCTAssertGreaterThanOrEqual(lines.count, 7, "a line under each row, headers and the end row too (dark: \(dark))")
+                XCTAssertTrue(lines.allSatisfy { $0.colors[2].alpha > 0 && $0.colors[2].alpha < 0.2 }, "a faint line, as before")
+                for (_, colors) in borders {
                     let same = { (a: GdkRGBA, b: GdkRGBA) in a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha }
                     XCTAssertTrue(colors.allSatisfy { same($0, colors[0]) },
                                   "sides of one colour (dark: \(dark)): \(colors)")

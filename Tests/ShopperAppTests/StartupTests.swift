@@ -48,9 +48,14 @@ final class StartupTests: GtkTestCase {
             // Meanwhile: a search saved and the currency changed.
             _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
             harness.preferences.set(.currency, "CHF")
-            window.stack.visibleName = MainWindow.searchesPage
+            // Ctrl+4 from a row: the keyboard focus follows into the page, built in time to take it.
+            XCTAssertTrue(window.currentPage.focusRows())
+            settle(50)
+            XCTAssertTrue(window.currentPage.listView.widget.containsFocus)
+            ActionMap(window.window).activate(AppAction.showList.rawValue, MainWindow.searchesPage)
             settle(100)
             let searches = try XCTUnwrap(window.builtSearches)
+            XCTAssertTrue(searches.root.widget.containsFocus, "focus went into the Searches page")
             XCTAssertEqual(searches.names, ["Dairy"])
             XCTAssertTrue(window.window.widget.drawnContent().contains { _, c in
                 if case .text(let t) = c { return t == "Dairy" } else { return false }

@@ -113,6 +113,7 @@ final class EntryLoadTests: XCTestCase {
         XCTAssertEqual(empty.totals, TripTotals())
         try empty.add(batch: (0..<200).map { ImportedItem(fields: fields("Item \($0)", cost: 1)) })
         // A small store is not worth a thread: at the threshold the app starts with, one pass.
+        XCTAssertGreaterThan(EntryLoad.splitFrom, 10_000)
         let small = try ShoppingModel(store: Store(path: path), cacheLimit: 64)
         XCTAssertFalse(small.loadedInHalves)
         XCTAssertEqual(small.items.count, 200)

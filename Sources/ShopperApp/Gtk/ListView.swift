@@ -85,10 +85,11 @@ extension Widget {
         // in a list they do nothing (Up and Down move). Alt+Left, the editor's Back, is not theirs.
         let arrows = EventController.key()
         arrows.phase(GTK_PHASE_CAPTURE)
-        arrows.onKey { keyval, state in
-            let sideways = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_KP_Left, GDK_KEY_KP_Right].contains(Int32(keyval))
+        arrows.onKey { [widget] keyval, state in
+            let sideways = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_KP_Left, GDK_KEY_KP_Right].map(UInt32.init).contains(keyval)
             let other = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
-            return sideways && state.rawValue & other == 0
+            // Only a row's: a text field in a row, should one come, moves its cursor with them.
+            return sideways && state.rawValue & other == 0 && widget.focusIsOnACell
         }
         widget.add(arrows)
     }
@@ -141,5 +142,13 @@ extension Widget {
     static func get<T: AnyObject>(from target: UnsafeMutablePointer<GObject>) -> T? {
         guard let p = g_object_get_data(target, key) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? T
+    }
+}
+
+private extension Widget {
+    /// Keyboard focus is on one of this list's cells itself, not on a widget inside one.
+    var focusIsOnACell: Bool {
+        guard let cell = gtk_widget_get_focus_child(raw) else { return false }
+        return gtk_widget_has_focus(cell) != 0
     }
 }

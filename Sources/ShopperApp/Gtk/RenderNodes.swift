@@ -3,18 +3,15 @@ import CGtk
 /// What GTK draws for a widget, as render nodes: for tests that check how it is drawn, not only
 /// what (which shapes the cairo renderer must draw the slow way).
 enum RenderNodes {
-    /// The colours of each border node (top, right, bottom, left) `widget` draws now.
-    @MainActor static func borderColors(of widget: Widget) -> [[GdkRGBA]] {
-        let paintable = gtk_widget_paintable_new(widget.raw)!
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        let snapshot = gtk_snapshot_new()!
-        gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
-        guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
+    /// Each border node `widget` draws now: its widths and colours (top, right, bottom, left).
+    @MainActor static func borders(of widget: Widget) -> [(widths: [Float], colors: [GdkRGBA])] {
+        guard let root = Snapshot.renderNode(of: widget) else { return [] }
         defer { gsk_render_node_unref(root) }
-        var out: [[GdkRGBA]] = []
+        var out: [(widths: [Float], colors: [GdkRGBA])] = []
         visit(root) { node in
-            guard gsk_render_node_get_node_type(node) == GSK_BORDER_NODE, let c = gsk_border_node_get_colors(node) else { return }
-            out.append((0..<4).map { c[$0] })
+            guard gsk_render_node_get_node_type(node) == GSK_BORDER_NODE,
+                  let c = gsk_border_node_get_colors(node), let w = gsk_border_node_get_widths(node) else { return }
+            out.append(((0..<4).map { w[$0] }, (0..<4).map { c[$0] }))
         }
         return out
     }
@@ -34,6 +31,7 @@ enum RenderNodes {
         case GSK_SHADOW_NODE: children = [gsk_shadow_node_get_child(node)]
         case GSK_DEBUG_NODE: children = [gsk_debug_node_get_child(node)]
         case GSK_REPEAT_NODE: children = [gsk_repeat_node_get_child(node)]
+        case GSK_BLUR_NODE: children = [gsk_blur_node_get_child(node)]
         case GSK_BLEND_NODE: children = [gsk_blend_node_get_bottom_child(node), gsk_blend_node_get_top_child(node)]
         case GSK_CROSS_FADE_NODE: children = [gsk_cross_fade_node_get_start_child(node), gsk_cross_fade_node_get_end_child(node)]
         default: children = []

@@ -12,14 +12,7 @@ final class Snapshot {
     init?(_ widget: Widget) {
         guard let native = gtk_widget_get_native(widget.raw),
               let renderer = gtk_native_get_renderer(native) else { return nil }
-        let paintable = gtk_widget_paintable_new(widget.raw)!
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        let w = Double(gdk_paintable_get_intrinsic_width(paintable))
-        let h = Double(gdk_paintable_get_intrinsic_height(paintable))
-        guard w > 0, h > 0 else { return nil }
-        let snapshot = gtk_snapshot_new()!
-        gdk_paintable_snapshot(paintable, snapshot, w, h)
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        guard let node = Self.renderNode(of: widget) else { return nil }
         defer { gsk_render_node_unref(node) }
         let t = gsk_renderer_render_texture(renderer, node, nil)!
         let (tw, th) = (Int(gdk_texture_get_width(t)), Int(gdk_texture_get_height(t)))
@@ -38,6 +31,19 @@ final class Snapshot {
     }
 
     func savePNG(_ path: String) -> Bool { gdk_texture_save_to_png(texture, path) != 0 }
+
+    /// What `widget` draws now, as GTK's render node tree (owned: the caller unrefs it); nil when
+    /// it is not laid out.
+    static func renderNode(of widget: Widget) -> OpaquePointer? {
+        let paintable = gtk_widget_paintable_new(widget.raw)!
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let w = Double(gdk_paintable_get_intrinsic_width(paintable))
+        let h = Double(gdk_paintable_get_intrinsic_height(paintable))
+        guard w > 0, h > 0 else { return nil }
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, w, h)
+        return gtk_snapshot_free_to_node(snapshot)
+    }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
 }

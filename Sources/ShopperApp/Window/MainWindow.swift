@@ -35,7 +35,8 @@ final class MainWindow {
     /// The Finish Shopping step while it is open.
     var finishDialog: FinishShoppingDialog?
     private let switcherTitle: ViewSwitcherTitle
-    /// Built at start though often hidden: at the default width the header's switcher does not fit.
+    /// Built at start: at the default width (600 px) the header's switcher does not fit, so the bar
+    /// shows on the first frame.
     private let switcherBar: ViewSwitcherBar
     /// The Searches page's place in the stack; the page is built into it when first shown.
     private let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
@@ -178,7 +179,10 @@ final class MainWindow {
         return searches
     }
 
-    func show(_ kind: ListKind) { stack.visibleName = kind.rawValue }
+    func show(_ kind: ListKind) {
+        _ = page(kind)  // before it is shown: see `run(.showList)`
+        stack.visibleName = kind.rawValue
+    }
     func present() { window.present() }
 
     private func wire() {

@@ -20,6 +20,9 @@ extension MainWindow {
         switch action {
         case .showList:
             guard let name = argument, AppAction.pages.contains(name) else { return }
+            // Built before it is shown: the stack moves keyboard focus into the page it shows, and
+            // an empty place would leave the focus nowhere.
+            if let kind = ListKind(rawValue: name) { _ = page(kind) } else { _ = searches }
             stack.visibleName = name
         case .search:
             searchBar.isOpen = true
