@@ -120,14 +120,15 @@ public final class Store: Sendable {
 
     /// About how many items there are, for reserving room: the highest id (ids come from the
     /// store in order), read from the end of the table's index, not by counting.
-    public func itemCount() -> Int {
-        Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0 : 0 }) ?? 0)
-    }
+    public func itemCount() -> Int { itemNumber("max(id)") }
 
     /// How many items there are, counted (a scan of the smallest index: see `itemCount` for the cheap
     /// estimate).
-    public func storedItems() -> Int {
-        Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0 : 0 }) ?? 0)
+    public func storedItems() -> Int { itemNumber("count(*)") }
+
+    /// One aggregate over the item table; 0 without the table or when the store cannot be read.
+    private func itemNumber(_ aggregate: String) -> Int {
+        Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT \(aggregate) FROM item") ?? 0 : 0 }) ?? 0)
     }
 
     /// Everything written after `revision`, by any process (this one's own writes included).
