@@ -196,6 +196,12 @@ class Shopper:
         xdotool("mousemove", str(cx), str(cy), "click", str(button))
         time.sleep(0.15)
 
+    def point_at(self, node):
+        """Moves the pointer over the middle of `node` without clicking."""
+        x, y, w, h = self.extents(node)
+        xdotool("mousemove", str(x + w // 2), str(y + h // 2))
+        time.sleep(0.15)
+
     def right_click(self, node):
         self.click(node, button=3)
         time.sleep(0.15)

@@ -110,6 +110,21 @@ struct Widget: SignalSource {
 
     func add(_ controller: EventController) { gtk_widget_add_controller(raw, controller.raw) }
 
+    /// Calls `f` with true when the pointer comes over this widget or the keyboard focus comes into
+    /// it (a child included), and with false once both have left: what a person reaching for it does.
+    func onHeld(_ f: @escaping @MainActor (Bool) -> Void) {
+        let motion = EventController(raw: gtk_event_controller_motion_new()!)
+        let focus = EventController(raw: gtk_event_controller_focus_new()!)
+        let report: @MainActor (gpointer?) -> Void = { _ in
+            f(gtk_event_controller_motion_contains_pointer(motion.raw) != 0
+              || gtk_event_controller_focus_contains_focus(focus.raw) != 0)
+        }
+        motion.onPointer("notify::contains-pointer", report)
+        focus.onPointer("notify::contains-focus", report)
+        add(motion)
+        add(focus)
+    }
+
     var width: Int32 { gtk_widget_get_width(raw) }
     /// The narrowest the widget can be laid out (gtk_widget_measure).
     var minimumWidth: Int32 {

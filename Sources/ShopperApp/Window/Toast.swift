@@ -10,6 +10,11 @@ final class Toast {
     private var current: AdwToastHandle?
     private var action: (@MainActor () -> Void)?
     private var timer: UInt32 = 0
+    /// How long the message shown stays once nobody holds it.
+    private var seconds: UInt32 = 5
+    /// The pointer is on the toast or the keyboard focus in it: as libadwaita's own timeout does,
+    /// ours waits, so a person reaching for Undo never sees it vanish under the pointer.
+    private(set) var isHeld = false
     /// The message last shown, as shown (cut to length).
     private(set) var text = ""
     var isShown: Bool { current != nil }
@@ -34,28 +39,46 @@ final class Toast {
             }, onDismissed: { [weak self] in
                 self?.current = nil
                 self?.action = nil
+                self?.isHeld = false
                 self?.room?.css("toast-room", false)
             })
+            // The widget showing the new toast (the overlay's newest child).
+            overlay.toastWidgets.last?.onHeld { [weak self] held in self?.held(held) }
         }
         room?.css("toast-room", true)
         // Name its buttons for screen readers, again after each update (the button's label changes).
         for toast in overlay.toastWidgets { toast.nameButtons(icons: ["window-close-symbolic": L("Dismiss")]) }
         // Our own timer, restarted by each message: the toast's would run from its first message.
-        MainLoop.cancel(timer)
-        timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in
-            self?.timer = 0
-            self?.hide()
-        }
+        self.seconds = seconds
+        restartTimer()
     }
 
     func hide() {
         MainLoop.cancel(timer)
         timer = 0
         action = nil
+        isHeld = false
         let shown = current
         current = nil
         shown?.dismiss()
         room?.css("toast-room", false)
+    }
+
+    private func held(_ held: Bool) {
+        guard current != nil, held != isHeld else { return }
+        isHeld = held
+        // Let go, the message gets its whole time again, as libadwaita's does.
+        restartTimer()
+    }
+
+    private func restartTimer() {
+        MainLoop.cancel(timer)
+        timer = 0
+        guard !isHeld else { return }
+        timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in
+            self?.timer = 0
+            self?.hide()
+        }
     }
 
     /// At most `maxCharacters` characters (whole graphemes, so no emoji or accent is split).
