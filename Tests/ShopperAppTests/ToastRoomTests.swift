@@ -16,7 +16,8 @@ final class ToastRoomTests: GtkTestCase {
             let window = harness.window
             window.show(.cart)
             let page = window.page(.cart)
-            window.toast.show("Something happened", actionTitle: "Undo", action: {})
+            // A message of two lines at this width: the room is for the tallest toast.
+            window.toast.show("“Organic whole milk 3.8 %” is in the cart", actionTitle: "Rückgängig", action: {})
             settle(500)
             page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
             settle(200)

@@ -101,14 +101,13 @@ import CGtk
         return out
     }
 
-    /// Shows a toast; its title is plain text (escaped here: libadwaita 1.2 reads it as markup).
-    /// Returns it so the caller can dismiss it early.
+    /// Shows a toast; its title is plain text. Returns it so the caller can dismiss it early.
     /// `timeoutSeconds` 0: shown until dismissed.
     func show(_ title: String, button: String?, timeoutSeconds: UInt32,
               onButton: @escaping @MainActor () -> Void, onDismissed: @escaping @MainActor () -> Void) -> AdwToastHandle {
         let toast = adw_toast_new("")!
         adw_toast_set_timeout(toast, timeoutSeconds)
-        let handle = AdwToastHandle(raw: toast)
+        let handle = AdwToastHandle(raw: toast, title: Self.title())
         handle.update(title: title, button: button)
         handle.on("button-clicked", onButton)
         handle.on("dismissed", onDismissed)
@@ -116,22 +115,39 @@ import CGtk
         adw_toast_overlay_add_toast(ptr, toast)
         return handle
     }
+
+    /// libadwaita 1.2's own title is one line cut with "…": on a phone, beside "Rückgängig", that
+    /// leaves a word or two. This one is a line where there is room and wraps where there is not,
+    /// to two lines: a third would spill out of the toast's pill, whose height is fixed.
+    private static func title() -> Label {
+        let label = Label()
+        label.wrap()
+        label.asksForOneLine()
+        label.lines(2)
+        label.ellipsize()
+        label.xalign(0)
+        label.widget.css("heading", true)
+        return label
+    }
 }
 
 /// Holds a reference of its own: the overlay drops its reference once a toast is dismissed, and a
 /// handle kept after that must not point at a freed object.
 @MainActor final class AdwToastHandle: SignalSource {
     let raw: OpaquePointer
+    private let title: Label
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
-    init(raw: OpaquePointer) {
+    init(raw: OpaquePointer, title: Label) {
         self.raw = raw
+        self.title = title
         g_object_ref(UnsafeMutableRawPointer(raw))
+        adw_toast_set_custom_title(raw, title.widget.raw)
     }
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
     func dismiss() { adw_toast_dismiss(raw) }
     /// Changes what a shown toast says; a nil button hides its button.
     func update(title: String, button: String?) {
-        adw_toast_set_title(raw, Markup.escape(title))
+        self.title.text = title
         adw_toast_set_button_label(raw, button)
     }
 }

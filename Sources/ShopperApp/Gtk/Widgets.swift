@@ -20,11 +20,20 @@ import CGtk
         gtk_label_set_wrap_mode(ptr, PANGO_WRAP_WORD_CHAR)
     }
     func ellipsize() { gtk_label_set_ellipsize(ptr, PANGO_ELLIPSIZE_END) }
+    /// Asks for the width of its text on one line, so it wraps only where that is not available
+    /// (GTK's default asks for a width that looks balanced, and wraps even where there is room).
+    func asksForOneLine() { gtk_label_set_natural_wrap_mode(ptr, GTK_NATURAL_WRAP_NONE) }
+    /// At most `n` lines; with `ellipsize()`, the last one ends in "…".
+    func lines(_ n: Int32) { gtk_label_set_lines(ptr, n) }
     func justify(_ j: GtkJustification) { gtk_label_set_justify(ptr, j) }
     func xalign(_ x: Float) { gtk_label_set_xalign(ptr, x) }
     func maxWidthChars(_ n: Int32) { gtk_label_set_max_width_chars(ptr, n) }
     /// The narrowest a wrapping label may be, in characters (else a word).
     func widthChars(_ n: Int32) { gtk_label_set_width_chars(ptr, n) }
+
+    /// GTK cut the text short with "…": the label is smaller than its text.
+    var isCut: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(ptr)) != 0 }
+    var lineCount: Int { Int(pango_layout_get_line_count(gtk_label_get_layout(ptr))) }
 }
 
 /// A line of text inscribed in the space it is given (GtkInscription, GTK 4.8): its size comes from

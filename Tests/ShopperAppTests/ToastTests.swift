@@ -1,0 +1,66 @@
+import CGtk
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+final class ToastTests: GtkTestCase {
+    /// The undo toast waits while a person holds it (here: the keyboard focus in it, as Tab or F6
+    /// takes it there), and gets its whole time again once let go, as libadwaita's own toasts do.
+    func testTheToastStaysWhileTheFocusIsInIt() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let harness = try WindowHarness(model: model, size: (600, 480))
+            defer { harness.close() }
+            let toast = harness.window.toast
+            toast.show("Ticked off Milk", actionTitle: "Undo", action: {}, seconds: 1)
+            settle(100)
+            let widget = try XCTUnwrap(toast.overlay.toastWidgets.last)
+            let button = try XCTUnwrap(widget.descendants().first { $0.grabFocus() }, "a focusable button in the toast")
+            settle(100)
+            XCTAssertTrue(toast.isHeld, "the focus in the toast holds it")
+            settle(1500)
+            XCTAssertTrue(toast.isShown, "held past its second")
+
+            // A new message while held is held too.
+            toast.show("Ticked off Bread", actionTitle: "Undo", action: {}, seconds: 1)
+            settle(1300)
+            XCTAssertTrue(toast.isShown, "the new message held as well")
+
+            // Let go: the whole second again, then gone.
+            XCTAssertTrue(harness.window.stack.widget.descendants().contains { $0.grabFocus() }, "somewhere outside the toast to focus")
+            XCTAssertFalse(button.hasFocus)
+            settle(100)
+            XCTAssertFalse(toast.isHeld)
+            XCTAssertTrue(toast.isShown, "not gone the moment it is let go")
+            settle(1500)
+            XCTAssertFalse(toast.isShown, "gone once its time ran out")
+        }
+    }
+
+    /// The whole message shows: on one line where there is room, on two beside "Rückgängig" on a
+    /// phone (libadwaita 1.2's own title cut „Item 17“ ist im Wagen to „Item 17“ ist…). Longer
+    /// ones end in "…" on the second line: a third would spill out of the toast.
+    func testTheMessageWrapsOnAPhone() throws {
+        try MainActor.assumeIsolated {
+            let message = "“Whole milk” is in the cart"
+            for (width, lines) in [(Int32(800), 1), (360, 2)] {
+                let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (width, 640))
+                defer { harness.close() }
+                let toast = harness.window.toast
+                toast.show(message, actionTitle: "Rückgängig", action: {})
+                settle(500)
+                let title = try XCTUnwrap(toast.overlay.toastWidgets.last?.descendants()
+                    .first { $0.labelText == message }.map(Label.init(wrapping:)), "the message at \(width) px")
+                XCTAssertFalse(title.isCut, "the whole message at \(width) px")
+                XCTAssertEqual(title.lineCount, lines, "at \(width) px")
+                if width == 360 {
+                    toast.show("“Organic whole milk 3.8 %, the big bottle” is in the cart", actionTitle: "Rückgängig", action: {})
+                    settle(300)
+                    XCTAssertEqual(title.lineCount, 2, "a long message on two lines")
+                    XCTAssertTrue(title.isCut, "and cut short on the second")
+                }
+                toast.hide()
+            }
+        }
+    }
+}
