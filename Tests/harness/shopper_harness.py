@@ -188,18 +188,15 @@ class Shopper:
         r = node.get_extents(Atspi.CoordType.WINDOW)
         return r.x, r.y, r.width, r.height
 
-    def click(self, node, dx=None, dy=None, button=1):
-        """A real pointer click (XTest through xdotool) at the middle of `node`."""
+    def point_at(self, node, dx=None, dy=None):
+        """Moves the pointer (XTest through xdotool) over the middle of `node`, or dx, dy into it."""
         x, y, w, h = self.extents(node)
-        cx = x + (w // 2 if dx is None else dx)
-        cy = y + (h // 2 if dy is None else dy)
-        xdotool("mousemove", str(cx), str(cy), "click", str(button))
-        time.sleep(0.15)
+        xdotool("mousemove", str(x + (w // 2 if dx is None else dx)), str(y + (h // 2 if dy is None else dy)))
 
-    def point_at(self, node):
-        """Moves the pointer over the middle of `node` without clicking."""
-        x, y, w, h = self.extents(node)
-        xdotool("mousemove", str(x + w // 2), str(y + h // 2))
+    def click(self, node, dx=None, dy=None, button=1):
+        """A real pointer click at the middle of `node`."""
+        self.point_at(node, dx, dy)
+        xdotool("click", str(button))
         time.sleep(0.15)
 
     def right_click(self, node):
