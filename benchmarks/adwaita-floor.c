@@ -32,7 +32,7 @@ static void activate(GApplication *app) {
     gtk_box_append(GTK_BOX(box), scrolled);
     GtkWidget *window = adw_application_window_new(GTK_APPLICATION(app));
     adw_application_window_set_content(ADW_APPLICATION_WINDOW(window), box);
-    gtk_window_set_default_size(GTK_WINDOW(window), 460, 720);
+    gtk_window_set_default_size(GTK_WINDOW(window), WINDOW_WIDTH, WINDOW_HEIGHT);
     g_signal_connect(window, "map", G_CALLBACK(mapped), app);
     gtk_window_present(GTK_WINDOW(window));
 }

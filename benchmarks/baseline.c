@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
     GtkWidget *view = string_list_view_new(n);
 
     window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), 460, 720);
+    gtk_window_set_default_size(GTK_WINDOW(window), WINDOW_WIDTH, WINDOW_HEIGHT);
     scrolled = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
     gtk_window_set_child(GTK_WINDOW(window), scrolled);

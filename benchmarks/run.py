@@ -160,7 +160,7 @@ def write(out, rows, runs):
         "",
         "Written by `make bench`; every figure below came from that command. Shopper against a plain C",
         "GTK 4 program (`benchmarks/baseline.c`: a GtkListView over a GtkStringList of N labels) in the",
-        "same run, same renderer (`GSK_RENDERER=cairo`) under Xvfb. Figures: median (min–max) of",
+        "same run, same renderer (`GSK_RENDERER=cairo`) under Xvfb, same 600×720 window. Figures: median (min–max) of",
         f"{runs} launches for first frame (process start to first frame drawn) and peak RSS; of every sample",
         "for the operations, each the call itself plus the next frame's own work (before-paint to after-paint;",
         "the wait for the 60 Hz frame clock is not counted); percentiles over 200 scripted scroll frames.",

@@ -4,6 +4,11 @@
 #include <gtk/gtk.h>
 #include <stdio.h>
 
+/* Shopper's default window size (MainWindow.swift): a frame's cost follows the area drawn, so the
+ * references open the same window as the app they are compared with. */
+#define WINDOW_WIDTH 600
+#define WINDOW_HEIGHT 720
+
 static void string_list_setup(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
     gtk_list_item_set_child(item, gtk_label_new(NULL));
 }
