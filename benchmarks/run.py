@@ -101,14 +101,14 @@ def main():
             floor_rss.append(mb)
         print(f"N={n}: first frame {statistics.median(first):.0f} ms, baseline {statistics.median(base_first):.0f} ms", flush=True)
 
-        samples = {}
+        # Taken in turns, as the launches above: a busy spell of the machine then falls on both
+        # sides rather than on whichever ran during it.
+        samples, base_scroll = {}, []
         for _ in range(max(1, runs // 2)):
             lines, _, _ = run([shopper], dict(app_env, SHOPPER_BENCH="ops"))
             for name, value in lines:
                 if name != "first-frame":
                     samples.setdefault(name, []).append(value / 1000)
-        base_scroll = []
-        for _ in range(max(1, runs // 2)):
             lines, _, _ = run([baseline, str(n), "scroll"], env)
             base_scroll += [v / 1000 for name, v in lines if name == "scroll-frame"]
 
@@ -160,10 +160,11 @@ def write(out, rows, runs):
         "",
         "Written by `make bench`; every figure below came from that command. Shopper against a plain C",
         "GTK 4 program (`benchmarks/baseline.c`: a GtkListView over a GtkStringList of N labels) in the",
-        "same run, same renderer (`GSK_RENDERER=cairo`) under Xvfb, same 600×720 window. Figures: median (min–max) of",
-        f"{runs} launches for first frame (process start to first frame drawn) and peak RSS; of every sample",
-        "for the operations, each the call itself plus the next frame's own work (before-paint to after-paint;",
-        "the wait for the 60 Hz frame clock is not counted); percentiles over 200 scripted scroll frames.",
+        "same run, same renderer (`GSK_RENDERER=cairo`) under Xvfb, same 600×720 window, launched in turns.",
+        f"Figures: median (min–max) of {runs} launches for first frame (process start to first frame drawn) and",
+        f"peak RSS; of every sample of {max(1, runs // 2)} launches for the operations, each the call itself plus the",
+        "next frame's own work (before-paint to after-paint; the wait for the 60 Hz frame clock is not counted);",
+        "scroll percentiles over all their frames, 200 scripted scroll frames a launch.",
         "The libadwaita floor rows (in the Shopper column) are `benchmarks/adwaita-floor.c`: the baseline's",
         "list in a bare AdwApplication window with a header bar, what any libadwaita app pays before its own code.",
         "",

@@ -4,8 +4,8 @@
 #include <gtk/gtk.h>
 #include <stdio.h>
 
-/* Shopper's default window size (MainWindow.swift): a frame's cost follows the area drawn, so the
- * references open the same window as the app they are compared with. */
+/* Shopper's default window size (MainWindow.swift): the references draw the same area as the app
+ * they are compared with. */
 #define WINDOW_WIDTH 600
 #define WINDOW_HEIGHT 720
 
