@@ -10,9 +10,12 @@ Usage: run.py SHOPPER BASELINE STORE_MAKER OUT.md [N ...] [--runs R]"""
 import datetime
 import os
 import platform
+import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -34,7 +37,9 @@ def run(cmd, env=None, timeout=600):
     while name_has_owner():  # a previous Shopper still leaving: a new one would hand over to it
         time.sleep(0.05)
     start = time.monotonic_ns() // 1000
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # Kept in a file, not a pipe: nothing reads it while the process runs, and a full pipe would stop it.
+    errors = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
     watchdog = threading.Timer(timeout, proc.kill)
     watchdog.start()
     out = proc.stdout.read()
@@ -44,8 +49,38 @@ def run(cmd, env=None, timeout=600):
     proc.returncode = os.waitstatus_to_exitcode(status)
     lines = [(l.split()[1], int(l.split()[2])) for l in out.splitlines() if l.startswith("BENCH ")]
     if proc.returncode != 0 or not lines:
-        raise RuntimeError(f"{cmd[0]} exited with {proc.returncode} and printed {len(lines)} results")
+        errors.seek(0)
+        said = [l for l in errors.read().splitlines() if l.strip()][-5:]
+        raise RuntimeError(f"{cmd[0]} exited with {proc.returncode} and printed {len(lines)} results"
+                           + "".join(f"\n  {l}" for l in said))
     return lines, start, usage.ru_maxrss / 1024
+
+
+def checkpoint(path):
+    """Moves everything the store maker left in the write-ahead log into the file itself, so that
+    one file is the whole store."""
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+def restore(made, data):
+    """Puts the store back as the maker wrote it. The ops launches tick items off, and every run must
+    measure the same list: left alone, 30 items a run moved to the Cart (after some weeks of runs, 927
+    of the 1,000-item store's). Flushed to disk here, so that writing it back does not fall inside a
+    measured launch."""
+    store = os.path.join(data, "shopper.sqlite")
+    # A log left beside the old file would be replayed onto the new one.
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(store + suffix):
+            os.remove(store + suffix)
+    shutil.copyfile(made, store + ".new")
+    with open(store + ".new", "rb+") as f:
+        os.fsync(f.fileno())
+    os.rename(store + ".new", store)
 
 
 def summary(values):
@@ -81,12 +116,15 @@ def main():
 
     for n in sizes:
         data = os.path.join(root, ".build", "bench", str(n))
-        store = os.path.join(data, "shopper.sqlite")
-        if not os.path.exists(store):
+        made = os.path.join(data, "as-made.sqlite")
+        if not os.path.exists(made):
             os.makedirs(data, exist_ok=True)
             print(f"writing a store of {n} items…", flush=True)
-            subprocess.run([maker, store, str(n)], check=True)
+            subprocess.run([maker, made + ".new", str(n)], check=True)
+            checkpoint(made + ".new")
+            os.rename(made + ".new", made)
         app_env = dict(env, SHOPPER_DATA_DIR=data)
+        restore(made, data)
 
         first, rss, base_first, base_rss, floor_first, floor_rss = [], [], [], [], [], []
         for _ in range(runs):
@@ -105,6 +143,7 @@ def main():
         # sides rather than on whichever ran during it.
         samples, base_scroll = {}, []
         for _ in range(max(1, runs // 2)):
+            restore(made, data)
             lines, _, _ = run([shopper], dict(app_env, SHOPPER_BENCH="ops"))
             for name, value in lines:
                 if name != "first-frame":
