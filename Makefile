@@ -117,9 +117,10 @@ bench-tools: deps
 	cc -O2 -o .build/baseline benchmarks/baseline.c $$(pkg-config --cflags --libs gtk4)
 	cc -O2 -o .build/adwaita-floor benchmarks/adwaita-floor.c $$(pkg-config --cflags --libs libadwaita-1)
 
-# Measures Shopper against the C baseline at each size and writes BENCHMARKS.md.
-bench: bench-tools
-	$(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
+# Measures Shopper against the C baseline at each size and writes BENCHMARKS.md. With its GSettings
+# schema, as installed: without it Shopper keeps preferences in memory and skips loading settings.
+bench: bench-tools schemas
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
 	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
 
 # Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
