@@ -70,7 +70,7 @@ final class ItemContent {
             return try forEach(after: id, limit: limit) { item, _ in if keep(item.id) { texts.set(item) } }
         }
         return try store.reading { reader in
-            try reader.eachSearchText(after: id, limit: limit) { id, description, aisle, notes in
+            try reader.eachSearchText(after: id, limit: limit) { id, description, aisle, notes, _ in
                 if keep(id) { texts.set(id, description: description, aisle: aisle, notes: notes) }
             }
         }

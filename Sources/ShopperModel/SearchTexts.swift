@@ -54,6 +54,29 @@ struct SearchTexts {
     private mutating func make<Text: Collection<UInt8>>(_ id: ItemID, _ description: Text, _ aisle: Text?, _ notes: Text) {
         remove(id)
         let start = bytes.count
+        Self.appendFolded(description, aisle, notes, to: &bytes)
+        keep(id, from: start)
+    }
+
+    /// Takes `text`, made elsewhere by `appendFolded` (on a worker thread), as item `id`'s.
+    mutating func adopt(_ id: ItemID, _ text: UnsafeBufferPointer<UInt8>) {
+        remove(id)
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        keep(id, from: start)
+    }
+
+    /// The bytes from `start` to the end are item `id`'s text.
+    private mutating func keep(_ id: ItemID, from start: Int) {
+        // A text longer than a span holds (16 MB of notes) is searched by its first 16 MB.
+        let length = min(bytes.count - start, 0xFF_FFFF)
+        live += length
+        put(id, UInt64(start) << 24 | UInt64(length))
+    }
+
+    /// Appends the folded text of the fields to `bytes`.
+    static func appendFolded<Text: Collection<UInt8>>(_ description: Text, _ aisle: Text?, _ notes: Text, to bytes: inout [UInt8]) {
+        let start = bytes.count
         var ascii = SearchQuery.appendFoldedASCII(description, to: &bytes)
         if ascii {
             bytes.append(0x0A)
@@ -68,10 +91,6 @@ struct SearchTexts {
             let fields = [description, aisle, notes].map { $0.map { String(decoding: $0, as: UTF8.self) } ?? "" }
             bytes.append(contentsOf: SearchQuery.fold(fields.joined(separator: "\n")).utf8)
         }
-        // A text longer than a span holds (16 MB of notes) is searched by its first 16 MB.
-        let length = min(bytes.count - start, 0xFF_FFFF)
-        live += length
-        put(id, UInt64(start) << 24 | UInt64(length))
     }
 
     /// The folded description: a text's first line.

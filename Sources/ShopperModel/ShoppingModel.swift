@@ -49,8 +49,13 @@ public final class ShoppingModel {
     private var observers: [Int: (ModelChange) -> Void] = [:]
     private var nextObserver = 0
     private let content: ItemContent
-    /// The folded search texts, made in idle moments (`prepareSearch`) or when a search needs them.
-    private(set) var texts = SearchTexts()
+    /// The folded search texts, made on a worker thread (`SearchTextSlice`), in idle moments
+    /// (`prepareSearch`, without a store) or when a search needs them.
+    var texts = SearchTexts()
+    /// The worker's reader, while one is out.
+    var textReader: SearchTextReader?
+    /// For tests: how many texts were taken as a worker made them.
+    var textsFromReader = 0
 
     /// `store` nil keeps everything in memory (tests of pure logic); the app always passes one.
     public convenience init(store: Store?) throws(StoreError) {

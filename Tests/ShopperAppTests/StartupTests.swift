@@ -90,6 +90,31 @@ final class StartupTests: GtkTestCase {
         return (model, milk, harness)
     }
 
+    /// The items' search texts are made on a worker thread after the first frame, so a search
+    /// typed at once finds them made without the main thread having made them.
+    func testSearchTextsAreMadeOnAWorkerAfterTheFirstFrame() throws {
+        let folder = NSTemporaryDirectory() + "shopper-texts-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + Store.fileName
+        try MainActor.assumeIsolated {
+            try ShoppingModel(store: Store(path: path)).add(batch: (0..<30_000).map {
+                ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false)
+            })
+            let model = try ShoppingModel(store: Store(path: path))
+            XCTAssertFalse(model.texts.complete)
+            let harness = try WindowHarness(model: model, size: (600, 720))
+            defer { harness.close() }
+            XCTAssertTrue(MainLoop.iterate(until: { model.texts.complete }, timeoutSeconds: 20))
+            XCTAssertGreaterThan(model.textsFromReader, 29_000, "made by the worker, not by the main thread")
+            XCTAssertNil(model.searchTextReader(), "the worker is done")
+            harness.window.searchBar.isOpen = true
+            harness.window.searchBar.type("item 29999")
+            harness.window.applySearch()
+            let page = harness.window.page(.all)
+            XCTAssertEqual((0..<page.projection.count).compactMap(page.projection.itemID), [ItemID(30_000)])
+        }
+    }
+
     /// A row's edit button keeps its tooltip though it is given before the row is on screen.
     func testRowButtonsHaveTooltips() throws {
         try MainActor.assumeIsolated {

@@ -7,6 +7,7 @@ import ShopperModel
 final class ListPage {
     let kind: ListKind
     let projection: ListProjection
+    private let model: ShoppingModel
     /// The page as the stack shows it: the list under its explanation, and a footer if any.
     let page = Box(GTK_ORIENTATION_VERTICAL)
     let root = Overlay()
@@ -39,6 +40,7 @@ final class ListPage {
     init(kind: ListKind, model: ShoppingModel, options: DisplayOptions, sectioning: Sectioning, money: MoneyFormat,
          emptyButtonTitle: String? = nil) {
         self.kind = kind
+        self.model = model
         self.options = options
         self.money = money
         let projection = ListProjection(model: model, kind: kind, sectioning: sectioning)
@@ -197,9 +199,15 @@ final class ListPage {
     /// The window was closed: its list view is no more (the page may outlive it).
     private var listGone = false
 
-    /// Makes the items' search texts in idle slices, so that a search's first keystroke finds them
-    /// ready (at a hundred thousand rows, making them then was most of that keystroke).
+    /// Makes the items' search texts, so that a search's first keystroke finds them ready (at a
+    /// hundred thousand rows, making them then was most of that keystroke): with a store, on one
+    /// worker thread for every list (none while one is out or once all are made); without (tests of
+    /// pure logic), in idle slices.
     private func prepareSearchWhenIdle() {
+        guard model.store == nil else {
+            if let reader = model.searchTextReader() { makeSearchTexts(with: reader) }
+            return
+        }
         guard !preparingSearch else { return }
         preparingSearch = true
         MainLoop.idle { [weak self] in self?.prepareSearchSlice() }
@@ -212,6 +220,21 @@ final class ListPage {
             return
         }
         MainLoop.idle { [weak self] in self?.prepareSearchSlice() }
+    }
+
+    /// Reads the texts a slice at a time on a worker thread that only takes a processor nothing else
+    /// wants, each slice handed to the model on the main loop (taking one is a copy of its bytes: a
+    /// fraction of a millisecond). The page is held until the last, so the model always hears how
+    /// the reading ended.
+    private func makeSearchTexts(with reader: SearchTextReader) {
+        let limit = Self.searchSlice
+        IdleThread.start { [self] in
+            do {
+                try reader.run(sliceSize: limit) { slice in MainLoop.post { [self] in model.take(slice) } }
+            } catch {
+                MainLoop.post { [self] in model.searchTextReaderFailed() }
+            }
+        }
     }
 
     private var preparingSearch = false

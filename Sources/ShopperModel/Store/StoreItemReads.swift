@@ -42,20 +42,22 @@ struct StoreReader {
         return last
     }
 
-    /// Up to `limit` items' description, aisle and notes with an id above `id`, in order of id, as
-    /// bytes valid only inside `body` (no String made: most text folds as it is copied). Returns
-    /// the last id read, nil when there were none.
+    /// Up to `limit` items' description, aisle, notes and revision with an id above `id`, in order of
+    /// id, the texts as bytes valid only inside `body` (no String made: most text folds as it is
+    /// copied). Returns the last id read, nil when there were none.
     func eachSearchText(after id: ItemID, limit: Int,
                         _ body: (ItemID, _ description: UnsafeBufferPointer<UInt8>, _ aisle: UnsafeBufferPointer<UInt8>?,
-                                 _ notes: UnsafeBufferPointer<UInt8>) -> Void) throws -> ItemID? {
+                                 _ notes: UnsafeBufferPointer<UInt8>, _ revision: Int64) -> Void) throws -> ItemID? {
         guard try db.tableExists("item") else { return nil }
+        // A file opened read-only may be older than revisions.
+        let revision = try db.columns(in: "item").contains { $0.name == "revision" } ? "revision" : "0"
         var last: ItemID?
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        try db.eachRow("SELECT id, description, aisle, notes FROM item WHERE id > ? ORDER BY id LIMIT ?",
+        try db.eachRow("SELECT id, description, aisle, notes, \(revision) FROM item WHERE id > ? ORDER BY id LIMIT ?",
                        arguments: [id.raw, Int64(limit)], cached: true) { row in
             guard let raw = row.number(0) else { return }
             let id = ItemID(raw)
-            body(id, row.bytes(1) ?? empty, row.bytes(2), row.bytes(3) ?? empty)
+            body(id, row.bytes(1) ?? empty, row.bytes(2), row.bytes(3) ?? empty, row.number(4) ?? 0)
             last = id
         }
         return last
