@@ -120,6 +120,10 @@ def main():
         if not os.path.exists(made):
             os.makedirs(data, exist_ok=True)
             print(f"writing a store of {n} items…", flush=True)
+            # What an interrupted run left would be added to.
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(made + ".new" + suffix):
+                    os.remove(made + ".new" + suffix)
             subprocess.run([maker, made + ".new", str(n)], check=True)
             checkpoint(made + ".new")
             os.rename(made + ".new", made)
