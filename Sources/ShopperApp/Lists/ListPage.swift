@@ -52,7 +52,13 @@ final class ListPage {
         let factory = ListItemFactory(
             setup: { [weak self] item in
                 guard let self else { return }
-                let row = rowPool.popLast() ?? newRow()
+                let row: RowWidget
+                if let pooled = rowPool.popLast() {
+                    pooled.returning()
+                    row = pooled
+                } else {
+                    row = newRow()
+                }
                 item.child = row.root.widget
                 item.attach(row)
             },
@@ -442,4 +448,6 @@ final class ListPage {
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).
     var boundRows: [RowWidget] { bound.values.map(\.row) }
+    /// For tests: the identity a bound row shows.
+    func boundIdentity(of row: RowWidget) -> Int { bound[ObjectIdentifier(row)]?.identity ?? 0 }
 }

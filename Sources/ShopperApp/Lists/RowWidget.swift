@@ -13,16 +13,17 @@ final class RowWidget {
     private let textColumn = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
     // Texts that may be cut are inscriptions: GTK binds a whole window of rows at a time while
     // scrolling, and a label shapes its text to measure it, again at every bind. The cost is a label:
-    // it is never cut, so it must ask for the width its text needs.
-    private let descriptionLabel = Inscription()
+    // it is never cut, so it must ask for the width its text needs. Inscriptions are made anew when
+    // the row comes back from the page's pool (see `returning`).
+    private var descriptionLabel = Inscription()
     private let detailLine = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
     /// How the cost was made ("2 × $1.50"). On a phone the cost wins: this gives way, cut with "…".
-    private let leftDetail = Inscription()
+    private var leftDetail = Inscription()
     private let rightDetail = Label()
     /// The first line of the notes.
-    private let noteLabel = Inscription()
+    private var noteLabel = Inscription()
     /// Header title or end-row text.
-    private let caption = Inscription()
+    private var caption = Inscription()
     /// On lists where a click does something else (All Items), the editor opens from here.
     let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: L("Edit"))
     /// The Edit button's name, "Edit Milk": translated once, filled at every bind.
@@ -48,20 +49,15 @@ final class RowWidget {
         checkArea.widget.align(v: GTK_ALIGN_FILL)
         check.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
         checkArea.append(check.widget)
-        descriptionLabel.widget.css("description")
-        leftDetail.widget.css("detail")
+        styleTexts()
         rightDetail.widget.css("detail")
-        leftDetail.widget.expand(h: true)
         rightDetail.xalign(1)
         detailLine.append(leftDetail.widget)
         detailLine.append(rightDetail.widget)
         textColumn.widget.expand(h: true).align(v: GTK_ALIGN_CENTER)
         textColumn.append(descriptionLabel.widget)
         textColumn.append(detailLine.widget)
-        noteLabel.widget.css("note")
         textColumn.append(noteLabel.widget)
-        caption.widget.expand(h: true)
-        caption.widget.css("caption")
         root.append(checkArea.widget)
         root.append(textColumn.widget)
         root.append(caption.widget)
@@ -76,7 +72,6 @@ final class RowWidget {
             guard let self, let id = itemID else { return }
             onAction?(.openEditor, id)
         }
-        check.widget.accessibleLabelled(by: descriptionLabel.widget)
         connectPointerAndDrag()
 
         check.widget.on("toggled") { [weak self] in
@@ -101,6 +96,33 @@ final class RowWidget {
         let swipe = EventController.touchSwipe()
         swipe.onSwipe { [weak self] vx, vy in self?.swiped(vx: vx, vy: vy) }
         root.widget.add(swipe)
+    }
+
+    /// What the inscriptions are, whichever ones the row has now.
+    private func styleTexts() {
+        descriptionLabel.widget.css("description")
+        leftDetail.widget.css("detail")
+        leftDetail.widget.expand(h: true)
+        noteLabel.widget.css("note")
+        caption.widget.expand(h: true)
+        caption.widget.css("caption")
+        check.widget.accessibleLabelled(by: descriptionLabel.widget)
+    }
+
+    /// The row comes back from the page's pool into a list item. GTK 4.8 gives a widget a new
+    /// PangoContext each time it is taken off a window and put back, but a GtkInscription keeps
+    /// drawing with the one it was made with, which nothing updates any more: a recycled row drew
+    /// in the font of whatever it showed before it left (a header's bold on the end row, an item's
+    /// size on a header, a note cut at the row's foot). Its texts are made anew instead: four small
+    /// widgets, where the rest of the row (boxes, check box, button) is kept.
+    func returning() {
+        let old = (descriptionLabel, leftDetail, noteLabel, caption)
+        (descriptionLabel, leftDetail, noteLabel, caption) = (Inscription(), Inscription(), Inscription(), Inscription())
+        styleTexts()
+        textColumn.replace(old.0.widget, with: descriptionLabel.widget)
+        detailLine.replace(old.1.widget, with: leftDetail.widget)
+        textColumn.replace(old.2.widget, with: noteLabel.widget)
+        root.replace(old.3.widget, with: caption.widget)
     }
 
     /// A quick sideways swipe does the list's move (pick, tick, untick): how a row is ticked on a

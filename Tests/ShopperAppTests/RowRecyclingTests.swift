@@ -1,0 +1,158 @@
+import CGtk
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// A recycled row widget must look exactly like a new one showing the same row, whatever it showed
+/// before: GTK hands one widget to header, item and end rows in turn as the list scrolls, searches
+/// and changes.
+final class RowRecyclingTests: GtkTestCase {
+    private enum Kind: CaseIterable {
+        case header, item, note, highlighted, dimmed, end
+    }
+
+    @MainActor
+    private static func show(_ kind: Kind, on row: RowWidget, money: MoneyFormat) {
+        let apples = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"),
+                          aisle: "Fruit", needed: true)
+        let present = { (list: ListKind) in { (item: Item) in
+            RowPresentation(options: DisplayOptions(), list: list, item: item, money: money) } }
+        switch kind {
+        case .header:
+            row.show(.header(title: "Fruit & Veg", totals: Totals(count: 3, cost: 4)), money: money, presentation: present(.shopping))
+        case .item:
+            row.show(.item(apples), money: money, presentation: present(.shopping))
+        case .note:
+            var noted = apples
+            noted.notes = "the crisp ones, not the soft"
+            row.show(.item(noted), money: money, presentation: present(.shopping))
+        case .highlighted:
+            row.show(.item(apples), money: money, highlights: { t in [t.range(of: "ppl")!] }, presentation: present(.shopping))
+        case .dimmed:
+            var unneeded = apples
+            unneeded.needed = false
+            row.show(.item(unneeded), money: money, presentation: present(.all))
+        case .end:
+            row.show(.end(Totals(count: 5, cost: Decimal(string: "12.5")!)), money: money, presentation: present(.shopping))
+        }
+    }
+
+    func testARecycledRowLooksLikeANewOneOfItsKind() {
+        MainActor.assumeIsolated {
+            let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+            let style = StyleSheet(path: repositoryData + "/shopper.css")
+            style.apply(true)
+            defer { style.apply(false) }
+            let window = Window()
+            window.defaultSize(420, -1)
+            let column = Box(GTK_ORIENTATION_VERTICAL)
+            window.child(column.widget)
+            // One fresh widget per kind, and one that is shown every kind after every other.
+            var fresh: [Kind: RowWidget] = [:]
+            for kind in Kind.allCases {
+                let row = RowWidget()
+                Self.show(kind, on: row, money: money)
+                column.append(row.root.widget)
+                fresh[kind] = row
+            }
+            let recycled = RowWidget()
+            column.append(recycled.root.widget)
+            window.present()
+            settle(300)
+            var failures: [String] = []
+            for before in Kind.allCases {
+                for after in Kind.allCases where after != before {
+                    Self.show(before, on: recycled, money: money)
+                    settle(60)
+                    // As the list page's pool does: off its list item, waiting, into another.
+                    recycled.root.widget.keep()
+                    gtk_box_remove(column.widget.typedPointer(), recycled.root.widget.raw)
+                    recycled.stay()
+                    settle(20)
+                    recycled.returning()
+                    column.append(recycled.root.widget)
+                    recycled.root.widget.letGo()
+                    Self.show(after, on: recycled, money: money)
+                    settle(60)
+                    guard let want = Snapshot(fresh[after]!.root.widget), let got = Snapshot(recycled.root.widget) else {
+                        XCTFail("no render of \(after)")
+                        continue
+                    }
+                    if want.width != got.width || want.height != got.height || want.pixels != got.pixels {
+                        failures.append("\(after) after \(before)")
+                        _ = got.savePNG(screenshotFolder + "/recycled-\(after)-after-\(before).png")
+                        _ = want.savePNG(screenshotFolder + "/fresh-\(after).png")
+                    }
+                }
+            }
+            XCTAssertEqual(failures, [], "recycled rows that look unlike a new row of their kind (renders in out/screenshots)")
+            window.destroy()
+        }
+    }
+}
+
+/// The same on the real window, after what a person does in the first minutes: the sample list,
+/// an add, a search and its clearing, an import, a change of list.
+final class RowRecyclingWindowTests: GtkTestCase {
+    func testRowsOnScreenLookNewAfterASessionOfUse() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let harness = try WindowHarness(model: model, size: (1000, 900))
+            defer { harness.close() }
+            let window = harness.window
+            window.loadSampleList()
+            settle(300)
+            window.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
+            window.addBar.submit()
+            settle(200)
+            for typed in ["e", "", "milk", ""] {
+                window.searchBar.isOpen = !typed.isEmpty
+                window.searchBar.text = typed
+                window.applySearch()
+                settle(200)
+            }
+            _ = try model.importItems(try CSVFormat.parse("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\nTea,1,,2.00,Drinks,green,1,0\n"))
+            settle(200)
+            for kind in [ListKind.shopping, .all] { window.show(kind); settle(300) }
+            let page = window.page(.all)
+            let money = window.money
+            let fresh = Window()
+            let column = Box(GTK_ORIENTATION_VERTICAL)
+            fresh.child(column.widget)
+            var pairs: [(RowWidget, RowWidget, String)] = []
+            for row in page.boundRows where row.root.widget.isMapped {
+                guard let width = Optional(row.root.widget.width), width > 0 else { continue }
+                let twin = RowWidget()
+                let identity = page.boundIdentity(of: row)
+                guard let content = page.projection.row(identity: identity) else { continue }
+                twin.show(content, money: money) { RowPresentation(options: DisplayOptions(), list: .all, item: $0, money: money) }
+                twin.root.widget.sizeRequest(width: width)
+                column.append(twin.root.widget)
+                pairs.append((row, twin, "\(content)".prefix(60).description))
+            }
+            fresh.present()
+            settle(300)
+            var unlike: [String] = []
+            for (row, twin, what) in pairs {
+                guard let a = Snapshot(row.root.widget), let b = Snapshot(twin.root.widget) else { continue }
+                // The left of the row (checkbox, texts): the list's row is a little wider than its twin.
+                if a.height != b.height || !Self.sameLeft(a, b, width: 400) {
+                    unlike.append(what)
+                    _ = a.savePNG(screenshotFolder + "/onscreen-\(unlike.count).png")
+                    _ = b.savePNG(screenshotFolder + "/new-\(unlike.count).png")
+                }
+            }
+            XCTAssertFalse(pairs.isEmpty)
+            XCTAssertEqual(unlike, [], "rows on screen unlike a new row showing the same")
+            fresh.destroy()
+        }
+    }
+
+    @MainActor private static func sameLeft(_ a: Snapshot, _ b: Snapshot, width: Int) -> Bool {
+        let w = min(width, a.width, b.width)
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<w where a.rgb(x, y) != b.rgb(x, y) { return false }
+        }
+        return true
+    }
+}
