@@ -39,6 +39,12 @@ static inline void shopper_signal_emit(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
 }
 
+/// Whether a widget is one of GTK's text widgets (GTK_IS_TEXT and GTK_IS_TEXT_VIEW are macros): the
+/// focused part of every entry, search field and text view.
+static inline gboolean shopper_is_text_widget(gpointer widget) {
+    return GTK_IS_TEXT(widget) || GTK_IS_TEXT_VIEW(widget);
+}
+
 /// G_TYPE_STRING is a macro.
 static inline GType shopper_type_string(void) { return G_TYPE_STRING; }
 

@@ -90,6 +90,10 @@ struct Widget: SignalSource {
 
     @discardableResult
     func grabFocus() -> Bool { gtk_widget_grab_focus(raw) != 0 }
+    /// Activates one of the widget's own actions ("text.undo"); false when it has none of that name
+    /// enabled.
+    @discardableResult
+    func activateAction(_ name: String) -> Bool { gtk_widget_activate_action_variant(raw, name, nil) != 0 }
     var parent: Widget? { gtk_widget_get_parent(raw).map(Widget.init) }
     /// The widget or one of its descendants has keyboard focus.
     var containsFocus: Bool { gtk_widget_has_focus(raw) != 0 || gtk_widget_get_focus_child(raw) != nil }

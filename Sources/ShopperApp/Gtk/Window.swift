@@ -37,6 +37,13 @@ import CGtk
     func onCloseRequest(_ f: @escaping @MainActor () -> Bool) { widget.onBool("close-request", f) }
     func destroy() { gtk_window_destroy(ptr) }
 
+    /// The text field that has the keyboard focus, if one has: the GtkText inside an entry or a
+    /// search field, or a text view.
+    var focusedTextField: Widget? {
+        guard let focus = gtk_root_get_focus(OpaquePointer(ptr)), shopper_is_text_widget(focus) != 0 else { return nil }
+        return Widget(focus)
+    }
+
     /// See `Widget.afterFirstFrame`.
     @discardableResult
     func afterFirstFrame(_ f: @escaping @MainActor () -> Void) -> SignalToken { widget.afterFirstFrame(f) }

@@ -29,8 +29,11 @@ extension MainWindow {
             searchBar.entry.grabFocus()
         case .saveSearch: beginSaveSearch()
         case .addItem: addBar.focus()
-        case .undo: undo()
-        case .redo: redo()
+        // GTK runs application shortcuts before the focused widget sees the key, so Ctrl+Z typed in
+        // a text field reaches this action while the list can undo: it goes to the field instead,
+        // whose own history it is, even when that history is empty.
+        case .undo: if let field = window.focusedTextField { field.activateAction("text.undo") } else { undo() }
+        case .redo: if let field = window.focusedTextField { field.activateAction("text.redo") } else { redo() }
         case .finishShopping: finishShopping()
         case .importItems: chooseImport()
         case .exportItems: chooseExport()
