@@ -140,6 +140,67 @@ class TextFields(unittest.TestCase):
             wait_for(lambda: count() == 3, 5, "Tea bags undone")
 
 
+class KeyboardOnTheLists(unittest.TestCase):
+    """A list switch by shortcut lands on a row at every width; Up and Down go from item to item
+    over headers and the end row; Escape closes the search from the list; Delete leaves the focus
+    on the next item."""
+
+    SAMPLE_SHOPPING = ["Apples", "Bananas", "Cherry tomatoes", "Semi-skimmed milk", "Mature cheddar",
+                       "Sourdough loaf", "Chopped tomatoes", "Coffee beans"]
+
+    def focused_row(self, app):
+        rows = [name for role, name in app.focused() if role == ROW_ROLE_NAME]
+        return rows[0] if rows else None
+
+    def run_at(self, width, height, shot):
+        with Shopper() as app:
+            resize(app, width, height)
+            app.press(app.one(Atspi.Role.PUSH_BUTTON, name="Load Sample List"))
+            wait_for(lambda: app.has_text("Apples", root=app.page("All Items")), 5, "the sample list")
+            app.key("2", ["ctrl"])
+            wait_for(lambda: self.focused_row(app) == "Apples", 5, "the first row of the Shopping List to have focus")
+            # Down through the whole list: every stop is an item, in order; the last stays.
+            seen = ["Apples"]
+            for _ in range(len(self.SAMPLE_SHOPPING) + 2):
+                app.key("Down")
+                time.sleep(0.1)
+                seen.append(self.focused_row(app))
+            stops = [n for i, n in enumerate(seen) if i == 0 or n != seen[i - 1]]
+            self.assertEqual(stops, self.SAMPLE_SHOPPING, "Down stops on items only")
+            app.key("Up")
+            wait_for(lambda: self.focused_row(app) == "Chopped tomatoes", 5, "Up back over the aisle header")
+            app.screenshot(shot)
+            # Space ticks the focused item; it does not switch lists.
+            app.key("space")
+            wait_for(lambda: app.has_text("“Chopped tomatoes” is in the cart"), 5, "Space to tick the row off")
+            wait_for(lambda: self.focused_row(app) == "Coffee beans", 5, "the focus on the next item")
+            # Delete: the focus goes to the next item, or the one above at the end.
+            app.key("Home")
+            wait_for(lambda: self.focused_row(app) == "Apples", 5, "Home to the first item")
+            app.key("Delete")
+            wait_for(lambda: app.has_text("Deleted “Apples”"), 5, "Apples deleted")
+            wait_for(lambda: self.focused_row(app) == "Bananas", 5, "the focus on the next item after Delete")
+            # Escape closes the search with the focus on the list.
+            app.key("f", ["ctrl"])
+            app.type("milk")
+            app.key("Down")
+            wait_for(lambda: self.focused_row(app) == "Semi-skimmed milk", 5, "the match focused")
+            app.key("Escape")
+            wait_for(lambda: not app.all(Atspi.Role.TEXT, name="Search"), 5, "the search closed from the list")
+            wait_for(lambda: self.focused_row(app) is not None, 5, "the focus still on the list")
+            # Ctrl+1 and Ctrl+3 land on rows too.
+            app.key("1", ["ctrl"])
+            wait_for(lambda: self.focused_row(app) in ("Apples", "Bananas"), 5, "All Items' first row focused")
+            app.key("3", ["ctrl"])
+            wait_for(lambda: self.focused_row(app) == "Chopped tomatoes", 5, "the Cart's row focused")
+
+    def test_phone_width(self):
+        self.run_at(360, 640, "55-phone-keyboard")
+
+    def test_desktop_width(self):
+        self.run_at(1000, 800, "56-desktop-keyboard")
+
+
 class PhoneWidth(unittest.TestCase):
     def test_every_list_the_editor_and_preferences_by_keyboard_at_360(self):
         with Shopper() as app:

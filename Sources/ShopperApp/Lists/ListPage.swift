@@ -270,7 +270,11 @@ final class ListPage {
         let identity = item.identity
         bound[ObjectIdentifier(row)] = (row, identity)
         show(row, identity: identity)
+        // Headers and the end row do nothing when activated: they are no stop for the keyboard
+        // either (Up and Down step over them, see `moveFocus`).
         item.activatable(identity > 0)
+        item.selectable(identity > 0)
+        row.root.widget.parent?.focusable(identity > 0)
     }
 
     private func show(_ row: RowWidget, identity: Int) {
@@ -357,20 +361,46 @@ final class ListPage {
     private var focusPending: ItemID?
 
     /// When the focused row goes (ticked off, deleted, moved), GTK 4.8 leaves keyboard focus on no
-    /// widget and keys stop working. Put it on the row that took its place instead.
+    /// widget and keys stop working. Put it on the item that took its place instead: the next one,
+    /// or the one above when it was the last.
     private func keepFocus(near position: Int) {
         MainLoop.idle { [weak self] in
-            guard let self, focusPending == nil, !listView.widget.containsFocus, projection.count > 0 else { return }
-            let identity = projection.identity(at: min(position, projection.count - 1))
-            rowModel.showAll()
-            listView.select(min(position, projection.count - 1))
-            if let row = bound.values.first(where: { $0.identity == identity })?.row {
-                row.root.widget.parent?.grabFocus()
+            guard let self, focusPending == nil, !listView.widget.containsFocus else { return }
+            if let i = itemPosition(from: position, step: 1) ?? itemPosition(from: position - 1, step: -1),
+               let id = projection.itemID(at: i) {
+                select(id)
             } else {
                 listView.widget.grabFocus()
             }
         }
     }
+
+    /// The first item row from `position` on in the direction of `step` (headers and the end row
+    /// are passed over); nil when there is none.
+    private func itemPosition(from position: Int, step: Int) -> Int? {
+        var i = position
+        while i >= 0 && i < projection.count {
+            if projection.identity(at: i) > 0 { return i }
+            i += step
+        }
+        return nil
+    }
+
+    /// Up, Down, Page Up, Page Down, Home and End: to the item that many rows away, over headers and
+    /// the end row; a move past the first or last item stops there.
+    private func moveFocus(by delta: Int) -> Bool {
+        guard projection.count > 0 else { return false }
+        let from = listView.selected ?? 0
+        let target = max(0, min(projection.count - 1, from + delta))
+        let step = delta < 0 ? -1 : 1
+        guard let i = itemPosition(from: target, step: step) ?? itemPosition(from: target, step: -step),
+              let id = projection.itemID(at: i) else { return true }
+        select(id)
+        return true
+    }
+
+    /// Rows a page key moves: a screenful, less one so the row focused stays in sight.
+    private var rowsPerPage: Int { max(1, Int(scrolled.widget.height) / Self.rowHeight - 1) }
 
     /// Alt+Up / Alt+Down: one row up or down, into the neighbouring section at its edge.
     func moveSelected(by delta: Int) {
@@ -400,6 +430,12 @@ final class ListPage {
                 for trigger in triggers { keys.add(trigger, action: action.detailedName) }
             }
         }
+        // The keyboard moves from item to item: headers and the end row take no focus (bind).
+        for (trigger, delta) in [("Up", -1), ("Down", 1), ("Home", Int.min / 2), ("End", Int.max / 2)] {
+            keys.add(trigger) { [weak self] in self?.moveFocus(by: delta) ?? false }
+        }
+        keys.add("Page_Up") { [weak self] in self.map { $0.moveFocus(by: -$0.rowsPerPage) } ?? false }
+        keys.add("Page_Down") { [weak self] in self.map { $0.moveFocus(by: $0.rowsPerPage) } ?? false }
         // Tab and Shift+Tab leave the list, as from any other single control.
         keys.add("Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: true); return true }
         keys.add("<Shift>ISO_Left_Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: false); return true }

@@ -61,6 +61,13 @@ final class SavedSearchesPage {
         emptyState.set(empty: model.savedSearches.isEmpty, animated: false)
     }
 
+    /// Keyboard focus into the list: the selected search, else the first. False when there is none.
+    func focusRows() -> Bool {
+        guard !names.isEmpty else { return false }
+        list.select(list.selected ?? 0)
+        return true
+    }
+
     func setEditing(_ on: Bool) {
         editing = on
         editToggle.label = on ? L("Done") : L("Edit")

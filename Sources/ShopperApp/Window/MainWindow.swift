@@ -120,6 +120,11 @@ final class MainWindow {
         switcherBar.reveal = switcherTitle.titleVisible
         switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
 
+        // Escape closes the search from anywhere among the lists, not only from its field.
+        let escape = ShortcutController(first: false)
+        escape.add("Escape") { [weak self] in self?.closeSearch() ?? false }
+        lists.widget.add(escape.controller)
+
         wire()
         updateTotals()
     }

@@ -24,6 +24,10 @@ extension MainWindow {
             // an empty place would leave the focus nowhere.
             if let kind = ListKind(rawValue: name) { _ = page(kind) } else { _ = searches }
             stack.visibleName = name
+            // On to the list's rows at every width: the stack leaves the focus where it was, on a
+            // phone often the bottom switcher's button, where Down did nothing and Space switched
+            // back. An empty list leaves it there (its explanation says what to do).
+            if let page = currentListPage { _ = page.focusRows() } else { _ = searches.focusRows() }
         case .search:
             searchBar.isOpen = true
             searchBar.entry.grabFocus()

@@ -15,6 +15,10 @@ extension MainWindow {
             searchBar.text = ""
             applySearch()
         }
+        // Down from the search field goes on to the results, as from the add bar.
+        let keys = ShortcutController(first: false)
+        keys.add("Down") { [weak self] in self?.currentListPage?.focusRows() ?? false }
+        searchBar.entry.add(keys.controller)
         saveSearchButton.widget.accessibleLabel(L("Save Search"))
         searchBar.entry.accessibleLabel(L("Search"))
         saveSearchForm = saveSearchPopover()
@@ -39,6 +43,15 @@ extension MainWindow {
         nameEntry.text = searchBar.text
         popover.popup(at: Double(saveSearchButton.widget.width) / 2, Double(saveSearchButton.widget.height))
         nameEntry.widget.grabFocus()
+    }
+
+    /// Closes an open search (which clears it) and puts the focus on the list; false when no
+    /// search was open, so the key goes on.
+    func closeSearch() -> Bool {
+        guard searchBar.isOpen else { return false }
+        searchBar.isOpen = false
+        _ = currentListPage?.focusRows()
+        return true
     }
 
     /// Applies the search text to the list on screen, and takes it off the list it was on before.
