@@ -140,14 +140,66 @@ class SmallThings(unittest.TestCase):
             app.add_items("Tea")  # a toast, with its buttons
             time.sleep(0.5)
             # A list's rows too: each is read by its text, not by GTK's type name.
-            roles = (BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, TEXT, Atspi.Role.COMBO_BOX, ROW)
-            controls = [c for r in roles for c in map(role_and_name, app.all(r)) if c]
-            unnamed = [c for c in controls if not c[1] or c[1].startswith(("Gtk", "Adw"))]
-            self.assertEqual(unnamed, [], "every control is named for a screen reader")
-            doubled = [name for role, name in controls if role == "push button" and said_twice(name)]
-            self.assertEqual(doubled, [], "no name is read twice")
+            self.assert_named(app, app.window(), "the main window")
             app.key("q", ["ctrl"])
             wait_for(lambda: app.proc.poll() is not None, 5, "Ctrl+Q to quit")
+
+    def test_every_window_and_dialog_names_its_controls(self):
+        """Preferences, the editor, the import preview, the finish dialog and the shortcuts window."""
+        with Shopper() as app:
+            app.press(app.one(BUTTON, name="Load Sample List"))
+            wait_for(lambda: "Braeburn or Gala" in labels(app, "All Items"), 5, "the sample list")
+            app.key("comma", ["ctrl"])
+            prefs = frame(app, "Preferences")
+            time.sleep(0.5)
+            self.assert_named(app, prefs, "Preferences")
+            app.key("Escape", window="Preferences")
+            wait_for(lambda: not any(f is not None and f.get_name() == "Preferences" for f in app.frames()), 5,
+                     "Preferences to close")
+            # The editor, over the list.
+            app.key("1", ["ctrl"])
+            wait_for(lambda: app.focused() and app.focused()[0][0] == ROW_ROLE_NAME, 5, "a row to have focus")
+            app.key("F2")
+            app.one(TEXT, name="Description", timeout=5)
+            self.assert_named(app, app.window(), "the editor")
+            app.key("Escape")
+            # The finish dialog: something in the cart first.
+            app.key("2", ["ctrl"])
+            wait_for(lambda: app.focused() and app.focused()[0][0] == ROW_ROLE_NAME, 5, "a row of the shopping list")
+            app.key("space")
+            wait_for(lambda: app.has_text("is in the cart"), 5, "an item in the cart")
+            app.key("Return", ["ctrl"])
+            dialog = dialog_with(app, "Cancel")
+            self.assert_named(app, dialog, "the finish dialog")
+            app.press(app.one(BUTTON, name="Cancel", root=dialog))
+            # The import preview, opened from the command line as a file manager would.
+            path = os.path.join(app.data_dir, "week.csv")
+            with open(path, "w") as f:
+                f.write("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\nTea,1,,2.00,Drinks,green,1,0\n")
+            subprocess.run([app.binary, path], env=dict(os.environ, SHOPPER_DATA_DIR=app.data_dir), check=True,
+                           capture_output=True, timeout=20)
+            preview = frame(app, "Import “week.csv”")
+            time.sleep(0.5)
+            self.assert_named(app, preview, "the import preview")
+            app.press(app.one(BUTTON, name="Cancel", root=preview))
+            wait_for(lambda: not any(f is not None and f.get_name() == "Import “week.csv”" for f in app.frames()), 5,
+                     "the preview to close")
+            # The shortcuts window.
+            app.key("question", ["ctrl", "shift"])
+            shortcuts = frame(app, "Keyboard Shortcuts")
+            time.sleep(0.5)
+            self.assert_named(app, shortcuts, "the shortcuts window")
+
+    def assert_named(self, app, root, where):
+        roles = (BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, TEXT, Atspi.Role.COMBO_BOX, ROW,
+                 Atspi.Role.PASSWORD_TEXT, Atspi.Role.SPIN_BUTTON, Atspi.Role.RADIO_BUTTON, Atspi.Role.SLIDER,
+                 Atspi.Role.MENU_ITEM, Atspi.Role.LIST_ITEM, Atspi.Role.PAGE_TAB)
+        controls = [c for r in roles for c in map(role_and_name, app.all(r, root=root)) if c]
+        self.assertTrue(controls, f"controls found in {where}")
+        unnamed = [c for c in controls if not c[1] or c[1].startswith(("Gtk", "Adw"))]
+        self.assertEqual(unnamed, [], f"every control in {where} is named for a screen reader")
+        doubled = [name for role, name in controls if said_twice(name)]
+        self.assertEqual(doubled, [], f"no name in {where} is read twice")
 
 
 def role_and_name(node):

@@ -21,7 +21,9 @@ enum ShortcutsWindowXML {
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
+            <property name="title">\(Markup.escape(AppAction.shortcuts.title))</property>
             <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
+            <property name="title">\(Markup.escape(AppInfo.name))</property>
             \(groups)
             </object></child></object></interface>
             """

@@ -17,6 +17,8 @@ import CGtk
     }
 
     var position: Int { Int(gtk_list_item_get_position(raw)) }
+    /// The model's item the row shows (not a new reference).
+    var object: gpointer? { gtk_list_item_get_item(raw) }
 
     /// Takes `w` off the item if it is still its child (as a window goes, GTK may have done so).
     func release(_ w: Widget) {

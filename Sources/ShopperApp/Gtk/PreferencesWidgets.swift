@@ -7,10 +7,16 @@ import CGtk
     let window: Window
     private let page: Widget
 
-    init(parent: Window) {
+    init(parent: Window, pageTitle: String) {
         window = Window(wrapping: Widget(adw_preferences_window_new()!))
         page = Widget(adw_preferences_page_new()!)
+        // Named for the window's (hidden) view switcher, which screen readers still list.
+        adw_preferences_page_set_title(page.typedPointer(), pageTitle)
+        adw_preferences_page_set_icon_name(page.typedPointer(), "preferences-system-symbolic")
         adw_preferences_window_add(window.widget.typedPointer(), page.typedPointer())
+        // A handful of rows needs no search; libadwaita 1.2's search button is an icon that screen
+        // readers could only call "GtkImage".
+        adw_preferences_window_set_search_enabled(window.widget.typedPointer(), 0)
         window.transient(for: parent)
         window.modal(true)
         // A phone's width; the rows wrap their subtitles.
@@ -43,7 +49,8 @@ import CGtk
         adw_action_row_set_subtitle(row.typedPointer(), subtitle)
         toggle = Switch()
         toggle.widget.align(v: GTK_ALIGN_CENTER)
-        toggle.widget.accessibleLabel(title)
+        // Named by the row: libadwaita labels a row's activatable widget with its title (naming it
+        // here too made screen readers say it twice).
         adw_action_row_add_suffix(row.typedPointer(), toggle.widget.raw)
         adw_action_row_set_activatable_widget(row.typedPointer(), toggle.widget.raw)
     }
@@ -57,16 +64,37 @@ import CGtk
 /// A row that offers a choice of titles in a drop-down.
 @MainActor struct ComboRow {
     let row: Widget
-    init(title: String, subtitle: String, choices: [String]) {
+    /// `valueAsSubtitle`: the chosen title is shown under the row's title, with the whole row's
+    /// width, instead of at its end (where a long one such as "Euro (EUR)" was cut to "Yo…" at a
+    /// phone's width); `subtitle` then becomes the row's tooltip.
+    init(title: String, subtitle: String, choices: [String], valueAsSubtitle: Bool = false) {
         row = Widget(adw_combo_row_new()!)
         adw_preferences_row_set_title(row.typedPointer(), title)
-        adw_action_row_set_subtitle(row.typedPointer(), subtitle)
+        if valueAsSubtitle {
+            adw_combo_row_set_use_subtitle(row.typedPointer(), 1)
+            row.tooltip(subtitle)
+        } else {
+            adw_action_row_set_subtitle(row.typedPointer(), subtitle)
+        }
         var cStrings: [UnsafePointer<CChar>?] = choices.map { UnsafePointer(strdup($0)) } + [nil]
         defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         let list = gtk_string_list_new(&cStrings)!
         adw_combo_row_set_model(row.typedPointer(), shopper_list_model(UnsafeMutableRawPointer(list)))
         g_object_unref(UnsafeMutableRawPointer(list))
-        row.accessibleLabel(title)
+        // The drop-down's rows and the chosen one in the row, named by their titles (GTK 4.8 names
+        // a list's rows by nothing).
+        let factory = ListItemFactory(setup: { item in
+            let label = Label()
+            label.xalign(0)
+            item.child = label.widget
+        }, bind: { item in
+            guard let child = item.child, let object = item.object else { return }
+            let text = gtk_string_object_get_string(OpaquePointer(object)).map { String(cString: $0) } ?? ""
+            Label(wrapping: child).text = text
+            child.nameListCell(text)
+        })
+        adw_combo_row_set_factory(row.typedPointer(), factory.raw)
+        g_object_unref(UnsafeMutableRawPointer(factory.raw))
     }
     init(wrapping row: Widget) { self.row = row }
     var selected: Int {

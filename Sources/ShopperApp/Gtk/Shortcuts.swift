@@ -61,9 +61,11 @@ enum ShortcutsWindow {
         return .success(Window(wrapping: Widget(unsafe: UnsafeMutableRawPointer(obj))))
     }
 
-    static func present(xml: String, transientFor parent: Window) {
+    /// `icons`: what its icon buttons mean, for screen readers (see `nameButtons`).
+    static func present(xml: String, transientFor parent: Window, icons: [String: String]) {
         guard case .success(let w) = build(xml: xml) else { return }
         w.transient(for: parent)
+        w.widget.nameButtons(icons: icons)
         w.present()
     }
 }

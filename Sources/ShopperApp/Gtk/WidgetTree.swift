@@ -49,23 +49,46 @@ extension Widget {
     }
 
     /// Names every button below this widget for screen readers, where GTK 4.8 and libadwaita 1.2 do
-    /// not: an icon button is read as "GtkImage" (the search bar's and a toast's close buttons), and
-    /// a toast's or a message dialog's labelled button twice ("Undo Undo": libadwaita names it by its
-    /// label, and GTK adds the label's text). `icons` says what each icon means.
+    /// not: an icon button is read as "GtkImage" (the search bar's and a toast's close buttons), a
+    /// menu button as "GtkMenuButton", and a toast's or a message dialog's labelled button twice
+    /// ("Undo Undo": libadwaita names it by its label, and GTK adds the label's text). `icons` says
+    /// what each icon means.
     func nameButtons(icons: [String: String]) {
         for w in descendants() {
             let instance = UnsafeMutableRawPointer(w.raw).assumingMemoryBound(to: GTypeInstance.self)
-            guard g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 else { continue }
-            let button = UnsafeMutablePointer<GtkButton>(OpaquePointer(w.raw))
-            let text = gtk_button_get_label(button).map { String(cString: $0) }
-                ?? w.descendants().lazy.compactMap { $0.labelText }.first
-            if let text {
+            let isMenuButton = g_type_check_instance_is_a(instance, gtk_menu_button_get_type()) != 0
+            guard isMenuButton || g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 else { continue }
+            let label = isMenuButton ? gtk_menu_button_get_label(w.opaque) : gtk_button_get_label(UnsafeMutablePointer<GtkButton>(OpaquePointer(w.raw)))
+            let text = label.map { String(cString: $0) }
+                ?? w.descendants().lazy.compactMap { $0.labelText }.first { !$0.isEmpty }
+            if let text, !text.isEmpty {
                 shopper_accessible_reset_name(w.raw)
                 w.accessibleLabel(text)
-            } else if let icon = gtk_button_get_icon_name(button), let name = icons[String(cString: icon)] {
+            } else if let icon = w.iconName, let name = icons[icon] {
                 w.accessibleLabel(name)
+            } else if let tip = gtk_widget_get_tooltip_text(w.raw) {
+                w.accessibleLabel(String(cString: tip))
             }
         }
+    }
+
+    /// The icon a button shows: its own, or that of the image inside it.
+    private var iconName: String? {
+        let instance = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self)
+        if g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
+           let icon = gtk_button_get_icon_name(UnsafeMutablePointer<GtkButton>(OpaquePointer(raw))) {
+            return String(cString: icon)
+        }
+        if g_type_check_instance_is_a(instance, gtk_menu_button_get_type()) != 0, let icon = gtk_menu_button_get_icon_name(opaque) {
+            return String(cString: icon)
+        }
+        for d in descendants() {
+            let i = UnsafeMutableRawPointer(d.raw).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(i, gtk_image_get_type()) != 0, let icon = gtk_image_get_icon_name(d.opaque) {
+                return String(cString: icon)
+            }
+        }
+        return nil
     }
 
     /// The text of a label or an inscription (`Inscription`, in list rows); nil for any other widget.

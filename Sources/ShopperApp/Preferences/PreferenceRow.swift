@@ -1,3 +1,4 @@
+import Foundation
 import ShopperModel
 
 /// The preferences window's rows, in order. The window is generated from this enum: reorder or
@@ -52,6 +53,8 @@ enum PreferenceRow: CaseIterable {
         let codes = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY", "INR", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "PLN",
                      "CZK", "HUF", "RON", "BGN", "TRY", "ILS", "AED", "SAR", "EGP", "ZAR", "BRL", "MXN", "ARS", "KRW",
                      "SGD", "HKD", "THB", "IDR", "PHP", "UAH"]
-        return [("", own.map { L("Your language's ({code})", ["code": $0]) } ?? L("None"))] + codes.map { ($0, $0) }
+        let names = Locale(identifier: UserLocale.current.monetary ?? "en")
+        let title = { (code: String) in L("{currency} ({code})", ["currency": names.localizedString(forCurrencyCode: code) ?? code, "code": code]) }
+        return [("", own.map { L("{currency}, your language's", ["currency": title($0)]) } ?? L("None"))] + codes.map { ($0, title($0)) }
     }
 }

@@ -15,7 +15,7 @@ final class PreferencesWindow {
 
     init(preferences: Preferences, parent: Window) {
         self.preferences = preferences
-        let prefs = AdwPreferences(parent: parent)
+        let prefs = AdwPreferences(parent: parent, pageTitle: L("General"))
         window = prefs.window
         window.title = L("Preferences")
         let group = prefs.addGroup(title: L("Lists"))
@@ -45,7 +45,7 @@ final class PreferencesWindow {
             }
             return (r.row, r.toggle.widget)
         case .choice(let key, let options):
-            let r = ComboRow(title: row.title, subtitle: row.subtitle, choices: options.map(\.title))
+            let r = ComboRow(title: row.title, subtitle: row.subtitle, choices: options.map(\.title), valueAsSubtitle: row == .currency)
             let index = { [weak self] in options.firstIndex { $0.value == self?.preferences.string(key) } ?? 0 }
             r.selected = index()
             r.onSelected { [weak self] i in

@@ -99,7 +99,7 @@ extension MainWindow {
     }
 
     func showShortcuts() {
-        ShortcutsWindow.present(xml: ShortcutsWindowXML.xml, transientFor: window)
+        ShortcutsWindow.present(xml: ShortcutsWindowXML.xml, transientFor: window, icons: ["edit-find-symbolic": L("Search Shortcuts")])
     }
 
     func loadSampleList() {
