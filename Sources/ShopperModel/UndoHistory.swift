@@ -10,6 +10,8 @@ public final class UndoHistory {
         public let name: String
         let forward: ChangeSet
         let backward: ChangeSet
+        /// The items the step changes (to show them once it is undone or redone).
+        public var itemIDs: Set<ItemID> { Set(forward.items.keys).union(backward.items.keys) }
     }
 
     public static let limit = 200

@@ -136,6 +136,8 @@ import CGtk
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(ptr)) }
         nonmutating set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(ptr), newValue) }
     }
+    /// How much of the content shows at a time.
+    var pageSize: Double { gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(ptr)) }
     var maxScrollOffset: Double {
         let a = gtk_scrolled_window_get_vadjustment(ptr)
         return gtk_adjustment_get_upper(a) - gtk_adjustment_get_page_size(a)

@@ -34,6 +34,9 @@ final class ListPage {
     private var contextMenu: PopoverMenu?
     /// Set by the window: the selected row changed (which commands are enabled follows).
     var onSelectionChanged: (@MainActor () -> Void)?
+    /// Set by the window: the top of what covers the foot of the list (the toast), in the list's
+    /// scrolled window's coordinates; nil when nothing does.
+    var coveredFrom: (@MainActor (Widget) -> Double?)?
     /// Called after the rows changed (totals in the header follow).
     var onRowsChanged: (@MainActor () -> Void)?
 
@@ -350,6 +353,33 @@ final class ListPage {
         }
     }
 
+    /// Scrolls the item's row fully into view, with its section header when it is the first of its
+    /// aisle: once the list has taken the change in, and again once a toast shown with it has made
+    /// its room (the list then ends above the toast, see `Toast.room`). Focus stays where it is.
+    func reveal(_ id: ItemID) {
+        rowModel.showAll()
+        listView.widget.afterNextFrame { [weak self] _ in self?.scrollIntoView(id) }
+        MainLoop.after(milliseconds: Self.toastRoomMS) { [weak self] in self?.scrollIntoView(id) }
+    }
+
+    /// The toast's room grows in 200 ms (shopper.css), and a frame more.
+    static let toastRoomMS: UInt32 = 260
+
+    private func scrollIntoView(_ id: ItemID) {
+        guard !listGone, let i = projection.index(of: id) else { return }
+        // GTK 4.8's scroll-to-item stops at the row's edge, under a toast, and without its header.
+        let first = i > 0 && projection.itemID(at: i - 1) == nil ? i - 1 : i
+        // Rows are of one height (their line included): the list's length over its rows.
+        // A toast taller than the room made for it (two lines at a phone's width) covers more.
+        let visible = min(Double(scrolled.widget.height), coveredFrom?(scrolled.widget) ?? .infinity)
+        let page = max(0, visible - (Double(scrolled.widget.height) - scrolled.pageSize))
+        let h = (scrolled.maxScrollOffset + scrolled.pageSize) / Double(projection.count)
+        let (top, bottom) = (Double(first) * h, Double(i + 1) * h)
+        var offset = scrolled.scrollOffset
+        if top < offset || bottom - top > page { offset = top } else if bottom > offset + page { offset = bottom - page }
+        if offset != scrolled.scrollOffset { scrolled.scrollOffset = offset }
+    }
+
     /// Keyboard focus into the list: the selected row, else the first item. False when empty.
     func focusRows() -> Bool {
         guard let id = selectedItem ?? (0..<min(projection.count, 3)).lazy.compactMap(projection.itemID).first else { return false }
@@ -411,6 +441,7 @@ final class ListPage {
         do {
             try projection.moveItem(from: from, to: to)
             select(id)
+            reveal(id)
         } catch { onError?(error) }
     }
 

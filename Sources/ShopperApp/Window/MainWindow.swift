@@ -153,6 +153,7 @@ final class MainWindow {
         page.onError = { [weak self] error in self?.report(error) }
         page.onRowsChanged = { [weak self] in self?.updateTotals() }
         page.onSelectionChanged = { [weak self] in self?.updateActions() }
+        page.coveredFrom = { [weak self] widget in self?.toast.top(in: widget) }
         return page
     }
     var isEditing: Bool { body.visibleName == "editor" }

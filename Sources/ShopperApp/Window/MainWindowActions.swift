@@ -51,15 +51,30 @@ extension MainWindow {
 
     /// Undoes the latest step; with `step`, only if that step is still the latest.
     func undo(step: Int? = nil) {
+        let changed = model.undo.undoStack.last?.itemIDs ?? []
         attempt {
             if let name = try model.undoLast(step: step) {
+                revealChanged(changed)
                 toast.show(L("Undone: {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
             }
         }
     }
 
     func redo() {
-        attempt { if let name = try model.redoLast() { toast.show(L("Redone: {step}", ["step": name])) } }
+        let changed = model.undo.redoStack.last?.itemIDs ?? []
+        attempt {
+            if let name = try model.redoLast() {
+                revealChanged(changed)
+                toast.show(L("Redone: {step}", ["step": name]))
+            }
+        }
+    }
+
+    /// After an undo or a redo: the changed item on the list shown, in view (a step of one item; a
+    /// step of many, such as an import, leaves the list where it is).
+    private func revealChanged(_ ids: Set<ItemID>) {
+        guard ids.count == 1, let id = ids.first, let page = currentListPage, page.projection.index(of: id) != nil else { return }
+        page.reveal(id)
     }
 
     /// An Undo for the operation just done: it undoes that step only, and only while it is still
@@ -132,6 +147,8 @@ extension MainWindow {
     @discardableResult
     func added(_ outcome: AddOutcome) -> String {
         guard let item = model.item(outcome.id) else { return "" }
+        // The row added (or put back on the list) in view, the focus left in the add bar.
+        if let page = currentListPage, page.projection.index(of: outcome.id) != nil { page.reveal(outcome.id) }
         let message = outcome.message(item, money: money)
         if case .known(wasNeeded: true, changed: false) = outcome.kind {
             toast.show(message)  // nothing was written: nothing to undo

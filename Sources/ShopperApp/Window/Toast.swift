@@ -53,6 +53,12 @@ final class Toast {
         restartTimer()
     }
 
+    /// The top of the toast shown, in `widget`'s coordinates; nil when none shows.
+    func top(in widget: Widget) -> Double? {
+        guard current != nil, let shown = overlay.toastWidgets.last, shown.isMapped else { return nil }
+        return shown.bounds(in: widget)?.y
+    }
+
     func hide() {
         MainLoop.cancel(timer)
         timer = 0
