@@ -5,11 +5,15 @@ public struct DisplayOptions: Hashable, Sendable {
     public var showQuantity: Bool
     public var showCost: Bool
     public var showCheckboxes: Bool
+    /// A click or tap anywhere on a Shopping List row ticks it off, as in the store; the editor
+    /// opens from the row's Edit button (and F2) instead.
+    public var tapToTick: Bool
 
-    public init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true) {
+    public init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false) {
         self.showQuantity = showQuantity
         self.showCost = showCost
         self.showCheckboxes = showCheckboxes
+        self.tapToTick = tapToTick
     }
 
     public static let allCombinations: [DisplayOptions] =
@@ -65,7 +69,11 @@ public struct RowPresentation: Equatable, Sendable {
         leftText = text(left)
         rightText = text(right)
         descriptionCentered = fields.isEmpty
-        rowAction = list == .all ? .toggleNeeded : .openEditor
+        rowAction = switch list {
+        case .all: .toggleNeeded
+        case .shopping: options.tapToTick ? .tick : .openEditor
+        case .cart: .openEditor
+        }
         swipeAction = switch list {
         case .all: .toggleNeeded
         case .shopping: .tick

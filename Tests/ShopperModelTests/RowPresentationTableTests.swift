@@ -103,6 +103,27 @@ final class RowPresentationTableTests: XCTestCase {
         XCTAssertEqual(seen, DisplayOptions.allCombinations.count * ListKind.allCases.count * 3)
     }
 
+    /// Tap to tick changes what a click on a Shopping List row does (and where the checkbox was,
+    /// when there is none), nothing else, on no other list.
+    func testTapToTickTicksOnTheShoppingListOnly() {
+        let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+        for base in DisplayOptions.allCombinations {
+            var tapping = base
+            tapping.tapToTick = true
+            for list in ListKind.allCases {
+                for (needed, inCart) in [(false, false), (true, false), (true, true)] {
+                    let item = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: 1, needed: needed, inCart: inCart)
+                    var expected = RowPresentation(options: base, list: list, item: item, money: money)
+                    if list == .shopping {
+                        expected.rowAction = .tick
+                        if !base.showCheckboxes { expected.checkboxAreaAction = .tick }
+                    }
+                    XCTAssertEqual(RowPresentation(options: tapping, list: list, item: item, money: money), expected, "\(base) \(list)")
+                }
+            }
+        }
+    }
+
     func testCostWithoutPriceSaysSoAndQuantityWithoutUnitIsANumber() {
         let item = Item(id: ItemID(1), description: "Bread", quantity: Decimal(string: "1.5")!, needed: true)
         let p = RowPresentation(options: DisplayOptions(), list: .shopping, item: item, money: MoneyFormat(locale: Locale(identifier: "en_US")))

@@ -107,6 +107,35 @@ class NoCheckboxes(unittest.TestCase):
             app.one(LABEL, name="Tea", root=app.page("Shopping List"))
 
 
+class TapToTick(unittest.TestCase):
+    def test_a_tap_on_a_shopping_list_row_ticks_it_and_the_preference_turns_it_off(self):
+        with Shopper() as app:
+            app.add_items("Milk", "Bread")
+            app.key("2", ["ctrl"])
+            # Anywhere on the row's text, as in the store.
+            app.click(app.one(LABEL, name="Milk", root=app.page("Shopping List")))
+            wait_for(lambda: app.has_text("“Milk” is in the cart"), 5, "a tap on the row to tick it off")
+            wait_for(lambda: not app.all(LABEL, name="Milk", root=app.page("Shopping List")), 5, "Milk to leave the list")
+            # The editor is still a click away, on the row's Edit button.
+            app.press(app.one(BUTTON, name="Edit Bread", root=app.page("Shopping List")))
+            app.one(TEXT, name="Description", timeout=5)
+            app.key("Escape")
+            wait_for(lambda: (ROW_ROLE_NAME, "Bread") in app.focused(), 5, "the editor to close, back on Bread")
+            # Turned off in Preferences, a tap opens the editor again.
+            app.key("comma", ["ctrl"])
+            prefs = frame(app, "Preferences")
+            switch = wait_for(lambda: next((n for n in app.all(name="Tap a row to tick it off", root=prefs)
+                                            if n.get_role() != Atspi.Role.LIST_ITEM), None), 5, "the switch")
+            app.click(switch)
+            time.sleep(0.3)
+            app.key("Escape", window="Preferences")
+            wait_for(lambda: not any(f is not None and f.get_name() == "Preferences" for f in app.frames()), 5,
+                     "Preferences to close")
+            app.click(app.one(LABEL, name="Bread", root=app.page("Shopping List")))
+            wait_for(lambda: ("text", "Description") in app.focused(), 5, "a tap to open the editor")
+            self.assertTrue(app.all(LABEL, name="Bread", root=app.page("Shopping List")), "Bread still on the list")
+
+
 class FinishingATrip(unittest.TestCase):
     def test_finish_shopping_takes_the_prices_paid(self):
         with Shopper() as app:

@@ -4,7 +4,7 @@ import ShopperModel
 /// The preferences window's rows, in order. The window is generated from this enum: reorder or
 /// remove a case and its row moves or goes, with no other change.
 enum PreferenceRow: CaseIterable {
-    case showQuantity, showCost, showCheckboxes, sections, priceBandThreshold, currency
+    case showQuantity, showCost, showCheckboxes, tapToTick, sections, priceBandThreshold, currency
 
     enum Control {
         case toggle(Preferences.Key)
@@ -19,6 +19,7 @@ enum PreferenceRow: CaseIterable {
         case .showQuantity: L("Show quantity")
         case .showCost: L("Show cost")
         case .showCheckboxes: L("Show checkboxes")
+        case .tapToTick: L("Tap a row to tick it off")
         case .sections: L("Sections")
         case .priceBandThreshold: L("Price band threshold")
         case .currency: L("Currency")
@@ -30,6 +31,7 @@ enum PreferenceRow: CaseIterable {
         case .showQuantity: L("Quantity and unit on each row")
         case .showCost: L("Quantity × price on each row")
         case .showCheckboxes: L("Without them, a click where the checkbox was acts as a row click")
+        case .tapToTick: L("On the Shopping List, as in the store; edit with the pencil button or F2")
         case .sections: L("Divide the lists into sections")
         case .priceBandThreshold: L("With price band sections: items costing at least this come first")
         case .currency: L("For shopping in another currency than your language's")
@@ -41,6 +43,7 @@ enum PreferenceRow: CaseIterable {
         case .showQuantity: .toggle(.showQuantity)
         case .showCost: .toggle(.showCost)
         case .showCheckboxes: .toggle(.showCheckboxes)
+        case .tapToTick: .toggle(.tapToTick)
         case .sections: .choice(.sections, [("aisle", L("By aisle")), ("price-band", L("By price band")), ("none", L("None"))])
         case .priceBandThreshold: .amount(.priceBandThreshold)
         case .currency: .choice(.currency, Self.currencies)

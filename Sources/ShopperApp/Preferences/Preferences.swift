@@ -9,6 +9,7 @@ final class Preferences {
         case showQuantity = "show-quantity"
         case showCost = "show-cost"
         case showCheckboxes = "show-checkboxes"
+        case tapToTick = "tap-to-tick"
         case sections = "sections"
         case priceBandThreshold = "price-band-threshold"
         /// An ISO 4217 code, or empty for the locale's currency.
@@ -49,7 +50,8 @@ final class Preferences {
     private func notify() { observers.values.forEach { $0() } }
 
     var display: DisplayOptions {
-        DisplayOptions(showQuantity: bool(.showQuantity), showCost: bool(.showCost), showCheckboxes: bool(.showCheckboxes))
+        DisplayOptions(showQuantity: bool(.showQuantity), showCost: bool(.showCost), showCheckboxes: bool(.showCheckboxes),
+                       tapToTick: bool(.tapToTick))
     }
 
     var sectioning: Sectioning {
