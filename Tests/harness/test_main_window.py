@@ -108,6 +108,8 @@ class MainWindow(unittest.TestCase):
             app.key("2", ["ctrl"])
             # The row's Edit button opens the editor (a tap on the row ticks it off).
             app.press(app.one(Atspi.Role.PUSH_BUTTON, name="Edit Tea", root=app.page("Shopping List")))
+            wait_for(lambda: ("text", "Description") in app.focused(), 5, "the editor, slid in")
+            time.sleep(0.4)
             app.replace_text(app.one(Atspi.Role.TEXT, name="Quantity"), "-3")
             wait_for(lambda: app.has_text("Quantity must be more than zero."), 5, "the inline message")
             app.screenshot("17-editor-inline-error")
