@@ -39,6 +39,7 @@ INSTALLED   := bin/shopper \
                share/$(APP_ID)/shopper.css \
                share/$(APP_ID)/shopper-dark.css \
                share/$(APP_ID)/sample-list.csv \
+               $(foreach l,$(LANGUAGES),share/$(APP_ID)/sample-list.$(l).csv) \
                $(foreach l,$(LANGUAGES),share/locale/$(l)/LC_MESSAGES/shopper.mo)
 
 # Translations: one po/LANG.po per line of po/LINGUAS. Swift has no xgettext parser: the sources are
@@ -134,7 +135,7 @@ install: deps locale
 	install -Dm644 data/icons/$(APP_ID).svg "$$root/share/icons/hicolor/scalable/apps/$(APP_ID).svg"; \
 	install -Dm644 data/icons/$(APP_ID)-symbolic.svg "$$root/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"; \
 	install -Dm644 data/$(APP_ID).gschema.xml "$$root/share/glib-2.0/schemas/$(APP_ID).gschema.xml"; \
-	for f in shopper.css shopper-dark.css sample-list.csv; do install -Dm644 "data/$$f" "$$root/share/$(APP_ID)/$$f"; done; \
+	for f in shopper.css shopper-dark.css sample-list.csv $(foreach l,$(LANGUAGES),sample-list.$(l).csv); do install -Dm644 "data/$$f" "$$root/share/$(APP_ID)/$$f"; done; \
 	glib-compile-schemas "$$root/share/glib-2.0/schemas"; \
 	echo "Installed Shopper in $$root"
 

@@ -30,6 +30,22 @@ final class AddBarTests: GtkTestCase {
         }
     }
 
+    /// The placeholder is never cut: the longest that fits the entry shows, the whole example on a
+    /// wide window, a shorter one at a phone's width.
+    func testThePlaceholderFitsTheEntryAtEveryWidth() throws {
+        try MainActor.assumeIsolated {
+            for (width, whole) in [(Int32(1000), true), (360, false)] {
+                let model = try ShoppingModel(store: nil)
+                let harness = try WindowHarness(model: model, size: (width, 640))
+                defer { harness.close() }
+                settle(200)
+                let entry = harness.window.addBar.entry
+                XCTAssertTrue(entry.fits(entry.placeholder), "“\(entry.placeholder)” fits at \(width) px")
+                XCTAssertEqual(entry.placeholder == AddBar.placeholders[0], whole, "the whole example at \(width) px")
+            }
+        }
+    }
+
     /// An item another process added after the add bar built its index is known when typed: the
     /// add takes in the other write first, and the lookup sees it.
     func testAnItemAddedByAnotherProcessIsNotAddedTwice() throws {

@@ -2,6 +2,7 @@
 AT-SPI, amounts are euros with a decimal comma and "4,99" is read as a price; under Hebrew the
 layout mirrors (the checkbox on the right, the cost on the left)."""
 
+import time
 import unittest
 
 import gi
@@ -44,6 +45,24 @@ class German(unittest.TestCase):
             resize(app, 360, 640)
             self.assertLessEqual(app.extents(app.window())[2], 372, "the German window fits a phone")
             app.screenshot("72-german-phone")
+
+
+class GermanSample(unittest.TestCase):
+    def test_the_sample_is_german_and_the_add_bars_example_keeps_its_aisle(self):
+        with Shopper(env=german()) as app:
+            app.press(app.one(BUTTON, name="Beispielliste laden"))
+            page = lambda: app.page("Alle Artikel")  # noqa: E731
+            wait_for(lambda: app.has_text("Äpfel", root=page()), 5, "the German sample")
+            self.assertTrue(app.has_text("Obst & Gemüse · 4 Artikel · 7,07\u00a0€", root=page()), app.texts(root=page()))
+            self.assertFalse(app.has_text("Apples", root=page()), "no English item")
+            # The placeholder's own example, typed as it reads: Äpfel stay in the sample's aisle.
+            entry = app.one(Atspi.Role.TEXT, name="Artikel hinzufügen")
+            app.focus(entry)
+            app.type("2 kg Äpfel @ 1,29 [Obst & Gemüse]")
+            app.key("Return")
+            time.sleep(0.5)
+            self.assertFalse(any(t.startswith("Obst ·") for t in app.texts(root=page())), "no new aisle")
+            self.assertTrue(app.has_text("Obst & Gemüse · 4 Artikel", root=page()))
 
 
 class RightToLeft(unittest.TestCase):

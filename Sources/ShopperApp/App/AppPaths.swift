@@ -37,6 +37,15 @@ struct AppPaths {
 
     var storeFile: String { dataFolder + "/shopper.sqlite" }
     func resource(_ name: String) -> String { resources + "/" + name }
+
+    /// The sample list in the language the window speaks: its file is named by the message
+    /// catalogue, so a language gets its own sample the day it has one, and English until then.
+    var sampleList: String {
+        // TRANSLATORS: the file of the sample list in your language, in the data folder. Leave it
+        // as it is unless you add one, as data/sample-list.de.csv for German.
+        let translated = resource(L("sample-list.csv"))
+        return FileManager.default.fileExists(atPath: translated) ? translated : resource("sample-list.csv")
+    }
     /// From the metainfo: data/ in a build tree, PREFIX/share/metainfo when installed.
     var aboutInfo: AboutInfo {
         let name = AppInfo.id + ".metainfo.xml"

@@ -8,7 +8,12 @@ import ShopperModel
 @MainActor
 final class AddBar {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-    let entry = Entry(placeholder: L("Add an item, e.g. 2 kg Apples @ 1.29 [Fruit]"))
+    let entry = Entry(placeholder: AddBar.placeholders[0])
+    /// The placeholder, longest first: the one that fits the entry is shown (a phone's width cut
+    /// the German example in the middle). The example's aisle is the sample list's, so typing it
+    /// keeps Apples where the sample has them.
+    static let placeholders = [L("Add an item, e.g. 2 kg Apples @ 1.29 [Fruit & Veg]"),
+                               L("Add an item, e.g. 2 kg Apples @ 1.29"), L("Add an item")]
     private let message = Label()
     private let completion = Completion()
     private let model: ShoppingModel
@@ -56,6 +61,14 @@ final class AddBar {
     }
 
     func focus() { entry.widget.grabFocus() }
+
+    /// Shows the longest placeholder that fits the entry's width now (the window calls this as it
+    /// is resized).
+    func fitPlaceholder() {
+        guard entry.widget.width > 0 else { return }
+        let fitting = Self.placeholders.first(where: entry.fits) ?? Self.placeholders[Self.placeholders.count - 1]
+        if entry.placeholder != fitting { entry.placeholder = fitting }
+    }
 
     func submit() {
         let line = entry.text

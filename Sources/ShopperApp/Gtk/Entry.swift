@@ -22,6 +22,21 @@ import CGtk
 
     func activatesDefault(_ on: Bool) { gtk_entry_set_activates_default(ptr, on ? 1 : 0) }
 
+    var placeholder: String {
+        get { gtk_entry_get_placeholder_text(ptr).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_entry_set_placeholder_text(ptr, newValue) }
+    }
+
+    /// Whether `text` fits in the entry's text area on one line, in its font.
+    func fits(_ text: String) -> Bool {
+        let layout = gtk_widget_create_pango_layout(widget.raw, text)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        // The text area: the entry less its padding and frame (Adwaita: 9 px a side, and a little).
+        return w <= widget.width - 24
+    }
+
     /// Offers `words` as completions while typing (GtkEntryCompletion, current in GTK 4.8).
     func complete(from completion: Completion) { gtk_entry_set_completion(ptr, completion.raw) }
 }

@@ -120,6 +120,12 @@ final class MainWindow {
         switcherBar.reveal = switcherTitle.titleVisible
         switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
 
+        // The add bar's example as long as the width allows, at start and as the window is resized.
+        window.widget.afterFirstFrame { [addBar] in addBar.fitPlaceholder() }
+        for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
+            window.widget.onPointer(size) { [window, addBar] _ in window.afterNextFrame { _ in addBar.fitPlaceholder() } }
+        }
+
         // Escape closes the search from anywhere among the lists, not only from its field.
         let escape = ShortcutController(first: false)
         escape.add("Escape") { [weak self] in self?.closeSearch() ?? false }

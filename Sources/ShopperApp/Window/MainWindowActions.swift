@@ -119,7 +119,7 @@ extension MainWindow {
 
     func loadSampleList() {
         attempt {
-            let text = try String(contentsOfFile: paths.resource("sample-list.csv"), encoding: .utf8)
+            let text = try String(contentsOfFile: paths.sampleList, encoding: .utf8)
             try model.importItems(try CSVFormat.parse(text))
         }
     }
