@@ -38,6 +38,37 @@ final class ContrastTests: GtkTestCase {
         }
     }
 
+    /// An unticked check box is a control: its outline stands out 3:1 from the row (WCAG 1.4.11),
+    /// on a picked row and on a dimmed, unpicked one, light and dark.
+    func testUntickedCheckBoxesStandOutInLightAndDark() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
+            let salt = try model.add(ItemFields(description: "Salt"))
+            try model.setNeeded(salt, false)
+            let harness = try WindowHarness(model: model, size: (420, 720))
+            defer { harness.close() }
+            for dark in [false, true] {
+                harness.setDark(dark)
+                for kind in [ListKind.all, .shopping] {
+                    harness.window.show(kind)
+                    let shot = try XCTUnwrap(harness.render(name: "checkboxes-\(kind.rawValue)-\(dark ? "dark" : "light")"))
+                    let boxes = harness.window.currentPage.listView.widget.descendants().filter {
+                        $0.isDrawable && g_type_check_instance_is_a(UnsafeMutableRawPointer($0.raw).assumingMemoryBound(to: GTypeInstance.self),
+                                                                    gtk_check_button_get_type()) != 0
+                            && gtk_check_button_get_active(UnsafeMutablePointer<GtkCheckButton>(OpaquePointer($0.raw))) == 0
+                    }
+                    XCTAssertFalse(boxes.isEmpty, "unticked boxes on \(kind)")
+                    for box in boxes {
+                        let b = try XCTUnwrap(box.surfaceBounds())
+                        let ratio = try XCTUnwrap(Self.contrast(in: shot, b))
+                        XCTAssertGreaterThanOrEqual(ratio, 3, "an unticked box on \(kind) (\(dark ? "dark" : "light")): \(String(format: "%.2f", ratio)):1")
+                    }
+                }
+            }
+        }
+    }
+
     /// The contrast between the commonest colour in a rectangle (the background) and the colour
     /// farthest from it (the ink); nil for a rectangle off the picture.
     @MainActor static func contrast(in s: Snapshot, _ b: (x: Double, y: Double, width: Double, height: Double)) -> Double? {
