@@ -24,6 +24,11 @@ import ShopperModel
         entry.on("stop-search") { gtk_search_bar_set_search_mode(b, 0) }
     }
 
+    /// Typing anywhere in the window opens the search (true), or only typing in its field (false).
+    func capturesKeys(from window: Window, _ on: Bool) {
+        gtk_search_bar_set_key_capture_widget(bar, on ? window.widget.raw : nil)
+    }
+
     private var bar: OpaquePointer { widget.opaque }
     private var editable: OpaquePointer { entry.opaque }
 

@@ -209,7 +209,13 @@ final class MainWindow {
         }
         stack.onPageChanged { [weak self] in
             guard let self else { return }
-            if stack.visibleName == Self.searchesPage { _ = searches }
+            let onSearches = stack.visibleName == Self.searchesPage
+            if onSearches { _ = searches }
+            // The add bar and the search act on a list: on the Searches page they would do nothing
+            // (a search open stays, hidden, for the list the user comes back to).
+            addBar.root.widget.visible = !onSearches
+            searchBar.widget.visible = !onSearches
+            searchBar.capturesKeys(from: window, !onSearches)
             applySearch()
             updateTotals()
             updateActions()

@@ -28,11 +28,15 @@ extension MainWindow {
             // phone often the bottom switcher's button, where Down did nothing and Space switched
             // back. An empty list leaves it there (its explanation says what to do).
             if let page = currentListPage { _ = page.focusRows() } else { _ = searches.focusRows() }
+        // From the Searches page, searching and adding go to All Items (they act on a list).
         case .search:
+            if currentListPage == nil { show(.all) }
             searchBar.isOpen = true
             searchBar.entry.grabFocus()
         case .saveSearch: beginSaveSearch()
-        case .addItem: addBar.focus()
+        case .addItem:
+            if currentListPage == nil { show(.all) }
+            addBar.focus()
         // GTK runs application shortcuts before the focused widget sees the key, so Ctrl+Z typed in
         // a text field reaches this action while the list can undo: it goes to the field instead,
         // whose own history it is, even when that history is empty.

@@ -1,0 +1,47 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The Searches page shows what acts on it: not the add bar nor the search bar, which act on a
+/// list; Ctrl+F and Ctrl+N from it go to All Items and do their work there.
+final class SearchesPageTests: GtkTestCase {
+    func testTheSearchesPageHidesTheListBarsAndTheirKeysLeadToAllItems() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Milk", aisle: "Dairy"))
+            _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
+            let harness = try WindowHarness(model: model, size: (600, 640))
+            defer { harness.close() }
+            let window = harness.window
+            let actions = ActionMap(window.window)
+            window.searchBar.isOpen = true
+            window.searchBar.text = "mil"
+            settle(100)
+            actions.activate(AppAction.showList.rawValue, MainWindow.searchesPage)
+            settle(150)
+            XCTAssertFalse(window.addBar.root.widget.isDrawable, "no add bar on the Searches page")
+            XCTAssertFalse(window.searchBar.widget.isDrawable, "no search bar (nor its Save Search) there")
+            let drawn = window.window.widget.drawnContent().compactMap { _, c -> String? in
+                if case .text(let t) = c { return t } else { return nil }
+            }
+            XCTAssertFalse(drawn.contains(L("Save Search…")), "Save Search… is not drawn: \(drawn)")
+            // Back on a list, the search is as it was.
+            actions.activate(AppAction.showList.rawValue, ListKind.all.rawValue)
+            settle(150)
+            XCTAssertTrue(window.searchBar.widget.isDrawable && window.searchBar.isOpen)
+            XCTAssertEqual(window.searchBar.text, "mil")
+            XCTAssertTrue(window.addBar.root.widget.isDrawable)
+            // Ctrl+N and Ctrl+F from the Searches page: to All Items, into the add bar or the search.
+            for (action, field) in [(AppAction.addItem, window.addBar.entry.widget), (.search, window.searchBar.entry)] {
+                actions.activate(AppAction.showList.rawValue, MainWindow.searchesPage)
+                settle(100)
+                actions.activate(action.rawValue)
+                settle(150)
+                XCTAssertEqual(window.stack.visibleName, ListKind.all.rawValue, "\(action) shows All Items")
+                XCTAssertTrue(field.containsFocus, "\(action) puts the focus in its field")
+            }
+        }
+    }
+}
