@@ -10,6 +10,14 @@ public struct AddOutcome: Equatable, Sendable {
     }
     public let id: ItemID
     public let kind: Kind
+    /// A known item the line moved to another aisle: that aisle ("" for none).
+    public var movedTo: String?
+
+    public init(id: ItemID, kind: Kind, movedTo: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.movedTo = movedTo
+    }
 
     /// "Added “Eggs” to Dairy, with “Free-range eggs”", "Apples: 2 kg @ 1.29, back on the list".
     public func message(_ item: Item, money: MoneyFormat) -> String {
@@ -22,7 +30,12 @@ public struct AddOutcome: Equatable, Sendable {
             return wasNeeded ? L("“{item}” is already on your shopping list", ["item": item.description])
                              : L("“{item}” is on your shopping list again", ["item": item.description])
         case .known(let wasNeeded, true):
-            let values = ["item": item.description, "summary": CostText.summary(item, money: money)]
+            var values = ["item": item.description, "summary": CostText.summary(item, money: money)]
+            // A line that names another aisle moves the item: said, so it is not lost from view.
+            if let aisle = movedTo {
+                values["aisle"] = aisle.isEmpty ? L("No Aisle") : aisle
+                return wasNeeded ? L("{item}: {summary}, moved to {aisle}", values) : L("{item}: {summary}, back on the list in {aisle}", values)
+            }
             return wasNeeded ? L("{item}: {summary}, updated", values) : L("{item}: {summary}, back on the list", values)
         }
     }
@@ -100,6 +113,10 @@ extension ShoppingModel {
             return true
         }
         var ids = plan.map { $0.existing }
+        let moves: [String?] = plan.map { p in
+            guard let id = p.existing, let before = item(id), before.aisle != p.fields.aisle else { return nil }
+            return p.fields.aisle ?? ""
+        }
         if !writes.isEmpty {
             let name: String
             if lines.count > 1 { name = L("Add Lines") }
@@ -108,7 +125,7 @@ extension ShoppingModel {
             let written = try addOrUpdate(writes.map { plan[$0] }, name: name)
             for (n, i) in writes.enumerated() { ids[i] = written[n] }
         }
-        return zip(ids, kinds).map { AddOutcome(id: $0.0!, kind: $0.1) }
+        return ids.indices.map { AddOutcome(id: ids[$0]!, kind: kinds[$0], movedTo: moves[$0]) }
     }
 
     /// A line planned: a new item's fields, or for a known item the lines that write to it (its

@@ -33,9 +33,19 @@ final class AddingLinesTests: XCTestCase {
     func testAnAisleGivenExplicitlyMovesAKnownItem() throws {
         let m = try model()
         let apples = try m.add(fields("Apples", aisle: "Fruit & Veg"))
-        _ = try m.add(try typed("Apples [Fruit]"))
+        let moved = try m.add(try typed("2 kg Apples @ 1.29 [Fruit]"))
         XCTAssertEqual(m.item(apples)?.aisle, "Fruit")
         XCTAssertEqual(m.items.count, 1)
+        // The toast says where it went: a known item leaving its aisle is not lost from view.
+        XCTAssertEqual(moved.movedTo, "Fruit")
+        XCTAssertEqual(moved.message(try XCTUnwrap(m.item(apples)), money: money), "Apples: 2 kg × $1.29, moved to Fruit")
+        // The same aisle again, or none written: no move to speak of.
+        XCTAssertNil(try m.add(try typed("3 kg Apples [Fruit]")).movedTo)
+        XCTAssertNil(try m.add(try typed("Apples @ 1.30")).movedTo)
+        try m.setNeeded(apples, false)
+        let back = try m.add(try typed("Apples []"))
+        XCTAssertEqual(back.movedTo, "")
+        XCTAssertEqual(back.message(try XCTUnwrap(m.item(apples)), money: money), "Apples: 3 kg × $1.30, back on the list in No Aisle")
     }
 
     func testCaseAndAccentsDoNotMakeANewItem() throws {
