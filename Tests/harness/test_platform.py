@@ -169,6 +169,12 @@ class KeyboardOnTheLists(unittest.TestCase):
             self.assertEqual(stops, self.SAMPLE_SHOPPING, "Down stops on items only")
             app.key("Up")
             wait_for(lambda: self.focused_row(app) == "Chopped tomatoes", 5, "Up back over the aisle header")
+            # A click on a header does nothing: the focus stays on the item.
+            header = next(n for n in app.all(Atspi.Role.LABEL, root=app.page("Shopping List"))
+                          if (n.get_name() or "").startswith("Pantry ·"))
+            app.click(header)
+            time.sleep(0.3)
+            self.assertEqual(self.focused_row(app), "Chopped tomatoes", "a header takes no focus")
             app.screenshot(shot)
             # Space ticks the focused item; it does not switch lists.
             app.key("space")

@@ -134,7 +134,7 @@ final class ListPage {
             let inTwoSteps = atTop && added > Self.largeChange
             rowModel.itemsChanged(position: position, removed: removed, added: added, inTwoSteps: inTwoSteps,
                                   thenFirst: inTwoSteps ? Self.firstScreenful : nil, before: unselect)
-            if inTwoSteps { listView.widget.afterNextFrame { [weak self] _ in MainLoop.idle { self?.revealRest() } } }
+            if inTwoSteps { restartReveal() }
             if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) {
                 rowModel.showAll()  // the row may be past the screenful
                 listView.select(i)
@@ -179,25 +179,43 @@ final class ListPage {
     private func revealRest() {
         guard !revealing else { return }
         revealing = true
-        revealStep()
+        revealStep(revealRound)
     }
 
     /// A page the window stops showing waits to be shown again: GTK builds rows off screen too.
-    private func revealStep() {
-        guard !listGone else { return }
+    /// A step of an earlier round stops: a new change's screenful has its frame first.
+    private func revealStep(_ round: Int) {
+        guard !listGone, round == revealRound else { return }
         guard listView.widget.isMapped else {
-            listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.revealStep() } }
+            listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.revealStep(round) } }
             return
         }
         guard rowModel.showMore(Self.rowsPerFrame) else {
             revealing = false
             return
         }
-        listView.widget.afterNextFrame { [weak self] _ in MainLoop.idle { self?.revealStep() } }
+        listView.widget.afterNextFrame { [weak self] _ in MainLoop.idle { self?.revealStep(round) } }
+    }
+
+    /// A change told in two steps starts a new round of `revealStep`s after its first frame. The
+    /// step of the round before, already waiting in an idle, used to run before that frame and
+    /// show the rest at once (a search cleared while its own rows still came).
+    private func restartReveal() {
+        revealRound += 1
+        revealing = false
+        let round = revealRound
+        listView.widget.afterNextFrame { [weak self] _ in
+            // A frame already under way when the change came may be the one that ends here: the
+            // screenful gets the frame after it too.
+            self?.listView.widget.afterNextFrame { [weak self] _ in
+                MainLoop.idle { [weak self] in if self?.revealRound == round { self?.revealRest() } }
+            }
+        }
     }
 
     /// One `revealStep` waits for its frame.
     private var revealing = false
+    private var revealRound = 0
 
     /// New rows a frame can take: a third of a frame's time.
     static let rowsPerFrame = 16
@@ -273,11 +291,12 @@ final class ListPage {
         let identity = item.identity
         bound[ObjectIdentifier(row)] = (row, identity)
         show(row, identity: identity)
-        // Headers and the end row do nothing when activated: they are no stop for the keyboard
-        // either (Up and Down step over them, see `moveFocus`).
+        // Headers and the end row do nothing when activated: they take no selection (nor, so, the
+        // focus of a click) and no stop of the keyboard (Up and Down step over them, see
+        // `moveFocus`). Not by making their cells unfocusable: GTK 4.8 lays the list out again
+        // for each cell that changes, and the rows after a search came all at once.
         item.activatable(identity > 0)
         item.selectable(identity > 0)
-        row.root.widget.parent?.focusable(identity > 0)
     }
 
     private func show(_ row: RowWidget, identity: Int) {
