@@ -37,7 +37,7 @@ public final class ShoppingModel {
     public let undo = UndoHistory()
 
     static let positionGap: Int64 = 1 << 20
-    private var lastPosition: Int64 = 0
+    private(set) var lastPosition: Int64 = 0
     /// Everything up to this revision is in memory.
     private var seenRevision: Int64 = 0
     /// The store's data_version when this process last read others' changes.
@@ -267,7 +267,7 @@ public final class ShoppingModel {
     }
 
     /// New items for `batch`, placed after `position`, into the change being built.
-    fileprivate static func addItems(_ batch: [ImportedItem], after position: Int64, now: Date, to b: inout ChangeBuilder) -> [ItemID] {
+    static func addItems(_ batch: [ImportedItem], after position: Int64, now: Date, to b: inout ChangeBuilder) -> [ItemID] {
         var ids: [ItemID] = []
         ids.reserveCapacity(batch.count)
         var position = position
@@ -577,7 +577,7 @@ public final class ShoppingModel {
     /// One operation: reads others' news, builds the change from memory inside the write
     /// transaction, writes it, then updates memory and records the undo step. If another process
     /// changed one of the items in between, nothing was written: read the news and build again.
-    private func commit(_ name: String, _ build: (inout ChangeBuilder) throws(StoreError) -> Void) throws(StoreError) {
+    func commit(_ name: String, _ build: (inout ChangeBuilder) throws(StoreError) -> Void) throws(StoreError) {
         try refreshIfChangedElsewhere()
         for attempt in 1...3 {
             do {

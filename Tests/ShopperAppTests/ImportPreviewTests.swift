@@ -19,6 +19,40 @@ final class ImportPreviewTests: GtkTestCase {
         return (p, parent)
     }
 
+    /// A file naming known items, in another case: the preview says which it updates, and the
+    /// import updates them as the add bar would, adding only what is new.
+    func testKnownItemsInAFileAreUpdatedAndThePreviewSaysSo() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", aisle: "Fruit & Veg"))
+            let bananas = try model.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
+            let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\napples,3,kg,1.29,,,1,0\nTea,1,,2.00,Drinks,,1,0\n"
+            let (p, parent) = try Self.preview(of: csv, named: "week.csv", model: model)
+            iterate(until: { p.rows.count == 2 }, "the file read")
+            XCTAssertEqual(p.summaryText, "1 item will be added, 1 known item updated:")
+            XCTAssertEqual(p.shownLines(2), ["apples · 3 kg × 1.29 — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
+            p.confirmForTest()
+            iterate(until: { model.items.count == 3 }, "the import")
+            settle(100)
+            XCTAssertEqual(model.items.count, 3, "Tea added, Apples updated")
+            XCTAssertEqual(model.item(apples)?.quantity, 3)
+            XCTAssertEqual(model.item(apples)?.aisle, "Fruit & Veg")
+            parent.destroy()
+            // A text file: typed lines, as the add bar reads them (a bare name keeps all else).
+            let text = "bananas\nE \\= mc2\n"
+            let (t, parent2) = try Self.preview(of: text, named: "list.txt", model: model)
+            iterate(until: { t.rows.count == 2 }, "the text file read")
+            XCTAssertEqual(t.shownLines(2), ["bananas — updates “Bananas”", "E = mc2"])
+            t.confirmForTest()
+            iterate(until: { model.items.count == 4 }, "the text import")
+            settle(100)
+            XCTAssertEqual(model.item(bananas)?.quantity, 6, "a bare name keeps the quantity")
+            XCTAssertEqual(model.item(bananas)?.notes, "ripe")
+            XCTAssertEqual(try model.allItems().filter { $0.description.lowercased() == "bananas" }.count, 1)
+            parent2.destroy()
+        }
+    }
+
     func testAHundredThousandBadLinesAreListedWithFewWidgets() throws {
         try MainActor.assumeIsolated {
             let text = (1...100_000).map { "0 Pears \($0)" }.joined(separator: "\n")

@@ -16,22 +16,36 @@ final class ImportPreview {
     /// count while it takes the window down, after this preview is gone, and must get the same answer.
     private final class Lines {
         var rows: [ImportedItem] = []
+        /// For each row, the description of the known item it updates (nil: a new item).
+        var updates: [String?] = []
         var problems: [String] = []
+        var money = UserLocale.current.money()
         var count: Int { problems.isEmpty ? rows.count : problems.count }
 
+        /// The item as it will look, not in the add bar's syntax ("E = mc2", not "E \= mc2"):
+        /// "Apples · 2 kg × 1.29 · Fruit & Veg", and what it updates.
         func text(_ i: Int) -> String {
             guard problems.isEmpty else { return i < problems.count ? problems[i] : "" }
             guard i < rows.count else { return "" }
             let f = rows[i].fields
-            return PlainTextFormat.line(Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
-                                             price: f.price, priceBasis: f.priceBasis, aisle: f.aisle),
-                                        numbers: UserLocale.current.numbers)
+            let item = Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
+                            price: f.price, priceBasis: f.priceBasis, aisle: f.aisle)
+            var parts = [f.description]
+            // A lone 1 says nothing: it is left out, as on a row.
+            if f.price != nil || f.unit != nil || f.quantity != 1 { parts.append(CostText.summary(item, money: money)) }
+            if let aisle = f.aisle { parts.append(aisle) }
+            let line = parts.joined(separator: " · ")
+            guard i < updates.count, let known = updates[i] else { return line }
+            return L("{line} — updates “{item}”", ["line": line, "item": known])
         }
     }
     private let content = Lines()
     var rows: [ImportedItem] { content.rows }
     /// Bad lines, each naming its line; empty when the file can be imported.
     var problems: [String] { content.problems }
+    /// For tests: the summary above the lines, and the first lines as shown.
+    var summaryText: String { summary.text }
+    func shownLines(_ n: Int) -> [String] { (0..<min(n, content.count)).map(content.text) }
     private let summary = Label()
     private let progress = ProgressBar()
     private let confirm = Button(label: L("Add"))
@@ -46,8 +60,17 @@ final class ImportPreview {
     /// Lines read per main-loop turn: a few milliseconds of work between redraws.
     static let slice = 2_000
 
-    /// Pasted lines are typed lines: a known item among them is updated, not added again.
-    private let pasted: String?
+    /// The text of typed lines (pasted, or a plain-text file): a known item among them is updated
+    /// as the add bar updates it; nil for CSV.
+    private let typedText: String?
+    /// Pasted lines are always added as typed lines (no worker thread: a paste is short).
+    private let pasted: Bool
+    /// For each row, the known item it updates (see `ShoppingModel.knownItems`).
+    private var known: [ItemID?] = []
+    /// Known items by match key, looked up once when the file has been read.
+    private var knownKeys: [String: ItemID] = [:]
+    /// Some rows update known items or name a new one twice: the add bar's rule applies.
+    private var merging = false
 
     enum Source {
         case file(path: String)
@@ -59,27 +82,32 @@ final class ImportPreview {
         self.init(.file(path: path), model: model, parent: parent, onImported: onImported, onError: onError)
     }
 
-    init(_ source: Source, model: ShoppingModel, parent: Window, onImported: @escaping @MainActor (Int) -> Void,
-         onError: @escaping @MainActor (Error) -> Void) {
+    init(_ source: Source, model: ShoppingModel, parent: Window, money: MoneyFormat = UserLocale.current.money(),
+         onImported: @escaping @MainActor (Int) -> Void, onError: @escaping @MainActor (Error) -> Void) {
         self.model = model
+        content.money = money
         let name: String
         switch source {
         case .file(let path):
             name = (path as NSString).lastPathComponent
             window.title = L("Import “{file}”", ["file": name])
-            pasted = nil
+            pasted = false
             do {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
-                reader = ImportReader(text: text, format: ExportFormat(fileName: name), numbers: UserLocale.current.numbers)
+                let format = ExportFormat(fileName: name)
+                reader = ImportReader(text: text, format: format, numbers: UserLocale.current.numbers)
+                typedText = format == .text ? text : nil
                 readFailure = nil
             } catch {
                 reader = nil
+                typedText = nil
                 readFailure = L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription])
             }
         case .pasted(let text):
             name = L("Pasted Lines")
             window.title = L("Add Pasted Lines")
-            pasted = text
+            pasted = true
+            typedText = text
             reader = ImportReader(text: text, format: .text, numbers: UserLocale.current.numbers)
             readFailure = nil
         }
@@ -158,12 +186,23 @@ final class ImportPreview {
             // The good lines can come in even when others are bad: the bad ones are listed.
             content.rows = reader.items
             content.problems = reader.errors.map(\.description)
+            knownKeys = model.itemsByMatchKey()
+            known = model.knownItems(for: content.rows, in: knownKeys)
+            content.updates = known.map { $0.flatMap { model.item($0)?.description } }
         }
         progress.widget.visible = false
         let n = rows.count
         let bad = problems.count
+        // Known items are counted once however often the file names them.
+        let updated = Set(known.compactMap { $0 }).count
+        let newRows = zip(rows, known).filter { $0.1 == nil }.map { ShoppingModel.matchKey($0.0.fields.description) }
+        let new = Set(newRows).count
+        merging = updated > 0 || new < newRows.count
         switch (n, bad) {
-        case (_, 0): summary.text = N("{n} item will be added:", "{n} items will be added:", n)
+        case (_, 0) where updated > 0:
+            summary.text = L("{added} will be added, {updated} updated:", ["added": N("{n} item", "{n} items", new),
+                                                                           "updated": N("{n} known item", "{n} known items", updated)])
+        case (_, 0): summary.text = N("{n} item will be added:", "{n} items will be added:", new)
         case (0, _): summary.text = N("Nothing can be imported: this line has problems.", "Nothing can be imported: these {n} lines have problems.", bad)
         default:
             summary.text = N("{items} can be added; this line is left out:", "{items} can be added; these {n} lines are left out:", bad,
@@ -193,14 +232,22 @@ final class ImportPreview {
             self?.adding = false
             self?.window.close()
         }
-        if let pasted {
-            // Typed lines, as the add bar takes them (a paste is short: no worker thread).
-            let typed = PlainTextFormat.lines(of: pasted).compactMap { line -> PlainTextFormat.TypedLine? in
+        if let typedText, pasted || merging {
+            // Typed lines, as the add bar takes them: a bare known name keeps all else.
+            let typed = PlainTextFormat.lines(of: typedText).compactMap { line -> PlainTextFormat.TypedLine? in
                 let text = line.trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
                 return try? PlainTextFormat.read(text, numbers: UserLocale.current.numbers).get()
             }
-            do { try model.add(lines: typed); finishAdding(nil) } catch { finishAdding(error) }
+            let keys = knownKeys
+            do { try model.add(lines: typed, lookup: pasted ? nil : { keys[$0] }); finishAdding(nil) } catch { finishAdding(error) }
+            return
+        }
+        if merging {
+            // Rows that update known items, or name one new item twice, are written here with the
+            // others as one step; only a file of distinct new items (the long ones) goes to the
+            // worker below.
+            do { try model.importItems(rows, known: known); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
         guard let job = model.backgroundImport(rows) else {

@@ -176,7 +176,7 @@ extension MainWindow {
     /// A file, or lines pasted into the add bar: preview, then add on confirmation.
     func preview(_ source: ImportPreview.Source) {
         let pasted = if case .pasted = source { true } else { false }
-        let preview = ImportPreview(source, model: model, parent: window, onImported: { [weak self] n in
+        let preview = ImportPreview(source, model: model, parent: window, money: money, onImported: { [weak self] n in
             guard let self else { return }
             toast.show(pasted ? N("Added {n} item", "Added {n} items", n) : N("Imported {n} item", "Imported {n} items", n),
                        actionTitle: L("Undo"), action: undoAction())

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Imports follow the add bar's rule: a row whose description is already known (whatever its case
+/// and accents) updates that item instead of adding a second one.
+extension ShoppingModel {
+    /// Every known item by its match key (the oldest where two share one): one pass over the
+    /// items' search texts, for an import to look each of its rows up in.
+    public func itemsByMatchKey() -> [String: ItemID] {
+        var known: [String: ItemID] = [:]
+        known.reserveCapacity(items.count)
+        forEachSearchText { id, _, text in
+            let key = String(decoding: SearchTexts.description(in: text), as: UTF8.self)
+            if let other = known[key], other < id { return }
+            known[key] = id
+        }
+        return known
+    }
+
+    /// For each row, the known item it will update; nil for a new item.
+    public func knownItems(for rows: [ImportedItem], in known: [String: ItemID]) -> [ItemID?] {
+        rows.map { known[Self.matchKey($0.fields.description)] }
+    }
+
+    /// Imports rows in one transaction and one undo step ("Import"): a row naming a known item
+    /// (`knownItems`) updates it, the others are added, a description twice in the rows is one
+    /// item with the later row winning. An update takes the row's quantity, unit, price and
+    /// state (needed, in the cart), its aisle and notes where it has them, and keeps the item's
+    /// description, place and price history.
+    @discardableResult
+    public func importItems(_ rows: [ImportedItem], known: [ItemID?], now: Date = Date()) throws(StoreError) -> [ItemID] {
+        _ = try refreshIfChangedElsewhere()
+        let now = StoreTime.rounded(now)
+        // New rows named twice: the first one's place, the later one's fields.
+        var firstNew: [String: Int] = [:]
+        var plan: [(existing: ItemID?, row: ImportedItem)] = []
+        var slot: [Int] = []
+        for (row, existing) in zip(rows, known) {
+            if existing == nil {
+                let key = Self.matchKey(row.fields.description)
+                if let i = firstNew[key] {
+                    plan[i].row = Self.merged(row, over: plan[i].row)
+                    slot.append(i)
+                    continue
+                }
+                firstNew[key] = plan.count
+            }
+            slot.append(plan.count)
+            plan.append((existing, row))
+        }
+        var ids: [ItemID] = []
+        try commit(L("Import")) { (b: inout ChangeBuilder) throws(StoreError) in
+            ids = []
+            var position = lastPosition
+            for (existing, row) in plan {
+                // As read inside the write: what another process changed since stays unless the row
+                // says otherwise. A known item deleted meanwhile comes back as a new one.
+                let known: Item? = if let id = existing { if let written = b.cs.items[id] { written } else { try readItem(id) } } else { nil }
+                if let id = existing, var item = known {
+                    item.needed = row.needed || row.inCart
+                    item.inCart = row.inCart
+                    item.updatedAt = now
+                    b.cs.items[id] = b.applying(Self.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
+                    ids.append(id)
+                } else {
+                    ids += Self.addItems([row], after: position, now: now, to: &b)
+                    position += Self.positionGap
+                }
+            }
+        }
+        return slot.map { ids[$0] }
+    }
+
+    /// `row` written over `base`: its quantity, unit, price and state; its aisle and notes only
+    /// where it has them; the description stays the base's.
+    static func merged(_ row: ImportedItem, over base: ImportedItem) -> ImportedItem {
+        var fields = base.fields
+        fields.quantity = row.fields.quantity
+        fields.unit = row.fields.unit
+        fields.price = row.fields.price
+        fields.priceBasis = row.fields.priceBasis
+        if row.fields.aisle != nil { fields.aisle = row.fields.aisle }
+        if !row.fields.notes.isEmpty { fields.notes = row.fields.notes }
+        return ImportedItem(fields: fields, needed: row.needed, inCart: row.inCart)
+    }
+}
