@@ -12,6 +12,8 @@ public struct AddOutcome: Equatable, Sendable {
     public let kind: Kind
     /// A known item the line moved to another aisle: that aisle ("" for none).
     public var movedTo: String?
+    /// A new item whose description is one edit from a known item's (a typo, perhaps): that item.
+    public var nearMiss: ItemID?
 
     public init(id: ItemID, kind: Kind, movedTo: String? = nil) {
         self.id = id

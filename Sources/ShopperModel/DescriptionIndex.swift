@@ -43,6 +43,45 @@ public final class DescriptionIndex {
         return found
     }
 
+    /// A known item whose key is one edit from `key` (one letter added, dropped, changed, or two
+    /// side by side swapped), other than `excluding`: "bananaz" finds "bananas". Keys of four
+    /// letters or more only: shorter words are one edit from too much. Only keys that start with
+    /// the same letter are looked at (a run of the index, found by binary search): the first
+    /// letter is the one people least often mistype, and the cost stays a fraction of the list.
+    public func nearMiss(of key: String, excluding: ItemID? = nil) -> ItemID? {
+        let typed = Array(key.unicodeScalars)
+        guard typed.count >= Self.nearMissMinimum, let first = key.unicodeScalars.first else { return nil }
+        let initial = String(first)
+        var i = lowerBound(Entry(key: initial, id: ItemID(.min)))
+        while i < entries.count, entries[i].key.unicodeScalars.first == first {
+            let e = entries[i]
+            i += 1
+            guard e.id != excluding, abs(e.key.unicodeScalars.count - typed.count) <= 1,
+                  Self.oneEditApart(typed, Array(e.key.unicodeScalars)) else { continue }
+            return e.id
+        }
+        return nil
+    }
+
+    /// Shortest key a near miss is looked for.
+    public static let nearMissMinimum = 4
+
+    /// Whether `a` and `b` differ by exactly one insertion, deletion, substitution or transposition
+    /// of neighbours (Damerau–Levenshtein distance 1).
+    static func oneEditApart(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+        guard a != b, abs(a.count - b.count) <= 1 else { return false }
+        var i = 0
+        while i < a.count, i < b.count, a[i] == b[i] { i += 1 }
+        // From the first difference: the rest must match after skipping one side's letter, both
+        // letters, or the swapped pair.
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        return long[(i + 1)...] == short[i...]
+    }
+
     private func rebuild() {
         entries = []
         entries.reserveCapacity(model.items.count)

@@ -20,6 +20,41 @@ final class DescriptionIndexTests: XCTestCase {
         XCTAssertEqual(index.completions(of: "", limit: 10), [])
     }
 
+    /// One edit apart: a letter added, dropped, changed, or two neighbours swapped.
+    func testOneEditApartTable() {
+        let table: [(String, String, Bool)] = [
+            ("bananaz", "bananas", true),   // changed
+            ("banana", "bananas", true),    // dropped
+            ("bananass", "bananas", true),  // added
+            ("bnaanas", "bananas", true),   // swapped
+            ("bananas", "bananas", false),  // the same
+            ("banan", "bananas", false),    // two dropped
+            ("bnaanaz", "bananas", false),  // two edits
+            ("abnanas", "bananas", true),   // swapped at the start
+            ("creme", "crème", true),       // an accent is a letter changed (keys come folded)
+        ]
+        for (a, b, expected) in table {
+            XCTAssertEqual(DescriptionIndex.oneEditApart(Array(a.unicodeScalars), Array(b.unicodeScalars)), expected, "\(a) / \(b)")
+            XCTAssertEqual(DescriptionIndex.oneEditApart(Array(b.unicodeScalars), Array(a.unicodeScalars)), expected, "\(b) / \(a)")
+        }
+    }
+
+    func testANewDescriptionOneEditFromAKnownOneIsANearMiss() throws {
+        let m = try ShoppingModel(store: nil)
+        let bananas = try m.add(ItemFields(description: "Bananas"))
+        try m.add(ItemFields(description: "Bread"))
+        let tea = try m.add(ItemFields(description: "Tea"))
+        let index = DescriptionIndex(model: m)
+        let bananaz = try m.add(ItemFields(description: "Bananaz"))
+        XCTAssertEqual(index.nearMiss(of: "bananaz", excluding: bananaz), bananas)
+        XCTAssertEqual(index.nearMiss(of: ShoppingModel.matchKey("BANANA")), bananas)
+        XCTAssertEqual(index.nearMiss(of: "bananas", excluding: bananas), bananaz, "never the item itself")
+        XCTAssertNil(index.nearMiss(of: "tee"), "too short to tell a typo from another word")
+        _ = tea
+        XCTAssertNil(index.nearMiss(of: "xananas"), "the first letter is taken as typed")
+        XCTAssertNil(index.nearMiss(of: "broad beans"))
+    }
+
     func testItFollowsEditsDeletesUndoAndLargeChanges() throws {
         let m = try ShoppingModel(store: nil)
         let milk = try m.add(ItemFields(description: "Milk"))

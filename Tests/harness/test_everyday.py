@@ -61,6 +61,28 @@ class KnownItemsAndPrices(unittest.TestCase):
             app.screenshot("60-known-items-and-prices")
 
 
+class ATypoNearAKnownItem(unittest.TestCase):
+    def test_a_near_miss_is_pointed_out_and_fixed_in_one_step(self):
+        with Shopper() as app:
+            app.add_items("6 Bananas @ 0.25 [Fruit & Veg]", "Bread")
+            app.key("1", ["ctrl"])
+            wait_for(lambda: app.focused() and app.focused()[0][0] == ROW_ROLE_NAME, 5, "a row")
+            app.key("Home")
+            app.key("space")  # Bananas: not needed for now
+            app.add_items("2 Bananaz")
+            wait_for(lambda: app.has_text("Added “Bananaz” — did you mean Bananas?"), 5, "the near miss pointed out")
+            app.screenshot("63-did-you-mean")
+            app.press(app.one(BUTTON, name="Fix"))
+            wait_for(lambda: "Bananaz" not in labels(app, "All Items"), 5, "Bananaz taken back")
+            wait_for(lambda: app.has_text("Bananas: 2 × 0.25, back on the list"), 5, "Bananas with the line's quantity")
+            self.assertEqual(labels(app, "All Items").count("Bananas"), 1)
+            # One step: Undo goes back to before the add, Bananas not needed and six of them.
+            app.key("1", ["ctrl"])
+            app.key("z", ["ctrl"])
+            wait_for(lambda: "6 × 0.25" in labels(app, "All Items"), 5, "Bananas as before the add")
+            self.assertNotIn("Bananaz", labels(app, "All Items"))
+
+
 class Pasting(unittest.TestCase):
     def test_several_pasted_lines_are_previewed_one_item_per_line(self):
         with Shopper() as app:

@@ -81,12 +81,34 @@ final class AddBar {
             do {
                 // Looked up when asked, not copied: the add first takes in other processes' writes,
                 // which `follow` adds to the index.
-                let outcome = try model.add(typed) { [unowned self] in known?.item(withKey: $0) }
+                var outcome = try model.add(typed) { [unowned self] in known?.item(withKey: $0) }
                 entry.text = ""
+                if case .added = outcome.kind {
+                    outcome.nearMiss = known?.nearMiss(of: ShoppingModel.matchKey(typed.fields.description), excluding: outcome.id)
+                    lastAdd = (typed, model.undo.latestID)
+                }
                 onAdded?(outcome)
             } catch {
                 onError?(error)
             }
+        }
+    }
+
+    /// The line last added as a new item, and its undo step: what `correct` takes back.
+    private var lastAdd: (line: PlainTextFormat.TypedLine, step: Int?)?
+
+    /// "Did you mean Bananas?": the new item just added is taken back and the line added again
+    /// naming the known item, as if it had been typed so. Undo then goes back to before either.
+    func correct(_ outcome: AddOutcome) {
+        guard let near = outcome.nearMiss, let name = model.item(near)?.description, var line = lastAdd?.line,
+              let step = lastAdd?.step, model.undo.latestID == step else { return }
+        lastAdd = nil
+        line.fields.description = name
+        do {
+            guard try model.undoLast(step: step) != nil else { return }
+            onAdded?(try model.add(line) { [unowned self] in known?.item(withKey: $0) })
+        } catch {
+            onError?(error)
         }
     }
 

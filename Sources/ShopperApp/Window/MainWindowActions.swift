@@ -152,6 +152,10 @@ extension MainWindow {
         let message = outcome.message(item, money: money)
         if case .known(wasNeeded: true, changed: false) = outcome.kind {
             toast.show(message)  // nothing was written: nothing to undo
+        } else if let near = outcome.nearMiss, let known = model.item(near)?.description {
+            // "Bananaz" beside a known "Bananas": one click makes it the known item instead.
+            toast.show(L("Added “{item}” — did you mean {known}?", ["item": item.description, "known": known]),
+                       actionTitle: L("Fix"), action: { [weak self] in self?.addBar.correct(outcome) })
         } else if let hint = CostText.implausibleHint(item.fields, money: money) {
             // "500 g Mince @ 5.49": offer the reading that was probably meant, and say it under
             // the add bar too, where a phone-width window has room for the whole sentence.
