@@ -56,9 +56,11 @@ public struct ItemDraft: Equatable, Sendable {
         self.numbers = numbers
     }
 
-    public init(_ f: ItemFields, numbers: NumberConvention = .neutral) {
+    /// `priceDigits`: the price is written with at least the currency's decimals ("2.50").
+    public init(_ f: ItemFields, numbers: NumberConvention = .neutral, priceDigits: Int = 0) {
         self.init(description: f.description, quantity: DecimalText.format(f.quantity, numbers),
-                  unit: f.unit ?? "", price: f.price.map { DecimalText.format($0, numbers) } ?? "", priceBasis: f.priceBasis,
+                  unit: f.unit ?? "", price: f.price.map { DecimalText.format($0, numbers, minimumFractionDigits: priceDigits) } ?? "",
+                  priceBasis: f.priceBasis,
                   aisle: f.aisle ?? "", notes: f.notes, numbers: numbers)
     }
 

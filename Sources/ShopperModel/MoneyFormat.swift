@@ -53,6 +53,20 @@ public struct MoneyFormat: Sendable {
         return amount.formatted(.currency(code: currency).precision(.fractionLength(2...4)).locale(locale))
     }
 
+    /// An amount for a field the user edits: the user's decimal mark, no grouping, no currency
+    /// sign, and the currency's decimals ("6.50", "6,50"; "650" in yen).
+    public func editable(_ amount: Decimal) -> String {
+        DecimalText.format(amount, numbers, minimumFractionDigits: minorDigits)
+    }
+
+    /// The currency's decimals (two without one).
+    public var minorDigits: Int {
+        guard let currencyCode else { return 2 }
+        // As ICU writes one of it with a point: "$1.00", "¥1".
+        let one = Decimal(1).formatted(.currency(code: currencyCode).locale(Locale(identifier: "en_US_POSIX")))
+        return one.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber }.count } ?? 0
+    }
+
     /// A quantity as the user writes numbers, without grouping: "1.5" or "1,5".
     public func quantity(_ value: Decimal) -> String { DecimalText.format(value, numbers) }
 }

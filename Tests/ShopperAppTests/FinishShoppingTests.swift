@@ -20,7 +20,7 @@ final class FinishShoppingTests: GtkTestCase {
             window.finishShopping()
             let dialog = try XCTUnwrap(window.finishDialog)
             settle()
-            XCTAssertEqual(dialog.priceTexts, ["1.29", "2"])
+            XCTAssertEqual(dialog.priceTexts, ["1.29", "2.00"], "money with its decimals")
             dialog.setPrice(0, "abc")
             XCTAssertFalse(dialog.dialog.isEnabled(FinishShoppingDialog.finish), "not a price: Finish waits")
             dialog.setPrice(0, "€1.49")

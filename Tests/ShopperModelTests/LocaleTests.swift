@@ -99,3 +99,22 @@ final class LocaleTests: XCTestCase {
         XCTAssertTrue(csv.contains("1.125"), "CSV keeps dot decimals")
     }
 }
+
+/// Amounts in fields the user edits keep the currency's decimals: "6.50", never "6.5".
+final class EditableMoneyTests: XCTestCase {
+    func testAmountsForFieldsHaveTheCurrencysDecimals() {
+        let table: [(String, String?, Decimal, String)] = [
+            ("en_US", nil, Decimal(string: "6.5")!, "6.50"),
+            ("en_US", nil, 2, "2.00"),
+            ("de_DE", nil, Decimal(string: "2.1")!, "2,10"),
+            ("en_US", nil, Decimal(string: "0.0125")!, "0.0125"),  // a price per gram keeps its digits
+            ("en_US", "JPY", 650, "650"),
+            ("de_DE", "USD", Decimal(string: "1234.5")!, "1234,50"),  // never grouped: it reads back
+        ]
+        for (locale, currency, amount, expected) in table {
+            let money = MoneyFormat(locale: Locale(identifier: locale), currency: currency)
+            XCTAssertEqual(money.editable(amount), expected, "\(locale) \(currency ?? "") \(amount)")
+        }
+        XCTAssertEqual(ItemDraft(ItemFields(description: "Tea", price: Decimal(string: "2.5")), numbers: .decimalPoint, priceDigits: 2).price, "2.50")
+    }
+}

@@ -27,7 +27,7 @@ final class FinishShoppingDialog {
         for item in items {
             let basis = item.priceBasis == .forAll ? L("for all") : item.unit.map { L("per {unit}", ["unit": $0]) } ?? L("each")
             let entry = EntryRow(title: L("Price of {item}, {basis}", ["item": item.description, "basis": basis]))
-            let text = item.price.map { DecimalText.format($0, UserLocale.current.numbers) } ?? ""
+            let text = item.price.map(money.editable) ?? ""
             entry.text = text
             entry.activatesDefault(true)
             entry.onChanged { [weak self] in self?.validate() }

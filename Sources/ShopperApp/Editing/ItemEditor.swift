@@ -120,7 +120,7 @@ final class ItemEditor {
         guard let item = model.item(id) else { return }
         itemID = id
         title.text = item.description
-        let draft = ItemDraft(item.fields, numbers: UserLocale.current.numbers)
+        let draft = ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits)
         for (field, entry) in entries { entry.text = draft[field] }
         (item.priceBasis == .forAll ? forAll : perUnit).active = true
         validate()
@@ -177,7 +177,7 @@ final class ItemEditor {
     /// dropped, nil otherwise.
     func keepChanges() -> String? {
         guard let id = itemID, let item = model.item(id) else { return nil }
-        guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers) else { return nil }
+        guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits) else { return nil }
         guard let fields = validate() else {
             return L("Changes to “{item}” were not kept: {reasons}",
                      ["item": item.description, "reasons": draft.errors().map(\.message).joined(separator: " ")])
