@@ -59,7 +59,9 @@ public struct RowPresentation: Equatable, Sendable {
         func text(_ f: DetailField?) -> String? {
             switch f {
             // Beside the cost, the quantity says how the cost was made: "2 kg × 1.29".
-            case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil) ?? Self.quantityText(item, money)
+            // A lone "1" (one of something without a unit) says nothing: the slot stays empty.
+            case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil)
+                ?? (item.quantityAmount == .one && item.unit == nil ? nil : Self.quantityText(item, money))
             case .cost: item.priceAmount == nil ? L("No price") : money.format(item.lineCost)
             case nil: nil
             }
@@ -68,7 +70,7 @@ public struct RowPresentation: Equatable, Sendable {
             .flatMap { $0.isEmpty ? nil : $0 }
         leftText = text(left)
         rightText = text(right)
-        descriptionCentered = fields.isEmpty
+        descriptionCentered = leftText == nil && rightText == nil
         rowAction = switch list {
         case .all: .toggleNeeded
         case .shopping: options.tapToTick ? .tick : .openEditor

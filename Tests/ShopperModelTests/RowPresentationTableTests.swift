@@ -124,6 +124,22 @@ final class RowPresentationTableTests: XCTestCase {
         }
     }
 
+    /// One of something, without a unit, shows no quantity: a bare "1" says nothing.
+    func testABareOneIsLeftOut() {
+        let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+        let bread = Item(id: ItemID(1), description: "Bread", needed: true)
+        let p = RowPresentation(options: DisplayOptions(showCost: false), list: .shopping, item: bread, money: money)
+        XCTAssertNil(p.leftText)
+        XCTAssertTrue(p.descriptionCentered, "nothing under the description: it sits in the middle")
+        let priced = RowPresentation(options: DisplayOptions(), list: .shopping, item: Item(id: ItemID(1), description: "Bread", price: 2, needed: true), money: money)
+        XCTAssertNil(priced.leftText)
+        XCTAssertEqual(priced.rightText, "$2.00")
+        XCTAssertFalse(priced.descriptionCentered)
+        let oneKilo = RowPresentation(options: DisplayOptions(showCost: false), list: .shopping,
+                                      item: Item(id: ItemID(1), description: "Flour", quantity: 1, unit: "kg", needed: true), money: money)
+        XCTAssertEqual(oneKilo.leftText, "1 kg", "one of a unit is worth saying")
+    }
+
     func testCostWithoutPriceSaysSoAndQuantityWithoutUnitIsANumber() {
         let item = Item(id: ItemID(1), description: "Bread", quantity: Decimal(string: "1.5")!, needed: true)
         let p = RowPresentation(options: DisplayOptions(), list: .shopping, item: item, money: MoneyFormat(locale: Locale(identifier: "en_US")))

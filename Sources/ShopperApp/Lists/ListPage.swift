@@ -302,7 +302,7 @@ final class ListPage {
     private func show(_ row: RowWidget, identity: Int) {
         guard let content = projection.row(identity: identity) else { return }
         let (options, kind, money, query) = (options, kind, money, projection.query)
-        row.show(content, money: money, highlights: { query?.highlights(in: $0) ?? [] }) {
+        row.show(content, money: money, showCost: options.showCost, highlights: { query?.highlights(in: $0) ?? [] }) {
             RowPresentation(options: options, list: kind, item: $0, money: money)
         }
     }

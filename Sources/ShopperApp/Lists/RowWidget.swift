@@ -165,7 +165,8 @@ final class RowWidget {
     func stay() { root.widget.css("leaving", false) }
 
     /// `highlights` marks the search matches in the description.
-    func show(_ row: ListRow, money: MoneyFormat, highlights: (String) -> [Range<String.Index>] = { _ in [] },
+    /// `showCost` false: headers and the end row count items without money, as rows show none.
+    func show(_ row: ListRow, money: MoneyFormat, showCost: Bool = true, highlights: (String) -> [Range<String.Index>] = { _ in [] },
               presentation make: (Item) -> RowPresentation) {
         binding = true
         defer { binding = false }
@@ -181,15 +182,15 @@ final class RowWidget {
             descriptionLabel.highlighted(p.description, highlights(p.description))
             root.widget.nameListCell(p.description)
         case .header(let title, let totals):
-            showCaption("\(title) · \(Self.summary(totals, money))", css: "section-header")
+            showCaption("\(title) · \(Self.summary(totals, money, showCost: showCost))", css: "section-header")
         case .end(let totals):
-            showCaption(L("No more items · {summary}", ["summary": Self.summary(totals, money)]), css: "end")
+            showCaption(L("No more items · {summary}", ["summary": Self.summary(totals, money, showCost: showCost)]), css: "end")
         }
     }
 
-    /// "3 items · $12.40"
-    static func summary(_ t: Totals, _ money: MoneyFormat) -> String {
-        N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.sum)])
+    /// "3 items · $12.40", or "3 items" with costs turned off.
+    static func summary(_ t: Totals, _ money: MoneyFormat, showCost: Bool = true) -> String {
+        showCost ? N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.sum)]) : N("{n} item", "{n} items", t.count)
     }
 
     private func apply(_ p: RowPresentation) {
@@ -197,9 +198,9 @@ final class RowWidget {
         textColumn.widget.visible = true
         leftDetail.text = p.leftText ?? ""
         rightDetail.text = p.rightText ?? ""
-        leftDetail.widget.visible = p.left != nil
+        leftDetail.widget.visible = p.leftText != nil
         // The cost keeps to the right end: after how it was made, which takes the room between, or alone.
-        rightDetail.widget.expand(h: p.left == nil)
+        rightDetail.widget.expand(h: p.leftText == nil)
         rightDetail.widget.visible = p.right != nil
         detailLine.widget.visible = !p.descriptionCentered
         noteLabel.text = p.note ?? ""

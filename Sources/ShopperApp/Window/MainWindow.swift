@@ -238,7 +238,7 @@ final class MainWindow {
             page.setSectioning(preferences.sectioning)
             if moneyChanged { page.setMoney(newMoney) }
         }
-        if moneyChanged { updateTotals() }
+        updateTotals()  // the currency, or costs turned on or off
     }
 
     func updateTotals() {
@@ -250,6 +250,12 @@ final class MainWindow {
         }
         let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
         let what = page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
+        // Costs turned off: no money here either.
+        guard preferences.display.showCost else {
+            totals.text = L("{count} · {left} left to buy · {cart} in cart",
+                            ["count": what, "left": "\(t.leftToBuy.count)", "cart": "\(t.inCart.count)"])
+            return
+        }
         totals.text = L("{count} · {left} left to buy · {cart} in cart",
                         ["count": what, "left": money.format(t.leftToBuy.sum), "cart": money.format(t.inCart.sum)])
     }
