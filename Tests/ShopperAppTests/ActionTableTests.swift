@@ -62,4 +62,36 @@ final class ActionTableTests: GtkTestCase {
             XCTAssertEqual(window.currentListPage?.kind, .cart)
         }
     }
+
+    /// A row's menu shows each item's key, and on All Items says what it does to the item.
+    func testRowMenusShowTheirKeysAndSayWhatTheyDo() {
+        MainActor.assumeIsolated {
+            @MainActor func entries(_ menu: Menu) -> [(label: String, accel: String?)] {
+                let model = UnsafeMutablePointer<GMenuModel>(menu.raw)
+                var out: [(String, String?)] = []
+                for i in 0..<g_menu_model_get_n_items(model) {
+                    guard let section = g_menu_model_get_item_link(model, i, "section") else { continue }
+                    for j in 0..<g_menu_model_get_n_items(section) {
+                        let string = { (name: String) -> String? in
+                            guard let v = g_menu_model_get_item_attribute_value(section, j, name, nil) else { return nil }
+                            defer { g_variant_unref(v) }
+                            return String(cString: g_variant_get_string(v, nil))
+                        }
+                        out.append((string("label") ?? "", string("accel")))
+                    }
+                    g_object_unref(UnsafeMutableRawPointer(section))
+                }
+                return out
+            }
+            for kind in ListKind.allCases {
+                let items = entries(MainWindow.rowMenu(for: kind))
+                XCTAssertEqual(items.count, 5, "\(kind)")
+                for item in items { XCTAssertNotNil(item.accel, "\(item.label) on \(kind) shows its key") }
+                XCTAssertEqual(items.map(\.accel), ["space", "F2", "<Alt>Up", "<Alt>Down", "Delete"])
+            }
+            XCTAssertEqual(entries(MainWindow.rowMenu(for: .all, needed: false)).first?.label, "Put on the Shopping List")
+            XCTAssertEqual(entries(MainWindow.rowMenu(for: .all, needed: true)).first?.label, "Take Off the Shopping List")
+            XCTAssertEqual(entries(MainWindow.rowMenu(for: .shopping)).first?.label, "Put in Cart")
+        }
+    }
 }

@@ -46,10 +46,13 @@ import CGtk
     init() { raw = g_menu_new() }
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(raw)) }
 
-    /// An item for "scope.name", with a string target for actions that take one.
-    func append(_ label: String, action: String, target: String? = nil) {
+    /// An item for "scope.name", with a string target for actions that take one. `accel` ("F2",
+    /// "<Alt>Up") is shown beside it: GTK shows an action's application accelerators by itself,
+    /// but not keys a widget's own shortcut controller handles (the rows').
+    func append(_ label: String, action: String, target: String? = nil, accel: String? = nil) {
         let item = g_menu_item_new(label, nil)!
         g_menu_item_set_action_and_target_value(item, action, target.map { g_variant_new_string($0) })
+        if let accel { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel)) }
         g_menu_append_item(raw, item)
         g_object_unref(UnsafeMutableRawPointer(item))
     }
@@ -77,6 +80,11 @@ extension MenuButton {
         gtk_popover_set_has_arrow(widget.typedPointer(), 0)
         widget.attachPopover(to: parent)
     }
+    /// Shows another menu model from now on (a row's menu names what it does to that row).
+    func setMenu(_ menu: Menu) {
+        gtk_popover_menu_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw))
+    }
+
     func popup(at x: Double, _ y: Double) {
         var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(widget.typedPointer(), &rect)

@@ -514,6 +514,7 @@ final class ListPage {
         // Selected for the menu's actions, but without `select`'s later focus grab: focus moving
         // to the row would close the menu as soon as it opened.
         listView.select(i)
+        if kind == .all { contextMenu?.setMenu(MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false)) }
         contextMenu?.popup(at: b.x + x, b.y + y)
     }
 

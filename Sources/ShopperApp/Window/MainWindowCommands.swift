@@ -94,19 +94,26 @@ extension MainWindow {
         return menu
     }
 
-    /// A row's menu (right click, Shift+F10, Menu): what can be done to the item on that list.
-    static func rowMenu(for kind: ListKind) -> Menu {
+    /// A row's menu (right click, Shift+F10, Menu): what can be done to the item on that list, in
+    /// words that say what happens to it, each with its key.
+    static func rowMenu(for kind: ListKind, needed: Bool = false) -> Menu {
         let menu = Menu()
-        let change: AppAction = switch kind { case .all: .pick; case .shopping: .tick; case .cart: .untick }
+        func add(_ a: AppAction, _ title: String? = nil, to section: Menu) {
+            section.append(title ?? a.title, action: a.detailedName, accel: a.accelerators.first?.keys.first)
+        }
         let first = Menu()
-        first.append(kind == .all ? L("Needed or Not") : change.title, action: change.detailedName)
-        first.append(AppAction.edit.title, action: AppAction.edit.detailedName)
+        switch kind {
+        case .all: add(.pick, needed ? L("Take Off the Shopping List") : L("Put on the Shopping List"), to: first)
+        case .shopping: add(.tick, to: first)
+        case .cart: add(.untick, to: first)
+        }
+        add(.edit, to: first)
         menu.appendSection(first)
         let moves = Menu()
-        for a in [AppAction.moveUp, .moveDown] { moves.append(a.title, action: a.detailedName) }
+        for a in [AppAction.moveUp, .moveDown] { add(a, to: moves) }
         menu.appendSection(moves)
         let last = Menu()
-        last.append(AppAction.delete.title, action: AppAction.delete.detailedName)
+        add(.delete, to: last)
         menu.appendSection(last)
         return menu
     }
