@@ -138,13 +138,15 @@ extension ShoppingModel {
         var lines: [PlainTextFormat.TypedLine] = []
     }
 
-    /// Only what a line writes changes an item: quantity, unit, price, and the aisle when given.
+    /// Only what a line writes changes an item: quantity, unit, price, and the aisle and notes when
+    /// given.
     static func written(_ line: PlainTextFormat.TypedLine, over base: ItemFields) -> ItemFields {
         var fields = base
         if line.hasQuantity { fields.quantity = line.fields.quantity }
         if line.hasUnit { fields.unit = line.fields.unit }
         if line.hasPrice { fields.price = line.fields.price; fields.priceBasis = line.fields.priceBasis }
         if line.hasAisle { fields.aisle = line.fields.aisle }
+        if line.hasNotes { fields.notes = line.fields.notes }
         return fields
     }
 

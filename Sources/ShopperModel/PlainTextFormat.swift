@@ -83,6 +83,7 @@ public enum PlainTextFormat {
         public var hasUnit = false
         public var hasPrice = false
         public var hasAisle = false
+        public var hasNotes = false
     }
 
     public static func parseLine(_ line: String, numbers: NumberConvention = .neutral) -> Result<ItemFields, LineError> {
@@ -93,6 +94,12 @@ public enum PlainTextFormat {
         var rest = trimmed(tokens(line)[...])
         var draft = ItemDraft(numbers: numbers)
         var typed = TypedLine(fields: ItemFields(description: ""))
+        // "| notes" last: a bar after a space; in the notes \n is a new line (export writes them so).
+        if let bar = rest.lastIndex(where: { $0.is("|") }), bar == rest.startIndex || rest[bar - 1].isSpace {
+            draft.notes = notes(rest[(bar + 1)...]).trimmingCharacters(in: .whitespaces)
+            typed.hasNotes = !draft.notes.isEmpty
+            rest = trimmed(rest[..<bar])
+        }
         // [Aisle] at the end.
         if rest.last?.is("]") == true, let open = rest.lastIndex(where: { $0.is("[") }) {
             draft.aisle = text(rest[(open + 1)..<(rest.endIndex - 1)])
@@ -142,6 +149,11 @@ public enum PlainTextFormat {
         } catch {
             return .failure(LineError(message: error.errors.map(\.message).joined(separator: " ")))
         }
+    }
+
+    /// The text of notes after the bar: an escaped n is a line break.
+    private static func notes(_ t: ArraySlice<Token>) -> String {
+        String(String.UnicodeScalarView(t.map { $0.escaped && $0.c == "n" ? "\n" : $0.c }))
     }
 
     /// `{unit words}` right after the quantity.
@@ -212,10 +224,16 @@ public enum PlainTextFormat {
                 parts.append("x")
             }
         }
-        parts.append(escape(item.description, "@=[]", leading: "#{"))
+        parts.append(escape(item.description, "@=[]|", leading: "#{"))
         var line = parts.joined(separator: " ")
         if let c = item.price { line += " \(item.priceBasis == .forAll ? "=" : "@") \(DecimalText.format(c, numbers))" }
-        if let a = item.aisle { line += " [" + escape(a, "[]") + "]" }
+        if let a = item.aisle { line += " [" + escape(a, "[]|") + "]" }
+        // Notes last, one line: their line breaks as \n (so export then import gives the same items).
+        let notes = item.notes.trimmingCharacters(in: .whitespaces)
+        if !notes.isEmpty {
+            line += " | " + escape(notes, "|").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                .replacingOccurrences(of: "\n", with: "\\n")
+        }
         return line
     }
 

@@ -36,6 +36,9 @@ final class RoundTripTests: XCTestCase {
             // as "@ 5} €", a price.
             Item(id: ItemID(23), description: "€", quantity: Decimal(string: "1911.5575")!, unit: "-1 @ 5", aisle: "مرحبا = 5"),
             Item(id: ItemID(24), description: "$", quantity: 2, unit: "a = 3"),
+            // Notes in text: bars, backslashes, a written \n, brackets and prices in them.
+            Item(id: ItemID(25), description: "Pipe | dream", aisle: "A | B", notes: "one | two\\n not a break\nsecond [x] @ 5 = 3"),
+            Item(id: ItemID(26), description: "Tea", notes: "# not a comment\n\n| lead bar"),
         ]
     }()
 
@@ -60,12 +63,16 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(fromCSV.map(\.fields), items.map(\.fields), "CSV, \(context)\n\(csv)")
         XCTAssertEqual(fromCSV.map(\.needed), items.map { $0.needed || $0.inCart }, "CSV flags, \(context)")
         XCTAssertEqual(fromCSV.map(\.inCart), items.map(\.inCart), "CSV flags, \(context)")
-        // Plain text carries no notes or flags.
+        // Plain text carries the notes too (one line per item: their line breaks become LF, and
+        // spaces at their ends go), not the flags.
         let text = ExportFormat.text.export(items)
         let fromText: [ImportedItem]
         do { fromText = try ExportFormat.text.parse(text) } catch { return XCTFail("text, \(context): \(error)\n\(text)") }
         var plain = items.map(\.fields)
-        for i in plain.indices { plain[i].notes = "" }
+        for i in plain.indices {
+            plain[i].notes = plain[i].notes.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                .trimmingCharacters(in: .whitespaces)
+        }
         XCTAssertEqual(fromText.map(\.fields), plain, "text, \(context)\n\(text)")
         XCTAssertEqual(fromText.count, items.count, "one item per line, \(context)")
     }

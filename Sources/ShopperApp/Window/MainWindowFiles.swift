@@ -12,17 +12,24 @@ extension MainWindow {
         }
     }
 
-    /// Every item, as CSV (a name ending in .csv) or plain text (anything else).
+    /// The list shown (All Items from the Searches page), whole whatever the search, as CSV (a
+    /// name ending in .csv) or plain text (anything else); the file is named after the list.
     func chooseExport() {
-        FileChooser.choose(title: L("Export Items"), accept: L("_Export"), parent: window, saveAs: L("Shopping List.csv"),
+        let kind = exportedList
+        FileChooser.choose(title: L("Export Items"), accept: L("_Export"), parent: window, saveAs: Self.exportName(kind),
                            filters: Self.fileFilters) { [weak self] path in
-            self?.export(to: path)
+            self?.export(kind, to: path)
         }
     }
 
-    func export(to path: String) {
+    var exportedList: ListKind { currentListPage?.kind ?? .all }
+
+    /// "Shopping List.csv", "Einkaufsliste.csv": the list's own title.
+    static func exportName(_ kind: ListKind) -> String { kind.title + ".csv" }
+
+    func export(_ kind: ListKind, to path: String) {
         let format = ExportFormat(fileName: path)
-        let list = ListProjection(model: model, kind: .all)
+        let list = ListProjection(model: model, kind: kind)
         do {
             let items = try model.items((0..<list.count).compactMap(list.itemID))
             // Written whole or not at all: a file that was there stays intact if writing fails.

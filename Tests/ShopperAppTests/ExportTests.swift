@@ -1,0 +1,34 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Export… writes the list on screen and names the file after it; plain text keeps the notes, so
+/// the file imports back to the same items.
+final class ExportTests: GtkTestCase {
+    func testExportFollowsTheListShownAndTextKeepsNotes() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", notes: "Braeburn\nor Gala"))
+            let salt = try model.add(ItemFields(description: "Salt"))
+            try model.setNeeded(salt, false)
+            let harness = try WindowHarness(model: model)
+            defer { harness.close() }
+            let window = harness.window
+            for (kind, name) in [(ListKind.all, "All Items.csv"), (.shopping, "Shopping List.csv"), (.cart, "Cart.csv")] {
+                window.show(kind)
+                settle(50)
+                XCTAssertEqual(window.exportedList, kind)
+                XCTAssertEqual(MainWindow.exportName(window.exportedList), name)
+            }
+            let path = NSTemporaryDirectory() + "shopper-export-\(UUID().uuidString).txt"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            window.export(.shopping, to: path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertEqual(text, "2 kg Apples | Braeburn\\nor Gala\n", "the Shopping List only, notes kept")
+            let back = try PlainTextFormat.parse(text)
+            XCTAssertEqual(back.map(\.fields.notes), ["Braeburn\nor Gala"])
+        }
+    }
+}
