@@ -121,9 +121,11 @@ extension ShoppingModel {
         }
         if !writes.isEmpty {
             let name: String
-            if lines.count > 1 { name = L("Add Lines") }
-            else if case .known(_, let changed) = kinds[0] { name = changed ? L("Update Item") : L("Pick Item") }
-            else { name = L("Add Item") }
+            let item = plan[0].existing.map(named) ?? plan[0].fields.description
+            if lines.count > 1 { name = N("adding {n} line", "adding {n} lines", lines.count) }
+            else if case .known(_, let changed) = kinds[0] {
+                name = changed ? L("updating “{item}”", ["item": item]) : L("putting “{item}” on the shopping list", ["item": item])
+            } else { name = L("adding “{item}”", ["item": item]) }
             let written = try addOrUpdate(writes.map { plan[$0] }, name: name)
             for (n, i) in writes.enumerated() { ids[i] = written[n] }
         }

@@ -59,6 +59,6 @@ extension ShoppingModel {
     /// Adds every imported item in one transaction and one undo step.
     @discardableResult
     public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
-        try add(batch: rows, now: now, actionName: L("Import"))
+        try add(batch: rows, now: now)
     }
 }

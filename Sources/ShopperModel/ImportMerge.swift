@@ -21,7 +21,7 @@ extension ShoppingModel {
         rows.map { known[Self.matchKey($0.fields.description)] }
     }
 
-    /// Imports rows in one transaction and one undo step ("Import"): a row naming a known item
+    /// Imports rows in one transaction and one undo step: a row naming a known item
     /// (`knownItems`) updates it, the others are added, a description twice in the rows is one
     /// item with the later row winning. An update takes the row's quantity, unit, price and
     /// state (needed, in the cart), its aisle and notes where it has them, and keeps the item's
@@ -48,7 +48,7 @@ extension ShoppingModel {
             plan.append((existing, row))
         }
         var ids: [ItemID] = []
-        try commit(L("Import")) { (b: inout ChangeBuilder) throws(StoreError) in
+        try commit(Self.importing(rows.count)) { (b: inout ChangeBuilder) throws(StoreError) in
             ids = []
             var position = lastPosition
             for (existing, row) in plan {

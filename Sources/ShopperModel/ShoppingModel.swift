@@ -253,16 +253,16 @@ public final class ShoppingModel {
     @discardableResult
     public func add(_ fields: ItemFields, needed: Bool = true, now: Date = Date()) throws(StoreError) -> ItemID {
         try add(batch: [ImportedItem(fields: fields, needed: needed, inCart: false)], now: now,
-                actionName: L("Add Item"))[0]
+                actionName: L("adding “{item}”", ["item": fields.description]))[0]
     }
 
     /// All or nothing: one transaction and one undo step for the whole batch (import).
     @discardableResult
     public func add(batch: [ImportedItem], now: Date = Date(),
-                    actionName: String = L("Import")) throws(StoreError) -> [ItemID] {
+                    actionName: String? = nil) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
-        try commit(actionName) { b in ids = Self.addItems(batch, after: lastPosition, now: now, to: &b) }
+        try commit(actionName ?? Self.importing(batch.count)) { b in ids = Self.addItems(batch, after: lastPosition, now: now, to: &b) }
         return ids
     }
 
@@ -327,7 +327,7 @@ public final class ShoppingModel {
         for id in cs.items.keys { back.items[id] = .some(nil) }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
         applyInMemory(cs, commit, old: back)
-        undo.record(L("Import"), forward: cs, backward: back)
+        undo.record(Self.importing(cs.items.count), forward: cs, backward: back)
     }
 
     /// One step for lines typed or pasted: known items (`existing`) take their new fields and go back
@@ -358,7 +358,7 @@ public final class ShoppingModel {
     }
 
     public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
-        try update(id, fields, needed: false, name: L("Edit Item"), now: now)
+        try update(id, fields, needed: false, name: L("editing “{item}”", ["item": named(id)]), now: now)
     }
 
     /// An edit that, with `needed`, also puts the item on the shopping list: one undo step.
@@ -373,7 +373,7 @@ public final class ShoppingModel {
 
     public func delete(_ ids: [ItemID]) throws(StoreError) {
         let history = try store?.history(of: ids) ?? []
-        try commit(ids.count == 1 ? L("Delete Item") : L("Delete Items")) { b in
+        try commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
             for id in ids where items[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.
             b.cs.historyRemoved = history.filter { b.cs.items[$0.itemID] != nil }
@@ -382,7 +382,8 @@ public final class ShoppingModel {
 
     public func setNeeded(_ id: ItemID, _ needed: Bool) throws(StoreError) {
         // An item no longer needed cannot stay in the cart.
-        try change(id, needed ? L("Pick Item") : L("Unpick Item")) { $0.needed = needed; if !needed { $0.inCart = false } }
+        try change(id, needed ? L("putting “{item}” on the shopping list", ["item": named(id)])
+                              : L("taking “{item}” off the shopping list", ["item": named(id)])) { $0.needed = needed; if !needed { $0.inCart = false } }
     }
 
     public func toggleNeeded(_ id: ItemID) throws(StoreError) {
@@ -393,19 +394,19 @@ public final class ShoppingModel {
 
     /// Ticked off in the store: moves from the shopping list to the cart.
     public func tick(_ id: ItemID) throws(StoreError) {
-        try change(id, L("Tick Off")) { $0.needed = true; $0.inCart = true }
+        try change(id, L("putting “{item}” in the cart", ["item": named(id)])) { $0.needed = true; $0.inCart = true }
     }
 
     /// Back from the cart to the shopping list.
     public func untick(_ id: ItemID) throws(StoreError) {
-        try change(id, L("Untick")) { $0.inCart = false }
+        try change(id, L("putting “{item}” back on the shopping list", ["item": named(id)])) { $0.inCart = false }
     }
 
     /// Records what each cart item cost, clears needed and in-cart; the items stay in All Items.
     /// `paid` corrects prices first (on each item's own basis), and they stay as its price.
     public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) {
         let date = StoreTime.rounded(date)
-        try commit(L("Finish Shopping")) { (b: inout ChangeBuilder) throws(StoreError) in
+        try commit(L("finishing shopping")) { (b: inout ChangeBuilder) throws(StoreError) in
             for var item in try cartItems() where item.inCart {
                 if let corrected = paid[item.id] { item.price = corrected }
                 if let cost = item.unitPrice {
@@ -427,7 +428,7 @@ public final class ShoppingModel {
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
     public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
-        try commit(L("Move Item")) { (b: inout ChangeBuilder) throws(StoreError) in
+        try commit(L("moving “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
             let lo = prev.flatMap { items[$0]?.position }
             let hi = next.flatMap { items[$0]?.position }
@@ -451,7 +452,7 @@ public final class ShoppingModel {
     // MARK: Aisles
 
     public func setAisleOrder(_ names: [String]) throws(StoreError) {
-        try commit(L("Reorder Aisles")) { b in b.setAisleOrder(names) }
+        try commit(L("reordering the aisles")) { b in b.setAisleOrder(names) }
     }
 
     // MARK: Saved searches
@@ -459,7 +460,7 @@ public final class ShoppingModel {
     @discardableResult
     public func saveSearch(name: String, query: String) throws(StoreError) -> SavedSearch.ID {
         var saved = SavedSearch.ID(0)
-        try commit(L("Save Search")) { b in
+        try commit(L("saving the search “{name}”", ["name": name])) { b in
             saved = b.ids.newSearchID()
             let trimmed = ItemDraft.clean(name)
             b.cs.searches[saved] = SavedSearch(id: saved, name: trimmed.isEmpty ? query : trimmed, query: query,
@@ -470,7 +471,7 @@ public final class ShoppingModel {
 
     public func renameSearch(_ id: SavedSearch.ID, to name: String) throws(StoreError) {
         let trimmed = ItemDraft.clean(name)
-        try commit(L("Rename Search")) { b in
+        try commit(L("renaming the search “{name}”", ["name": searchName(id)])) { b in
             guard var s = savedSearches.first(where: { $0.id == id }), !trimmed.isEmpty else { return }
             s.name = trimmed
             b.cs.searches[id] = s
@@ -478,14 +479,14 @@ public final class ShoppingModel {
     }
 
     public func deleteSearch(_ id: SavedSearch.ID) throws(StoreError) {
-        try commit(L("Delete Search")) { b in
+        try commit(L("deleting the search “{name}”", ["name": searchName(id)])) { b in
             if savedSearches.contains(where: { $0.id == id }) { b.cs.searches[id] = .some(nil) }
         }
     }
 
     /// Moves a saved search to `index` in the displayed order.
     public func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
-        try commit(L("Move Search")) { b in
+        try commit(L("moving the search “{name}”", ["name": searchName(id)])) { b in
             guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
             var others = savedSearches
             var s = others.remove(at: from)
@@ -525,7 +526,7 @@ public final class ShoppingModel {
     private func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
         let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
         do {
-            try replayChanges(cs, over: state, action: undoing ? L("undo “{step}”", ["step": entry.name]) : L("redo “{step}”", ["step": entry.name]))
+            try replayChanges(cs, over: state, action: undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name]))
         } catch .changedElsewhere(let d, let a) {
             // It can never apply as recorded: let the steps before it be undone (or redone).
             if undoing { undo.discardLatest() } else { undo.discardLatestRedo() }
@@ -562,6 +563,12 @@ public final class ShoppingModel {
     }
 
     // MARK: Internals
+
+    /// Undo steps are named as the end of a sentence ("Undid putting “Milk” in the cart"): these
+    /// give the item or search they name.
+    func named(_ id: ItemID) -> String { item(id)?.description ?? L("an item") }
+    private func searchName(_ id: SavedSearch.ID) -> String { savedSearches.first { $0.id == id }?.name ?? "" }
+    static func importing(_ n: Int) -> String { N("importing {n} item", "importing {n} items", n) }
 
     private func change(_ id: ItemID, _ name: String, _ edit: @escaping (inout Item) -> Void) throws(StoreError) {
         try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in

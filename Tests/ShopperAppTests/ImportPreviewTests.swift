@@ -89,7 +89,7 @@ final class ImportPreviewTests: GtkTestCase {
             let seconds = Date().timeIntervalSince(start)
             print("adding 100,000 previewed items: \(String(format: "%.2f", seconds)) s, main loop turns meanwhile: \(turns.n)")
             XCTAssertGreaterThan(turns.n, 5, "the main loop kept turning while the store was written")
-            XCTAssertEqual(model.undo.undoName, "Import")
+            XCTAssertEqual(model.undo.undoName, "importing 100000 items")
             XCTAssertEqual(try model.store!.load().items.count, 100_000)
             try model.undoLast()
             XCTAssertTrue(model.items.isEmpty, "one step takes the whole import away")

@@ -25,7 +25,7 @@ final class AddingLinesTests: XCTestCase {
                                                aisle: "Fruit & Veg"))
         XCTAssertTrue(item.needed)
         XCTAssertEqual(outcome.message(item, money: money), "Apples: 2 kg × $1.29, back on the list")
-        XCTAssertEqual(try m.undoLast(), "Update Item")
+        XCTAssertEqual(try m.undoLast(), "updating “Apples”")
         XCTAssertEqual(m.item(apples)?.fields, fields("Apples", aisle: "Fruit & Veg"))
         XCTAssertEqual(m.item(apples)?.needed, false, "one undo step takes back both the update and the pick")
     }
@@ -64,7 +64,7 @@ final class AddingLinesTests: XCTestCase {
         _ = try m.add(try typed("milk"))
         XCTAssertEqual(m.item(milk)?.fields, fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
         XCTAssertEqual(m.item(milk)?.needed, true)
-        XCTAssertEqual(try m.undoLast(), "Pick Item")
+        XCTAssertEqual(try m.undoLast(), "putting “Milk” on the shopping list")
     }
 
     func testANewItemIsPutInTheAisleOfItemsSharingAWord() throws {
@@ -176,7 +176,7 @@ final class AddingLinesTests: XCTestCase {
         XCTAssertEqual(m.items.count, 2)
         let pears = try XCTUnwrap(m.item(outcomes[0].id))
         XCTAssertEqual(pears.fields, ItemFields(description: "Pears", quantity: 2, unit: "kg", price: Decimal(string: "1.5"), aisle: "Fruit"))
-        XCTAssertEqual(try m.undoLast(), "Add Lines")
+        XCTAssertEqual(try m.undoLast(), "adding 3 lines")
         XCTAssertTrue(m.items.isEmpty, "one undo step")
     }
 
@@ -208,7 +208,7 @@ final class AddingLinesTests: XCTestCase {
         XCTAssertEqual(m.item(mince)?.price, Decimal(string: "5.5"), "the correction is the price from now on")
         XCTAssertEqual(m.item(mince)?.lastPrice, Decimal(string: "0.011"), "recorded per gram")
         XCTAssertEqual(m.item(apples)?.lastPrice, Decimal(string: "1.29"))
-        XCTAssertEqual(try m.undoLast(), "Finish Shopping")
+        XCTAssertEqual(try m.undoLast(), "finishing shopping")
         XCTAssertEqual(m.item(mince)?.price, 5)
     }
 

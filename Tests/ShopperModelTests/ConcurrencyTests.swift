@@ -151,7 +151,7 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertTrue(stored.inCart)
         // The refused step is gone; the one before it (the add) is next, and also refused: the item
         // it would delete was edited elsewhere.
-        XCTAssertEqual(a.undo.undoName, "Add Item")
+        XCTAssertEqual(a.undo.undoName, "adding “Apples”")
         XCTAssertThrowsError(try a.undoLast())
         XCTAssertEqual(try Store(path: path).load().items.count, 1)
     }
@@ -167,7 +167,7 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(m.undo.undoStack.count, UndoHistory.limit)
         XCTAssertNil(try m.undoLast(step: offered), "a stale Undo does nothing")
         XCTAssertNotNil(m.item(described: "Later"))
-        XCTAssertEqual(try m.undoLast(step: m.undo.latestID), "Add Item")
+        XCTAssertEqual(try m.undoLast(step: m.undo.latestID), "adding “Later”")
         XCTAssertNil(m.item(described: "Later"))
     }
 

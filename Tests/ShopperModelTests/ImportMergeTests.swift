@@ -38,7 +38,7 @@ final class ImportMergeTests: XCTestCase {
         XCTAssertEqual(c.fields, ItemFields(description: "Cherries", quantity: 2, price: Decimal(string: "4.50"), aisle: "Fruit",
                                             notes: "stoned"), "the later line wins, the first one's aisle stays")
         // One step takes it all back.
-        XCTAssertEqual(try m.undoLast(), "Import")
+        XCTAssertEqual(try m.undoLast(), "importing 4 items")
         XCTAssertEqual(m.items.count, 2)
         XCTAssertEqual(m.item(apples)?.fields, ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"),
                                                           aisle: "Fruit & Veg", notes: "Gala"))

@@ -90,7 +90,7 @@ class TextFields(unittest.TestCase):
             app.key("z", ["ctrl"])
             time.sleep(0.5)
             self.assertEqual(len(app.all(CHECK, root=app.page("All Items"))), before, "the import was not undone")
-            self.assertFalse(app.has_text("Undone"), "no list undo")
+            self.assertFalse(app.has_text("Undid"), "no list undo")
 
     def test_ctrl_z_after_adds_edits_the_field_in_every_text_field(self):
         """Three adds leave the list's undo enabled: Ctrl+Z typed in the add bar or the search still
@@ -108,7 +108,7 @@ class TextFields(unittest.TestCase):
                 app.key("z", ["ctrl"])
             time.sleep(0.5)
             self.assertEqual(count(), 3, "Cheese was not undone")
-            self.assertFalse(app.has_text("Undone"), "no list undo")
+            self.assertFalse(app.has_text("Undid"), "no list undo")
             app.key("Return")       # the field is empty: nothing is added
             time.sleep(0.5)
             self.assertEqual(count(), 3, "the typing was undone")
@@ -122,21 +122,21 @@ class TextFields(unittest.TestCase):
                 app.key("z", ["ctrl"])
             time.sleep(0.5)
             self.assertEqual(count(), 4, "the list is untouched")
-            self.assertFalse(app.has_text("Undone"), "no list undo")
+            self.assertFalse(app.has_text("Undid"), "no list undo")
             # The search field, the same.
             app.key("f", ["ctrl"])
             app.type("Bre")
             wait_for(lambda: count() == 1, 5, "the search to show Bread")
             app.key("z", ["ctrl"])
             time.sleep(0.5)
-            self.assertFalse(app.has_text("Undone"), "no list undo from the search")
+            self.assertFalse(app.has_text("Undid"), "no list undo from the search")
             app.key("Escape")
             wait_for(lambda: count() == 4, 5, "the whole list again")
             # Out of the fields, on the list, Ctrl+Z undoes the last add.
             app.key("1", ["ctrl"])
             wait_for(lambda: app.focused() and app.focused()[0][0] == ROW_ROLE_NAME, 5, "a row to have focus")
             app.key("z", ["ctrl"])
-            wait_for(lambda: app.has_text("Undone"), 5, "the list's undo from the list")
+            wait_for(lambda: app.has_text("Undid"), 5, "the list's undo from the list")
             wait_for(lambda: count() == 3, 5, "Tea bags undone")
 
 

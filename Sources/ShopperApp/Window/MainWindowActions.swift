@@ -55,7 +55,7 @@ extension MainWindow {
         attempt {
             if let name = try model.undoLast(step: step) {
                 revealChanged(changed)
-                toast.show(L("Undone: {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
+                toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
             }
         }
     }
@@ -65,7 +65,7 @@ extension MainWindow {
         attempt {
             if let name = try model.redoLast() {
                 revealChanged(changed)
-                toast.show(L("Redone: {step}", ["step": name]))
+                toast.show(L("Redid {step}", ["step": name]))
             }
         }
     }
