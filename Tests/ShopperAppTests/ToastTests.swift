@@ -37,9 +37,9 @@ final class ToastTests: GtkTestCase {
         }
     }
 
-    /// The whole message shows: on one line where there is room, on two beside "Rückgängig" on a
-    /// phone (libadwaita 1.2's own title cut „Item 17“ ist im Wagen to „Item 17“ ist…). Longer
-    /// ones end in "…" on the second line: a third would spill out of the toast.
+    /// The whole message shows: on one line where there is room, wrapped beside "Rückgängig" on a
+    /// phone (libadwaita 1.2's own title cut „Item 17“ ist im Wagen to „Item 17“ ist…), inside
+    /// the toast, up to four lines; a longer one ends in "…" on the fourth.
     func testTheMessageWrapsOnAPhone() throws {
         try MainActor.assumeIsolated {
             let message = "“Whole milk” is in the cart"
@@ -49,15 +49,23 @@ final class ToastTests: GtkTestCase {
                 let toast = harness.window.toast
                 toast.show(message, actionTitle: "Rückgängig", action: {})
                 settle(500)
-                let title = try XCTUnwrap(toast.overlay.toastWidgets.last?.descendants()
+                let widget = try XCTUnwrap(toast.overlay.toastWidgets.last)
+                let title = try XCTUnwrap(widget.descendants()
                     .first { $0.labelText == message }.map(Label.init(wrapping:)), "the message at \(width) px")
                 XCTAssertFalse(title.isCut, "the whole message at \(width) px")
                 XCTAssertEqual(title.lineCount, lines, "at \(width) px")
                 if width == 360 {
-                    toast.show("“Organic whole milk 3.8 %, the big bottle” is in the cart", actionTitle: "Rückgängig", action: {})
-                    settle(300)
-                    XCTAssertEqual(title.lineCount, 2, "a long message on two lines")
-                    XCTAssertTrue(title.isCut, "and cut short on the second")
+                    for (text, cut) in [("Rückgängig: „Fettarme Milch“ in den Wagen legen", false),
+                                        (String(repeating: "A long message that goes on ", count: 6), true)] {
+                        toast.show(text, actionTitle: "Wiederholen", action: {})
+                        settle(400)
+                        XCTAssertEqual(title.isCut, cut, text)
+                        XCTAssertLessThanOrEqual(title.lineCount, 4, text)
+                        // Inside the toast: libadwaita sizes it for what its title asks.
+                        let t = try XCTUnwrap(title.widget.bounds(in: widget)), w = Double(widget.height)
+                        XCTAssertLessThanOrEqual(t.y + t.height, w, "the last line inside the toast: \(text)")
+                        XCTAssertGreaterThanOrEqual(t.y, 0, text)
+                    }
                 }
                 toast.hide()
             }

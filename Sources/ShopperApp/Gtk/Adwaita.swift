@@ -150,6 +150,15 @@ import CGtk
         self.title.text = title
         adw_toast_set_button_label(raw, button)
     }
+
+    /// At most about `chars` characters a line (nil: as wide as the message). libadwaita 1.2 gives a
+    /// toast the height its title asks for at its natural width: a title that asks for one long
+    /// line got one line's height, and a third line in a narrow window spilled out of the toast.
+    /// A narrower natural width makes it ask for the lines it will take.
+    func limitTitle(chars: Int32?) {
+        title.maxWidthChars(chars ?? -1)
+        title.lines(chars == nil ? 2 : 4)
+    }
 }
 
 /// libadwaita's light and dark: follows the desktop (the settings portal, or

@@ -60,6 +60,7 @@ struct Widget: SignalSource {
     }
 
     @discardableResult
+    func margin(bottom m: Int32) { gtk_widget_set_margin_bottom(raw, m) }
     func margins(_ m: Int32) -> Widget {
         gtk_widget_set_margin_top(raw, m)
         gtk_widget_set_margin_bottom(raw, m)

@@ -72,6 +72,14 @@ extension Widget {
         }
     }
 
+    /// The buttons below this widget that show this icon.
+    func buttons(withIcon icon: String) -> [Widget] {
+        descendants().filter { w in
+            let instance = UnsafeMutableRawPointer(w.raw).assumingMemoryBound(to: GTypeInstance.self)
+            return g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 && w.iconName == icon
+        }
+    }
+
     /// The icon a button shows: its own, or that of the image inside it.
     private var iconName: String? {
         let instance = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self)

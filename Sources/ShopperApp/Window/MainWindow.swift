@@ -99,6 +99,8 @@ final class MainWindow {
         summary.append(addBar.root.widget)
 
         let lists = Box(GTK_ORIENTATION_VERTICAL)
+        // The colour below the rows, where a tall toast's room (Toast.fitRoom) shows it.
+        lists.widget.css("lists")
         lists.append(summary.widget)
         lists.append(searchBar.widget)
         lists.append(stack.widget)

@@ -22,6 +22,9 @@ final class Toast {
     /// button under the list (style class "toast-room").
     var room: Widget?
 
+    /// Narrower than this (a phone), a toast shows no close button: it goes by itself.
+    static let roomyWidth: Int32 = 500
+
     /// Long enough for any message of the app's own; user input quoted in it (a pasted page) is cut.
     static let maxCharacters = 300
 
@@ -41,13 +44,25 @@ final class Toast {
                 self?.action = nil
                 self?.isHeld = false
                 self?.room?.css("toast-room", false)
+                self?.room?.margin(bottom: 0)
             })
             // The widget showing the new toast (the overlay's newest child).
             overlay.toastWidgets.last?.onHeld { [weak self] held in self?.held(held) }
         }
         room?.css("toast-room", true)
         // Name its buttons for screen readers, again after each update (the button's label changes).
-        for toast in overlay.toastWidgets { toast.nameButtons(icons: ["window-close-symbolic": L("Dismiss")]) }
+        for toast in overlay.toastWidgets {
+            toast.nameButtons(icons: ["window-close-symbolic": L("Dismiss")])
+            // On a phone the message needs the room more than a close button does: the toast goes
+            // by itself after its time. A German undo message was cut to "Rückgängig: „Milch“
+            // in d…" beside Wiederholen and the ×.
+            for close in toast.buttons(withIcon: "window-close-symbolic") { close.visible = overlay.widget.width >= Self.roomyWidth }
+        }
+        // Narrow, the title wraps to the room beside its button, up to four lines; the room under
+        // the lists grows with a toast taller than the one it was made for.
+        let width = overlay.widget.width
+        current?.limitTitle(chars: width >= Self.roomyWidth ? nil : max(12, (width - 200) / 9))
+        overlay.widget.afterNextFrame { [weak self] _ in self?.fitRoom() }
         // Our own timer, restarted by each message: the toast's would run from its first message.
         self.seconds = seconds
         restartTimer()
@@ -59,6 +74,18 @@ final class Toast {
         return shown.bounds(in: widget)?.y
     }
 
+    /// The room (style class toast-room) is made for a toast of two lines; a taller one gets its
+    /// extra height as the room's bottom margin.
+    private func fitRoom() {
+        // Its height, not its place: it may still be sliding in. Adwaita sets it 24 px above the foot.
+        guard let room, current != nil, let shown = overlay.toastWidgets.last else { return }
+        let covered = shown.height + 24
+        room.margin(bottom: max(0, covered + 8 - Self.roomHeight))
+    }
+
+    /// The room's padding in shopper.css.
+    static let roomHeight: Int32 = 64
+
     func hide() {
         MainLoop.cancel(timer)
         timer = 0
@@ -68,6 +95,7 @@ final class Toast {
         current = nil
         shown?.dismiss()
         room?.css("toast-room", false)
+        room?.margin(bottom: 0)
     }
 
     private func held(_ held: Bool) {
