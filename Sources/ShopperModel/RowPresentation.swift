@@ -102,6 +102,6 @@ public struct RowPresentation: Equatable, Sendable {
     /// "2 kg", "1.5", "3 packs".
     public static func quantityText(_ item: Item, _ money: MoneyFormat) -> String {
         let q = money.quantity(item.quantity)
-        return item.unit.map { "\(q) \($0)" } ?? q
+        return item.unit.map { "\(q) \(CountUnit.display($0, quantity: item.quantityAmount))" } ?? q
     }
 }
