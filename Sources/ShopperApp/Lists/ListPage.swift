@@ -388,10 +388,10 @@ final class ListPage {
         guard !listGone, let i = projection.index(of: id) else { return }
         // GTK 4.8's scroll-to-item stops at the row's edge, under a toast, and without its header.
         let first = i > 0 && projection.itemID(at: i - 1) == nil ? i - 1 : i
-        // Rows are of one height (their line included): the list's length over its rows.
-        // A toast taller than the room made for it (two lines at a phone's width) covers more.
+        // What shows of the list: less where a toast covers its foot.
         let visible = min(Double(scrolled.widget.height), coveredFrom?(scrolled.widget) ?? .infinity)
         let page = max(0, visible - (Double(scrolled.widget.height) - scrolled.pageSize))
+        // Rows are of one height (their line included): the list's length over its rows.
         let h = (scrolled.maxScrollOffset + scrolled.pageSize) / Double(projection.count)
         let (top, bottom) = (Double(first) * h, Double(i + 1) * h)
         var offset = scrolled.scrollOffset
