@@ -252,13 +252,9 @@ final class MainWindow {
         }
         let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
         let what = page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
-        // Costs turned off: no money here either.
-        guard preferences.display.showCost else {
-            totals.text = L("{count} · {left} left to buy · {cart} in cart",
-                            ["count": what, "left": "\(t.leftToBuy.count)", "cart": "\(t.inCart.count)"])
-            return
-        }
-        totals.text = L("{count} · {left} left to buy · {cart} in cart",
-                        ["count": what, "left": money.format(t.leftToBuy.sum), "cart": money.format(t.inCart.sum)])
+        // Costs turned off: what is left and in the cart is counted, not priced.
+        let (left, cart) = preferences.display.showCost ? (money.format(t.leftToBuy.sum), money.format(t.inCart.sum))
+                                                         : ("\(t.leftToBuy.count)", "\(t.inCart.count)")
+        totals.text = L("{count} · {left} left to buy · {cart} in cart", ["count": what, "left": left, "cart": cart])
     }
 }
