@@ -7,7 +7,8 @@ struct ChangeBuilder {
     private var order: AisleOrder
     private var aislesChanged = false
 
-    init(ids: IDSource, aisles: AisleOrder) {
+    init(ids: IDSource, aisles: AisleOrder, list: ListID = .first) {
+        cs = ChangeSet(list: list)
         self.ids = ids
         order = aisles
     }

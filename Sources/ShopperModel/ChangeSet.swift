@@ -6,10 +6,16 @@ public struct ChangeSet: Sendable {
     public var searches: [SavedSearch.ID: SavedSearch?] = [:]
     public var historyAdded: [PriceRecord] = []
     public var historyRemoved: [PriceRecord] = []
-    /// Replaces the whole aisle order when set (it is short).
+    /// Replaces the whole aisle order of `list` when set (it is short).
     public var aisleOrder: [String]?
+    /// The list the operation was made on: whose aisle order it sets, whose undo history shows it.
+    public var list: ListID = .first
+    /// Lists created, renamed, reordered, deleted or brought back (nil: gone for good).
+    public var lists: [ListID: ShoppingList?] = [:]
+
+    public init(list: ListID = .first) { self.list = list }
 
     public var isEmpty: Bool {
-        items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil
+        items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
     }
 }

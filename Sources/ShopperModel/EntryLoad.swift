@@ -21,23 +21,24 @@ struct EntryLoad {
 
     /// `between`, for tests: run after the lower half's read and before the upper half's starts
     /// (which then waits for it), as another process's write may come between them.
-    static func read(_ store: Store, splitFrom: Int = splitFrom,
-                     between: (@Sendable () -> Void)? = nil) throws(StoreError) -> EntryLoad {
+    static func read(_ store: Store, scope: ListScope = ListScope(.first, byIndex: false), listItems: Int? = nil,
+                     splitFrom: Int = splitFrom, between: (@Sendable () -> Void)? = nil) throws(StoreError) -> EntryLoad {
         let maxID = store.itemCount()
         // The split gives the table a slot for every id up to the highest, so only a store whose ids
         // are mostly in use is split: one item with id 5,000,000,000 (another program's) would
         // otherwise be 160 GB of slots. Counting reads an index: 7 ms at a million items.
-        if maxID >= splitFrom, 2 * store.storedItems() >= maxID,
-           let load = try inTwo(store, maxID: maxID, between: between) { return load }
-        return try inOne(store, maxID: maxID)
+        // The list's own count (kept by the store's triggers) says how many ids it holds.
+        if maxID >= splitFrom, 2 * (listItems ?? store.storedItems()) >= maxID,
+           let load = try inTwo(store, scope: scope, maxID: maxID, between: between) { return load }
+        return try inOne(store, scope: scope, maxID: maxID)
     }
 
-    private static func inOne(_ store: Store, maxID: Int) throws(StoreError) -> EntryLoad {
+    private static func inOne(_ store: Store, scope: ListScope, maxID: Int) throws(StoreError) -> EntryLoad {
         // Read into locals, then kept: a closure's access to a captured struct's fields costs more
         // per item (a tenth of reading a million items, measured on the model's own properties).
         var table = ItemTable(), sums = TripTotals(), last: Int64 = 0, names = AisleNames()
         table.reserveCapacity(maxID: maxID)
-        let contents = try store.loadEntries(aisles: &names) { id, entry in
+        let contents = try store.loadEntries(aisles: &names, scope: scope) { id, entry in
             table.set(id, to: entry)
             sums.add(entry)
             last = max(last, entry.position)
@@ -48,10 +49,10 @@ struct EntryLoad {
     /// The ids up to the middle are read on this thread, the rest on another, each in its own read
     /// transaction, straight into the table's slots. nil when the two reads saw different revisions
     /// (another process wrote between their starts): the caller reads again in one pass.
-    private static func inTwo(_ store: Store, maxID: Int, between: (@Sendable () -> Void)?) throws(StoreError) -> EntryLoad? {
+    private static func inTwo(_ store: Store, scope: ListScope, maxID: Int, between: (@Sendable () -> Void)?) throws(StoreError) -> EntryLoad? {
         let middle = Int64(maxID / 2)
-        let lower = Half(ids: Int64.min...middle, maxID: maxID)
-        let upper = Half(ids: (middle + 1)...Int64.max, maxID: maxID)
+        let lower = Half(ids: Int64.min...middle, scope: scope, maxID: maxID)
+        let upper = Half(ids: (middle + 1)...Int64.max, scope: scope, maxID: maxID)
         var table = ItemTable()
         var renumbered: [Int32] = []
         var names = AisleNames()
@@ -100,6 +101,7 @@ struct EntryLoad {
     /// `done` (hence unchecked).
     private final class Half: @unchecked Sendable {
         let ids: ClosedRange<Int64>
+        let scope: ListScope
         let maxID: Int
         var sums = TripTotals(), last: Int64 = 0, names = AisleNames()
         /// Entries with no slot: ids below 1 (another program's) or past `maxID` (written since).
@@ -107,8 +109,9 @@ struct EntryLoad {
         var contents: Result<StoreContents, StoreError>?
         let done = DispatchSemaphore(value: 0)
 
-        init(ids: ClosedRange<Int64>, maxID: Int) {
+        init(ids: ClosedRange<Int64>, scope: ListScope, maxID: Int) {
             self.ids = ids
+            self.scope = scope
             self.maxID = maxID
         }
 
@@ -116,7 +119,7 @@ struct EntryLoad {
             var sums = TripTotals(), last: Int64 = 0, names = AisleNames(), outside: [(ItemID, ItemEntry)] = []
             let maxID = Int64(maxID), buffer = slots.buffer
             contents = Result { () throws(StoreError) in
-                try store.loadEntries(aisles: &names, ids: ids) { id, entry in
+                try store.loadEntries(aisles: &names, scope: scope, ids: ids) { id, entry in
                     if id.raw >= 1 && id.raw <= maxID { buffer[Int(id.raw)] = entry } else { outside.append((id, entry)) }
                     sums.add(entry)
                     last = max(last, entry.position)

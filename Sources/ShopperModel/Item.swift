@@ -11,7 +11,7 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// One thing the user buys. Plain value: the model knows nothing about how it is shown.
 public struct Item: Equatable, Sendable {
     // Stored in an order that packs (the flags last) and with optionals of fixed-point values and
-    // dates kept as a value that cannot occur: 136 bytes an item instead of 160 (items are kept
+    // dates kept as a value that cannot occur: 144 bytes an item instead of 168 (items are kept
     // whole only for the rows shown, see `ItemContent`, and in imports and exports).
     public let id: ItemID
     public var description: String
@@ -28,6 +28,8 @@ public struct Item: Equatable, Sendable {
     private var storedPrice: Int64
     private var storedLastPrice: Int64
     private var storedLastPriceDate: Date
+    /// The list it is on; a move to another list changes only this (the id stays).
+    public var list: ListID
     public var priceBasis: PriceBasis
     /// On the shopping list.
     public var needed: Bool
@@ -71,12 +73,12 @@ public struct Item: Equatable, Sendable {
         price: Decimal? = nil, priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "",
         needed: Bool = false, inCart: Bool = false, position: Int64 = 0,
         createdAt: Date = Date(), updatedAt: Date? = nil,
-        lastPrice: Decimal? = nil, lastPriceDate: Date? = nil
+        lastPrice: Decimal? = nil, lastPriceDate: Date? = nil, list: ListID = .first
     ) {
         self.init(id: id, description: description, quantityAmount: Amount(quantity), unit: unit,
                   priceAmount: price.map(Amount.init), priceBasis: priceBasis, aisle: aisle, notes: notes,
                   needed: needed, inCart: inCart, position: position, createdAt: createdAt, updatedAt: updatedAt,
-                  lastPriceAmount: lastPrice.map(Amount.init), lastPriceDate: lastPriceDate)
+                  lastPriceAmount: lastPrice.map(Amount.init), lastPriceDate: lastPriceDate, list: list)
     }
 
     /// With amounts already in fixed point (the store): no Decimal on the way.
@@ -84,7 +86,7 @@ public struct Item: Equatable, Sendable {
         id: ItemID, description: String, quantityAmount: Amount, unit: String?,
         priceAmount: Amount?, priceBasis: PriceBasis, aisle: String?, notes: String,
         needed: Bool, inCart: Bool, position: Int64, createdAt: Date, updatedAt: Date?,
-        lastPriceAmount: Amount?, lastPriceDate: Date?
+        lastPriceAmount: Amount?, lastPriceDate: Date?, list: ListID = .first
     ) {
         self.id = id
         self.description = description
@@ -101,6 +103,7 @@ public struct Item: Equatable, Sendable {
         self.updatedAt = updatedAt ?? createdAt
         storedLastPrice = lastPriceAmount?.units ?? Self.noAmount
         storedLastPriceDate = lastPriceDate ?? Self.noDate
+        self.list = list
     }
 
     /// What the line costs, exact: quantity x price, or the price itself when it is for all;

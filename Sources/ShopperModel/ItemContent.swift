@@ -12,9 +12,13 @@ final class ItemContent {
     static let defaultLimit = 4096
     private let limit: Int
 
-    init(store: Store?, limit: Int = defaultLimit) {
+    /// The list whose items scans read.
+    let scope: ListScope
+
+    init(store: Store?, limit: Int = defaultLimit, scope: ListScope = ListScope(.first)) {
         self.store = store
         self.limit = limit
+        self.scope = scope
     }
 
     /// The item as of `revision`. Read from the store when the cache lacks it; if another process
@@ -59,7 +63,7 @@ final class ItemContent {
             return last
         }
         if let writer { return try rethrowing { try writer.eachItem(after: id, limit: limit, body) } }
-        return try store.reading { try $0.eachItem(after: id, limit: limit, body) }
+        return try store.reading(scope) { try $0.eachItem(after: id, limit: limit, body) }
     }
 
     /// Up to `limit` items' search text fields with an id above `id`, in order of id (see
@@ -69,7 +73,7 @@ final class ItemContent {
         guard let store else {
             return try forEach(after: id, limit: limit) { item, _ in if keep(item.id) { texts.set(item) } }
         }
-        return try store.reading { reader in
+        return try store.reading(scope) { reader in
             try reader.eachSearchText(after: id, limit: limit) { id, description, aisle, notes, _ in
                 if keep(id) { texts.set(id, description: description, aisle: aisle, notes: notes) }
             }

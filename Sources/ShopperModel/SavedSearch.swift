@@ -5,11 +5,14 @@ public struct SavedSearch: Equatable, Sendable, Identifiable {
     public var name: String
     public var query: String
     public var position: Int64
+    /// Saved searches belong to the list they search.
+    public var list: ListID
 
-    public init(id: ID, name: String, query: String, position: Int64) {
+    public init(id: ID, name: String, query: String, position: Int64, list: ListID = .first) {
         self.id = id
         self.name = name
         self.query = query
         self.position = position
+        self.list = list
     }
 }

@@ -13,6 +13,8 @@ public struct ModelChange {
     public var items: [ItemID: ItemChange] = [:]
     public var searchesChanged = false
     public var aislesReordered = false
+    /// A list was made, renamed, moved or deleted, or a list's counts changed.
+    public var listsChanged = false
 }
 
 /// Every item's entry (`ItemEntry`: what places, counts, filters and sums it), the aisles and the
@@ -34,7 +36,12 @@ public final class ShoppingModel {
     public private(set) var savedSearches: [SavedSearch] = []
     public private(set) var totals = TripTotals()
     public let store: Store?
-    public let undo = UndoHistory()
+    /// Shared by the models of every list a window shows (see `UndoHistory`).
+    public let undo: UndoHistory
+    /// The list this model holds; the store holds the others, which cost no memory here.
+    public let list: ListID
+    /// Every list (not deleted), in order, with its counts as of the last read or write.
+    public internal(set) var lists: [ShoppingList] = []
 
     static let positionGap: Int64 = 1 << 20
     private(set) var lastPosition: Int64 = 0
@@ -47,6 +54,8 @@ public final class ShoppingModel {
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
+    /// While an undo or redo writes: the revisions of its items on other lists (see `replayChanges`).
+    private var expectedForeign: [ItemID: Int64] = [:]
     private var nextObserver = 0
     private let content: ItemContent
     /// The folded search texts, made on a worker thread (`SearchTextSlice`), in idle moments
@@ -58,20 +67,32 @@ public final class ShoppingModel {
     var textsFromReader = 0
 
     /// `store` nil keeps everything in memory (tests of pure logic); the app always passes one.
-    public convenience init(store: Store?) throws(StoreError) {
-        try self.init(store: store, cacheLimit: ItemContent.defaultLimit)
+    public convenience init(store: Store?, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError) {
+        try self.init(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit)
     }
 
     /// `cacheLimit`: items kept whole at most (tests make it small, so reads happen all the time).
     /// `splitLoadFrom`: from how many items the store is read in two halves at once; `between`
     /// comes between the halves (`EntryLoad`).
-    init(store: Store?, cacheLimit: Int, splitLoadFrom: Int = EntryLoad.splitFrom,
-         between: (@Sendable () -> Void)? = nil) throws(StoreError) {
+    init(store: Store?, list: ListID = .first, undo: UndoHistory = UndoHistory(), cacheLimit: Int,
+         splitLoadFrom: Int = EntryLoad.splitFrom, between: (@Sendable () -> Void)? = nil) throws(StoreError) {
         self.store = store
-        content = ItemContent(store: store, limit: cacheLimit)
-        guard let store else { return }
+        self.list = list
+        self.undo = undo
+        guard let store else {
+            content = ItemContent(store: nil, limit: cacheLimit)
+            lists = [ShoppingList(id: .first, name: L("Groceries"), position: Self.positionGap)]
+            return
+        }
         seenExternalVersion = store.externalVersion()
-        let load = try EntryLoad.read(store, splitFrom: splitLoadFrom, between: between)
+        // A list that holds most of the store is read by a scan of the table, as a store of one list
+        // always was; a smaller one through the (list, id) index, so its cost follows its size.
+        let lists = try store.lists()
+        let mine = lists.first { $0.id == list }?.itemCount ?? 0
+        let scope = ListScope(list, byIndex: 2 * mine < lists.reduce(0) { $0 + $1.itemCount })
+        content = ItemContent(store: store, limit: cacheLimit, scope: scope)
+        let load = try EntryLoad.read(store, scope: scope, listItems: mine, splitFrom: splitLoadFrom, between: between)
+        self.lists = load.contents.lists
         items = load.table
         totals = load.sums
         lastPosition = load.lastPosition
@@ -222,8 +243,12 @@ public final class ShoppingModel {
 
     private func refresh() throws(StoreError) {
         guard let store else { return }
-        let news = try store.changes(since: seenRevision)
+        let news = try store.changes(since: seenRevision, list: list)
         var change = ModelChange()
+        if news.lists != lists {
+            lists = news.lists
+            change.listsChanged = true
+        }
         if news.aisles != aisles.names {
             let old = aisles
             aisles = AisleOrder(news.aisles)
@@ -242,7 +267,7 @@ public final class ShoppingModel {
             change.searchesChanged = true
         }
         seenRevision = max(seenRevision, news.revision)
-        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered {
+        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged {
             for f in observers.values { f(change) }
         }
     }
@@ -275,7 +300,7 @@ public final class ShoppingModel {
             let id = b.ids.newItemID()
             position += positionGap
             let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
-                            position: position, createdAt: now)
+                            position: position, createdAt: now, list: b.cs.list)
             b.cs.items[id] = b.applying(row.fields, to: item)
             ids.append(id)
         }
@@ -290,6 +315,7 @@ public final class ShoppingModel {
     public struct BackgroundImport: Sendable {
         let store: Store
         let seen: Int64
+        let list: ListID
         let aisles: [String]
         let lastPosition: Int64
         let rows: [ImportedItem]
@@ -297,8 +323,8 @@ public final class ShoppingModel {
 
         public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
             do {
-                return .success(try store.write(seen: seen, knownAisles: aisles) { ids throws(StoreError) in
-                    var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles))
+                return .success(try store.write(seen: seen, knownAisles: aisles, list: list) { ids throws(StoreError) in
+                    var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles), list: list)
                     _ = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
                     ids = b.ids
                     let cs = b.finished
@@ -314,7 +340,7 @@ public final class ShoppingModel {
     /// nil without a store: then `importItems` is as quick as it gets.
     public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
         guard let store else { return nil }
-        return BackgroundImport(store: store, seen: seenRevision, aisles: aisles.names, lastPosition: lastPosition,
+        return BackgroundImport(store: store, seen: seenRevision, list: list, aisles: aisles.names, lastPosition: lastPosition,
                                 rows: rows, now: StoreTime.rounded(now))
     }
 
@@ -323,7 +349,7 @@ public final class ShoppingModel {
         let (cs, commit) = try result.get()
         // The items are new whatever memory holds by now (a refresh may have read them already):
         // undo takes them away, and puts back the aisle order as it was before.
-        var back = ChangeSet()
+        var back = ChangeSet(list: list)
         for id in cs.items.keys { back.items[id] = .some(nil) }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
         applyInMemory(cs, commit, old: back)
@@ -538,9 +564,19 @@ public final class ShoppingModel {
     /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
     /// process) is not overwritten.
     private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
-        for (id, written) in state.items where try readItem(id) != written {
-            throw .changedElsewhere(description: (item(id) ?? written)?.description ?? L("an item"), action: action)
+        // Items the step left on another list (a move) are not in this list's memory: the store says
+        // what they hold now, and the revision the write must find.
+        var foreign: [ItemID: Int64] = [:]
+        if let store {
+            let away = state.items.keys.filter { items[$0] == nil }
+            for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) { foreign[item.id] = revision }
         }
+        for (id, written) in state.items {
+            let now: Item? = if items[id] != nil { try readItem(id) } else { foreignItem(id, foreign) }
+            if now != written { throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action) }
+        }
+        expectedForeign = foreign
+        defer { expectedForeign = [:] }
         var cs = cs
         if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
         do {
@@ -589,7 +625,7 @@ public final class ShoppingModel {
         for attempt in 1...3 {
             do {
                 let (cs, back, commit) = try write { ids throws(StoreError) in
-                    var b = ChangeBuilder(ids: ids, aisles: aisles)
+                    var b = ChangeBuilder(ids: ids, aisles: aisles, list: list)
                     try build(&b)
                     ids = b.ids
                     return b.finished
@@ -616,7 +652,7 @@ public final class ShoppingModel {
             return (cs, back, StoreCommit(revision: seenRevision, othersWrote: false, aisles: cs.aisleOrder))
         }
         var back = ChangeSet()
-        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles.names) { ids, reader throws(StoreError) in
+        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles.names, list: list) { ids, reader throws(StoreError) in
             // Items read while the change is built come through the write's connection.
             content.writer = reader
             defer { content.writer = nil }
@@ -624,7 +660,7 @@ public final class ShoppingModel {
             back = try inverse(of: cs)
             // Each item overwritten must still be the version this process knows.
             var expected: [ItemID: Int64?] = [:]
-            for id in cs.items.keys { expected[id] = .some(items.revision(of: id)) }
+            for id in cs.items.keys { expected[id] = .some(items.revision(of: id) ?? expectedForeign[id]) }
             return (cs, expected)
         }
         return (cs, back, commit)
@@ -632,7 +668,8 @@ public final class ShoppingModel {
 
     /// The change set that puts back what `cs` would overwrite.
     private func inverse(of cs: ChangeSet) throws(StoreError) -> ChangeSet {
-        var back = ChangeSet()
+        var back = ChangeSet(list: cs.list)
+        for id in cs.lists.keys { back.lists[id] = .some(lists.first { $0.id == id }) }
         var old: [ItemID: Item] = [:]
         for item in try items(Array(cs.items.keys)) { old[item.id] = item }
         for id in cs.items.keys {
@@ -673,6 +710,10 @@ public final class ShoppingModel {
             change.searchesChanged = true
         }
         if !commit.othersWrote { seenRevision = max(seenRevision, commit.revision) }
+        // Counts change with items (the store's triggers keep them), and lists with list steps.
+        let before = lists
+        if let store { lists = (try? store.lists()) ?? lists } else { applyListsInMemory(cs) }
+        change.listsChanged = lists != before
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }
     }
@@ -680,6 +721,8 @@ public final class ShoppingModel {
     /// Memory takes `new` (nil: gone) as written at `revision`: its entry, the totals, the cached
     /// item and its search text. `old`, the item as it was, where known.
     private func replaceInMemory(_ id: ItemID, with new: Item?, revision: Int64, old: Item? = nil) -> ItemChange {
+        // An item on another list now (moved there) has left this one.
+        let new = new?.list == list ? new : nil
         let oldEntry = items[id]
         if let oldEntry { totals.remove(oldEntry) }
         let newEntry = new.map { entry(of: $0, revision: revision) }

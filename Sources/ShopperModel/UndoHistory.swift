@@ -1,10 +1,13 @@
-/// Undo and redo stacks. Bounded so a long session does not grow without end.
+/// Undo and redo stacks. Bounded so a long session does not grow without end. One history serves
+/// every list of a window: a step may span two lists (a move between them, a list deleted), and
+/// Undo always takes back the newest step, showing the list it was made on.
 ///
 /// Each entry keeps both directions of its operation: `forward` is what the operation wrote and
 /// `backward` what it overwrote. Undo applies `backward` only while the items still hold what
 /// `forward` wrote, so it never overwrites a change made since by another process. Each entry has
 /// an identity of its own, so an Undo offered for one step can never undo another.
 public final class UndoHistory {
+    public init() {}
     public struct Entry {
         public let id: Int
         public let name: String
@@ -12,6 +15,12 @@ public final class UndoHistory {
         let backward: ChangeSet
         /// The items the step changes (to show them once it is undone or redone).
         public var itemIDs: Set<ItemID> { Set(forward.items.keys).union(backward.items.keys) }
+        /// The list the step was made on: it is undone there (the window shows that list first).
+        public var list: ListID { forward.list }
+        /// A step on the lists alone (made, renamed, moved, deleted): any list's model replays it.
+        public var onListsOnly: Bool { forward.items.isEmpty && backward.items.isEmpty && !forward.lists.isEmpty }
+        /// The lists the step changes.
+        public var listIDs: Set<ListID> { Set(forward.lists.keys) }
     }
 
     public static let limit = 200

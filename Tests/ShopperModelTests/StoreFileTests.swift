@@ -93,7 +93,7 @@ final class StoreFileTests: XCTestCase {
         let m = try ShoppingModel(store: Store(path: path))
         try m.add(fields("Milk", aisle: "Dairy"))
         let q = try DatabaseQueue(path: path)
-        try q.write { try $0.execute(sql: "INSERT INTO aisle (name, position) VALUES (NULL, 5)") }
+        try q.write { try $0.execute(sql: "INSERT INTO aisle (list_id, name, position) VALUES (1, NULL, 5)") }
         XCTAssertEqual(try Store(path: path).load().aisles, ["Dairy"])
         try q.write { try $0.execute(sql: "UPDATE item SET quantity = 'lots' WHERE id = 1") }
         XCTAssertThrowsError(try ShoppingModel(store: Store(path: path))) { e in

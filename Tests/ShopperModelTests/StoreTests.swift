@@ -158,9 +158,9 @@ final class StoreTests: XCTestCase {
         }
     }
 
-    /// 100,000 items in a real store; an operation on one item then writes one row (a delete two:
-    /// the row goes and its tombstone tells other processes so).
-    func testHundredThousandItemsAndOneRowPerOperation() throws {
+    /// 100,000 items in a real store; an operation on one item then writes a fixed few rows, whatever
+    /// the store's size (see below).
+    func testHundredThousandItemsAndAFewRowsPerOperation() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
         let rows = (0..<100_000).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: "A\($0 % 20)"), needed: true, inCart: false) }
@@ -173,10 +173,11 @@ final class StoreTests: XCTestCase {
         let shopping = ListProjection(model: reopened, kind: .shopping, sectioning: .aisle)
         XCTAssertEqual(shopping.itemCount, 100_000)
         let store = reopened.store!
-        for (rows, op) in [(1, { try reopened.tick(ids[5]) }), (1, { try reopened.untick(ids[5]) }),
+        // An item's row, its tombstone when deleted, and its list's counts when they change.
+        for (rows, op) in [(2, { try reopened.tick(ids[5]) }), (2, { try reopened.untick(ids[5]) }),
                            (1, { try reopened.update(ids[9], fields("Renamed", cost: 2, aisle: "A3")) }),
                            (1, { try reopened.move(ids[1], after: ids[50_000], before: ids[50_001]) }),
-                           (1, { try reopened.add(fields("New")) }), (2, { try reopened.delete([ids[7]]) })] as [(Int, () throws -> Void)] {
+                           (2, { try reopened.add(fields("New")) }), (3, { try reopened.delete([ids[7]]) })] as [(Int, () throws -> Void)] {
             let before = store.totalChanges()
             try op()
             XCTAssertEqual(store.totalChanges() - before, rows)

@@ -6,7 +6,7 @@ internal import GRDB
 enum ItemColumns {
     static let names = ["id", "description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed",
                         "in_cart", "position", "created_at", "updated_at", "last_price", "last_price_date",
-                        "price_for_all"]
+                        "price_for_all", "list_id"]
     static let list = names.joined(separator: ", ")
     /// Where `revision` is in a row read as `SELECT \(list), revision`.
     static let revisionIndex = names.count
@@ -18,7 +18,7 @@ enum ItemColumns {
         [i.id.raw, i.description, i.quantityAmount.canonicalText, i.unit, i.priceAmount?.canonicalText,
          i.aisle, i.notes, i.needed, i.inCart, i.position, StoreTime.millis(i.createdAt),
          StoreTime.millis(i.updatedAt), i.lastPriceAmount?.canonicalText,
-         i.lastPriceDate.map(StoreTime.millis), i.priceBasis == .forAll]
+         i.lastPriceDate.map(StoreTime.millis), i.priceBasis == .forAll, i.list.raw]
     }
 
     /// Decodes defensively: a row another program damaged (a NULL or a non-number where the app
@@ -48,6 +48,8 @@ enum ItemColumns {
         }
         let lastDate = number(13)
         let forAll = number(14) ?? 0
+        // A file of a schema before lists (opened read-only) has one list: the first.
+        let list = number(15).map(ListID.init) ?? .first
         let item = Item(id: ItemID(id), description: try required(text(1), 1),
                     quantityAmount: try amount(2) ?? .one, unit: text(3), priceAmount: try amount(4),
                     priceBasis: forAll != 0 ? .forAll : .perUnit,
@@ -56,7 +58,7 @@ enum ItemColumns {
                     position: try required(number(9), 9),
                     createdAt: StoreTime.date(try required(number(10), 10)),
                     updatedAt: StoreTime.date(try required(number(11), 11)),
-                    lastPriceAmount: try amount(12), lastPriceDate: lastDate.map(StoreTime.date))
+                    lastPriceAmount: try amount(12), lastPriceDate: lastDate.map(StoreTime.date), list: list)
         try checkLineCost(item.lineCost, r, id: id)
         return item
     }

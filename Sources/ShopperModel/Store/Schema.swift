@@ -4,7 +4,10 @@ internal import GRDB
 
 /// Schema migrations. Never edit a shipped migration: add the next one.
 enum Schema {
-    static let versions = ["v1", "v2", "v3", "v4"]
+    /// The gap between neighbours' positions (lists', as items' in `ShoppingModel`).
+    static let positionGap: Int64 = 1 << 20
+
+    static let versions = ["v1", "v2", "v3", "v4", "v5"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -64,6 +67,54 @@ enum Schema {
         // v4: a price may be for the whole line ("500 g Mince = 5.49") rather than per unit.
         m.registerMigration("v4") { db in
             try db.execute(sql: "ALTER TABLE item ADD COLUMN price_for_all INTEGER NOT NULL DEFAULT 0")
+        }
+        // v5: several lists. Everything a store held becomes its first list ("Groceries"); aisles and
+        // saved searches belong to a list too (a hardware store's aisles are not a grocer's). Each
+        // list's counts are kept by triggers inside every item write, by any process, so the sidebar
+        // reads one small table instead of counting a million items.
+        m.registerMigration("v5") { db in
+            try db.execute(sql: """
+                CREATE TABLE shopping_list (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    to_buy INTEGER NOT NULL DEFAULT 0,
+                    item_count INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO shopping_list (id, name, position) VALUES (1, ?, \(positionGap));
+                ALTER TABLE item ADD COLUMN list_id INTEGER NOT NULL DEFAULT 1;
+                CREATE INDEX item_list ON item(list_id, id);
+                CREATE TABLE aisle_v5 (list_id INTEGER NOT NULL, name TEXT, position INTEGER NOT NULL,
+                                       PRIMARY KEY (list_id, name));
+                INSERT INTO aisle_v5 (list_id, name, position)
+                    SELECT 1, name, position FROM aisle WHERE typeof(name) = 'text' AND name <> '';
+                DROP TABLE aisle;
+                ALTER TABLE aisle_v5 RENAME TO aisle;
+                ALTER TABLE saved_search ADD COLUMN list_id INTEGER NOT NULL DEFAULT 1;
+                UPDATE shopping_list SET
+                    item_count = (SELECT count(*) FROM item),
+                    to_buy = (SELECT count(*) FROM item WHERE needed AND NOT in_cart);
+                CREATE TRIGGER item_counted_in AFTER INSERT ON item BEGIN
+                    UPDATE shopping_list SET item_count = item_count + 1, to_buy = to_buy + (NEW.needed AND NOT NEW.in_cart)
+                    WHERE id = NEW.list_id;
+                END;
+                CREATE TRIGGER item_counted_out AFTER DELETE ON item BEGIN
+                    UPDATE shopping_list SET item_count = item_count - 1, to_buy = to_buy - (OLD.needed AND NOT OLD.in_cart)
+                    WHERE id = OLD.list_id;
+                END;
+                CREATE TRIGGER item_recounted AFTER UPDATE OF needed, in_cart ON item
+                WHEN OLD.list_id IS NEW.list_id AND (OLD.needed IS NOT NEW.needed OR OLD.in_cart IS NOT NEW.in_cart) BEGIN
+                    UPDATE shopping_list SET to_buy = to_buy - (OLD.needed AND NOT OLD.in_cart) + (NEW.needed AND NOT NEW.in_cart)
+                    WHERE id = NEW.list_id;
+                END;
+                CREATE TRIGGER item_moved AFTER UPDATE OF list_id ON item WHEN OLD.list_id IS NOT NEW.list_id BEGIN
+                    UPDATE shopping_list SET item_count = item_count - 1, to_buy = to_buy - (OLD.needed AND NOT OLD.in_cart)
+                    WHERE id = OLD.list_id;
+                    UPDATE shopping_list SET item_count = item_count + 1, to_buy = to_buy + (NEW.needed AND NOT NEW.in_cart)
+                    WHERE id = NEW.list_id;
+                END;
+                """, arguments: [L("Groceries")])
         }
         return m
     }

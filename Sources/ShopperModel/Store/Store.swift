@@ -8,17 +8,42 @@ public struct StoreContents: Sendable {
     public var revisions: [ItemID: Int64] = [:]
     public var aisles: [String] = []
     public var searches: [SavedSearch] = []
+    /// Every list not deleted, in order.
+    public var lists: [ShoppingList] = []
     /// The highest revision in the store when it was read.
     public var revision: Int64 = 0
 }
 
 /// What other processes changed after a revision, read in one snapshot.
 public struct StoreChanges: Sendable {
+    /// The list's items written since.
     public var items: [(item: Item, revision: Int64)] = []
+    /// Items deleted since, and items written since that are on other lists now (moved away, or
+    /// never the list's: the reader drops those it holds).
     public var deleted: [ItemID] = []
     public var aisles: [String] = []
     public var searches: [SavedSearch] = []
+    public var lists: [ShoppingList] = []
     public var revision: Int64 = 0
+}
+
+/// Which list a read is of, and how SQLite should find its items: through the (list, id) index when
+/// the list holds few of the store's items, by a scan of the table when it holds most (a store of
+/// one list reads as fast as before lists: the index would cost a lookup a row).
+public struct ListScope: Sendable, Equatable {
+    public let list: ListID
+    public let byIndex: Bool
+    public init(_ list: ListID, byIndex: Bool = true) {
+        self.list = list
+        self.byIndex = byIndex
+    }
+
+    /// The SQL condition on `item` (the id is a number: nothing of the user's goes into the SQL).
+    /// A file of a schema before lists has only the first list.
+    func condition(_ db: Database) throws -> String {
+        guard try db.columns(in: "item").contains(where: { $0.name == "list_id" }) else { return list == .first ? "1" : "0" }
+        return "\(byIndex ? "" : "+")list_id = \(list.raw)"
+    }
 }
 
 /// The outcome of one write transaction.
@@ -36,8 +61,10 @@ public struct StoreCommit: Sendable {
 public struct IDSource {
     var nextItem: Int64
     var nextSearch: Int64
+    var nextList: Int64 = 2
     public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
     public mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
+    public mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
 }
 
 /// One SQLite file in WAL mode, shared safely by every Shopper process on the machine (the window,
@@ -96,11 +123,11 @@ public final class Store: Sendable {
     // MARK: Reading
 
     /// Everything, each item whole: for tests and tools (the model reads entries, `loadEntries`).
-    public func load() throws(StoreError) -> StoreContents {
+    public func load(list: ListID = .first) throws(StoreError) -> StoreContents {
         try read { db in
             guard try db.tableExists("item") else { return StoreContents() }
-            var c = try Self.contents(db)
-            try StoreReader(db: db).eachItem { item, revision in
+            var c = try Self.contents(db, list: list)
+            try StoreReader(db: db, scope: ListScope(list)).eachItem { item, revision in
                 c.items.append(item)
                 c.revisions[item.id] = revision
             }
@@ -110,10 +137,11 @@ public final class Store: Sendable {
 
     /// The aisles, saved searches and highest revision, for a store that has an item table (a file
     /// opened read-only may be of a schema older than revisions).
-    static func contents(_ db: Database) throws -> StoreContents {
+    static func contents(_ db: Database, list: ListID) throws -> StoreContents {
         var c = StoreContents()
-        c.aisles = try aisles(db)
-        c.searches = try searches(db)
+        c.aisles = try aisles(db, list: list)
+        c.searches = try searches(db, list: list)
+        c.lists = try lists(db)
         c.revision = try db.columns(in: "item").contains { $0.name == "revision" } ? try revision(db) : 0
         return c
     }
@@ -131,16 +159,20 @@ public final class Store: Sendable {
         Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT \(aggregate) FROM item") ?? 0 : 0 }) ?? 0)
     }
 
-    /// Everything written after `revision`, by any process (this one's own writes included).
-    public func changes(since revision: Int64) throws(StoreError) -> StoreChanges {
+    /// Everything written to `list` after `revision`, by any process (this one's own writes
+    /// included), and the lists as they are now.
+    public func changes(since revision: Int64, list: ListID = .first) throws(StoreError) -> StoreChanges {
         try read { db in
             var c = StoreChanges()
-            try db.eachRow("SELECT \(ItemColumns.list), revision FROM item WHERE revision > ?", arguments: [revision]) { row in
+            let mine = try ListScope(list).condition(db)
+            try db.eachRow("SELECT \(ItemColumns.list), revision FROM item WHERE revision > ? AND \(mine)", arguments: [revision]) { row in
                 c.items.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
             }
             c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
-            c.aisles = try Self.aisles(db)
-            c.searches = try Self.searches(db)
+                + Int64.fetchAll(db, sql: "SELECT id FROM item WHERE revision > ? AND NOT (\(mine))", arguments: [revision]).map(ItemID.init)
+            c.aisles = try Self.aisles(db, list: list)
+            c.searches = try Self.searches(db, list: list)
+            c.lists = try Self.lists(db)
             c.revision = try Self.revision(db)
             return c
         }
@@ -198,14 +230,14 @@ public final class Store: Sendable {
     /// with a new revision. `build` gets ids no process has used; its `expected` map says, per item,
     /// the revision the writer last saw (nil: the item must not exist). If any differs, nothing is
     /// written and `.conflict` is thrown: the writer reads the news and tries again.
-    public func write(seen: Int64, knownAisles: [String],
+    public func write(seen: Int64, knownAisles: [String], list: ListID = .first,
                       _ build: (inout IDSource) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
         throws(StoreError) -> (ChangeSet, StoreCommit) {
-        try write(seen: seen, knownAisles: knownAisles) { ids, _ throws(StoreError) in try build(&ids) }
+        try write(seen: seen, knownAisles: knownAisles, list: list) { ids, _ throws(StoreError) in try build(&ids) }
     }
 
     /// `write`, with a reader of items through the write's own connection for `build`.
-    func write(seen: Int64, knownAisles: [String],
+    func write(seen: Int64, knownAisles: [String], list: ListID,
                _ build: (inout IDSource, StoreReader) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
         throws(StoreError) -> (ChangeSet, StoreCommit) {
         guard access == .readWrite, let db else { throw .readOnly(path: path) }
@@ -215,15 +247,18 @@ public final class Store: Sendable {
                 var ids = IDSource(
                     nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
                     nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
-                let (cs, expected) = try build(&ids, StoreReader(db: db))
+                ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
+                let (cs, expected) = try build(&ids, StoreReader(db: db, scope: ListScope(list)))
                 // Only item rows keep a revision: a write of none (the aisle order, a saved search)
                 // takes no new one, or its writer would count as seen a revision the next item
                 // written by anyone then carries (and never read that item).
                 let revision = cs.items.isEmpty ? current : current + 1
+                try Self.writeLists(cs, db)
                 try Self.writeItems(cs, expected: expected, revision: revision, db)
                 try Self.writeSearches(cs, db)
                 try Self.writeHistory(cs, db)
-                let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, db) }
+                let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
+                try Self.fileMovedAisles(cs, db)
                 return (cs, StoreCommit(revision: revision, othersWrote: current != seen, aisles: aisles))
             }
         } catch let e as StoreError {
@@ -261,8 +296,8 @@ public final class Store: Sendable {
     private static func writeSearches(_ cs: ChangeSet, _ db: Database) throws {
         for (id, s) in cs.searches {
             if let s {
-                try db.execute(sql: "INSERT OR REPLACE INTO saved_search (id, name, query, position) VALUES (?, ?, ?, ?)",
-                               arguments: [s.id.raw, s.name, s.query, s.position])
+                try db.execute(sql: "INSERT OR REPLACE INTO saved_search (id, name, query, position, list_id) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [s.id.raw, s.name, s.query, s.position, s.list.raw])
             } else {
                 try db.execute(sql: "DELETE FROM saved_search WHERE id = ?", arguments: [id.raw])
             }
@@ -282,16 +317,42 @@ public final class Store: Sendable {
 
     /// Writes the order asked for, keeping at the end any aisle another process added that the
     /// writer did not know of yet (`known`: the order it last read), so none is lost.
-    private static func writeAisles(_ order: [String], known: [String], _ db: Database) throws -> [String] {
-        let stored = try aisles(db)
+    private static func writeAisles(_ order: [String], known: [String], list: ListID, _ db: Database) throws -> [String] {
+        let stored = try aisles(db, list: list)
         let knew = AisleOrder(known)
         var merged = AisleOrder(order)
         for a in stored where knew.index(of: a) == nil { merged.append(a) }
         guard merged.names != stored else { return stored }
-        try db.execute(sql: "DELETE FROM aisle")
-        let insert = try db.cachedStatement(sql: "INSERT INTO aisle (name, position) VALUES (?, ?)")
-        for (i, name) in merged.names.enumerated() { try insert.execute(arguments: [name, i]) }
+        try db.execute(sql: "DELETE FROM aisle WHERE list_id = ?", arguments: [list.raw])
+        let insert = try db.cachedStatement(sql: "INSERT INTO aisle (list_id, name, position) VALUES (?, ?, ?)")
+        for (i, name) in merged.names.enumerated() { try insert.execute(arguments: [list.raw, name, i]) }
         return merged.names
+    }
+
+    /// An item written to another list than the operation's (moved there) takes its aisle along:
+    /// the aisle joins the end of that list's order unless the list has it already, in any case.
+    private static func fileMovedAisles(_ cs: ChangeSet, _ db: Database) throws {
+        for case let item?? in cs.items.values where item.list != cs.list {
+            guard let aisle = item.aisle else { continue }
+            let order = AisleOrder(try aisles(db, list: item.list))
+            guard order.canonical(aisle) == nil else { continue }
+            try db.execute(sql: "INSERT INTO aisle (list_id, name, position) VALUES (?, ?, ?)",
+                           arguments: [item.list.raw, aisle, order.names.count])
+        }
+    }
+
+    /// Lists as written: their definition only, since the triggers keep their counts.
+    private static func writeLists(_ cs: ChangeSet, _ db: Database) throws {
+        for (id, list) in cs.lists {
+            if let list {
+                try db.execute(sql: """
+                    INSERT INTO shopping_list (id, name, position, deleted) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, deleted = excluded.deleted
+                    """, arguments: [id.raw, list.name, list.position, list.deleted])
+            } else {
+                try db.execute(sql: "DELETE FROM shopping_list WHERE id = ?", arguments: [id.raw])
+            }
+        }
     }
 
     // MARK: Shared reads
@@ -302,16 +363,70 @@ public final class Store: Sendable {
 
     /// Rows without a usable name (another program's doing) are passed over: an aisle is only a
     /// sort order, and items keep their aisle names themselves.
-    static func aisles(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM aisle WHERE typeof(name) = 'text' AND name <> '' ORDER BY position")
+    static func aisles(_ db: Database, list: ListID) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM aisle WHERE typeof(name) = 'text' AND name <> '' AND \(try listColumn(db, "aisle", list)) ORDER BY position")
     }
 
-    static func searches(_ db: Database) throws -> [SavedSearch] {
+    static func searches(_ db: Database, list: ListID) throws -> [SavedSearch] {
         guard try db.tableExists("saved_search") else { return [] }
         return try Row.fetchAll(db, sql: """
             SELECT id, name, query, position FROM saved_search
-            WHERE typeof(name) = 'text' AND typeof(query) = 'text' AND typeof(position) = 'integer' ORDER BY position
-            """).map { SavedSearch(id: .init($0[0]), name: $0[1], query: $0[2], position: $0[3]) }
+            WHERE typeof(name) = 'text' AND typeof(query) = 'text' AND typeof(position) = 'integer'
+            AND \(try listColumn(db, "saved_search", list)) ORDER BY position
+            """).map { SavedSearch(id: .init($0[0]), name: $0[1], query: $0[2], position: $0[3], list: list) }
+    }
+
+    /// The condition that a row of `table` is on `list`; a file of a schema before lists (opened
+    /// read-only) has only the first.
+    private static func listColumn(_ db: Database, _ table: String, _ list: ListID) throws -> String {
+        try db.columns(in: table).contains { $0.name == "list_id" } ? "list_id = \(list.raw)" : (list == .first ? "1" : "0")
+    }
+
+    /// Every list not deleted, in order; a file of a schema before lists has one, named as v5 names it.
+    static func lists(_ db: Database) throws -> [ShoppingList] {
+        guard try db.tableExists("shopping_list") else {
+            let count = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0 : 0
+            let toBuy = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE needed AND NOT in_cart") ?? 0 : 0
+            return [ShoppingList(id: .first, name: L("Groceries"), position: Schema.positionGap, toBuy: toBuy, itemCount: count)]
+        }
+        return try Row.fetchAll(db, sql: """
+            SELECT id, name, position, to_buy, item_count FROM shopping_list
+            WHERE NOT deleted AND typeof(name) = 'text' ORDER BY position, id
+            """).map { ShoppingList(id: ListID($0[0]), name: $0[1], position: $0[2], toBuy: $0[3], itemCount: $0[4]) }
+    }
+
+    /// The highest position of an item on `list` (0 for none): a move to it goes after.
+    public func lastPosition(of list: ListID) throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(try ListScope(list).condition(db))") ?? 0 }
+    }
+
+    /// The lists, read on their own (the sidebar, the command line).
+    public func lists() throws(StoreError) -> [ShoppingList] { try read { db in try Self.lists(db) } }
+
+    /// Lists deleted and not brought back by the time the app starts again are gone with their
+    /// items (each leaving a tombstone, as any deletion), aisles and saved searches. Run where no
+    /// Undo can still want them: at the window's start.
+    public func purgeDeletedLists() throws(StoreError) {
+        guard access == .readWrite, let db else { return }
+        do {
+            try db.write { db in
+                let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted")
+                guard !gone.isEmpty else { return }
+                let revision = try Self.revision(db) + 1
+                for list in gone {
+                    try db.execute(sql: """
+                        INSERT OR REPLACE INTO item_tombstone (id, revision) SELECT id, ? FROM item WHERE list_id = ?;
+                        DELETE FROM price_history WHERE item_id IN (SELECT id FROM item WHERE list_id = ?);
+                        DELETE FROM item WHERE list_id = ?;
+                        DELETE FROM aisle WHERE list_id = ?;
+                        DELETE FROM saved_search WHERE list_id = ?;
+                        DELETE FROM shopping_list WHERE id = ?;
+                        """, arguments: [revision, list, list, list, list, list, list])
+                }
+            }
+        } catch {
+            throw .writeFailed(reason: Self.reason(error))
+        }
     }
 
     // MARK: Opening safely

@@ -7,6 +7,8 @@ internal import GRDB
 /// write's checks compare against.
 struct StoreReader {
     let db: Database
+    /// The list scans are of (reads by id find an item on any list).
+    var scope = ListScope(.first)
 
     /// The items of `ids` the store has, with their revisions; ids it lacks are left out.
     func items(_ ids: some Collection<ItemID>) throws -> [(item: Item, revision: Int64)] {
@@ -33,7 +35,7 @@ struct StoreReader {
     func eachItem(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, _ revision: Int64) throws -> Void) throws -> ItemID? {
         guard try db.tableExists("item") else { return nil }
         var last: ItemID?
-        try db.eachRow("SELECT \(try Self.columns(db)) FROM item WHERE id > ? ORDER BY id LIMIT ?",
+        try db.eachRow("SELECT \(try Self.columns(db)) FROM item WHERE id > ? AND \(try scope.condition(db)) ORDER BY id LIMIT ?",
                        arguments: [id.raw, Int64(min(limit, Int(Int64.max)))], cached: true) { row throws in
             let item = try ItemColumns.item(row)
             try body(item, row.number(Int32(ItemColumns.revisionIndex)) ?? 0)
@@ -53,7 +55,7 @@ struct StoreReader {
         let revision = try db.columns(in: "item").contains { $0.name == "revision" } ? "revision" : "0"
         var last: ItemID?
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        try db.eachRow("SELECT id, description, aisle, notes, \(revision) FROM item WHERE id > ? ORDER BY id LIMIT ?",
+        try db.eachRow("SELECT id, description, aisle, notes, \(revision) FROM item WHERE id > ? AND \(try scope.condition(db)) ORDER BY id LIMIT ?",
                        arguments: [id.raw, Int64(limit)], cached: true) { row in
             guard let raw = row.number(0) else { return }
             let id = ItemID(raw)
@@ -73,14 +75,15 @@ struct StoreReader {
 
 extension Store {
     /// Reads through a reader connection (`StoreReader` inside a write comes with the write).
-    func reading<T>(_ body: (StoreReader) throws -> T) throws(StoreError) -> T {
-        try read { db in try body(StoreReader(db: db)) }
+    func reading<T>(_ scope: ListScope = ListScope(.first), _ body: (StoreReader) throws -> T) throws(StoreError) -> T {
+        try read { db in try body(StoreReader(db: db, scope: scope)) }
     }
 
     /// What the model keeps of every item (`ItemEntry`) with an id in `ids`, in order of id, one at
     /// a time to `each`, and the rest of the store whole. Strings are not read, except an aisle's,
     /// made into a number: at a million items, the descriptions alone would be a hundred megabytes.
-    public func loadEntries(aisles names: inout AisleNames, ids: ClosedRange<Int64> = Int64.min...Int64.max,
+    public func loadEntries(aisles names: inout AisleNames, scope: ListScope = ListScope(.first, byIndex: false),
+                            ids: ClosedRange<Int64> = Int64.min...Int64.max,
                             each: (ItemID, ItemEntry) -> Void) throws(StoreError) -> StoreContents {
         var names2 = names
         defer { names = names2 }
@@ -95,7 +98,7 @@ extension Store {
                 \(column("price_for_all")), last_price,
                 description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL
                 AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL
-                FROM item WHERE id BETWEEN ? AND ?
+                FROM item WHERE id BETWEEN ? AND ? AND \(try scope.condition(db))
                 """
             // Spellings of aisles as read, with their number: most items share a few aisles, and a
             // String made per row was most of the cost of reading them. The first few are compared
@@ -138,7 +141,7 @@ extension Store {
                 each(id, ItemEntry(revision: row.int(1), position: position, lineCost: Int64(cost.units),
                                    aisle: aisle, needed: needed != 0, inCart: inCart != 0, priced: price != nil))
             }
-            return try Self.contents(db)
+            return try Self.contents(db, list: scope.list)
         }
     }
 }

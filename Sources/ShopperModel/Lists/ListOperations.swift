@@ -1,0 +1,91 @@
+import Foundation
+
+/// Making, renaming, ordering and deleting lists, and moving items between them: each one step of
+/// the shared undo history, written through the store like every other operation.
+extension ShoppingModel {
+    /// A new list at the end, named as asked (blank: "New List"). Returns its id.
+    @discardableResult
+    public func createList(named name: String) throws(StoreError) -> ListID {
+        let trimmed = ItemDraft.clean(name)
+        let name = trimmed.isEmpty ? L("New List") : trimmed
+        var made = ListID.first
+        try commit(L("making the list “{name}”", ["name": name])) { b in
+            made = b.ids.newListID()
+            b.cs.lists[made] = ShoppingList(id: made, name: name, position: (lists.last?.position ?? 0) + Self.positionGap)
+        }
+        return made
+    }
+
+    public func renameList(_ id: ListID, to name: String) throws(StoreError) {
+        let trimmed = ItemDraft.clean(name)
+        guard var l = lists.first(where: { $0.id == id }), !trimmed.isEmpty, trimmed != l.name else { return }
+        try commit(L("renaming the list “{name}”", ["name": l.name])) { b in
+            l.name = trimmed
+            b.cs.lists[id] = l
+        }
+    }
+
+    /// Marks the list deleted: its items stay in the store until the next start (see
+    /// `Store.purgeDeletedLists`), so Undo brings it back whole. The last list cannot go: a window
+    /// always shows one.
+    public func deleteList(_ id: ListID) throws(StoreError) {
+        guard lists.count > 1, var l = lists.first(where: { $0.id == id }) else { return }
+        try commit(L("deleting the list “{name}”", ["name": l.name])) { b in
+            l.deleted = true
+            b.cs.lists[id] = l
+        }
+    }
+
+    /// Moves a list to `index` in the sidebar's order.
+    public func moveList(_ id: ListID, to index: Int) throws(StoreError) {
+        guard let from = lists.firstIndex(where: { $0.id == id }) else { return }
+        try commit(L("moving the list “{name}”", ["name": lists[from].name])) { b in
+            var others = lists
+            var l = others.remove(at: from)
+            let i = min(max(index, 0), others.count)
+            if let p = Self.position(between: i > 0 ? others[i - 1].position : nil, and: i < others.count ? others[i].position : nil) {
+                l.position = p
+                b.cs.lists[id] = l
+            } else {
+                others.insert(l, at: i)
+                for (n, var o) in others.enumerated() { o.position = Int64(n + 1) * Self.positionGap; b.cs.lists[o.id] = o }
+            }
+        }
+    }
+
+    /// Moves items to the end of another list, as they are (on the shopping list or not, in the
+    /// cart or not): one step, undone here. Their aisles join that list's aisles.
+    public func moveItems(_ ids: [ItemID], to target: ListID) throws(StoreError) {
+        guard target != list, let name = lists.first(where: { $0.id == target })?.name else { return }
+        let moving = ids.filter { items[$0] != nil }
+        guard !moving.isEmpty else { return }
+        let step = moving.count == 1 ? L("moving “{item}” to {list}", ["item": named(moving[0]), "list": name])
+                                     : N("moving {n} item to {list}", "moving {n} items to {list}", moving.count, ["list": name])
+        let now = StoreTime.rounded(Date())
+        try commit(step) { (b: inout ChangeBuilder) throws(StoreError) in
+            var position = try store?.lastPosition(of: target) ?? 0
+            for id in moving {
+                guard var item = try readItem(id) else { continue }
+                position += Self.positionGap
+                item.list = target
+                item.position = position
+                item.updatedAt = now
+                b.cs.items[id] = item
+            }
+        }
+    }
+
+    /// The item as the store has it on another list (read by an undo, see `replayChanges`).
+    func foreignItem(_ id: ItemID, _ found: [ItemID: Int64]) -> Item? {
+        guard found[id] != nil, let store else { return nil }
+        return (try? store.reading(ListScope(list)) { try $0.items([id]) })?.first?.item
+    }
+
+    /// Without a store (tests of pure logic), lists follow the change sets here.
+    func applyListsInMemory(_ cs: ChangeSet) {
+        guard !cs.lists.isEmpty else { return }
+        var byID = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0) })
+        for (id, l) in cs.lists { byID[id] = l?.deleted == false ? l : nil }
+        lists = (byID.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) })
+    }
+}
