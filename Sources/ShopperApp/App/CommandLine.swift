@@ -5,9 +5,14 @@ import ShopperModel
 enum Command: Equatable {
     case help
     case version
-    /// Add (or put back on the list) one item, in the plain-text syntax.
-    case add(String)
-    case export(format: ExportFormat, list: ListKind)
+    /// Add (or put back on the list) one item, in the plain-text syntax; to the list named, or the
+    /// first list.
+    case add(String, to: String?)
+    case export(format: ExportFormat, list: ListKind, from: String?)
+    /// Import files (CSV, else plain text) into a list without opening the window.
+    case importFiles([String], to: String?)
+    /// Print the lists with their counts.
+    case lists
     /// Open the window; files are shown in an import preview.
     case window(files: [String])
 
@@ -17,7 +22,7 @@ enum Command: Equatable {
     }
 
     static var usage: String {
-        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart]\n                                    print a list (default: csv, all)\n  shopper --help | --version\n\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 
@@ -30,16 +35,17 @@ enum Command: Equatable {
         case "add":
             args.removeFirst()
             if args.first == "-h" || args.first == "--help" { return .help }
+            let list = try listOption("--to", in: &args)
             // "--" ends options, so an item may start with a dash: shopper add -- "-ish"
             if args.first == "--" { args.removeFirst() } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
                 !option.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
                 throw UsageError(message: L("unknown option “{option}” for add (an item that starts with a dash goes after --)", ["option": option]))
             }
             guard !args.isEmpty else { throw UsageError(message: L("add needs an item, such as: shopper add \"2 kg Apples\"")) }
-            return .add(args.joined(separator: " "))
+            return .add(args.joined(separator: " "), to: list)
         case "export":
             args.removeFirst()
-            var format = ExportFormat.csv, list = ListKind.all
+            var format = ExportFormat.csv, list = ListKind.all, from: String?
             while !args.isEmpty {
                 let option = args.removeFirst()
                 guard let value = args.first else { throw UsageError(message: L("{option} needs a value", ["option": option])) }
@@ -51,17 +57,43 @@ enum Command: Equatable {
                 case "--list":
                     guard let l = ListKind(rawValue: value) else { throw UsageError(message: "unknown list “\(value)”: use all, shopping or cart") }
                     list = l
+                case "--from": from = value
                 default: throw UsageError(message: L("unknown option “{option}” for export", ["option": option]))
                 }
             }
-            return .export(format: format, list: list)
+            return .export(format: format, list: list, from: from)
+        case "import":
+            args.removeFirst()
+            let list = try listOption("--to", in: &args)
+            if let option = args.first(where: { $0.hasPrefix("-") }) {
+                throw UsageError(message: L("unknown option “{option}” for import", ["option": option]))
+            }
+            guard !args.isEmpty else { throw UsageError(message: L("import needs a file, such as: shopper import list.csv")) }
+            try checkReadable(args)
+            return .importFiles(args, to: list)
+        case "lists":
+            guard args.count == 1 else { throw UsageError(message: L("lists takes no arguments")) }
+            return .lists
         default:
             if let option = args.first(where: { $0.hasPrefix("-") }) { throw UsageError(message: L("unknown option “{option}”", ["option": option])) }
-            for file in args where !FileManager.default.isReadableFile(atPath: file) {
-                throw UsageError(message: L("cannot read “{file}”", ["file": file]))
-            }
+            try checkReadable(args)
             return .window(files: args)
         }
+    }
+
+    private static func checkReadable(_ files: [String]) throws(UsageError) {
+        for file in files where !FileManager.default.isReadableFile(atPath: file) {
+            throw UsageError(message: L("cannot read “{file}”", ["file": file]))
+        }
+    }
+
+    /// Takes `option NAME` from the front of `args`, if there.
+    private static func listOption(_ option: String, in args: inout [String]) throws(UsageError) -> String? {
+        guard args.first == option else { return nil }
+        args.removeFirst()
+        guard let name = args.first, !name.isEmpty else { throw UsageError(message: L("{option} needs a list name", ["option": option])) }
+        args.removeFirst()
+        return name
     }
 }
 
@@ -70,11 +102,16 @@ enum Command: Equatable {
 enum CommandRunner {
     /// Adds a line: through the running Shopper if there is one (its window shows it at once),
     /// else straight into the store.
-    static func add(_ line: String, paths: AppPaths) throws -> String {
+    static func add(_ line: String, to list: String?, paths: AppPaths) throws -> String {
         let typed: PlainTextFormat.TypedLine
         switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
         case .success(let t): typed = t
         case .failure(let e): throw Command.UsageError(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
+        }
+        // Another list than the first is written straight to the store: the window shows it (and its
+        // count in the sidebar) within a second, as it shows any other process's write.
+        if let list {
+            return try added(typed, model: model(of: list, in: Store(path: paths.storeFile)), paths: paths)
         }
         switch DBusMethod.call(appID: AppInfo.id, interface: AddLineService.interface, method: AddLineService.method,
                                line, timeoutMS: AddLineService.timeoutMS) {
@@ -84,18 +121,57 @@ enum CommandRunner {
                                                                                       ["item": typed.fields.description, "reason": why]))
         case .noInstance: break
         }
-        let model = try ShoppingModel(store: Store(path: paths.storeFile))
+        return try added(typed, model: ShoppingModel(store: Store(path: paths.storeFile)), paths: paths)
+    }
+
+    private static func added(_ typed: PlainTextFormat.TypedLine, model: ShoppingModel, paths: AppPaths) throws -> String {
         let outcome = try model.add(typed)
         guard let item = model.item(outcome.id) else { return L("Added “{item}”.", ["item": typed.fields.description]) }
         return outcome.message(item, money: UserLocale.current.money(currency: Preferences.storedCurrency(paths: paths))) + "."
     }
 
-    static func export(format: ExportFormat, list: ListKind, paths: AppPaths) throws -> String {
+    /// The model of the list called `name` (the first list for nil); an unknown name is an error.
+    static func model(of name: String?, in store: Store) throws -> ShoppingModel {
+        guard let name else { return try ShoppingModel(store: store, list: store.lists().first?.id ?? .first) }
+        let lists = try store.lists()
+        guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+        return try ShoppingModel(store: store, list: list.id)
+    }
+
+    static func export(format: ExportFormat, list: ListKind, from: String?, paths: AppPaths) throws -> String {
         // Reading only: an export never changes the file, not even its header or its WAL mode.
-        let model = try ShoppingModel(store: Store(path: paths.storeFile, access: .readOnly))
+        let model = try model(of: from, in: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
         let items = try model.items((0..<projection.count).compactMap(projection.itemID))
         return format.export(items, numbers: UserLocale.current.numbers)
+    }
+
+    /// Reads every file first (one bad line is one clear error, and nothing is written), then
+    /// imports them all in one step, known items updated as the add bar updates them.
+    static func importFiles(_ files: [String], to list: String?, paths: AppPaths) throws -> String {
+        var rows: [ImportedItem] = []
+        for file in files {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let format: ExportFormat = file.lowercased().hasSuffix(".csv") ? .csv : .text
+            do {
+                rows += try ImportReader(text: text, format: format, numbers: UserLocale.current.numbers).readAll()
+            } catch {
+                throw AddLineService.Failed(message: L("cannot import “{file}”: {reason}; nothing was imported",
+                                                       ["file": file, "reason": error.localizedDescription]))
+            }
+        }
+        let model = try model(of: list, in: Store(path: paths.storeFile))
+        let known = model.knownItems(for: rows, in: model.itemsByMatchKey())
+        let updated = Set(known.compactMap { $0 }).count
+        let ids = try model.importItems(rows, known: known)
+        let name = model.lists.first { $0.id == model.list }?.name ?? ""
+        return L("{added} added and {updated} updated in {list}.",
+                 ["added": N("{n} item", "{n} items", Set(ids).count - updated), "updated": "\(updated)", "list": name])
+    }
+
+    /// One line a list: its name, the items still to buy, all its items (tab-separated for scripts).
+    static func lists(paths: AppPaths) throws -> String {
+        try Store(path: paths.storeFile, access: .readOnly).lists().map { "\($0.name)\t\($0.toBuy)\t\($0.itemCount)\n" }.joined()
     }
 }
 

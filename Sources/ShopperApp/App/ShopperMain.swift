@@ -26,15 +26,23 @@ struct ShopperMain {
             print(Command.usage)
         case .version:
             print("\(AppInfo.name) \(AppInfo.version)")
-        case .add(let line):
-            print(try CommandRunner.add(line, paths: AppPaths(dataFolder: AppPaths.dataFolder(ProcessInfo.processInfo.environment), resources: "")))
-        case .export(let format, let list):
-            let paths = AppPaths(dataFolder: AppPaths.dataFolder(ProcessInfo.processInfo.environment), resources: "")
-            FileHandle.standardOutput.write(Data(try CommandRunner.export(format: format, list: list, paths: paths).utf8))
+        case .add(let line, let list):
+            print(try CommandRunner.add(line, to: list, paths: dataPaths))
+        case .export(let format, let list, let from):
+            FileHandle.standardOutput.write(Data(try CommandRunner.export(format: format, list: list, from: from, paths: dataPaths).utf8))
+        case .importFiles(let files, let list):
+            print(try CommandRunner.importFiles(files, to: list, paths: dataPaths))
+        case .lists:
+            FileHandle.standardOutput.write(Data(try CommandRunner.lists(paths: dataPaths).utf8))
         case .window:
             return try start(CommandLine.arguments)
         }
         return 0
+    }
+
+    /// Where the store is, for the commands that need no window (nor its resources).
+    private static var dataPaths: AppPaths {
+        AppPaths(dataFolder: AppPaths.dataFolder(ProcessInfo.processInfo.environment), resources: "")
     }
 
     /// Checks everything that could stop the app before a window opens, so each problem is one clear

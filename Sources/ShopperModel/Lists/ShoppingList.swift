@@ -1,3 +1,5 @@
+import Foundation
+
 /// Stable identity of a list; items, aisles and saved searches belong to one.
 public struct ListID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let raw: Int64
@@ -35,5 +37,28 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     func sameDefinition(_ other: ShoppingList?) -> Bool {
         guard let other else { return false }
         return id == other.id && name == other.name && position == other.position && deleted == other.deleted
+    }
+}
+
+extension ShoppingList {
+    /// The list of `lists` called `name`, ignoring case and accents (as items are matched), so
+    /// `--to party` finds "Party".
+    public static func named(_ name: String, in lists: [ShoppingList]) -> ShoppingList? {
+        let key = ShoppingModel.matchKey(ItemDraft.clean(name))
+        return lists.first { ShoppingModel.matchKey($0.name) == key }
+    }
+}
+
+/// A list name the user gave that no list has: nothing was changed.
+public struct UnknownList: Error, LocalizedError, Equatable {
+    public let name: String
+    public let known: [String]
+    public init(name: String, known: [String]) {
+        self.name = name
+        self.known = known
+    }
+    public var errorDescription: String? {
+        L("there is no list named “{name}” (the lists are: {lists}); nothing was changed",
+          ["name": name, "lists": known.joined(separator: ", ")])
     }
 }
