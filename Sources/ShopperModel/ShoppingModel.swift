@@ -227,6 +227,16 @@ public final class ShoppingModel {
 
     public func removeObserver(_ token: Int) { observers[token] = nil }
 
+    /// The lists read again (another model of this process wrote to one of them); observers hear
+    /// of a change.
+    public func reloadLists() {
+        guard let store, let read = try? store.lists(), read != lists else { return }
+        lists = read
+        var change = ModelChange()
+        change.listsChanged = true
+        for f in observers.values { f(change) }
+    }
+
     // MARK: Others' changes
 
     /// Shows what other processes wrote since this one last looked. Costs one PRAGMA when nothing

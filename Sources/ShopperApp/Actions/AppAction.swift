@@ -6,6 +6,13 @@ import ShopperModel
 /// shortcuts window follows.
 enum AppAction: String, CaseIterable {
     case showList = "show-list"
+    /// Opens another of the user's lists: "next", "previous", or its place in the sidebar ("1"…"9").
+    case switchList = "switch-list"
+    case newList = "new-list"
+    case renameList = "rename-list"
+    case deleteList = "delete-list"
+    /// Moves the selected item to the list whose id is the target.
+    case moveToList = "move-to-list"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -40,7 +47,7 @@ enum AppAction: String, CaseIterable {
     var detailedName: String { "\(scope.rawValue).\(rawValue)" }
 
     /// Whether the action takes a string (the list to show).
-    var takesString: Bool { self == .showList || self == .addLine }
+    var takesString: Bool { [.showList, .addLine, .switchList, .moveToList].contains(self) }
 
     /// The targets of `showList`, in switcher order.
     static let pages = ListKind.allCases.map(\.rawValue) + [searchesPage]
@@ -50,6 +57,9 @@ enum AppAction: String, CaseIterable {
     var accelerators: [(target: String?, keys: [String])] {
         switch self {
         case .showList: Self.pages.enumerated().map { (i, page) in (page, ["<Control>\(i + 1)"]) }
+        case .switchList: [("next", ["<Control>Page_Down"]), ("previous", ["<Control>Page_Up"])]
+            + (1...9).map { ("\($0)", ["<Alt>\($0)"]) }
+        case .newList: [(nil, ["<Shift><Control>n"])]
         case .search: [(nil, ["<Control>f"])]
         case .addItem: [(nil, ["<Control>n"])]
         case .undo: [(nil, ["<Control>z"])]
@@ -66,7 +76,7 @@ enum AppAction: String, CaseIterable {
         case .delete: [(nil, ["Delete"])]
         case .moveUp: [(nil, ["<Alt>Up"])]
         case .moveDown: [(nil, ["<Alt>Down"])]
-        case .saveSearch, .about, .addLine: []
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .moveToList: []
         }
     }
 
@@ -77,6 +87,11 @@ enum AppAction: String, CaseIterable {
     var title: String {
         switch self {
         case .showList: L("Show a list")
+        case .switchList: L("Switch to another list")
+        case .newList: L("New List…")
+        case .renameList: L("Rename List…")
+        case .deleteList: L("Delete List")
+        case .moveToList: L("Move to List")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")
@@ -107,6 +122,12 @@ enum AppAction: String, CaseIterable {
         case .showList:
             if let kind = ListKind(rawValue: target ?? "") { return L("Show {list}", ["list": kind.title]) }
             return L("Show Saved Searches")
+        case .switchList:
+            switch target {
+            case "next": return L("Next list")
+            case "previous": return L("Previous list")
+            default: return L("The first to ninth list in the sidebar")
+            }
         case .tick: return L("Tick off the selected item")
         case .untick: return L("Put the selected item back on the list")
         case .pick: return L("Pick or unpick the selected item (All Items)")

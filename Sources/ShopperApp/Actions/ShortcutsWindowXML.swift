@@ -6,6 +6,9 @@ enum ShortcutsWindowXML {
         var order: [String] = []
         for action in AppAction.allCases {
             for (target, keys) in action.accelerators {
+                // Alt+1 to Alt+9 are one line ("1...9" is the shortcuts window's range).
+                if action == .switchList, let n = Int(target ?? ""), n > 1 { continue }
+                let keys = action == .switchList && target == "1" ? ["<Alt>1...<Alt>9"] : keys
                 if sections[action.section] == nil { order.append(action.section) }
                 sections[action.section, default: []].append("""
                     <child><object class="GtkShortcutsShortcut">\

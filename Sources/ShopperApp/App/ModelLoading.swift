@@ -11,9 +11,15 @@ final class ModelLoading: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<ShoppingModel, StoreError>?
 
-    init(storeFile: String) {
+    /// `lastList`: the list shown last (it opens again), else the first.
+    init(storeFile: String, lastList: ListID? = nil) {
         Thread.detachNewThread { [self] in
-            result = Result { () throws(StoreError) in try ShoppingModel(store: Store(path: storeFile)) }
+            result = Result { () throws(StoreError) in
+                let store = try Store(path: storeFile)
+                let lists = try store.lists()
+                let list = lists.first { $0.id == lastList }?.id ?? lists.first?.id ?? .first
+                return try ShoppingModel(store: store, list: list)
+            }
             done.signal()
         }
     }

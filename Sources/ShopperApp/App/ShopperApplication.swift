@@ -93,10 +93,10 @@ final class ShopperApplication {
     /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
     /// the window shows their changes within a second. The check is one PRAGMA, so polling is
     /// cheaper than a file monitor on the WAL (which fires on every write, ours included).
-    private func followOtherProcesses(_ model: ShoppingModel) {
+    private func followOtherProcesses() {
         MainLoop.timeout(milliseconds: Self.followMS) { [weak self] in
-            guard let self else { return false }
-            do { try model.refreshIfChangedElsewhere() } catch { mainWindow?.report(error) }
+            guard let self, let window = mainWindow else { return false }
+            do { try window.model.refreshIfChangedElsewhere() } catch { window.report(error) }
             return true
         }
     }
@@ -109,8 +109,11 @@ final class ShopperApplication {
             guard let model = joinModel() else { return }
             // Styles once per display, which exists from here on.
             style.apply()
+            // Lists deleted in the last session can no longer be undone: their items go now. Only
+            // here, in the one window: a second launch reads the store too, and must not.
+            do { try model.store?.purgeDeletedLists() } catch { FileHandle.standardError.write(Data("shopper: \(error.localizedDescription)\n".utf8)) }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
-            followOtherProcesses(model)
+            followOtherProcesses()
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
                 benchmark = BenchmarkRunner(window: window, app: app)
                 benchmark?.start(mode: mode)

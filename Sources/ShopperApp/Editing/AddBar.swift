@@ -16,7 +16,8 @@ final class AddBar {
                                L("Add an item, e.g. 2 kg Apples @ 1.29"), L("Add an item")]
     private let message = Label()
     private let completion = Completion()
-    private let model: ShoppingModel
+    /// The list's model: another list shown gives the add bar its model (and a new index of names).
+    var model: ShoppingModel { didSet { known = nil } }
     /// Known descriptions, for finding a typed line's item and completing what is typed; built on
     /// first use so start-up stays cheap.
     private var known: DescriptionIndex?

@@ -58,6 +58,7 @@ import CGtk
     }
 
     func appendSection(_ section: Menu) { g_menu_append_section(raw, nil, UnsafeMutablePointer<GMenuModel>(section.raw)) }
+    func appendSubmenu(_ label: String, _ submenu: Menu) { g_menu_append_submenu(raw, label, UnsafeMutablePointer<GMenuModel>(submenu.raw)) }
 }
 
 extension MenuButton {

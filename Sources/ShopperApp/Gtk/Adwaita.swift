@@ -31,6 +31,7 @@ import CGtk
         adw_view_switcher_title_set_title(ptr, title)
     }
     private var ptr: OpaquePointer { widget.opaque }
+    func title(_ text: String) { adw_view_switcher_title_set_title(ptr, text) }
     /// True when the switcher did not fit and the plain title shows instead.
     var titleVisible: Bool { adw_view_switcher_title_get_title_visible(ptr) != 0 }
     func onTitleVisibleChanged(_ f: @escaping @MainActor (Bool) -> Void) {
@@ -58,6 +59,8 @@ import CGtk
     func titleWidget(_ w: Widget) { adw_header_bar_set_title_widget(ptr, w.raw) }
     func packStart(_ w: Widget) { adw_header_bar_pack_start(ptr, w.raw) }
     func packEnd(_ w: Widget) { adw_header_bar_pack_end(ptr, w.raw) }
+    func showEndTitleButtons(_ on: Bool) { adw_header_bar_set_show_end_title_buttons(ptr, on ? 1 : 0) }
+    func showStartTitleButtons(_ on: Bool) { adw_header_bar_set_show_start_title_buttons(ptr, on ? 1 : 0) }
 }
 
 /// Two children that sit side by side when there is room and one over the other (with a slide,
@@ -79,6 +82,13 @@ import CGtk
         nonmutating set { adw_leaflet_set_visible_child_name(ptr, newValue) }
     }
     var folded: Bool { adw_leaflet_get_folded(ptr) != 0 }
+    func onFoldedChanged(_ f: @escaping @MainActor (Bool) -> Void) {
+        widget.onPointer("notify::folded") { _ in f(adw_leaflet_get_folded(ptr) != 0) }
+    }
+    /// A child the leaflet never shows alone when folded (a separator between the sidebar and the page).
+    func appendSeparator(_ child: Widget) {
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(ptr, child.raw), 0)
+    }
     func onVisibleChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
 }
 

@@ -96,6 +96,8 @@ struct Widget: SignalSource {
     @discardableResult
     func activateAction(_ name: String) -> Bool { gtk_widget_activate_action_variant(raw, name, nil) != 0 }
     var parent: Widget? { gtk_widget_get_parent(raw).map(Widget.init) }
+    var firstChild: Widget? { gtk_widget_get_first_child(raw).map(Widget.init) }
+    var nextSibling: Widget? { gtk_widget_get_next_sibling(raw).map(Widget.init) }
     /// The widget or one of its descendants has keyboard focus.
     var containsFocus: Bool { gtk_widget_has_focus(raw) != 0 || gtk_widget_get_focus_child(raw) != nil }
     var hasFocus: Bool { gtk_widget_has_focus(raw) != 0 }

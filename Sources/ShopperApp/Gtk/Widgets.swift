@@ -101,6 +101,7 @@ import CGtk
     init(_ orientation: GtkOrientation, spacing: Int32 = 0) { widget = Widget(gtk_box_new(orientation, spacing)!) }
     private var ptr: UnsafeMutablePointer<GtkBox> { widget.typedPointer() }
     func append(_ child: Widget) { gtk_box_append(ptr, child.raw) }
+    func remove(_ child: Widget) { gtk_box_remove(ptr, child.raw) }
     /// Puts `new` where `old` is; `old` leaves the box.
     func replace(_ old: Widget, with new: Widget) {
         gtk_box_insert_child_after(ptr, new.raw, old.raw)

@@ -514,7 +514,9 @@ final class ListPage {
         // Selected for the menu's actions, but without `select`'s later focus grab: focus moving
         // to the row would close the menu as soon as it opened.
         listView.select(i)
-        if kind == .all { contextMenu?.setMenu(MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false)) }
+        // Made for the moment: the item's state names the pick, and the lists change.
+        contextMenu?.setMenu(MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false,
+                                                otherLists: model.lists.filter { $0.id != model.list }))
         contextMenu?.popup(at: b.x + x, b.y + y)
     }
 

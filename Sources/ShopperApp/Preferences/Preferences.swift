@@ -14,12 +14,15 @@ final class Preferences {
         case priceBandThreshold = "price-band-threshold"
         /// An ISO 4217 code, or empty for the locale's currency.
         case currency = "currency"
+        /// The id of the list shown last, opened at the next start: state, not a preference (a
+        /// change of it redraws nothing).
+        case lastList = "last-list"
 
         var defaultValue: String {
             switch self {
             case .sections: "aisle"
             case .priceBandThreshold: DecimalText.format(Sectioning.defaultThreshold)
-            case .currency: ""
+            case .currency, .lastList: ""
             default: "true"
             }
         }
@@ -33,7 +36,7 @@ final class Preferences {
 
     init(settings: SettingsStore?) {
         self.settings = settings
-        settings?.onChanged { [weak self] _ in self?.notify() }
+        settings?.onChanged { [weak self] key in if key != Key.lastList.rawValue { self?.notify() } }
     }
 
     /// Called after any preference changes, from this app or from outside (gsettings set).
@@ -81,6 +84,6 @@ final class Preferences {
     }
 
     func set(_ k: Key, _ v: String) {
-        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v; notify() }
+        if let settings { settings.set(k.rawValue, v) } else { memory[k] = v; if k != .lastList { notify() } }
     }
 }

@@ -8,20 +8,29 @@ import ShopperModel
 @MainActor
 final class MainWindow {
     let window: Window
-    let model: ShoppingModel
+    /// The list shown; another list gets a model of its own when it is opened (`showList`), and
+    /// this one is let go: a list not shown costs nothing beyond its row in the sidebar.
+    private(set) var model: ShoppingModel
+    let sidebar = ListsSidebar()
+    /// "sidebar" and "content": side by side when there is room, the sidebar folded away (opened
+    /// from the header's list button) at phone width.
+    let frame = Leaflet()
+    let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
+    let contentHeader = AdwHeaderBar()
+    private var modelObserver = 0
     /// The lists built so far, in tab order: a list is built when first shown (or first needed),
     /// so start-up pays for the list on screen only.
     var pages: [ListPage] { ListKind.allCases.compactMap { builtPages[$0] } }
-    private var builtPages: [ListKind: ListPage] = [:]
+    var builtPages: [ListKind: ListPage] = [:]
     /// Each list's place in the stack, empty until the list is built into it.
-    private let holders: [ListKind: Box]
+    let holders: [ListKind: Box]
     private let finishButton = Button(label: AppAction.finishShopping.title)
     let stack = ViewStack()
     let toast = Toast()
     let addBar: AddBar
     /// The item editor's place in the leaflet; the editor is built into it when first opened.
-    private let editorHolder = Box(GTK_ORIENTATION_VERTICAL)
-    private(set) var builtEditor: ItemEditor?
+    let editorHolder = Box(GTK_ORIENTATION_VERTICAL)
+    var builtEditor: ItemEditor?
     /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
     let body = Leaflet()
     let totals = Label()
@@ -34,13 +43,13 @@ final class MainWindow {
     var openPreviews: [ImportPreview] = []
     /// The Finish Shopping step while it is open.
     var finishDialog: FinishShoppingDialog?
-    private let switcherTitle: ViewSwitcherTitle
+    let switcherTitle: ViewSwitcherTitle
     /// Built at start: at the default width (600 px) the header's switcher does not fit, so the bar
     /// shows on the first frame.
     private let switcherBar: ViewSwitcherBar
     /// The Searches page's place in the stack; the page is built into it when first shown.
-    private let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
-    private(set) var builtSearches: SavedSearchesPage?
+    let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
+    var builtSearches: SavedSearchesPage?
     let searchBar: SearchBar
     let saveSearchButton = Button(label: L("Save Search…"))
     /// Save Search…'s popover and its name field.
@@ -55,7 +64,8 @@ final class MainWindow {
         money = preferences.money
         window = Window(application: application)
         window.title = AppInfo.name
-        window.defaultSize(600, 720)
+        // Room for the sidebar of lists beside a list (it folds away below about 560 px).
+        window.defaultSize(800, 720)
         // A phone's width (Phosh: 360 px) is the narrowest the window may be.
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
@@ -83,9 +93,11 @@ final class MainWindow {
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
 
-        let header = AdwHeaderBar()
+        let header = contentHeader
         header.titleWidget(switcherTitle.widget)
         header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
+        listsButton.widget.tooltip(L("Lists"))
+        header.packStart(listsButton.widget)
 
         let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         summary.widget.css("summary")
@@ -117,7 +129,12 @@ final class MainWindow {
         content.append(header.widget)
         content.append(toast.overlay.widget)
         content.append(switcherBar.widget)
-        window.content(content.widget)
+        content.widget.expand(h: true, v: true)
+        frame.append(sidebar.root.widget, name: "sidebar")
+        frame.appendSeparator(Widget(gtk_separator_new(GTK_ORIENTATION_VERTICAL)!))
+        frame.append(content.widget, name: "content")
+        frame.visibleName = "content"
+        window.content(frame.widget)
         // The bottom switcher shows when the header's does not fit (a narrow window).
         switcherBar.reveal = switcherTitle.titleVisible
         switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
@@ -134,6 +151,7 @@ final class MainWindow {
         lists.widget.add(escape.controller)
 
         wire()
+        wireLists()
         updateTotals()
     }
 
@@ -225,7 +243,38 @@ final class MainWindow {
         wireSearch()
         preferences.observe { [weak self] in self?.applyPreferences() }
         installActions()
-        model.observe { [weak self] _ in self?.updateActions() }
+        observeModel()
+    }
+
+    /// The model's news: the actions it enables, and the lists with their counts.
+    func observeModel() {
+        modelObserver = model.observe { [weak self] change in
+            self?.updateActions()
+            if change.listsChanged { self?.listsChanged() }
+        }
+    }
+
+    /// Takes `new` as the list shown, every part that showed the old one made again for it (pages
+    /// and editor when next needed), the search kept.
+    func replaceModel(with new: ShoppingModel) {
+        if isEditing { closeEditor() }
+        let kind = currentListPage?.kind
+        model.removeObserver(modelObserver)
+        for (k, page) in builtPages { holders[k]!.remove(page.page.widget) }
+        builtPages = [:]
+        if let editor = builtEditor { editorHolder.remove(editor.root.widget) }
+        builtEditor = nil
+        if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }
+        builtSearches = nil
+        searchedPage = nil
+        model = new
+        addBar.model = new
+        observeModel()
+        if let kind { show(kind) } else { _ = searches }
+        applySearch()
+        listsChanged()
+        updateTotals()
+        updateActions()
     }
 
     private func applyPreferences() {

@@ -51,9 +51,14 @@ extension MainWindow {
 
     /// Undoes the latest step; with `step`, only if that step is still the latest.
     func undo(step: Int? = nil) {
-        let changed = model.undo.undoStack.last?.itemIDs ?? []
+        let entry = model.undo.undoStack.last
+        guard step == nil || entry?.id == step else { return }
+        let changed = entry?.itemIDs ?? []
+        showListOf(entry)
+        let before = model.lists
         attempt {
             if let name = try model.undoLast(step: step) {
+                showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
                 toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
             }
@@ -61,9 +66,13 @@ extension MainWindow {
     }
 
     func redo() {
-        let changed = model.undo.redoStack.last?.itemIDs ?? []
+        let entry = model.undo.redoStack.last
+        let changed = entry?.itemIDs ?? []
+        showListOf(entry)
+        let before = model.lists
         attempt {
             if let name = try model.redoLast() {
+                showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
                 toast.show(L("Redid {step}", ["step": name]))
             }
@@ -138,6 +147,16 @@ extension MainWindow {
         switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
         case .failure(let e): throw AddLineService.Failed(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
         case .success(let t): typed = t
+        }
+        // `shopper add` without --to adds to the first list, whichever the window shows.
+        if let first = model.lists.first?.id, first != model.list, let store = model.store {
+            let other = try ShoppingModel(store: store, list: first, undo: model.undo)
+            let outcome = try other.add(typed)
+            let name = model.lists.first?.name ?? ""
+            let message = other.item(outcome.id).map { L("{message} to {list}", ["message": outcome.message($0, money: money), "list": name]) } ?? ""
+            model.reloadLists()
+            toast.show(message, actionTitle: L("Undo"), action: undoAction())
+            return L("{message} (in the running Shopper).", ["message": message])
         }
         let message = added(try model.add(typed))
         return L("{message} (in the running Shopper).", ["message": message])

@@ -34,6 +34,11 @@ extension MainWindow {
             searchBar.isOpen = true
             searchBar.entry.grabFocus()
         case .saveSearch: beginSaveSearch()
+        case .switchList: switchList(argument)
+        case .newList: newList()
+        case .renameList: renameList()
+        case .deleteList: deleteList()
+        case .moveToList: moveSelected(toList: argument)
         case .addItem:
             if currentListPage == nil { show(.all) }
             addBar.focus()
@@ -67,6 +72,10 @@ extension MainWindow {
         case .untick: return selected && page?.kind == .cart
         case .pick: return selected && page?.kind == .all
         case .edit, .delete, .moveUp, .moveDown: return selected
+        case .moveToList: return selected && model.lists.count > 1
+        case .switchList: return !isEditing && model.lists.count > 1
+        case .deleteList: return !isEditing && model.lists.count > 1
+        case .newList, .renameList: return !isEditing
         case .undo: return !isEditing && model.undo.canUndo
         case .redo: return !isEditing && model.undo.canRedo
         case .finishShopping: return !isEditing && model.totals.inCart.count > 0
@@ -86,7 +95,8 @@ extension MainWindow {
     /// The main menu (F10): files, the trip, the app.
     func mainMenu() -> Menu {
         let menu = Menu()
-        for group in [[AppAction.importItems, .exportItems], [.finishShopping], [.preferences, .shortcuts, .about]] {
+        for group in [[AppAction.newList, .renameList, .deleteList], [.importItems, .exportItems], [.finishShopping],
+                      [.preferences, .shortcuts, .about]] {
             let section = Menu()
             for action in group { section.append(action.title, action: action.detailedName) }
             menu.appendSection(section)
@@ -96,7 +106,7 @@ extension MainWindow {
 
     /// A row's menu (right click, Shift+F10, Menu): what can be done to the item on that list, in
     /// words that say what happens to it, each with its key.
-    static func rowMenu(for kind: ListKind, needed: Bool = false) -> Menu {
+    static func rowMenu(for kind: ListKind, needed: Bool = false, otherLists: [ShoppingList] = []) -> Menu {
         let menu = Menu()
         func add(_ a: AppAction, _ title: String? = nil, to section: Menu) {
             section.append(title ?? a.title, action: a.detailedName, accel: a.accelerators.first?.keys.first)
@@ -111,6 +121,12 @@ extension MainWindow {
         menu.appendSection(first)
         let moves = Menu()
         for a in [AppAction.moveUp, .moveDown] { add(a, to: moves) }
+        // Each other list by name, in the sidebar's order.
+        if !otherLists.isEmpty {
+            let lists = Menu()
+            for list in otherLists { lists.append(list.name, action: AppAction.moveToList.detailedName, target: "\(list.id.raw)") }
+            moves.appendSubmenu(AppAction.moveToList.title, lists)
+        }
         menu.appendSection(moves)
         let last = Menu()
         add(.delete, to: last)

@@ -1,0 +1,96 @@
+import CGtk
+import ShopperModel
+
+/// The user's lists beside the pages (folded away at phone width): each with the count of items
+/// still to buy, the current one selected. Enter or a click opens a list, Alt+Up and Alt+Down move
+/// the focused one, as items move.
+@MainActor
+final class ListsSidebar {
+    let root = Box(GTK_ORIENTATION_VERTICAL)
+    let header = AdwHeaderBar()
+    private let rows = ListBox()
+    private(set) var shown: [ShoppingList] = []
+    var onOpen: ((ListID) -> Void)?
+    var onMove: ((ListID, Int) -> Void)?
+
+    init() {
+        let title = Label(L("Lists"))
+        title.widget.css("title")
+        header.titleWidget(title.widget)
+        let add = Button(icon: "list-add-symbolic", accessibleLabel: AppAction.newList.title)
+        add.widget.tooltip(AppAction.newList.title)
+        add.widget.actionName(AppAction.newList.detailedName)
+        header.packStart(add.widget)
+        rows.widget.css("navigation-sidebar")
+        rows.widget.accessibleLabel(L("Lists"))
+        rows.onActivated { [weak self] i in
+            guard let self, i < shown.count else { return }
+            onOpen?(shown[i].id)
+        }
+        let keys = ShortcutController(first: false)
+        for (trigger, delta) in [("<Alt>Up", -1), ("<Alt>Down", 1)] {
+            keys.add(trigger) { [weak self] in
+                guard let self, let i = rows.focusedIndex, i < shown.count else { return false }
+                onMove?(shown[i].id, i + delta)
+                return true
+            }
+        }
+        rows.widget.add(keys.controller)
+        let scroller = ScrolledWindow()
+        scroller.child(rows.widget)
+        scroller.widget.expand(h: false, v: true)
+        root.append(header.widget)
+        root.append(scroller.widget)
+        root.widget.css("sidebar")
+        root.widget.sizeRequest(width: 200)
+    }
+
+    /// Shows `lists` with `current` selected; rows are made again only when the lists themselves
+    /// changed (a count alone changes its label), and the focus stays on the list it was on.
+    func update(_ lists: [ShoppingList], current: ListID) {
+        let focused = rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0].id : nil }
+        if lists.map(\.id) != shown.map(\.id) || lists.map(\.name) != shown.map(\.name) {
+            rows.removeAll()
+            for list in lists { rows.append(Self.row(list)) }
+        } else {
+            for (i, list) in lists.enumerated() where list.toBuy != shown[i].toBuy {
+                if let row = rows.row(at: i) { Self.fill(row, list) }
+            }
+        }
+        shown = lists
+        if let i = lists.firstIndex(where: { $0.id == current }) { rows.highlight(i) }
+        if let focused, let i = lists.firstIndex(where: { $0.id == focused }) { _ = rows.row(at: i)?.grabFocus() }
+        for (i, list) in lists.enumerated() { if let row = rows.row(at: i) { row.accessibleLabel(Self.spoken(list)) } }
+    }
+
+    /// Puts the keyboard on the current list's row (the list picker at phone width opens here).
+    func focusCurrent(_ current: ListID) {
+        if let i = shown.firstIndex(where: { $0.id == current }) { _ = rows.row(at: i)?.grabFocus() }
+    }
+
+    private static func row(_ list: ShoppingList) -> Widget {
+        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let name = Label(list.name)
+        name.xalign(0)
+        name.ellipsize()
+        name.widget.expand(h: true, v: false)
+        let count = Label(list.toBuy > 0 ? "\(list.toBuy)" : "")
+        count.widget.css("dim-label")
+        count.widget.css("numeric")
+        box.append(name.widget)
+        box.append(count.widget)
+        box.widget.margins(6)
+        return box.widget
+    }
+
+    /// The count beside the name (row → box → name, count).
+    private static func fill(_ row: Widget, _ list: ShoppingList) {
+        guard let box = row.firstChild, let count = box.firstChild?.nextSibling else { return }
+        Label(wrapping: count).text = list.toBuy > 0 ? "\(list.toBuy)" : ""
+    }
+
+    /// "Groceries, 3 to buy": what a screen reader says of a row.
+    static func spoken(_ list: ShoppingList) -> String {
+        N("{list}, {n} to buy", "{list}, {n} to buy", list.toBuy, ["list": list.name])
+    }
+}

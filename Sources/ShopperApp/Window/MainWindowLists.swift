@@ -1,0 +1,149 @@
+import Foundation
+import ShopperModel
+
+/// The user's lists: the sidebar, switching between them (one model per list shown), and making,
+/// renaming, deleting and moving lists and items between them, each with Undo.
+extension MainWindow {
+    func wireLists() {
+        sidebar.onOpen = { [weak self] id in
+            guard let self else { return }
+            showList(id)
+            // At phone width the sidebar covers the list: opening one goes to it.
+            if frame.folded { frame.visibleName = "content" }
+            _ = currentListPage?.focusRows()
+        }
+        sidebar.onMove = { [weak self] id, index in self?.attempt { try self?.model.moveList(id, to: index) } }
+        listsButton.onClicked { [weak self] in
+            guard let self else { return }
+            frame.visibleName = "sidebar"
+            sidebar.focusCurrent(model.list)
+        }
+        frame.onFoldedChanged { [weak self] folded in self?.folded(folded) }
+        folded(frame.folded)
+        listsChanged()
+    }
+
+    private func folded(_ folded: Bool) {
+        listsButton.widget.visible = folded
+        // Side by side, one set of window buttons (the page's); folded, each page has its own.
+        sidebar.header.showEndTitleButtons(folded)
+        contentHeader.showStartTitleButtons(folded)
+    }
+
+    /// The list shown now, as the sidebar has it.
+    var currentList: ShoppingList? { model.lists.first { $0.id == model.list } }
+
+    /// After lists or their counts changed (here or in another process): the sidebar, the title,
+    /// and another list shown should this one have gone.
+    func listsChanged() {
+        guard let current = currentList else {
+            if let first = model.lists.first { showList(first.id) }
+            return
+        }
+        sidebar.update(model.lists, current: model.list)
+        window.title = L("{list} – Shopper", ["list": current.name])
+        switcherTitle.title(current.name)
+    }
+
+    /// Shows the list `id`: its own model, read from the store (the old one let go), the same page.
+    func showList(_ id: ListID) {
+        guard id != model.list, let store = model.store else { return }
+        do {
+            replaceModel(with: try ShoppingModel(store: store, list: id, undo: model.undo))
+            preferences.set(.lastList, "\(id.raw)")
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Ctrl+Page Down / Page Up and Alt+1…9.
+    func switchList(_ target: String?) {
+        let lists = model.lists
+        guard let here = lists.firstIndex(where: { $0.id == model.list }) else { return }
+        let index: Int? = switch target {
+        case "next": (here + 1) % lists.count
+        case "previous": (here + lists.count - 1) % lists.count
+        default: Int(target ?? "").map { $0 - 1 }
+        }
+        guard let index, lists.indices.contains(index) else { return }
+        showList(lists[index].id)
+        _ = currentListPage?.focusRows()
+    }
+
+    func newList() {
+        askListName(heading: L("New List"), name: "", answer: L("Create")) { [weak self] name in
+            guard let self else { return }
+            var made: ListID?
+            attempt { made = try model.createList(named: name) }
+            if let made {
+                showList(made)
+                addBar.focus()
+            }
+        }
+    }
+
+    func renameList() {
+        guard let list = currentList else { return }
+        askListName(heading: L("Rename List"), name: list.name, answer: L("Rename")) { [weak self] name in
+            self?.attempt { try self?.model.renameList(list.id, to: name) }
+        }
+    }
+
+    /// Deleted at once, with Undo in the toast (and Ctrl+Z): the items wait in the store until the
+    /// next start. The next list (or the one before) is shown.
+    func deleteList() {
+        guard let list = currentList, model.lists.count > 1 else { return }
+        let lists = model.lists
+        let here = lists.firstIndex { $0.id == list.id } ?? 0
+        let next = lists[here + 1 < lists.count ? here + 1 : here - 1].id
+        guard attempt({ try model.deleteList(list.id) }) else { return }
+        let step = model.undo.latestID
+        showList(next)
+        toast.show(L("Deleted the list “{list}”", ["list": list.name]), actionTitle: L("Undo")) { [weak self] in
+            if let step { self?.undo(step: step) }
+        }
+    }
+
+    /// The selected item to another list, with Undo; the list shown stays.
+    func moveSelected(toList target: String?) {
+        guard let id = currentListPage?.selectedItem, let raw = Int64(target ?? ""),
+              let to = model.lists.first(where: { $0.id.raw == raw }), let name = model.item(id)?.description else { return }
+        if attempt({ try model.moveItems([id], to: to.id) }) {
+            toast.show(L("Moved “{item}” to {list}", ["item": name, "list": to.name]), actionTitle: L("Undo"), action: undoAction())
+        }
+    }
+
+    /// A step made on another list is undone there: that list is shown first. A step on the lists
+    /// alone is undone wherever the user is; a list it brings back is then shown.
+    func showListOf(_ entry: UndoHistory.Entry?) {
+        guard let entry, !entry.onListsOnly, entry.list != model.list,
+              model.lists.contains(where: { $0.id == entry.list }) else { return }
+        showList(entry.list)
+    }
+
+    func showListBroughtBack(by entry: UndoHistory.Entry?, before: [ShoppingList]) {
+        guard let entry, entry.onListsOnly else { return }
+        if let back = model.lists.first(where: { l in entry.listIDs.contains(l.id) && !before.contains { $0.id == l.id } }) {
+            showList(back.id)
+        }
+    }
+
+    /// A name for a list, asked in a small dialog (Enter answers, Escape cancels).
+    private func askListName(heading: String, name: String, answer: String, _ done: @escaping @MainActor (String) -> Void) {
+        let dialog = MessageDialog(parent: window, heading: heading, body: "")
+        let entry = Entry()
+        entry.text = name
+        entry.widget.accessibleLabel(L("List name"))
+        entry.activatesDefault(true)
+        dialog.extraChild(entry.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("ok", answer, suggested: true)
+        dialog.closeResponse("cancel")
+        let named: @MainActor @Sendable () -> Bool = { !entry.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        entry.onChanged { dialog.setEnabled("ok", named()) }
+        dialog.setEnabled("ok", named())
+        dialog.onResponse { response in if response == "ok" { done(entry.text) } }
+        dialog.present()
+        _ = entry.widget.grabFocus()
+    }
+}
