@@ -18,7 +18,8 @@ final class LookTests: GtkTestCase {
             for dark in [false, true, false] {
                 harness.setDark(dark)
                 let shot = try XCTUnwrap(harness.render(name: dark ? "look-dark" : "look-light"))
-                let x = 8
+                // In the list, right of the sidebar of lists.
+                let x = Int(harness.window.sidebar.root.widget.width) + 12
                 let top = shot.rgb(x, 4), list = harness.pixelInFirstRow(shot, x: x)
                 let below = harness.pixelBelowRows(shot, x: x)
                 let headerFoot = harness.pixelAtHeaderFoot(shot, x: x)

@@ -117,6 +117,11 @@ final class MainWindowTests: GtkTestCase {
             let xml = ShortcutsWindowXML.xml
             for a in AppAction.allCases {
                 for (target, keys) in a.accelerators {
+                    // Alt+1 to Alt+9 are one line, a range.
+                    if a == .switchList, let n = Int(target ?? "") {
+                        if n == 1 { XCTAssertTrue(xml.contains(Markup.escape("<Alt>1...<Alt>9"))) }
+                        continue
+                    }
                     XCTAssertTrue(xml.contains(Markup.escape(a.shortcutTitle(target: target))), a.rawValue)
                     XCTAssertTrue(xml.contains(Markup.escape(keys.joined(separator: " "))), a.rawValue)
                 }

@@ -221,7 +221,7 @@ class Shopper:
         focus can be left on no window after a click."""
         # Popups (completion, menus) share the pid and title but are unmapped once hidden.
         ids = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid),
-                              "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
+                              "--name", window_pattern(title)], capture_output=True, text=True).stdout.split()
         if ids:
             subprocess.run(["xdotool", "windowfocus", "--sync", ids[0]], check=False, capture_output=True)
 
@@ -259,6 +259,12 @@ class Shopper:
         subprocess.run(["import", "-window", "root", "-crop", f"{max(w, 1)}x{max(h, 1)}+0+0", "+repage", path],
                        check=True)
         return path
+
+
+def window_pattern(title):
+    """xdotool's pattern for a window of that title; the main window is titled by its list
+    ("Groceries – Shopper")."""
+    return "(^| – )Shopper$" if title == "Shopper" else f"^{title}$"
 
 
 def name_has_owner(name):

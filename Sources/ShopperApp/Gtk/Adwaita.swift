@@ -85,9 +85,9 @@ import CGtk
     func onFoldedChanged(_ f: @escaping @MainActor (Bool) -> Void) {
         widget.onPointer("notify::folded") { _ in f(adw_leaflet_get_folded(ptr) != 0) }
     }
-    /// A child the leaflet never shows alone when folded (a separator between the sidebar and the page).
-    func appendSeparator(_ child: Widget) {
-        adw_leaflet_page_set_navigatable(adw_leaflet_append(ptr, child.raw), 0)
+    /// A line between two children, never shown alone when folded.
+    func appendSeparator() {
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(ptr, gtk_separator_new(GTK_ORIENTATION_VERTICAL)), 0)
     }
     func onVisibleChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
 }

@@ -406,6 +406,9 @@ final class ListPage {
         return true
     }
 
+    /// Where the row whose menu was opened last was.
+    private var menuPosition: Int?
+
     /// An explicit `select` waiting for GTK to bind its row; it wins over `keepFocus`.
     private var focusPending: ItemID?
 
@@ -501,10 +504,12 @@ final class ListPage {
         // On Escape (or a choice that stays on the list) GTK 4.8 hands focus to the next focusable
         // widget, often a toast's button: back to the row, so the keyboard carries on where it
         // was. Not when the choice took the list off screen (Edit… opens the editor).
+        // A choice that took the item off the list (moved to another, deleted) leaves focus on the
+        // item that took its place.
         contextMenu?.onClosed { [weak self] in
             MainLoop.idle { [weak self] in
-                guard let self, listView.widget.isDrawable, let id = selectedItem else { return }
-                select(id)
+                guard let self, listView.widget.isDrawable else { return }
+                if let id = selectedItem { select(id) } else if let at = menuPosition { keepFocus(near: at) }
             }
         }
     }
@@ -514,6 +519,7 @@ final class ListPage {
         // Selected for the menu's actions, but without `select`'s later focus grab: focus moving
         // to the row would close the menu as soon as it opened.
         listView.select(i)
+        menuPosition = i
         // Made for the moment: the item's state names the pick, and the lists change.
         contextMenu?.setMenu(MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false,
                                                 otherLists: model.lists.filter { $0.id != model.list }))

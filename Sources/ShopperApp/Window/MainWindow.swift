@@ -131,7 +131,7 @@ final class MainWindow {
         content.append(switcherBar.widget)
         content.widget.expand(h: true, v: true)
         frame.append(sidebar.root.widget, name: "sidebar")
-        frame.appendSeparator(Widget(gtk_separator_new(GTK_ORIENTATION_VERTICAL)!))
+        frame.appendSeparator()
         frame.append(content.widget, name: "content")
         frame.visibleName = "content"
         window.content(frame.widget)
