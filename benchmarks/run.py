@@ -166,10 +166,14 @@ def main():
         rows.append(("libadwaita floor: first frame", n, summary(floor_first), "ms", bf, "reference", None))
         rows.append(("libadwaita floor: peak RSS", n, summary(floor_rss), "MB", base_rss_stat, "reference", None))
         for name, label in (("preference-toggle", "preference toggle"), ("check-off", "check-off"),
-                            ("search-keystroke", "search keystroke")):
+                            ("search-keystroke", "search keystroke"), ("list-switch", "list switch (from a 1k list)")):
             stat = summary(samples[name])
             target, met = "", None
-            if name == "search-keystroke" and n == 100000:
+            if name == "list-switch":
+                # Several lists: a list of N items shown within a 60 Hz frame of the key press.
+                if n <= 100000:
+                    target, met = "median ≤ 16.7 ms", stat[0] <= FRAME_MS
+            elif name == "search-keystroke" and n == 100000:
                 target, met = "median ≤ 16.7 ms, max ≤ 33 ms", stat[0] <= FRAME_MS and stat[2] <= 2 * FRAME_MS
             elif name == "search-keystroke" and n == 1000000:
                 target, met = "median ≤ 50 ms", stat[0] <= 50

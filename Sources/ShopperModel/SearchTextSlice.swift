@@ -21,6 +21,8 @@ public struct SearchTextSlice: Sendable {
 /// model stops it.
 public struct SearchTextReader: Sendable {
     let store: Store
+    /// The list whose items it reads.
+    let scope: ListScope
     /// Where the first slice starts.
     let after: ItemID
     let stopped: StopFlag
@@ -49,7 +51,7 @@ public struct SearchTextReader: Sendable {
         var bytes: [UInt8] = []
         var items: [(id: ItemID, revision: Int64, end: Int)] = []
         items.reserveCapacity(limit)
-        let last = try store.reading { reader in
+        let last = try store.reading(scope) { reader in
             try reader.eachSearchText(after: after, limit: limit) { id, description, aisle, notes, revision in
                 SearchTexts.appendFolded(description, aisle, notes, to: &bytes)
                 items.append((id, revision, bytes.count))
@@ -64,7 +66,7 @@ extension ShoppingModel {
     /// (then `prepareSearch` makes them in idle slices), once all are made, or while one is out.
     public func searchTextReader() -> SearchTextReader? {
         guard let store, !texts.complete, textReader == nil else { return nil }
-        let reader = SearchTextReader(store: store, after: texts.madeUpTo, stopped: .init())
+        let reader = SearchTextReader(store: store, scope: content.scope, after: texts.madeUpTo, stopped: .init())
         textReader = reader
         return reader
     }

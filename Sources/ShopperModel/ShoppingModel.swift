@@ -57,7 +57,7 @@ public final class ShoppingModel {
     /// While an undo or redo writes: the revisions of its items on other lists (see `replayChanges`).
     private var expectedForeign: [ItemID: Int64] = [:]
     private var nextObserver = 0
-    private let content: ItemContent
+    let content: ItemContent
     /// The folded search texts, made on a worker thread (`SearchTextSlice`), in idle moments
     /// (`prepareSearch`, without a store) or when a search needs them.
     var texts = SearchTexts()

@@ -1,5 +1,6 @@
 // Writes a store of N items for `make bench`: twenty aisles, varied costs, every item needed so all
-// three lists are long. Usage: shopper-bench-store PATH N
+// three lists are long; and beside that first list a second of 1,000 items ("Small"), to switch
+// to and from. Usage: shopper-bench-store PATH N
 import Foundation
 import ShopperModel
 
@@ -16,6 +17,11 @@ do {
         return ImportedItem(fields: fields, needed: true, inCart: false)
     }
     try model.add(batch: rows)
+    let small = try ShoppingModel(store: model.store, list: model.createList(named: "Small"))
+    try small.add(batch: (0..<1000).map { (i: Int) -> ImportedItem in
+        ImportedItem(fields: ItemFields(description: "Small \(i)", price: Decimal(i % 97) / 10, aisle: "Aisle \(i % 7)"),
+                     needed: true, inCart: false)
+    })
 } catch {
     FileHandle.standardError.write(Data("shopper-bench-store: \(error.localizedDescription)\n".utf8))
     exit(1)

@@ -67,7 +67,18 @@ final class BenchmarkRunner {
                 scrolled.scrollOffset = scrolled.maxScrollOffset * Double(k) / Double(Self.scrollFrames - 1)
             }
         }
+        // To the small list beside it and back: the timed switch is to the list of N items, its
+        // model read from the store and its first screen drawn.
+        for _ in 0..<Self.switches {
+            untimed { [self] in window.switchList("2") }
+            timed("list-switch") { [self] in
+                window.switchList("1")
+                guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
+            }
+        }
     }
+
+    static let switches = 5
 
     private func timed(_ name: String, _ op: @escaping @MainActor () -> Void) {
         steps.append { [self] done in

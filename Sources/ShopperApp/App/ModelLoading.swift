@@ -24,9 +24,11 @@ final class ModelLoading: @unchecked Sendable {
         }
     }
 
-    /// Waits for the model; the thread has let go of it.
+    /// Waits for the model and hands it over (once: this keeps no hold on it); the thread has let
+    /// go of it.
     func model() throws(StoreError) -> ShoppingModel {
         wait()
+        defer { result = nil }
         return try result!.get()
     }
 

@@ -1,12 +1,11 @@
 import Foundation
 import ShopperModel
 
-/// The application: one model, one main window, stylesheets that follow light and dark.
+/// The application: one main window (with the model of the list it shows), stylesheets that follow
+/// light and dark.
 @MainActor
 final class ShopperApplication {
     let app: Application
-    /// The store's model, once the first window needs it (see `activate`).
-    private(set) var model: ShoppingModel?
     private let loading: ModelLoading
     /// Why the store could not be opened: `run` ends, and the caller says so.
     private(set) var storeFailure: StoreError?
@@ -56,16 +55,16 @@ final class ShopperApplication {
     func waitForStore() { loading.wait() }
 
     /// The model, waited for; nil when the store could not be opened (the application quits).
+    /// Not kept here: the window lets go of a list's model when it shows another.
     private func joinModel() -> ShoppingModel? {
-        if let model { return model }
         guard storeFailure == nil else { return nil }
         do {
-            model = try loading.model()
+            return try loading.model()
         } catch {
             storeFailure = error
             app.quit()
+            return nil
         }
-        return model
     }
 
     /// The application's actions, and every accelerator of the `AppAction` table (row actions'

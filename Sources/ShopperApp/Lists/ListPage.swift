@@ -6,8 +6,16 @@ import ShopperModel
 @MainActor
 final class ListPage {
     let kind: ListKind
-    let projection: ListProjection
-    private let model: ShoppingModel
+    /// The list shown; another list's model replaces both (`show(_:)`), the widgets stay.
+    var projection: ListProjection { shown.projection }
+    /// Where the rows GTK asks for come from: a box the row model reads through (weakly, as GTK may
+    /// keep the row model after the page), so another list's projection takes its place.
+    private final class Shown {
+        var projection: ListProjection
+        init(_ projection: ListProjection) { self.projection = projection }
+    }
+    private let shown: Shown
+    private var model: ShoppingModel
     /// The page as the stack shows it: the list under its explanation, and a footer if any.
     let page = Box(GTK_ORIENTATION_VERTICAL)
     let root = Overlay()
@@ -40,15 +48,18 @@ final class ListPage {
     /// Called after the rows changed (totals in the header follow).
     var onRowsChanged: (@MainActor () -> Void)?
 
-    init(kind: ListKind, model: ShoppingModel, options: DisplayOptions, sectioning: Sectioning, money: MoneyFormat,
-         emptyButtonTitle: String? = nil) {
+    // The parameters are named apart from the properties they set: a closure made here that said
+    // `model` would hold the list it was made with (not the one shown later), and keep it.
+    init(kind: ListKind, model initialModel: ShoppingModel, options initialOptions: DisplayOptions, sectioning: Sectioning,
+         money initialMoney: MoneyFormat, emptyButtonTitle: String? = nil) {
         self.kind = kind
-        self.model = model
-        self.options = options
-        self.money = money
-        let projection = ListProjection(model: model, kind: kind, sectioning: sectioning)
-        self.projection = projection
-        rowModel = RowListModel(count: { projection.count }, identity: { projection.identity(at: $0) })
+        model = initialModel
+        options = initialOptions
+        money = initialMoney
+        let shown = Shown(ListProjection(model: initialModel, kind: kind, sectioning: sectioning))
+        self.shown = shown
+        rowModel = RowListModel(count: { [weak shown] in shown?.projection.count ?? 0 },
+                                identity: { [weak shown] in shown?.projection.identity(at: $0) ?? 0 })
         rowModel.showFirst(Self.firstScreenful)
         emptyState = EmptyState(text: kind.emptyExplanation, buttonTitle: emptyButtonTitle)
 
@@ -111,8 +122,30 @@ final class ListPage {
         addListShortcuts()
         buildContextMenu()
         listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
+        follow(projection)
+    }
 
-        projection.onRowsChanged = { [weak self] position, removed, added in
+    /// Shows another list (its model): the same widgets, rows and scroll position at the top, the
+    /// search and sectioning kept. One change told to GTK, as a search typed.
+    func show(_ newModel: ShoppingModel) {
+        let old = projection
+        let removed = old.count
+        model = newModel
+        shown.projection = ListProjection(model: newModel, kind: kind, sectioning: old.sectioning, query: old.query)
+        follow(projection)
+        old.onRowsChanged = nil
+        old.onContentChanged = nil
+        leaving.removeAll()
+        scrolled.scrollOffset = 0
+        projection.onRowsChanged?(0, removed, projection.count)
+        emptyState.set(empty: projection.isEmpty, animated: false)
+        if projection.query == nil { prepareSearchWhenIdle() }
+    }
+
+    /// The projection's changes reach GTK and the window. (The closures read `self.projection`: a
+    /// parameter of that name would be captured, and the projection would hold itself.)
+    private func follow(_ shown: ListProjection) {
+        shown.onRowsChanged = { [weak self] position, removed, added in
             guard let self else { return }
             let hadFocus = listView.widget.containsFocus
             // GTK keeps the row at the top in view as rows are inserted above it, which scrolls a
@@ -146,7 +179,7 @@ final class ListPage {
             onRowsChanged?()
         }
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
-        projection.onContentChanged = { [weak self] identities in
+        shown.onContentChanged = { [weak self] identities in
             guard let self else { return }
             for (row, identity) in bound.values where identities.contains(identity) { show(row, identity: identity) }
             onRowsChanged?()
@@ -255,13 +288,21 @@ final class ListPage {
     /// the reading ended.
     private func makeSearchTexts(with reader: SearchTextReader) {
         let limit = Self.searchSlice
-        IdleThread.start { [self] in
+        // The model the reader reads for, not the page's: another list may be shown by the end.
+        let target = Reading(model)
+        IdleThread.start {
             do {
-                try reader.run(sliceSize: limit) { slice in MainLoop.post { [self] in model.take(slice) } }
+                try reader.run(sliceSize: limit) { slice in MainLoop.post { target.model.take(slice) } }
             } catch {
-                MainLoop.post { [self] in model.searchTextReaderFailed() }
+                MainLoop.post { target.model.searchTextReaderFailed() }
             }
         }
+    }
+
+    /// The model a search text reader works for, handed to the main loop with each slice.
+    @MainActor private final class Reading {
+        let model: ShoppingModel
+        init(_ model: ShoppingModel) { self.model = model }
     }
 
     private var preparingSearch = false

@@ -258,10 +258,10 @@ final class MainWindow {
     /// and editor when next needed), the search kept.
     func replaceModel(with new: ShoppingModel) {
         if isEditing { closeEditor() }
-        let kind = currentListPage?.kind
         model.removeObserver(modelObserver)
-        for (k, page) in builtPages { holders[k]!.remove(page.page.widget) }
-        builtPages = [:]
+        // The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this app recycles) and
+        // show the new list.
+        for page in pages { page.show(new) }
         if let editor = builtEditor { editorHolder.remove(editor.root.widget) }
         builtEditor = nil
         if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }
@@ -270,7 +270,7 @@ final class MainWindow {
         model = new
         addBar.model = new
         observeModel()
-        if let kind { show(kind) } else { _ = searches }
+        if currentListPage == nil { _ = searches }
         applySearch()
         listsChanged()
         updateTotals()
