@@ -128,6 +128,9 @@ final class ListPage {
     /// Shows another list (its model): the same widgets, rows and scroll position at the top, the
     /// search and sectioning kept. One change told to GTK, as a search typed.
     func show(_ newModel: ShoppingModel) {
+        // To the top while GTK still has the old rows: scrolling makes it ask for rows at once, and
+        // between the swap and the change told below it must be asked nothing.
+        scrolled.scrollOffset = 0
         let old = projection
         let removed = old.count
         model = newModel
@@ -136,7 +139,6 @@ final class ListPage {
         old.onRowsChanged = nil
         old.onContentChanged = nil
         leaving.removeAll()
-        scrolled.scrollOffset = 0
         projection.onRowsChanged?(0, removed, projection.count)
         emptyState.set(empty: projection.isEmpty, animated: false)
         if projection.query == nil { prepareSearchWhenIdle() }
