@@ -4,8 +4,10 @@ import XCTest
 
 /// Random operations on one model, watched by a projection of every list, sectioning and query:
 /// after every step, the rows each announced (and refreshed) add up to exactly what a fresh
-/// projection shows, identities and content alike. Seeded: a failure names its seed, and
-/// SHOPPER_TEST_SEED=N replays it.
+/// projection shows, identities and content alike. With a store, items also move to and from a
+/// second list (from this process and another), and the list is now and then switched away from and
+/// back to (a new model of it, sharing the undo history, as the window does). Seeded: a failure
+/// names its seed, and SHOPPER_TEST_SEED=N replays it.
 final class ProjectionFuzzTests: XCTestCase {
     /// Seeds that once failed, kept as fixed cases.
     static let regressionSeeds: [UInt64] = [
@@ -22,7 +24,10 @@ final class ProjectionFuzzTests: XCTestCase {
         let steps = Int(ProcessInfo.processInfo.environment["SHOPPER_FUZZ_STEPS"] ?? "") ?? 10_000
         var rng = SeededRandom.fromEnvironment()
         let path = temporaryFolder(self) + "/fuzz.sqlite"
-        try run(&rng, steps: steps, store: Store(path: path), other: ShoppingModel(store: Store(path: path)))
+        let store = try Store(path: path)
+        let away = try ShoppingModel(store: store).createList(named: "Away")
+        try run(&rng, steps: steps, store: store, other: ShoppingModel(store: Store(path: path)),
+                away: ShoppingModel(store: Store(path: path), list: away))
     }
 
     /// Without a store, as the tests of pure logic run the model.
@@ -39,38 +44,59 @@ final class ProjectionFuzzTests: XCTestCase {
         }
     }
 
-    /// `other`: a model on the same file, standing for another process.
-    private func run(_ rng: inout SeededRandom, steps: Int, store: Store?, other: ShoppingModel? = nil) throws {
+    /// `other`: a model on the same file, standing for another process; `away`: another process's
+    /// model of a second list.
+    private func run(_ rng: inout SeededRandom, steps: Int, store: Store?, other: ShoppingModel? = nil,
+                     away: ShoppingModel? = nil) throws {
         let seed = rng.seed
-        let m = try ShoppingModel(store: store, cacheLimit: 128)
-        var projections: [(ListProjection, ChangeRecorder)] = []
-        for kind in ListKind.allCases {
-            for sectioning in [Sectioning.none, .aisle, .priceBand(threshold: 5)] {
-                for query in [nil, SearchQuery("a"), SearchQuery("aisle:dairy"), SearchQuery("cost>3")] {
-                    let p = ListProjection(model: m, kind: kind, sectioning: sectioning, query: query)
-                    projections.append((p, ChangeRecorder(p)))
-                }
-            }
-        }
+        var m = try ShoppingModel(store: store, cacheLimit: 128)
         // Projections whose query is typed on every few steps: most keystrokes narrow the last query
         // (only the rows shown are tested), some do not (a word deleted, a filter added).
         let typing: [String?] = ["i", "it", "item", "item 1", "item 12", "item 1", "item 1 a", "a", "ab", "aisle:d",
                                  "aisle:d item", nil, "b", "b item", "cost>3", "cost>3 b", "needed", "needed a", "-needed",
                                  "incart", nil]
+        var projections: [(ListProjection, ChangeRecorder)] = []
         var typed: [ListProjection] = []
-        for kind in ListKind.allCases {
-            for sectioning in [Sectioning.none, .aisle] {
-                // Sectioned lists test typed-on rows in order of id, as a long list does.
-                let p = ListProjection(model: m, kind: kind, sectioning: sectioning, query: nil,
-                                       narrowingByIDAbove: sectioning == .none ? 1 << 18 : 0)
-                projections.append((p, ChangeRecorder(p)))
-                typed.append(p)
+        func watch() {
+            projections = []
+            typed = []
+            for kind in ListKind.allCases {
+                for sectioning in [Sectioning.none, .aisle, .priceBand(threshold: 5)] {
+                    for query in [nil, SearchQuery("a"), SearchQuery("aisle:dairy"), SearchQuery("cost>3")] {
+                        let p = ListProjection(model: m, kind: kind, sectioning: sectioning, query: query)
+                        projections.append((p, ChangeRecorder(p)))
+                    }
+                }
+            }
+            for kind in ListKind.allCases {
+                for sectioning in [Sectioning.none, .aisle] {
+                    // Sectioned lists test typed-on rows in order of id, as a long list does.
+                    let p = ListProjection(model: m, kind: kind, sectioning: sectioning, query: nil,
+                                           narrowingByIDAbove: sectioning == .none ? 1 << 18 : 0)
+                    projections.append((p, ChangeRecorder(p)))
+                    typed.append(p)
+                }
             }
         }
+        watch()
         var aislePool: [String?] = [nil, "Dairy", "Fruit", "Bakery"]
         for step in 0..<steps {
             do {
-                if let other, Int.random(in: 0..<8, using: &rng) == 0 {
+                if let away, let store, Int.random(in: 0..<40, using: &rng) == 0 {
+                    // The list is shown again after another: a model of its own read from the store,
+                    // with the history the window keeps for every list.
+                    m = try ShoppingModel(store: store, list: m.list, undo: m.undo, cacheLimit: 128)
+                    watch()
+                } else if let away, Int.random(in: 0..<12, using: &rng) == 0 {
+                    // Items leave for the other list (here), or come from it (another process).
+                    if Bool.random(using: &rng) {
+                        try m.moveItems(Array(m.items.ids.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))), to: away.list)
+                    } else {
+                        try away.refreshIfChangedElsewhere()
+                        try away.moveItems(Array(away.items.ids.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))), to: m.list)
+                        try m.refreshIfChangedElsewhere()
+                    }
+                } else if let other, Int.random(in: 0..<8, using: &rng) == 0 {
                     // Another process writes; this one reads the news (as its window's timer does).
                     try other.refreshIfChangedElsewhere()
                     try randomStep(other, &rng, step: step, aislePool: &aislePool)
