@@ -55,7 +55,7 @@ public final class ListProjection {
     /// Rows, by identity, that stayed in place but whose content changed.
     public var onContentChanged: ((Set<Int>) -> Void)?
 
-    private let model: ShoppingModel
+    let model: ShoppingModel
     private let narrowingByIDAbove: Int
     private var observer = 0
     /// Headers and items, sorted; the end row is not stored.

@@ -114,3 +114,39 @@ final class ListSwitchTests: GtkTestCase {
         }
     }
 }
+
+/// The search bar's "All Lists" in the real window: results from every list, each naming its list;
+/// a result opens its list with the item selected, and the other lists' models are let go.
+final class AllListsSearchWindowTests: GtkTestCase {
+    func testAResultFromAnotherListOpensThatListWithTheItemSelected() throws {
+        try MainActor.assumeIsolated {
+            let store = try Store(path: NSTemporaryDirectory() + "/shopper-all-\(UUID().uuidString)/" + Store.fileName)
+            @MainActor func makeHarness() throws -> WindowHarness {
+                let model = try ShoppingModel(store: store)
+                try model.add(ItemFields(description: "Glue sticks", aisle: "Crafts"))
+                let hardware = try ShoppingModel(store: store, list: model.createList(named: "Hardware"))
+                try hardware.add(ItemFields(description: "Wood glue", aisle: "Glue"))
+                try hardware.add(ItemFields(description: "Nails"))
+                return try WindowHarness(model: model, size: (1000, 700))
+            }
+            let harness = try makeHarness()
+            defer { harness.close() }
+            let window = harness.window
+            window.searchBar.isOpen = true
+            window.searchBar.text = "glue"
+            window.applySearch()
+            window.allListsButton.active = true
+            settle(100)
+            XCTAssertEqual(window.allFound.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
+            XCTAssertTrue(window.allResultsView.widget.isDrawable)
+            XCTAssertFalse(window.stack.widget.isDrawable, "the results stand in for the pages")
+            window.openFound(1)
+            settle(150)
+            XCTAssertEqual(window.window.title, "Hardware – Shopper")
+            XCTAssertNil(window.allSearch, "the other lists' models are let go")
+            XCTAssertTrue(window.stack.widget.isDrawable)
+            XCTAssertEqual(window.currentPage.selectedItem.flatMap { window.model.item($0)?.description }, "Wood glue")
+            XCTAssertEqual(window.searchBar.text, "glue")
+        }
+    }
+}

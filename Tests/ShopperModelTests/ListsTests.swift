@@ -165,3 +165,24 @@ final class ListsTests: XCTestCase {
         try PlainTextFormat.read(line, numbers: .neutral).get()
     }
 }
+
+/// The search bar's "All Lists": every list searched, each result naming its list.
+final class AllListsSearchTests: XCTestCase {
+    func testEveryListIsSearchedAndEachResultNamesItsList() throws {
+        let store = try Store(path: temporaryFolder(self) + "/" + Store.fileName)
+        let groceries = try ShoppingModel(store: store)
+        try groceries.add(fields("Glue sticks", aisle: "Crafts"))
+        try groceries.add(fields("Milk"))
+        let hardware = try ShoppingModel(store: store, list: groceries.createList(named: "Hardware"))
+        try hardware.add(fields("Wood glue", aisle: "Glue"))
+        try hardware.add(fields("Nails"))
+        let party = try groceries.createList(named: "Party")
+        _ = party
+        let search = try AllListsSearch(current: hardware)
+        let found = search.find("glue")
+        XCTAssertEqual(found.map { "\($0.item.description) — \($0.list.name)" }, ["Wood glue — Hardware", "Glue sticks — Groceries"])
+        XCTAssertEqual(search.find("glue st").map(\.item.description), ["Glue sticks"], "narrowed as typed")
+        XCTAssertEqual(search.find("").count, 0)
+        XCTAssertEqual(search.find("milk").map(\.list.name), ["Groceries"])
+    }
+}

@@ -70,6 +70,14 @@ import CGtk
 @MainActor struct ToggleButton {
     let widget: Widget
     init(label: String) { widget = Widget(gtk_toggle_button_new_with_label(label)!) }
+    /// An icon alone (room is short beside a field at phone width), named for screen readers and
+    /// in its tooltip.
+    init(icon: String, accessibleLabel: String) {
+        widget = Widget(gtk_toggle_button_new()!)
+        gtk_button_set_icon_name(widget.typedPointer(), icon)
+        widget.accessibleLabel(accessibleLabel)
+        widget.tooltip(accessibleLabel)
+    }
     private var ptr: UnsafeMutablePointer<GtkToggleButton> { widget.typedPointer() }
     var active: Bool {
         get { gtk_toggle_button_get_active(ptr) != 0 }

@@ -144,6 +144,16 @@ final class ListPage {
         if projection.query == nil { prepareSearchWhenIdle() }
     }
 
+    /// Another list to show once this page is next needed (set for the pages not on screen, so a
+    /// switch draws the page shown first; the window catches them up right after).
+    var pending: ShoppingModel?
+
+    func catchUp() {
+        guard let m = pending else { return }
+        pending = nil
+        show(m)
+    }
+
     /// The projection's changes reach GTK and the window. (The closures read `self.projection`: a
     /// parameter of that name would be captured, and the projection would hold itself.)
     private func follow(_ shown: ListProjection) {

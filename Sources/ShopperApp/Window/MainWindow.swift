@@ -56,6 +56,13 @@ final class MainWindow {
     var saveSearchForm: (Popover, Entry)?
     /// The list the search text is applied to (it follows the user between lists).
     var searchedPage: ListPage?
+    /// The search bar's "All Lists": while on, the results of every list stand in for the pages.
+    let allListsButton = ToggleButton(icon: "edit-select-all-symbolic", accessibleLabel: L("Search All Lists"))
+    let allResults = ListBox()
+    let allResultsView = ScrolledWindow()
+    /// The other lists' models, read while an all-lists search is on (`AllListsSearch`).
+    var allSearch: AllListsSearch?
+    var allFound: [AllListsSearch.Found] = []
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
@@ -88,7 +95,10 @@ final class MainWindow {
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
             root.accessibleLabel(title)
         }
-        searchBar = SearchBar(captureFrom: window, trailing: saveSearchButton.widget)
+        let searchTools = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        searchTools.append(allListsButton.widget)
+        searchTools.append(saveSearchButton.widget)
+        searchBar = SearchBar(captureFrom: window, trailing: searchTools.widget)
         addBar = AddBar(model: model)
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
@@ -115,6 +125,10 @@ final class MainWindow {
         lists.widget.css("lists")
         lists.append(summary.widget)
         lists.append(searchBar.widget)
+        allResultsView.child(allResults.widget)
+        allResultsView.widget.expand(h: true, v: true)
+        allResultsView.widget.visible = false
+        lists.append(allResultsView.widget)
         lists.append(stack.widget)
         stack.widget.expand(h: true, v: true)
         toast.room = stack.widget
@@ -166,7 +180,10 @@ final class MainWindow {
 
     /// The list, built into its place in the stack on first use with the preferences of the moment.
     func page(_ kind: ListKind) -> ListPage {
-        if let built = builtPages[kind] { return built }
+        if let built = builtPages[kind] {
+            built.catchUp()
+            return built
+        }
         let page = ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
                             money: money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
         builtPages[kind] = page
@@ -251,6 +268,7 @@ final class MainWindow {
         modelObserver = model.observe { [weak self] change in
             self?.updateActions()
             if change.listsChanged { self?.listsChanged() }
+            if change.searchesChanged { self?.updateTotals() }
         }
     }
 
@@ -258,10 +276,18 @@ final class MainWindow {
     /// and editor when next needed), the search kept.
     func replaceModel(with new: ShoppingModel) {
         if isEditing { closeEditor() }
+        // An all-lists search was made from the list left: it ends (a result opened ends it first).
+        if allSearch != nil { allListsButton.active = false }
         model.removeObserver(modelObserver)
         // The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this app recycles) and
-        // show the new list.
-        for page in pages { page.show(new) }
+        // show the new list: the one on screen now, the others once it is drawn (or when needed).
+        let shown = currentListPage
+        for page in builtPages.values {
+            if page === shown { page.show(new) } else { page.pending = new }
+        }
+        window.afterNextFrame { [weak self] _ in
+            MainLoop.idle { [weak self] in self?.builtPages.values.forEach { $0.catchUp() } }
+        }
         if let editor = builtEditor { editorHolder.remove(editor.root.widget) }
         builtEditor = nil
         if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }

@@ -11,10 +11,15 @@ extension MainWindow {
         }
         searchBar.onOpenChanged { [weak self] open in
             guard let self, !open else { return }
-            // Escape or the close button: clear the search as well.
+            // Escape or the close button: clear the search as well, and search one list again.
+            allListsButton.active = false
             searchBar.text = ""
             applySearch()
         }
+        allListsButton.onToggled { [weak self] in self?.searchAllLists(self?.allListsButton.active ?? false) }
+        allResults.widget.css("navigation-sidebar")
+        allResults.widget.accessibleLabel(L("Results in all lists"))
+        allResults.onActivated { [weak self] i in self?.openFound(i) }
         // Down from the search field goes on to the results, as from the add bar.
         let keys = ShortcutController(first: false)
         keys.add("Down") { [weak self] in self?.currentListPage?.focusRows() ?? false }
@@ -23,7 +28,6 @@ extension MainWindow {
         searchBar.entry.accessibleLabel(L("Search"))
         saveSearchForm = saveSearchPopover()
         saveSearchButton.widget.actionName(AppAction.saveSearch.detailedName)
-        model.observe { [weak self] change in if change.searchesChanged { self?.updateTotals() } }
     }
 
     func wire(_ searches: SavedSearchesPage) {
@@ -56,6 +60,7 @@ extension MainWindow {
 
     /// Applies the search text to the list on screen, and takes it off the list it was on before.
     func applySearch() {
+        if allSearch != nil { showAllResults() }
         let page = currentListPage
         if let previous = searchedPage, previous !== page { previous.setQuery("") }
         page?.setQuery(searchBar.text)
@@ -96,5 +101,71 @@ extension MainWindow {
         save.onClicked(commit)
         name.onActivate(commit)
         return (popover, name)
+    }
+}
+
+/// "All Lists" in the search bar: the search runs on every list, and its results, each naming its
+/// list, stand in for the pages until it is turned off; a result opens its list with the item
+/// selected.
+extension MainWindow {
+    func searchAllLists(_ on: Bool) {
+        if on {
+            do { allSearch = try AllListsSearch(current: model) } catch {
+                allListsButton.active = false
+                return report(error)
+            }
+            showAllResults()
+        } else {
+            // The other lists' models go with it.
+            allSearch = nil
+            allFound = []
+            allResults.removeAll()
+        }
+        allResultsView.widget.visible = on
+        stack.widget.visible = !on
+    }
+
+    /// The results for the text in the search bar, made again at each keystroke.
+    func showAllResults() {
+        guard let allSearch else { return }
+        allFound = allSearch.find(searchBar.text)
+        allResults.removeAll()
+        let query = searchBar.text.trimmingCharacters(in: .whitespaces)
+        if allFound.isEmpty {
+            let none = Label(query.isEmpty ? L("Type to search every list.")
+                                           : L("No items in any list match “{query}”.", ["query": query]))
+            none.wrap()
+            none.widget.css("dim-label")
+            _ = none.widget.margins(12)
+            allResults.append(none.widget)
+            return
+        }
+        for (i, found) in allFound.enumerated() {
+            let row = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+            let name = Label(found.item.description)
+            name.xalign(0)
+            name.ellipsize()
+            let place = Label(found.item.aisle.map { L("{list} · {aisle}", ["list": found.list.name, "aisle": $0]) } ?? found.list.name)
+            place.xalign(0)
+            place.ellipsize()
+            place.widget.css("dim-label")
+            row.append(name.widget)
+            row.append(place.widget)
+            _ = row.widget.margins(6)
+            allResults.append(row.widget)
+            allResults.row(at: i)?.accessibleLabel(L("{item}, in {list}", ["item": found.item.description, "list": found.list.name]))
+        }
+    }
+
+    /// Opens a result: its list on All Items, the search kept (so the item is among the rows), the
+    /// item selected.
+    func openFound(_ index: Int) {
+        guard index < allFound.count else { return }
+        let found = allFound[index]
+        allListsButton.active = false
+        showList(found.list.id)
+        show(.all)
+        applySearch()
+        currentPage.select(found.item.id)
     }
 }

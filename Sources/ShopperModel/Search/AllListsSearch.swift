@@ -1,0 +1,44 @@
+/// A search of every list at once (the search bar's "All Lists"): the list shown is searched through
+/// its own model, each other list through a model read for the search and kept while it lasts, so
+/// each keystroke narrows as a search of one list does. Let go of it when the search ends: the other
+/// lists then cost nothing again.
+public final class AllListsSearch {
+    /// One item found, with the list it is on.
+    public struct Found: Equatable {
+        public let list: ShoppingList
+        public let item: Item
+    }
+
+    private let current: ShoppingModel
+    private var others: [(list: ShoppingList, projection: ListProjection)] = []
+
+    public init(current: ShoppingModel) throws(StoreError) {
+        self.current = current
+        guard let store = current.store else { return }
+        for list in current.lists where list.id != current.list {
+            let model = try ShoppingModel(store: store, list: list.id)
+            others.append((list, ListProjection(model: model, kind: .all)))
+        }
+        mine = ListProjection(model: current, kind: .all)
+    }
+
+    private var mine: ListProjection?
+
+    /// Up to `limit` items of each list that match `text`, the list shown first, then the others in
+    /// the sidebar's order; each list's items in its own order. Empty for an empty query.
+    public func find(_ text: String, limit: Int = 50) -> [Found] {
+        let query = SearchQuery(text)
+        guard !query.isEmpty else { return [] }
+        let here = current.lists.first { $0.id == current.list }
+        var found: [Found] = []
+        let mine = mine ?? ListProjection(model: current, kind: .all)
+        self.mine = mine
+        for (list, projection) in [(here, mine)] + others.map({ (Optional($0.list), $0.projection) }) {
+            guard let list else { continue }
+            projection.setQuery(query)
+            let ids = (0..<projection.count).lazy.compactMap(projection.itemID).prefix(limit)
+            for item in (try? projection.model.items(Array(ids))) ?? [] { found.append(Found(list: list, item: item)) }
+        }
+        return found
+    }
+}
