@@ -18,6 +18,9 @@ struct EntryLoad {
     /// from about a quarter of a million items; below that a second thread only competes with GTK's
     /// start for the cores (first frame at 100k: 332 ms read in one pass, 357 in two).
     static let splitFrom = 262_144
+    /// The same for a list opened while the app runs (another list shown): the second core is idle
+    /// then, and the read is all that stands between the key press and the list.
+    static let splitWhileRunningFrom = 32_768
 
     /// `between`, for tests: run after the lower half's read and before the upper half's starts
     /// (which then waits for it), as another process's write may come between them.

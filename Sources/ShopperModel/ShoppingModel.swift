@@ -71,6 +71,13 @@ public final class ShoppingModel {
         try self.init(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit)
     }
 
+    /// A list opened while the app runs (the window shows another): read in two halves at once from
+    /// a smaller size than at start (`EntryLoad.splitWhileRunningFrom`).
+    public static func opening(_ list: ListID, in store: Store, undo: UndoHistory) throws(StoreError) -> ShoppingModel {
+        try ShoppingModel(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit,
+                          splitLoadFrom: EntryLoad.splitWhileRunningFrom)
+    }
+
     /// `cacheLimit`: items kept whole at most (tests make it small, so reads happen all the time).
     /// `splitLoadFrom`: from how many items the store is read in two halves at once; `between`
     /// comes between the halves (`EntryLoad`).

@@ -161,6 +161,25 @@ final class ListsTests: XCTestCase {
         XCTAssertTrue(try ShoppingModel(store: s).allItems().allSatisfy { $0.list == .first })
     }
 
+    /// A list read in two halves at once (a list opened while the app runs) holds exactly what one
+    /// pass reads: its own items, whatever the other list's ids between them.
+    func testAListReadInTwoHalvesHoldsWhatOnePassReads() throws {
+        let s = try store()
+        let g = try ShoppingModel(store: s)
+        let party = try g.createList(named: "Party")
+        let p = try ShoppingModel(store: s, list: party)
+        for i in 0..<30 {
+            try (i % 3 == 0 ? g : p).add(fields("Item \(i)", cost: Decimal(i), aisle: "A\(i % 4)"))
+        }
+        let halves = try ShoppingModel(store: s, list: party, cacheLimit: 16, splitLoadFrom: 8)
+        let onePass = try ShoppingModel(store: s, list: party, cacheLimit: 16, splitLoadFrom: .max)
+        XCTAssertTrue(halves.loadedInHalves)
+        XCTAssertEqual(halves.items.ids, onePass.items.ids)
+        XCTAssertEqual(halves.items.count, 20)
+        XCTAssertEqual(halves.totals, onePass.totals)
+        XCTAssertEqual(try halves.allItems(), try onePass.allItems())
+    }
+
     private func typed(_ line: String) throws -> PlainTextFormat.TypedLine {
         try PlainTextFormat.read(line, numbers: .neutral).get()
     }

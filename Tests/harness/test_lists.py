@@ -102,6 +102,23 @@ class SeveralLists(unittest.TestCase):
             self.wait_items(app, ["Nails", "Screws"], "every item back")
             self.wait_sidebar(app, ["Groceries, 1 to buy", "Hardware, 2 to buy"])
 
+            if not phone:
+                # A real pointer drag of a row onto a list in the sidebar moves the item there.
+                from shopper_harness import xdotool
+                nx, ny, nw, nh = app.extents(app.one(Atspi.Role.LABEL, name="Nails", root=app.page("All Items")))
+                target = next(n for n in app.all(ITEM) if n.get_name().startswith("Groceries,"))
+                tx, ty, tw, th = app.extents(target)
+                xdotool("mousemove", str(nx + 5), str(ny + nh // 2), "mousedown", "1")
+                for step in range(1, 16):
+                    xdotool("mousemove", str(nx + 5 + (tx + 40 - nx - 5) * step // 15), str(ny + nh // 2 + (ty + th // 2 - ny - nh // 2) * step // 15))
+                    time.sleep(0.03)
+                xdotool("mouseup", "1")
+                self.wait_items(app, ["Screws"], "Nails dragged to Groceries")
+                self.wait_sidebar(app, ["Groceries, 2 to buy", "Hardware, 1 to buy"])
+                app.key("z", ["ctrl"])
+                self.wait_items(app, ["Nails", "Screws"], "the drag undone")
+                self.wait_sidebar(app, ["Groceries, 1 to buy", "Hardware, 2 to buy"])
+
             # Another process adds to the list not shown: its count follows, the list shown stays.
             app.key("Page_Up", ["ctrl"])
             wait_for(lambda: self.title(app) == "Groceries – Shopper", 5, "Groceries")

@@ -3,7 +3,7 @@ import ShopperModel
 
 /// The user's lists beside the pages (folded away at phone width): each with the count of items
 /// still to buy, the current one selected. Enter or a click opens a list, Alt+Up and Alt+Down move
-/// the focused one, as items move.
+/// the focused one, as items move; an item's row dragged onto a list moves the item there.
 @MainActor
 final class ListsSidebar {
     let root = Box(GTK_ORIENTATION_VERTICAL)
@@ -12,6 +12,8 @@ final class ListsSidebar {
     private(set) var shown: [ShoppingList] = []
     var onOpen: ((ListID) -> Void)?
     var onMove: ((ListID, Int) -> Void)?
+    /// An item's row dropped on a list (a drag from the list shown): move it there.
+    var onDropItem: ((ItemID, ListID) -> Bool)?
 
     init() {
         let title = Label(L("Lists"))
@@ -51,7 +53,14 @@ final class ListsSidebar {
         let focused = rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0].id : nil }
         if lists.map(\.id) != shown.map(\.id) || lists.map(\.name) != shown.map(\.name) {
             rows.removeAll()
-            for list in lists { rows.append(Self.row(list)) }
+            for (i, list) in lists.enumerated() {
+                rows.append(Self.row(list))
+                guard let row = rows.row(at: i) else { continue }
+                DragAndDrop.target(on: row) { [weak self] payload, _, _ in
+                    guard let raw = Int64(payload) else { return false }
+                    return self?.onDropItem?(ItemID(raw), list.id) ?? false
+                }
+            }
         } else {
             for (i, list) in lists.enumerated() where list.toBuy != shown[i].toBuy {
                 if let row = rows.row(at: i) { Self.fill(row, list) }

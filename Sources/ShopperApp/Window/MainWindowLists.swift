@@ -13,6 +13,7 @@ extension MainWindow {
             _ = currentListPage?.focusRows()
         }
         sidebar.onMove = { [weak self] id, index in self?.attempt { try self?.model.moveList(id, to: index) } }
+        sidebar.onDropItem = { [weak self] item, list in self?.move(item, toList: list) ?? false }
         listsButton.onClicked { [weak self] in
             guard let self else { return }
             frame.visibleName = "sidebar"
@@ -49,7 +50,7 @@ extension MainWindow {
     func showList(_ id: ListID) {
         guard id != model.list, let store = model.store else { return }
         do {
-            replaceModel(with: try ShoppingModel(store: store, list: id, undo: model.undo))
+            replaceModel(with: try ShoppingModel.opening(id, in: store, undo: model.undo))
             preferences.set(.lastList, "\(id.raw)")
         } catch {
             report(error)
@@ -104,13 +105,21 @@ extension MainWindow {
         }
     }
 
-    /// The selected item to another list, with Undo; the list shown stays.
+    /// The selected item to another list (Move to List in its menu).
     func moveSelected(toList target: String?) {
-        guard let id = currentListPage?.selectedItem, let raw = Int64(target ?? ""),
-              let to = model.lists.first(where: { $0.id.raw == raw }), let name = model.item(id)?.description else { return }
-        if attempt({ try model.moveItems([id], to: to.id) }) {
-            toast.show(L("Moved “{item}” to {list}", ["item": name, "list": to.name]), actionTitle: L("Undo"), action: undoAction())
-        }
+        guard let id = currentListPage?.selectedItem, let raw = Int64(target ?? "") else { return }
+        move(id, toList: ListID(raw))
+    }
+
+    /// An item to another list, with Undo; the list shown stays. False when it could not go (the
+    /// list it is on already, or one gone).
+    @discardableResult
+    func move(_ id: ItemID, toList target: ListID) -> Bool {
+        guard target != model.list, let to = model.lists.first(where: { $0.id == target }),
+              let name = model.item(id)?.description else { return false }
+        guard attempt({ try model.moveItems([id], to: to.id) }) else { return false }
+        toast.show(L("Moved “{item}” to {list}", ["item": name, "list": to.name]), actionTitle: L("Undo"), action: undoAction())
+        return true
     }
 
     /// A step made on another list is undone there: that list is shown first. A step on the lists
