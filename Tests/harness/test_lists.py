@@ -3,7 +3,9 @@ by keyboard and by the sidebar, an item moved between them, a list deleted and b
 second process adding to the list not shown, at 1000 px and at a phone's 360 px."""
 
 import os
+import shutil
 import subprocess
+import tempfile
 import time
 import unittest
 
@@ -132,7 +134,22 @@ class SeveralLists(unittest.TestCase):
             listed = subprocess.run([app.binary, "lists"], env=env, capture_output=True, text=True, timeout=30)
             self.assertEqual(listed.stdout, "Groceries\t1\t1\nHardware\t3\t3\n")
 
-        # The last list shown opens next time.
+    def test_the_last_list_shown_opens_next_time(self):
+        # Settings kept in a file of this test's (the other cases keep them in memory).
+        config = tempfile.mkdtemp(prefix="shopper-config-")
+        data = tempfile.mkdtemp(prefix="shopper-lists-")
+        env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config}
+        with Shopper(data_dir=data, env=env) as app:
+            app.key("n", ["ctrl", "shift"])
+            wait_for(lambda: next((f for f in app.frames() if f.get_name() == "New List"), None), 5, "the New List dialog")
+            app.type("Party", window="New List")
+            app.key("Return", window="New List")
+            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "the new list to be shown")
+        with Shopper(data_dir=data, env=env) as app:
+            wait_for(lambda: self.title(app) == "Party – Shopper", 10, f"Party to open again, not {self.title(app)}")
+            self.wait_sidebar(app, ["Groceries, 0 to buy", "Party, 0 to buy"])
+        shutil.rmtree(config, ignore_errors=True)
+        shutil.rmtree(data, ignore_errors=True)
 
     def test_at_desktop_width(self):
         self.run_at(1000, 700, "60-lists-desktop")
