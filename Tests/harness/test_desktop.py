@@ -59,7 +59,7 @@ class SingleInstance(unittest.TestCase):
             # A second launch hands over to the first and exits: still one window.
             r = shopper(data_dir=app.data_dir, timeout=20)
             self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertEqual([f.get_name() for f in app.frames()], ["Shopper"])
+            self.assertEqual([f.get_name() for f in app.frames()], ["Groceries – Shopper"])
 
             # shopper add while it runs: the item shows in its window at once.
             r = shopper("add", "Earl Grey tea @ 3.10 [Drinks]", data_dir=app.data_dir)

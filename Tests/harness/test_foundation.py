@@ -17,8 +17,9 @@ class Foundation(unittest.TestCase):
             self.assertIn("Add the things you buy", label.get_name())
             shot = app.screenshot("01-first-run-empty")
             # The gradient header: darkest at the top, lighter halfway, and at its foot the list's colour.
-            list_top = app.extents(app.one(Atspi.Role.LIST, name="All Items"))[1]
-            top, middle, foot, list_area = (pixel(shot, 8, y) for y in (8, list_top // 2, list_top - 1, list_top + 200))
+            list_x, list_top = app.extents(app.one(Atspi.Role.LIST, name="All Items"))[:2]
+            # Over the list, right of the sidebar of lists.
+            top, middle, foot, list_area = (pixel(shot, list_x + 8, y) for y in (8, list_top // 2, list_top - 1, list_top + 200))
             self.assertLess(sum(top) + 30, sum(middle))
             self.assertLess(sum(middle) + 30, sum(foot))
             self.assertLessEqual(max(abs(a - b) for a, b in zip(foot, list_area)), 3, "the header blends into the list")
