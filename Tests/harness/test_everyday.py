@@ -196,7 +196,8 @@ class SmallThings(unittest.TestCase):
             wait_for(lambda: app.proc.poll() is not None, 5, "Ctrl+Q to quit")
 
     def test_every_window_and_dialog_names_its_controls(self):
-        """Preferences, the editor, the import preview, the finish dialog and the shortcuts window."""
+        """Preferences, the editor (and the main window around it, its sidebar of lists too), the
+        import preview, the finish dialog, the New List dialog and the shortcuts window."""
         with Shopper() as app:
             app.press(app.one(BUTTON, name="Load Sample List"))
             wait_for(lambda: "Braeburn or Gala" in labels(app, "All Items"), 5, "the sample list")
@@ -235,6 +236,14 @@ class SmallThings(unittest.TestCase):
             app.press(app.one(BUTTON, name="Cancel", root=preview))
             wait_for(lambda: not any(f is not None and f.get_name() == "Import “week.csv”" for f in app.frames()), 5,
                      "the preview to close")
+            # The New List dialog.
+            app.key("n", ["ctrl", "shift"])
+            new_list = frame(app, "New List")
+            time.sleep(0.5)
+            self.assert_named(app, new_list, "the New List dialog")
+            app.key("Escape", window="New List")
+            wait_for(lambda: not any(f is not None and f.get_name() == "New List" for f in app.frames()), 5,
+                     "the dialog to close")
             # The shortcuts window.
             app.key("question", ["ctrl", "shift"])
             shortcuts = frame(app, "Keyboard Shortcuts")
