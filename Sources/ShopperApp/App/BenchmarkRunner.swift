@@ -11,6 +11,7 @@ final class BenchmarkRunner {
     private let app: Application
     private var steps: [(@escaping @MainActor () -> Void) -> Void] = []
     static let repeats = 15
+    static let width: Int32 = 600, height: Int32 = 720
     static let scrollFrames = 200
 
     init(window: MainWindow, app: Application) {
