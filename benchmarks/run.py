@@ -166,7 +166,8 @@ def main():
         rows.append(("libadwaita floor: first frame", n, summary(floor_first), "ms", bf, "reference", None))
         rows.append(("libadwaita floor: peak RSS", n, summary(floor_rss), "MB", base_rss_stat, "reference", None))
         for name, label in (("preference-toggle", "preference toggle"), ("check-off", "check-off"),
-                            ("search-keystroke", "search keystroke"), ("list-switch", "list switch (from a 1k list)")):
+                            ("search-keystroke", "search keystroke"), ("list-switch", "list switch (from a 1k list)"),
+                            ("list-read", "of which the list's read")):
             stat = summary(samples[name])
             target, met = "", None
             if name == "list-switch":

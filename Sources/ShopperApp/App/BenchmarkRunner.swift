@@ -77,6 +77,16 @@ final class BenchmarkRunner {
                 guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
             }
         }
+        // Of which the store's read of the list (its model made and let go, nothing shown).
+        for _ in 0..<Self.switches {
+            steps.append { [self] done in
+                guard let store = window.model.store, let list = window.model.lists.first?.id else { fail("no store") }
+                let t0 = Clock.now
+                do { _ = try ShoppingModel.opening(list, in: store, undo: UndoHistory()) } catch { fail("reading the list failed: \(error)") }
+                emit("list-read", Clock.now - t0)
+                done()
+            }
+        }
     }
 
     static let switches = 5

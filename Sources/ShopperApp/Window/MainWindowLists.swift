@@ -152,6 +152,8 @@ extension MainWindow {
         entry.onChanged { dialog.setEnabled("ok", named()) }
         dialog.setEnabled("ok", named())
         dialog.onResponse { response in if response == "ok" { done(entry.text) } }
+        // libadwaita 1.2 names its response buttons twice ("Cancel Cancel").
+        dialog.widget.nameButtons(icons: [:])
         dialog.present()
         _ = entry.widget.grabFocus()
     }
