@@ -178,6 +178,8 @@ def main():
                 target, met = "median ≤ 16.7 ms, max ≤ 33 ms", stat[0] <= FRAME_MS and stat[2] <= 2 * FRAME_MS
             elif name == "search-keystroke" and n == 1000000:
                 target, met = "median ≤ 50 ms", stat[0] <= 50
+            elif name == "list-read":
+                pass  # a part of the list switch, for the reader: no target of its own
             elif n == 1000000:
                 target, met = "max ≤ 16.7 ms", stat[2] <= FRAME_MS
             rows.append((label, n, stat, "ms", None, target, met))

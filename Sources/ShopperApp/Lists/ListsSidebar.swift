@@ -3,7 +3,8 @@ import ShopperModel
 
 /// The user's lists beside the pages (folded away at phone width): each with the count of items
 /// still to buy, the current one selected. Enter or a click opens a list, Alt+Up and Alt+Down move
-/// the focused one, as items move; an item's row dragged onto a list moves the item there.
+/// the focused one, as items move; an item's row dragged onto a list moves the item there; a right
+/// click (or Shift+F10) on a list opens it with its menu (rename, delete).
 @MainActor
 final class ListsSidebar {
     let root = Box(GTK_ORIENTATION_VERTICAL)
@@ -14,6 +15,9 @@ final class ListsSidebar {
     var onMove: ((ListID, Int) -> Void)?
     /// An item's row dropped on a list (a drag from the list shown): move it there.
     var onDropItem: ((ItemID, ListID) -> Bool)?
+    /// A list's menu asked for (a right click, Shift+F10 or Menu on its row): the list, and where
+    /// in the sidebar to point the menu.
+    var onMenu: ((ListID, Double, Double) -> Void)?
 
     init() {
         let title = Label(L("Lists"))
@@ -30,6 +34,14 @@ final class ListsSidebar {
             onOpen?(shown[i].id)
         }
         let keys = ShortcutController(first: false)
+        for trigger in ["<Shift>F10", "Menu"] {
+            keys.add(trigger) { [weak self] in
+                guard let self, let i = rows.focusedIndex, i < shown.count, let row = rows.row(at: i),
+                      let b = row.bounds(in: root.widget) else { return false }
+                onMenu?(shown[i].id, b.x + 24, b.y + b.height / 2)
+                return true
+            }
+        }
         for (trigger, delta) in [("<Alt>Up", -1), ("<Alt>Down", 1)] {
             keys.add(trigger) { [weak self] in
                 guard let self, let i = rows.focusedIndex, i < shown.count else { return false }
@@ -60,6 +72,13 @@ final class ListsSidebar {
                     guard let raw = Int64(payload) else { return false }
                     return self?.onDropItem?(ItemID(raw), list.id) ?? false
                 }
+                let rightClick = EventController.click()
+                rightClick.button(3)
+                rightClick.onPress("pressed") { [weak self] _, x, y in
+                    guard let self, let b = row.bounds(in: root.widget) else { return }
+                    onMenu?(list.id, b.x + x, b.y + y)
+                }
+                row.add(rightClick)
             }
         } else {
             for (i, list) in lists.enumerated() where list.toBuy != shown[i].toBuy {

@@ -17,6 +17,8 @@ final class MainWindow {
     let frame = Leaflet()
     let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
     let contentHeader = AdwHeaderBar()
+    /// A list's menu in the sidebar, made when first opened.
+    var listMenu: PopoverMenu?
     private var modelObserver = 0
     /// The lists built so far, in tab order: a list is built when first shown (or first needed),
     /// so start-up pays for the list on screen only.

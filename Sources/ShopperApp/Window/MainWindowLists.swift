@@ -14,6 +14,7 @@ extension MainWindow {
         }
         sidebar.onMove = { [weak self] id, index in self?.attempt { try self?.model.moveList(id, to: index) } }
         sidebar.onDropItem = { [weak self] item, list in self?.move(item, toList: list) ?? false }
+        sidebar.onMenu = { [weak self] list, x, y in self?.showListMenu(list, x: x, y: y) }
         listsButton.onClicked { [weak self] in
             guard let self else { return }
             frame.visibleName = "sidebar"
@@ -29,6 +30,16 @@ extension MainWindow {
         // Side by side, one set of window buttons (the page's); folded, each page has its own.
         sidebar.header.showEndTitleButtons(folded)
         contentHeader.showStartTitleButtons(folded)
+    }
+
+    /// A list's menu in the sidebar: the list is opened first, since its commands act on the list
+    /// shown (as the main menu's do).
+    private func showListMenu(_ id: ListID, x: Double, y: Double) {
+        showList(id)
+        let menu = Menu()
+        for action in [AppAction.renameList, .deleteList] { menu.append(action.title, action: action.detailedName) }
+        if listMenu == nil { listMenu = PopoverMenu(menu: menu, parent: sidebar.root.widget) } else { listMenu?.setMenu(menu) }
+        listMenu?.popup(at: x, y)
     }
 
     /// The list shown now, as the sidebar has it.
