@@ -108,9 +108,11 @@ extension MainWindow {
         let lists = model.lists
         let here = lists.firstIndex { $0.id == list.id } ?? 0
         let next = lists[here + 1 < lists.count ? here + 1 : here - 1].id
+        // The next list first, then the deletion from there: deleted while shown, the list would be
+        // left for the first list and then for the next (two reads of a list).
+        showList(next)
         guard attempt({ try model.deleteList(list.id) }) else { return }
         let step = model.undo.latestID
-        showList(next)
         toast.show(L("Deleted the list “{list}”", ["list": list.name]), actionTitle: L("Undo")) { [weak self] in
             if let step { self?.undo(step: step) }
         }
