@@ -201,13 +201,7 @@ class SmallThings(unittest.TestCase):
         with Shopper() as app:
             app.press(app.one(BUTTON, name="Load Sample List"))
             wait_for(lambda: "Braeburn or Gala" in labels(app, "All Items"), 5, "the sample list")
-            app.key("comma", ["ctrl"])
-            prefs = frame(app, "Preferences")
-            time.sleep(0.5)
-            self.assert_named(app, prefs, "Preferences")
-            app.key("Escape", window="Preferences")
-            wait_for(lambda: not any(f is not None and f.get_name() == "Preferences" for f in app.frames()), 5,
-                     "Preferences to close")
+            self.assert_window_named(app, ("comma", ["ctrl"]), "Preferences")
             # The editor, over the list.
             app.key("1", ["ctrl"])
             wait_for(lambda: app.focused() and app.focused()[0][0] == ROW_ROLE_NAME, 5, "a row to have focus")
@@ -237,18 +231,21 @@ class SmallThings(unittest.TestCase):
             wait_for(lambda: not any(f is not None and f.get_name() == "Import “week.csv”" for f in app.frames()), 5,
                      "the preview to close")
             # The New List dialog.
-            app.key("n", ["ctrl", "shift"])
-            new_list = frame(app, "New List")
-            time.sleep(0.5)
-            self.assert_named(app, new_list, "the New List dialog")
-            app.key("Escape", window="New List")
-            wait_for(lambda: not any(f is not None and f.get_name() == "New List" for f in app.frames()), 5,
-                     "the dialog to close")
+            self.assert_window_named(app, ("n", ["ctrl", "shift"]), "New List")
             # The shortcuts window.
             app.key("question", ["ctrl", "shift"])
             shortcuts = frame(app, "Keyboard Shortcuts")
             time.sleep(0.5)
             self.assert_named(app, shortcuts, "the shortcuts window")
+
+    def assert_window_named(self, app, keys, title):
+        """Opens a window by its keys, checks its controls' names, and closes it with Escape."""
+        app.key(*keys)
+        window = frame(app, title)
+        time.sleep(0.5)
+        self.assert_named(app, window, title)
+        app.key("Escape", window=title)
+        wait_for(lambda: not any(f is not None and f.get_name() == title for f in app.frames()), 5, f"{title} to close")
 
     def assert_named(self, app, root, where):
         roles = (BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, TEXT, Atspi.Role.COMBO_BOX, ROW,
