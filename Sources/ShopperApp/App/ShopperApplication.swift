@@ -110,8 +110,11 @@ final class ShopperApplication {
             style.apply()
             // Lists deleted in the last session can no longer be undone: their items go now. Only
             // here, in the one window: a second launch reads the store too, and must not.
-            do { try model.store?.purgeDeletedLists() } catch { FileHandle.standardError.write(Data("shopper: \(error.localizedDescription)\n".utf8)) }
+            // A failure leaves them for the next start, and is said in the window.
+            var purgeFailure: Error?
+            do { try model.store?.purgeDeletedLists() } catch { purgeFailure = error }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+            if let purgeFailure { mainWindow?.report(purgeFailure) }
             followOtherProcesses()
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
                 // The C baseline's window (BENCHMARKS.md), not the wider one a sidebar of lists
