@@ -40,16 +40,7 @@ extension ShoppingModel {
     public func moveList(_ id: ListID, to index: Int) throws(StoreError) {
         guard let from = lists.firstIndex(where: { $0.id == id }) else { return }
         try commit(L("moving the list “{name}”", ["name": lists[from].name])) { b in
-            var others = lists
-            var l = others.remove(at: from)
-            let i = min(max(index, 0), others.count)
-            if let p = Self.position(between: i > 0 ? others[i - 1].position : nil, and: i < others.count ? others[i].position : nil) {
-                l.position = p
-                b.cs.lists[id] = l
-            } else {
-                others.insert(l, at: i)
-                for (n, var o) in others.enumerated() { o.position = Int64(n + 1) * Self.positionGap; b.cs.lists[o.id] = o }
-            }
+            for l in Self.moved(lists, from: from, to: index, position: \.position) { b.cs.lists[l.id] = l }
         }
     }
 

@@ -33,14 +33,15 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
         self.itemCount = itemCount
     }
 
-    /// Whether two rows say the same of the list itself (counts aside): what undo compares.
-    func sameDefinition(_ other: ShoppingList?) -> Bool {
-        guard let other else { return false }
-        return id == other.id && name == other.name && position == other.position && deleted == other.deleted
-    }
 }
 
 extension ShoppingList {
+    /// The list a store of one list has: as schema v5 makes it (a file before v5, read as it is;
+    /// a model without a store).
+    static func groceries(toBuy: Int = 0, itemCount: Int = 0) -> ShoppingList {
+        ShoppingList(id: .first, name: L("Groceries"), position: Schema.positionGap, toBuy: toBuy, itemCount: itemCount)
+    }
+
     /// The list of `lists` called `name`, ignoring case and accents (as items are matched), so
     /// `--to party` finds "Party".
     public static func named(_ name: String, in lists: [ShoppingList]) -> ShoppingList? {

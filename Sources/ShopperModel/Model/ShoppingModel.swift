@@ -43,7 +43,7 @@ public final class ShoppingModel {
     /// Every list (not deleted), in order, with its counts as of the last read or write.
     public internal(set) var lists: [ShoppingList] = []
 
-    static let positionGap: Int64 = 1 << 20
+    static let positionGap = Schema.positionGap
     private(set) var lastPosition: Int64 = 0
     /// Everything up to this revision is in memory.
     private var seenRevision: Int64 = 0
@@ -88,7 +88,7 @@ public final class ShoppingModel {
         self.undo = undo
         guard let store else {
             content = ItemContent(store: nil, limit: cacheLimit)
-            lists = [ShoppingList(id: .first, name: L("Groceries"), position: Self.positionGap)]
+            lists = [.groceries()]
             return
         }
         seenExternalVersion = store.externalVersion()
@@ -531,18 +531,26 @@ public final class ShoppingModel {
     public func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
         try commit(L("moving the search “{name}”", ["name": searchName(id)])) { b in
             guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
-            var others = savedSearches
-            var s = others.remove(at: from)
-            let i = min(max(index, 0), others.count)
-            let lo = i > 0 ? others[i - 1].position : nil
-            let hi = i < others.count ? others[i].position : nil
-            if let p = Self.position(between: lo, and: hi) {
-                s.position = p
-                b.cs.searches[id] = s
-            } else {
-                others.insert(s, at: i)
-                for (n, var o) in others.enumerated() { o.position = Int64(n + 1) * Self.positionGap; b.cs.searches[o.id] = o }
-            }
+            for s in Self.moved(savedSearches, from: from, to: index, position: \.position) { b.cs.searches[s.id] = s }
+        }
+    }
+
+    /// What moving `all[from]` to `index` (in the order shown) writes: the element alone at a
+    /// position between its new neighbours, or, when they leave no room, every element renumbered.
+    static func moved<T>(_ all: [T], from: Int, to index: Int, position: WritableKeyPath<T, Int64>) -> [T] {
+        var others = all
+        var moving = others.remove(at: from)
+        let i = min(max(index, 0), others.count)
+        if let p = Self.position(between: i > 0 ? others[i - 1][keyPath: position] : nil,
+                                 and: i < others.count ? others[i][keyPath: position] : nil) {
+            moving[keyPath: position] = p
+            return [moving]
+        }
+        others.insert(moving, at: i)
+        return others.enumerated().map { n, o in
+            var o = o
+            o[keyPath: position] = Int64(n + 1) * Self.positionGap
+            return o
         }
     }
 

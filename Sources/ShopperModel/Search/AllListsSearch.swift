@@ -10,19 +10,18 @@ public final class AllListsSearch {
     }
 
     private let current: ShoppingModel
+    private let mine: ListProjection
     private var others: [(list: ShoppingList, projection: ListProjection)] = []
 
     public init(current: ShoppingModel) throws(StoreError) {
         self.current = current
+        mine = ListProjection(model: current, kind: .all)
         guard let store = current.store else { return }
         for list in current.lists where list.id != current.list {
             let model = try ShoppingModel(store: store, list: list.id)
             others.append((list, ListProjection(model: model, kind: .all)))
         }
-        mine = ListProjection(model: current, kind: .all)
     }
-
-    private var mine: ListProjection?
 
     /// Up to `limit` items of each list that match `text`, the list shown first, then the others in
     /// the sidebar's order; each list's items in its own order. Empty for an empty query.
@@ -31,8 +30,6 @@ public final class AllListsSearch {
         guard !query.isEmpty else { return [] }
         let here = current.lists.first { $0.id == current.list }
         var found: [Found] = []
-        let mine = mine ?? ListProjection(model: current, kind: .all)
-        self.mine = mine
         for (list, projection) in [(here, mine)] + others.map({ (Optional($0.list), $0.projection) }) {
             guard let list else { continue }
             projection.setQuery(query)

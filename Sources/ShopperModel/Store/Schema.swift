@@ -4,7 +4,7 @@ internal import GRDB
 
 /// Schema migrations. Never edit a shipped migration: add the next one.
 enum Schema {
-    /// The gap between neighbours' positions (lists', as items' in `ShoppingModel`).
+    /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
     static let versions = ["v1", "v2", "v3", "v4", "v5"]

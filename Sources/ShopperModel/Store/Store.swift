@@ -387,7 +387,7 @@ public final class Store: Sendable {
         guard try db.tableExists("shopping_list") else {
             let count = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0 : 0
             let toBuy = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE needed AND NOT in_cart") ?? 0 : 0
-            return [ShoppingList(id: .first, name: L("Groceries"), position: Schema.positionGap, toBuy: toBuy, itemCount: count)]
+            return [.groceries(toBuy: toBuy, itemCount: count)]
         }
         return try Row.fetchAll(db, sql: """
             SELECT id, name, position, to_buy, item_count FROM shopping_list
