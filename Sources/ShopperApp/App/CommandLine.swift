@@ -13,6 +13,12 @@ enum Command: Equatable {
     case importFiles([String], to: String?)
     /// Print the lists with their counts.
     case lists
+    /// Share a list over CalDAV (the password read from standard input), and sync it once.
+    case share(server: String, user: String, list: String?)
+    case shareStatus(list: String?)
+    case shareStop(list: String?)
+    /// Sync the shared lists (or one) once.
+    case sync(list: String?)
     /// Open the window; files are shown in an import preview.
     case window(files: [String])
 
@@ -22,7 +28,7 @@ enum Command: Equatable {
     }
 
     static var usage: String {
-        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 
@@ -74,6 +80,35 @@ enum Command: Equatable {
         case "lists":
             guard args.count == 1 else { throw UsageError(message: L("lists takes no arguments")) }
             return .lists
+        case "share":
+            args.removeFirst()
+            var list: String?
+            var words: [String] = []
+            var mode = ""
+            while !args.isEmpty {
+                let a = args.removeFirst()
+                switch a {
+                case "--list":
+                    guard let name = args.first, !name.isEmpty else { throw UsageError(message: L("{option} needs a list name", ["option": a])) }
+                    list = name
+                    args.removeFirst()
+                case "--status", "--stop": mode = a
+                default:
+                    if a.hasPrefix("-") { throw UsageError(message: L("unknown option “{option}” for share", ["option": a])) }
+                    words.append(a)
+                }
+            }
+            switch (mode, words.count) {
+            case ("--status", 0): return .shareStatus(list: list)
+            case ("--stop", 0): return .shareStop(list: list)
+            case ("", 2): return .share(server: words[0], user: words[1], list: list)
+            default: throw UsageError(message: L("share needs a server address and a user name, such as: shopper share https://dav.example.org/ alice"))
+            }
+        case "sync":
+            args.removeFirst()
+            let list = try listOption("--list", in: &args)
+            guard args.isEmpty else { throw UsageError(message: L("unknown option “{option}” for sync", ["option": args[0]])) }
+            return .sync(list: list)
         default:
             if let option = args.first(where: { $0.hasPrefix("-") }) { throw UsageError(message: L("unknown option “{option}”", ["option": option])) }
             try checkReadable(args)

@@ -34,6 +34,14 @@ struct ShopperMain {
             print(try CommandRunner.importFiles(files, to: list, paths: dataPaths))
         case .lists:
             FileHandle.standardOutput.write(Data(try CommandRunner.lists(paths: dataPaths).utf8))
+        case .share(let server, let user, let list):
+            print(try SharingCommands.share(server: server, user: user, list: list, paths: dataPaths))
+        case .shareStatus(let list):
+            FileHandle.standardOutput.write(Data(try SharingCommands.status(list: list, paths: dataPaths).utf8))
+        case .shareStop(let list):
+            print(try SharingCommands.stop(list: list, paths: dataPaths))
+        case .sync(let list):
+            print(try SharingCommands.sync(list: list, paths: dataPaths))
         case .window:
             return try start(CommandLine.arguments)
         }

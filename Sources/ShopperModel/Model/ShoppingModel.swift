@@ -43,7 +43,7 @@ public final class ShoppingModel {
     /// Every list (not deleted), in order, with its counts as of the last read or write.
     public internal(set) var lists: [ShoppingList] = []
 
-    static let positionGap = Schema.positionGap
+    public static let positionGap = Schema.positionGap
     private(set) var lastPosition: Int64 = 0
     /// Everything up to this revision is in memory.
     private var seenRevision: Int64 = 0

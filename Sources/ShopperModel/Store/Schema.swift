@@ -7,7 +7,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -115,6 +115,38 @@ enum Schema {
                     WHERE id = NEW.list_id;
                 END;
                 """, arguments: [L("Groceries")])
+        }
+        // v6: sharing a list over CalDAV. A list's binding to its server collection, and per item
+        // the task it is on the server: its address, ETag, and the iCalendar text both sides last
+        // agreed on (the merge's base, and what a Shopper edit patches). `synced_revision` is the
+        // item's revision that text matches: an item written since has changes to send.
+        m.registerMigration("v6") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_binding (
+                    list_id INTEGER PRIMARY KEY,
+                    server TEXT NOT NULL,
+                    user TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    collection_name TEXT NOT NULL DEFAULT '',
+                    uid_prefix TEXT NOT NULL,
+                    sync_token TEXT,
+                    last_sync INTEGER,
+                    problem TEXT,
+                    offline INTEGER NOT NULL DEFAULT 0,
+                    notice TEXT
+                );
+                CREATE TABLE sync_item (
+                    list_id INTEGER NOT NULL,
+                    item_id INTEGER NOT NULL,
+                    uid TEXT NOT NULL,
+                    href TEXT NOT NULL,
+                    etag TEXT,
+                    base TEXT,
+                    synced_revision INTEGER NOT NULL,
+                    PRIMARY KEY (list_id, item_id)
+                );
+                CREATE UNIQUE INDEX sync_item_href ON sync_item(list_id, href);
+                """)
         }
         return m
     }

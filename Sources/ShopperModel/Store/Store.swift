@@ -238,7 +238,8 @@ public final class Store: Sendable {
 
     /// `write`, with a reader of items through the write's own connection for `build`.
     func write(seen: Int64, knownAisles: [String], list: ListID,
-               _ build: (inout IDSource, StoreReader) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
+               _ build: (inout IDSource, StoreReader) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]),
+               alongside: ((Database, Int64) throws -> Void)? = nil)
         throws(StoreError) -> (ChangeSet, StoreCommit) {
         guard access == .readWrite, let db else { throw .readOnly(path: path) }
         do {
@@ -259,6 +260,7 @@ public final class Store: Sendable {
                 try Self.writeHistory(cs, db)
                 let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
                 try Self.fileMovedAisles(cs, db)
+                try alongside?(db, revision)
                 return (cs, StoreCommit(revision: revision, othersWrote: current != seen, aisles: aisles))
             }
         } catch let e as StoreError {
@@ -420,8 +422,10 @@ public final class Store: Sendable {
                         DELETE FROM item WHERE list_id = ?;
                         DELETE FROM aisle WHERE list_id = ?;
                         DELETE FROM saved_search WHERE list_id = ?;
+                        DELETE FROM sync_item WHERE list_id = ?;
+                        DELETE FROM sync_binding WHERE list_id = ?;
                         DELETE FROM shopping_list WHERE id = ?;
-                        """, arguments: [revision, list, list, list, list, list, list])
+                        """, arguments: [revision, list, list, list, list, list, list, list, list])
                 }
             }
         } catch {

@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import ShopperModel
+import ShopperSync
+
+/// `shopper share` and `shopper sync`: sharing driven from scripts (and the tests).
+@MainActor
+enum SharingCommands {
+    static func share(server: String, user: String, list name: String?, paths: AppPaths) throws -> String {
+        let store = try Store(path: paths.storeFile)
+        let list = try Self.list(name, in: store)
+        let password = try readPassword(prompt: L("Password for {user} at {server}: ", ["user": user, "server": server]))
+        let report = try Sharing.share(store: store, list: list, server: server, user: user, password: password)
+        let collection = try store.syncBinding(for: list.id)?.collectionName ?? ""
+        return L("“{list}” is shared with “{collection}”: {summary}.", ["list": list.name, "collection": collection, "summary": summary(report)])
+    }
+
+    static func stop(list name: String?, paths: AppPaths) throws -> String {
+        let store = try Store(path: paths.storeFile)
+        let list = try Self.list(name, in: store)
+        guard try store.syncBinding(for: list.id) != nil else { return L("“{list}” was not shared.", ["list": list.name]) }
+        try Sharing.stop(store: store, list: list.id)
+        return L("“{list}” is no longer shared; its items stay here.", ["list": list.name])
+    }
+
+    /// One line a shared list: its name, then what its sync status says.
+    static func status(list name: String?, paths: AppPaths) throws -> String {
+        let store = try Store(path: paths.storeFile, access: .readOnly)
+        let lists = try name.map { [try Self.list($0, in: store)] } ?? store.lists()
+        var out = ""
+        for list in lists {
+            let binding = try? store.syncBinding(for: list.id)
+            if binding == nil && name == nil { continue }
+            let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncPendingCount(list.id), syncing: false, timeText: timeText)
+            out += "\(list.name)\t\(status.text)\n"
+        }
+        return out.isEmpty ? L("No list is shared.") + "\n" : out
+    }
+
+    /// Syncs through the running window when there is one (its status and toasts follow), else here.
+    static func sync(list name: String?, paths: AppPaths) throws -> String {
+        switch DBusMethod.call(appID: AppInfo.id, interface: SyncService.interface, method: SyncService.method,
+                               name ?? "", timeoutMS: SyncService.timeoutMS) {
+        case .reply(let message): return message
+        case .failed(let message): throw AddLineService.Failed(message: message)
+        case .noAnswer(let why): throw AddLineService.Failed(message: L("the running Shopper did not answer ({reason})", ["reason": why]))
+        case .noInstance: break
+        }
+        let store = try Store(path: paths.storeFile)
+        return try syncNow(store: store, list: name)
+    }
+
+    /// Syncs the lists named (all shared lists for nil): one line each. Throws the first failure
+    /// after every list was tried.
+    nonisolated static func syncNow(store: Store, list name: String?) throws -> String {
+        let lists = try store.lists()
+        var targets = try store.syncBindings().compactMap { b in lists.first { $0.id == b.list } }
+        if let name {
+            guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+            guard targets.contains(where: { $0.id == list.id }) else {
+                throw AddLineService.Failed(message: L("“{list}” is not shared (shopper share URL USER --list NAME shares it)", ["list": list.name]))
+            }
+            targets = [list]
+        }
+        guard !targets.isEmpty else { return L("No list is shared.") }
+        var lines: [String] = []
+        var failure: Error?
+        for list in targets {
+            do {
+                lines.append(L("{list}: {summary}.", ["list": list.name, "summary": summary(try SyncEngine.sync(store: store, list: list.id))]))
+            } catch {
+                failure = failure ?? AddLineService.Failed(message: L("{list}: {problem}", ["list": list.name, "problem": "\(error)"]))
+            }
+        }
+        if let failure { throw failure }
+        return lines.joined(separator: "\n")
+    }
+
+    nonisolated static func summary(_ r: SyncReport) -> String {
+        var s = L("synced ({received} received, {sent} sent, {deleted} deleted)",
+                  ["received": "\(r.received)", "sent": "\(r.sent)", "deleted": "\(r.deletedHere + r.deletedThere)"])
+        for loss in r.lost {
+            s += "; " + L("“{item}”: {kept} kept, {lost} replaced", ["item": loss.description, "kept": loss.value.kept, "lost": loss.value.lost])
+        }
+        if !r.skipped.isEmpty { s += "; " + L("{count} unreadable tasks skipped", ["count": "\(r.skipped.count)"]) }
+        if r.keptFromBulkDeletion > 0 { s += "; " + L("{count} items the server lost were kept and sent back", ["count": "\(r.keptFromBulkDeletion)"]) }
+        return s
+    }
+
+    nonisolated static func timeText(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.timeZone = .current
+        f.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        return f.string(from: date)
+    }
+
+    private static func list(_ name: String?, in store: Store) throws -> ShoppingList {
+        let lists = try store.lists()
+        guard let name else {
+            guard let first = lists.first else { throw UnknownList(name: "", known: []) }
+            return first
+        }
+        guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+        return list
+    }
+
+    /// From standard input: typed without echo at a terminal, else the first line of what is piped.
+    private static func readPassword(prompt: String) throws -> String {
+        var line: String?
+        if isatty(0) != 0 {
+            FileHandle.standardError.write(Data(prompt.utf8))
+            var old = termios()
+            tcgetattr(0, &old)
+            var quiet = old
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(0, TCSANOW, &quiet)
+            line = readLine(strippingNewline: true)
+            tcsetattr(0, TCSANOW, &old)
+            FileHandle.standardError.write(Data("\n".utf8))
+        } else {
+            line = readLine(strippingNewline: true)
+        }
+        guard let password = line, !password.isEmpty else {
+            throw AddLineService.Failed(message: L("share needs the password on standard input; nothing was changed"))
+        }
+        return password
+    }
+}
+
+/// `shopper sync` talking to the running window.
+enum SyncService {
+    static let interface = "io.github.shopperapp.Shopper.Sharing"
+    static let method = "Sync"
+    static let timeoutMS: Int32 = 300_000
+}

@@ -1,0 +1,276 @@
+import Foundation
+internal import GRDB
+
+/// A list shared with a CalDAV collection: where, as whom, and how far the last sync got. The
+/// password is never here (it is in the keyring).
+public struct SyncBinding: Equatable, Sendable {
+    public var list: ListID
+    /// The address the user gave, which also names the keyring entry.
+    public var server: String
+    public var user: String
+    /// The collection's URL.
+    public var collection: String
+    public var collectionName: String
+    /// Starts every UID this device gives a task, so a UID is known before its first upload (an
+    /// upload cut off and tried again finds its task instead of making a second).
+    public var uidPrefix: String
+    /// The server's sync-collection token; nil before the first sync or when it has none.
+    public var syncToken: String?
+    public var lastSync: Date?
+    /// Why the last sync failed, for the status; nil when it did not.
+    public var problem: String?
+    /// The problem is the server out of reach (or failing for now): changes wait, nothing to fix.
+    public var offline: Bool
+    /// Something the last sync did not do and the user should know (items skipped, deletions held).
+    public var notice: String?
+
+    public init(list: ListID, server: String, user: String, collection: String, collectionName: String,
+                uidPrefix: String = UUID().uuidString.lowercased(), syncToken: String? = nil, lastSync: Date? = nil,
+                problem: String? = nil, offline: Bool = false, notice: String? = nil) {
+        self.list = list
+        self.server = server
+        self.user = user
+        self.collection = collection
+        self.collectionName = collectionName
+        self.uidPrefix = uidPrefix
+        self.syncToken = syncToken
+        self.lastSync = lastSync
+        self.problem = problem
+        self.offline = offline
+        self.notice = notice
+    }
+}
+
+/// What one item is on the server, as of the last sync.
+public struct SyncRecord: Equatable, Sendable {
+    public var item: ItemID
+    public var uid: String
+    /// The task's address, relative to the server (as WebDAV gives it).
+    public var href: String
+    public var etag: String?
+    /// The iCalendar text both sides last agreed on; nil when the task was never read or written.
+    public var base: String?
+    /// The item's revision `base` matches; an item written since has changes to send. Negative:
+    /// it has changes to send whatever its revision.
+    public var syncedRevision: Int64
+
+    public init(item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64) {
+        self.item = item
+        self.uid = uid
+        self.href = href
+        self.etag = etag
+        self.base = base
+        self.syncedRevision = syncedRevision
+    }
+
+    public static let unsent: Int64 = -1
+}
+
+/// A list's local changes not yet on the server.
+public struct SyncPending: Sendable {
+    /// Items new or written since their last sync, with their revision and record (nil: new).
+    public var changed: [(item: Item, revision: Int64, record: SyncRecord?)] = []
+    /// Tasks whose item was deleted or moved to another list.
+    public var gone: [SyncRecord] = []
+    public var count: Int { changed.count + gone.count }
+}
+
+/// A sync's write of items and of their records, in one transaction.
+public struct SyncWrite: Sendable {
+    public var changes: ChangeSet
+    /// The revision each written item was read at (nil: must not exist), as `Store.write` checks.
+    public var expected: [ItemID: Int64?] = [:]
+    /// Records to keep. `clean` ones are marked as in sync with the item as this write leaves it.
+    public var records: [(record: SyncRecord, clean: Bool)] = []
+    public var removedRecords: [ItemID] = []
+    public var binding: SyncBinding?
+
+    public init(list: ListID) { changes = ChangeSet(list: list) }
+}
+
+extension Store {
+    public func syncBinding(for list: ListID) throws(StoreError) -> SyncBinding? {
+        try syncBindings(where: "list_id = \(list.raw)").first
+    }
+
+    /// The bindings of lists not deleted.
+    public func syncBindings() throws(StoreError) -> [SyncBinding] {
+        try syncBindings(where: "list_id IN (SELECT id FROM shopping_list WHERE NOT deleted)")
+    }
+
+    private func syncBindings(where condition: String) throws(StoreError) -> [SyncBinding] {
+        try read { db in
+            guard try db.tableExists("sync_binding") else { return [] }
+            return try Row.fetchAll(db, sql: """
+                SELECT list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice
+                FROM sync_binding WHERE \(condition) ORDER BY list_id
+                """).map { r in
+                SyncBinding(list: ListID(r[0]), server: r[1], user: r[2], collection: r[3], collectionName: r[4],
+                            uidPrefix: r[5], syncToken: r[6], lastSync: (r[7] as Int64?).map(StoreTime.date),
+                            problem: r[8], offline: r[9], notice: r[10])
+            }
+        }
+    }
+
+    public func saveSyncBinding(_ b: SyncBinding) throws(StoreError) {
+        try writeSyncState { db in try Self.save(b, db) }
+    }
+
+    /// Forgets the list's binding and records; its items stay.
+    public func stopSharing(_ list: ListID) throws(StoreError) {
+        try writeSyncState { db in
+            try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ?; DELETE FROM sync_binding WHERE list_id = ?",
+                           arguments: [list.raw, list.raw])
+        }
+    }
+
+    /// Every task's address and ETag on the list's collection, as of the last sync.
+    public func syncETags(_ list: ListID) throws(StoreError) -> [String: String?] {
+        try read { db in
+            var out: [String: String?] = [:]
+            for r in try Row.fetchAll(db, sql: "SELECT href, etag FROM sync_item WHERE list_id = ?", arguments: [list.raw]) {
+                out[r[0]] = .some(r[1])
+            }
+            return out
+        }
+    }
+
+    /// The records of the tasks at `hrefs`, and of the items `uids` name, by href and by uid.
+    public func syncRecords(_ list: ListID, hrefs: [String] = [], uids: [String] = [], items: [ItemID] = []) throws(StoreError) -> [SyncRecord] {
+        try read { db in
+            var out: [SyncRecord] = []
+            for (column, values) in [("href", hrefs.map { $0 as any DatabaseValueConvertible }),
+                                     ("uid", uids.map { $0 as any DatabaseValueConvertible }),
+                                     ("item_id", items.map { $0.raw as any DatabaseValueConvertible })] {
+                for v in values {
+                    out += try Row.fetchAll(db, sql: "\(Self.recordSelect) WHERE list_id = ? AND \(column) = ?",
+                                            arguments: [list.raw, v]).map(Self.record)
+                }
+            }
+            return out
+        }
+    }
+
+    /// Items on the list written since their last sync (or never synced), and tasks whose item left.
+    public func syncPending(_ list: ListID) throws(StoreError) -> SyncPending {
+        try read { db in
+            var p = SyncPending()
+            var records: [ItemID: SyncRecord] = [:]
+            try db.eachRow("""
+                SELECT \(ItemColumns.names.map { "i." + $0 }.joined(separator: ", ")), i.revision,
+                       s.item_id IS NOT NULL, s.uid, s.href, s.etag, s.base, s.synced_revision
+                FROM item i LEFT JOIN sync_item s ON s.list_id = ?1 AND s.item_id = i.id
+                WHERE i.list_id = ?1 AND (s.item_id IS NULL OR i.revision > s.synced_revision)
+                """, arguments: [list.raw]) { row throws in
+                let item = try ItemColumns.item(row)
+                let base = Int32(ItemColumns.revisionIndex)
+                if row.int(base + 1) != 0 {
+                    records[item.id] = SyncRecord(item: item.id, uid: row.text(base + 2) ?? "", href: row.text(base + 3) ?? "",
+                                                  etag: row.text(base + 4), base: row.text(base + 5), syncedRevision: row.int(base + 6))
+                }
+                p.changed.append((item, row.number(base) ?? 0, records[item.id]))
+            }
+            p.gone = try Row.fetchAll(db, sql: """
+                \(Self.recordSelect.replacingOccurrences(of: "FROM sync_item", with: "FROM sync_item s"))
+                WHERE s.list_id = ? AND NOT EXISTS (SELECT 1 FROM item i WHERE i.id = s.item_id AND i.list_id = s.list_id)
+                """, arguments: [list.raw]).map(Self.record)
+            return p
+        }
+    }
+
+    /// How many changes wait to be sent: the status's "3 changes waiting".
+    public func syncPendingCount(_ list: ListID) -> Int {
+        (try? syncPending(list).count) ?? 0
+    }
+
+    /// Items by id, whatever their list, with their revisions.
+    public func items(_ ids: [ItemID]) throws(StoreError) -> [ItemID: (item: Item, revision: Int64)] {
+        try read { db in
+            var out: [ItemID: (item: Item, revision: Int64)] = [:]
+            for (item, revision) in try StoreReader(db: db).items(ids) { out[item.id] = (item, revision) }
+            return out
+        }
+    }
+
+    /// The first item on `list` with this description, ignoring case and accents, that no task
+    /// stands for yet: a first sync links it to the server's task of that name instead of adding
+    /// a second.
+    public func unsyncedItem(described description: String, on list: ListID) throws(StoreError) -> (item: Item, revision: Int64)? {
+        let key = SearchQuery.fold(description)
+        return try read { db in
+            var found: (Item, Int64)?
+            try db.eachRow("""
+                SELECT \(ItemColumns.names.map { "i." + $0 }.joined(separator: ", ")), i.revision
+                FROM item i WHERE i.list_id = ? AND NOT EXISTS (SELECT 1 FROM sync_item s WHERE s.list_id = i.list_id AND s.item_id = i.id)
+                """, arguments: [list.raw]) { row throws in
+                guard found == nil else { return }
+                let item = try ItemColumns.item(row)
+                if SearchQuery.fold(item.description) == key { found = (item, row.number(Int32(ItemColumns.revisionIndex)) ?? 0) }
+            }
+            return found
+        }
+    }
+
+    /// Writes items and their records in one transaction: a sync cut off half-way leaves either
+    /// both or neither, so no task is ever taken in twice.
+    @discardableResult
+    public func applySync(_ list: ListID, _ build: (inout IDSource) throws(StoreError) -> SyncWrite) throws(StoreError) -> Int64 {
+        var written = SyncWrite(list: list)
+        let (_, commit) = try write(seen: 0, knownAisles: [], list: list, { ids, _ throws(StoreError) in
+            written = try build(&ids)
+            return (written.changes, written.expected)
+        }, alongside: { db, revision in
+            let current = try db.cachedStatement(sql: "SELECT revision FROM item WHERE id = ?")
+            for (record, clean) in written.records {
+                var r = record
+                if clean { r.syncedRevision = try Int64.fetchOne(current, arguments: [r.item.raw]) ?? revision }
+                try Self.save(r, list: list, db)
+            }
+            for id in written.removedRecords {
+                try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
+            }
+            if let b = written.binding { try Self.save(b, db) }
+        })
+        return commit.revision
+    }
+
+    /// Records alone (after an upload): no item is written.
+    public func saveSyncRecords(_ list: ListID, _ records: [SyncRecord], removing: [ItemID] = []) throws(StoreError) {
+        try writeSyncState { db in
+            for r in records { try Self.save(r, list: list, db) }
+            for id in removing {
+                try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private static let recordSelect = "SELECT item_id, uid, href, etag, base, synced_revision FROM sync_item"
+
+    private static func record(_ r: Row) -> SyncRecord {
+        SyncRecord(item: ItemID(r[0]), uid: r[1], href: r[2], etag: r[3], base: r[4], syncedRevision: r[5])
+    }
+
+    private static func save(_ r: SyncRecord, list: ListID, _ db: Database) throws {
+        // A task at an address another item held (the server reused it) takes it over.
+        try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND href = ? AND item_id <> ?", arguments: [list.raw, r.href, r.item.raw])
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO sync_item (list_id, item_id, uid, href, etag, base, synced_revision)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [list.raw, r.item.raw, r.uid, r.href, r.etag, r.base, r.syncedRevision])
+    }
+
+    private static func save(_ b: SyncBinding, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO sync_binding (list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [b.list.raw, b.server, b.user, b.collection, b.collectionName, b.uidPrefix, b.syncToken,
+                             b.lastSync.map(StoreTime.millis), b.problem, b.offline, b.notice])
+    }
+
+    private func writeSyncState(_ body: (Database) throws -> Void) throws(StoreError) {
+        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        do { try db.write(body) } catch let e as StoreError { throw e } catch { throw .writeFailed(reason: Self.reason(error)) }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ShopperModel
+
+/// One calendar collection holding the tasks of a shared list, and the requests a sync makes of it.
+final class CalDAVCollection {
+    let http: HTTPClient
+    let url: URL
+
+    init(http: HTTPClient, url: URL) {
+        self.http = http
+        self.url = url
+    }
+
+    /// A sync-collection token the server no longer takes (or never gave): list everything instead.
+    struct TokenRefused: Error {}
+
+    struct Changes {
+        var changed: [String: String?] = [:]
+        var removed: [String] = []
+        var token: String?
+    }
+
+    /// What changed since `token` (RFC 6578); from nothing when `token` is nil.
+    func changes(since token: String?) throws(SyncError) -> Result<Changes, TokenRefused> {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(DAV.escape(token ?? ""))</d:sync-token>\
+            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+            """
+        let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
+        if r.status == 404 || r.status == 410 { throw .collectionGone }
+        guard r.status == 207 else {
+            if [400, 403, 409, 412, 415, 501, 405].contains(r.status) { return .failure(TokenRefused()) }
+            throw .server(status: r.status, reason: r.reason)
+        }
+        let ms = try Multistatus(r.body)
+        guard let next = ms.syncToken, !next.isEmpty else { return .failure(TokenRefused()) }
+        var c = Changes(token: next)
+        for resp in ms.responses where !isCollection(resp.href) {
+            if resp.status == 404 { c.removed.append(resp.href) } else { c.changed[resp.href] = .some(resp.etag) }
+        }
+        return .success(c)
+    }
+
+    /// Every task's address and ETag (for servers without sync-collection, or a token refused).
+    func listing() throws(SyncError) -> [String: String?] {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
+            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
+            """
+        let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
+        if r.status == 404 || r.status == 410 { throw .collectionGone }
+        guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
+        var out: [String: String?] = [:]
+        for resp in try Multistatus(r.body).responses where !isCollection(resp.href) && resp.status != 404 {
+            out[resp.href] = .some(resp.etag)
+        }
+        return out
+    }
+
+    /// The tasks at `hrefs`, a hundred a request (calendar-multiget); addresses gone are left out.
+    func fetch(_ hrefs: [String]) throws(SyncError) -> [(href: String, etag: String?, text: String)] {
+        var out: [(String, String?, String)] = []
+        for start in stride(from: 0, to: hrefs.count, by: 100) {
+            let part = hrefs[start..<min(start + 100, hrefs.count)]
+            let body = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+                <d:prop><d:getetag/><c:calendar-data/></d:prop>\(part.map { "<d:href>\(DAV.escape($0))</d:href>" }.joined())\
+                </c:calendar-multiget>
+                """
+            let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
+            if r.status == 404 || r.status == 410 { throw .collectionGone }
+            guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
+            for resp in try Multistatus(r.body).responses where resp.status != 404 {
+                guard let data = resp.prop(DAV.caldav, "calendar-data")?.text, !data.isEmpty else { continue }
+                out.append((resp.href, resp.etag, data))
+            }
+        }
+        return out
+    }
+
+    /// One task, by GET (after a 412, to merge with what is there now); nil when it is gone.
+    func get(_ href: String) throws(SyncError) -> (etag: String?, text: String)? {
+        let r = try http.send("GET", resolve(href), cap: Self.maxTask)
+        if r.status == 404 || r.status == 410 { return nil }
+        guard (200..<300).contains(r.status) else { throw .server(status: r.status, reason: r.reason) }
+        return (r.etag, r.text)
+    }
+
+    enum WriteOutcome: Equatable {
+        case done(etag: String?)
+        /// Someone else changed (or created, or deleted) it first.
+        case preconditionFailed
+        case notFound
+    }
+
+    /// Uploads a task: over the version `etag` names, or as new when `etag` is nil (then an existing
+    /// task at that address is not overwritten).
+    func put(_ href: String, _ text: String, etag: String?) throws(SyncError) -> WriteOutcome {
+        let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
+        let r = try http.send("PUT", resolve(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
+        switch r.status {
+        case 200..<300: return .done(etag: r.etag)
+        case 412: return .preconditionFailed
+        case 404, 410: return etag == nil ? .preconditionFailed : .notFound
+        case 403: throw .forbidden(L("this list"))
+        default: throw .server(status: r.status, reason: r.reason)
+        }
+    }
+
+    func delete(_ href: String, etag: String?) throws(SyncError) -> WriteOutcome {
+        let r = try http.send("DELETE", resolve(href), headers: etag.map { ["If-Match": $0] } ?? [:])
+        switch r.status {
+        case 200..<300: return .done(etag: nil)
+        case 404, 410: return .notFound
+        case 412: return .preconditionFailed
+        default: throw .server(status: r.status, reason: r.reason)
+        }
+    }
+
+    /// The address of a new task: the collection's path and the UID.
+    func href(forUID uid: String) -> String {
+        let safe = uid.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? uid
+        return url.path + (url.path.hasSuffix("/") ? "" : "/") + safe + ".ics"
+    }
+
+    func resolve(_ href: String) -> URL { URL(string: href, relativeTo: url)?.absoluteURL ?? url }
+
+    private func isCollection(_ href: String) -> Bool {
+        resolve(href).path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    }
+
+    /// A single task larger than this is not a shopping item.
+    static let maxTask = 256 << 10
+}

@@ -1,0 +1,121 @@
+import CSync
+import Foundation
+
+/// An answer from the server, read whole (up to a cap).
+struct HTTPResponse {
+    let status: Int
+    let reason: String
+    /// By lower-case name.
+    let headers: [String: String]
+    let body: Data
+    let url: URL
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var etag: String? { headers["etag"] }
+}
+
+/// HTTP through libsoup 3's blocking API, on the thread that made it (a sync runs on a worker
+/// thread of its own, never the main loop's). Every request carries the account's credentials
+/// (Basic, over https or to this machine only); redirects are followed by hand, and only within
+/// the server the user named, so the password never goes elsewhere. Answers are size-capped.
+final class HTTPClient {
+    private let session: OpaquePointer
+    private let authorization: String
+    let origin: URL
+    /// How many requests went out: `make bench` reports it, tests check one change costs O(1).
+    private(set) var requests = 0
+
+    static let maxResponse = 64 << 20
+
+    init(server: URL, user: String, password: String) throws(SyncError) {
+        try Self.checkSecure(server)
+        origin = server
+        session = OpaquePointer(soup_session_new())
+        soup_session_set_timeout(UnsafeMutablePointer(session), 30)
+        soup_session_set_user_agent(UnsafeMutablePointer(session), "Shopper/1 (CalDAV)")
+        authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
+
+    /// https, or http to this machine only.
+    static func checkSecure(_ url: URL) throws(SyncError) {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { throw .badAddress(url.absoluteString) }
+        switch scheme {
+        case "https": return
+        case "http": if isLoopback(host) { return }; throw .insecure(host: host)
+        default: throw .badAddress(url.absoluteString)
+        }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let h = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
+    }
+
+    func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
+              contentType: String = "application/xml; charset=utf-8", cap: Int = maxResponse) throws(SyncError) -> HTTPResponse {
+        var url = url
+        for _ in 0..<5 {
+            let r = try sendOnce(method, url, headers: headers, body: body, contentType: contentType, cap: cap)
+            guard [301, 302, 303, 307, 308].contains(r.status), let location = r.headers["location"],
+                  let next = URL(string: location, relativeTo: url)?.absoluteURL else { return r }
+            guard Self.sameServer(next, origin) else { throw .redirectElsewhere(to: next.host ?? location) }
+            try Self.checkSecure(next)
+            url = next
+        }
+        throw .malformed("too many redirects")
+    }
+
+    static func sameServer(_ a: URL, _ b: URL) -> Bool {
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+    }
+
+    private func sendOnce(_ method: String, _ url: URL, headers: [String: String], body: Data?,
+                          contentType: String, cap: Int) throws(SyncError) -> HTTPResponse {
+        guard let msg = soup_message_new(method, url.absoluteString) else { throw .badAddress(url.absoluteString) }
+        defer { g_object_unref(UnsafeMutableRawPointer(msg)) }
+        requests += 1
+        soup_message_set_flags(msg, SOUP_MESSAGE_NO_REDIRECT)
+        let h = soup_message_get_request_headers(msg)
+        soup_message_headers_replace(h, "Authorization", authorization)
+        for (name, value) in headers { soup_message_headers_replace(h, name, value) }
+        if let body {
+            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(msg, contentType, bytes)
+            g_bytes_unref(bytes)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let stream = soup_session_send(UnsafeMutablePointer(session), msg, nil, &error) else {
+            throw failure(error, host: url.host ?? "")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { g_input_stream_read(stream, $0.baseAddress, 65536, nil, &error) }
+            if n < 0 { throw failure(error, host: url.host ?? "") }
+            if n == 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+            if data.count > cap { throw .tooLarge("\(method) \(url.path)") }
+        }
+        g_input_stream_close(stream, nil, nil)
+        var out: [String: String] = [:]
+        let rh = soup_message_get_response_headers(msg)
+        for name in ["etag", "location", "content-type", "dav"] {
+            if let v = soup_message_headers_get_one(rh, name) { out[name] = String(cString: v) }
+        }
+        let status = Int(soup_message_get_status(msg).rawValue)
+        let reason = soup_message_get_reason_phrase(msg).map { String(cString: $0) } ?? ""
+        if status == 401 { throw .wrongPassword }
+        return HTTPResponse(status: status, reason: reason, headers: out, body: data, url: url)
+    }
+
+    private func failure(_ error: UnsafeMutablePointer<GError>?, host: String) -> SyncError {
+        defer { g_error_free(error) }
+        guard let e = error?.pointee else { return .unreachable(host: host, reason: "unknown error") }
+        let message = String(cString: e.message)
+        if e.domain == shopper_tls_error_quark() { return .certificate(host: host, reason: message) }
+        return .unreachable(host: host, reason: message)
+    }
+}

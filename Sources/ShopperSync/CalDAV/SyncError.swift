@@ -1,0 +1,67 @@
+import Foundation
+import ShopperModel
+
+/// Why talking to the server failed, each case with what the user can do about it.
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    public var errorDescription: String? { description }
+    case badAddress(String)
+    /// Plain HTTP to anywhere but this machine would send the password in the clear.
+    case insecure(host: String)
+    case unreachable(host: String, reason: String)
+    case certificate(host: String, reason: String)
+    case wrongPassword
+    case forbidden(String)
+    case noPassword
+    case keyring(String)
+    case redirectElsewhere(to: String)
+    case notCalDAV(String)
+    case collectionGone
+    case tooLarge(String)
+    case malformed(String)
+    case server(status: Int, reason: String)
+    case store(String)
+
+    public var description: String {
+        switch self {
+        case .badAddress(let a):
+            L("“{address}” is not a server address; give one such as https://example.org/", ["address": a])
+        case .insecure(let host):
+            L("{host} must be reached over https:// (plain http:// would send your password unprotected)", ["host": host])
+        case .unreachable(let host, let reason):
+            L("cannot reach {host} ({reason}); the changes wait until it can be reached", ["host": host, "reason": reason])
+        case .certificate(let host, let reason):
+            L("the certificate of {host} was refused ({reason}); check the address, or ask the server's owner", ["host": host, "reason": reason])
+        case .wrongPassword:
+            L("the server refused the user name or password; share the list again with the right ones")
+        case .forbidden(let what):
+            L("the server does not allow this account to change {what}", ["what": what])
+        case .noPassword:
+            L("the keyring has no password for this account; share the list again")
+        case .keyring(let reason):
+            L("the keyring could not be used ({reason})", ["reason": reason])
+        case .redirectElsewhere(let to):
+            L("the server sent Shopper on to another address ({address}); your password was not sent there", ["address": to])
+        case .notCalDAV(let what):
+            L("this server does not offer CalDAV task lists ({what})", ["what": what])
+        case .collectionGone:
+            L("the list was deleted on the server; stop sharing it, or share it again")
+        case .tooLarge(let what):
+            L("the server's answer was too large ({what})", ["what": what])
+        case .malformed(let what):
+            L("the server's answer could not be read ({what})", ["what": what])
+        case .server(let status, let reason):
+            L("the server failed with {status} {reason}; the changes wait for the next sync", ["status": "\(status)", "reason": reason])
+        case .store(let reason):
+            L("the list could not be saved ({reason})", ["reason": reason])
+        }
+    }
+
+    /// Errors the next sync may not meet: the changes wait, the status says "offline".
+    public var isOffline: Bool {
+        switch self {
+        case .unreachable: true
+        case .server(let status, _): status >= 500
+        default: false
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ShopperModel
+
+/// Starting and stopping the sharing of a list: what the Share dialog and `shopper share` do.
+public enum Sharing {
+    /// The address as a URL: "cloud.example.org" means https://cloud.example.org/.
+    public static func serverURL(_ address: String) throws(SyncError) -> URL {
+        var a = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !a.contains("://") { a = "https://" + a }
+        guard let url = URL(string: a), url.host != nil else { throw .badAddress(address) }
+        try HTTPClient.checkSecure(url)
+        return url.path.isEmpty ? url.appendingPathComponent("") : url
+    }
+
+    /// The account's task lists, found as CalDAV clients find them.
+    public static func collections(server: String, user: String, password: String) throws(SyncError) -> (home: String, found: [RemoteCollection]) {
+        let url = try serverURL(server)
+        let (home, found) = try Discovery(http: HTTPClient(server: url, user: user, password: password)).collections()
+        return (home.absoluteString, found)
+    }
+
+    /// Where a list goes when the user did not pick: the collection named as the list (so a second
+    /// desktop sharing "Groceries" joins the first), else a new one of that name.
+    public enum Target: Sendable, Equatable {
+        case existing(RemoteCollection)
+        case new(name: String)
+        case sameNameOrNew
+    }
+
+    /// Keeps the password in the keyring, binds the list to its collection, and runs the first sync
+    /// (which merges items of the same description instead of doubling them).
+    public static func share(store: Store, list: ShoppingList, server: String, user: String, password: String,
+                             target: Target = .sameNameOrNew) throws(SyncError) -> SyncReport {
+        let url = try serverURL(server)
+        let http = try HTTPClient(server: url, user: user, password: password)
+        let discovery = Discovery(http: http)
+        let collection: RemoteCollection
+        switch target {
+        case .existing(let c):
+            collection = c
+        case .new(let name):
+            collection = try discovery.makeCollection(in: discovery.collections().home, name: name)
+        case .sameNameOrNew:
+            let (home, found) = try discovery.collections()
+            if found.count == 1, home == url || found[0].url == url.absoluteString {
+                collection = found[0]
+            } else if let same = found.first(where: { SearchQuery.fold($0.name) == SearchQuery.fold(list.name) }) {
+                collection = same
+            } else {
+                collection = try discovery.makeCollection(in: home, name: list.name)
+            }
+        }
+        try Keyring.store(server: url.absoluteString, user: user, password: password)
+        var binding = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBinding(for: list.id) }
+        if binding?.collection != collection.url || binding?.user != user {
+            try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list.id) }
+            binding = nil
+        }
+        try SyncEngine.storeCall { () throws(StoreError) in
+            try store.saveSyncBinding(binding ?? SyncBinding(list: list.id, server: url.absoluteString, user: user,
+                                                             collection: collection.url, collectionName: collection.name))
+        }
+        return try SyncEngine.sync(store: store, list: list.id)
+    }
+
+    /// Forgets the binding (and the password, unless another list uses the account); items stay.
+    public static func stop(store: Store, list: ListID) throws(SyncError) {
+        guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else { return }
+        try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list) }
+        let others = (try? store.syncBindings()) ?? []
+        if !others.contains(where: { $0.server == b.server && $0.user == b.user }) {
+            Keyring.forget(server: b.server, user: b.user)
+        }
+    }
+}
+
+/// What the window and `shopper share --status` say of a shared list.
+public struct SyncStatus: Equatable, Sendable {
+    public enum State: Equatable, Sendable { case notShared, syncing, synced, offline, problem }
+    public let state: State
+    public let text: String
+
+    /// `syncing`: a sync is running now. Times in the user's own clock, as "14:05".
+    public static func of(_ binding: SyncBinding?, pending: Int, syncing: Bool, timeText: (Date) -> String) -> SyncStatus {
+        guard let b = binding else { return SyncStatus(state: .notShared, text: L("Not shared")) }
+        if syncing { return SyncStatus(state: .syncing, text: L("Syncing…")) }
+        let waiting = N("{n} change waiting", "{n} changes waiting", pending)
+        if let problem = b.problem {
+            if b.offline {
+                return SyncStatus(state: .offline, text: L("Offline, {waiting}: {problem}", ["waiting": waiting, "problem": problem]))
+            }
+            return SyncStatus(state: .problem, text: L("Not synced: {problem}", ["problem": problem]))
+        }
+        guard let last = b.lastSync else { return SyncStatus(state: .offline, text: L("Not synced yet, {waiting}", ["waiting": waiting])) }
+        var text = L("Synced at {time}", ["time": timeText(last)])
+        if pending > 0 { text += " (" + waiting + ")" }
+        if let notice = b.notice { text += ". " + notice }
+        return SyncStatus(state: .synced, text: text)
+    }
+}

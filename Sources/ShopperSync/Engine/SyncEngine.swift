@@ -1,0 +1,344 @@
+import Foundation
+import Glibc
+import ShopperModel
+
+/// One sync of one shared list: take in what changed on the server, merging field by field with
+/// what changed here, then send what changed here. Synchronous, on the caller's thread (a worker,
+/// never the main loop's). Each step is written so a sync cut off anywhere resumes without a
+/// duplicate: a task's address is known before it is first sent, and items are written together
+/// with their records in one transaction.
+public final class SyncEngine {
+    let store: Store
+    let list: ListID
+    var binding: SyncBinding
+    let collection: CalDAVCollection
+    var report = SyncReport()
+    let now: () -> Date
+
+    /// Items the server dropped all at once beyond this share (and at least `bulkMinimum`) are a
+    /// restore or a replaced account, not edits: they are kept, and said.
+    static let bulkShare = 0.5
+    static let bulkMinimum = 5
+
+    init(store: Store, binding: SyncBinding, password: String, now: @escaping () -> Date = Date.init) throws(SyncError) {
+        guard let server = URL(string: binding.server), let url = URL(string: binding.collection) else {
+            throw .badAddress(binding.collection)
+        }
+        self.store = store
+        self.list = binding.list
+        self.binding = binding
+        self.now = now
+        let http = try HTTPClient(server: server, user: binding.user, password: password)
+        guard HTTPClient.sameServer(url, server) else { throw .redirectElsewhere(to: url.host ?? binding.collection) }
+        collection = CalDAVCollection(http: http, url: url)
+    }
+
+    /// Syncs `list` once, with the password from the keyring. The outcome is kept in the binding
+    /// (time, or the problem), for every window and `shopper share --status` to read.
+    public static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init) throws(SyncError) -> SyncReport {
+        guard let binding = try storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else {
+            throw .store(L("the list is not shared"))
+        }
+        let lock = SyncLock(store.path, list)
+        defer { lock.release() }
+        do {
+            let password = try Keyring.password(server: binding.server, user: binding.user)
+            let engine = try SyncEngine(store: store, binding: binding, password: password, now: now)
+            let report = try engine.run()
+            return report
+        } catch {
+            var b = (try? store.syncBinding(for: list)) ?? binding
+            b.problem = error.description
+            b.offline = error.isOffline
+            try? store.saveSyncBinding(b)
+            throw error
+        }
+    }
+
+    func run() throws(SyncError) -> SyncReport {
+        try pull()
+        try push()
+        binding.lastSync = now()
+        binding.problem = nil
+        binding.offline = false
+        binding.notice = notice()
+        try Self.storeCall { () throws(StoreError) in try store.saveSyncBinding(binding) }
+        report.requests = collection.http.requests
+        return report
+    }
+
+    private func notice() -> String? {
+        var parts: [String] = []
+        if !report.skipped.isEmpty {
+            parts.append(L("{count} tasks on the server could not be read and were left alone: {names}",
+                           ["count": "\(report.skipped.count)", "names": report.skipped.prefix(3).joined(separator: ", ")]))
+        }
+        if report.keptFromBulkDeletion > 0 {
+            parts.append(L("the server's copy had lost {count} items at once (restored from a backup, or a new account?); they are kept here and were sent back. Delete them here if they were meant to go.",
+                           ["count": "\(report.keptFromBulkDeletion)"]))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    // MARK: Taking in the server's changes
+
+    private func pull() throws(SyncError) {
+        var changed: [String: String?]
+        var removed: [String]
+        var token: String?
+        let known = try Self.storeCall { () throws(StoreError) in try store.syncETags(list) }
+        switch try collection.changes(since: binding.syncToken) {
+        case .success(let c):
+            (changed, removed, token) = (c.changed, c.removed, c.token)
+        case .failure:
+            // No token, or one refused: compare every ETag with the last ones seen.
+            let all = try collection.listing()
+            changed = all.filter { href, etag in etag == nil || known[href] != etag }
+            removed = known.keys.filter { all[$0] == nil }
+            token = nil
+        }
+        // Our own uploads come back with the ETag we already hold.
+        changed = changed.filter { href, etag in etag == nil || known[href] != etag }
+        let fetched = try collection.fetch(changed.keys.sorted())
+        var tasks: [RemoteTask] = []
+        for (href, etag, text) in fetched {
+            guard text.utf8.count <= CalDAVCollection.maxTask else { report.skipped.append(href); continue }
+            do {
+                let task = try ICalTask(text: text)
+                let fields = task.fields
+                guard let shared = TaskMapping.item(from: fields) else { report.skipped.append(href); continue }
+                tasks.append(RemoteTask(href: href, etag: etag, text: task.text, fields: fields, shared: shared))
+            } catch .noTask {
+                continue  // an event in a calendar that also holds tasks
+            } catch {
+                report.skipped.append(fields(ofBroken: text) ?? href)
+            }
+        }
+        let held = removed.count >= Self.bulkMinimum && Double(removed.count) > Self.bulkShare * Double(known.count)
+        try merge(tasks, removed: removed, holdDeletions: held, token: token)
+    }
+
+    struct RemoteTask {
+        let href: String
+        let etag: String?
+        let text: String
+        let fields: TaskFields
+        let shared: SharedItem
+    }
+
+    /// The summary of a task that failed to parse, to name it; nil when none can be seen.
+    private func fields(ofBroken text: String) -> String? {
+        text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+    }
+
+    /// Writes the server's changes into the list with their records, in one transaction; tried
+    /// again from a fresh read when the window wrote one of the items meanwhile.
+    private func merge(_ tasks: [RemoteTask], removed: [String], holdDeletions: Bool, token: String?) throws(SyncError) {
+        for attempt in 0..<5 {
+            var pending = SyncReport()
+            do {
+                try Self.storeCall { () throws(StoreError) in
+                    try store.applySync(list) { ids throws(StoreError) in
+                        var w = SyncWrite(list: list)
+                        pending = try mergeWrite(tasks, removed: removed, holdDeletions: holdDeletions, ids: &ids, into: &w)
+                        var b = binding
+                        b.syncToken = token
+                        w.binding = b
+                        return w
+                    }
+                }
+                binding.syncToken = token
+                report.received += pending.received
+                report.deletedHere += pending.deletedHere
+                report.lost += pending.lost
+                report.keptFromBulkDeletion += pending.keptFromBulkDeletion
+                return
+            } catch .store(let reason) where attempt < 4 && reason == Self.conflictReason {
+                continue
+            }
+        }
+    }
+
+    private func mergeWrite(_ tasks: [RemoteTask], removed: [String], holdDeletions: Bool,
+                            ids: inout IDSource, into w: inout SyncWrite) throws(StoreError) -> SyncReport {
+        var r = SyncReport()
+        let records = try store.syncRecords(list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
+        let byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        let byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+        let locals = try store.items(records.map(\.item))
+        var position = try store.lastPosition(of: list)
+        let stamp = now()
+        for task in tasks {
+            let record = byHref[task.href] ?? byUID[task.fields.uid]
+            let found = record.flatMap { locals[$0.item] }.flatMap { $0.item.list == list ? $0 : nil }
+            if let record, let (local, revision) = found {
+                let base = record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
+                let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
+                let (merged, lost) = FieldMerge.merge(base: base, local: SharedItem(local), remote: task.shared, localNewer: localNewer)
+                r.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
+                let item = merged.applied(to: local, at: stamp)
+                if item != local {
+                    w.changes.items[local.id] = item
+                    w.expected[local.id] = revision
+                    r.received += 1
+                }
+                let clean = SharedField.allCases.allSatisfy { $0.same(merged, task.shared) }
+                w.records.append((SyncRecord(item: local.id, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
+                                             syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
+                continue
+            }
+            if let record, found == nil, let base = record.base.flatMap({ try? ICalTask(text: $0) }).flatMap({ TaskMapping.item(from: $0.fields) }),
+               base == task.shared {
+                // Deleted here, unchanged there: the upload step deletes it there.
+                continue
+            }
+            // New there, or deleted here and edited there (then it comes back), or the same
+            // description as an item here that no task stands for yet (a first sync).
+            var item: Item
+            var expected: Int64?
+            var lost: [LostValue] = []
+            if record == nil, let (local, revision) = try store.unsyncedItem(described: task.shared.description, on: list),
+               w.changes.items[local.id] == nil {
+                let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
+                let merged: SharedItem
+                (merged, lost) = FieldMerge.merge(base: nil, local: SharedItem(local), remote: task.shared, localNewer: localNewer)
+                item = merged.applied(to: local, at: stamp)
+                expected = revision
+                r.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
+            } else {
+                let reuse = record.map(\.item).flatMap { locals[$0] == nil ? $0 : nil }
+                let id = reuse ?? ids.newItemID()
+                if task.shared.position == nil { position += ShoppingModel.positionGap }
+                item = task.shared.applied(to: Item(id: id, description: task.shared.description, position: position,
+                                                    createdAt: task.fields.lastModified ?? stamp, list: list), at: stamp)
+                if let old = record, locals[old.item] != nil { w.removedRecords.append(old.item) }
+            }
+            w.changes.items[item.id] = item
+            w.expected[item.id] = expected
+            r.received += 1
+            let clean = lost.isEmpty && SharedItem(item) == task.shared.with(position: item.position)
+            w.records.append((SyncRecord(item: item.id, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
+                                         syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
+        }
+        for href in removed {
+            guard let record = byHref[href] else { continue }
+            guard let (local, revision) = locals[record.item], local.list == list else {
+                w.removedRecords.append(record.item)
+                continue
+            }
+            if holdDeletions || revision > record.syncedRevision {
+                // Edited here, deleted there (or a bulk loss): it stays, and goes back up.
+                var again = record
+                again.etag = nil
+                again.base = nil
+                again.syncedRevision = SyncRecord.unsent
+                w.records.append((again, false))
+                if holdDeletions { r.keptFromBulkDeletion += 1 }
+            } else {
+                w.changes.items[local.id] = .some(nil)
+                w.expected[local.id] = revision
+                w.removedRecords.append(record.item)
+                r.deletedHere += 1
+            }
+        }
+        return r
+    }
+
+    // MARK: Sending this device's changes
+
+    private func push() throws(SyncError) {
+        let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
+        for (item, revision, record) in pending.changed {
+            try send(item, revision: revision, record: record)
+        }
+        for record in pending.gone {
+            try sendDeletion(record)
+        }
+    }
+
+    private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
+        let uid = record?.uid ?? "\(binding.uidPrefix)-\(item.id.raw)"
+        let href = record?.href ?? collection.href(forUID: uid)
+        let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
+        task.patch(TaskMapping.task(for: SharedItem(item), uid: uid), now: now())
+        let text = task.text
+        switch try collection.put(href, text, etag: record?.base == nil ? nil : record?.etag) {
+        case .done(let etag):
+            report.sent += 1
+            try Self.storeCall { () throws(StoreError) in
+                try store.saveSyncRecords(list, [SyncRecord(item: item.id, uid: uid, href: href, etag: etag, base: text, syncedRevision: revision)])
+            }
+        case .notFound:
+            // Deleted there while edited here: the edit wins, as a new upload.
+            guard attempts > 0 else { return }
+            try send(item, revision: revision, record: nil, attempts: attempts - 1)
+        case .preconditionFailed:
+            // Changed there (or already there, after an upload cut off): merge what is there now.
+            guard attempts > 0, let current = try collection.get(href) else {
+                if attempts > 0 { try send(item, revision: revision, record: nil, attempts: attempts - 1) }
+                return
+            }
+            try merge([remoteTask(href: href, etag: current.etag, text: current.text)].compactMap { $0 },
+                      removed: [], holdDeletions: false, token: binding.syncToken)
+            let again = try Self.storeCall { () throws(StoreError) in try store.syncRecords(list, items: [item.id]).first }
+            let now = try Self.storeCall { () throws(StoreError) in try store.items([item.id])[item.id] }
+            guard let again, let now, now.item.list == list, now.revision > again.syncedRevision else { return }
+            try send(now.item, revision: now.revision, record: again, attempts: attempts - 1)
+        }
+    }
+
+    private func sendDeletion(_ record: SyncRecord) throws(SyncError) {
+        let elsewhere = try Self.storeCall { () throws(StoreError) in try store.items([record.item])[record.item] } != nil
+        // Moved to another list: it goes from this one whatever was done to it there.
+        switch try collection.delete(record.href, etag: elsewhere ? nil : record.etag) {
+        case .done, .notFound:
+            report.deletedThere += 1
+            try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+        case .preconditionFailed:
+            // Edited there after it was deleted here: the edit wins, and it comes back here.
+            guard let current = try collection.get(record.href), let task = remoteTask(href: record.href, etag: current.etag, text: current.text) else {
+                try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+                return
+            }
+            try merge([task], removed: [], holdDeletions: false, token: binding.syncToken)
+        }
+    }
+
+    private func remoteTask(href: String, etag: String?, text: String) -> RemoteTask? {
+        guard let t = try? ICalTask(text: text), let shared = TaskMapping.item(from: t.fields) else {
+            report.skipped.append(href)
+            return nil
+        }
+        return RemoteTask(href: href, etag: etag, text: t.text, fields: t.fields, shared: shared)
+    }
+
+    // MARK: Store errors
+
+    static let conflictReason = "conflict"
+
+    static func storeCall<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
+        do { return try body() } catch .conflict { throw .store(conflictReason) } catch { throw .store(error.errorDescription ?? "\(error)") }
+    }
+}
+
+extension SharedItem {
+    func with(position: Int64?) -> SharedItem {
+        var s = self
+        if s.position == nil { s.position = position }
+        return s
+    }
+}
+
+/// One sync of a list at a time on this machine, whichever process runs it.
+struct SyncLock {
+    private let fd: Int32
+
+    init(_ storePath: String, _ list: ListID) {
+        fd = open(storePath + ".sync-\(list.raw).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { flock(fd, LOCK_EX) }
+    }
+
+    func release() {
+        if fd >= 0 { flock(fd, LOCK_UN); close(fd) }
+    }
+}

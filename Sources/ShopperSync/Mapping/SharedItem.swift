@@ -1,0 +1,115 @@
+import Foundation
+import ShopperModel
+
+/// Where an item is in a trip, as shared: the three states other devices must agree on.
+public enum ShareState: String, Sendable, CaseIterable {
+    case needed = "NEEDED"
+    case inCart = "IN-CART"
+    case notNeeded = "NOT-NEEDED"
+
+    public init(_ item: Item) {
+        self = item.inCart ? .inCart : item.needed ? .needed : .notNeeded
+    }
+}
+
+/// The part of an item that is shared, one value per field the merge compares. Price and its basis
+/// are one field: "5.49 for all" and "1.29 each" are not two edits to be combined.
+public struct SharedItem: Equatable, Sendable {
+    public var description: String
+    public var quantity: Decimal
+    public var unit: String?
+    public var price: Decimal?
+    public var priceBasis: PriceBasis
+    public var aisle: String?
+    public var notes: String
+    public var state: ShareState
+    /// The sort order; nil when the other app gave none (the item keeps its place).
+    public var position: Int64?
+
+    public init(description: String, quantity: Decimal = 1, unit: String? = nil, price: Decimal? = nil,
+                priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "",
+                state: ShareState = .needed, position: Int64? = nil) {
+        self.description = description
+        self.quantity = quantity
+        self.unit = unit
+        self.price = price
+        self.priceBasis = priceBasis
+        self.aisle = aisle
+        self.notes = notes
+        self.state = state
+        self.position = position
+    }
+
+    public init(_ item: Item) {
+        self.init(description: item.description, quantity: item.quantity, unit: item.unit, price: item.price,
+                  priceBasis: item.priceBasis, aisle: item.aisle, notes: item.notes, state: ShareState(item),
+                  position: item.position)
+    }
+
+    /// `item` with these values; its id, list, dates and price history stay.
+    public func applied(to item: Item, at now: Date) -> Item {
+        var i = item
+        i.description = description
+        i.quantity = quantity
+        i.unit = unit
+        i.price = price
+        i.priceBasis = priceBasis
+        i.aisle = aisle
+        i.notes = notes
+        i.needed = state != .notNeeded
+        i.inCart = state == .inCart
+        if let position { i.position = position }
+        if i != item { i.updatedAt = now }
+        return i
+    }
+}
+
+/// The fields the merge takes one at a time.
+public enum SharedField: String, CaseIterable, Sendable {
+    case description, quantity, unit, price, aisle, notes, state, position
+
+    func same(_ a: SharedItem, _ b: SharedItem) -> Bool {
+        switch self {
+        case .description: a.description == b.description
+        case .quantity: a.quantity == b.quantity
+        case .unit: a.unit == b.unit
+        case .price: a.price == b.price && (a.price == nil || a.priceBasis == b.priceBasis)
+        case .aisle: a.aisle == b.aisle
+        case .notes: a.notes == b.notes
+        case .state: a.state == b.state
+        // No order from the other side is no change of order.
+        case .position: a.position == nil || b.position == nil || a.position == b.position
+        }
+    }
+
+    func take(from source: SharedItem, into target: inout SharedItem) {
+        switch self {
+        case .description: target.description = source.description
+        case .quantity: target.quantity = source.quantity
+        case .unit: target.unit = source.unit
+        case .price: target.price = source.price; target.priceBasis = source.priceBasis
+        case .aisle: target.aisle = source.aisle
+        case .notes: target.notes = source.notes
+        case .state: target.state = source.state
+        case .position: if source.position != nil { target.position = source.position }
+        }
+    }
+
+    /// The field's value as a person reads it in a toast ("2 kg", "1.29 for all", "In the cart").
+    func text(of s: SharedItem) -> String {
+        switch self {
+        case .description: s.description
+        case .quantity: DecimalText.format(s.quantity, .neutral)
+        case .unit: s.unit ?? ""
+        case .price: s.price.map { DecimalText.format($0, .neutral) + (s.priceBasis == .forAll ? " " + L("for all") : "") } ?? ""
+        case .aisle: s.aisle ?? ""
+        case .notes: s.notes
+        case .state: switch s.state {
+            case .needed: L("On the list")
+            case .inCart: L("In the cart")
+            case .notNeeded: L("Not needed")
+            }
+        case .position: s.position.map(String.init) ?? ""
+        }
+    }
+}

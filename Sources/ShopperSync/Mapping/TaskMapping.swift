@@ -1,0 +1,102 @@
+import Foundation
+import ShopperModel
+
+/// Items to tasks and back: the mapping table of the README, as code. Pure: no iCalendar text, no
+/// network. Numbers are written in one neutral convention (the server is shared across languages).
+public enum TaskMapping {
+    /// The task Shopper writes for `item`.
+    public static func task(for item: SharedItem, uid: String) -> TaskFields {
+        var t = TaskFields(uid: uid, summary: item.description)
+        t.categories = item.aisle.map { [$0] } ?? []
+        let details = detailLine(item)
+        let notes = item.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        t.description = [details, notes].filter { !$0.isEmpty }.joined(separator: "\n\n")
+        t.status = item.state == .needed ? .needsAction : .completed
+        t.sortOrder = item.position
+        t[.quantity] = DecimalText.format(item.quantity, .neutral)
+        t[.unit] = item.unit
+        if let price = item.price {
+            t[item.priceBasis == .forAll ? .priceForAll : .unitCost] = DecimalText.format(price, .neutral)
+        }
+        t[.state] = item.state.rawValue
+        t[.summary] = item.description
+        return t
+    }
+
+    /// "2 kg · 1.29 each", "500 g · 5.49 for all", "3": what other apps show as the task's notes.
+    /// Empty for one of something without a price.
+    public static func detailLine(_ item: SharedItem) -> String {
+        var parts: [String] = []
+        if item.quantity != 1 || item.unit != nil {
+            parts.append([DecimalText.format(item.quantity, .neutral), item.unit].compactMap { $0 }.joined(separator: " "))
+        }
+        if let price = item.price {
+            parts.append(DecimalText.format(price, .neutral) + (item.priceBasis == .forAll ? " for all" : " each"))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The item a task describes. A task Shopper wrote reads back exactly. A task from another app
+    /// (no X-SHOPPER-STATE, or a SUMMARY changed there) is read as the add bar reads a typed line:
+    /// "2 kg Apples @ 1.29 [Fruit]" is 2 kg of Apples at 1.29 in the Fruit aisle. Completed there:
+    /// in the cart; reopened there: back on the list. Nil when the task has no summary to show.
+    public static func item(from task: TaskFields) -> SharedItem? {
+        let summary = task.summary.trimmingCharacters(in: .whitespacesAndNewlines)
+        var item = SharedItem(description: summary)
+        if let q = task[.quantity].flatMap(number), q > 0, q <= ItemDraft.maxQuantity { item.quantity = q }
+        item.unit = task[.unit].flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
+        if let p = task[.priceForAll].flatMap(number), p >= 0, p <= ItemDraft.maxUnitCost {
+            item.price = p
+            item.priceBasis = .forAll
+        } else if let p = task[.unitCost].flatMap(number), p >= 0, p <= ItemDraft.maxUnitCost {
+            item.price = p
+        }
+        item.aisle = task.categories.first.flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
+        item.notes = notes(of: task, details: detailLine(item))
+        item.state = state(of: task)
+        item.position = task.sortOrder
+        if task[.state] == nil || task[.summary] != task.summary {
+            // A summary the add bar cannot read ("@ 3 for 2") is a description as it stands.
+            guard case .success(let typed) = PlainTextFormat.read(summary), !typed.fields.description.isEmpty else {
+                return item.description.isEmpty ? nil : item
+            }
+            item.description = typed.fields.description
+            if typed.hasQuantity { item.quantity = typed.fields.quantity }
+            if typed.hasUnit { item.unit = typed.fields.unit }
+            if typed.hasPrice { item.price = typed.fields.price; item.priceBasis = typed.fields.priceBasis }
+            if typed.hasAisle { item.aisle = typed.fields.aisle }
+            if typed.hasNotes { item.notes = [item.notes, typed.fields.notes].filter { !$0.isEmpty }.joined(separator: "\n") }
+        }
+        item.description = String(item.description.prefix(ItemDraft.maxDescriptionLength))
+        item.notes = String(item.notes.prefix(ItemDraft.maxNotesLength))
+        return item.description.isEmpty ? nil : item
+    }
+
+    /// Completed elsewhere goes to the cart, reopened elsewhere comes back to the list; otherwise
+    /// Shopper's own state says which of the two completed states it is.
+    static func state(of task: TaskFields) -> ShareState {
+        let written = task[.state].flatMap(ShareState.init(rawValue:))
+        switch task.status {
+        case .completed?:
+            return written == .inCart || written == .notNeeded ? written! : .inCart
+        case .cancelled?:
+            return .notNeeded
+        case .needsAction?, .inProcess?, nil:
+            return .needed
+        }
+    }
+
+    /// The task's DESCRIPTION without the detail line Shopper put first.
+    static func notes(of task: TaskFields, details: String) -> String {
+        guard var text = task.description?.replacingOccurrences(of: "\r\n", with: "\n") else { return "" }
+        if task[.state] != nil, !details.isEmpty, text.hasPrefix(details) {
+            text.removeFirst(details.count)
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func number(_ text: String) -> Decimal? {
+        if case .value(let d) = DecimalText.read(text, convention: .neutral) { return d }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A value that lost to the other side's value of the same field, for the window to say so (and to
+/// offer it back).
+public struct LostValue: Equatable, Sendable {
+    public enum Side: Sendable { case thisDevice, otherDevice }
+    public let field: SharedField
+    public let kept: String
+    public let lost: String
+    /// Whose value lost.
+    public let loser: Side
+}
+
+/// The three-way merge of one item, field by field, against the version both sides last agreed on
+/// (the base). A field changed on one side only takes that change; changed on both to different
+/// values, the later edit wins and the other is reported. Without a base (a first sync that
+/// found the same description on both sides), every difference is decided by time and reported.
+public enum FieldMerge {
+    public static func merge(base: SharedItem?, local: SharedItem, remote: SharedItem,
+                             localNewer: Bool) -> (merged: SharedItem, lost: [LostValue]) {
+        var merged = local
+        var lost: [LostValue] = []
+        for field in SharedField.allCases where !field.same(local, remote) {
+            let localChanged = base.map { !field.same($0, local) } ?? true
+            let remoteChanged = base.map { !field.same($0, remote) } ?? true
+            switch (localChanged, remoteChanged) {
+            case (false, _):
+                field.take(from: remote, into: &merged)
+            case (true, false):
+                break
+            case (true, true):
+                let winner = localNewer ? local : remote
+                let loser = localNewer ? remote : local
+                field.take(from: winner, into: &merged)
+                // A new place in the order is no value a person misses.
+                if field != .position {
+                    lost.append(LostValue(field: field, kept: field.text(of: winner), lost: field.text(of: loser),
+                                          loser: localNewer ? .otherDevice : .thisDevice))
+                }
+            }
+        }
+        return (merged, lost)
+    }
+}

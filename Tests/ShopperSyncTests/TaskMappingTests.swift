@@ -1,0 +1,6 @@
+import XCTest
+@testable import ShopperSync
+import ShopperModel
+
+final class TaskMappingTests: XCTestCase {
+}
