@@ -15,13 +15,10 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
-        // libsoup 3, libsecret, libical and libxml2 (see shim.h). pkg-config gives libsoup's and GLib's
-        // flags; the other two keep their headers in folders of their own, named in ShopperSync.
-        .systemLibrary(
-            name: "CSync",
-            pkgConfig: "libsoup-3.0",
-            providers: [.apt(["libsoup-3.0-dev", "libsecret-1-dev", "libical-dev", "libxml2-dev"])]
-        ),
+        // Sharing's C libraries, all of the GNOME stack: libsoup 3 and libical; libsecret; libxml2.
+        .systemLibrary(name: "CSync", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev", "libical-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "ShopperModel",
             // GRDBSQLite: SQLite's own column calls, for the one loop that reads every item.
@@ -30,8 +27,7 @@ let package = Package(
         // Sharing a list over CalDAV: uses the model, never the reverse.
         .target(
             name: "ShopperSync",
-            dependencies: ["CSync", "ShopperModel"],
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libsecret-1", "-Xcc", "-I/usr/include/libxml2"])]
+            dependencies: ["CSync", "CSecret", "CXML", "ShopperModel"]
         ),
         .executableTarget(
             name: "ShopperApp",

@@ -2,5 +2,221 @@ import XCTest
 @testable import ShopperSync
 import ShopperModel
 
+/// Exact decimals: a float literal would go through Double ("0.1" is not 0.1 there).
+func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+
+/// The mapping table of the README, row by row: items to tasks, tasks (Shopper's and other apps') to items.
 final class TaskMappingTests: XCTestCase {
+    typealias Status = TaskFields.Status
+
+    // MARK: Item → task
+
+    struct Written {
+        let item: SharedItem
+        let categories: [String]
+        let description: String
+        let status: Status
+        let shopper: [String: String]
+        let line: UInt
+        init(_ item: SharedItem, _ categories: [String], _ description: String, _ status: Status, _ shopper: [String: String], line: UInt = #line) {
+            (self.item, self.categories, self.description, self.status, self.shopper, self.line) = (item, categories, description, status, shopper, line)
+        }
+    }
+
+    func testItemToTask() {
+        let rows: [Written] = [
+            Written(SharedItem(description: "Milk"), [], "", .needsAction, ["QUANTITY": "1", "STATE": "NEEDED", "SUMMARY": "Milk"]),
+            Written(SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit"), ["Fruit"], "2 kg · 1.29 each", .needsAction,
+                    ["QUANTITY": "2", "UNIT": "kg", "UNIT-COST": "1.29", "STATE": "NEEDED", "SUMMARY": "Apples"]),
+            Written(SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll, state: .inCart), [], "500 g · 5.49 for all", .completed,
+                    ["QUANTITY": "500", "UNIT": "g", "PRICE-FOR-ALL": "5.49", "STATE": "IN-CART", "SUMMARY": "Mince"]),
+            Written(SharedItem(description: "Eggs", quantity: 12, notes: "Free range", state: .notNeeded), [], "12\n\nFree range", .completed,
+                    ["QUANTITY": "12", "STATE": "NOT-NEEDED", "SUMMARY": "Eggs"]),
+            Written(SharedItem(description: "Bread", notes: "  Sliced\nwholemeal \n"), [], "Sliced\nwholemeal", .needsAction, ["QUANTITY": "1", "STATE": "NEEDED", "SUMMARY": "Bread"]),
+            Written(SharedItem(description: "Tea", unit: "box"), [], "1 box", .needsAction, ["QUANTITY": "1", "UNIT": "box", "STATE": "NEEDED", "SUMMARY": "Tea"]),
+            Written(SharedItem(description: "Butter", price: dec("2.50")), [], "2.5 each", .needsAction, ["QUANTITY": "1", "UNIT-COST": "2.5", "STATE": "NEEDED", "SUMMARY": "Butter"]),
+            Written(SharedItem(description: "Saffron", quantity: dec("0.1"), unit: "g", price: dec("0.0001")), [], "0.1 g · 0.0001 each", .needsAction,
+                    ["QUANTITY": "0.1", "UNIT": "g", "UNIT-COST": "0.0001", "STATE": "NEEDED", "SUMMARY": "Saffron"]),
+            Written(SharedItem(description: "Oil", quantity: dec("1.25"), unit: "l", price: 0, notes: "Olive"), [], "1.25 l · 0 each\n\nOlive", .needsAction,
+                    ["QUANTITY": "1.25", "UNIT": "l", "UNIT-COST": "0", "STATE": "NEEDED", "SUMMARY": "Oil"]),
+            Written(SharedItem(description: "Coupon @ 5 [x]", aisle: "Tills", state: .inCart), ["Tills"], "", .completed,
+                    ["QUANTITY": "1", "STATE": "IN-CART", "SUMMARY": "Coupon @ 5 [x]"]),
+        ]
+        for r in rows {
+            let t = TaskMapping.task(for: r.item, uid: "uid-1")
+            XCTAssertEqual(t.uid, "uid-1", line: r.line)
+            XCTAssertEqual(t.summary, r.item.description, line: r.line)
+            XCTAssertEqual(t.categories, r.categories, line: r.line)
+            XCTAssertEqual(t.description, r.description, line: r.line)
+            XCTAssertEqual(t.status, r.status, line: r.line)
+            XCTAssertEqual(t.shopper, r.shopper, line: r.line)
+            XCTAssertNil(t.sortOrder, line: r.line)
+        }
+    }
+
+    func testSortOrderIsThePosition() {
+        for position: Int64? in [nil, 0, 7, 1_000_000] {
+            XCTAssertEqual(TaskMapping.task(for: SharedItem(description: "Milk", position: position), uid: "u").sortOrder, position)
+        }
+    }
+
+    // MARK: Shopper's own tasks read back
+
+    func testShopperTaskReadsBackTheSameItem() {
+        let rows: [(SharedItem, UInt)] = [
+            (SharedItem(description: "Milk"), #line),
+            (SharedItem(description: "Milk", position: 42), #line),
+            (SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", position: 3), #line),
+            (SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll), #line),
+            (SharedItem(description: "Mince", price: dec("5.49"), priceBasis: .forAll, state: .inCart), #line),
+            (SharedItem(description: "Tea", unit: "box"), #line),
+            (SharedItem(description: "Saffron", quantity: dec("0.1"), unit: "g", price: dec("0.0001")), #line),
+            (SharedItem(description: "Lemons", quantity: 3), #line),
+            (SharedItem(description: "Oil", price: 0), #line),
+            (SharedItem(description: "Eggs", notes: "Free range"), #line),
+            (SharedItem(description: "Eggs", quantity: 12, notes: "Free range\nbrown\n\nlarge"), #line),
+            (SharedItem(description: "Cheese", quantity: 200, unit: "g", price: dec("1.99"), aisle: "Deli", notes: "Aged\r\nnot the mild one", state: .inCart), #line),
+            (SharedItem(description: "Soap", state: .notNeeded), #line),
+            (SharedItem(description: "Soap", quantity: 2, price: dec("3.5"), priceBasis: .forAll, notes: "2 · 3.5 for all", state: .notNeeded), #line),
+            (SharedItem(description: "2 kg Apples @ 1.29 [Fruit]"), #line),
+            (SharedItem(description: "Coupon = 5 | cut out"), #line),
+            (SharedItem(description: "Milk, semi-skimmed; 2%"), #line),
+            (SharedItem(description: "Flour", quantity: 10000, unit: "kg", price: 1_000_000), #line),
+        ]
+        for (item, line) in rows {
+            var expected = item
+            expected.notes = expected.notes.replacingOccurrences(of: "\r\n", with: "\n")
+            XCTAssertEqual(TaskMapping.item(from: TaskMapping.task(for: item, uid: "u")), expected, line: line)
+        }
+    }
+
+    // MARK: Tasks from other apps
+
+    struct Foreign {
+        let task: TaskFields
+        let item: SharedItem
+        let line: UInt
+        init(_ summary: String, cats: [String] = [], notes: String? = nil, status: Status? = nil, sort: Int64? = nil,
+             _ item: SharedItem, line: UInt = #line) {
+            task = TaskFields(uid: "other", summary: summary, categories: cats, description: notes, status: status, sortOrder: sort)
+            (self.item, self.line) = (item, line)
+        }
+    }
+
+    func testOtherAppsTasksReadThroughTheAddBarSyntax() {
+        let rows: [Foreign] = [
+            Foreign("2 kg Apples @ 1.29 [Fruit]", SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit")),
+            Foreign("500 g Mince = 5.49", SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll)),
+            Foreign("Milk", SharedItem(description: "Milk")),
+            Foreign("  Milk  ", SharedItem(description: "Milk")),
+            Foreign("Milk", cats: ["Dairy"], SharedItem(description: "Milk", aisle: "Dairy")),
+            Foreign("Milk", cats: ["Dairy", "Fridge"], SharedItem(description: "Milk", aisle: "Dairy")),
+            Foreign("Eggs [Fridge]", cats: ["Dairy"], SharedItem(description: "Eggs", aisle: "Fridge")),
+            Foreign("Bread", notes: "Wholemeal\nsliced", SharedItem(description: "Bread", notes: "Wholemeal\nsliced")),
+            Foreign("Tea | green", notes: "From tasks.org", SharedItem(description: "Tea", notes: "From tasks.org\ngreen")),
+            Foreign("3 Lemons", status: .completed, SharedItem(description: "Lemons", quantity: 3, state: .inCart)),
+            Foreign("Soap", status: .cancelled, SharedItem(description: "Soap", state: .notNeeded)),
+            Foreign("Soap", status: .inProcess, SharedItem(description: "Soap")),
+            Foreign("Soap", status: .needsAction, sort: 7, SharedItem(description: "Soap", position: 7)),
+            Foreign("2 x Pack of cards", SharedItem(description: "Pack of cards", quantity: 2)),
+            Foreign("E = mc2", SharedItem(description: "E = mc2")),
+            Foreign("Pay @ 3 for 2", SharedItem(description: "Pay @ 3 for 2")),
+            Foreign("-1 Apples", SharedItem(description: "-1 Apples")),
+        ]
+        for r in rows {
+            XCTAssertEqual(TaskMapping.item(from: r.task), r.item, line: r.line)
+        }
+    }
+
+    // MARK: Changed in another app
+
+    /// Apples as Shopper wrote them, then with SUMMARY (and STATUS) changed elsewhere.
+    func testSummaryChangedElsewhereIsReadThroughTheSyntax() {
+        let written = SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4)
+        let rows: [(String, SharedItem, UInt)] = [
+            ("Green apples", SharedItem(description: "Green apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
+            ("3 Green apples", SharedItem(description: "Green apples", quantity: 3, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
+            ("500 g Apples", SharedItem(description: "Apples", quantity: 500, unit: "g", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
+            ("Pears @ 0.99", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: dec("0.99"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
+            ("Pears = 4", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: 4, priceBasis: .forAll, aisle: "Fruit", notes: "Ripe", position: 4), #line),
+            ("Pears [Market]", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Market", notes: "Ripe", position: 4), #line),
+            ("Pears | firm", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe\nfirm", position: 4), #line),
+        ]
+        for (summary, expected, line) in rows {
+            var t = TaskMapping.task(for: written, uid: "u")
+            t.summary = summary
+            XCTAssertEqual(TaskMapping.item(from: t), expected, line: line)
+        }
+    }
+
+    func testStatusChangedElsewhere() {
+        let rows: [(Status?, String?, ShareState, UInt)] = [
+            (.completed, "NEEDED", .inCart, #line),      // ticked off elsewhere: in the cart
+            (.completed, "IN-CART", .inCart, #line),
+            (.completed, "NOT-NEEDED", .notNeeded, #line),
+            (.completed, "JUNK", .inCart, #line),
+            (.completed, nil, .inCart, #line),
+            (.needsAction, "IN-CART", .needed, #line),   // reopened elsewhere: back on the list
+            (.needsAction, "NOT-NEEDED", .needed, #line),
+            (.needsAction, "NEEDED", .needed, #line),
+            (.inProcess, "IN-CART", .needed, #line),
+            (nil, "IN-CART", .needed, #line),
+            (.cancelled, "NEEDED", .notNeeded, #line),
+            (.cancelled, "IN-CART", .notNeeded, #line),
+            (.cancelled, nil, .notNeeded, #line),
+        ]
+        for (status, state, expected, line) in rows {
+            var t = TaskFields(uid: "u", summary: "Milk", status: status)
+            if let state { t.shopper = ["STATE": state, "SUMMARY": "Milk", "QUANTITY": "1"] }
+            XCTAssertEqual(TaskMapping.item(from: t)?.state, expected, line: line)
+            XCTAssertEqual(TaskMapping.item(from: t)?.description, "Milk", line: line)
+        }
+    }
+
+    func testNoSummaryIsNoItem() {
+        let rows: [(String, [String: String], UInt)] = [
+            ("", [:], #line),
+            ("   ", [:], #line),
+            ("\n", [:], #line),
+            ("", ["STATE": "NEEDED", "SUMMARY": ""], #line),
+            ("", ["STATE": "NEEDED", "SUMMARY": "Milk"], #line),
+            (" ", ["STATE": "IN-CART", "SUMMARY": "Milk", "QUANTITY": "2"], #line),
+        ]
+        for (summary, shopper, line) in rows {
+            XCTAssertNil(TaskMapping.item(from: TaskFields(uid: "u", summary: summary, categories: ["Fruit"], description: "Notes", shopper: shopper)), line: line)
+        }
+    }
+
+    func testJunkNumbersAreIgnored() {
+        // (X-SHOPPER-QUANTITY, UNIT-COST, PRICE-FOR-ALL) → (quantity, price, basis)
+        let rows: [(String?, String?, String?, Decimal, Decimal?, PriceBasis, UInt)] = [
+            ("abc", nil, nil, 1, nil, .perUnit, #line),
+            ("-1", nil, nil, 1, nil, .perUnit, #line),
+            ("0", nil, nil, 1, nil, .perUnit, #line),
+            ("1e3", nil, nil, 1, nil, .perUnit, #line),
+            ("10001", nil, nil, 1, nil, .perUnit, #line),
+            ("", nil, nil, 1, nil, .perUnit, #line),
+            ("1,000", nil, nil, 1, nil, .perUnit, #line),
+            ("NaN", nil, nil, 1, nil, .perUnit, #line),
+            ("2.5", nil, nil, dec("2.5"), nil, .perUnit, #line),
+            ("10000", nil, nil, 10000, nil, .perUnit, #line),
+            ("2", "abc", nil, 2, nil, .perUnit, #line),
+            ("2", "-1.29", nil, 2, nil, .perUnit, #line),
+            ("2", "1000001", nil, 2, nil, .perUnit, #line),
+            ("2", "1.29", nil, 2, dec("1.29"), .perUnit, #line),
+            ("2", nil, "lots", 2, nil, .perUnit, #line),
+            ("2", "1.29", "lots", 2, dec("1.29"), .perUnit, #line),
+            ("2", "1.29", "5.49", 2, dec("5.49"), .forAll, #line),
+        ]
+        for (quantity, unitCost, forAll, q, price, basis, line) in rows {
+            var t = TaskFields(uid: "u", summary: "Milk", shopper: ["STATE": "NEEDED", "SUMMARY": "Milk"])
+            t[.quantity] = quantity
+            t[.unitCost] = unitCost
+            t[.priceForAll] = forAll
+            let item = TaskMapping.item(from: t)
+            XCTAssertEqual(item?.quantity, q, line: line)
+            XCTAssertEqual(item?.price, price, line: line)
+            XCTAssertEqual(item?.priceBasis, basis, line: line)
+        }
+    }
 }

@@ -31,6 +31,9 @@ final class CalDAVCollection {
         if r.status == 404 || r.status == 410 { throw .collectionGone }
         guard r.status == 207 else {
             if [400, 403, 409, 412, 415, 501, 405].contains(r.status) { return .failure(TokenRefused()) }
+            // Xandikos answers a token it does not know with 500: the listing tells whether the
+            // server itself is failing.
+            if token != nil, r.status >= 500 { return .failure(TokenRefused()) }
             throw .server(status: r.status, reason: r.reason)
         }
         let ms = try Multistatus(r.body)
@@ -102,8 +105,14 @@ final class CalDAVCollection {
         let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
         let r = try http.send("PUT", resolve(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
         switch r.status {
+        case 207:
+            // Xandikos refuses a PUT with 207 and the real status inside.
+            let inner = (try? Multistatus(r.body))?.responses.compactMap(\.status).first ?? 500
+            if inner == 412 { return .preconditionFailed }
+            throw .server(status: inner, reason: "PUT \(href)")
         case 200..<300: return .done(etag: r.etag)
-        case 412: return .preconditionFailed
+        // 409: Radicale's "a task of this UID is at another address".
+        case 412, 409: return .preconditionFailed
         case 404, 410: return etag == nil ? .preconditionFailed : .notFound
         case 403: throw .forbidden(L("this list"))
         default: throw .server(status: r.status, reason: r.reason)

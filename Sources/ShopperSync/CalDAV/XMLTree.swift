@@ -1,4 +1,4 @@
-import CSync
+import CXML
 import Foundation
 
 /// An XML element as WebDAV answers are read: namespace, local name, text and children. Built by

@@ -57,7 +57,10 @@ public final class SyncEngine {
 
     func run() throws(SyncError) -> SyncReport {
         try pull()
-        try push()
+        // After uploads, the changes are read once more: the token then covers them (a server
+        // need not report the removal of a task made after the token held), and whatever another
+        // device sent meanwhile is merged now rather than at the next sync.
+        if try push() { try pull() }
         binding.lastSync = now()
         binding.problem = nil
         binding.offline = false
@@ -90,6 +93,8 @@ public final class SyncEngine {
         switch try collection.changes(since: binding.syncToken) {
         case .success(let c):
             (changed, removed, token) = (c.changed, c.removed, c.token)
+            // From no token the answer is every task there is: what is not in it is gone.
+            if binding.syncToken == nil { removed = known.keys.filter { c.changed[$0] == nil } }
         case .failure:
             // No token, or one refused: compare every ETag with the last ones seen.
             let all = try collection.listing()
@@ -246,7 +251,8 @@ public final class SyncEngine {
 
     // MARK: Sending this device's changes
 
-    private func push() throws(SyncError) {
+    /// Whether anything was sent.
+    private func push() throws(SyncError) -> Bool {
         let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
         for (item, revision, record) in pending.changed {
             try send(item, revision: revision, record: record)
@@ -254,13 +260,16 @@ public final class SyncEngine {
         for record in pending.gone {
             try sendDeletion(record)
         }
+        return pending.count > 0
     }
 
     private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
         let uid = record?.uid ?? "\(binding.uidPrefix)-\(item.id.raw)"
         let href = record?.href ?? collection.href(forUID: uid)
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
-        task.patch(TaskMapping.task(for: SharedItem(item), uid: uid), now: now())
+        // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
+        // compares edits, whichever device synced first.
+        task.patch(TaskMapping.task(for: SharedItem(item), uid: uid), now: item.updatedAt)
         let text = task.text
         switch try collection.put(href, text, etag: record?.base == nil ? nil : record?.etag) {
         case .done(let etag):

@@ -23,9 +23,11 @@ final class ICalTask {
         } else {
             calendar = c
         }
+        // Checked before the last property is set: once every one is, a throw runs deinit (which
+        // frees the calendar), and freeing it here too would free it twice.
         guard let todo = found else { icalcomponent_free(calendar); throw .noTask }
-        self.todo = todo
         guard let uid = icalcomponent_get_uid(todo), uid.pointee != 0 else { icalcomponent_free(calendar); throw .noUID }
+        self.todo = todo
     }
 
     /// A new calendar object for a task Shopper creates.

@@ -1,4 +1,4 @@
-import CSync
+import CSecret
 import Foundation
 
 /// The account's password in the Secret Service keyring (GNOME Keyring, KWallet), through libsecret;

@@ -1,0 +1,29 @@
+import XCTest
+
+/// The sync scenarios against Radicale (Debian's radicale 3.1).
+final class RadicaleSyncTests: XCTestCase {
+    func scenarios() throws -> SyncScenarios { try SyncScenarios("radicale") }
+    func testPhoneRoundTrip() throws { try scenarios().phoneRoundTrip() }
+    func testTwoDesktopsConverge() throws { try scenarios().twoDesktopsConverge() }
+    func testOfflineAddsOnBoth() throws { try scenarios().offlineAddsOnBoth() }
+    func testRefusedTokenListsEverything() throws { try scenarios().refusedTokenListsEverything() }
+    func testServerDownThenBack() throws { try scenarios().serverDownThenBack() }
+    func testEmptiedCollectionDeletesNothing() throws { try scenarios().emptiedCollectionDeletesNothing() }
+    func testMalformedTaskIsSkipped() throws { try scenarios().malformedTaskIsSkipped() }
+    func testPreconditionStorm() throws { try scenarios().preconditionStorm() }
+    func testUploadWithoutAnswerConverges() throws { try scenarios().uploadWithoutAnswerConverges() }
+}
+
+/// The same scenarios against Xandikos (Debian's xandikos 0.2).
+final class XandikosSyncTests: XCTestCase {
+    func scenarios() throws -> SyncScenarios { try SyncScenarios("xandikos") }
+    func testPhoneRoundTrip() throws { try scenarios().phoneRoundTrip() }
+    func testTwoDesktopsConverge() throws { try scenarios().twoDesktopsConverge() }
+    func testOfflineAddsOnBoth() throws { try scenarios().offlineAddsOnBoth() }
+    func testRefusedTokenListsEverything() throws { try scenarios().refusedTokenListsEverything() }
+    func testServerDownThenBack() throws { try scenarios().serverDownThenBack() }
+    func testEmptiedCollectionDeletesNothing() throws { try scenarios().emptiedCollectionDeletesNothing() }
+    func testMalformedTaskIsSkipped() throws { try scenarios().malformedTaskIsSkipped() }
+    func testPreconditionStorm() throws { try scenarios().preconditionStorm() }
+    func testUploadWithoutAnswerConverges() throws { try scenarios().uploadWithoutAnswerConverges() }
+}
