@@ -10,9 +10,9 @@ final class FieldMergeTests: XCTestCase {
     static let base = SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "", state: .needed, position: 10)
 
     struct Row {
-        let local: Edit, remote: Edit, localNewer: Bool, merged: Edit, lost: [LostValue], line: UInt
+        let local: Edit, remote: Edit, localNewer: Bool, merged: Edit, lost: [Loss], line: UInt
         init(local: @escaping Edit = { _ in }, remote: @escaping Edit = { _ in }, localNewer: Bool, merged: @escaping Edit = { _ in },
-             lost: [LostValue] = [], line: UInt = #line) {
+             lost: [Loss] = [], line: UInt = #line) {
             (self.local, self.remote, self.localNewer, self.merged, self.lost, self.line) = (local, remote, localNewer, merged, lost, line)
         }
     }
@@ -23,16 +23,21 @@ final class FieldMergeTests: XCTestCase {
         return i
     }
 
-    static func lost(_ field: SharedField, kept: String, lost: String, _ loser: LostValue.Side) -> LostValue {
-        LostValue(field: field, kept: kept, lost: lost, loser: loser)
+    /// What a lost value says: its field, the value kept, the value lost, and whose it was.
+    struct Loss: Equatable {
+        let field: SharedField, kept: String, lost: String, loser: LostValue.Side
+        init(_ v: LostValue) { (field, kept, lost, loser) = (v.field, v.kept, v.lost, v.loser) }
+        init(_ field: SharedField, _ kept: String, _ lost: String, _ loser: LostValue.Side) { (self.field, self.kept, self.lost, self.loser) = (field, kept, lost, loser) }
     }
+
+    static func lost(_ field: SharedField, kept: String, lost: String, _ loser: LostValue.Side) -> Loss { Loss(field, kept, lost, loser) }
 
     func check(_ rows: [Row], base: SharedItem?) {
         for r in rows {
             let start = base ?? Self.base
             let (merged, lost) = FieldMerge.merge(base: base, local: Self.edited(start, r.local), remote: Self.edited(start, r.remote), localNewer: r.localNewer)
             XCTAssertEqual(merged, Self.edited(start, r.merged), line: r.line)
-            XCTAssertEqual(lost, r.lost, line: r.line)
+            XCTAssertEqual(lost.map(Loss.init), r.lost, line: r.line)
         }
     }
 
@@ -134,7 +139,7 @@ final class FieldMergeTests: XCTestCase {
     /// A first sync that found the same description on both sides: every difference is decided by time, and said.
     func testNoBaseDecidesEveryDifferenceByTime() {
         let other = SharedItem(description: "Apples", quantity: 3, unit: nil, price: dec("1.29"), aisle: "Market", notes: "Ripe", state: .inCart, position: 99)
-        let rows: [(Bool, SharedItem, [LostValue], UInt)] = [
+        let rows: [(Bool, SharedItem, [Loss], UInt)] = [
             (true, Self.base, [
                 Self.lost(.quantity, kept: "2", lost: "3", .otherDevice), Self.lost(.unit, kept: "kg", lost: "", .otherDevice),
                 Self.lost(.aisle, kept: "Fruit", lost: "Market", .otherDevice), Self.lost(.notes, kept: "", lost: "Ripe", .otherDevice),
@@ -149,7 +154,7 @@ final class FieldMergeTests: XCTestCase {
         for (localNewer, merged, lost, line) in rows {
             let result = FieldMerge.merge(base: nil, local: Self.base, remote: other, localNewer: localNewer)
             XCTAssertEqual(result.merged, merged, line: line)
-            XCTAssertEqual(result.lost, lost, line: line)
+            XCTAssertEqual(result.lost.map(Loss.init), lost, line: line)
         }
         check([
             Row(localNewer: true),

@@ -100,6 +100,21 @@ final class ICalTaskTests: XCTestCase {
         }
     }
 
+    func testCategoriesWithCommas() throws {
+        let rows: [(String, [String], UInt)] = [
+            ("CATEGORIES:Fruit,Market", ["Fruit", "Market"], #line),
+            ("CATEGORIES:Fruit, Market", ["Fruit", "Market"], #line),
+            ("CATEGORIES:Bakery\\, bread,Fruit", ["Bakery, bread", "Fruit"], #line),
+            ("CATEGORIES:Bakery\\, bread\r\nCATEGORIES:Fruit", ["Bakery, bread", "Fruit"], #line),
+            ("CATEGORIES:", [], #line),
+        ]
+        for (line, categories, l) in rows {
+            let task = try ICalTask(text: "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:c\r\nSUMMARY:Bread\r\n\(line)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+            XCTAssertEqual(task.fields.categories, categories, line: l)
+            XCTAssertEqual(try ICalTask(text: task.text).fields.categories, categories, task.text, line: l)
+        }
+    }
+
     func testABareTaskIsRead() throws {
         let task = try ICalTask(text: "BEGIN:VTODO\r\nUID:bare\r\nSUMMARY:Milk\r\nEND:VTODO\r\n")
         XCTAssertEqual(task.fields, TaskFields(uid: "bare", summary: "Milk"))
@@ -115,6 +130,8 @@ final class ICalTaskTests: XCTestCase {
             (SharedItem(description: "Eggs", quantity: 12, notes: "Free range\nbrown; large, \"fresh\"", state: .notNeeded, position: 0), #line),
             (SharedItem(description: "Milk, semi-skimmed; 2%", unit: "bottles", aisle: "Dairy; chilled"), #line),
             (SharedItem(description: "Bread, rolls", aisle: "Bakery, bread"), #line),
+            (SharedItem(description: "Spices", aisle: "Épices, crème, ☕☕☕☕☕☕☕☕☕☕☕☕, ünd, ça, œ"), #line),
+            (SharedItem(description: "Odd", aisle: "a\\,b \\ c;d"), #line),
             (SharedItem(description: "Coupon @ 5 \\ back", notes: "a\\nb"), #line),
             (SharedItem(description: "Crème fraîche ☕️", quantity: dec("0.25"), unit: "l", aisle: "Kühlregal"), #line),
             (SharedItem(description: "A long description that goes well beyond seventy-five octets, so libical folds the line"), #line),

@@ -13,6 +13,10 @@ enum AppAction: String, CaseIterable {
     case deleteList = "delete-list"
     /// Moves the selected item to the list whose id is the target.
     case moveToList = "move-to-list"
+    /// Sharing the list shown over CalDAV.
+    case shareList = "share-list"
+    case syncNow = "sync-now"
+    case stopSharing = "stop-sharing"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -76,7 +80,8 @@ enum AppAction: String, CaseIterable {
         case .delete: [(nil, ["Delete"])]
         case .moveUp: [(nil, ["<Alt>Up"])]
         case .moveDown: [(nil, ["<Alt>Down"])]
-        case .saveSearch, .about, .addLine, .renameList, .deleteList, .moveToList: []
+        case .syncNow: [(nil, ["<Control>r"])]
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .moveToList, .shareList, .stopSharing: []
         }
     }
 
@@ -92,6 +97,9 @@ enum AppAction: String, CaseIterable {
         case .renameList: L("Rename List…")
         case .deleteList: L("Delete List")
         case .moveToList: L("Move to List")
+        case .shareList: L("Share List…")
+        case .syncNow: L("Sync Now")
+        case .stopSharing: L("Stop Sharing")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")

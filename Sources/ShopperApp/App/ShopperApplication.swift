@@ -35,6 +35,17 @@ final class ShopperApplication {
         // waits for the answer, so it reports an item as added only once it is saved.
         app.on("startup") { [weak self] in
             guard let self else { return }
+            // `shopper sync`: answered when the window's sync is done.
+            _ = DBusDeferredMethod.export(on: app, interface: SyncService.interface, method: SyncService.method) { [weak self] list, reply in
+                self?.activate()
+                guard let window = self?.mainWindow else { reply.fail(L("Shopper is closing; nothing was synced.")); return }
+                window.sharing.sync(list: list.isEmpty ? nil : list) { result in
+                    switch result {
+                    case .success(let text): reply.send(text)
+                    case .failure(let e): reply.fail(e.localizedDescription)
+                    }
+                }
+            }
             _ = DBusMethod.export(on: app, interface: AddLineService.interface, method: AddLineService.method) { [weak self] line in
                 guard let self else { throw AddLineService.Unavailable() }
                 activate()
@@ -116,6 +127,10 @@ final class ShopperApplication {
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
             if let purgeFailure { mainWindow?.report(purgeFailure) }
             followOtherProcesses()
+            // The shared lists sync once the window is drawn: start-up does not wait on a server.
+            mainWindow?.window.afterNextFrame { [weak self] _ in
+                MainLoop.idle { [weak self] in self?.mainWindow?.sharing.start() }
+            }
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
                 // The C baseline's window (BENCHMARKS.md), not the wider one a sidebar of lists
                 // opens at: the same pixels drawn on both sides.

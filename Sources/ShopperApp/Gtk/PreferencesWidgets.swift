@@ -122,3 +122,17 @@ import CGtk
     /// Enter in the row answers the dialog's default response.
     func activatesDefault(_ on: Bool) { adw_entry_row_set_activates_default(row.typedPointer(), on ? 1 : 0) }
 }
+
+/// A password field row: what is typed is hidden, with a button to show it (libadwaita 1.2).
+@MainActor struct PasswordEntryRow {
+    let row: Widget
+    init(title: String) {
+        row = Widget(adw_password_entry_row_new()!)
+        adw_preferences_row_set_title(row.typedPointer(), title)
+        // libadwaita 1.2.2 crashes when a password row is finalized (its peek icon's notify handler
+        // reads the editable being disposed): the row is kept, a few hundred bytes a Share dialog.
+        g_object_ref(UnsafeMutableRawPointer(row.raw))
+    }
+    var text: String { String(cString: gtk_editable_get_text(OpaquePointer(row.raw))) }
+    func activatesDefault(_ on: Bool) { adw_entry_row_set_activates_default(row.typedPointer(), on ? 1 : 0) }
+}

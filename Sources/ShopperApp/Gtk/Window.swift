@@ -27,6 +27,8 @@ import CGtk
     func content(_ w: Widget) { adw_application_window_set_content(widget.typedPointer(), w.raw) }
     func minimumSize(_ w: Int32, _ h: Int32) { gtk_widget_set_size_request(widget.raw, w, h) }
     func present() { gtk_window_present(ptr) }
+    /// Whether the window has the keyboard focus of the desktop.
+    var isActive: Bool { gtk_window_is_active(ptr) != 0 }
     /// Asks the window to close, as its close button would.
     func close() { gtk_window_close(ptr) }
     func transient(for parent: Window) { gtk_window_set_transient_for(ptr, parent.widget.typedPointer()) }

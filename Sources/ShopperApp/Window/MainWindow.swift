@@ -36,6 +36,9 @@ final class MainWindow {
     /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
     let body = Leaflet()
     let totals = Label()
+    /// The shared list's sync status, under the totals ("Synced at 14:05"); hidden when not shared.
+    let syncStatus = Label()
+    let sharing: SyncController
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
@@ -70,6 +73,7 @@ final class MainWindow {
         self.model = model
         self.preferences = preferences
         self.paths = paths
+        sharing = SyncController(storePath: paths.storeFile)
         money = preferences.money
         window = Window(application: application)
         window.title = AppInfo.name
@@ -120,6 +124,7 @@ final class MainWindow {
         totals.wrap()
         totals.justify(GTK_JUSTIFY_CENTER)
         summary.append(totals.widget)
+        summary.append(syncStatus.widget)
         summary.append(addBar.root.widget)
 
         let lists = Box(GTK_ORIENTATION_VERTICAL)
@@ -260,6 +265,7 @@ final class MainWindow {
             updateActions()
         }
         wireSearch()
+        wireSharing()
         preferences.observe { [weak self] in self?.applyPreferences() }
         installActions()
         observeModel()
@@ -269,6 +275,7 @@ final class MainWindow {
     func observeModel() {
         modelObserver = model.observe { [weak self] change in
             self?.updateActions()
+            if !change.items.isEmpty { self?.sharing.changed() }
             if change.listsChanged { self?.listsChanged() }
             if change.searchesChanged { self?.updateTotals() }
         }

@@ -39,6 +39,9 @@ extension MainWindow {
         case .renameList: renameList()
         case .deleteList: deleteList()
         case .moveToList: moveSelected(toList: argument)
+        case .shareList: shareList()
+        case .syncNow: sharing.sync()
+        case .stopSharing: stopSharing()
         case .addItem:
             if currentListPage == nil { show(.all) }
             addBar.focus()
@@ -76,6 +79,8 @@ extension MainWindow {
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
         case .newList, .renameList: return !isEditing
+        case .shareList: return !isEditing && !sharing.isShared(model.list)
+        case .syncNow, .stopSharing: return sharing.isShared(model.list)
         case .undo: return !isEditing && model.undo.canUndo
         case .redo: return !isEditing && model.undo.canRedo
         case .finishShopping: return !isEditing && model.totals.inCart.count > 0
@@ -95,7 +100,7 @@ extension MainWindow {
     /// The main menu (F10): files, the trip, the app.
     func mainMenu() -> Menu {
         let menu = Menu()
-        for group in [[AppAction.newList, .renameList, .deleteList], [.importItems, .exportItems], [.finishShopping],
+        for group in [[AppAction.newList, .renameList, .deleteList], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.finishShopping],
                       [.preferences, .shortcuts, .about]] {
             let section = Menu()
             for action in group { section.append(action.title, action: action.detailedName) }

@@ -53,6 +53,7 @@ extension MainWindow {
             return
         }
         sidebar.update(model.lists, current: model.list)
+        updateSyncStatus()
         window.title = L("{list} – Shopper", ["list": current.name])
         switcherTitle.title(current.name)
     }

@@ -41,7 +41,46 @@ final class ICalTask {
     var text: String {
         guard let s = icalcomponent_as_ical_string_r(calendar) else { return "" }
         defer { free(s) }
-        return String(cString: s)
+        return Self.escapingCategoryCommas(String(cString: s))
+    }
+
+    /// libical writes a comma inside a category as it is, which every reader (libical too) takes for
+    /// two categories: the aisle "Bakery, bread" would come back as "Bakery" and "bread". Each
+    /// CATEGORIES property holds one category (Shopper adds one per aisle, libical's parser splits a
+    /// list), so an unescaped comma in one is part of the name and gets its backslash here.
+    private static func escapingCategoryCommas(_ text: String) -> String {
+        guard text.range(of: "CATEGORIES", options: .caseInsensitive) != nil else { return text }
+        var lines: [String] = []  // each with its folded continuation lines
+        for line in text.components(separatedBy: "\r\n") {
+            if line.hasPrefix(" ") || line.hasPrefix("\t"), !lines.isEmpty { lines[lines.count - 1] += "\r\n" + line } else { lines.append(line) }
+        }
+        return lines.map { folded in
+            let upper = folded.uppercased()
+            guard upper.hasPrefix("CATEGORIES:") || upper.hasPrefix("CATEGORIES;") else { return folded }
+            var line = String.UnicodeScalarView(), inValue = false, quoted = false, backslash = false, changed = false
+            for c in folded.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "").unicodeScalars {
+                if !inValue {
+                    if c == "\"" { quoted.toggle() } else if c == ":" && !quoted { inValue = true }
+                } else if backslash {
+                    backslash = false
+                } else if c == "\\" {
+                    backslash = true
+                } else if c == "," {
+                    line.append("\\")
+                    changed = true
+                }
+                line.append(c)
+            }
+            guard changed else { return folded }
+            // Folded again at 75 octets, never inside a character's UTF-8 bytes.
+            var out = String.UnicodeScalarView(), octets = 0
+            for c in line {
+                if octets + c.utf8.count > 75 { out.append(contentsOf: "\r\n ".unicodeScalars); octets = 1 }
+                out.append(c)
+                octets += c.utf8.count
+            }
+            return String(out)
+        }.joined(separator: "\r\n")
     }
 
     // MARK: Reading
@@ -50,8 +89,10 @@ final class ICalTask {
         var t = TaskFields(uid: string(icalcomponent_get_uid(todo)) ?? "", summary: string(icalcomponent_get_summary(todo)) ?? "")
         t.description = string(icalcomponent_get_description(todo))
         t.status = Self.status(icalcomponent_get_status(todo))
-        t.categories = properties(ICAL_CATEGORIES_PROPERTY).compactMap { string(icalproperty_get_categories($0)) }
-            .flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        // One category a property: libical's parser splits "Fruit,Market", and a comma left in a
+        // value was escaped, so it is part of the name ("Bakery, bread").
+        t.categories = properties(ICAL_CATEGORIES_PROPERTY).compactMap { string(icalproperty_get_categories($0))?.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
         if let p = icalcomponent_get_first_property(todo, ICAL_LASTMODIFIED_PROPERTY) {
             t.lastModified = Self.date(icalproperty_get_lastmodified(p))
         }
@@ -72,6 +113,10 @@ final class ICalTask {
     /// now. Shopper's own X- properties are replaced as a set; other X- properties stay.
     func patch(_ fields: TaskFields, now: Date) {
         let old = self.fields
+        // LAST-MODIFIED is no field to write (it is stamped below when another one changed): the
+        // fields the mapping gives have none, and the same fields again must change nothing.
+        var fields = fields
+        fields.lastModified = old.lastModified
         if old.summary != fields.summary { fields.summary.withCString { icalcomponent_set_summary(todo, $0) } }
         if old.description ?? "" != fields.description ?? "" {
             remove(ICAL_DESCRIPTION_PROPERTY)

@@ -1,4 +1,5 @@
 import Foundation
+import ShopperModel
 
 /// A value that lost to the other side's value of the same field, for the window to say so (and to
 /// offer it back).
@@ -9,6 +10,15 @@ public struct LostValue: Equatable, Sendable {
     public let lost: String
     /// Whose value lost.
     public let loser: Side
+    /// The losing side's item, to put its value back.
+    let losing: SharedItem
+
+    /// `item` with the lost value put back (the window's Undo of a merge).
+    public func restored(in item: Item, at now: Date) -> Item {
+        var shared = SharedItem(item)
+        field.take(from: losing, into: &shared)
+        return shared.applied(to: item, at: now)
+    }
 }
 
 /// The three-way merge of one item, field by field, against the version both sides last agreed on
@@ -35,7 +45,7 @@ public enum FieldMerge {
                 // A new place in the order is no value a person misses.
                 if field != .position {
                     lost.append(LostValue(field: field, kept: field.text(of: winner), lost: field.text(of: loser),
-                                          loser: localNewer ? .otherDevice : .thisDevice))
+                                          loser: localNewer ? .otherDevice : .thisDevice, losing: loser))
                 }
             }
         }

@@ -1,0 +1,131 @@
+import CGtk
+import Foundation
+import ShopperModel
+import ShopperSync
+
+/// When the window syncs its shared lists, and with what outcome. A sync runs on a worker thread
+/// with a store connection of its own, so the window follows its writes as it follows any other
+/// process's; the main loop is never blocked. One sync at a time: one asked for meanwhile runs
+/// right after. Syncs: at start, 2 s after a change here, every 30 s while the window has focus,
+/// when the network comes back, on Sync Now and on `shopper sync`.
+@MainActor
+final class SyncController {
+    /// One list's outcome.
+    struct Outcome: Sendable {
+        let list: ShoppingList
+        let result: Result<SyncReport, SyncError>
+    }
+
+    private let storePath: String
+    /// For the status: bindings, and the changes waiting.
+    private let reader: Store?
+    private(set) var running = false
+    private var again = false
+    private var waiting: [(String?, (Result<String, Error>) -> Void)] = []
+    /// The callers of the sync running now.
+    private var inFlight: [(String?, (Result<String, Error>) -> Void)] = []
+    private var debounce: UInt32 = 0
+    private var bindings: [ListID: SyncBinding] = [:]
+    /// Hears every outcome: the window's status and toasts.
+    var onFinished: (([Outcome]) -> Void)?
+    /// Whether the window has focus (the 30 s sync runs only then).
+    var isActive: () -> Bool = { true }
+
+    static let debounceMS: UInt32 = 2_000
+    static let periodSeconds: UInt32 = 30
+
+    init(storePath: String) {
+        self.storePath = storePath
+        reader = try? Store(path: storePath, access: .readOnly)
+        reload()
+    }
+
+    /// Reads the bindings again (after sharing starts or stops, or another process's sync).
+    func reload() { bindings = Dictionary(((try? reader?.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a }) }
+
+    func isShared(_ list: ListID) -> Bool { bindings[list] != nil }
+
+    func status(of list: ListID) -> SyncStatus {
+        let b = bindings[list]
+        let pending = b == nil ? 0 : reader?.syncPendingCount(list) ?? 0
+        return SyncStatus.of(b, pending: pending, syncing: running, timeText: SharingCommands.timeText)
+    }
+
+    func start() {
+        MainLoop.timeout(milliseconds: Self.periodSeconds * 1000) { [weak self] in
+            guard let self else { return false }
+            if self.isActive() { self.sync() }
+            return true
+        }
+        NetworkMonitor.shared.onAvailable { [weak self] in self?.sync() }
+        sync()
+    }
+
+    /// A change here: synced when the user pauses (2 s), not on every key.
+    func changed() {
+        guard !bindings.isEmpty else { return }
+        if debounce != 0 { MainLoop.cancel(debounce) }
+        debounce = MainLoop.after(milliseconds: Self.debounceMS) { [weak self] in
+            self?.debounce = 0
+            self?.sync()
+        }
+    }
+
+    /// Syncs the list named (every shared list for nil) and tells `done` how it went.
+    func sync(list: String? = nil, done: ((Result<String, Error>) -> Void)? = nil) {
+        if let done { waiting.append((list, done)) }
+        guard !running else { again = true; return }
+        reload()
+        guard !bindings.isEmpty || !waiting.isEmpty else { return }
+        running = true
+        onFinished?([])
+        let path = storePath
+        inFlight = waiting
+        waiting = []
+        // Only lists named, when every caller named one.
+        let names = inFlight.allSatisfy { $0.0 != nil } ? inFlight.compactMap(\.0) : []
+        Thread.detachNewThread {
+            let outcomes: [Outcome]
+            var failure: String?
+            do {
+                let store = try Store(path: path)
+                let lists = try store.lists()
+                var targets = try store.syncBindings().compactMap { b in lists.first { $0.id == b.list } }
+                if !names.isEmpty {
+                    targets = targets.filter { t in names.contains { ShoppingList.named($0, in: [t]) != nil } }
+                    if targets.isEmpty { failure = L("no shared list is named “{list}”", ["list": names[0]]) }
+                }
+                outcomes = targets.map { list in
+                    Outcome(list: list, result: Result { () throws(SyncError) -> SyncReport in try SyncEngine.sync(store: store, list: list.id) })
+                }
+            } catch {
+                outcomes = []
+                failure = error.localizedDescription
+            }
+            let result = failure
+            MainLoop.post { [weak self] in self?.finished(outcomes, failure: result) }
+        }
+    }
+
+    private func finished(_ outcomes: [Outcome], failure: String?) {
+        running = false
+        let asked = inFlight
+        inFlight = []
+        reload()
+        let text = outcomes.map { o -> String in
+            switch o.result {
+            case .success(let r): L("{list}: {summary}.", ["list": o.list.name, "summary": SharingCommands.summary(r)])
+            case .failure(let e): L("{list}: {problem}", ["list": o.list.name, "problem": e.description])
+            }
+        }.joined(separator: "\n")
+        let failed = failure ?? (outcomes.contains { if case .failure = $0.result { true } else { false } } ? text : nil)
+        for (_, done) in asked {
+            if let failed { done(.failure(AddLineService.Failed(message: failed))) } else { done(.success(text.isEmpty ? L("No list is shared.") : text)) }
+        }
+        onFinished?(outcomes)
+        if again {
+            again = false
+            sync()
+        }
+    }
+}

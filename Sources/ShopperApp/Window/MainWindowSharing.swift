@@ -1,0 +1,173 @@
+import Foundation
+import ShopperModel
+import ShopperSync
+
+/// Sharing the list shown: the Share dialog, the status under the totals, Stop Sharing, and what a
+/// sync says (a value that lost to another device's, with Undo).
+extension MainWindow {
+    func wireSharing() {
+        sharing.onFinished = { [weak self] outcomes in self?.syncFinished(outcomes) }
+        sharing.isActive = { [weak self] in self?.window.isActive ?? false }
+        syncStatus.widget.css("dim-label")
+        syncStatus.widget.css("caption")
+        syncStatus.wrap()
+        syncStatus.xalign(0.5)
+        updateSyncStatus()
+    }
+
+    /// What the shown list's sharing is doing; hidden for a list not shared.
+    func updateSyncStatus() {
+        let status = sharing.status(of: model.list)
+        syncStatus.widget.visible = status.state != .notShared
+        syncStatus.text = status.text
+        syncStatus.widget.accessibleLabel(L("Sync status: {status}", ["status": status.text]))
+        updateActions()
+    }
+
+    private func syncFinished(_ outcomes: [SyncController.Outcome]) {
+        updateSyncStatus()
+        for outcome in outcomes {
+            guard case .success(let report) = outcome.result else { continue }
+            for loss in report.lost { showLoss(loss, on: outcome.list) }
+        }
+    }
+
+    /// "“Bread”: notes “from B” kept, “from A” replaced", with Undo putting the lost value back
+    /// (as one more change, which the next sync sends).
+    private func showLoss(_ loss: SyncReport.Loss, on list: ShoppingList) {
+        let text = L("“{item}”: {kept} kept, {lost} replaced", ["item": loss.description, "kept": loss.value.kept, "lost": loss.value.lost])
+        toast.show(text, actionTitle: L("Undo"), action: { [weak self] in
+            guard let self, list.id == self.model.list, let item = self.model.item(loss.item) else { return }
+            let restored = loss.value.restored(in: item, at: Date())
+            self.attempt { try self.model.update(item.id, restored.fields) }
+            if restored.inCart != item.inCart {
+                self.attempt { try restored.inCart ? self.model.tick(item.id) : self.model.untick(item.id) }
+            }
+            if restored.needed != (self.model.item(item.id)?.needed ?? item.needed) {
+                self.attempt { try self.model.setNeeded(item.id, restored.needed) }
+            }
+        }, seconds: 10)
+    }
+
+    // MARK: Share List…
+
+    /// Step one: the account. Then the server's task lists are found, off the main loop.
+    func shareList(server: String = "", user: String = "", problem: String? = nil) {
+        guard let list = currentList else { return }
+        let body = problem ?? L("Anyone with this account sees and changes the list, in Shopper or in a CalDAV task app (Nextcloud Tasks, tasks.org with DAVx5, Thunderbird).")
+        let dialog = MessageDialog(parent: window, heading: L("Share “{list}”", ["list": list.name]), body: body)
+        let rows = ListBox()
+        rows.widget.css("boxed-list")
+        let serverRow = EntryRow(title: L("Server Address"))
+        let userRow = EntryRow(title: L("User Name"))
+        let passwordRow = PasswordEntryRow(title: L("Password"))
+        serverRow.text = server
+        userRow.text = user
+        for row in [serverRow.row, userRow.row, passwordRow.row] { rows.append(row) }
+        for row in [serverRow, userRow] { row.activatesDefault(true) }
+        passwordRow.activatesDefault(true)
+        dialog.extraChild(rows.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("connect", L("Connect"), suggested: true)
+        dialog.closeResponse("cancel")
+        let filled: @MainActor @Sendable () -> Bool = {
+            !serverRow.text.trimmingCharacters(in: .whitespaces).isEmpty && !userRow.text.isEmpty && !passwordRow.text.isEmpty
+        }
+        for row in [serverRow.row, userRow.row, passwordRow.row] { row.on("changed") { dialog.setEnabled("connect", filled()) } }
+        dialog.setEnabled("connect", filled())
+        dialog.onResponse { [weak self] response in
+            guard response == "connect" else { return }
+            self?.findCollections(list: list, server: serverRow.text, user: userRow.text, password: passwordRow.text)
+        }
+        dialog.widget.nameButtons(icons: [:])
+        dialog.present()
+        _ = (server.isEmpty ? serverRow.row : passwordRow.row).grabFocus()
+    }
+
+    private func findCollections(list: ShoppingList, server: String, user: String, password: String) {
+        syncStatus.widget.visible = true
+        syncStatus.text = L("Connecting to {server}…", ["server": server])
+        Thread.detachNewThread {
+            let found = Result { () throws(SyncError) in try Sharing.collections(server: server, user: user, password: password) }
+            MainLoop.post { [weak self] in
+                guard let self else { return }
+                switch found {
+                case .success(let (_, collections)): chooseCollection(list: list, collections, server: server, user: user, password: password)
+                case .failure(let e):
+                    updateSyncStatus()
+                    shareList(server: server, user: user, problem: L("Could not connect: {problem}.", ["problem": e.description]))
+                }
+            }
+        }
+    }
+
+    /// Step two: which of the server's task lists; one named as the list is offered first.
+    private func chooseCollection(list: ShoppingList, _ found: [RemoteCollection], server: String, user: String, password: String) {
+        updateSyncStatus()
+        let newTitle = L("New Task List “{list}”", ["list": list.name])
+        let sameName = found.firstIndex { SearchQuery.fold($0.name) == SearchQuery.fold(list.name) }
+        let dialog = MessageDialog(parent: window, heading: L("Choose a Task List"),
+                                   body: L("The list's items go to this task list on the server, and its tasks come here."))
+        let choice = ComboRow(title: L("Task List"), subtitle: "", choices: [newTitle] + found.map(\.name))
+        choice.selected = sameName.map { $0 + 1 } ?? 0
+        let rows = ListBox()
+        rows.widget.css("boxed-list")
+        rows.append(choice.row)
+        dialog.extraChild(rows.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("share", L("Share"), suggested: true)
+        dialog.closeResponse("cancel")
+        dialog.onResponse { [weak self] response in
+            guard response == "share", let self else { return }
+            let target: Sharing.Target = choice.selected == 0 ? .new(name: list.name) : .existing(found[choice.selected - 1])
+            startSharing(list: list, target: target, server: server, user: user, password: password)
+        }
+        dialog.widget.nameButtons(icons: [:])
+        dialog.present()
+        _ = choice.row.grabFocus()
+    }
+
+    private func startSharing(list: ShoppingList, target: Sharing.Target, server: String, user: String, password: String) {
+        guard let path = model.store?.path else { return }
+        syncStatus.widget.visible = true
+        syncStatus.text = L("Syncing…")
+        Thread.detachNewThread {
+            let outcome = Result { () throws(SyncError) -> SyncReport in
+                let store: Store
+                do { store = try Store(path: path) } catch { throw .store(error.localizedDescription) }
+                return try Sharing.share(store: store, list: list, server: server, user: user, password: password, target: target)
+            }
+            MainLoop.post { [weak self] in
+                guard let self else { return }
+                sharing.reload()
+                updateSyncStatus()
+                switch outcome {
+                case .success: toast.show(L("“{list}” is shared.", ["list": list.name]))
+                case .failure(let e): toast.show(L("Sharing “{list}” failed: {problem}", ["list": list.name, "problem": e.description]), seconds: 10)
+                }
+                sharing.start()
+            }
+        }
+    }
+
+    // MARK: Stop Sharing
+
+    func stopSharing() {
+        guard let list = currentList, let store = model.store else { return }
+        let dialog = MessageDialog(parent: window, heading: L("Stop Sharing “{list}”?", ["list": list.name]),
+                                   body: L("Its items stay here and on the server; changes are no longer exchanged."))
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("stop", L("Stop Sharing"), suggested: true)
+        dialog.closeResponse("cancel")
+        dialog.onResponse { [weak self] response in
+            guard response == "stop", let self else { return }
+            if attempt({ try Sharing.stop(store: store, list: list.id) }) {
+                sharing.reload()
+                updateSyncStatus()
+                toast.show(L("“{list}” is no longer shared.", ["list": list.name]))
+            }
+        }
+        dialog.widget.nameButtons(icons: [:])
+        dialog.present()
+    }
+}

@@ -1,0 +1,92 @@
+"""End-to-end: sharing a list over CalDAV from the real window, by keyboard, at a phone's width.
+A real Radicale on 127.0.0.1 (Tests/sync/caldav_servers.py) and python3-caldav as the phone: the
+list is shared through the dialog, the status reads "Synced", a task the phone adds shows in the
+open window without a click, and `shopper sync` from a second process goes through the window."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import unittest
+
+from gi.repository import Atspi
+
+from shopper_harness import ROOT, Shopper, wait_for
+from test_platform import resize
+
+sys.path.insert(0, os.path.join(ROOT, "Tests", "sync"))
+from caldav_servers import Servers  # noqa: E402
+
+CHECK = Atspi.Role.CHECK_BOX
+
+
+def phone(server, collection, *args):
+    env = dict(os.environ, PHONE_PASSWORD=server["password"])
+    out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Tests", "sync", "phone.py"), server["url"], server["user"],
+                          collection, *args], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return json.loads(out.stdout)
+
+
+class Sharing(unittest.TestCase):
+    def items(self, app):
+        return sorted(n.get_name() for n in app.all(CHECK, root=app.page("All Items")))
+
+    def status(self, app):
+        return next((n.get_name() for n in app.all(name=None) if n.get_name().startswith("Sync status:")), "")
+
+    def test_share_by_keyboard_and_see_a_phone_edit(self):
+        with Servers(["radicale"], keyring=True) as servers:
+            info = servers.info()["radicale"]
+            with Shopper() as app:
+                resize(app, 360, 640)
+                app.add_items("Milk [Dairy]")
+                wait_for(lambda: self.items(app) == ["Milk"], 5, "Milk to be added")
+
+                # The main menu by keyboard: F10, then Share List….
+                app.key("F10")
+                app.press(app.menu_item("Share List…"))
+                dialog = "Share “Groceries”"
+                wait_for(lambda: next((f for f in app.frames() if f.get_name() == dialog), None), 5, "the Share dialog")
+                app.type(info["url"], window=dialog)
+                app.key("Tab", window=dialog)
+                app.type(info["user"], window=dialog)
+                app.key("Tab", window=dialog)
+                app.type(info["password"], window=dialog)
+                app.screenshot("70-share-dialog-phone")
+                app.key("Return", window=dialog)
+                chooser = "Choose a Task List"
+                wait_for(lambda: next((f for f in app.frames() if f.get_name() == chooser), None), 15, "the task lists found")
+                app.screenshot("71-choose-task-list-phone")
+                app.key("Return", window=chooser)
+                wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"the status to read Synced, not {self.status(app)!r}")
+                app.screenshot("72-shared-phone")
+
+                # The password is in the keyring only: not in the data folder, nor the process list.
+                for name in os.listdir(app.data_dir):
+                    with open(os.path.join(app.data_dir, name), "rb") as f:
+                        self.assertNotIn(info["password"].encode(), f.read(), name)
+                ps = subprocess.run(["ps", "axww", "-o", "args"], capture_output=True, text=True).stdout
+                self.assertNotIn(info["password"], ps)
+
+                # The phone sees the list, and adds to it: the open window shows it, no click.
+                calendars = phone(info, "/", "calendars")["calendars"]
+                collection = next(c["url"] for c in calendars if c.get("name") == "Groceries")
+                self.assertIn("Milk", [t["summary"] for t in phone(info, collection, "list")["items"]])
+                phone(info, collection, "add", "2 kg Apples @ 1.29 [Fruit]")
+                app.focus_window()
+                wait_for(lambda: self.items(app) == ["Apples", "Milk"], 40, f"the phone's item in the window, not {self.items(app)}")
+
+                # `shopper sync` from a second process syncs through the window and says how it went.
+                phone(info, collection, "add", "Bread")
+                env = dict(os.environ, SHOPPER_DATA_DIR=app.data_dir)
+                out = subprocess.run([app.binary, "sync"], env=env, capture_output=True, text=True, timeout=120)
+                self.assertEqual(out.returncode, 0, out.stderr)
+                self.assertIn("Groceries: synced (1 received", out.stdout)
+                wait_for(lambda: self.items(app) == ["Apples", "Bread", "Milk"], 10, f"Bread in the window, not {self.items(app)}")
+                wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 10, f"Synced again, not {self.status(app)!r}")
+
+
+if __name__ == "__main__":
+    unittest.main()
