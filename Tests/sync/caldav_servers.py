@@ -73,6 +73,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import threading
 import sys
 import tempfile
 import time
@@ -243,6 +244,8 @@ class Xandikos(_Server):
         self.backend_port = free_port()
         self.backend = None
         self.htpasswd = os.path.join(self.dir, "users")
+        # Faults the proxy plays (see run_proxy): "put-500 N", "503", or none.
+        self.fault_file = os.path.join(self.dir, "fault")
         with open(self.htpasswd, "w") as f:
             f.writelines(f"{u}:{p}\n" for u, p in self.users.items())
 
@@ -254,13 +257,17 @@ class Xandikos(_Server):
                                    "-p", str(self.backend_port), "--defaults",
                                    "--current-user-principal", self.principal], self.log)
         self.proc = _spawn([sys.executable, os.path.abspath(__file__), "_proxy", str(self.port),
-                            str(self.backend_port), self.htpasswd], self.log)
+                            str(self.backend_port), self.htpasswd, self.fault_file], self.log)
         self._wait_ready([self.backend, self.proc])
 
     def stop(self):
         _end(self.proc)
         _end(self.backend)
         self.proc = self.backend = None
+
+    def fault(self, words):
+        with open(self.fault_file, "w") as f:
+            f.write(" ".join(words))
 
     def info(self):
         d = super().info()
@@ -411,7 +418,29 @@ HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authoriza
               "trailers", "transfer-encoding", "upgrade", "content-length"}
 
 
-def run_proxy(listen_port, backend_port, htpasswd):
+def run_proxy(listen_port, backend_port, htpasswd, fault_file=None):
+    """The password check in front of Xandikos, and the faults tests ask for in `fault_file`:
+    "put-500 N": the next N PUTs reach the server (and are applied) but are answered 500;
+    "503": every request is answered 503 Service Unavailable, as a server down for maintenance."""
+    fault_lock = threading.Lock()
+
+    def take_fault(method):
+        if not fault_file:
+            return None
+        with fault_lock:
+            try:
+                with open(fault_file) as f:
+                    words = f.read().split()
+            except OSError:
+                return None
+            if words == ["503"]:
+                return "503"
+            if len(words) == 2 and words[0] == "put-500" and method == "PUT" and int(words[1]) > 0:
+                with open(fault_file, "w") as f:
+                    f.write(f"put-500 {int(words[1]) - 1}")
+                return "put-500"
+        return None
+
     with open(htpasswd) as f:
         users = dict(line.rstrip("\n").split(":", 1) for line in f if ":" in line)
     accepted = {"Basic " + base64.b64encode(f"{u}:{p}".encode()).decode() for u, p in users.items()}
@@ -457,6 +486,10 @@ def run_proxy(listen_port, backend_port, htpasswd):
                 self.reply(401, [("WWW-Authenticate", 'Basic realm="Xandikos"'),
                                  ("Content-Type", "text/plain; charset=utf-8")], b"Unauthorized")
                 return
+            fault = take_fault(self.command)
+            if fault == "503":
+                self.reply(503, [("Retry-After", "3600"), ("Content-Type", "text/plain")], b"Down for maintenance")
+                return
             headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP}
             conn = http.client.HTTPConnection(HOST, backend_port, timeout=120)
             try:
@@ -468,6 +501,9 @@ def run_proxy(listen_port, backend_port, htpasswd):
                 return
             finally:
                 conn.close()
+            if fault == "put-500":
+                self.reply(500, [("Content-Type", "text/plain")], b"Internal Server Error (after the write)")
+                return
             self.send_response_only(resp.status, resp.reason)
             length = str(len(data))
             for k, v in resp.getheaders():
@@ -493,7 +529,7 @@ def run_proxy(listen_port, backend_port, htpasswd):
 
 def main(argv):
     if argv[:1] == ["_proxy"]:
-        run_proxy(int(argv[1]), int(argv[2]), argv[3])
+        run_proxy(int(argv[1]), int(argv[2]), argv[3], argv[4] if len(argv) > 4 else None)
         return 0
     import argparse
     parser = argparse.ArgumentParser(description="Start Radicale and Xandikos for the sync tests.")
@@ -518,6 +554,10 @@ def main(argv):
             try:
                 if words == ["info"]:
                     print(json.dumps(servers.info()), flush=True)
+                    continue
+                if len(words) >= 3 and words[0] == "fault" and words[1] == "xandikos" and "xandikos" in servers.servers:
+                    servers.servers["xandikos"].fault(words[2:] if words[2:] != ["none"] else [])
+                    print("ok", flush=True)
                     continue
                 if len(words) != 2 or words[0] not in ("start", "stop", "pause", "resume") \
                         or words[1] not in servers.servers:

@@ -12,6 +12,8 @@ final class RadicaleSyncTests: XCTestCase {
     func testMalformedTaskIsSkipped() throws { try scenarios().malformedTaskIsSkipped() }
     func testPreconditionStorm() throws { try scenarios().preconditionStorm() }
     func testUploadWithoutAnswerConverges() throws { try scenarios().uploadWithoutAnswerConverges() }
+    func testKilledSyncResumes() throws { try scenarios().killedSyncResumes() }
+    func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
@@ -26,4 +28,9 @@ final class XandikosSyncTests: XCTestCase {
     func testMalformedTaskIsSkipped() throws { try scenarios().malformedTaskIsSkipped() }
     func testPreconditionStorm() throws { try scenarios().preconditionStorm() }
     func testUploadWithoutAnswerConverges() throws { try scenarios().uploadWithoutAnswerConverges() }
+    func testKilledSyncResumes() throws { try scenarios().killedSyncResumes() }
+    func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
+    // Played by the proxy in front of Xandikos.
+    func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
+    func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }
 }

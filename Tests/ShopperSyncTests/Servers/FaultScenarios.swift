@@ -1,0 +1,87 @@
+import Foundation
+import ShopperModel
+@testable import ShopperSync
+import XCTest
+
+/// Faults a server or the machine causes mid-sync: nothing acknowledged is lost, nothing doubled.
+extension SyncScenarios {
+    /// A server that applies a PUT and then answers 500 (the Xandikos proxy plays it).
+    func putAppliedThenFailed() throws {
+        let (a, phone, _) = try sharedDevice(["Milk", "Bread"])
+        try CalDAVServers.command("fault xandikos put-500 5")
+        try a.edit("Milk") { $0.quantity = 2 }
+        try a.add("Cheese")
+        XCTAssertThrowsError(try a.sync())
+        try CalDAVServers.command("fault xandikos none")
+        try a.sync()
+        try assertNoDuplicates(phone, count: 3)
+        XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "2")
+        XCTAssertEqual(try a.items.count, 3)
+        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+    }
+
+    /// tasks.org #4424 again, with the server answering 503 throughout: offline, nothing wiped.
+    func serviceUnavailable() throws {
+        let (a, phone, _) = try sharedDevice(["Milk", "Bread"])
+        try CalDAVServers.command("fault xandikos 503")
+        try a.edit("Bread") { $0.notes = "wholemeal" }
+        for _ in 1...3 {
+            XCTAssertThrowsError(try a.sync()) { XCTAssertTrue(($0 as? SyncError)?.isOffline == true, "\($0)") }
+        }
+        let status = SyncStatus.of(try a.binding, pending: a.store.syncPendingCount(.first), syncing: false) { _ in "now" }
+        XCTAssertEqual(status.state, .offline, status.text)
+        XCTAssertEqual(try a.items.count, 2)
+        try CalDAVServers.command("fault xandikos none")
+        try a.sync()
+        XCTAssertEqual(try phone.task("Bread")?.description, "wholemeal")
+        try assertNoDuplicates(phone, count: 2)
+    }
+
+    /// `shopper sync` killed with SIGKILL mid-upload, then run again: every item once on the server.
+    func killedSyncResumes() throws {
+        let binary = CalDAVServers.repository.appendingPathComponent(".build/debug/shopper").path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "build the shopper binary first")
+        let (a, phone, _) = try sharedDevice()
+        let m = try a.model
+        _ = try m.add(batch: (1...150).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+        func run(killAfter seconds: Double?) throws -> Int32 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: binary)
+            p.arguments = ["sync"]
+            var env = ProcessInfo.processInfo.environment
+            env["SHOPPER_DATA_DIR"] = a.folder
+            p.environment = env
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            if let seconds {
+                Thread.sleep(forTimeInterval: seconds)
+                kill(p.processIdentifier, SIGKILL)
+            }
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        _ = try run(killAfter: 0.8)
+        let sentBefore = try phone.tasks().count
+        XCTAssertLessThan(sentBefore, 150, "killed before the end (\(sentBefore) sent)")
+        XCTAssertEqual(try run(killAfter: nil), 0)
+        try assertNoDuplicates(phone, count: 150)
+        XCTAssertEqual(try a.items.count, 150)
+        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+    }
+
+    /// One change costs the same requests whatever the list's size.
+    func oneChangeCostsTheSame() throws {
+        var costs: [Int] = []
+        for size in [20, 200] {
+            let (a, _, _) = try sharedDevice()
+            let m = try a.model
+            _ = try m.add(batch: (1...size).map { ImportedItem(fields: ItemFields(description: "Thing \($0)")) })
+            try a.sync()
+            try a.edit("Thing 7") { $0.quantity = 3 }
+            costs.append(try a.sync().requests)
+        }
+        XCTAssertEqual(costs[0], costs[1], "requests for one change at 20 and at 200 items")
+        XCTAssertLessThanOrEqual(costs[0], 4)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ShopperModel
+@testable import ShopperSync
+import XCTest
+
+/// What the sync refuses to do with an account: send a password in the clear, trust a certificate
+/// it cannot check, follow a redirect to another host with the credentials, or take a wrong password
+/// quietly.
+final class SafetyTests: XCTestCase {
+    func testPlainHTTPOnlyToThisMachine() throws {
+        for address in ["http://dav.example.org/", "http://192.168.1.4:5232/"] {
+            XCTAssertThrowsError(try Sharing.serverURL(address), address) { error in
+                guard case .insecure = error as? SyncError else { return XCTFail("\(error)") }
+            }
+        }
+        for address in ["https://dav.example.org/", "dav.example.org", "http://127.0.0.1:5232/", "http://localhost:8080/dav/", "http://[::1]:5232/"] {
+            XCTAssertNoThrow(try Sharing.serverURL(address), address)
+        }
+        XCTAssertEqual(try Sharing.serverURL("dav.example.org").absoluteString, "https://dav.example.org/")
+        XCTAssertThrowsError(try Sharing.serverURL("ftp://dav.example.org/"))
+    }
+
+    func testWrongPasswordIsSaid() throws {
+        let server = try CalDAVServers.server("radicale")
+        XCTAssertThrowsError(try Sharing.collections(server: server.url, user: server.user, password: "not-it")) { error in
+            XCTAssertEqual(error as? SyncError, .wrongPassword)
+            XCTAssertTrue("\(error)".contains("password"))
+        }
+    }
+
+    func testSelfSignedCertificateIsRefused() throws {
+        try FakeServer.with("tls") { url, _ in
+            XCTAssertThrowsError(try Sharing.collections(server: url, user: "alice", password: "secret")) { error in
+                guard case .certificate(let host, _) = error as? SyncError else { return XCTFail("\(error)") }
+                XCTAssertEqual(host, "127.0.0.1")
+            }
+        }
+    }
+
+    func testRedirectToAnotherHostGetsNoPassword() throws {
+        try FakeServer.with("redirect") { url, log in
+            XCTAssertThrowsError(try Sharing.collections(server: url, user: "alice", password: "secret")) { error in
+                guard case .redirectElsewhere = error as? SyncError else { return XCTFail("\(error)") }
+            }
+            // Shopper stops at the redirect: the other host is not even asked, let alone told the password.
+            XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "", "requests the other host got")
+        }
+    }
+
+    func testTheKeyringKeepsThePassword() throws {
+        _ = try CalDAVServers.shared.get()  // the keyring runs in this D-Bus session
+        try Keyring.store(server: "https://keyring.test/", user: "bob", password: "pa ss")
+        XCTAssertEqual(try Keyring.password(server: "https://keyring.test/", user: "bob"), "pa ss")
+        Keyring.forget(server: "https://keyring.test/", user: "bob")
+        XCTAssertThrowsError(try Keyring.password(server: "https://keyring.test/", user: "bob")) { XCTAssertEqual($0 as? SyncError, .noPassword) }
+    }
+
+    /// The password is nowhere in the data folder after sharing and syncing.
+    func testThePasswordIsNotInTheStore() throws {
+        let server = try CalDAVServers.server("radicale")
+        let a = try Device()
+        try a.add("Milk")
+        try a.share(server, collection: .new(name: "Safety " + UUID().uuidString.prefix(6)))
+        try a.sync()
+        for file in try FileManager.default.contentsOfDirectory(atPath: a.folder) {
+            let data = try Data(contentsOf: URL(fileURLWithPath: a.folder + "/" + file))
+            XCTAssertNil(data.range(of: Data(server.password.utf8)), file)
+        }
+    }
+}
+
+/// Tests/sync/fake_servers.py, for one test.
+enum FakeServer {
+    static func with(_ mode: String, _ body: (String, String) throws -> Void) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [CalDAVServers.repository.appendingPathComponent("Tests/sync/fake_servers.py").path, mode]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        defer { try? input.fileHandleForWriting.close(); p.waitUntilExit() }
+        var line = Data()
+        while true {
+            let d = output.fileHandleForReading.readData(ofLength: 1)
+            if d.isEmpty || d.first == UInt8(ascii: "\n") { break }
+            line.append(d)
+        }
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: line) as? [String: String])
+        try body(try XCTUnwrap(json["url"]), try XCTUnwrap(json["log"]))
+    }
+}
