@@ -17,6 +17,8 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
+# The sync rows: a first sync of N items, and one change (its cost must not grow with N).
+SYNC_BENCH_SIZES ?= 1000 10000
 # Release builds carry the Swift runtime and Foundation inside the binary: an installed Shopper runs
 # without the toolchain's libraries, starts without loading and relocating them, and keeps only the
 # pages it uses (5 MB less memory at any size).
@@ -127,6 +129,7 @@ bench-tools: deps
 bench: bench-tools schemas
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
 	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
+	$(HEADLESS) /usr/bin/python3 benchmarks/sync_bench.py "$(RELEASE_BIN)/shopper" $(SYNC_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
 
 # Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
 install: deps locale

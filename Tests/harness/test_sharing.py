@@ -5,8 +5,10 @@ open window without a click, and `shopper sync` from a second process goes throu
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -19,6 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "sync"))
 from caldav_servers import Servers  # noqa: E402
 
 CHECK = Atspi.Role.CHECK_BOX
+SHOPPER_BIN = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
 
 
 def phone(server, collection, *args):
@@ -86,6 +89,33 @@ class Sharing(unittest.TestCase):
                 self.assertIn("Groceries: synced (1 received", out.stdout)
                 wait_for(lambda: self.items(app) == ["Apples", "Bread", "Milk"], 10, f"Bread in the window, not {self.items(app)}")
                 wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 10, f"Synced again, not {self.status(app)!r}")
+
+    def test_window_killed_offline_with_edits_sends_them_at_next_start(self):
+        with Servers(["radicale"], keyring=True) as servers:
+            info = servers.info()["radicale"]
+            data = tempfile.mkdtemp(prefix="shopper-e2e-")
+            env = dict(os.environ, SHOPPER_DATA_DIR=data)
+            subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
+            out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            collection = next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+            with Shopper(data_dir=data) as app:
+                wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"Synced at start, not {self.status(app)!r}")
+                servers.stop("radicale")
+                app.add_items("Eggs")
+                # The sync 2 s after the change finds the server gone: offline, the change waiting.
+                wait_for(lambda: "Offline" in self.status(app) and "1 change waiting" in self.status(app), 20,
+                         f"offline with the change waiting, not {self.status(app)!r}")
+                app.screenshot("73-offline-change-waiting")
+                app.proc.kill()
+                app.proc.wait()
+            servers.start("radicale")
+            with Shopper(data_dir=data) as app:
+                wait_for(lambda: self.status(app).startswith("Sync status: Synced at") and "waiting" not in self.status(app), 30,
+                         f"the queue sent at start, not {self.status(app)!r}")
+            self.assertEqual(sorted(t["summary"] for t in phone(info, collection, "list")["items"]), ["Eggs", "Milk"])
+            shutil.rmtree(data, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ extension MainWindow {
         let status = sharing.status(of: model.list)
         syncStatus.widget.visible = status.state != .notShared
         syncStatus.text = status.text
+        syncStatus.widget.tooltip(status.detail ?? "")
         syncStatus.widget.accessibleLabel(L("Sync status: {status}", ["status": status.text]))
         updateActions()
     }

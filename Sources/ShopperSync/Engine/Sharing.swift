@@ -79,6 +79,14 @@ public struct SyncStatus: Equatable, Sendable {
     public enum State: Equatable, Sendable { case notShared, syncing, synced, offline, problem }
     public let state: State
     public let text: String
+    /// More of the problem than the line says, for a tooltip.
+    public var detail: String?
+
+    public init(state: State, text: String, detail: String? = nil) {
+        self.state = state
+        self.text = text
+        self.detail = detail
+    }
 
     /// `syncing`: a sync is running now. Times in the user's own clock, as "14:05".
     public static func of(_ binding: SyncBinding?, pending: Int, syncing: Bool, timeText: (Date) -> String) -> SyncStatus {
@@ -87,7 +95,10 @@ public struct SyncStatus: Equatable, Sendable {
         let waiting = N("{n} change waiting", "{n} changes waiting", pending)
         if let problem = b.problem {
             if b.offline {
-                return SyncStatus(state: .offline, text: L("Offline, {waiting}: {problem}", ["waiting": waiting, "problem": problem]))
+                // The problem's own words (the system's reason) go to the tooltip: the line stays short.
+                let host = URL(string: b.server)?.host ?? b.server
+                return SyncStatus(state: .offline, text: L("Offline: {server} is not answering; {waiting}", ["server": host, "waiting": waiting]),
+                                  detail: problem)
             }
             return SyncStatus(state: .problem, text: L("Not synced: {problem}", ["problem": problem]))
         }

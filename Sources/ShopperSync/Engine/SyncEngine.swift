@@ -254,13 +254,31 @@ public final class SyncEngine {
     /// Whether anything was sent.
     private func push() throws(SyncError) -> Bool {
         let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
+        defer { try? flush() }
         for (item, revision, record) in pending.changed {
             try send(item, revision: revision, record: record)
         }
         for record in pending.gone {
             try sendDeletion(record)
         }
+        try flush()
         return pending.count > 0
+    }
+
+    /// Records of uploads, saved a hundred at a time (one transaction each, not one an upload). An
+    /// upload whose record a crash lost is found again by its address at the next sync.
+    private var unsaved: [SyncRecord] = []
+
+    private func keep(_ record: SyncRecord) throws(SyncError) {
+        unsaved.append(record)
+        if unsaved.count >= 100 { try flush() }
+    }
+
+    private func flush() throws(SyncError) {
+        guard !unsaved.isEmpty else { return }
+        let records = unsaved
+        unsaved = []
+        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
     }
 
     private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
@@ -274,15 +292,14 @@ public final class SyncEngine {
         switch try collection.put(href, text, etag: record?.base == nil ? nil : record?.etag) {
         case .done(let etag):
             report.sent += 1
-            try Self.storeCall { () throws(StoreError) in
-                try store.saveSyncRecords(list, [SyncRecord(item: item.id, uid: uid, href: href, etag: etag, base: text, syncedRevision: revision)])
-            }
+            try keep(SyncRecord(item: item.id, uid: uid, href: href, etag: etag, base: text, syncedRevision: revision))
         case .notFound:
             // Deleted there while edited here: the edit wins, as a new upload.
             guard attempts > 0 else { return }
             try send(item, revision: revision, record: nil, attempts: attempts - 1)
         case .preconditionFailed:
             // Changed there (or already there, after an upload cut off): merge what is there now.
+            try flush()
             guard attempts > 0, let current = try collection.get(href) else {
                 if attempts > 0 { try send(item, revision: revision, record: nil, attempts: attempts - 1) }
                 return
@@ -305,6 +322,7 @@ public final class SyncEngine {
             try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
         case .preconditionFailed:
             // Edited there after it was deleted here: the edit wins, and it comes back here.
+            try flush()
             guard let current = try collection.get(record.href), let task = remoteTask(href: record.href, etag: current.etag, text: current.text) else {
                 try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
                 return
