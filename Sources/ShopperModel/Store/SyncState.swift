@@ -192,20 +192,20 @@ extension Store {
         }
     }
 
-    /// The first item on `list` with this description, ignoring case and accents, that no task
-    /// stands for yet: a first sync links it to the server's task of that name instead of adding
-    /// a second.
-    public func unsyncedItem(described description: String, on list: ListID) throws(StoreError) -> (item: Item, revision: Int64)? {
-        let key = SearchQuery.fold(description)
-        return try read { db in
-            var found: (Item, Int64)?
+    /// The items on `list` that no task stands for yet, by folded description (case and accents
+    /// ignored; the first of a name): a first sync links each to the server's task of that name
+    /// instead of adding a second.
+    public func unsyncedItems(on list: ListID) throws(StoreError) -> [String: (item: Item, revision: Int64)] {
+        try read { db in
+            var found: [String: (item: Item, revision: Int64)] = [:]
             try db.eachRow("""
                 SELECT \(ItemColumns.names.map { "i." + $0 }.joined(separator: ", ")), i.revision
                 FROM item i WHERE i.list_id = ? AND NOT EXISTS (SELECT 1 FROM sync_item s WHERE s.list_id = i.list_id AND s.item_id = i.id)
+                ORDER BY i.id
                 """, arguments: [list.raw]) { row throws in
-                guard found == nil else { return }
                 let item = try ItemColumns.item(row)
-                if SearchQuery.fold(item.description) == key { found = (item, row.number(Int32(ItemColumns.revisionIndex)) ?? 0) }
+                let key = SearchQuery.fold(item.description)
+                if found[key] == nil { found[key] = (item, row.number(Int32(ItemColumns.revisionIndex)) ?? 0) }
             }
             return found
         }

@@ -173,6 +173,8 @@ public final class SyncEngine {
         let locals = try store.items(records.map(\.item))
         var position = try store.lastPosition(of: list)
         let stamp = now()
+        // Read once, and only when a task is new here.
+        var unsynced: [String: (item: Item, revision: Int64)]?
         for task in tasks {
             let record = byHref[task.href] ?? byUID[task.fields.uid]
             let found = record.flatMap { locals[$0.item] }.flatMap { $0.item.list == list ? $0 : nil }
@@ -202,7 +204,8 @@ public final class SyncEngine {
             var item: Item
             var expected: Int64?
             var lost: [LostValue] = []
-            if record == nil, let (local, revision) = try store.unsyncedItem(described: task.shared.description, on: list),
+            if unsynced == nil, record == nil { unsynced = try store.unsyncedItems(on: list) }
+            if record == nil, let (local, revision) = unsynced?.removeValue(forKey: SearchQuery.fold(task.shared.description)),
                w.changes.items[local.id] == nil {
                 let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
                 let merged: SharedItem
@@ -313,7 +316,7 @@ public final class SyncEngine {
         }
     }
 
-    private func sendDeletion(_ record: SyncRecord) throws(SyncError) {
+    private func sendDeletion(_ record: SyncRecord, retried: Bool = false) throws(SyncError) {
         let elsewhere = try Self.storeCall { () throws(StoreError) in try store.items([record.item])[record.item] } != nil
         // Moved to another list: it goes from this one whatever was done to it there.
         switch try collection.delete(record.href, etag: elsewhere ? nil : record.etag) {
@@ -323,9 +326,17 @@ public final class SyncEngine {
         case .preconditionFailed:
             // Edited there after it was deleted here: the edit wins, and it comes back here.
             try flush()
+            guard !retried else { return }
             guard let current = try collection.get(record.href), let task = remoteTask(href: record.href, etag: current.etag, text: current.text) else {
                 try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
                 return
+            }
+            let base = record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
+            if base == task.shared {
+                // Only rewritten there (a server may refold a task), not edited: the deletion stands.
+                var again = record
+                again.etag = current.etag
+                return try sendDeletion(again, retried: true)
             }
             try merge([task], removed: [], holdDeletions: false, token: binding.syncToken)
         }
