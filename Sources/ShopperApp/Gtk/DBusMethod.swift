@@ -9,53 +9,12 @@ enum DBusMethod {
     /// The caller sees the message of an error the handler throws, under this D-Bus error name.
     static let errorName = "io.github.shopperapp.Shopper.Error.Failed"
 
-    private typealias Handler = @MainActor (String) throws -> String
-
     /// Exports `interface.method(s) -> (s)` on the application's bus connection; false when the
     /// application has no connection (no session bus).
     static func export(on app: Application, interface: String, method: String,
                        _ handler: @escaping @MainActor (String) throws -> String) -> Bool {
-        let g = UnsafeMutablePointer<GApplication>(OpaquePointer(app.raw))
-        guard let connection = g_application_get_dbus_connection(g),
-              let path = g_application_get_dbus_object_path(g) else { return false }
-        let xml = """
-            <node><interface name="\(interface)"><method name="\(method)">\
-            <arg type="s" name="input" direction="in"/><arg type="s" name="reply" direction="out"/>\
-            </method></interface></node>
-            """
-        guard let node = g_dbus_node_info_new_for_xml(xml, nil) else { return false }
-        defer { g_dbus_node_info_unref(node) }
-        let data = Unmanaged.passRetained(ClosureBox<Handler>(handler)).toOpaque()
-        let id = g_dbus_connection_register_object(connection, path, node.pointee.interfaces[0], vtable, data, release, nil)
-        return id != 0
-    }
-
-    // GLib keeps a pointer to the vtable for the registration's lifetime: it lives for the process.
-    private static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
-        let v = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-        v.initialize(to: GDBusInterfaceVTable())
-        v.pointee.method_call = methodCall
-        return v
-    }()
-
-    private static let release: GDestroyNotify = { data in
-        Unmanaged<ClosureBox<Handler>>.fromOpaque(data!).release()
-    }
-
-    private static let methodCall: GDBusInterfaceMethodCallFunc = { _, _, _, _, _, parameters, invocation, data in
-        let b: ClosureBox<Handler> = box(data)
-        let child = g_variant_get_child_value(parameters, 0)
-        let input = String(cString: g_variant_get_string(child, nil))
-        g_variant_unref(child)
-        // (reply, nil) or (nil, error message)
-        let (text, failure): (String?, String?) = MainActor.assumeIsolated {
-            do { return (try b.call(input), nil) } catch { return (nil, error.localizedDescription) }
-        }
-        if let text {
-            var reply: [OpaquePointer?] = [g_variant_new_string(text)]
-            g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&reply, 1))
-        } else {
-            g_dbus_method_invocation_return_dbus_error(invocation, errorName, failure ?? "failed")
+        DBusDeferredMethod.export(on: app, interface: interface, method: method) { input, reply in
+            do { reply.send(try handler(input)) } catch { reply.fail(error.localizedDescription) }
         }
     }
 
