@@ -14,6 +14,7 @@ final class RadicaleSyncTests: XCTestCase {
     func testUploadWithoutAnswerConverges() throws { try scenarios().uploadWithoutAnswerConverges() }
     func testKilledSyncResumes() throws { try scenarios().killedSyncResumes() }
     func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
+    func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
@@ -30,6 +31,7 @@ final class XandikosSyncTests: XCTestCase {
     func testUploadWithoutAnswerConverges() throws { try scenarios().uploadWithoutAnswerConverges() }
     func testKilledSyncResumes() throws { try scenarios().killedSyncResumes() }
     func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
+    func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
     // Played by the proxy in front of Xandikos.
     func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
     func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }

@@ -248,3 +248,27 @@ struct SyncScenarios {
         XCTAssertEqual(try a.items.count, 2)
     }
 }
+
+extension SyncScenarios {
+    /// Each list shares with a collection of its own; an item moved between two shared lists
+    /// leaves the one collection and arrives in the other.
+    func twoListsTwoCollections() throws {
+        let (a, groceries, _) = try sharedDevice(["Milk", "Glue"])
+        let m = try a.model
+        let hardware = try m.createList(named: "Hardware")
+        let lists = try a.store.lists()
+        let list = try XCTUnwrap(lists.first { $0.id == hardware })
+        _ = try Sharing.share(store: a.store, list: list, server: server.url, user: server.user, password: server.password,
+                              target: .new(name: "Hardware " + UUID().uuidString.prefix(6)))
+        let binding = try XCTUnwrap(a.store.syncBinding(for: hardware))
+        XCTAssertEqual(try a.store.syncBindings().count, 2, "a second shared list is a second binding")
+        let tools = Phone(server: server, collection: binding.collection)
+        XCTAssertEqual(try tools.tasks().count, 0)
+        let glue = try XCTUnwrap(a.item("Glue"))
+        try m.moveItems([glue.id], to: hardware)
+        _ = try SyncEngine.sync(store: a.store, list: .first)
+        _ = try SyncEngine.sync(store: a.store, list: hardware)
+        XCTAssertEqual(try groceries.tasks().map(\.summary), ["Milk"])
+        XCTAssertEqual(try tools.tasks().map(\.summary), ["Glue"])
+    }
+}
