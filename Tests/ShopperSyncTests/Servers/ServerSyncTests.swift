@@ -15,6 +15,7 @@ final class RadicaleSyncTests: XCTestCase {
     func testKilledSyncResumes() throws { try scenarios().killedSyncResumes() }
     func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
     func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
+    func testUndoGoesOutAsAChange() throws { try scenarios().undoGoesOutAsAChange() }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
@@ -32,6 +33,7 @@ final class XandikosSyncTests: XCTestCase {
     func testKilledSyncResumes() throws { try scenarios().killedSyncResumes() }
     func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
     func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
+    func testUndoGoesOutAsAChange() throws { try scenarios().undoGoesOutAsAChange() }
     // Played by the proxy in front of Xandikos.
     func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
     func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }

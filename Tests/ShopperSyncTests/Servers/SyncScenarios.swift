@@ -272,3 +272,20 @@ extension SyncScenarios {
         XCTAssertEqual(try tools.tasks().map(\.summary), ["Glue"])
     }
 }
+
+extension SyncScenarios {
+    /// Undo of a change already synced is one more change, and goes out as one.
+    func undoGoesOutAsAChange() throws {
+        let (a, phone, _) = try sharedDevice(["Milk"])
+        let m = try a.model
+        var f = try XCTUnwrap(a.item("Milk")).fields
+        f.quantity = 6
+        try m.update(try XCTUnwrap(a.item("Milk")).id, f)
+        try a.sync()
+        XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "6")
+        _ = try m.undoLast()
+        try a.sync()
+        XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "1")
+        try assertNoDuplicates(phone, count: 1)
+    }
+}
