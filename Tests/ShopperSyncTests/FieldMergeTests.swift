@@ -79,7 +79,7 @@ final class FieldMergeTests: XCTestCase {
             Row(local: { $0.description = "Pears" }, remote: { $0.description = "Plums" }, localNewer: false, merged: { $0.description = "Plums" },
                 lost: [Self.lost(.description, kept: "Plums", lost: "Pears", .thisDevice)]),
             Row(local: { $0.unit = "g" }, remote: { $0.unit = nil }, localNewer: true, merged: { $0.unit = "g" },
-                lost: [Self.lost(.unit, kept: "g", lost: "", .otherDevice)]),
+                lost: [Self.lost(.unit, kept: "g", lost: "none", .otherDevice)]),
             Row(local: { $0.aisle = "Deli" }, remote: { $0.aisle = "Market" }, localNewer: true, merged: { $0.aisle = "Deli" },
                 lost: [Self.lost(.aisle, kept: "Deli", lost: "Market", .otherDevice)]),
             Row(local: { $0.notes = "Ripe" }, remote: { $0.notes = "Green" }, localNewer: false, merged: { $0.notes = "Green" },
@@ -130,9 +130,9 @@ final class FieldMergeTests: XCTestCase {
             Row(local: { $0.priceBasis = .forAll }, remote: { $0.price = dec("1.5") }, localNewer: false, merged: { $0.price = dec("1.5") },
                 lost: [Self.lost(.price, kept: "1.5", lost: "1.29 for all", .thisDevice)]),
             Row(local: { $0.price = nil }, remote: { $0.price = dec("1.5") }, localNewer: true, merged: { $0.price = nil },
-                lost: [Self.lost(.price, kept: "", lost: "1.5", .otherDevice)]),
+                lost: [Self.lost(.price, kept: "none", lost: "1.5", .otherDevice)]),
             Row(local: { $0.price = 7; $0.priceBasis = .forAll }, remote: { $0.price = nil }, localNewer: false, merged: { $0.price = nil },
-                lost: [Self.lost(.price, kept: "", lost: "7 for all", .thisDevice)]),
+                lost: [Self.lost(.price, kept: "none", lost: "7 for all", .thisDevice)]),
         ], base: Self.base)
     }
 
@@ -141,13 +141,13 @@ final class FieldMergeTests: XCTestCase {
         let other = SharedItem(description: "Apples", quantity: 3, unit: nil, price: dec("1.29"), aisle: "Market", notes: "Ripe", state: .inCart, position: 99)
         let rows: [(Bool, SharedItem, [Loss], UInt)] = [
             (true, Self.base, [
-                Self.lost(.quantity, kept: "2", lost: "3", .otherDevice), Self.lost(.unit, kept: "kg", lost: "", .otherDevice),
-                Self.lost(.aisle, kept: "Fruit", lost: "Market", .otherDevice), Self.lost(.notes, kept: "", lost: "Ripe", .otherDevice),
+                Self.lost(.quantity, kept: "2", lost: "3", .otherDevice), Self.lost(.unit, kept: "kg", lost: "none", .otherDevice),
+                Self.lost(.aisle, kept: "Fruit", lost: "Market", .otherDevice), Self.lost(.notes, kept: "none", lost: "Ripe", .otherDevice),
                 Self.lost(.state, kept: "On the list", lost: "In the cart", .otherDevice),
             ], #line),
             (false, other, [
-                Self.lost(.quantity, kept: "3", lost: "2", .thisDevice), Self.lost(.unit, kept: "", lost: "kg", .thisDevice),
-                Self.lost(.aisle, kept: "Market", lost: "Fruit", .thisDevice), Self.lost(.notes, kept: "Ripe", lost: "", .thisDevice),
+                Self.lost(.quantity, kept: "3", lost: "2", .thisDevice), Self.lost(.unit, kept: "none", lost: "kg", .thisDevice),
+                Self.lost(.aisle, kept: "Market", lost: "Fruit", .thisDevice), Self.lost(.notes, kept: "Ripe", lost: "none", .thisDevice),
                 Self.lost(.state, kept: "In the cart", lost: "On the list", .thisDevice),
             ], #line),
         ]

@@ -80,7 +80,7 @@ enum SharingCommands {
         var s = L("synced ({received} received, {sent} sent, {deleted} deleted)",
                   ["received": "\(r.received)", "sent": "\(r.sent)", "deleted": "\(r.deletedHere + r.deletedThere)"])
         for loss in r.lost {
-            s += "; " + L("“{item}”: {kept} kept, {lost} replaced", ["item": loss.description, "kept": loss.value.kept, "lost": loss.value.lost])
+            s += "; " + L("“{item}”: {field} “{kept}” kept, “{lost}” replaced", ["item": loss.description, "field": loss.value.field.title, "kept": loss.value.kept, "lost": loss.value.lost])
         }
         if !r.skipped.isEmpty { s += "; " + L("{count} unreadable tasks skipped", ["count": "\(r.skipped.count)"]) }
         if r.keptFromBulkDeletion > 0 { s += "; " + L("{count} items the server lost were kept and sent back", ["count": "\(r.keptFromBulkDeletion)"]) }

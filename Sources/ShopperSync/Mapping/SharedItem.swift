@@ -95,8 +95,28 @@ public enum SharedField: String, CaseIterable, Sendable {
         }
     }
 
-    /// The field's value as a person reads it in a toast ("2 kg", "1.29 for all", "In the cart").
+    /// The field's name in a sentence ("“Bread”: the notes “from B” kept…").
+    public var title: String {
+        switch self {
+        case .description: L("the description")
+        case .quantity: L("the quantity")
+        case .unit: L("the unit")
+        case .price: L("the price")
+        case .aisle: L("the aisle")
+        case .notes: L("the notes")
+        case .state: L("the state")
+        case .position: L("the place in the list")
+        }
+    }
+
+    /// The field's value as a person reads it in a toast ("2", "1.29 for all", "In the cart"); "none"
+    /// for an empty one.
     func text(of s: SharedItem) -> String {
+        let t = value(of: s)
+        return t.isEmpty ? L("none") : t
+    }
+
+    private func value(of s: SharedItem) -> String {
         switch self {
         case .description: s.description
         case .quantity: DecimalText.format(s.quantity, .neutral)

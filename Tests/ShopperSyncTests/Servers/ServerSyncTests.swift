@@ -16,6 +16,7 @@ final class RadicaleSyncTests: XCTestCase {
     func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
     func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
     func testUndoGoesOutAsAChange() throws { try scenarios().undoGoesOutAsAChange() }
+    func testCollectionDeletedOnTheServer() throws { try scenarios().collectionDeletedOnTheServer() }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
@@ -34,6 +35,7 @@ final class XandikosSyncTests: XCTestCase {
     func testOneChangeCostsTheSame() throws { try scenarios().oneChangeCostsTheSame() }
     func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
     func testUndoGoesOutAsAChange() throws { try scenarios().undoGoesOutAsAChange() }
+    func testCollectionDeletedOnTheServer() throws { try scenarios().collectionDeletedOnTheServer() }
     // Played by the proxy in front of Xandikos.
     func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
     func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }

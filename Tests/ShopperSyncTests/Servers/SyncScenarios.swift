@@ -289,3 +289,20 @@ extension SyncScenarios {
         try assertNoDuplicates(phone, count: 1)
     }
 }
+
+extension SyncScenarios {
+    /// The task list deleted on the server: the status says so and what to do; every item stays.
+    func collectionDeletedOnTheServer() throws {
+        let (a, _, collection) = try sharedDevice(["Milk", "Bread"])
+        let http = try HTTPClient(server: XCTUnwrap(URL(string: server.url)), user: server.user, password: server.password)
+        let gone = try http.send("DELETE", XCTUnwrap(URL(string: collection.url)))
+        XCTAssertTrue((200..<300).contains(gone.status), "DELETE of the collection: \(gone.status)")
+        try a.edit("Milk") { $0.quantity = 2 }
+        XCTAssertThrowsError(try a.sync()) { XCTAssertEqual($0 as? SyncError, .collectionGone) }
+        let status = SyncStatus.of(try a.binding, pending: a.store.syncPendingCount(.first), syncing: false) { _ in "now" }
+        XCTAssertEqual(status.state, .problem)
+        XCTAssertTrue(status.text.contains("deleted on the server"), status.text)
+        XCTAssertEqual(try a.items.count, 2)
+        XCTAssertEqual(try a.item("Milk")?.quantity, 2)
+    }
+}
