@@ -46,7 +46,7 @@ let package = Package(
             path: "benchmarks/MakeStore"
         ),
         .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "CGtk"]),
+        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSync", "CGtk"]),
         .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperModel"]),
     ],
     swiftLanguageModes: [.v6]

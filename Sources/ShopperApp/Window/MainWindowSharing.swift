@@ -35,7 +35,7 @@ extension MainWindow {
 
     /// "“Bread”: notes “from B” kept, “from A” replaced", with Undo putting the lost value back
     /// (as one more change, which the next sync sends).
-    private func showLoss(_ loss: SyncReport.Loss, on list: ShoppingList) {
+    func showLoss(_ loss: SyncReport.Loss, on list: ShoppingList) {
         let text = L("“{item}”: {field} “{kept}” kept, “{lost}” replaced", ["item": loss.description, "field": loss.value.field.title, "kept": loss.value.kept, "lost": loss.value.lost])
         toast.show(text, actionTitle: L("Undo"), action: { [weak self] in
             guard let self, list.id == self.model.list, let item = self.model.item(loss.item) else { return }

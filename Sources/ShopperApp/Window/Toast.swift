@@ -36,9 +36,7 @@ final class Toast {
             current.update(title: self.text, button: button)
         } else {
             current = overlay.show(self.text, button: button, timeoutSeconds: 0, onButton: { [weak self] in
-                let run = self?.action
-                self?.hide()
-                run?()
+                self?.runAction()
             }, onDismissed: { [weak self] in
                 self?.current = nil
                 self?.action = nil
@@ -85,6 +83,13 @@ final class Toast {
 
     /// The room's padding in shopper.css.
     static let roomHeight: Int32 = 64
+
+    /// What the toast's button does: the message goes, its action runs.
+    func runAction() {
+        let run = action
+        hide()
+        run?()
+    }
 
     func hide() {
         MainLoop.cancel(timer)

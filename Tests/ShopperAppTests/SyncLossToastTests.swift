@@ -1,0 +1,37 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+@testable import ShopperSync
+
+/// A value that lost to another device's in a merge is said in the window, and Undo puts it back as
+/// one more change (which the next sync sends).
+final class SyncLossToastTests: GtkTestCase {
+    func testTheLostValueIsSaidAndUndoPutsItBack() throws {
+        try MainActor.assumeIsolated {
+            let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let store = try Store(path: folder + "/shopper.sqlite")
+            let model = try ShoppingModel(store: store)
+            let id = try model.add(ItemFields(description: "Bread", notes: "from B"))
+            let harness = try WindowHarness(model: model, size: (600, 600))
+            defer { harness.close() }
+            // The merge kept the other device's "from B"; this device's "from A" lost.
+            let mine = SharedItem(description: "Bread", notes: "from A")
+            let theirs = SharedItem(description: "Bread", notes: "from B")
+            let (_, lost) = FieldMerge.merge(base: SharedItem(description: "Bread"), local: mine, remote: theirs, localNewer: false)
+            let loss = try XCTUnwrap(lost.first)
+            let list = try XCTUnwrap(model.lists.first)
+            harness.window.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
+            settle(100)
+            XCTAssertEqual(harness.window.toast.text, "“Bread”: the notes “from B” kept, “from A” replaced")
+            harness.window.toast.runAction()
+            settle(100)
+            XCTAssertEqual(model.item(id)?.notes, "from A", "Undo put the lost value back")
+            XCTAssertTrue(model.undo.canUndo, "as one more step")
+            XCTAssertEqual(store.syncPendingCount(.first), 1, "and one more change to send")
+        }
+    }
+}
