@@ -135,4 +135,6 @@ import CGtk
     }
     var text: String { String(cString: gtk_editable_get_text(OpaquePointer(row.raw))) }
     func activatesDefault(_ on: Bool) { adw_entry_row_set_activates_default(row.typedPointer(), on ? 1 : 0) }
+    /// Empties the row: the row outlives its dialog (above), the password must not.
+    func clear() { gtk_editable_set_text(OpaquePointer(row.raw), "") }
 }

@@ -77,8 +77,10 @@ extension MainWindow {
         for row in [serverRow.row, userRow.row, passwordRow.row] { row.on("changed") { dialog.setEnabled("connect", filled()) } }
         dialog.setEnabled("connect", filled())
         dialog.onResponse { [weak self] response in
+            let password = passwordRow.text
+            passwordRow.clear()
             guard response == "connect" else { return }
-            self?.findCollections(list: list, server: serverRow.text, user: userRow.text, password: passwordRow.text)
+            self?.findCollections(list: list, server: serverRow.text, user: userRow.text, password: password)
         }
         dialog.widget.nameButtons(icons: [:])
         dialog.present()
