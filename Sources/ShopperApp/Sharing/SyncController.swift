@@ -16,7 +16,9 @@ final class SyncController {
     }
 
     private let storePath: String
-    /// For the status: bindings, and the changes waiting.
+    /// For the status: bindings, and the changes waiting. The window's own store: a second,
+    /// read-only connection held open beside the writers made other processes' writes fail with
+    /// "database disk image is malformed" (the concurrency harness found it).
     private let reader: Store?
     private(set) var running = false
     private var again = false
@@ -33,9 +35,9 @@ final class SyncController {
     static let debounceMS: UInt32 = 2_000
     static let periodSeconds: UInt32 = 30
 
-    init(storePath: String) {
-        self.storePath = storePath
-        reader = try? Store(path: storePath, access: .readOnly)
+    init(store: Store?, storePath: String) {
+        self.storePath = store?.path ?? storePath
+        reader = store
         reload()
     }
 

@@ -73,7 +73,7 @@ final class MainWindow {
         self.model = model
         self.preferences = preferences
         self.paths = paths
-        sharing = SyncController(storePath: paths.storeFile)
+        sharing = SyncController(store: model.store, storePath: paths.storeFile)
         money = preferences.money
         window = Window(application: application)
         window.title = AppInfo.name
