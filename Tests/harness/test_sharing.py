@@ -78,8 +78,11 @@ class Sharing(unittest.TestCase):
                 collection = next(c["url"] for c in calendars if c.get("name") == "Groceries")
                 self.assertIn("Milk", [t["summary"] for t in phone(info, collection, "list")["items"]])
                 phone(info, collection, "add", "2 kg Apples @ 1.29 [Fruit]")
+                milk = next(t for t in phone(info, collection, "list")["items"] if t["summary"] == "Milk")
+                phone(info, collection, "edit", milk["uid"], "--summary", "Oat milk")
                 app.focus_window()
-                wait_for(lambda: self.items(app) == ["Apples", "Milk"], 40, f"the phone's item in the window, not {self.items(app)}")
+                wait_for(lambda: self.items(app) == ["Apples", "Oat milk"], 40,
+                         f"the phone's new task and its edit in the window, not {self.items(app)}")
 
                 # `shopper sync` from a second process syncs through the window and says how it went.
                 phone(info, collection, "add", "Bread")
@@ -87,7 +90,7 @@ class Sharing(unittest.TestCase):
                 out = subprocess.run([app.binary, "sync"], env=env, capture_output=True, text=True, timeout=120)
                 self.assertEqual(out.returncode, 0, out.stderr)
                 self.assertIn("Groceries: synced (1 received", out.stdout)
-                wait_for(lambda: self.items(app) == ["Apples", "Bread", "Milk"], 10, f"Bread in the window, not {self.items(app)}")
+                wait_for(lambda: self.items(app) == ["Apples", "Bread", "Oat milk"], 10, f"Bread in the window, not {self.items(app)}")
                 wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 10, f"Synced again, not {self.status(app)!r}")
 
     def test_window_killed_offline_with_edits_sends_them_at_next_start(self):
