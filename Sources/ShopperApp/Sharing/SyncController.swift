@@ -52,7 +52,12 @@ final class SyncController {
         return SyncStatus.of(b, pending: pending, syncing: running, timeText: SharingCommands.timeText)
     }
 
+    private var started = false
+
+    /// Starts the timers and the network watch (once), and syncs now.
     func start() {
+        guard !started else { sync(); return }
+        started = true
         MainLoop.timeout(milliseconds: Self.periodSeconds * 1000) { [weak self] in
             guard let self else { return false }
             if self.isActive() { self.sync() }

@@ -112,8 +112,15 @@ extension Store {
         }
     }
 
-    public func saveSyncBinding(_ b: SyncBinding) throws(StoreError) {
+    /// Binds a list to its collection (sharing starts).
+    public func createSyncBinding(_ b: SyncBinding) throws(StoreError) {
         try writeSyncState { db in try Self.save(b, db) }
+    }
+
+    /// Keeps a sync's progress in the list's binding; nothing when the binding is gone (sharing
+    /// stopped meanwhile: a sync that ends after Stop Sharing must not bring it back).
+    public func saveSyncBinding(_ b: SyncBinding) throws(StoreError) {
+        try writeSyncState { db in if try Self.isShared(b.list, db) { try Self.save(b, db) } }
     }
 
     /// Forgets the list's binding and records; its items stay.
@@ -220,6 +227,8 @@ extension Store {
             written = try build(&ids)
             return (written.changes, written.expected)
         }, alongside: { db, revision in
+            // Sharing stopped while this sync ran: none of its writes are kept.
+            guard try Self.isShared(list, db) else { throw StoreError.writeFailed(reason: L("the list is no longer shared")) }
             let current = try db.cachedStatement(sql: "SELECT revision FROM item WHERE id = ?")
             for (record, clean) in written.records {
                 var r = record
@@ -237,6 +246,7 @@ extension Store {
     /// Records alone (after an upload): no item is written.
     public func saveSyncRecords(_ list: ListID, _ records: [SyncRecord], removing: [ItemID] = []) throws(StoreError) {
         try writeSyncState { db in
+            guard try Self.isShared(list, db) else { return }
             for r in records { try Self.save(r, list: list, db) }
             for id in removing {
                 try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
@@ -245,6 +255,10 @@ extension Store {
     }
 
     // MARK: Rows
+
+    private static func isShared(_ list: ListID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_binding WHERE list_id = ?)", arguments: [list.raw]) ?? false
+    }
 
     private static let recordSelect = "SELECT item_id, uid, href, etag, base, synced_revision FROM sync_item"
 

@@ -86,7 +86,7 @@ final class CalDAVCollection {
 
     /// One task, by GET (after a 412, to merge with what is there now); nil when it is gone.
     func get(_ href: String) throws(SyncError) -> (etag: String?, text: String)? {
-        let r = try http.send("GET", resolve(href), cap: Self.maxTask)
+        let r = try http.send("GET", try resolve(href), cap: Self.maxTask)
         if r.status == 404 || r.status == 410 { return nil }
         guard (200..<300).contains(r.status) else { throw .server(status: r.status, reason: r.reason) }
         return (r.etag, r.text)
@@ -103,7 +103,7 @@ final class CalDAVCollection {
     /// task at that address is not overwritten).
     func put(_ href: String, _ text: String, etag: String?) throws(SyncError) -> WriteOutcome {
         let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
-        let r = try http.send("PUT", resolve(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
+        let r = try http.send("PUT", try resolve(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
         switch r.status {
         case 207:
             // Xandikos refuses a PUT with 207 and the real status inside.
@@ -120,7 +120,7 @@ final class CalDAVCollection {
     }
 
     func delete(_ href: String, etag: String?) throws(SyncError) -> WriteOutcome {
-        let r = try http.send("DELETE", resolve(href), headers: etag.map { ["If-Match": $0] } ?? [:])
+        let r = try http.send("DELETE", try resolve(href), headers: etag.map { ["If-Match": $0] } ?? [:])
         switch r.status {
         case 200..<300: return .done(etag: nil)
         case 404, 410: return .notFound
@@ -132,13 +132,25 @@ final class CalDAVCollection {
     /// The address of a new task: the collection's path and the UID.
     func href(forUID uid: String) -> String {
         let safe = uid.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? uid
-        return url.path + (url.path.hasSuffix("/") ? "" : "/") + safe + ".ics"
+        // Encoded, as servers write hrefs ("/user%40example.org/…"), so ours compare equal to theirs.
+        let path = Self.encodedPath(url)
+        return path + (path.hasSuffix("/") ? "" : "/") + safe + ".ics"
     }
 
-    func resolve(_ href: String) -> URL { URL(string: href, relativeTo: url)?.absoluteURL ?? url }
+    static func encodedPath(_ url: URL) -> String {
+        URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
+    }
+
+    /// An href as a URL; one that cannot be read names nothing (never the collection itself, which a
+    /// DELETE would then remove whole).
+    func resolve(_ href: String) throws(SyncError) -> URL {
+        guard let u = URL(string: href, relativeTo: url)?.absoluteURL else { throw .malformed("the address “\(href)”") }
+        return u
+    }
 
     private func isCollection(_ href: String) -> Bool {
-        resolve(href).path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        guard let u = try? resolve(href) else { return false }
+        return u.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
     /// A single task larger than this is not a shopping item.

@@ -55,6 +55,10 @@ final class HTTPClient {
 
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
               contentType: String = "application/xml; charset=utf-8", cap: Int = maxResponse) throws(SyncError) -> HTTPResponse {
+        // Every address, also those the server names (a principal, a calendar home), stays on the
+        // server the user gave: the credentials go nowhere else.
+        guard Self.sameServer(url, origin) else { throw .redirectElsewhere(to: url.host ?? url.absoluteString) }
+        try Self.checkSecure(url)
         var url = url
         for _ in 0..<5 {
             let r = try sendOnce(method, url, headers: headers, body: body, contentType: contentType, cap: cap)

@@ -56,9 +56,11 @@ public enum Sharing {
             try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list.id) }
             binding = nil
         }
-        try SyncEngine.storeCall { () throws(StoreError) in
-            try store.saveSyncBinding(binding ?? SyncBinding(list: list.id, server: url.absoluteString, user: user,
-                                                             collection: collection.url, collectionName: collection.name))
+        if binding == nil {
+            try SyncEngine.storeCall { () throws(StoreError) in
+                try store.createSyncBinding(SyncBinding(list: list.id, server: url.absoluteString, user: user,
+                                                        collection: collection.url, collectionName: collection.name))
+            }
         }
         return try SyncEngine.sync(store: store, list: list.id)
     }

@@ -199,6 +199,16 @@ public final class SyncEngine {
                 // Deleted here, unchanged there: the upload step deletes it there.
                 continue
             }
+            // This device's own upload whose record was lost (an answer that never came, a kill
+            // before the records were saved): its UID names the item. What was sent is the base,
+            // so changes made here since win without a conflict.
+            if record == nil, let own = try ownUpload(task.fields.uid), w.changes.items[own.item.id] == nil {
+                let clean = SharedField.allCases.allSatisfy { $0.same(SharedItem(own.item), task.shared) }
+                w.records.append((SyncRecord(item: own.item.id, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
+                                             syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
+                if let key = unsynced?.first(where: { $0.value.item.id == own.item.id })?.key { unsynced?[key] = nil }
+                continue
+            }
             // New there, or deleted here and edited there (then it comes back), or the same
             // description as an item here that no task stands for yet (a first sync).
             var item: Item
@@ -252,6 +262,16 @@ public final class SyncEngine {
         return r
     }
 
+    /// The item on this list that a UID of this device's names, when no task stands for it yet.
+    private func ownUpload(_ uid: String) throws(StoreError) -> (item: Item, revision: Int64)? {
+        let prefix = binding.uidPrefix + "-"
+        guard uid.hasPrefix(prefix), let raw = Int64(uid.dropFirst(prefix.count)) else { return nil }
+        let id = ItemID(raw)
+        guard let found = try store.items([id])[id], found.item.list == list,
+              try store.syncRecords(list, items: [id]).isEmpty else { return nil }
+        return found
+    }
+
     // MARK: Sending this device's changes
 
     /// Whether anything was sent.
@@ -269,7 +289,7 @@ public final class SyncEngine {
     }
 
     /// Records of uploads, saved a hundred at a time (one transaction each, not one an upload). An
-    /// upload whose record a crash lost is found again by its address at the next sync.
+    /// upload whose record a crash lost is found again by its UID at the next sync (`ownUpload`).
     private var unsaved: [SyncRecord] = []
 
     private func keep(_ record: SyncRecord) throws(SyncError) {

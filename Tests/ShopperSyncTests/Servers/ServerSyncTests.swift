@@ -17,6 +17,8 @@ final class RadicaleSyncTests: XCTestCase {
     func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
     func testUndoGoesOutAsAChange() throws { try scenarios().undoGoesOutAsAChange() }
     func testCollectionDeletedOnTheServer() throws { try scenarios().collectionDeletedOnTheServer() }
+    func testLostRecordThenRenamed() throws { try scenarios().lostRecordThenRenamed() }
+    func testStopSharingStaysStopped() throws { try scenarios().stopSharingStaysStopped() }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
@@ -36,6 +38,8 @@ final class XandikosSyncTests: XCTestCase {
     func testTwoListsTwoCollections() throws { try scenarios().twoListsTwoCollections() }
     func testUndoGoesOutAsAChange() throws { try scenarios().undoGoesOutAsAChange() }
     func testCollectionDeletedOnTheServer() throws { try scenarios().collectionDeletedOnTheServer() }
+    func testLostRecordThenRenamed() throws { try scenarios().lostRecordThenRenamed() }
+    func testStopSharingStaysStopped() throws { try scenarios().stopSharingStaysStopped() }
     // Played by the proxy in front of Xandikos.
     func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
     func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }

@@ -306,3 +306,31 @@ extension SyncScenarios {
         XCTAssertEqual(try a.item("Milk")?.quantity, 2)
     }
 }
+
+extension SyncScenarios {
+    /// An upload applied whose record was lost, then the item renamed here: the task is found by
+    /// its UID (not its old name), the rename goes up, and nothing is doubled.
+    func lostRecordThenRenamed() throws {
+        let (a, phone, _) = try sharedDevice(["Milk", "Bread"])
+        try a.store.saveSyncRecords(.first, [], removing: try a.items.map(\.id))
+        try a.edit("Milk") { $0.description = "Oat milk" }
+        try a.sync()
+        try a.sync()
+        try assertNoDuplicates(phone, count: 2)
+        XCTAssertEqual(try phone.tasks().map(\.summary).sorted(), ["Bread", "Oat milk"])
+        XCTAssertEqual(try a.items.map(\.description).sorted(), ["Bread", "Oat milk"])
+        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+    }
+
+    /// Stop Sharing while a sync runs: the sync's end does not bring the binding back.
+    func stopSharingStaysStopped() throws {
+        let (a, _, _) = try sharedDevice(["Milk"])
+        let old = try XCTUnwrap(a.binding)
+        try Sharing.stop(store: a.store, list: .first)
+        try a.store.saveSyncBinding(old)  // what a sync ending now would write
+        XCTAssertNil(try a.binding)
+        try a.store.saveSyncRecords(.first, [SyncRecord(item: ItemID(1), uid: "x", href: "/x.ics", etag: nil, base: nil, syncedRevision: 0)])
+        XCTAssertTrue(try a.store.syncRecords(.first, items: [ItemID(1)]).isEmpty)
+        XCTAssertThrowsError(try a.store.applySync(.first) { _ throws(StoreError) in SyncWrite(list: .first) })
+    }
+}
