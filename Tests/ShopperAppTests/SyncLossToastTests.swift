@@ -34,4 +34,38 @@ final class SyncLossToastTests: GtkTestCase {
             XCTAssertEqual(store.syncPendingCount(.first), 1, "and one more change to send")
         }
     }
+
+    /// Several values replaced in one sync, one of them in a sync that then failed: one message,
+    /// and its Undo puts every one back.
+    func testSeveralLossesAreOneMessageWithOneUndo() throws {
+        try MainActor.assumeIsolated {
+            let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let store = try Store(path: folder + "/shopper.sqlite")
+            let model = try ShoppingModel(store: store)
+            let bread = try model.add(ItemFields(description: "Bread", notes: "from B"))
+            let milk = try model.add(ItemFields(description: "Milk", quantity: 3))
+            let harness = try WindowHarness(model: model, size: (600, 600))
+            defer { harness.close() }
+            func loss(_ id: ItemID, _ mine: SharedItem, _ theirs: SharedItem) throws -> SyncReport.Loss {
+                let (_, lost) = FieldMerge.merge(base: SharedItem(description: mine.description), local: mine, remote: theirs, localNewer: false)
+                return SyncReport.Loss(item: id, description: mine.description, value: try XCTUnwrap(lost.first))
+            }
+            var first = SyncReport(), second = SyncReport()
+            first.lost = [try loss(bread, SharedItem(description: "Bread", notes: "from A"), SharedItem(description: "Bread", notes: "from B"))]
+            second.lost = [try loss(milk, SharedItem(description: "Milk", quantity: 2), SharedItem(description: "Milk", quantity: 3))]
+            let list = try XCTUnwrap(model.lists.first)
+            harness.window.syncFinished([
+                SyncController.Outcome(list: list, result: .success(first), report: first),
+                SyncController.Outcome(list: list, result: .failure(.server(status: 503, reason: "")), report: second),
+            ])
+            settle(100)
+            XCTAssertEqual(harness.window.toast.text, "2 values were replaced by later edits on other devices")
+            harness.window.toast.runAction()
+            settle(100)
+            XCTAssertEqual(model.item(bread)?.notes, "from A")
+            XCTAssertEqual(model.item(milk)?.quantity, 2)
+        }
+    }
 }

@@ -13,6 +13,8 @@ final class SyncController {
     struct Outcome: Sendable {
         let list: ShoppingList
         let result: Result<SyncReport, SyncError>
+        /// What the sync did, also when it failed part-way (values replaced before the failure).
+        let report: SyncReport
     }
 
     private let storePath: String
@@ -102,7 +104,8 @@ final class SyncController {
                     if targets.isEmpty { failure = L("no shared list is named “{list}”", ["list": names[0]]) }
                 }
                 outcomes = targets.map { list in
-                    Outcome(list: list, result: Result { () throws(SyncError) -> SyncReport in try SyncEngine.sync(store: store, list: list.id) })
+                    let (report, error) = SyncEngine.syncReporting(store: store, list: list.id)
+                    return Outcome(list: list, result: error.map { .failure($0) } ?? .success(report), report: report)
                 }
             } catch {
                 outcomes = []

@@ -25,11 +25,18 @@ extension MainWindow {
         updateActions()
     }
 
-    private func syncFinished(_ outcomes: [SyncController.Outcome]) {
+    func syncFinished(_ outcomes: [SyncController.Outcome]) {
         updateSyncStatus()
-        for outcome in outcomes {
-            guard case .success(let report) = outcome.result else { continue }
-            for loss in report.lost { showLoss(loss, on: outcome.list) }
+        // Also after a failure part-way: the values were replaced when the changes came in.
+        let losses = outcomes.flatMap { o in o.report.lost.map { (o.list, $0) } }
+        if losses.count == 1, let (list, loss) = losses.first {
+            showLoss(loss, on: list)
+        } else if losses.count > 1 {
+            // One message for all (a toast shows one at a time), and one Undo for all.
+            toast.show(N("{n} value was replaced by a later edit on another device", "{n} values were replaced by later edits on other devices", losses.count),
+                       actionTitle: L("Undo"), action: { [weak self] in
+                for (list, loss) in losses { self?.restore(loss, on: list) }
+            }, seconds: 10)
         }
     }
 
@@ -37,17 +44,20 @@ extension MainWindow {
     /// (as one more change, which the next sync sends).
     func showLoss(_ loss: SyncReport.Loss, on list: ShoppingList) {
         let text = L("“{item}”: {field} “{kept}” kept, “{lost}” replaced", ["item": loss.description, "field": loss.value.field.title, "kept": loss.value.kept, "lost": loss.value.lost])
-        toast.show(text, actionTitle: L("Undo"), action: { [weak self] in
-            guard let self, list.id == self.model.list, let item = self.model.item(loss.item) else { return }
-            let restored = loss.value.restored(in: item, at: Date())
-            self.attempt { try self.model.update(item.id, restored.fields) }
-            if restored.inCart != item.inCart {
-                self.attempt { try restored.inCart ? self.model.tick(item.id) : self.model.untick(item.id) }
-            }
-            if restored.needed != (self.model.item(item.id)?.needed ?? item.needed) {
-                self.attempt { try self.model.setNeeded(item.id, restored.needed) }
-            }
-        }, seconds: 10)
+        toast.show(text, actionTitle: L("Undo"), action: { [weak self] in self?.restore(loss, on: list) }, seconds: 10)
+    }
+
+    /// Puts a lost value back, as one more change (on the list shown; another list's loss waits).
+    private func restore(_ loss: SyncReport.Loss, on list: ShoppingList) {
+        guard list.id == model.list, let item = model.item(loss.item) else { return }
+        let restored = loss.value.restored(in: item, at: Date())
+        attempt { try model.update(item.id, restored.fields) }
+        if restored.inCart != item.inCart {
+            attempt { try restored.inCart ? model.tick(item.id) : model.untick(item.id) }
+        }
+        if restored.needed != (model.item(item.id)?.needed ?? item.needed) {
+            attempt { try model.setNeeded(item.id, restored.needed) }
+        }
     }
 
     // MARK: Share List…

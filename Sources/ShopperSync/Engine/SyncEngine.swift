@@ -36,22 +36,36 @@ public final class SyncEngine {
     /// Syncs `list` once, with the password from the keyring. The outcome is kept in the binding
     /// (time, or the problem), for every window and `shopper share --status` to read.
     public static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init) throws(SyncError) -> SyncReport {
-        guard let binding = try storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else {
-            throw .store(L("the list is not shared"))
+        let (report, error) = syncReporting(store: store, list: list, now: now)
+        if let error { throw error }
+        return report
+    }
+
+    /// `sync`, with what was done before a failure: values a merge replaced are committed by then,
+    /// and the window must still say so (and offer them back) when the upload after it fails.
+    public static func syncReporting(store: Store, list: ListID, now: @escaping () -> Date = Date.init) -> (SyncReport, SyncError?) {
+        let binding: SyncBinding
+        do {
+            guard let b = try storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else {
+                return (SyncReport(), .store(L("the list is not shared")))
+            }
+            binding = b
+        } catch {
+            return (SyncReport(), error)
         }
         let lock = SyncLock(store.path, list)
         defer { lock.release() }
+        var engine: SyncEngine?
         do {
             let password = try Keyring.password(server: binding.server, user: binding.user)
-            let engine = try SyncEngine(store: store, binding: binding, password: password, now: now)
-            let report = try engine.run()
-            return report
+            engine = try SyncEngine(store: store, binding: binding, password: password, now: now)
+            return (try engine!.run(), nil)
         } catch {
             var b = (try? store.syncBinding(for: list)) ?? binding
             b.problem = error.description
             b.offline = error.isOffline
             try? store.saveSyncBinding(b)
-            throw error
+            return (engine?.report ?? SyncReport(), error)
         }
     }
 

@@ -85,3 +85,20 @@ extension SyncScenarios {
         XCTAssertLessThanOrEqual(costs[0], 4)
     }
 }
+
+extension SyncScenarios {
+    /// A merge replaced a value, then the upload after it failed: the loss is still reported (the
+    /// window offers it back), with the error.
+    func lossReportedWhenTheUploadFails() throws {
+        let (a, phone, _) = try sharedDevice(["Milk"])
+        try a.edit("Milk", at: Date().addingTimeInterval(-120)) { $0.notes = "from the desk" }
+        try phone.run(["edit", XCTUnwrap(phone.task("Milk")).uid, "--description", "from the phone"])
+        try a.add("Cheese")
+        try CalDAVServers.command("fault xandikos put-500 5")
+        defer { try? CalDAVServers.command("fault xandikos none") }
+        let (report, error) = SyncEngine.syncReporting(store: a.store, list: .first)
+        XCTAssertNotNil(error)
+        XCTAssertEqual(report.lost.map(\.value.lost), ["from the desk"])
+        XCTAssertEqual(try a.item("Milk")?.notes, "from the phone")
+    }
+}

@@ -43,4 +43,5 @@ final class XandikosSyncTests: XCTestCase {
     // Played by the proxy in front of Xandikos.
     func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
     func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }
+    func testLossReportedWhenTheUploadFails() throws { try scenarios().lossReportedWhenTheUploadFails() }
 }
