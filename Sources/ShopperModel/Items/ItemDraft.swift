@@ -179,7 +179,7 @@ public struct ItemDraft: Equatable, Sendable {
     static func codePoint(_ c: Unicode.Scalar) -> String { "U+" + String(format: "%04X", c.value) }
 
     /// Trims and folds inner runs of white space (including newlines) to one space.
-    static func clean(_ s: String) -> String {
+    public static func clean(_ s: String) -> String {
         s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

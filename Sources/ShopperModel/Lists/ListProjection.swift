@@ -96,7 +96,7 @@ public final class ListProjection {
         if index == rows.count { return .end(totals) }
         let key = rows[index]
         if key.isHeader {
-            return .header(title: sectioning.title(of: key.section, aisles: model.aisles), totals: sectionTotals(key.section))
+            return .header(title: sectioning.title(of: key.section, aisles: model.sectionAisles), totals: sectionTotals(key.section))
         }
         return .item(item(ItemID(key.id), at: index))
     }
@@ -133,7 +133,7 @@ public final class ListProjection {
         case ..<(-1):
             let s = SectionKey(-identity - 2)
             guard sectionCounts[s] != nil else { return nil }
-            return .header(title: sectioning.title(of: s, aisles: model.aisles), totals: sectionTotals(s))
+            return .header(title: sectioning.title(of: s, aisles: model.sectionAisles), totals: sectionTotals(s))
         default:
             let id = ItemID(Int64(identity))
             guard let entry = model.items[id], includes(id, entry) else { return nil }
@@ -184,17 +184,31 @@ public final class ListProjection {
         var aisle = ShoppingModel.AisleChange.keep
         if sectioning == .aisle, let header = ids[..<dest].last(where: \.isHeader),
            header.section != moving.section {
-            aisle = .set(header.section == .noAisle ? nil : model.aisles.names[Int(header.section)])
+            aisle = .set(header.section == .noAisle ? nil : model.sectionAisles.names[Int(header.section)])
         }
         try model.move(id, after: prev, before: next, aisle: aisle)
     }
 
     // MARK: Following the model
 
+    /// Whether the shopping list leaves the item out: sold only at other shops than the one the
+    /// list is shopped at, unless the user opened those (`showsOtherShops`).
+    private func hides(_ id: ItemID) -> Bool {
+        kind == .shopping && !showsOtherShops && !model.hiddenHere.isEmpty && model.hiddenHere.contains(id)
+    }
+
+    /// The items hidden here for other shops are shown too ("3 items for other stores", opened).
+    public var showsOtherShops = false {
+        didSet { if showsOtherShops != oldValue, !model.hiddenHere.isEmpty { reset() } }
+    }
+
+    /// How many items this list leaves out as sold only at other shops (0 while they are shown).
+    public var hiddenForOtherShops: Int { kind == .shopping && !showsOtherShops ? model.hiddenForOtherShops : 0 }
+
     /// Whether the item belongs on this list, as memory holds it now. (An older version of an item
     /// was on the list if its row is: see `apply`.)
     private func includes(_ id: ItemID, _ entry: ItemEntry) -> Bool {
-        guard kind.contains(entry) else { return false }
+        guard kind.contains(entry), !hides(id) else { return false }
         guard let query else { return true }
         if readsText { model.makeSearchText(of: id) }
         let texts = model.texts
@@ -211,7 +225,7 @@ public final class ListProjection {
     /// Made again only when the sectioning or the aisles changed (a price band's threshold is
     /// converted to fixed point once, not per item changed).
     private var sectionKeys: SectionKeys {
-        let aisles = model.aisles, names = model.aisleNames
+        let aisles = model.sectionAisles, names = model.aisleNames
         if let made = madeSectionKeys, made.fit(sectioning, aisles, names) { return made }
         let made = SectionKeys(sectioning, aisles: aisles, names: names)
         madeSectionKeys = made
@@ -229,7 +243,8 @@ public final class ListProjection {
         defer { applying = false }
         // A big change (an import, finishing a long trip) is one rebuild and one announcement:
         // row by row it is an array edit and a view update per item, quadratic in the list.
-        if (change.aislesReordered && sectioning == .aisle) || change.items.count > max(Self.rebuildThreshold, rows.count / 8) {
+        let shopsMove = change.shopsChanged && (sectioning == .aisle || kind == .shopping)
+        if (change.aislesReordered && sectioning == .aisle) || shopsMove || change.items.count > max(Self.rebuildThreshold, rows.count / 8) {
             reset(changed: Set(change.items.keys.map { Int($0.raw) }))
             return
         }
@@ -398,11 +413,12 @@ public final class ListProjection {
         // this class (or the model's) is a check of exclusive access, and the aisles a copy.
         let sections = sectionKeys
         let query = self.query, needles = self.needles, kind = self.kind, texts = model.texts, items = model.items
+        let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
         /// Each row of the list, in order of id.
         func eachRow(_ body: (RowKey) -> Void) {
             texts.bytes.withUnsafeBufferPointer { column in
                 items.forEach { id, entry in
-                    guard kind.contains(entry) else { return }
+                    guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
                     let k = key(id, entry, sections: sections)
                     if let query, !Self.rowMatches(k, query, needles, texts: texts, in: column) { return }
                     body(k)
@@ -432,7 +448,7 @@ public final class ListProjection {
         } else {
             // Room for every item: growing by doubling held the old rows and the new at once (at a
             // million, 60 MB more at the peak); room a shorter list leaves untouched costs no memory.
-            keys.reserveCapacity(items.count + (sectioning.hasHeaders ? model.aisles.names.count + 2 : 0))
+            keys.reserveCapacity(items.count + (sectioning.hasHeaders ? model.sectionAisles.names.count + 2 : 0))
             var sorted = true
             eachRow { k in
                 if sorted, let last = keys.last, !(last < k) { sorted = false }

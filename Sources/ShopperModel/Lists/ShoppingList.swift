@@ -23,14 +23,19 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     /// process: items still to buy (needed, not in the cart), and all items.
     public internal(set) var toBuy: Int
     public internal(set) var itemCount: Int
+    /// The shop the list is shopped at now: its sections follow that shop's aisles, and items only
+    /// sold elsewhere leave its shopping list. Not part of an undo step (choosing where one stands
+    /// is not an edit): set on its own (`ShoppingModel.shop(at:)`).
+    public internal(set) var shop: ShopID
 
-    public init(id: ListID, name: String, position: Int64, deleted: Bool = false, toBuy: Int = 0, itemCount: Int = 0) {
+    public init(id: ListID, name: String, position: Int64, deleted: Bool = false, toBuy: Int = 0, itemCount: Int = 0, shop: ShopID = .any) {
         self.id = id
         self.name = name
         self.position = position
         self.deleted = deleted
         self.toBuy = toBuy
         self.itemCount = itemCount
+        self.shop = shop
     }
 
 }

@@ -12,10 +12,15 @@ public struct ChangeSet: Sendable {
     public var list: ListID = .first
     /// Lists created, renamed, reordered, deleted or brought back (nil: gone for good).
     public var lists: [ListID: ShoppingList?] = [:]
+    /// Shops made, renamed, reordered, given an aisle order, deleted or brought back (nil: gone).
+    public var shops: [ShopID: Shop?] = [:]
+    /// Items' "only at" marks, whole (empty: sold anywhere).
+    public var onlyAt: [ItemID: Set<ShopID>] = [:]
 
     public init(list: ListID = .first) { self.list = list }
 
     public var isEmpty: Bool {
         items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
+            && shops.isEmpty && onlyAt.isEmpty
     }
 }

@@ -15,6 +15,9 @@ public struct ModelChange {
     public var aislesReordered = false
     /// A list was made, renamed, moved or deleted, or a list's counts changed.
     public var listsChanged = false
+    /// The shops, the shop this list is shopped at, or items' "only at" marks changed: the
+    /// sections' order (`sectionAisles`) or the items hidden here (`hiddenHere`) may have too.
+    public var shopsChanged = false
 }
 
 /// Every item's entry (`ItemEntry`: what places, counts, filters and sums it), the aisles and the
@@ -29,7 +32,15 @@ public struct ModelChange {
 public final class ShoppingModel {
     /// With the revision each had when this process last read or wrote it.
     public private(set) var items = ItemTable()
-    public private(set) var aisles = AisleOrder()
+    public private(set) var aisles = AisleOrder() { didSet { placeShop() } }
+    /// The order sections follow: the current shop's aisles first, then the list's (`AisleOrder.walking`).
+    public private(set) var sectionAisles = AisleOrder()
+    /// Every shop not deleted, in order, with its aisle order.
+    public internal(set) var shops: [Shop] = [] { didSet { placeShop() } }
+    /// This list's items sold only at some shops.
+    public internal(set) var onlyAt = OnlyAt() { didSet { placeShop() } }
+    /// Items the current shop does not sell: left off its shopping list.
+    public private(set) var hiddenHere: Set<ItemID> = []
     /// The aisle names entries refer to by number.
     public private(set) var aisleNames = AisleNames()
     /// In display order.
@@ -41,7 +52,7 @@ public final class ShoppingModel {
     /// The list this model holds; the store holds the others, which cost no memory here.
     public let list: ListID
     /// Every list (not deleted), in order, with its counts as of the last read or write.
-    public internal(set) var lists: [ShoppingList] = []
+    public internal(set) var lists: [ShoppingList] = [] { didSet { placeShop() } }
 
     public static let positionGap = Schema.positionGap
     private(set) var lastPosition: Int64 = 0
@@ -106,8 +117,26 @@ public final class ShoppingModel {
         aisleNames = load.names
         aisles = AisleOrder(load.contents.aisles)
         savedSearches = load.contents.searches
+        shops = load.contents.shops
+        onlyAt = load.contents.onlyAt
         seenRevision = load.contents.revision
         loadedInHalves = load.readInHalves
+        placeShop()
+    }
+
+    /// Works out what follows from the current shop: the sections' order and the items it hides.
+    private func placeShop() {
+        let shop = currentShop
+        sectionAisles = aisleOrder(at: shop)
+        hiddenHere = onlyAt.hidden(at: shop, existing: Set(shops.map(\.id)))
+    }
+
+    /// Observers hear that the shops changed (see `ModelChange.shopsChanged`).
+    func notifyShopsChanged() {
+        var change = ModelChange()
+        change.shopsChanged = true
+        change.listsChanged = true
+        for f in observers.values { f(change) }
     }
 
     /// The item as it is now; from the store unless one of the few cached. nil too when the store
@@ -262,6 +291,7 @@ public final class ShoppingModel {
         guard let store else { return }
         let news = try store.changes(since: seenRevision, list: list)
         var change = ModelChange()
+        let before = shopsState
         if news.lists != lists {
             lists = news.lists
             change.listsChanged = true
@@ -283,8 +313,11 @@ public final class ShoppingModel {
             savedSearches = news.searches
             change.searchesChanged = true
         }
+        if news.shops != shops { shops = news.shops }
+        if news.onlyAt != onlyAt { onlyAt = news.onlyAt }
+        change.shopsChanged = shopsState != before
         seenRevision = max(seenRevision, news.revision)
-        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged {
+        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged || change.shopsChanged {
             for f in observers.values { f(change) }
         }
     }
@@ -708,6 +741,8 @@ public final class ShoppingModel {
         back.historyAdded = cs.historyRemoved
         back.historyRemoved = cs.historyAdded
         if cs.aisleOrder != nil { back.aisleOrder = aisles.names }
+        for id in cs.shops.keys { back.shops[id] = .some(shops.first { $0.id == id }) }
+        for id in cs.onlyAt.keys { back.onlyAt[id] = onlyAt[id] }
         return back
     }
 
@@ -715,6 +750,7 @@ public final class ShoppingModel {
     /// others' writes that came in between, so memory never misses them.
     private func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit, old back: ChangeSet) {
         var change = ModelChange()
+        let shopsBefore = shopsState
         if let order = commit.aisles ?? cs.aisleOrder {
             let old = aisles
             aisles = AisleOrder(order)
@@ -739,6 +775,8 @@ public final class ShoppingModel {
         let before = lists
         if let store { lists = (try? store.lists()) ?? lists } else { applyListsInMemory(cs) }
         change.listsChanged = lists != before
+        applyShopsInMemory(cs)
+        change.shopsChanged = shopsState != shopsBefore
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }
     }

@@ -7,7 +7,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -146,6 +146,24 @@ enum Schema {
                     PRIMARY KEY (list_id, item_id)
                 );
                 CREATE UNIQUE INDEX sync_item_href ON sync_item(list_id, href);
+                """)
+        }
+        // v7: shops ("stores" to the user), each with the order its aisles are walked in; items
+        // marked as sold only at some shops; and the shop each list is shopped at now (0: Any
+        // Store, which is no row and walks the list's own aisle order).
+        m.registerMigration("v7") { db in
+            try db.execute(sql: """
+                CREATE TABLE shop (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    deleted INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE shop_aisle (shop_id INTEGER NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL,
+                                         PRIMARY KEY (shop_id, name));
+                CREATE TABLE item_shop (item_id INTEGER NOT NULL, shop_id INTEGER NOT NULL,
+                                        PRIMARY KEY (item_id, shop_id));
+                ALTER TABLE shopping_list ADD COLUMN shop_id INTEGER NOT NULL DEFAULT 0;
                 """)
         }
         return m

@@ -10,6 +10,8 @@ public struct StoreContents: Sendable {
     public var searches: [SavedSearch] = []
     /// Every list not deleted, in order.
     public var lists: [ShoppingList] = []
+    public var shops: [Shop] = []
+    public var onlyAt = OnlyAt()
     /// The highest revision in the store when it was read.
     public var revision: Int64 = 0
 }
@@ -24,6 +26,8 @@ public struct StoreChanges: Sendable {
     public var aisles: [String] = []
     public var searches: [SavedSearch] = []
     public var lists: [ShoppingList] = []
+    public var shops: [Shop] = []
+    public var onlyAt = OnlyAt()
     public var revision: Int64 = 0
 }
 
@@ -62,9 +66,11 @@ public struct IDSource {
     var nextItem: Int64
     var nextSearch: Int64
     var nextList: Int64 = 2
+    var nextShop: Int64 = 1
     public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
     public mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
     public mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
+    public mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
 }
 
 /// One SQLite file in WAL mode, shared safely by every Shopper process on the machine (the window,
@@ -142,6 +148,8 @@ public final class Store: Sendable {
         c.aisles = try aisles(db, list: list)
         c.searches = try searches(db, list: list)
         c.lists = try lists(db)
+        c.shops = try shops(db)
+        c.onlyAt = try onlyAt(db, list: list)
         c.revision = try db.columns(in: "item").contains { $0.name == "revision" } ? try revision(db) : 0
         return c
     }
@@ -173,6 +181,8 @@ public final class Store: Sendable {
             c.aisles = try Self.aisles(db, list: list)
             c.searches = try Self.searches(db, list: list)
             c.lists = try Self.lists(db)
+            c.shops = try Self.shops(db)
+            c.onlyAt = try Self.onlyAt(db, list: list)
             c.revision = try Self.revision(db)
             return c
         }
@@ -249,6 +259,7 @@ public final class Store: Sendable {
                     nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
                     nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
                 ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
+                ids.nextShop = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM shop") ?? 0)
                 let (cs, expected) = try build(&ids, StoreReader(db: db, scope: ListScope(list)))
                 // Only item rows keep a revision: a write of none (the aisle order, a saved search)
                 // takes no new one, or its writer would count as seen a revision the next item
@@ -258,6 +269,7 @@ public final class Store: Sendable {
                 try Self.writeItems(cs, expected: expected, revision: revision, db)
                 try Self.writeSearches(cs, db)
                 try Self.writeHistory(cs, db)
+                try Self.writeShops(cs, db)
                 let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
                 try Self.fileMovedAisles(cs, db)
                 try alongside?(db, revision)
@@ -391,10 +403,11 @@ public final class Store: Sendable {
             let toBuy = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE needed AND NOT in_cart") ?? 0 : 0
             return [.groceries(toBuy: toBuy, itemCount: count)]
         }
+        let shop = try db.columns(in: "shopping_list").contains { $0.name == "shop_id" } ? "shop_id" : "0"
         return try Row.fetchAll(db, sql: """
-            SELECT id, name, position, to_buy, item_count FROM shopping_list
+            SELECT id, name, position, to_buy, item_count, \(shop) FROM shopping_list
             WHERE NOT deleted AND typeof(name) = 'text' ORDER BY position, id
-            """).map { ShoppingList(id: ListID($0[0]), name: $0[1], position: $0[2], toBuy: $0[3], itemCount: $0[4]) }
+            """).map { ShoppingList(id: ListID($0[0]), name: $0[1], position: $0[2], toBuy: $0[3], itemCount: $0[4], shop: ShopID($0[5])) }
     }
 
     /// The highest position of an item on `list` (0 for none): a move to it goes after.
@@ -406,12 +419,13 @@ public final class Store: Sendable {
     public func lists() throws(StoreError) -> [ShoppingList] { try read { db in try Self.lists(db) } }
 
     /// Lists deleted and not brought back by the time the app starts again are gone with their
-    /// items (each leaving a tombstone, as any deletion), aisles and saved searches. Run where no
-    /// Undo can still want them: at the window's start.
+    /// items (each leaving a tombstone, as any deletion), aisles and saved searches; deleted shops
+    /// too. Run where no Undo can still want them: at the window's start.
     public func purgeDeletedLists() throws(StoreError) {
         guard access == .readWrite, let db else { return }
         do {
             try db.write { db in
+                try Self.purgeDeletedShops(db)
                 let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted")
                 guard !gone.isEmpty else { return }
                 let revision = try Self.revision(db) + 1

@@ -1,0 +1,71 @@
+import Foundation
+
+// The user says "store"; the code says "shop", because `Store` is the data file.
+
+/// Stable identity of a shop. `.any` is "Any Store": not a row, it cannot be deleted, and its aisle
+/// order is each list's own.
+public struct ShopID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let raw: Int64
+    public init(_ raw: Int64) { self.raw = raw }
+    public static func < (a: ShopID, b: ShopID) -> Bool { a.raw < b.raw }
+    public var description: String { "shop #\(raw)" }
+    public static let any = ShopID(0)
+}
+
+/// A place the household shops at, with the order its aisles are walked in. Shops are shared by
+/// every list (one Aldi, whatever is bought there); each list remembers the shop it is shopped at.
+public struct Shop: Equatable, Sendable, Identifiable {
+    public let id: ShopID
+    public var name: String
+    /// Sparse ordering key, as lists have.
+    public var position: Int64
+    /// The aisles in the order this shop is walked. Aisles it never set come after them.
+    public var aisles: [String]
+    /// A deleted shop stays (with its aisles and the items marked "only at" it) until the next
+    /// start, so Undo brings it back whole.
+    public var deleted: Bool
+
+    public init(id: ShopID, name: String, position: Int64, aisles: [String] = [], deleted: Bool = false) {
+        self.id = id
+        self.name = name
+        self.position = position
+        self.aisles = aisles
+        self.deleted = deleted
+    }
+}
+
+extension AisleOrder {
+    /// The order a list's sections follow at a shop: the shop's aisles first, in its order (spelled
+    /// as the list spells them), then the list's other aisles in the list's own order.
+    public static func walking(_ shop: [String], list: AisleOrder) -> AisleOrder {
+        var order = AisleOrder()
+        for name in shop { order.append(list.canonical(name) ?? name) }
+        for name in list.names { order.append(name) }
+        return order
+    }
+}
+
+/// Which items are "only at" some shops: sparse, most items have no such mark.
+public struct OnlyAt: Equatable, Sendable {
+    public private(set) var shops: [ItemID: Set<ShopID>] = [:]
+
+    public init(_ shops: [ItemID: Set<ShopID>] = [:]) {
+        for (id, s) in shops where !s.isEmpty { self.shops[id] = s }
+    }
+
+    public subscript(id: ItemID) -> Set<ShopID> {
+        get { shops[id] ?? [] }
+        set { shops[id] = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// The items not sold at `shop`: marked only at shops that exist (a deleted shop's mark no
+    /// longer hides anything), none of them `shop`. At Any Store nothing is hidden.
+    public func hidden(at shop: ShopID, existing: Set<ShopID>) -> Set<ItemID> {
+        guard shop != .any else { return [] }
+        var hidden = Set<ItemID>()
+        for (id, marks) in shops where !marks.contains(shop) && !marks.isDisjoint(with: existing) {
+            hidden.insert(id)
+        }
+        return hidden
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Making, renaming, ordering and deleting shops, setting the order a shop's aisles are walked in,
+/// and marking items as sold only at some shops: each one step of the shared undo history, as list
+/// operations are. Choosing the shop a list is shopped at is not an edit, and no step.
+extension ShoppingModel {
+    /// The shop this list is shopped at now; Any Store when none is chosen or the chosen one went.
+    public var currentShop: ShopID {
+        let chosen = lists.first { $0.id == list }?.shop ?? .any
+        return shops.contains { $0.id == chosen } ? chosen : .any
+    }
+
+    /// How many items on the shopping list are hidden because they are sold only at other shops.
+    public var hiddenForOtherShops: Int {
+        hiddenHere.reduce(0) { n, id in n + (items[id].map(ListKind.shopping.contains) == true ? 1 : 0) }
+    }
+
+    /// A new shop at the end, named as asked (blank: "New Store"). Returns its id.
+    @discardableResult
+    public func addShop(named name: String) throws(StoreError) -> ShopID {
+        let trimmed = ItemDraft.clean(name)
+        let name = trimmed.isEmpty ? L("New Store") : trimmed
+        var made = ShopID.any
+        try commit(L("adding the store “{name}”", ["name": name])) { b in
+            made = b.ids.newShopID()
+            b.cs.shops[made] = Shop(id: made, name: name, position: (shops.last?.position ?? 0) + Self.positionGap)
+        }
+        return made
+    }
+
+    public func renameShop(_ id: ShopID, to name: String) throws(StoreError) {
+        let trimmed = ItemDraft.clean(name)
+        guard var shop = shops.first(where: { $0.id == id }), !trimmed.isEmpty, trimmed != shop.name else { return }
+        try commit(L("renaming the store “{name}”", ["name": shop.name])) { b in
+            shop.name = trimmed
+            b.cs.shops[id] = shop
+        }
+    }
+
+    /// Marks the shop deleted: it and its marks stay until the next start, so Undo brings it back
+    /// whole. Lists shopped there are shopped at Any Store meanwhile.
+    public func deleteShop(_ id: ShopID) throws(StoreError) {
+        guard var shop = shops.first(where: { $0.id == id }) else { return }
+        try commit(L("deleting the store “{name}”", ["name": shop.name])) { b in
+            shop.deleted = true
+            b.cs.shops[id] = shop
+        }
+    }
+
+    /// Moves a shop to `index` in the order shops are offered in.
+    public func moveShop(_ id: ShopID, to index: Int) throws(StoreError) {
+        guard let from = shops.firstIndex(where: { $0.id == id }), index != from else { return }
+        try commit(L("moving the store “{name}”", ["name": shops[from].name])) { b in
+            for s in Self.moved(shops, from: from, to: index, position: \.position) { b.cs.shops[s.id] = s }
+        }
+    }
+
+    /// The aisles as `shop` is walked: Any Store's order is the list's own.
+    public func aisleOrder(at shop: ShopID) -> AisleOrder {
+        guard let s = shops.first(where: { $0.id == shop }) else { return aisles }
+        return .walking(s.aisles, list: aisles)
+    }
+
+    /// Sets the order `shop`'s aisles are walked in. At Any Store, it is the list's own order.
+    public func setAisleOrder(_ names: [String], at shop: ShopID) throws(StoreError) {
+        guard var s = shops.first(where: { $0.id == shop }) else { return try setAisleOrder(names) }
+        let order = AisleOrder(names).names
+        guard order != s.aisles else { return }
+        try commit(L("reordering the aisles of “{name}”", ["name": s.name])) { b in
+            s.aisles = order
+            b.cs.shops[shop] = s
+        }
+    }
+
+    /// Moves one aisle a place up or down in `shop`'s order (Alt+Up and Alt+Down in the aisle list).
+    public func moveAisle(_ name: String, by delta: Int, at shop: ShopID) throws(StoreError) {
+        var names = aisleOrder(at: shop).names
+        guard let from = names.firstIndex(where: { $0.lowercased() == name.lowercased() }) else { return }
+        let to = min(max(from + delta, 0), names.count - 1)
+        guard to != from else { return }
+        names.insert(names.remove(at: from), at: to)
+        try setAisleOrder(names, at: shop)
+    }
+
+    /// Marks the item as sold only at `marks` (empty: anywhere).
+    public func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
+        let marks = marks.filter { $0 != .any }
+        guard items[id] != nil, marks != onlyAt[id] else { return }
+        try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { b in
+            b.cs.onlyAt[id] = marks
+        }
+    }
+
+    /// Shops this list at `shop` from now on: its sections follow the shop's aisles, and its
+    /// shopping list leaves out what is sold only elsewhere. Remembered in the store, for every
+    /// process; not an undo step.
+    public func shop(at shop: ShopID) throws(StoreError) {
+        guard shop != currentShop, shop == .any || shops.contains(where: { $0.id == shop }) else { return }
+        if let store {
+            try store.setShop(shop, of: list)
+            lists = (try? store.lists()) ?? lists
+        } else if let i = lists.firstIndex(where: { $0.id == list }) {
+            lists[i].shop = shop
+        }
+        notifyShopsChanged()
+    }
+}
+
+extension ShoppingModel {
+    /// What the shops decide for this list, to tell whether a change moved anything.
+    struct ShopsState: Equatable {
+        var shops: [Shop]
+        var current: ShopID
+        var sectionAisles: AisleOrder
+        var hidden: Set<ItemID>
+    }
+
+    var shopsState: ShopsState {
+        ShopsState(shops: shops, current: currentShop, sectionAisles: sectionAisles, hidden: hiddenHere)
+    }
+
+    /// Memory follows a written change set's shops and marks (shops as stored, when there is a store).
+    func applyShopsInMemory(_ cs: ChangeSet) {
+        if !cs.shops.isEmpty {
+            if let store, let read = try? store.shops() {
+                shops = read
+            } else {
+                var byID = Dictionary(uniqueKeysWithValues: shops.map { ($0.id, $0) })
+                for (id, s) in cs.shops { byID[id] = s?.deleted == false ? s : nil }
+                shops = byID.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+            }
+        }
+        if !cs.onlyAt.isEmpty {
+            var marks = onlyAt
+            for (id, s) in cs.onlyAt { marks[id] = s }
+            onlyAt = marks
+        }
+    }
+}
+
+extension ShoppingModel {
+    /// The editor's Save: the fields and the stores the item is sold at, as one step.
+    public func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date()) throws(StoreError) {
+        let marks = marks.filter { $0 != .any }
+        try commit(L("editing “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+            guard var item = try readItem(id) else { return }
+            if item.fields != fields {
+                item.updatedAt = StoreTime.rounded(now)
+                b.cs.items[id] = b.applying(fields, to: item)
+            }
+            if marks != onlyAt[id] { b.cs.onlyAt[id] = marks }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// Shops ("stores" to the user): each walks the aisles in its own order, items can be sold only at
+/// some, and every edit is one undo step written through the store, seen by other processes.
+final class ShopsTests: XCTestCase {
+    private func store() throws -> Store { try Store(path: temporaryFolder(self) + "/" + Store.fileName) }
+
+    private func headers(_ p: ListProjection) -> [String] {
+        p.rowsForTest.compactMap { if case .header(let t, _) = $0 { t } else { nil } }
+    }
+
+    /// A list with aisles Fruit, Dairy, Bakery (in that order) and an item without an aisle.
+    private func groceries(_ m: ShoppingModel) throws {
+        try m.add(fields("Apples", aisle: "Fruit"))
+        try m.add(fields("Milk", aisle: "Dairy"))
+        try m.add(fields("Bread", aisle: "Bakery"))
+        try m.add(fields("Candles"))
+    }
+
+    /// Table: the shop's order, the list's order, the order walked.
+    func testTheOrderWalkedIsTheShopsAislesThenTheListsOthers() {
+        let cases: [([String], [String], [String])] = [
+            ([], ["Fruit", "Dairy", "Bakery"], ["Fruit", "Dairy", "Bakery"]),
+            (["Bakery", "Fruit"], ["Fruit", "Dairy", "Bakery"], ["Bakery", "Fruit", "Dairy"]),
+            (["bakery"], ["Fruit", "Bakery"], ["Bakery", "Fruit"]),  // the list's spelling
+            (["Frozen", "Dairy"], ["Fruit", "Dairy"], ["Frozen", "Dairy", "Fruit"]),  // one the list has not met yet
+            (["Dairy", "dairy"], ["Dairy"], ["Dairy"]),
+        ]
+        for (shop, list, walked) in cases {
+            XCTAssertEqual(AisleOrder.walking(shop, list: AisleOrder(list)).names, walked, "\(shop) over \(list)")
+        }
+    }
+
+    /// Table: an item's marks, the shop stood in, and whether the item is hidden there.
+    func testAnItemOnlyAtSomeShopsIsHiddenAtTheOthers() {
+        let aldi = ShopID(1), lidl = ShopID(2), gone = ShopID(3)
+        let existing: Set<ShopID> = [aldi, lidl]
+        let cases: [(Set<ShopID>, ShopID, Bool)] = [
+            ([], aldi, false),
+            ([aldi], aldi, false),
+            ([aldi], lidl, true),
+            ([aldi], .any, false),  // Any Store shows everything
+            ([aldi, lidl], lidl, false),
+            ([gone], aldi, false),  // only at a deleted shop: sold anywhere again
+            ([gone, lidl], aldi, true),
+        ]
+        for (marks, at, hidden) in cases {
+            var o = OnlyAt()
+            o[ItemID(1)] = marks
+            XCTAssertEqual(o.hidden(at: at, existing: existing).contains(ItemID(1)), hidden, "\(marks) at \(at)")
+        }
+    }
+
+    func testShopsAreAddedRenamedMovedAndDeletedEachWithUndo() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        let aldi = try m.addShop(named: "  Aldi ")
+        let lidl = try m.addShop(named: "Lidl")
+        let blank = try m.addShop(named: "")
+        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "New Store"])
+        try m.renameShop(blank, to: "Tesco")
+        try m.moveShop(lidl, to: 0)
+        XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Aldi", "Tesco"])
+        XCTAssertEqual(try s.shops().map(\.name), ["Lidl", "Aldi", "Tesco"], "written through")
+        try m.deleteShop(aldi)
+        XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Tesco"])
+        XCTAssertEqual(m.undo.undoName, "deleting the store “Aldi”")
+        try m.undoLast()
+        XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Aldi", "Tesco"])
+        try m.undoLast()  // the move
+        try m.undoLast()  // the rename
+        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "New Store"])
+        try m.redoLast()
+        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "Tesco"])
+        for _ in 0..<4 { try m.undoLast() }
+        XCTAssertEqual(m.shops, [])
+        XCTAssertEqual(try s.shops(), [])
+    }
+
+    func testTheShoppingListsSectionsFollowTheShopStoodInAndUndoPutsTheOrderBack() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        try groceries(m)
+        let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle)
+        XCTAssertEqual(headers(p), ["Fruit", "Dairy", "Bakery", "No Aisle"])
+        let aldi = try m.addShop(named: "Aldi")
+        try m.setAisleOrder(["Bakery", "Dairy"], at: aldi)
+        XCTAssertEqual(headers(p), ["Fruit", "Dairy", "Bakery", "No Aisle"], "Any Store until Aldi is chosen")
+        try m.shop(at: aldi)
+        XCTAssertEqual(m.currentShop, aldi)
+        XCTAssertEqual(headers(p), ["Bakery", "Dairy", "Fruit", "No Aisle"], "Aldi's aisles, then the rest")
+        XCTAssertEqual(p.descriptions, ["Bread", "Milk", "Apples", "Candles"])
+        XCTAssertEqual(m.undo.undoName, "reordering the aisles of “Aldi”", "choosing a shop is no step")
+        try m.moveAisle("Fruit", by: -2, at: aldi)
+        XCTAssertEqual(headers(p), ["Fruit", "Bakery", "Dairy", "No Aisle"])
+        try m.undoLast()
+        XCTAssertEqual(headers(p), ["Bakery", "Dairy", "Fruit", "No Aisle"])
+        try m.shop(at: .any)
+        XCTAssertEqual(headers(p), ["Fruit", "Dairy", "Bakery", "No Aisle"], "the list's own order, untouched")
+        XCTAssertEqual(m.aisles.names, ["Fruit", "Dairy", "Bakery"])
+        // Any Store's order is the list's own.
+        try m.moveAisle("Bakery", by: -1, at: .any)
+        XCTAssertEqual(m.aisles.names, ["Fruit", "Bakery", "Dairy"])
+    }
+
+    func testItemsOnlyAtOtherShopsLeaveTheShoppingListWithACountAndCanBeShown() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        try groceries(m)
+        let aldi = try m.addShop(named: "Aldi"), lidl = try m.addShop(named: "Lidl")
+        let milk = try XCTUnwrap(m.items.ids.first { m.item($0)?.description == "Milk" })
+        let bread = try XCTUnwrap(m.items.ids.first { m.item($0)?.description == "Bread" })
+        try m.setOnlyAt(milk, [lidl])
+        try m.setOnlyAt(bread, [aldi, lidl])
+        let shopping = ListProjection(model: m, kind: .shopping)
+        let all = ListProjection(model: m, kind: .all)
+        XCTAssertEqual(shopping.descriptions, ["Apples", "Milk", "Bread", "Candles"], "Any Store hides nothing")
+        try m.shop(at: aldi)
+        XCTAssertEqual(shopping.descriptions, ["Apples", "Bread", "Candles"])
+        XCTAssertEqual(shopping.hiddenForOtherShops, 1)
+        XCTAssertEqual(all.descriptions.count, 4, "All Items hides nothing")
+        shopping.showsOtherShops = true
+        XCTAssertEqual(shopping.descriptions, ["Apples", "Milk", "Bread", "Candles"])
+        XCTAssertEqual(shopping.hiddenForOtherShops, 0)
+        shopping.showsOtherShops = false
+        // An item not needed is not counted: it is not on the shopping list anyway.
+        try m.setNeeded(milk, false)
+        XCTAssertEqual(shopping.hiddenForOtherShops, 0)
+        try m.undoLast()
+        XCTAssertEqual(shopping.hiddenForOtherShops, 1)
+        // Undo of the mark shows it again.
+        try m.undoLast()  // bread's marks
+        try m.undoLast()  // milk's
+        XCTAssertEqual(shopping.descriptions, ["Apples", "Milk", "Bread", "Candles"])
+        XCTAssertEqual(m.onlyAt, OnlyAt())
+        // Deleting the only shop an item is sold at shows it everywhere; Undo hides it again.
+        try m.redoLast()
+        try m.shop(at: aldi)
+        XCTAssertEqual(shopping.hiddenForOtherShops, 1)
+        try m.deleteShop(lidl)
+        XCTAssertEqual(shopping.hiddenForOtherShops, 0)
+        try m.undoLast()
+        XCTAssertEqual(shopping.hiddenForOtherShops, 1)
+        // Deleting the shop stood in goes back to Any Store.
+        try m.deleteShop(aldi)
+        XCTAssertEqual(m.currentShop, .any)
+        XCTAssertEqual(shopping.hiddenForOtherShops, 0)
+    }
+
+    /// The window and the command line are two processes: a shop, its order, a mark or the shop a
+    /// list is shopped at, written by one, is seen by the other at its next refresh.
+    func testAnotherProcessSeesShopsOrdersMarksAndTheShopChosen() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let a = try ShoppingModel(store: Store(path: path))
+        let b = try ShoppingModel(store: Store(path: path))
+        try groceries(a)
+        let aldi = try a.addShop(named: "Aldi"), lidl = try a.addShop(named: "Lidl")
+        try a.setAisleOrder(["Bakery"], at: aldi)
+        let apples = try XCTUnwrap(a.items.ids.first { a.item($0)?.description == "Apples" })
+        try a.setOnlyAt(apples, [lidl])
+        try a.shop(at: aldi)
+        var heard = false
+        b.observe { if $0.shopsChanged { heard = true } }
+        try b.refreshIfChangedElsewhere()
+        XCTAssertTrue(heard)
+        XCTAssertEqual(b.shops.map(\.name), ["Aldi", "Lidl"])
+        XCTAssertEqual(b.currentShop, aldi)
+        XCTAssertEqual(b.sectionAisles.names, ["Bakery", "Fruit", "Dairy"])
+        XCTAssertEqual(b.onlyAt[apples], [lidl])
+        XCTAssertEqual(ListProjection(model: b, kind: .shopping).descriptions, ["Milk", "Bread", "Candles"])
+    }
+
+    /// A deleted shop stays until the next start (Undo may want it), then goes with its aisles and
+    /// marks; so do the marks of items deleted meanwhile. A moved item keeps its marks.
+    func testADeletedShopAndStaleMarksGoAtTheNextStartAndMarksTravelWithAMovedItem() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        try groceries(m)
+        let aldi = try m.addShop(named: "Aldi"), lidl = try m.addShop(named: "Lidl")
+        try m.setAisleOrder(["Dairy"], at: aldi)
+        let ids = m.items.ids
+        try m.setOnlyAt(ids[0], [aldi])
+        try m.setOnlyAt(ids[1], [lidl])
+        try m.setOnlyAt(ids[2], [lidl])
+        let party = try m.createList(named: "Party")
+        try m.moveItems([ids[2]], to: party)
+        try m.delete([ids[1]])
+        try m.deleteShop(aldi)
+        try s.purgeDeletedLists()
+        let again = try ShoppingModel(store: s)
+        XCTAssertEqual(again.shops.map(\.name), ["Lidl"])
+        XCTAssertEqual(again.onlyAt, OnlyAt(), "Aldi's mark gone with it; the deleted item's too")
+        let partyModel = try ShoppingModel(store: s, list: party)
+        XCTAssertEqual(partyModel.onlyAt[ids[2]], [lidl], "moved with its item")
+        XCTAssertEqual(try s.integrityCheck(), "ok")
+    }
+}
