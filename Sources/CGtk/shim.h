@@ -22,6 +22,12 @@ static inline void shopper_accessible_set_description(gpointer widget, const cha
 }
 
 /// Names `widget` by `label` for screen readers (one related widget).
+/// Names a widget by its label property alone: a button names itself by its label child too (GTK
+/// 4.8 says both, "Store: Aldi Aldi").
+static inline void shopper_accessible_reset_labelled_by(gpointer widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
 static inline void shopper_accessible_set_labelled_by(gpointer widget, gpointer label) {
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }

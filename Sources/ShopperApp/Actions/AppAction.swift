@@ -17,6 +17,9 @@ enum AppAction: String, CaseIterable {
     case shareList = "share-list"
     case syncNow = "sync-now"
     case stopSharing = "stop-sharing"
+    /// Shops the list at the store whose id is the target ("0": Any Store).
+    case chooseStore = "choose-store"
+    case manageStores = "stores"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -51,7 +54,7 @@ enum AppAction: String, CaseIterable {
     var detailedName: String { "\(scope.rawValue).\(rawValue)" }
 
     /// Whether the action takes a string (the list to show).
-    var takesString: Bool { [.showList, .addLine, .switchList, .moveToList].contains(self) }
+    var takesString: Bool { [.showList, .addLine, .switchList, .moveToList, .chooseStore].contains(self) }
 
     /// The targets of `showList`, in switcher order.
     static let pages = ListKind.allCases.map(\.rawValue) + [searchesPage]
@@ -81,7 +84,7 @@ enum AppAction: String, CaseIterable {
         case .moveUp: [(nil, ["<Alt>Up"])]
         case .moveDown: [(nil, ["<Alt>Down"])]
         case .syncNow: [(nil, ["<Control>r"])]
-        case .saveSearch, .about, .addLine, .renameList, .deleteList, .moveToList, .shareList, .stopSharing: []
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
         }
     }
 
@@ -100,6 +103,8 @@ enum AppAction: String, CaseIterable {
         case .shareList: L("Share List…")
         case .syncNow: L("Sync Now")
         case .stopSharing: L("Stop Sharing")
+        case .chooseStore: L("Choose a Store")
+        case .manageStores: L("Stores…")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")

@@ -18,6 +18,9 @@ final class ItemEditor {
     private let perUnit = ToggleButton(label: L("per unit"))
     private let forAll = ToggleButton(label: L("for all"))
     private let priceHint = Label()
+    /// "Sold at": shown when there are stores to choose from.
+    private let onlyAt = OnlyAtChooser()
+    private let onlyAtLabel = Label(L("Sold At"))
     var money: MoneyFormat
     private(set) var itemID: ItemID?
     private let model: ShoppingModel
@@ -73,6 +76,10 @@ final class ItemEditor {
             entry.onChanged { [weak self] in self?.validate() }
             entry.onActivate { [weak self] in self?.commit() }
         }
+        onlyAtLabel.xalign(1)
+        onlyAt.button.widget.align(h: GTK_ALIGN_START)
+        grid.attach(onlyAtLabel.widget, column: 0, row: Int32(Self.fields.count * 2))
+        grid.attach(onlyAt.button.widget, column: 1, row: Int32(Self.fields.count * 2))
         root.append(grid.widget)
 
         let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -123,6 +130,9 @@ final class ItemEditor {
         let draft = ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits)
         for (field, entry) in entries { entry.text = draft[field] }
         (item.priceBasis == .forAll ? forAll : perUnit).active = true
+        onlyAt.show(model.shops, marks: model.onlyAt[id])
+        onlyAtLabel.widget.visible = !model.shops.isEmpty
+        onlyAt.button.widget.visible = !model.shops.isEmpty
         validate()
         entries[.description]?.widget.grabFocus()
     }
@@ -166,7 +176,7 @@ final class ItemEditor {
     private func commit() {
         guard let id = itemID, let fields = validate() else { return }
         do {
-            if model.item(id)?.fields != fields { try model.update(id, fields) }
+            if model.item(id)?.fields != fields || marksChanged(id) { try model.update(id, fields, onlyAt: onlyAt.marks) }
             onClose?()
         } catch {
             onError?(error)
@@ -177,14 +187,19 @@ final class ItemEditor {
     /// dropped, nil otherwise.
     func keepChanges() -> String? {
         guard let id = itemID, let item = model.item(id) else { return nil }
-        guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits) else { return nil }
+        guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits) || marksChanged(id) else { return nil }
         guard let fields = validate() else {
             return L("Changes to “{item}” were not kept: {reasons}",
                      ["item": item.description, "reasons": draft.errors().map(\.message).joined(separator: " ")])
         }
-        guard item.fields != fields else { return nil }
-        do { try model.update(id, fields) } catch { return error.localizedDescription }
+        guard item.fields != fields || marksChanged(id) else { return nil }
+        do { try model.update(id, fields, onlyAt: onlyAt.marks) } catch { return error.localizedDescription }
         return nil
+    }
+
+    /// Whether the stores ticked are not the item's (of stores that still exist).
+    private func marksChanged(_ id: ItemID) -> Bool {
+        onlyAt.marks != model.onlyAt[id].filter { m in model.shops.contains { $0.id == m } }
     }
 
     // For tests.
@@ -195,6 +210,8 @@ final class ItemEditor {
     var priceBasisLabel: String { perUnit.label }
     func choose(_ basis: PriceBasis) { (basis == .forAll ? forAll : perUnit).active = true }
     func pressSave() { commit() }
+    func tickStore(_ id: ShopID, _ on: Bool) { onlyAt.tick(id, on) }
+    var soldAt: String? { onlyAt.button.widget.visible ? onlyAt.label : nil }
 }
 
 extension ItemDraft {

@@ -21,6 +21,24 @@ import CGtk
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
+    /// A string action with a string state: a menu shows its items for it as a choice, the one
+    /// whose target is the state marked. `f` gets the target and sets the state (`setState`).
+    func addChoice(_ name: String, state: String, _ f: @escaping @MainActor (String?) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(state))!
+        g_variant_type_free(type)
+        SimpleAction(raw: action).onPointer("activate") { parameter in
+            f(parameter.flatMap { g_variant_get_string(OpaquePointer($0), nil) }.map { String(cString: $0) })
+        }
+        g_action_map_add_action(raw, action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    func setState(_ name: String, _ state: String) {
+        guard let action = g_action_map_lookup_action(raw, name) else { return }
+        g_simple_action_set_state(action, g_variant_new_string(state))
+    }
+
     func setEnabled(_ name: String, _ on: Bool) {
         guard let action = g_action_map_lookup_action(raw, name) else { return }
         g_simple_action_set_enabled(action, on ? 1 : 0)
@@ -71,6 +89,29 @@ extension MenuButton {
         widget.accessibleLabel(accessibleLabel)
         widget.tooltip(accessibleLabel)
     }
+}
+
+extension MenuButton {
+    /// A button that says what is chosen ("Aldi") and opens a menu of choices.
+    init(label: String, accessibleLabel: String, menu: Menu) {
+        widget = Widget(gtk_menu_button_new()!)
+        gtk_menu_button_set_label(widget.opaque, label)
+        gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
+        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw))
+        widget.accessibleLabel(accessibleLabel)
+        widget.tooltip(accessibleLabel)
+    }
+
+    /// A label with the arrow after it, or an icon alone (room is short).
+    func setLabel(_ label: String) {
+        gtk_menu_button_set_label(widget.opaque, label)
+        gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
+    }
+    func setIcon(_ name: String) {
+        gtk_menu_button_set_icon_name(widget.opaque, name)
+        gtk_menu_button_set_always_show_arrow(widget.opaque, 0)
+    }
+    func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw)) }
 }
 
 /// A menu model shown at a point of a widget (a row's context menu). Unparented with its parent.

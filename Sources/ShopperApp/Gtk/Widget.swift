@@ -86,6 +86,11 @@ struct Widget: SignalSource {
 
     /// The name a screen reader announces.
     func accessibleLabel(_ text: String) { shopper_accessible_set_label(raw, text) }
+    /// The label property alone names it, not also the label it shows (see the shim).
+    func accessibleLabelOnly(_ text: String) {
+        shopper_accessible_reset_labelled_by(raw)
+        shopper_accessible_set_label(raw, text)
+    }
     func accessibleDescription(_ text: String) { shopper_accessible_set_description(raw, text) }
     func accessibleLabelled(by label: Widget) { shopper_accessible_set_labelled_by(raw, label.raw) }
 

@@ -585,13 +585,16 @@ final class ListPage {
         return true
     }
 
-    /// A bar under the list (the Cart's Finish Shopping).
-    func addFooter(_ w: Widget) {
+    /// A bar under the list (the Cart's Finish Shopping; the Shopping List's items for other
+    /// stores). Returns the bar, to hide when it has nothing to say.
+    @discardableResult
+    func addFooter(_ w: Widget) -> Widget {
         let bar = Box(GTK_ORIENTATION_HORIZONTAL)
         bar.widget.css("page-footer")
         w.expand(h: true)
         bar.append(w)
         page.append(bar.widget)
+        return bar.widget
     }
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).

@@ -39,6 +39,13 @@ final class MainWindow {
     /// The shared list's sync status, under the totals ("Synced at 14:05"); hidden when not shared.
     let syncStatus = Label()
     let sharing: SyncController
+    /// The store the list is shopped at, in the header: a menu of the stores and "Stores…".
+    let shopButton: MenuButton
+    /// Under the Shopping List: "3 items for other stores", which shows them (and hides them again).
+    let otherShopsButton = Button(label: "")
+    var otherShopsBar: Widget?
+    /// The Stores window while it is open.
+    var storesWindow: StoresWindow?
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
@@ -109,11 +116,13 @@ final class MainWindow {
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
 
+        shopButton = MenuButton(label: "", accessibleLabel: L("Store"), menu: Menu())
         let header = contentHeader
         header.titleWidget(switcherTitle.widget)
         header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
         listsButton.widget.tooltip(L("Lists"))
         header.packStart(listsButton.widget)
+        header.packStart(shopButton.widget)
 
         let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         summary.widget.css("summary")
@@ -163,7 +172,10 @@ final class MainWindow {
         // The add bar's example as long as the width allows, at start and as the window is resized.
         window.widget.afterFirstFrame { [addBar] in addBar.fitPlaceholder() }
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
-            window.widget.onPointer(size) { [window, addBar] _ in window.afterNextFrame { _ in addBar.fitPlaceholder() } }
+            window.widget.onPointer(size) { [weak self, window, addBar] _ in
+                window.afterNextFrame { _ in addBar.fitPlaceholder() }
+                self?.updateShops(menu: true)
+            }
         }
 
         // Escape closes the search from anywhere among the lists, not only from its field.
@@ -173,6 +185,7 @@ final class MainWindow {
 
         wire()
         wireLists()
+        wireShops()
         updateTotals()
     }
 
@@ -195,6 +208,10 @@ final class MainWindow {
                             money: money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
         builtPages[kind] = page
         if kind == .cart { page.addFooter(finishButton.widget) }
+        if kind == .shopping {
+            otherShopsBar = page.addFooter(otherShopsButton.widget)
+            updateShops(menu: false)
+        }
         page.page.widget.expand(h: true, v: true)
         holders[kind]!.append(page.page.widget)
         if kind == .all { page.emptyState.action = { [weak self] in self?.loadSampleList() } }
@@ -278,6 +295,7 @@ final class MainWindow {
             if !change.items.isEmpty { self?.sharing.changed() }
             if change.listsChanged { self?.listsChanged() }
             if change.searchesChanged { self?.updateTotals() }
+            self?.updateShops(menu: change.shopsChanged)
         }
     }
 
@@ -308,6 +326,7 @@ final class MainWindow {
         if currentListPage == nil { _ = searches }
         applySearch()
         listsChanged()
+        updateShops(menu: true)
         updateTotals()
         updateActions()
     }

@@ -8,6 +8,13 @@ extension MainWindow {
     func installActions() {
         let actions = ActionMap(window)
         for action in AppAction.allCases where action.scope == .win {
+            // The store is a choice: its menu marks the one the list is shopped at.
+            if action == .chooseStore {
+                actions.addChoice(action.rawValue, state: "\(model.currentShop.raw)") { [weak self] argument in
+                    self?.run(action, argument)
+                }
+                continue
+            }
             actions.add(action.rawValue, stringParameter: action.takesString) { [weak self] argument in
                 self?.run(action, argument)
             }
@@ -42,6 +49,8 @@ extension MainWindow {
         case .shareList: shareList()
         case .syncNow: sharing.sync()
         case .stopSharing: stopSharing()
+        case .chooseStore: chooseShop(argument)
+        case .manageStores: manageShops()
         case .addItem:
             if currentListPage == nil { show(.all) }
             addBar.focus()
@@ -78,7 +87,7 @@ extension MainWindow {
         case .moveToList: return selected && model.lists.count > 1
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
-        case .newList, .renameList: return !isEditing
+        case .newList, .renameList, .chooseStore, .manageStores: return !isEditing
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
         case .undo: return !isEditing && model.undo.canUndo
@@ -100,7 +109,7 @@ extension MainWindow {
     /// The main menu (F10): files, the trip, the app.
     func mainMenu() -> Menu {
         let menu = Menu()
-        for group in [[AppAction.newList, .renameList, .deleteList], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.finishShopping],
+        for group in [[AppAction.newList, .renameList, .deleteList], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.manageStores, .finishShopping],
                       [.preferences, .shortcuts, .about]] {
             let section = Menu()
             for action in group { section.append(action.title, action: action.detailedName) }

@@ -1,0 +1,157 @@
+import CGtk
+import ShopperModel
+
+/// Stores: add, rename, delete and order the stores, and set the order each one's aisles are
+/// walked in (a page of its own per store). Any Store comes first and stays: its aisle order is
+/// the list's own. Every change is one step of the list's undo history, with Undo in a toast here
+/// and Ctrl+Z as in the main window.
+@MainActor
+final class StoresWindow {
+    let window: Window
+    private let model: ShoppingModel
+    private let rows = ListBox()
+    private let newStore = EntryRow(title: L("New Store"))
+    /// The stores as the rows show them, Any Store first.
+    private var shown: [ShopID] = []
+    private var aisles: StoreAislesPage?
+    private var observer = 0
+    var onError: (@MainActor (Error) -> Void)?
+    var onClosed: (@MainActor () -> Void)?
+
+    init(parent: Window, model: ShoppingModel) {
+        self.model = model
+        let prefs = AdwPreferences(parent: parent, pageTitle: L("Stores"))
+        window = prefs.window
+        window.title = L("Stores")
+        // Room for a few stores and their aisles; no wider than the window it belongs to (a phone).
+        let width = parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440
+        window.defaultSize(width, 560)
+        let add = prefs.addGroup(title: L("Add a Store"))
+        let addButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Add Store"))
+        addButton.widget.css("flat")
+        addButton.widget.align(v: GTK_ALIGN_CENTER)
+        adw_entry_row_add_suffix(newStore.row.typedPointer(), addButton.widget.raw)
+        add.add(newStore.row)
+        let list = prefs.addGroup(title: L("Stores"))
+        adw_preferences_group_set_description(list.widget.typedPointer(),
+            L("The Shopping List follows the aisles of the store you choose in the header. Drag a store, or press Alt+Up or Alt+Down, to order them."))
+        rows.widget.css("boxed-list")
+        gtk_list_box_set_selection_mode(rows.widget.opaque, GTK_SELECTION_NONE)
+        rows.widget.accessibleLabel(L("Stores"))
+        list.add(rows.widget)
+
+        newStore.row.on("entry-activated") { [weak self] in self?.addStore() }
+        addButton.onClicked { [weak self] in self?.addStore() }
+        rows.onActivated { [weak self] i in
+            guard let self, i < shown.count else { return }
+            openAisles(of: shown[i])
+        }
+        let keys = ShortcutController(first: true)
+        keys.add("<Control>z") { [weak self] in self?.step(undo: true) ?? false }
+        keys.add("<Shift><Control>z") { [weak self] in self?.step(undo: false) ?? false }
+        window.widget.add(keys.controller)
+        window.onCloseRequest { [weak self] in
+            guard let self else { return false }
+            model.removeObserver(observer)
+            onClosed?()
+            return false
+        }
+        observer = model.observe { [weak self] change in
+            guard change.shopsChanged || change.aislesReordered else { return }
+            self?.refresh()
+        }
+        refresh()
+    }
+
+    /// The rows again from the model, the focus kept on the store it was on.
+    private func refresh(focus: ShopID? = nil) {
+        let focused = focus ?? rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0] : nil }
+        rows.removeAll()
+        shown = [.any] + model.shops.map(\.id)
+        for (i, id) in shown.enumerated() {
+            let shop = model.shops.first { $0.id == id }
+            let order = model.aisleOrder(at: id).names
+            let subtitle = order.isEmpty ? L("No aisles yet") : order.prefix(4).joined(separator: ", ") + (order.count > 4 ? ", …" : "")
+            let row = ReorderableRows.row(title: shop?.name ?? L("Any Store"), subtitle: subtitle, movable: shop != nil, opens: true)
+            ReorderableRows.wire(row, index: i, fixed: 1) { [weak self] from, to in self?.move(from, to) }
+            rows.append(row)
+        }
+        if let focused, let i = shown.firstIndex(of: focused) { rows.select(i) }
+        aisles?.refresh()
+    }
+
+    private func addStore() {
+        let name = newStore.text
+        guard !ItemDraft.clean(name).isEmpty else { return }
+        guard let made = attempt({ try model.addShop(named: name) }) else { return }
+        newStore.text = ""
+        refresh(focus: made)
+        _ = newStore.row.grabFocus()
+    }
+
+    private func move(_ from: Int, _ to: Int) {
+        // Index 0 is Any Store: the stores start at 1.
+        guard from >= 1, to >= 1, from < shown.count, to < shown.count else { return }
+        let id = shown[from]
+        if attempt({ try model.moveShop(id, to: to - 1) }) != nil { refresh(focus: id) }
+    }
+
+    private func openAisles(of shop: ShopID) {
+        let page = StoreAislesPage(model: model, shop: shop)
+        page.onBack = { [weak self] in self?.closeAisles() }
+        page.onError = { [weak self] error in self?.onError?(error) }
+        page.onDeleted = { [weak self] name in
+            self?.closeAisles()
+            self?.toast(L("Deleted the store “{store}”", ["store": name]), undo: true)
+        }
+        aisles = page
+        adw_preferences_window_present_subpage(window.widget.typedPointer(), page.root.widget.raw)
+        page.focusFirst()
+    }
+
+    private func closeAisles() {
+        let shop = aisles?.shop
+        aisles?.keepName()
+        aisles = nil
+        adw_preferences_window_close_subpage(window.widget.typedPointer())
+        refresh(focus: shop)
+    }
+
+    /// Ctrl+Z and Ctrl+Shift+Z: the list's undo history, as in the main window.
+    private func step(undo: Bool) -> Bool {
+        // A text field's own history first, as in the main window.
+        if window.focusedTextField != nil { return false }
+        do {
+            let name = undo ? try model.undoLast() : try model.redoLast()
+            if let name { toast(undo ? L("Undid {step}", ["step": name]) : L("Redid {step}", ["step": name]), undo: false) }
+        } catch {
+            onError?(error)
+        }
+        return true
+    }
+
+    private func toast(_ title: String, undo: Bool) {
+        let toast = adw_toast_new(Markup.escape(title))!
+        if undo {
+            let step = model.undo.latestID
+            adw_toast_set_button_label(toast, L("Undo"))
+            let label = Label(title)
+            label.widget.css("heading")
+            let handle = AdwToastHandle(raw: toast, title: label)
+            handle.on("button-clicked") { [weak self] in
+                guard let self, let step else { return }
+                do { try model.undoLast(step: step) } catch { onError?(error) }
+            }
+            toastHandles.append(handle)
+        }
+        adw_preferences_window_add_toast(window.widget.typedPointer(), toast)
+    }
+    private var toastHandles: [AdwToastHandle] = []
+
+    private func attempt<T>(_ f: () throws -> T) -> T? {
+        do { return try f() } catch {
+            onError?(error)
+            return nil
+        }
+    }
+}

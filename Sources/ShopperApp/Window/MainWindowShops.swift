@@ -1,0 +1,92 @@
+import Foundation
+import ShopperModel
+
+/// The store the list is shopped at: chosen from the header, managed in the Stores window; the
+/// Shopping List leaves out what is sold only at other stores, with a button that shows them.
+extension MainWindow {
+    static let compactHeaderBelow: Int32 = 560
+
+    func wireShops() {
+        otherShopsButton.widget.css("flat")
+        otherShopsButton.onClicked { [weak self] in self?.toggleOtherShops() }
+        updateShops(menu: true)
+    }
+
+    /// The header's store and its menu (rebuilt only when the stores changed), the choice's mark,
+    /// and the count of items for other stores.
+    func updateShops(menu: Bool) {
+        let current = model.currentShop
+        if menu {
+            let name = model.shops.first { $0.id == current }?.name ?? L("Any Store")
+            // No stores yet: nothing to choose, and Stores… is in the main menu.
+            shopButton.widget.visible = !model.shops.isEmpty
+            // Narrow, the store is the title's subtitle and the button an icon: its name beside
+            // the list's would leave both cut short. (By the window's width, not by whether the
+            // view switcher fits: that depends on this button's own width.)
+            if window.defaultWidth > 0 && window.defaultWidth < Self.compactHeaderBelow {
+                shopButton.setIcon("mark-location-symbolic")
+            } else {
+                shopButton.setLabel(name)
+            }
+            switcherTitle.subtitle(model.shops.isEmpty ? "" : name)
+            // On the button inside too, which takes the focus: GTK 4.8 names it by its label
+            // alone ("Aldi"), or by nothing when it shows the icon.
+            for w in [shopButton.widget] + (shopButton.widget.firstChild.map { [$0] } ?? []) {
+                w.accessibleLabelOnly(L("Store: {store}", ["store": name]))
+            }
+            shopButton.widget.tooltip(L("Store: {store}", ["store": name]))
+            shopButton.setMenu(shopMenu())
+            ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(current.raw)")
+        }
+        guard let page = builtPages[.shopping] else { return }
+        let hidden = page.projection.hiddenForOtherShops
+        let showing = page.projection.showsOtherShops && model.hiddenForOtherShops > 0
+        otherShopsButton.label = showing ? L("Hide Items for Other Stores")
+                                         : N("{n} item for other stores", "{n} items for other stores", hidden)
+        otherShopsBar?.visible = hidden > 0 || showing
+    }
+
+    /// Every store to choose from, the one shopped at marked, then "Stores…".
+    private func shopMenu() -> Menu {
+        let menu = Menu()
+        let choices = Menu()
+        for (id, name) in [(ShopID.any, L("Any Store"))] + model.shops.map({ ($0.id, $0.name) }) {
+            choices.append(name, action: AppAction.chooseStore.detailedName, target: "\(id.raw)")
+        }
+        menu.appendSection(choices)
+        let manage = Menu()
+        manage.append(AppAction.manageStores.title, action: AppAction.manageStores.detailedName)
+        menu.appendSection(manage)
+        return menu
+    }
+
+    func chooseShop(_ argument: String?) {
+        guard let raw = argument.flatMap(Int64.init) else { return }
+        do {
+            try model.shop(at: ShopID(raw))
+        } catch {
+            report(error)
+        }
+        // The mark follows the model, also when the choice could not be kept.
+        ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.currentShop.raw)")
+    }
+
+    private func toggleOtherShops() {
+        let page = page(.shopping)
+        page.projection.showsOtherShops.toggle()
+        updateShops(menu: false)
+        updateTotals()
+    }
+
+    func manageShops() {
+        if let open = storesWindow {
+            open.window.present()
+            return
+        }
+        let stores = StoresWindow(parent: window, model: model)
+        stores.onError = { [weak self] error in self?.report(error) }
+        stores.onClosed = { [weak self] in self?.storesWindow = nil }
+        storesWindow = stores
+        stores.window.present()
+    }
+}

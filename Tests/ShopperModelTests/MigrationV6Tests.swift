@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import ShopperModel
+
+/// A store of the schema before stores (v6), written by the release that shares lists
+/// (`Tests/Fixtures/store-v6.sqlite`: two lists, items in the cart and off the list, a price for all,
+/// aisles, price history, a saved search, a tombstone, a shared list's binding and a task's
+/// record), opens with every row as it was, at Any Store, with no store and nothing hidden.
+final class MigrationV6Tests: XCTestCase {
+    private func fixtureCopy() throws -> String {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/store-v6.sqlite")
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        return path
+    }
+
+    private func rows(_ path: String, _ sql: String) throws -> [String] {
+        try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }()).read { db in
+            try Row.fetchAll(db, sql: sql).map { $0.description }
+        }
+    }
+
+    /// Every table v6 has, whole, in a stable order.
+    private static let tables = [
+        "item": "id", "item_tombstone": "id", "price_history": "id", "saved_search": "id", "aisle": "list_id, position",
+        "shopping_list": "id", "sync_binding": "list_id", "sync_item": "list_id, item_id",
+    ]
+
+    func testTheFixtureIsOfSchemaV6() throws {
+        XCTAssertEqual(try rows(try fixtureCopy(), "SELECT identifier FROM grdb_migrations").last, "[identifier:\"v6\"]")
+    }
+
+    func testEveryRowIsKeptAndTheListsAreShoppedAtAnyStore() throws {
+        let path = try fixtureCopy()
+        var before: [String: [String]] = [:]
+        for (table, order) in Self.tables { before[table] = try rows(path, "SELECT * FROM \(table) ORDER BY \(order)") }
+        XCTAssertEqual(before["item"]?.count, 7)
+        XCTAssertEqual(before["sync_binding"]?.count, 1)
+
+        let store = try Store(path: path)
+        let m = try ShoppingModel(store: store)
+        for (table, order) in Self.tables where table != "shopping_list" {
+            XCTAssertEqual(try rows(path, "SELECT * FROM \(table) ORDER BY \(order)"), before[table], table)
+        }
+        // The lists keep every column, and gain the store they are shopped at: Any Store.
+        XCTAssertEqual(try rows(path, "SELECT id, name, position, deleted, to_buy, item_count FROM shopping_list ORDER BY id"),
+                       before["shopping_list"])
+        XCTAssertEqual(try rows(path, "SELECT DISTINCT shop_id FROM shopping_list"), ["[shop_id:0]"])
+        XCTAssertEqual(m.lists.map(\.name), ["Groceries", "Hardware"])
+        XCTAssertEqual(m.currentShop, .any)
+        XCTAssertEqual(m.shops, [])
+        XCTAssertEqual(m.sectionAisles, m.aisles)
+        XCTAssertEqual(try m.allItems().map(\.description), ["Milk", "Apples", "Bread", "Mince", "Tea"])
+        XCTAssertEqual(ListProjection(model: m, kind: .shopping).descriptions, ["Tea"])
+        XCTAssertEqual(ListProjection(model: m, kind: .cart).descriptions, ["Bread", "Mince"])
+        XCTAssertEqual(try store.syncBinding(for: .first)?.collection, "/dav/alice/groceries/")
+
+        // And it works as a v7 store: a store, an order, a mark, then a new item after the deleted one.
+        let aldi = try m.addShop(named: "Aldi")
+        try m.setAisleOrder(["Meat", "Bakery"], at: aldi)
+        try m.shop(at: aldi)
+        XCTAssertEqual(ListProjection(model: m, kind: .cart, sectioning: .aisle).descriptions, ["Mince", "Bread"])
+        XCTAssertEqual(try m.add(fields("Eggs")), ItemID(9), "ids still come after every id ever used")
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+}
