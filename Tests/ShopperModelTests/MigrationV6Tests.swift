@@ -24,7 +24,7 @@ final class MigrationV6Tests: XCTestCase {
 
     /// Every table v6 has, whole, in a stable order.
     private static let tables = [
-        "item": "id", "item_tombstone": "id", "price_history": "id", "saved_search": "id", "aisle": "list_id, position",
+        "item": "id", "item_tombstone": "id", "saved_search": "id", "aisle": "list_id, position",
         "shopping_list": "id", "sync_binding": "list_id", "sync_item": "list_id, item_id",
     ]
 
@@ -38,6 +38,8 @@ final class MigrationV6Tests: XCTestCase {
         for (table, order) in Self.tables { before[table] = try rows(path, "SELECT * FROM \(table) ORDER BY \(order)") }
         XCTAssertEqual(before["item"]?.count, 7)
         XCTAssertEqual(before["sync_binding"]?.count, 1)
+        let historyBefore = try rows(path, "SELECT * FROM price_history ORDER BY id")
+        XCTAssertEqual(historyBefore.count, 2)
 
         let store = try Store(path: path)
         let m = try ShoppingModel(store: store)
@@ -48,6 +50,18 @@ final class MigrationV6Tests: XCTestCase {
         XCTAssertEqual(try rows(path, "SELECT id, name, position, deleted, to_buy, item_count FROM shopping_list ORDER BY id"),
                        before["shopping_list"])
         XCTAssertEqual(try rows(path, "SELECT DISTINCT shop_id FROM shopping_list"), ["[shop_id:0]"])
+        // The prices too, each now paid at Any Store.
+        XCTAssertEqual(try rows(path, "SELECT id, item_id, unit_cost, quantity, date FROM price_history ORDER BY id"), historyBefore)
+        XCTAssertEqual(try rows(path, "SELECT DISTINCT shop_id FROM price_history"), ["[shop_id:0]"])
+        // The one finish recorded before trips is a trip now: Milk and Apples, as the prices say.
+        let trips = try m.trips()
+        XCTAssertEqual(trips.count, 1)
+        let trip = try XCTUnwrap(try m.trip(trips[0].id))
+        XCTAssertEqual(trip.lines.map(\.description), ["Milk", "Apples"])
+        XCTAssertEqual(trip.lines.map(\.cost), [Decimal(string: "2.18")!, Decimal(string: "2.49")!])
+        XCTAssertEqual(trip.total, Decimal(string: "4.67")!)
+        XCTAssertEqual(trip.shopName, "")
+        XCTAssertEqual(trip.date, Date(timeIntervalSince1970: 1_790_086_400))
         XCTAssertEqual(m.lists.map(\.name), ["Groceries", "Hardware"])
         XCTAssertEqual(m.currentShop, .any)
         XCTAssertEqual(m.shops, [])

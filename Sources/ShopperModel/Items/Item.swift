@@ -180,10 +180,13 @@ public struct PriceRecord: Equatable, Sendable {
     public let unitCost: Decimal
     public let quantity: Decimal
     public let date: Date
-    public init(itemID: ItemID, unitCost: Decimal, quantity: Decimal, date: Date) {
+    /// Where it was paid (Any Store: none chosen, or before stores).
+    public let shop: ShopID
+    public init(itemID: ItemID, unitCost: Decimal, quantity: Decimal, date: Date, shop: ShopID = .any) {
         self.itemID = itemID
         self.unitCost = unitCost
         self.quantity = quantity
         self.date = date
+        self.shop = shop
     }
 }

@@ -9,11 +9,20 @@ public struct UserLocale: Equatable, Sendable {
     public let monetary: String?
     /// Numbers typed and shown: LC_NUMERIC.
     public let numeric: String?
+    /// Dates and the week's first day: LC_TIME.
+    public let time: String?
 
     public init(environment: [String: String]) {
         monetary = Self.identifier(Self.value(for: "LC_MONETARY", in: environment))
         numeric = Self.identifier(Self.value(for: "LC_NUMERIC", in: environment))
+        time = Self.identifier(Self.value(for: "LC_TIME", in: environment))
     }
+
+    /// Dates in the user's way; without a locale, ISO 8601's (weeks from Monday).
+    public var dates: Locale { Locale(identifier: time ?? "en_SE") }
+
+    /// The user's calendar for weeks and months, in this process's time zone.
+    public var calendar: Calendar { .user(dates) }
 
     /// This process's.
     public static let current = UserLocale(environment: ProcessInfo.processInfo.environment)

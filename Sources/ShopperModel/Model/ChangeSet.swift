@@ -16,11 +16,13 @@ public struct ChangeSet: Sendable {
     public var shops: [ShopID: Shop?] = [:]
     /// Items' "only at" marks, whole (empty: sold anywhere).
     public var onlyAt: [ItemID: Set<ShopID>] = [:]
+    /// Trips recorded, deleted or brought back, whole with their lines (nil: deleted).
+    public var trips: [TripID: Trip?] = [:]
 
     public init(list: ListID = .first) { self.list = list }
 
     public var isEmpty: Bool {
         items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
-            && shops.isEmpty && onlyAt.isEmpty
+            && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty
     }
 }

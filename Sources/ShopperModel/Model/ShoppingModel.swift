@@ -18,6 +18,8 @@ public struct ModelChange {
     /// The shops, the shop this list is shopped at, or items' "only at" marks changed: the
     /// sections' order (`sectionAisles`) or the items hidden here (`hiddenHere`) may have too.
     public var shopsChanged = false
+    /// A trip was recorded, deleted or brought back.
+    public var tripsChanged = false
 }
 
 /// Every item's entry (`ItemEntry`: what places, counts, filters and sums it), the aisles and the
@@ -62,6 +64,8 @@ public final class ShoppingModel {
     private var seenExternalVersion: Int64 = 0
     /// For tests: whether the store was read in two halves at start (`EntryLoad`).
     private(set) var loadedInHalves = false
+    /// Without a store (tests of pure logic), trips are kept here.
+    var memoryTrips: [TripID: Trip] = [:]
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     private var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     private var observers: [Int: (ModelChange) -> Void] = [:]
@@ -478,15 +482,21 @@ public final class ShoppingModel {
         try change(id, L("putting “{item}” back on the shopping list", ["item": named(id)])) { $0.inCart = false }
     }
 
-    /// Records what each cart item cost, clears needed and in-cart; the items stay in All Items.
-    /// `paid` corrects prices first (on each item's own basis), and they stay as its price.
-    public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) {
+    /// Records the trip (where, when, each item as bought and what it cost) and what each cart item
+    /// cost, clears needed and in-cart; the items stay in All Items. `paid` corrects prices first
+    /// (on each item's own basis), and they stay as its price. Returns the trip recorded.
+    @discardableResult
+    public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) -> TripID? {
         let date = StoreTime.rounded(date)
+        let shop = currentShop
+        var recorded: TripID?
         try commit(L("finishing shopping")) { (b: inout ChangeBuilder) throws(StoreError) in
+            var lines: [TripLine] = []
             for var item in try cartItems() where item.inCart {
                 if let corrected = paid[item.id] { item.price = corrected }
+                lines.append(TripLine(item))
                 if let cost = item.unitPrice {
-                    b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date))
+                    b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
                     item.lastPrice = cost
                     item.lastPriceDate = date
                 }
@@ -495,7 +505,12 @@ public final class ShoppingModel {
                 item.updatedAt = date
                 b.cs.items[item.id] = item
             }
+            guard !lines.isEmpty else { return }
+            let id = b.ids.newTripID()
+            b.cs.trips[id] = Trip(id: id, list: list, shop: shop, shopName: shops.first { $0.id == shop }?.name ?? "", date: date, lines: lines)
+            recorded = id
         }
+        return recorded
     }
 
     public enum AisleChange: Equatable { case keep, set(String?) }
@@ -743,6 +758,7 @@ public final class ShoppingModel {
         if cs.aisleOrder != nil { back.aisleOrder = aisles.names }
         for id in cs.shops.keys { back.shops[id] = .some(shops.first { $0.id == id }) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = onlyAt[id] }
+        for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.trip(id) } ?? memoryTrips[id]) }
         return back
     }
 
@@ -777,6 +793,10 @@ public final class ShoppingModel {
         change.listsChanged = lists != before
         applyShopsInMemory(cs)
         change.shopsChanged = shopsState != shopsBefore
+        if !cs.trips.isEmpty {
+            if store == nil { for (id, t) in cs.trips { memoryTrips[id] = t } }
+            change.tripsChanged = true
+        }
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }
     }

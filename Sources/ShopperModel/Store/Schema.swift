@@ -149,8 +149,10 @@ enum Schema {
                 """)
         }
         // v7: shops ("stores" to the user), each with the order its aisles are walked in; items
-        // marked as sold only at some shops; and the shop each list is shopped at now (0: Any
-        // Store, which is no row and walks the list's own aisle order).
+        // marked as sold only at some shops; the shop each list is shopped at now (0: Any Store,
+        // which is no row and walks the list's own aisle order), and where each price was paid.
+        // Trips: each finished shopping, with what was bought, kept as bought. The prices recorded
+        // before become trips, one a finish.
         m.registerMigration("v7") { db in
             try db.execute(sql: """
                 CREATE TABLE shop (
@@ -164,7 +166,31 @@ enum Schema {
                 CREATE TABLE item_shop (item_id INTEGER NOT NULL, shop_id INTEGER NOT NULL,
                                         PRIMARY KEY (item_id, shop_id));
                 ALTER TABLE shopping_list ADD COLUMN shop_id INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE price_history ADD COLUMN shop_id INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE trip (
+                    id INTEGER PRIMARY KEY,
+                    list_id INTEGER NOT NULL,
+                    shop_id INTEGER NOT NULL,
+                    shop_name TEXT NOT NULL,
+                    date INTEGER NOT NULL,
+                    total TEXT NOT NULL,
+                    line_count INTEGER NOT NULL
+                );
+                CREATE INDEX trip_date ON trip(date);
+                CREATE TABLE trip_line (
+                    trip_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    item_id INTEGER,
+                    description TEXT NOT NULL,
+                    quantity TEXT NOT NULL,
+                    unit TEXT,
+                    unit_cost TEXT,
+                    cost TEXT NOT NULL,
+                    aisle TEXT,
+                    PRIMARY KEY (trip_id, position)
+                );
                 """)
+            try Store.tripsFromPriceHistory(db)
         }
         return m
     }

@@ -67,10 +67,12 @@ public struct IDSource {
     var nextSearch: Int64
     var nextList: Int64 = 2
     var nextShop: Int64 = 1
+    var nextTrip: Int64 = 1
     public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
     public mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
     public mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
     public mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
+    public mutating func newTripID() -> TripID { defer { nextTrip += 1 }; return TripID(nextTrip) }
 }
 
 /// One SQLite file in WAL mode, shared safely by every Shopper process on the machine (the window,
@@ -198,7 +200,8 @@ public final class Store: Sendable {
     public func history(of ids: [ItemID]) throws(StoreError) -> [PriceRecord] {
         try read { db in
             guard try db.tableExists("price_history") else { return [] }
-            let stmt = try db.cachedStatement(sql: "SELECT item_id, unit_cost, quantity, date FROM price_history WHERE item_id = ? ORDER BY date")
+            let shop = try db.columns(in: "price_history").contains { $0.name == "shop_id" } ? "shop_id" : "0"
+            let stmt = try db.cachedStatement(sql: "SELECT item_id, unit_cost, quantity, date, \(shop) FROM price_history WHERE item_id = ? ORDER BY date")
             return try ids.flatMap { id in
                 try Row.fetchAll(stmt, arguments: [id.raw]).map(Self.record)
             }
@@ -260,6 +263,7 @@ public final class Store: Sendable {
                     nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
                 ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
                 ids.nextShop = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM shop") ?? 0)
+                ids.nextTrip = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM trip") ?? 0)
                 let (cs, expected) = try build(&ids, StoreReader(db: db, scope: ListScope(list)))
                 // Only item rows keep a revision: a write of none (the aisle order, a saved search)
                 // takes no new one, or its writer would count as seen a revision the next item
@@ -270,6 +274,7 @@ public final class Store: Sendable {
                 try Self.writeSearches(cs, db)
                 try Self.writeHistory(cs, db)
                 try Self.writeShops(cs, db)
+                try Self.writeTrips(cs, db)
                 let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
                 try Self.fileMovedAisles(cs, db)
                 try alongside?(db, revision)
@@ -319,9 +324,9 @@ public final class Store: Sendable {
     }
 
     private static func writeHistory(_ cs: ChangeSet, _ db: Database) throws {
-        let add = try db.cachedStatement(sql: "INSERT INTO price_history (item_id, unit_cost, quantity, date) VALUES (?, ?, ?, ?)")
+        let add = try db.cachedStatement(sql: "INSERT INTO price_history (item_id, unit_cost, quantity, date, shop_id) VALUES (?, ?, ?, ?, ?)")
         for r in cs.historyAdded {
-            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity), StoreTime.millis(r.date)])
+            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity), StoreTime.millis(r.date), r.shop.raw])
         }
         let remove = try db.cachedStatement(sql: "DELETE FROM price_history WHERE item_id = ? AND date = ?")
         for r in cs.historyRemoved {
@@ -485,7 +490,7 @@ public final class Store: Sendable {
 
     private static func record(_ row: Row) -> PriceRecord {
         PriceRecord(itemID: ItemID(row[0]), unitCost: DecimalText.parse(row[1]) ?? 0,
-                    quantity: DecimalText.parse(row[2]) ?? 1, date: StoreTime.date(row[3]))
+                    quantity: DecimalText.parse(row[2]) ?? 1, date: StoreTime.date(row[3]), shop: ShopID(row[4]))
     }
 
     /// SQLite's words for what went wrong, in the user's terms where they are common.

@@ -1,0 +1,86 @@
+import Foundation
+internal import GRDB
+
+/// Trips and their lines (Schema v7). A trip row keeps its total and line count, so the Trips page
+/// and its plot read one row a trip, never the lines; a trip's lines are read when it is opened.
+extension Store {
+    /// Every trip, newest first, without its lines. A file before v7 has none.
+    public func trips() throws(StoreError) -> [TripSummary] {
+        try read { db in
+            guard try db.tableExists("trip") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT id, list_id, shop_name, date, total, line_count FROM trip ORDER BY date DESC, id DESC")
+                .map { TripSummary(id: TripID($0[0]), list: ListID($0[1]), shopName: $0[2], date: StoreTime.date($0[3]),
+                                   total: DecimalText.parse($0[4]) ?? 0, lineCount: $0[5]) }
+        }
+    }
+
+    /// One trip whole, with its lines in the order bought; nil when there is none.
+    public func trip(_ id: TripID) throws(StoreError) -> Trip? {
+        try read { db in try Self.trip(id, db) }
+    }
+
+    static func trip(_ id: TripID, _ db: Database) throws -> Trip? {
+        guard try db.tableExists("trip"),
+              let row = try Row.fetchOne(db, sql: "SELECT list_id, shop_id, shop_name, date FROM trip WHERE id = ?", arguments: [id.raw])
+        else { return nil }
+        let lines = try Row.fetchAll(db, sql: """
+            SELECT item_id, description, quantity, unit, unit_cost, cost, aisle FROM trip_line WHERE trip_id = ? ORDER BY position
+            """, arguments: [id.raw]).map { r in
+            TripLine(item: (r[0] as Int64?).map(ItemID.init), description: r[1], quantity: DecimalText.parse(r[2]) ?? 1, unit: r[3],
+                     unitCost: (r[4] as String?).flatMap { DecimalText.parse($0) }, cost: DecimalText.parse(r[5]) ?? 0, aisle: r[6])
+        }
+        return Trip(id: id, list: ListID(row[0]), shop: ShopID(row[1]), shopName: row[2], date: StoreTime.date(row[3]), lines: lines)
+    }
+
+    static func writeTrips(_ cs: ChangeSet, _ db: Database) throws {
+        for (id, trip) in cs.trips {
+            try db.execute(sql: "DELETE FROM trip_line WHERE trip_id = ?", arguments: [id.raw])
+            try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: [id.raw])
+            guard let trip else { continue }
+            try insert(trip, db)
+        }
+    }
+
+    static func insert(_ trip: Trip, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO trip (id, list_id, shop_id, shop_name, date, total, line_count) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [trip.id.raw, trip.list.raw, trip.shop.raw, trip.shopName, StoreTime.millis(trip.date),
+                                   DecimalText.format(trip.total), trip.lines.count])
+        let line = try db.cachedStatement(sql: """
+            INSERT INTO trip_line (trip_id, position, item_id, description, quantity, unit, unit_cost, cost, aisle)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (i, l) in trip.lines.enumerated() {
+            try line.execute(arguments: [trip.id.raw, i, l.item?.raw, l.description, DecimalText.format(l.quantity), l.unit,
+                                         l.unitCost.map { DecimalText.format($0) }, DecimalText.format(l.cost), l.aisle])
+        }
+    }
+
+    /// Finishing shopping recorded prices before there were trips: each finish (the items of one
+    /// list recorded at one moment) becomes a trip, so the Trips page starts with the history a
+    /// user already has. The lines are named as the items are now; an item deleted since is gone
+    /// with its history (deleting an item always took its prices along).
+    static func tripsFromPriceHistory(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT h.date, i.list_id, h.item_id, i.description, h.quantity, i.unit, h.unit_cost, i.aisle
+            FROM price_history h JOIN item i ON i.id = h.item_id ORDER BY h.date, i.list_id, h.id
+            """)
+        var next: Int64 = 1
+        var current: Trip?
+        func flush() throws {
+            if let t = current { try insert(t, db) }
+            current = nil
+        }
+        for r in rows {
+            let date = StoreTime.date(r[0]), list = ListID(r[1])
+            if current?.date != date || current?.list != list {
+                try flush()
+                current = Trip(id: TripID(next), list: list, shop: .any, shopName: "", date: date, lines: [])
+                next += 1
+            }
+            let quantity = DecimalText.parse(r[4]) ?? 1, unitCost = DecimalText.parse(r[6]) ?? 0
+            current?.lines.append(TripLine(item: ItemID(r[2]), description: r[3], quantity: quantity, unit: r[5],
+                                           unitCost: unitCost, cost: quantity * unitCost, aisle: r[7]))
+        }
+        try flush()
+    }
+}

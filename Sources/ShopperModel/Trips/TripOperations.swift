@@ -1,0 +1,30 @@
+import Foundation
+
+/// Reading and deleting trips. Trips are read only when the Trips page asks: the first frame never
+/// reads them.
+extension ShoppingModel {
+    /// Every trip of every list, newest first, without lines.
+    public func trips() throws(StoreError) -> [TripSummary] {
+        guard let store else { return memoryTrips.values.map(\.summary).sorted { ($0.date, $0.id) > ($1.date, $1.id) } }
+        return try store.trips()
+    }
+
+    /// One trip with its lines.
+    public func trip(_ id: TripID) throws(StoreError) -> Trip? {
+        guard let store else { return memoryTrips[id] }
+        return try store.trip(id)
+    }
+
+    /// Deletes a trip with its lines: one undo step, which brings it back whole.
+    public func deleteTrip(_ id: TripID) throws(StoreError) {
+        guard let trip = try trip(id) else { return }
+        try commit(L("deleting the trip of {date}", ["date": DateText.day(trip.date)])) { b in
+            b.cs.trips[id] = .some(nil)
+        }
+    }
+
+    /// An item's prices paid, oldest first, with where.
+    public func priceStats(_ id: ItemID) -> PriceStats {
+        PriceStats((try? store?.history(of: [id])) ?? [])
+    }
+}
