@@ -56,6 +56,12 @@ static inline GType shopper_type_string(void) { return G_TYPE_STRING; }
 
 /// A one-column GtkGridView that screen readers are told is a list (its role is construct-only, and
 /// g_object_new is variadic). Takes both references, as gtk_grid_view_new does.
+/// A drawing area that screen readers are told is a picture (GTK 4.8 calls it a filler), named and
+/// described by its owner.
+static inline GtkWidget *shopper_drawing_area_new_img(void) {
+    return g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", GTK_ACCESSIBLE_ROLE_IMG, NULL);
+}
+
 static inline GtkWidget *shopper_list_grid_new(GtkSelectionModel *model, GtkListItemFactory *factory) {
     GtkWidget *grid = g_object_new(GTK_TYPE_GRID_VIEW, "accessible-role", GTK_ACCESSIBLE_ROLE_LIST,
                                    "model", model, "factory", factory, "max-columns", 1u, NULL);

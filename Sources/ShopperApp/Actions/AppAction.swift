@@ -57,8 +57,9 @@ enum AppAction: String, CaseIterable {
     var takesString: Bool { [.showList, .addLine, .switchList, .moveToList, .chooseStore].contains(self) }
 
     /// The targets of `showList`, in switcher order.
-    static let pages = ListKind.allCases.map(\.rawValue) + [searchesPage]
+    static let pages = ListKind.allCases.map(\.rawValue) + [searchesPage, tripsPage]
     static let searchesPage = "searches"
+    static let tripsPage = "trips"
 
     /// Accelerators, per target for actions that take one.
     var accelerators: [(target: String?, keys: [String])] {
@@ -134,7 +135,7 @@ enum AppAction: String, CaseIterable {
         switch self {
         case .showList:
             if let kind = ListKind(rawValue: target ?? "") { return L("Show {list}", ["list": kind.title]) }
-            return L("Show Saved Searches")
+            return target == Self.tripsPage ? L("Show Trips") : L("Show Saved Searches")
         case .switchList:
             switch target {
             case "next": return L("Next list")

@@ -145,6 +145,13 @@ extension SignalSource {
         connectSignal(gobject, "swipe", unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
     }
 
+    /// `void (*)(Instance*, gdouble x, gdouble y, gpointer)`: GtkEventControllerMotion::motion and
+    /// enter (the same shape as a swipe's velocity).
+    @discardableResult
+    func onPoint(_ signal: String, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalToken {
+        connectSignal(gobject, signal, unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
+    }
+
     /// GtkGestureClick::pressed / released.
     @discardableResult
     func onPress(_ signal: String, _ handler: @escaping @MainActor (_ nPress: Int32, _ x: Double, _ y: Double) -> Void) -> SignalToken {

@@ -62,6 +62,9 @@ final class MainWindow {
     /// The Searches page's place in the stack; the page is built into it when first shown.
     let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
     var builtSearches: SavedSearchesPage?
+    /// The Trips page's place in the stack; the page (and the trips) read when first shown.
+    let tripsHolder = Box(GTK_ORIENTATION_VERTICAL)
+    var builtTrips: TripsPage?
     let searchBar: SearchBar
     let saveSearchButton = Button(label: L("Save Search…"))
     /// Save Search…'s popover and its name field.
@@ -96,13 +99,14 @@ final class MainWindow {
             return (kind, holder)
         })
         self.holders = holders
-        for holder in [searchesHolder, editorHolder] { holder.widget.expand(h: true, v: true) }
+        for holder in [searchesHolder, tripsHolder, editorHolder] { holder.widget.expand(h: true, v: true) }
         // Finishing a trip is a button where the trip ends, enabled while the cart has something.
         finishButton.widget.css("suggested-action")
         finishButton.widget.actionName(AppAction.finishShopping.detailedName)
         finishButton.widget.align(h: GTK_ALIGN_END).margins(12)
         let tabs = ListKind.allCases.map { (holders[$0]!.widget, $0.rawValue, $0.title, $0.icon) }
-            + [(searchesHolder.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic")]
+            + [(searchesHolder.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic"),
+               (tripsHolder.widget, AppAction.tripsPage, L("Trips"), "document-open-recent-symbolic")]
         for (root, name, title, icon) in tabs {
             stack.add(root, name: name, title: title, icon: icon)
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
@@ -272,11 +276,13 @@ final class MainWindow {
             guard let self else { return }
             let onSearches = stack.visibleName == Self.searchesPage
             if onSearches { _ = searches }
-            // The add bar and the search act on a list: on the Searches page they would do nothing
-            // (a search open stays, hidden, for the list the user comes back to).
-            addBar.root.widget.visible = !onSearches
-            searchBar.widget.visible = !onSearches
-            searchBar.capturesKeys(from: window, !onSearches)
+            if stack.visibleName == AppAction.tripsPage { _ = trips }
+            // The add bar and the search act on a list: on the Searches and Trips pages they would
+            // do nothing (a search open stays, hidden, for the list the user comes back to).
+            let onList = currentListPage != nil
+            addBar.root.widget.visible = onList
+            searchBar.widget.visible = onList
+            searchBar.capturesKeys(from: window, onList)
             applySearch()
             updateTotals()
             updateActions()
@@ -295,6 +301,7 @@ final class MainWindow {
             if !change.items.isEmpty { self?.sharing.changed() }
             if change.listsChanged { self?.listsChanged() }
             if change.searchesChanged { self?.updateTotals() }
+            if change.tripsChanged { self?.tripsChanged() }
             self?.updateShops(menu: change.shopsChanged)
         }
     }
@@ -319,11 +326,12 @@ final class MainWindow {
         builtEditor = nil
         if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }
         builtSearches = nil
+        builtTrips?.show(new)
         searchedPage = nil
         model = new
         addBar.model = new
         observeModel()
-        if currentListPage == nil { _ = searches }
+        if stack.visibleName == Self.searchesPage { _ = searches }
         applySearch()
         listsChanged()
         updateShops(menu: true)
@@ -343,12 +351,17 @@ final class MainWindow {
             page.setSectioning(preferences.sectioning)
             if moneyChanged { page.setMoney(newMoney) }
         }
+        if moneyChanged { builtTrips?.setMoney(newMoney) }
         updateTotals()  // the currency, or costs turned on or off
     }
 
     func updateTotals() {
         let t = model.totals
         guard let page = currentListPage else {
+            if stack.visibleName == AppAction.tripsPage, let trips = builtTrips?.trips {
+                totals.text = tripsTotal(trips)
+                return
+            }
             let n = model.savedSearches.count
             totals.text = N("{n} saved search", "{n} saved searches", n)
             return

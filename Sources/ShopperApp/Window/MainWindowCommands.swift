@@ -29,12 +29,13 @@ extension MainWindow {
             guard let name = argument, AppAction.pages.contains(name) else { return }
             // Built before it is shown: the stack moves keyboard focus into the page it shows, and
             // an empty place would leave the focus nowhere.
-            if let kind = ListKind(rawValue: name) { _ = page(kind) } else { _ = searches }
+            if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips } else { _ = searches }
             stack.visibleName = name
             // On to the list's rows at every width: the stack leaves the focus where it was, on a
             // phone often the bottom switcher's button, where Down did nothing and Space switched
             // back. An empty list leaves it there (its explanation says what to do).
-            if let page = currentListPage { _ = page.focusRows() } else { _ = searches.focusRows() }
+            if let page = currentListPage { _ = page.focusRows() }
+            else if name == AppAction.tripsPage { trips.focus() } else { _ = searches.focusRows() }
         // From the Searches page, searching and adding go to All Items (they act on a list).
         case .search:
             if currentListPage == nil { show(.all) }

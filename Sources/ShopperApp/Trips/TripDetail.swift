@@ -1,0 +1,92 @@
+import CGtk
+import Foundation
+import ShopperModel
+
+/// One trip opened on the Trips page: each thing bought as it was bought, the total, and Delete.
+@MainActor
+final class TripDetail {
+    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    private let title = Label()
+    private let subtitle = Label()
+    private let lines = ListBox()
+    private let total = Label()
+    private let back = Button(icon: "go-previous-symbolic", accessibleLabel: L("Back"))
+    let deleteButton = Button(label: L("Delete Trip"))
+    var tripID: TripID?
+    var onBack: (@MainActor () -> Void)?
+    var onDelete: (@MainActor (TripID) -> Void)?
+
+    init() {
+        root.widget.margins(12)
+        let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        back.widget.css("flat")
+        top.append(back.widget)
+        let words = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        title.widget.css("title-3")
+        title.xalign(0)
+        title.wrap()
+        subtitle.xalign(0)
+        subtitle.widget.css("dim-label")
+        words.append(title.widget)
+        words.append(subtitle.widget)
+        words.widget.expand(h: true)
+        top.append(words.widget)
+        root.append(top.widget)
+        lines.widget.css("boxed-list")
+        lines.widget.align(v: GTK_ALIGN_START)
+        gtk_list_box_set_selection_mode(lines.widget.opaque, GTK_SELECTION_NONE)
+        lines.widget.accessibleLabel(L("Bought"))
+        let scroller = ScrolledWindow()
+        scroller.child(lines.widget)
+        scroller.widget.expand(h: true, v: true)
+        root.append(scroller.widget)
+        let foot = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        deleteButton.widget.css("destructive-action")
+        foot.append(deleteButton.widget)
+        total.widget.css("heading")
+        total.widget.css("numeric")
+        total.xalign(1)
+        total.widget.expand(h: true)
+        foot.append(total.widget)
+        root.append(foot.widget)
+        back.onClicked { [weak self] in self?.onBack?() }
+        deleteButton.onClicked { [weak self] in
+            guard let self, let id = tripID else { return }
+            onDelete?(id)
+        }
+        let keys = ShortcutController(first: false)
+        keys.add("Escape") { [weak self] in self?.onBack?(); return true }
+        keys.add("<Alt>Left") { [weak self] in self?.onBack?(); return true }
+        root.widget.add(keys.controller)
+    }
+
+    func show(_ trip: Trip, list: String?, money: MoneyFormat) {
+        tripID = trip.id
+        let shop = trip.shopName.isEmpty ? L("Any Store") : trip.shopName
+        title.text = L("{date} · {store}", ["date": DateText.day(trip.date), "store": shop])
+        let items = N("{n} item", "{n} items", trip.lines.count)
+        subtitle.text = list.map { L("{list} · {items}", ["list": $0, "items": items]) } ?? items
+        lines.removeAll()
+        let numbers = UserLocale.current.numbers
+        for line in trip.lines {
+            let row = Widget(adw_action_row_new()!)
+            let quantity = DecimalText.format(line.quantity, numbers)
+            let what = line.unit.map { "\(quantity) \($0) \(line.description)" }
+                ?? (line.quantity == 1 ? line.description : "\(quantity) × \(line.description)")
+            adw_preferences_row_set_title(row.typedPointer(), Markup.escape(what))
+            if let unitCost = line.unitCost, line.quantity != 1 {
+                adw_action_row_set_subtitle(row.typedPointer(), Markup.escape(L("{price} each", ["price": money.formatUnitPrice(unitCost)])))
+            }
+            let cost = Label(money.format(line.cost))
+            cost.widget.css("numeric")
+            adw_action_row_add_suffix(row.typedPointer(), cost.widget.raw)
+            lines.append(row)
+        }
+        total.text = L("Total {amount}", ["amount": money.format(trip.total)])
+    }
+
+    func focus() { _ = back.widget.grabFocus() }
+
+    /// For tests: what the trip's rows and total say.
+    var totalText: String { total.text }
+}

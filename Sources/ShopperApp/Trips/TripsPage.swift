@@ -1,0 +1,208 @@
+import CGtk
+import Foundation
+import ShopperModel
+
+/// The Trips page (Ctrl+5): what was spent per week or month as bars, and every trip newest first;
+/// a trip opens to show what was bought, and can be deleted (with Undo, in the window). Trips are
+/// read when the page is first shown, never at start.
+@MainActor
+final class TripsPage {
+    let root = Box(GTK_ORIENTATION_VERTICAL)
+    private let body = Leaflet()
+    private var model: ShoppingModel
+    private var money: MoneyFormat
+    /// What the list shows, in a box of its own: the row model reads it (weakly) from GTK's calls.
+    private final class Shown { var trips: [TripSummary] = [] }
+    private let shown = Shown()
+    var trips: [TripSummary] { shown.trips }
+    private let plot: SpendingPlot
+    private let caption = Label()
+    private let weeks = ToggleButton(label: L("Weeks"))
+    private let months = ToggleButton(label: L("Months"))
+    private let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    private let empty: Widget
+    private let rowModel: RowListModel
+    private(set) var listView: ListView!
+    let detail = TripDetail()
+    /// Set by the window: delete a trip (with Undo there).
+    var onDelete: (@MainActor (TripID) -> Void)?
+    var onError: (@MainActor (Error) -> Void)?
+
+    init(model: ShoppingModel, money: MoneyFormat) {
+        self.model = model
+        self.money = money
+        plot = SpendingPlot(money: money)
+        empty = Widget(adw_status_page_new()!)
+        // Identities from 1: the row model keeps an identity as object data, where 0 is none.
+        rowModel = RowListModel(count: { [weak shown] in shown?.trips.count ?? 0 }, identity: { $0 + 1 })
+
+        adw_status_page_set_icon_name(empty.opaque, "document-open-recent-symbolic")
+        adw_status_page_set_title(empty.opaque, L("No Trips Yet"))
+        adw_status_page_set_description(empty.opaque, L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here."))
+        empty.expand(h: true, v: true)
+
+        let head = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let title = Label(L("Spending"))
+        title.widget.css("heading")
+        title.xalign(0)
+        title.widget.expand(h: true)
+        head.append(title.widget)
+        let switcher = Box(GTK_ORIENTATION_HORIZONTAL)
+        switcher.widget.css("linked")
+        weeks.join(months)
+        weeks.active = true
+        for b in [weeks, months] {
+            switcher.append(b.widget)
+            b.onToggled { [weak self] in self?.showPlot() }
+        }
+        head.append(switcher.widget)
+        head.widget.margins(12)
+        content.append(head.widget)
+        plot.widget.margins(12)
+        content.append(plot.widget)
+        caption.xalign(0)
+        caption.widget.css("dim-label")
+        caption.widget.margins(12)
+        caption.wrap()
+        plot.onCaption = { [weak self] text in
+            self?.caption.text = text ?? L("Point at a bar, or press Left and Right in the plot, to see what was spent.")
+        }
+        content.append(caption.widget)
+
+        let factory = ListItemFactory(setup: { item in
+            item.child = TripRow().root
+        }, bind: { [weak self] item in
+            guard let self, let child = item.child, let object = item.object else { return }
+            let i = RowListModel.identity(of: object) - 1
+            guard i >= 0, i < trips.count else { return }
+            TripRow(wrapping: child).show(trips[i], list: listName(trips[i].list), money: self.money)
+        })
+        listView = ListView(model: rowModel, factory: factory)
+        gtk_grid_view_set_single_click_activate(listView.widget.opaque, 1)
+        listView.widget.accessibleLabel(L("Trips"))
+        listView.onActivate { [weak self] i in self?.open(i) }
+        let scroller = ScrolledWindow()
+        scroller.child(listView.widget)
+        scroller.widget.expand(h: true, v: true)
+        content.append(scroller.widget)
+        content.widget.expand(h: true, v: true)
+
+        let list = Box(GTK_ORIENTATION_VERTICAL)
+        list.append(content.widget)
+        list.append(empty)
+        body.append(list.widget, name: "trips")
+        body.append(detail.root.widget, name: "trip")
+        body.canUnfold(false)
+        body.widget.expand(h: true, v: true)
+        root.append(body.widget)
+        detail.onBack = { [weak self] in self?.closeTrip() }
+        detail.onDelete = { [weak self] id in
+            self?.closeTrip()
+            self?.onDelete?(id)
+        }
+        reload()
+    }
+
+    /// The trips read again (a trip recorded, deleted, brought back), the plot and list following.
+    func reload() {
+        let old = trips.count
+        do { shown.trips = try model.trips() } catch {
+            shown.trips = []
+            onError?(error)
+        }
+        rowModel.itemsChanged(position: 0, removed: old, added: trips.count)
+        content.widget.visible = !trips.isEmpty
+        empty.visible = trips.isEmpty
+        showPlot()
+        if let open = detail.tripID, !trips.contains(where: { $0.id == open }) { closeTrip() }
+    }
+
+    func show(_ new: ShoppingModel) {
+        model = new
+        reload()
+    }
+
+    func setMoney(_ m: MoneyFormat) {
+        money = m
+        reload()
+    }
+
+    var period: SpendingPeriod { months.active ? .month : .week }
+
+    private func showPlot() {
+        plot.show(period.bars(trips, calendar: UserLocale.current.calendar), period: period, money: money)
+    }
+
+    private func listName(_ id: ListID) -> String? { model.lists.first { $0.id == id }?.name }
+
+    func open(_ i: Int) {
+        guard i < trips.count else { return }
+        do {
+            guard let trip = try model.trip(trips[i].id) else { return }
+            detail.show(trip, list: listName(trip.list), money: money)
+            body.visibleName = "trip"
+            detail.focus()
+        } catch {
+            onError?(error)
+        }
+    }
+
+    /// Back to the trips, the keyboard on the one that was open.
+    private func closeTrip() {
+        let open = detail.tripID
+        body.visibleName = "trips"
+        detail.tripID = nil
+        if let i = trips.firstIndex(where: { $0.id == open }) { listView.scrollTo(i) }
+    }
+
+    var isShowingTrip: Bool { body.visibleName == "trip" }
+    var isEmptyShown: Bool { empty.visible }
+
+    /// The keyboard starts on the plot (Left and Right pick a bar), or on the empty page's words.
+    func focus() {
+        if trips.isEmpty { return }
+        if isShowingTrip { detail.focus() } else { _ = plot.widget.grabFocus() }
+    }
+
+    /// For tests and the window: the plot and its caption.
+    var spendingPlot: SpendingPlot { plot }
+    var captionText: String { caption.text }
+    func choose(_ p: SpendingPeriod) { (p == .month ? months : weeks).active = true }
+}
+
+/// One trip in the list: its day and store, its list and size, and its total.
+@MainActor
+struct TripRow {
+    let root: Widget
+    init() {
+        let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let words = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let title = Label(), subtitle = Label(), total = Label()
+        title.xalign(0)
+        title.ellipsize()
+        subtitle.xalign(0)
+        subtitle.ellipsize()
+        subtitle.widget.css("dim-label")
+        subtitle.widget.css("caption")
+        words.append(title.widget)
+        words.append(subtitle.widget)
+        words.widget.expand(h: true)
+        total.widget.css("numeric")
+        root.append(words.widget)
+        root.append(total.widget)
+        root.widget.margins(10)
+        self.root = root.widget
+    }
+    init(wrapping w: Widget) { root = w }
+
+    func show(_ trip: TripSummary, list: String?, money: MoneyFormat) {
+        let words = root.firstChild!, total = Label(wrapping: words.nextSibling!)
+        let title = Label(wrapping: words.firstChild!), subtitle = Label(wrapping: words.firstChild!.nextSibling!)
+        let shop = trip.shopName.isEmpty ? L("Any Store") : trip.shopName
+        title.text = L("{date} · {store}", ["date": DateText.day(trip.date), "store": shop])
+        let items = N("{n} item", "{n} items", trip.lineCount)
+        subtitle.text = list.map { L("{list} · {items}", ["list": $0, "items": items]) } ?? items
+        total.text = money.format(trip.total)
+        root.nameListCell("\(title.text), \(subtitle.text), \(total.text)")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import ShopperModel
+
+/// The Trips page in the window: built when first shown, read again when a trip is recorded or
+/// deleted, a deletion with Undo in the window's toast.
+extension MainWindow {
+    var trips: TripsPage {
+        if let built = builtTrips { return built }
+        let page = TripsPage(model: model, money: money)
+        page.root.widget.expand(h: true, v: true)
+        tripsHolder.append(page.root.widget)
+        page.onDelete = { [weak self] id in self?.deleteTrip(id) }
+        page.onError = { [weak self] error in self?.report(error) }
+        builtTrips = page
+        return page
+    }
+
+    func tripsChanged() {
+        builtTrips?.reload()
+        updateTotals()
+    }
+
+    private func deleteTrip(_ id: TripID) {
+        guard let trip = try? model.trip(id) else { return }
+        guard attempt({ try model.deleteTrip(id) }) else { return }
+        toast.show(L("Deleted the trip of {date}", ["date": DateText.day(trip.date)]), actionTitle: L("Undo"), action: undoAction())
+    }
+
+    /// The header's line on the Trips page: how many trips and what they came to.
+    func tripsTotal(_ trips: [TripSummary]) -> String {
+        let sum = trips.reduce(CostSum.zero) { $0 + CostSum($1.total) }
+        return L("{trips} · {amount} spent", ["trips": N("{n} trip", "{n} trips", trips.count), "amount": money.format(sum)])
+    }
+}

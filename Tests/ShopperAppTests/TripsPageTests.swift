@@ -1,0 +1,89 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The Trips page on real widgets: not read until shown; Finish Shopping adds the trip at the top
+/// and its week's bar; the plot's text names each week's amount and Left picks the week before;
+/// a trip opens with what was bought; Delete takes it away with Undo; no trips explain themselves.
+final class TripsPageTests: GtkTestCase {
+    private static func model() throws -> ShoppingModel {
+        let folder = NSTemporaryDirectory() + "trips-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
+    }
+
+    private static func shop(_ model: ShoppingModel, _ items: [(String, Decimal)], on date: Date) throws {
+        for (name, price) in items {
+            let id = try model.add(ItemFields(description: name, price: price))
+            try model.tick(id)
+        }
+        try model.finishShopping(date: date)
+    }
+
+    func testTripsShowTheirWeeksAndOpenDeleteAndComeBack() throws {
+        try MainActor.assumeIsolated {
+            let model = try Self.model()
+            let now = Date()
+            try Self.shop(model, [("Milk", Decimal(string: "1.09")!), ("Bread", 2)], on: now.addingTimeInterval(-14 * 86_400))
+            let harness = try WindowHarness(model: model, size: (600, 800))
+            defer { harness.close() }
+            let window = harness.window
+            XCTAssertNil(window.builtTrips, "not read at start")
+            ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
+            settle(100)
+            let page = try XCTUnwrap(window.builtTrips)
+            XCTAssertEqual(page.trips.count, 1)
+            XCTAssertEqual(window.totals.text, "1 trip · 3.09 spent")
+            // A trip finished while the page is open comes at the top, and its week's bar with it.
+            try Self.shop(model, [("Tea", Decimal(string: "3.50")!)], on: now)
+            settle(50)
+            XCTAssertEqual(page.trips.map(\.total), [Decimal(string: "3.50")!, Decimal(string: "3.09")!])
+            let plot = page.spendingPlot
+            XCTAssertEqual(plot.bars.count, 3, "two weeks with trips and the empty one between")
+            let description = plot.textAlternative
+            XCTAssertTrue(description.hasPrefix("Week of "), description)
+            XCTAssertTrue(description.contains(": 3.50 (1 trip)"), description)
+            XCTAssertTrue(description.contains(": 0.00 (0 trips)"), description)
+            // The keyboard picks bars: focus picks the newest, Left the one before.
+            _ = plot.widget.grabFocus()
+            settle(50)
+            XCTAssertTrue(page.captionText.hasSuffix(": 3.50 (1 trip)"), page.captionText)
+            XCTAssertTrue(plot.press(UInt32(GDK_KEY_Left)))
+            XCTAssertTrue(page.captionText.hasSuffix(": 0.00 (0 trips)"), page.captionText)
+            page.choose(.month)
+            settle(50)
+            XCTAssertEqual(plot.period, .month)
+            XCTAssertEqual(plot.bars.map(\.total).reduce(0, +), Decimal(string: "6.59")!)
+
+            // Open the older trip: what was bought, and its total.
+            page.open(1)
+            settle(50)
+            XCTAssertTrue(page.isShowingTrip)
+            XCTAssertEqual(page.detail.totalText, "Total 3.09")
+            // Delete it; the window's Undo brings it back.
+            let id = page.trips[1].id
+            shopper_signal_emit(page.detail.deleteButton.widget.raw, "clicked")
+            settle(50)
+            XCTAssertFalse(page.isShowingTrip)
+            XCTAssertEqual(page.trips.map(\.id).contains(id), false)
+            XCTAssertTrue(window.toast.text.hasPrefix("Deleted the trip of "), window.toast.text)
+            window.toast.runAction()
+            settle(50)
+            XCTAssertEqual(page.trips.count, 2)
+        }
+    }
+
+    func testNoTripsExplainThemselves() throws {
+        try MainActor.assumeIsolated {
+            let harness = try WindowHarness(model: try Self.model(), size: (360, 640))
+            defer { harness.close() }
+            ActionMap(harness.window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
+            settle(100)
+            let page = try XCTUnwrap(harness.window.builtTrips)
+            XCTAssertTrue(page.isEmptyShown)
+            XCTAssertEqual(harness.window.totals.text, "0 trips · 0.00 spent")
+        }
+    }
+}
