@@ -46,6 +46,7 @@ final class AddBar {
             guard let self else { return }
             message.widget.visible = false
             offerCompletions()
+            suggestPrice()
         }
         entry.complete(from: completion)
         entry.onActivate { [weak self] in self?.submit() }
@@ -123,6 +124,25 @@ final class AddBar {
         buildIndex()
         let ids = known?.completions(of: entry.text.trimmingCharacters(in: .whitespaces), limit: Self.completionLimit) ?? []
         completion.replace(with: ids.compactMap { model.item($0)?.description })
+    }
+
+    /// The money prices are said in (the window sets it, and follows the preference).
+    var money = UserLocale.current.money()
+
+    /// A known item typed: the last price paid for it at this store, or how much dearer the typed
+    /// price is ("↑ 12 % on the last price paid at Aldi (1.00)"), under the entry.
+    private func suggestPrice() {
+        let text = entry.text
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty,
+              case .success(let typed) = PlainTextFormat.read(text, numbers: UserLocale.current.numbers),
+              let id = known?.item(withKey: ShoppingModel.matchKey(typed.fields.description)) else { return }
+        let words = PriceWords(model, item: id, money: money)
+        let f = typed.fields
+        if f.price == nil, let suggestion = words.suggestion {
+            say(suggestion, isError: false)
+        } else if let rise = words.rise(to: PriceBasis.unitPrice(f.price, f.priceBasis, f.quantity)) {
+            say(rise, isError: false)
+        }
     }
 
     /// A line under the entry until the next keystroke: what was wrong with the line, or a hint

@@ -9,6 +9,8 @@ import ShopperModel
 final class FinishShoppingDialog {
     let dialog: MessageDialog
     private var rows: [(id: ItemID, entry: EntryRow, original: String)] = []
+    /// Beside each price: "↑ 12 %" when it is dearer than the last paid at this store.
+    private var rises: [ItemID: (Label, PriceWords, Item)] = [:]
     private let numbers = UserLocale.current.numbers
     static let finish = "finish"
 
@@ -29,6 +31,16 @@ final class FinishShoppingDialog {
             let entry = EntryRow(title: L("Price of {item}, {basis}", ["item": item.description, "basis": basis]))
             let text = item.price.map(money.editable) ?? ""
             entry.text = text
+            let words = PriceWords(model, item: item.id, money: money)
+            // No price yet: the last paid at this store, as the one to confirm (or correct).
+            if item.price == nil, let last = words.lastHere {
+                let suggested = item.priceBasis == .forAll ? last * item.quantity : last
+                entry.text = money.editable(suggested)
+            }
+            let rise = Label()
+            rise.widget.css("warning")
+            adw_entry_row_add_suffix(entry.row.typedPointer(), rise.widget.raw)
+            rises[item.id] = (rise, words, item)
             entry.activatesDefault(true)
             entry.onChanged { [weak self] in self?.validate() }
             list.append(entry.row)
@@ -39,6 +51,7 @@ final class FinishShoppingDialog {
         scrolled.fitContent(maxHeight: 320)
         dialog.extraChild(scrolled.widget)
         dialog.widget.nameButtons(icons: [:])
+        validate()
         dialog.onResponse { [weak self] response in
             guard let self, response == Self.finish, let paid = corrections() else { return }
             onFinish(paid)
@@ -60,9 +73,16 @@ final class FinishShoppingDialog {
     }
 
     private func validate() {
-        for (_, entry, _) in rows {
+        for (id, entry, _) in rows {
             let draft = ItemDraft(description: "x", price: entry.text, numbers: numbers)
             entry.row.css("error", draft.errors().contains { $0.field == .price })
+            if let (label, words, item) = rises[id] {
+                let price = (try? draft.validate())?.price
+                let text = words.shortRise(to: PriceBasis.unitPrice(price, item.priceBasis, item.quantity))
+                label.text = text ?? ""
+                label.widget.visible = text != nil
+                label.widget.tooltip(words.rise(to: PriceBasis.unitPrice(price, item.priceBasis, item.quantity)))
+            }
         }
         dialog.setEnabled(Self.finish, corrections() != nil)
     }
@@ -71,5 +91,6 @@ final class FinishShoppingDialog {
 
     // For tests.
     var priceTexts: [String] { rows.map { $0.entry.text } }
+    var riseTexts: [String] { rows.map { r in rises[r.id].map { $0.0.widget.visible ? $0.0.text : "" } ?? "" } }
     func setPrice(_ index: Int, _ text: String) { rows[index].entry.text = text }
 }

@@ -18,6 +18,13 @@ final class ItemEditor {
     private let perUnit = ToggleButton(label: L("per unit"))
     private let forAll = ToggleButton(label: L("for all"))
     private let priceHint = Label()
+    /// "↑ 12 % on the last price paid at Aldi (1.00)".
+    private let priceRise = Label()
+    /// The prices paid before: a line and the figures (hidden for an item never bought).
+    private let history = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    private let historyText = Label()
+    private let sparkline = Sparkline()
+    private var words: PriceWords?
     /// "Sold at": shown when there are stores to choose from.
     private let onlyAt = OnlyAtChooser()
     private let onlyAtLabel = Label(L("Sold At"))
@@ -67,6 +74,8 @@ final class ItemEditor {
                 let notes = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
                 notes.append(error.widget)
                 notes.append(priceHint.widget)
+                notes.append(priceRise.widget)
+                notes.append(history.widget)
                 grid.attach(notes.widget, column: 1, row: Int32(row * 2 + 1))
             } else {
                 grid.attach(error.widget, column: 1, row: Int32(row * 2 + 1))
@@ -120,6 +129,18 @@ final class ItemEditor {
         priceHint.xalign(0)
         priceHint.wrap()
         priceHint.widget.visible = false
+        priceRise.widget.css("warning")
+        priceRise.xalign(0)
+        priceRise.wrap()
+        priceRise.widget.visible = false
+        historyText.widget.css("caption")
+        historyText.widget.css("dim-label")
+        historyText.xalign(0)
+        historyText.wrap()
+        historyText.widget.expand(h: true)
+        history.append(sparkline.widget)
+        history.append(historyText.widget)
+        history.widget.visible = false
         return row
     }
 
@@ -131,6 +152,11 @@ final class ItemEditor {
         for (field, entry) in entries { entry.text = draft[field] }
         (item.priceBasis == .forAll ? forAll : perUnit).active = true
         onlyAt.show(model.shops, marks: model.onlyAt[id])
+        let words = PriceWords(model, item: id, money: money)
+        self.words = words
+        history.widget.visible = !words.stats.isEmpty
+        historyText.text = words.summary ?? ""
+        sparkline.show(words.stats, money: money)
         onlyAtLabel.widget.visible = !model.shops.isEmpty
         onlyAt.button.widget.visible = !model.shops.isEmpty
         validate()
@@ -170,6 +196,9 @@ final class ItemEditor {
         let hint = fields.flatMap { CostText.implausibleHint($0, money: money) }
         priceHint.text = hint ?? ""
         priceHint.widget.visible = hint != nil
+        let rise = fields.flatMap { words?.rise(to: PriceBasis.unitPrice($0.price, $0.priceBasis, $0.quantity)) }
+        priceRise.text = rise ?? ""
+        priceRise.widget.visible = rise != nil
         return fields
     }
 
@@ -207,6 +236,8 @@ final class ItemEditor {
     func errorText(_ field: ItemField) -> String? { errors[field].flatMap { $0.widget.visible ? $0.text : nil } }
     var canSave: Bool { save.widget.sensitive }
     var hintText: String? { priceHint.widget.visible ? priceHint.text : nil }
+    var riseText: String? { priceRise.widget.visible ? priceRise.text : nil }
+    var historyShown: String? { history.widget.visible ? historyText.text : nil }
     var priceBasisLabel: String { perUnit.label }
     func choose(_ basis: PriceBasis) { (basis == .forAll ? forAll : perUnit).active = true }
     func pressSave() { commit() }

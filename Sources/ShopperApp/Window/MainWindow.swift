@@ -117,6 +117,7 @@ final class MainWindow {
         searchTools.append(saveSearchButton.widget)
         searchBar = SearchBar(captureFrom: window, trailing: searchTools.widget)
         addBar = AddBar(model: model)
+        addBar.money = money
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
 
@@ -351,7 +352,10 @@ final class MainWindow {
             page.setSectioning(preferences.sectioning)
             if moneyChanged { page.setMoney(newMoney) }
         }
-        if moneyChanged { builtTrips?.setMoney(newMoney) }
+        if moneyChanged {
+            builtTrips?.setMoney(newMoney)
+            addBar.money = newMoney
+        }
         updateTotals()  // the currency, or costs turned on or off
     }
 

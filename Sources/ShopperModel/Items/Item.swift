@@ -113,13 +113,7 @@ public struct Item: Equatable, Sendable {
 
     /// What one unit cost, for the price history: a price for all divided by the quantity, to
     /// four decimals.
-    public var unitPrice: Decimal? {
-        guard let price else { return nil }
-        guard priceBasis == .forAll else { return price }
-        var exact = price / quantity, rounded = Decimal()
-        NSDecimalRound(&rounded, &exact, 4, .plain)
-        return rounded
-    }
+    public var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, quantity) }
 
     /// The editable fields, as the editor and the importers see them.
     public var fields: ItemFields {
@@ -167,6 +161,16 @@ public struct ItemFields: Equatable, Sendable {
 public enum PriceBasis: String, CaseIterable, Sendable {
     case perUnit = "unit"
     case forAll = "all"
+
+    /// What one unit cost, as the price history keeps it: a price for all divided by the quantity,
+    /// to four decimals.
+    public static func unitPrice(_ price: Decimal?, _ basis: PriceBasis, _ quantity: Decimal) -> Decimal? {
+        guard let price else { return nil }
+        guard basis == .forAll, quantity != 0 else { return price }
+        var exact = price / quantity, rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 4, .plain)
+        return rounded
+    }
 
     static func lineTotal(_ price: Decimal?, _ basis: PriceBasis, _ quantity: Decimal) -> Decimal {
         guard let price else { return 0 }

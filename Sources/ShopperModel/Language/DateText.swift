@@ -8,6 +8,11 @@ public enum DateText {
             .weekday(.abbreviated).day().month(.abbreviated).year())
     }
 
+    /// "3 Nov" / "3. Nov.".
+    public static func short(_ date: Date, _ user: UserLocale = .current) -> String {
+        date.formatted(Date.FormatStyle(locale: user.dates, calendar: user.calendar, timeZone: user.calendar.timeZone).day().month(.abbreviated))
+    }
+
     /// A week's bar: "23 Nov" (its first day); a month's: "Nov 2026".
     public static func period(_ start: Date, _ period: SpendingPeriod, _ user: UserLocale = .current) -> String {
         let style = Date.FormatStyle(locale: user.dates, calendar: user.calendar, timeZone: user.calendar.timeZone)
