@@ -2,6 +2,8 @@ import Foundation
 import ShopperModel
 
 /// `SHOPPER_BENCH=first-frame`: print when the first frame was drawn, then quit.
+/// `SHOPPER_BENCH=trips`: after the first frame, open the Trips page: the read of the trips, and the
+/// page's building and first paint after it (layout and paint of that frame), then quit.
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
 /// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
 /// `make bench`; nothing here is a test.
@@ -24,8 +26,11 @@ final class BenchmarkRunner {
     func start(mode: String) {
         window.window.afterFirstFrame { [self] in
             emit("first-frame", Clock.now)
-            guard mode == "ops" else { return app.quit() }
-            planOperations()
+            switch mode {
+            case "ops": planOperations()
+            case "trips": planTrips()
+            default: return app.quit()
+            }
             runNext()
         }
     }
@@ -90,6 +95,21 @@ final class BenchmarkRunner {
     }
 
     static let switches = 5
+
+    /// The Trips page opened once (a second opening would find it built).
+    private func planTrips() {
+        steps.append { [self] done in
+            let t0 = Clock.now
+            ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
+            let opened = Clock.now - t0
+            guard let page = window.builtTrips, !page.trips.isEmpty else { fail("the Trips page showed no trips") }
+            window.window.afterNextFrame { [self] frameWork in
+                emit("trips-read", page.readTime)
+                emit("trips-first-paint", opened - page.readTime + frameWork)
+                done()
+            }
+        }
+    }
 
     private func timed(_ name: String, _ op: @escaping @MainActor () -> Void) {
         steps.append { [self] done in

@@ -178,7 +178,7 @@ enum CommandRunner {
         let model = try model(of: from, in: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
         let items = try model.items((0..<projection.count).compactMap(projection.itemID))
-        return format.export(items, numbers: UserLocale.current.numbers)
+        return format.export(items, numbers: UserLocale.current.numbers, stores: model.storeNames)
     }
 
     /// Reads every file first (one bad line is one clear error, and nothing is written), then

@@ -24,6 +24,8 @@ final class TripsPage {
     private let rowModel: RowListModel
     private(set) var listView: ListView!
     let detail = TripDetail()
+    /// How long the last read of the trips took, µs (for `make bench`).
+    private(set) var readTime: Int64 = 0
     /// Set by the window: delete a trip (with Undo there).
     var onDelete: (@MainActor (TripID) -> Void)?
     var onError: (@MainActor (Error) -> Void)?
@@ -106,10 +108,12 @@ final class TripsPage {
     /// The trips read again (a trip recorded, deleted, brought back), the plot and list following.
     func reload() {
         let old = trips.count
+        let t0 = Clock.now
         do { shown.trips = try model.trips() } catch {
             shown.trips = []
             onError?(error)
         }
+        readTime = Clock.now - t0
         rowModel.itemsChanged(position: 0, removed: old, added: trips.count)
         content.widget.visible = !trips.isEmpty
         empty.visible = trips.isEmpty

@@ -8,13 +8,50 @@ extension MainWindow {
     /// A file to import: shown in the preview first, nothing added until confirmed.
     func chooseImport() {
         FileChooser.choose(title: L("Import Items"), accept: L("_Open"), parent: window, filters: Self.fileFilters) { [weak self] path in
-            self?.previewImport(path)
+            guard let self else { return }
+            // A file of trips (exported from the Trips page) goes to the trips.
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), TripsCSV.isTrips(text) {
+                importTrips(text)
+            } else {
+                previewImport(path)
+            }
+        }
+    }
+
+    /// Trips from a file, added as one step with Undo; a list named that is not here takes the
+    /// trips to the list shown.
+    func importTrips(_ text: String) {
+        do {
+            let lists = model.lists
+            let trips = try TripsCSV.parse(text, list: { name in ShoppingList.named(name, in: lists)?.id }, fallback: model.list)
+            let made = try model.importTrips(trips)
+            toast.show(N("Imported {n} trip", "Imported {n} trips", made.count), actionTitle: L("Undo"), action: undoAction())
+        } catch {
+            report(error)
+        }
+    }
+
+    /// The Trips page's Export…: every trip, a line a row.
+    func exportTrips(to path: String) {
+        do {
+            let lists = model.lists
+            let trips = try model.allTrips()
+            let text = TripsCSV.export(trips) { id in lists.first { $0.id == id }?.name ?? "" }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            toast.show(N("Exported {n} trip to “{file}”", "Exported {n} trips to “{file}”", trips.count, ["file": (path as NSString).lastPathComponent]))
+        } catch {
+            report(error)
         }
     }
 
     /// The list shown (All Items from the Searches page), whole whatever the search, as CSV (a
     /// name ending in .csv) or plain text (anything else); the file is named after the list.
     func chooseExport() {
+        if stack.visibleName == AppAction.tripsPage {
+            FileChooser.choose(title: L("Export Trips"), accept: L("_Export"), parent: window, saveAs: L("Trips") + ".csv",
+                               filters: Self.fileFilters) { [weak self] path in self?.exportTrips(to: path) }
+            return
+        }
         let kind = exportedList
         FileChooser.choose(title: L("Export Items"), accept: L("_Export"), parent: window, saveAs: Self.exportName(kind),
                            filters: Self.fileFilters) { [weak self] path in
@@ -33,7 +70,7 @@ extension MainWindow {
         do {
             let items = try model.items((0..<list.count).compactMap(list.itemID))
             // Written whole or not at all: a file that was there stays intact if writing fails.
-            try Data(format.export(items, numbers: UserLocale.current.numbers).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(format.export(items, numbers: UserLocale.current.numbers, stores: model.storeNames).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             let n = items.count
             toast.show(N("Exported {n} item to “{file}”", "Exported {n} items to “{file}”", n, ["file": (path as NSString).lastPathComponent]))
         } catch {

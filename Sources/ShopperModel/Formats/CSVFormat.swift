@@ -1,13 +1,14 @@
 import Foundation
 
 /// RFC 4180 CSV with a header row:
-/// description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost
+/// description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores
 /// A price is in `unit_cost` (per unit) or in `total_cost` (for the whole line), never both: a file
 /// read by a version that knows only `unit_cost` loses a price for all rather than misreading it.
+/// `stores` names the stores an item is sold only at, separated by semicolons (empty: anywhere).
 public enum CSVFormat {
-    public static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost"]
+    public static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores"]
 
-    public static func export<S: Sequence>(_ items: S) -> String where S.Element == Item {
+    public static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
         for i in items {
             let texts = [i.description, i.unit ?? "", i.aisle ?? "", i.notes].map(defused)
@@ -15,7 +16,8 @@ public enum CSVFormat {
             let forAll = i.priceBasis == .forAll
             let fields = [texts[0], DecimalText.format(i.quantity), texts[1],
                           forAll ? "" : price, texts[2], texts[3],
-                          i.needed ? "1" : "0", i.inCart ? "1" : "0", forAll ? price : ""]
+                          i.needed ? "1" : "0", i.inCart ? "1" : "0", forAll ? price : "",
+                          defused(stores(i.id).joined(separator: "; "))]
             out += fields.map(quote).joined(separator: ",") + "\r\n"
         }
         return out
@@ -62,7 +64,9 @@ public enum CSVFormat {
             throw ImportLineError(line: r.line, message: L("needed and in_cart must be 1 or 0 (or yes/no)."))
         }
         do {
-            return ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart)
+            let stores = restored(value(header.column("stores"))).split(separator: ";")
+                .map { ItemDraft.clean(String($0)) }.filter { !$0.isEmpty }
+            return ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart, stores: stores)
         } catch {
             throw ImportLineError(line: r.line, message: error.errors.map(\.message).joined(separator: " "))
         }

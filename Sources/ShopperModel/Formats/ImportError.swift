@@ -23,11 +23,14 @@ public struct ImportedItem: Equatable, Sendable {
     public var fields: ItemFields
     public var needed: Bool
     public var inCart: Bool
+    /// The stores the item is sold only at, by name (none: as it is; a new item, anywhere).
+    public var stores: [String]
 
-    public init(fields: ItemFields, needed: Bool = true, inCart: Bool = false) {
+    public init(fields: ItemFields, needed: Bool = true, inCart: Bool = false, stores: [String] = []) {
         self.fields = fields
         self.needed = needed
         self.inCart = inCart
+        self.stores = stores
     }
 }
 
@@ -35,9 +38,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case csv, text
 
     /// Plain text is written with the user's decimal mark (`numbers`); CSV always with dots.
-    public func export<S: Sequence>(_ items: S, numbers: NumberConvention = .neutral) -> String where S.Element == Item {
+    /// `stores`: the names of the stores an item is sold only at (CSV keeps them; text has no place).
+    public func export<S: Sequence>(_ items: S, numbers: NumberConvention = .neutral,
+                                    stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         switch self {
-        case .csv: CSVFormat.export(items)
+        case .csv: CSVFormat.export(items, stores: stores)
         case .text: items.map { PlainTextFormat.line($0, numbers: numbers) }.joined(separator: "\n") + "\n"
         }
     }

@@ -66,6 +66,7 @@ extension ShoppingModel {
                     position += Self.positionGap
                 }
             }
+            Self.mark(zip(ids, plan.map(\.row.stores)), shops: shops, into: &b)
         }
         return slot.map { ids[$0] }
     }
@@ -80,6 +81,6 @@ extension ShoppingModel {
         fields.priceBasis = row.fields.priceBasis
         if row.fields.aisle != nil { fields.aisle = row.fields.aisle }
         if !row.fields.notes.isEmpty { fields.notes = row.fields.notes }
-        return ImportedItem(fields: fields, needed: row.needed, inCart: row.inCart)
+        return ImportedItem(fields: fields, needed: row.needed, inCart: row.inCart, stores: row.stores.isEmpty ? base.stores : row.stores)
     }
 }

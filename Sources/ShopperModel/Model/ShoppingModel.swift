@@ -341,7 +341,10 @@ public final class ShoppingModel {
                     actionName: String? = nil) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
-        try commit(actionName ?? Self.importing(batch.count)) { b in ids = Self.addItems(batch, after: lastPosition, now: now, to: &b) }
+        try commit(actionName ?? Self.importing(batch.count)) { b in
+            ids = Self.addItems(batch, after: lastPosition, now: now, to: &b)
+            Self.mark(zip(ids, batch.map(\.stores)), shops: shops, into: &b)
+        }
         return ids
     }
 
@@ -374,12 +377,14 @@ public final class ShoppingModel {
         let lastPosition: Int64
         let rows: [ImportedItem]
         let now: Date
+        let shops: [Shop]
 
         public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
             do {
                 return .success(try store.write(seen: seen, knownAisles: aisles, list: list) { ids throws(StoreError) in
                     var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles), list: list)
-                    _ = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
+                    let made = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
+                    ShoppingModel.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)
                     ids = b.ids
                     let cs = b.finished
                     // Every item is new: none may exist yet.
@@ -395,7 +400,7 @@ public final class ShoppingModel {
     public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
         guard let store else { return nil }
         return BackgroundImport(store: store, seen: seenRevision, list: list, aisles: aisles.names, lastPosition: lastPosition,
-                                rows: rows, now: StoreTime.rounded(now))
+                                rows: rows, now: StoreTime.rounded(now), shops: shops)
     }
 
     /// Takes a background import into memory and the undo history (one step, "Import").
@@ -405,6 +410,8 @@ public final class ShoppingModel {
         // undo takes them away, and puts back the aisle order as it was before.
         var back = ChangeSet(list: list)
         for id in cs.items.keys { back.items[id] = .some(nil) }
+        for id in cs.shops.keys { back.shops[id] = .some(nil) }
+        for id in cs.onlyAt.keys { back.onlyAt[id] = [] }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
         applyInMemory(cs, commit, old: back)
         undo.record(Self.importing(cs.items.count), forward: cs, backward: back)

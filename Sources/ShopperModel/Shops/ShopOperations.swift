@@ -152,3 +152,33 @@ extension ShoppingModel {
         }
     }
 }
+
+extension ShoppingModel {
+    /// The names of the stores an item is sold only at, in the stores' order (for export).
+    public func storeNames(of id: ItemID) -> [String] {
+        let marks = onlyAt[id]
+        return shops.filter { marks.contains($0.id) }.map(\.name)
+    }
+
+    /// Marks imported items as sold only at the stores their rows name, matched by name as items
+    /// are (case and accents aside); a store no one has yet is made, once, at the end. A row that
+    /// names none leaves its item's marks as they are.
+    static func mark<S: Sequence>(_ rows: S, shops: [Shop], into b: inout ChangeBuilder) where S.Element == (ItemID, [String]) {
+        var byKey: [String: ShopID] = [:]
+        for s in shops { byKey[matchKey(s.name)] = byKey[matchKey(s.name)] ?? s.id }
+        var position = shops.last?.position ?? 0
+        for (id, names) in rows where !names.isEmpty {
+            var marks = Set<ShopID>()
+            for name in names {
+                let key = matchKey(name)
+                if let known = byKey[key] { marks.insert(known); continue }
+                let made = b.ids.newShopID()
+                position += positionGap
+                b.cs.shops[made] = Shop(id: made, name: name, position: position)
+                byKey[key] = made
+                marks.insert(made)
+            }
+            b.cs.onlyAt[id] = marks
+        }
+    }
+}

@@ -84,3 +84,25 @@ extension Store {
         try flush()
     }
 }
+
+extension Store {
+    /// Trips brought in whole (an import, the benchmark's store): each gets a new id, in one
+    /// transaction. Not an undo step: an import of items is undone as a whole elsewhere.
+    @discardableResult
+    public func addTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
+        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        do {
+            return try db.write { db in
+                var next = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM trip") ?? 0)
+                return try trips.map { t in
+                    let id = TripID(next)
+                    next += 1
+                    try Self.insert(Trip(id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines), db)
+                    return id
+                }
+            }
+        } catch {
+            throw .writeFailed(reason: Self.reason(error))
+        }
+    }
+}
