@@ -20,6 +20,8 @@ final class SpendingPlot {
     private var money: MoneyFormat
     /// What screen readers are told the plot shows (its accessible description).
     private(set) var textAlternative = ""
+    /// Counts `show`s: the description made after one is for the bars it showed.
+    private var shows = 0
     /// The period and amount of the bar picked or under the pointer (nil: none).
     var onCaption: ((String?) -> Void)?
 
@@ -66,9 +68,14 @@ final class SpendingPlot {
         hovered = nil
         first = bars.count
         placeWindow()
-        describe()
         caption()
         area.redraw()
+        // Every bar's words for screen readers, just after the page's first paint (260 weeks of
+        // dates and amounts would double that frame's work).
+        shows += 1
+        MainLoop.idle { [weak self, shows] in
+            if self?.shows == shows { self?.describe() }  // not for bars shown since
+        }
     }
 
     /// How many bars fit the width, each at least `minSlot` wide.

@@ -132,9 +132,11 @@ final class TripsPage {
     }
 
     var period: SpendingPeriod { months.active ? .month : .week }
+    /// The user's calendar, made once (it is not cheap).
+    private static let calendar = UserLocale.current.calendar
 
     private func showPlot() {
-        plot.show(period.bars(trips, calendar: UserLocale.current.calendar), period: period, money: money)
+        plot.show(period.bars(trips, calendar: Self.calendar), period: period, money: money)
     }
 
     private func listName(_ id: ListID) -> String? { model.lists.first { $0.id == id }?.name }

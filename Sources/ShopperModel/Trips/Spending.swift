@@ -24,23 +24,25 @@ public struct SpendingBar: Equatable, Sendable {
 
 extension SpendingPeriod {
     /// The bars for `trips` (any order). `calendar` gives the time zone and the first weekday.
+    /// Calendar arithmetic is dear (ICU): it is done once a period, never once a trip.
     public func bars(_ trips: [TripSummary], calendar: Calendar) -> [SpendingBar] {
-        guard !trips.isEmpty else { return [] }
-        var sums: [Date: (CostSum, Int)] = [:]
-        for t in trips {
-            let start = self.start(of: t.date, calendar)
-            let (sum, n) = sums[start] ?? (.zero, 0)
-            sums[start] = (sum + CostSum(t.total), n + 1)
-        }
-        let first = sums.keys.min()!, last = sums.keys.max()!
+        guard let earliest = trips.min(by: { $0.date < $1.date })?.date,
+              let latest = trips.max(by: { $0.date < $1.date })?.date else { return [] }
+        let sorted = trips.sorted { $0.date < $1.date }
         var bars: [SpendingBar] = []
-        var at = first
-        while at <= last {
-            let (sum, n) = sums[at] ?? (.zero, 0)
+        var at = start(of: earliest, calendar), next = 0
+        while at <= latest {
+            // Adding whole calendar weeks or months to a period's start gives the next start, across
+            // daylight saving too.
+            guard let end = calendar.date(byAdding: component, value: 1, to: at) else { break }
+            var sum = CostSum.zero, n = 0
+            while next < sorted.count, sorted[next].date < end {
+                sum += CostSum(sorted[next].total)
+                n += 1
+                next += 1
+            }
             bars.append(SpendingBar(start: at, total: sum.decimal, trips: n))
-            guard let next = calendar.date(byAdding: component, value: 1, to: at) else { break }
-            // Daylight saving moves no start: the next period begins where the calendar says.
-            at = self.start(of: next, calendar)
+            at = end
         }
         return bars
     }
