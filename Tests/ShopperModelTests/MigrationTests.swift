@@ -45,7 +45,7 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try rows(path, "SELECT \(itemColumns) FROM item ORDER BY id"), itemsBefore, "every column of every item, revisions too")
         XCTAssertEqual(try rows(path, "SELECT list_id FROM item").map { $0 }, Array(repeating: "[list_id:1]", count: 5))
         XCTAssertEqual(try rows(path, "SELECT id, item_id, unit_cost, quantity, date FROM price_history ORDER BY id"), historyBefore)
-        XCTAssertEqual(try m.trips().map(\.total), [Decimal(string: "5.915")!], "the one finish is a trip now (v7)")
+        XCTAssertEqual(try m.trips().map(\.total), [Decimal(string: "5.92")!], "the one finish is a trip now (v7), paid to the cent")
         XCTAssertEqual(try rows(path, "SELECT * FROM item_tombstone"), tombstonesBefore)
         XCTAssertEqual(try rows(path, "SELECT id, name, query, position FROM saved_search ORDER BY id"), searchesBefore)
         XCTAssertEqual(m.aisles.names, ["Fruit & Veg", "Bakery", "Dairy", "Meat"])

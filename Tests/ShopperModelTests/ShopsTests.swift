@@ -197,3 +197,78 @@ final class ShopsTests: XCTestCase {
         XCTAssertEqual(try s.integrityCheck(), "ok")
     }
 }
+
+/// What a review found: ids handed out twice, a list left on a store that went, others' trips
+/// unseen, and every new aisle taken for a change of store.
+final class ShopsReviewTests: XCTestCase {
+    private func path() -> String { temporaryFolder(self) + "/" + Store.fileName }
+
+    func testAStoreTakenBackLendsNeitherItsIdNorItsPlaceInTheHeader() throws {
+        let s = try Store(path: path())
+        let m = try ShoppingModel(store: s)
+        let aldi = try m.addShop(named: "Aldi")
+        try m.shop(at: aldi)
+        try m.undoLast()
+        XCTAssertEqual(m.currentShop, .any)
+        XCTAssertEqual(try s.lists().first?.shop, .any, "the list is not left on a store that went")
+        let lidl = try m.addShop(named: "Lidl")
+        XCTAssertNotEqual(lidl, aldi, "a new store never takes an id one had")
+        XCTAssertEqual(m.currentShop, .any)
+        // Nor after a deleted store is purged at the next start.
+        try m.deleteShop(lidl)
+        try s.purgeDeletedLists()
+        let again = try ShoppingModel(store: s)
+        XCTAssertGreaterThan(try again.addShop(named: "Tesco"), lidl)
+    }
+
+    func testATripDeletedLendsNotItsIdAndOthersTripsAreSeen() throws {
+        let p = path()
+        let a = try ShoppingModel(store: Store(path: p)), b = try ShoppingModel(store: Store(path: p))
+        let milk = try a.add(fields("Milk", cost: 1))
+        try a.tick(milk)
+        let first = try XCTUnwrap(try a.finishShopping())
+        try a.deleteTrip(first)
+        try a.tick(milk)
+        XCTAssertNotEqual(try a.finishShopping(), first)
+        // B shows trips; A records one more: B hears of it at its next refresh.
+        _ = try b.trips()
+        var heard = false
+        b.observe { if $0.tripsChanged { heard = true } }
+        try a.tick(milk)
+        try a.finishShopping()
+        try b.refreshIfChangedElsewhere()
+        XCTAssertTrue(heard)
+        XCTAssertEqual(try b.trips().count, 2)
+    }
+
+    func testANewAisleIsNoChangeOfStore() throws {
+        let m = try ShoppingModel(store: Store(path: path()))
+        try m.add(fields("Milk", aisle: "Dairy"))
+        var moved = false
+        m.observe { if $0.shopsChanged { moved = true } }
+        try m.add(fields("Bread", aisle: "Bakery"))
+        XCTAssertFalse(moved, "at Any Store")
+        let aldi = try m.addShop(named: "Aldi")
+        try m.setAisleOrder(["Dairy"], at: aldi)
+        try m.shop(at: aldi)
+        moved = false
+        try m.add(fields("Tea", aisle: "Drinks"))
+        XCTAssertFalse(moved, "at a store: the new aisle comes last")
+        XCTAssertEqual(m.sectionAisles.names, ["Dairy", "Bakery", "Drinks"])
+    }
+
+    func testATripsFileWithAmountsBeyondTheEditorsIsRefusedByLine() {
+        let text = "\u{FEFF}trip_date,description,quantity,unit_cost,cost\n"
+            + "2026-11-18T08:26:40Z,Gold,1,,999999999999999999999999999999\n"
+            + "2026-11-18T08:26:40Z,Milk,lots,,1\n"
+            + "2026-11-18T08:26:40Z,Tea,1,cheap,1\n"
+            + "2026-11-18T08:26:40Z,Bread,2,0.95,1.90\n"
+        XCTAssertTrue(TripsCSV.isTrips(text))
+        XCTAssertThrowsError(try TripsCSV.parse(text, list: { _ in nil }, fallback: .first)) { error in
+            XCTAssertEqual((error as? ImportError)?.lines.map(\.line), [2, 3, 4])
+        }
+        let good = "trip_date,description,quantity,unit_cost,cost\r\n2026-11-18T08:26:40Z,Bread,2,0.95,1.90\r\n"
+        XCTAssertTrue(TripsCSV.isTrips(good), "CRLF is one Character in Swift: the first line ends there")
+        XCTAssertEqual(try TripsCSV.parse(good, list: { _ in nil }, fallback: .first).first?.total, Decimal(string: "1.90"))
+    }
+}

@@ -34,8 +34,11 @@ final class FinishShoppingDialog {
             let words = PriceWords(model, item: item.id, money: money)
             // No price yet: the last paid at this store, as the one to confirm (or correct).
             if item.price == nil, let last = words.lastHere {
-                let suggested = item.priceBasis == .forAll ? last * item.quantity : last
-                entry.text = money.editable(suggested)
+                // History keeps a unit price to four decimals: a price for all is that times the
+                // quantity, to the currency's own decimals (3 for 10.00, not 9.9999).
+                var suggested = item.priceBasis == .forAll ? last * item.quantity : last, rounded = Decimal()
+                NSDecimalRound(&rounded, &suggested, item.priceBasis == .forAll ? money.minorDigits : 4, .plain)
+                entry.text = money.editable(rounded)
             }
             let rise = Label()
             rise.widget.css("warning")

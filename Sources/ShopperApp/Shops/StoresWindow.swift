@@ -23,6 +23,9 @@ final class StoresWindow {
         let prefs = AdwPreferences(parent: parent, pageTitle: L("Stores"))
         window = prefs.window
         window.title = L("Stores")
+        // A store's page closes through its Back button or Escape, which keep its name and let it
+        // go; libadwaita's own gestures (Alt+Left, a swipe) would close it behind this window's back.
+        adw_preferences_window_set_can_navigate_back(window.widget.typedPointer(), 0)
         // Room for a few stores and their aisles; no wider than the window it belongs to (a phone).
         let width = parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440
         window.defaultSize(width, 560)
@@ -117,10 +120,14 @@ final class StoresWindow {
         refresh(focus: shop)
     }
 
-    /// Ctrl+Z and Ctrl+Shift+Z: the list's undo history, as in the main window.
+    /// Ctrl+Z and Ctrl+Shift+Z: the list's undo history, as in the main window, for steps this
+    /// window can take back where it is: on the stores (any list's), or on the list it was opened
+    /// for. A step made on another list is the main window's to undo (it shows that list first).
     private func step(undo: Bool) -> Bool {
         // A text field's own history first, as in the main window.
         if window.focusedTextField != nil { return false }
+        guard let entry = undo ? model.undo.undoStack.last : model.undo.redoStack.last,
+              entry.onListsOnly || entry.list == model.list else { return true }
         do {
             let name = undo ? try model.undoLast() : try model.redoLast()
             if let name { toast(undo ? L("Undid {step}", ["step": name]) : L("Redid {step}", ["step": name]), undo: false) }

@@ -46,6 +46,8 @@ final class MainWindow {
     var otherShopsBar: Widget?
     /// The Stores window while it is open.
     var storesWindow: StoresWindow?
+    /// Whether the header shows the store as an icon (a narrow window); nil before the first look.
+    var compactShopButton: Bool?
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
@@ -179,7 +181,7 @@ final class MainWindow {
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
             window.widget.onPointer(size) { [weak self, window, addBar] _ in
                 window.afterNextFrame { _ in addBar.fitPlaceholder() }
-                self?.updateShops(menu: true)
+                self?.headerWidthChanged()
             }
         }
 

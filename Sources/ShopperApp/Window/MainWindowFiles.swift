@@ -9,13 +9,22 @@ extension MainWindow {
     func chooseImport() {
         FileChooser.choose(title: L("Import Items"), accept: L("_Open"), parent: window, filters: Self.fileFilters) { [weak self] path in
             guard let self else { return }
-            // A file of trips (exported from the Trips page) goes to the trips.
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), TripsCSV.isTrips(text) {
+            // A file of trips (exported from the Trips page) goes to the trips: told by its first
+            // line, read alone (an items file is read by the preview, once).
+            if Self.firstLine(of: path).map(TripsCSV.isTrips) == true, let text = try? String(contentsOfFile: path, encoding: .utf8) {
                 importTrips(text)
             } else {
                 previewImport(path)
             }
         }
+    }
+
+    /// The first line of a file (at most 4 KB of it), without a byte-order mark.
+    static func firstLine(of path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096) else { return nil }
+        return String(decoding: head, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
     }
 
     /// Trips from a file, added as one step with Undo; a list named that is not here takes the

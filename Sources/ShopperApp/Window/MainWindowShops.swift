@@ -23,7 +23,8 @@ extension MainWindow {
             // Narrow, the store is the title's subtitle and the button an icon: its name beside
             // the list's would leave both cut short. (By the window's width, not by whether the
             // view switcher fits: that depends on this button's own width.)
-            if window.defaultWidth > 0 && window.defaultWidth < Self.compactHeaderBelow {
+            compactShopButton = isHeaderCompact
+            if isHeaderCompact {
                 shopButton.setIcon("mark-location-symbolic")
             } else {
                 shopButton.setLabel(name)
@@ -45,6 +46,15 @@ extension MainWindow {
                                          : N("{n} item for other stores", "{n} items for other stores", hidden)
         otherShopsBar?.visible = hidden > 0 || showing
     }
+
+    /// A resize: the header's store changes only when the window crosses the narrow width.
+    func headerWidthChanged() {
+        let compact = isHeaderCompact
+        guard compact != compactShopButton else { return }
+        updateShops(menu: true)
+    }
+
+    private var isHeaderCompact: Bool { window.defaultWidth > 0 && window.defaultWidth < Self.compactHeaderBelow }
 
     /// Every store to choose from, the one shopped at marked, then "Stores…".
     private func shopMenu() -> Menu {

@@ -9,7 +9,7 @@ public enum TripsCSV {
 
     /// Whether a file's first line names trips (its `trip_date` column) rather than items.
     public static func isTrips(_ text: String) -> Bool {
-        let first = text.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
+        let first = text.drop { $0 == "\u{FEFF}" }.prefix { !$0.isNewline }.lowercased()
         return first.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "trip_date" }
     }
 
@@ -33,7 +33,7 @@ public enum TripsCSV {
     /// nothing is read then.
     public static func parse(_ text: String, list: (String) -> ListID?, fallback: ListID) throws(ImportError) -> [Trip] {
         let records: [(line: Int, fields: [String])]
-        do { records = try CSVFormat.records(text) } catch { throw ImportError(lines: [error]) }
+        do { records = try CSVFormat.records(String(text.drop { $0 == "\u{FEFF}" })) } catch { throw ImportError(lines: [error]) }
         guard let head = records.first else { return [] }
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ n: String) -> Int? { names.firstIndex(of: n) }
@@ -49,8 +49,20 @@ public enum TripsCSV {
                 errors.append(ImportLineError(line: r.line, message: L("“{value}” is not a date and time such as 2026-11-24T17:05:00Z.", ["value": value(dateColumn)])))
                 continue
             }
-            guard let cost = DecimalText.parse(value(costColumn)) else {
+            // Within what the item editor takes: a line's cost at most its quantity times its price.
+            func amount(_ text: String, max: Decimal) -> Decimal? {
+                DecimalText.parse(text).flatMap { $0 >= 0 && $0 <= max ? $0 : nil }
+            }
+            guard let cost = amount(value(costColumn), max: ItemDraft.maxQuantity * ItemDraft.maxUnitCost) else {
                 errors.append(ImportLineError(line: r.line, message: L("“{value}” is not an amount such as 2.58.", ["value": value(costColumn)])))
+                continue
+            }
+            let quantityText = value(column("quantity")), unitCostText = value(column("unit_cost"))
+            let quantity = quantityText.isEmpty ? 1 : amount(quantityText, max: ItemDraft.maxQuantity)
+            let unitCost = unitCostText.isEmpty ? nil : amount(unitCostText, max: ItemDraft.maxUnitCost)
+            guard let quantity, unitCostText.isEmpty || unitCost != nil else {
+                let bad = quantity == nil ? quantityText : unitCostText
+                errors.append(ImportLineError(line: r.line, message: L("“{value}” is not an amount such as 2.58.", ["value": bad])))
                 continue
             }
             let description = ItemDraft.clean(CSVFormat.restored(value(descriptionColumn)))
@@ -58,8 +70,6 @@ public enum TripsCSV {
                 errors.append(ImportLineError(line: r.line, message: L("A line bought needs a description.")))
                 continue
             }
-            let quantity = DecimalText.parse(value(column("quantity"))) ?? 1
-            let unitCost = DecimalText.parse(value(column("unit_cost")))
             let unit = CSVFormat.restored(value(column("unit"))), aisle = CSVFormat.restored(value(column("aisle")))
             let store = CSVFormat.restored(value(column("store")))
             let owner = list(CSVFormat.restored(value(column("list")))) ?? fallback

@@ -64,6 +64,9 @@ public final class ShoppingModel {
     private var seenExternalVersion: Int64 = 0
     /// For tests: whether the store was read in two halves at start (`EntryLoad`).
     private(set) var loadedInHalves = false
+    /// What the trips were when this process last read them (nil: never; the first frame reads no
+    /// trip), to tell others' trips to whoever shows them.
+    var tripStamp: Int64?
     /// Without a store (tests of pure logic), trips are kept here.
     var memoryTrips: [TripID: Trip] = [:]
     /// Without a store (tests of pure logic), ids and revisions are counted here.
@@ -319,9 +322,15 @@ public final class ShoppingModel {
         }
         if news.shops != shops { shops = news.shops }
         if news.onlyAt != onlyAt { onlyAt = news.onlyAt }
-        change.shopsChanged = shopsState != before
+        change.shopsChanged = shopsMoved(from: before)
+        // Trips are not kept in memory: the Trips page reads them again when told.
+        if let seen = tripStamp, news.tripStamp != seen {
+            change.tripsChanged = true
+            tripStamp = news.tripStamp
+        }
         seenRevision = max(seenRevision, news.revision)
-        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged || change.shopsChanged {
+        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged || change.shopsChanged
+            || change.tripsChanged {
             for f in observers.values { f(change) }
         }
     }
@@ -799,7 +808,7 @@ public final class ShoppingModel {
         if let store { lists = (try? store.lists()) ?? lists } else { applyListsInMemory(cs) }
         change.listsChanged = lists != before
         applyShopsInMemory(cs)
-        change.shopsChanged = shopsState != shopsBefore
+        change.shopsChanged = shopsMoved(from: shopsBefore)
         if !cs.trips.isEmpty {
             if store == nil { for (id, t) in cs.trips { memoryTrips[id] = t } }
             change.tripsChanged = true

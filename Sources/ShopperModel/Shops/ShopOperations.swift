@@ -108,7 +108,7 @@ extension ShoppingModel {
 
 extension ShoppingModel {
     /// What the shops decide for this list, to tell whether a change moved anything.
-    struct ShopsState: Equatable {
+    struct ShopsState {
         var shops: [Shop]
         var current: ShopID
         var sectionAisles: AisleOrder
@@ -117,6 +117,14 @@ extension ShoppingModel {
 
     var shopsState: ShopsState {
         ShopsState(shops: shops, current: currentShop, sectionAisles: sectionAisles, hidden: hiddenHere)
+    }
+
+    /// Whether the shops changed since `before` in a way views must follow: the shops, the one
+    /// shopped at, the items hidden, or the sections' order other than by an aisle added at its end
+    /// (a new aisle on an item moves no other item: see `sectionsMove`).
+    func shopsMoved(from before: ShopsState) -> Bool {
+        before.shops != shops || before.current != currentShop || before.hidden != hiddenHere
+            || !sectionAisles.names.starts(with: before.sectionAisles.names)
     }
 
     /// Memory follows a written change set's shops and marks (shops as stored, when there is a store).

@@ -152,11 +152,13 @@ enum Schema {
         // marked as sold only at some shops; the shop each list is shopped at now (0: Any Store,
         // which is no row and walks the list's own aisle order), and where each price was paid.
         // Trips: each finished shopping, with what was bought, kept as bought. The prices recorded
-        // before become trips, one a finish.
+        // before become trips, one a finish. Shops' and trips' ids are never handed out twice
+        // (AUTOINCREMENT): a store or trip removed for good must not lend its id, its prices or its
+        // place in another process's undo, to a new one.
         m.registerMigration("v7") { db in
             try db.execute(sql: """
                 CREATE TABLE shop (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
                     name TEXT NOT NULL,
                     position INTEGER NOT NULL,
                     deleted INTEGER NOT NULL DEFAULT 0
@@ -168,7 +170,7 @@ enum Schema {
                 ALTER TABLE shopping_list ADD COLUMN shop_id INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE price_history ADD COLUMN shop_id INTEGER NOT NULL DEFAULT 0;
                 CREATE TABLE trip (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
                     list_id INTEGER NOT NULL,
                     shop_id INTEGER NOT NULL,
                     shop_name TEXT NOT NULL,

@@ -36,6 +36,7 @@ extension Store {
             try db.execute(sql: "DELETE FROM shop_aisle WHERE shop_id = ?", arguments: [id.raw])
             guard let shop else {
                 try db.execute(sql: "DELETE FROM shop WHERE id = ?", arguments: [id.raw])
+                try db.execute(sql: "UPDATE shopping_list SET shop_id = 0 WHERE shop_id = ?", arguments: [id.raw])
                 continue
             }
             try db.execute(sql: """
@@ -51,6 +52,13 @@ extension Store {
             try clear.execute(arguments: [item.raw])
             for shop in shops.sorted() { try mark.execute(arguments: [item.raw, shop.raw]) }
         }
+    }
+
+    /// The highest id `table` (an AUTOINCREMENT one) has ever had, in use or not.
+    static func highestID(ever table: String, _ db: Database) throws -> Int64 {
+        let used = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM \(table)") ?? 0
+        let ever = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table]) ?? 0
+        return max(used, ever)
     }
 
     /// The shop `list` is shopped at now. Not an undo step, and it touches no item.

@@ -28,6 +28,8 @@ public struct StoreChanges: Sendable {
     public var lists: [ShoppingList] = []
     public var shops: [Shop] = []
     public var onlyAt = OnlyAt()
+    /// Changes whenever a trip is recorded or deleted (`Store.tripStamp`).
+    public var tripStamp: Int64 = 0
     public var revision: Int64 = 0
 }
 
@@ -185,6 +187,7 @@ public final class Store: Sendable {
             c.lists = try Self.lists(db)
             c.shops = try Self.shops(db)
             c.onlyAt = try Self.onlyAt(db, list: list)
+            c.tripStamp = try Self.tripStamp(db)
             c.revision = try Self.revision(db)
             return c
         }
@@ -262,8 +265,8 @@ public final class Store: Sendable {
                     nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
                     nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
                 ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
-                ids.nextShop = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM shop") ?? 0)
-                ids.nextTrip = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM trip") ?? 0)
+                ids.nextShop = 1 + (try Self.highestID(ever: "shop", db))
+                ids.nextTrip = 1 + (try Self.highestID(ever: "trip", db))
                 let (cs, expected) = try build(&ids, StoreReader(db: db, scope: ListScope(list)))
                 // Only item rows keep a revision: a write of none (the aisle order, a saved search)
                 // takes no new one, or its writer would count as seen a revision the next item

@@ -6,17 +6,32 @@ internal import GRDB
 extension Store {
     /// Every trip, newest first, without its lines. A file before v7 has none.
     public func trips() throws(StoreError) -> [TripSummary] {
-        try read { db in
-            guard try db.tableExists("trip") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT id, list_id, shop_name, date, total, line_count FROM trip ORDER BY date DESC, id DESC")
-                .map { TripSummary(id: TripID($0[0]), list: ListID($0[1]), shopName: $0[2], date: StoreTime.date($0[3]),
-                                   total: DecimalText.parse($0[4]) ?? 0, lineCount: $0[5]) }
-        }
+        try read { db in try Self.summaries(db) }
+    }
+
+    static func summaries(_ db: Database) throws -> [TripSummary] {
+        guard try db.tableExists("trip") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT id, list_id, shop_name, date, total, line_count FROM trip ORDER BY date DESC, id DESC")
+            .map { TripSummary(id: TripID($0[0]), list: ListID($0[1]), shopName: $0[2], date: StoreTime.date($0[3]),
+                               total: DecimalText.parse($0[4]) ?? 0, lineCount: $0[5]) }
+    }
+
+    /// The trips and their stamp, read in one snapshot.
+    func tripsAndStamp() throws(StoreError) -> ([TripSummary], Int64) {
+        try read { db in (try Self.summaries(db), try Self.tripStamp(db)) }
     }
 
     /// One trip whole, with its lines in the order bought; nil when there is none.
     public func trip(_ id: TripID) throws(StoreError) -> Trip? {
         try read { db in try Self.trip(id, db) }
+    }
+
+    /// A number that changes whenever a trip is recorded or deleted, by any process: ids only
+    /// grow (AUTOINCREMENT), so the highest ever and the count together tell.
+    static func tripStamp(_ db: Database) throws -> Int64 {
+        guard try db.tableExists("trip") else { return 0 }
+        let count = try Int64.fetchOne(db, sql: "SELECT count(*) FROM trip") ?? 0
+        return try highestID(ever: "trip", db) << 20 | count
     }
 
     static func trip(_ id: TripID, _ db: Database) throws -> Trip? {
@@ -78,8 +93,11 @@ extension Store {
                 next += 1
             }
             let quantity = DecimalText.parse(r[4]) ?? 1, unitCost = DecimalText.parse(r[6]) ?? 0
+            // A price for all was kept per unit to four decimals: what was paid is that, to the cent.
+            var cost = quantity * unitCost, paid = Decimal()
+            NSDecimalRound(&paid, &cost, 2, .plain)
             current?.lines.append(TripLine(item: ItemID(r[2]), description: r[3], quantity: quantity, unit: r[5],
-                                           unitCost: unitCost, cost: quantity * unitCost, aisle: r[7]))
+                                           unitCost: unitCost, cost: paid, aisle: r[7]))
         }
         try flush()
     }
@@ -93,7 +111,7 @@ extension Store {
         guard access == .readWrite, let db else { throw .readOnly(path: path) }
         do {
             return try db.write { db in
-                var next = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM trip") ?? 0)
+                var next = 1 + (try Self.highestID(ever: "trip", db))
                 return try trips.map { t in
                     let id = TripID(next)
                     next += 1

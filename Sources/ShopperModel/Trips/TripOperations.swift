@@ -6,7 +6,9 @@ extension ShoppingModel {
     /// Every trip of every list, newest first, without lines.
     public func trips() throws(StoreError) -> [TripSummary] {
         guard let store else { return memoryTrips.values.map(\.summary).sorted { ($0.date, $0.id) > ($1.date, $1.id) } }
-        return try store.trips()
+        let (trips, stamp) = try store.tripsAndStamp()
+        tripStamp = stamp
+        return trips
     }
 
     /// One trip with its lines.
