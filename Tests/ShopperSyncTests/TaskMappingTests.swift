@@ -220,3 +220,27 @@ final class TaskMappingTests: XCTestCase {
         }
     }
 }
+
+/// X-SHOPPER-STORES: store names that hold separators go and come back whole.
+final class StoresMappingTests: XCTestCase {
+    func testStoreNamesRoundTripThroughTheProperty() throws {
+        let cases: [([String], String)] = [
+            (["Aldi"], "Aldi"),
+            (["Aldi", "Lidl, Süd"], "Aldi|Lidl%2C Süd"),
+            (["A;B", "C|D", "50% off", "back\\slash"], "50%25 off|A%3BB|back%5Cslash|C%7CD"),
+        ]
+        for (names, value) in cases {
+            let item = SharedItem(description: "Milk", stores: names)
+            let task = TaskMapping.task(for: item, uid: "u")
+            XCTAssertEqual(task[.stores], value)
+            XCTAssertEqual(TaskMapping.item(from: task)?.stores, item.stores)
+            // Through a real task's text too (libical writes and reads it).
+            let written = ICalTask(newUID: "u")
+            written.patch(task, now: Date())
+            let read = try ICalTask(text: written.text)
+            XCTAssertEqual(TaskMapping.item(from: read.fields)?.stores, item.stores, written.text)
+        }
+        XCTAssertNil(TaskMapping.task(for: SharedItem(description: "Milk"), uid: "u")[.stores], "none: no property")
+        XCTAssertEqual(SharedItem(description: "x", stores: ["lidl", "Aldi", "LIDL"]).stores, ["Aldi", "lidl"], "a set, sorted")
+    }
+}

@@ -86,8 +86,13 @@ extension ShoppingModel {
     public func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
         let marks = marks.filter { $0 != .any }
         guard items[id] != nil, marks != onlyAt[id] else { return }
-        try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { b in
+        try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.onlyAt[id] = marks
+            // The item is written too (as it is, edited now): a shared list sends it.
+            if var item = try readItem(id) {
+                item.updatedAt = StoreTime.rounded(Date())
+                b.cs.items[id] = item
+            }
         }
     }
 
@@ -152,11 +157,11 @@ extension ShoppingModel {
         let marks = marks.filter { $0 != .any }
         try commit(L("editing “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
-            if item.fields != fields {
+            if marks != onlyAt[id] { b.cs.onlyAt[id] = marks }
+            if item.fields != fields || b.cs.onlyAt[id] != nil {
                 item.updatedAt = StoreTime.rounded(now)
                 b.cs.items[id] = b.applying(fields, to: item)
             }
-            if marks != onlyAt[id] { b.cs.onlyAt[id] = marks }
         }
     }
 }
@@ -172,21 +177,29 @@ extension ShoppingModel {
     /// are (case and accents aside); a store no one has yet is made, once, at the end. A row that
     /// names none leaves its item's marks as they are.
     static func mark<S: Sequence>(_ rows: S, shops: [Shop], into b: inout ChangeBuilder) where S.Element == (ItemID, [String]) {
-        var byKey: [String: ShopID] = [:]
-        for s in shops { byKey[matchKey(s.name)] = byKey[matchKey(s.name)] ?? s.id }
-        var position = shops.last?.position ?? 0
         for (id, names) in rows where !names.isEmpty {
-            var marks = Set<ShopID>()
-            for name in names {
-                let key = matchKey(name)
-                if let known = byKey[key] { marks.insert(known); continue }
-                let made = b.ids.newShopID()
-                position += positionGap
-                b.cs.shops[made] = Shop(id: made, name: name, position: position)
-                byKey[key] = made
-                marks.insert(made)
-            }
-            b.cs.onlyAt[id] = marks
+            b.cs.onlyAt[id] = marks(named: names, shops: shops, ids: &b.ids, into: &b.cs)
         }
+    }
+
+    /// The stores called `names` (case and accents aside), made at the end of `shops` (and of those
+    /// `cs` makes already) where no store has the name: for an import, and for a sync that brings
+    /// an item sold only at a store this device does not know yet.
+    public static func marks(named names: [String], shops: [Shop], ids: inout IDSource, into cs: inout ChangeSet) -> Set<ShopID> {
+        let all = shops + cs.shops.values.compactMap { $0 }
+        var byKey: [String: ShopID] = [:]
+        for s in all where !s.deleted { byKey[matchKey(s.name)] = byKey[matchKey(s.name)] ?? s.id }
+        var position = all.map(\.position).max() ?? 0
+        var marks = Set<ShopID>()
+        for name in names {
+            let key = matchKey(name)
+            if let known = byKey[key] { marks.insert(known); continue }
+            let made = ids.newShopID()
+            position += positionGap
+            cs.shops[made] = Shop(id: made, name: name, position: position)
+            byKey[key] = made
+            marks.insert(made)
+        }
+        return marks
     }
 }

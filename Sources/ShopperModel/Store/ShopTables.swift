@@ -89,4 +89,22 @@ extension Store {
 extension Store {
     /// The shops, read on their own.
     public func shops() throws(StoreError) -> [Shop] { try read { db in try Self.shops(db) } }
+
+    /// The names of the stores each of `ids` is sold only at (stores not deleted), in the stores'
+    /// order; an item sold anywhere is not in the answer.
+    public func storeNames(of ids: [ItemID]) throws(StoreError) -> [ItemID: [String]] {
+        try read { db in
+            guard try db.tableExists("item_shop"), !ids.isEmpty else { return [:] }
+            var out: [ItemID: [String]] = [:]
+            let stmt = try db.cachedStatement(sql: """
+                SELECT s.name FROM item_shop m JOIN shop s ON s.id = m.shop_id
+                WHERE m.item_id = ? AND NOT s.deleted ORDER BY s.position, s.id
+                """)
+            for id in ids {
+                let names = try String.fetchAll(stmt, arguments: [id.raw])
+                if !names.isEmpty { out[id] = names }
+            }
+            return out
+        }
+    }
 }

@@ -185,6 +185,16 @@ public final class SyncEngine {
         let byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
         let byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
         let locals = try store.items(records.map(\.item))
+        // The stores an item is sold only at travel by name: this device's stores, and which of
+        // them each of these items names.
+        var names = try store.storeNames(of: records.map(\.item))
+        let shops = try store.shops()
+        /// A merged item's stores into the write, where they are not what the item has here.
+        func keepStores(_ stores: [String], of id: ItemID) {
+            guard SharedItem(description: "", stores: stores).stores != SharedItem(description: "", stores: names[id] ?? []).stores else { return }
+            w.changes.onlyAt[id] = ShoppingModel.marks(named: stores, shops: shops, ids: &ids, into: &w.changes)
+            names[id] = stores
+        }
         var position = try store.lastPosition(of: list)
         let stamp = now()
         // Read once, and only when a task is new here.
@@ -195,14 +205,16 @@ public final class SyncEngine {
             if let record, let (local, revision) = found {
                 let base = record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
                 let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
-                let (merged, lost) = FieldMerge.merge(base: base, local: SharedItem(local), remote: task.shared, localNewer: localNewer)
+                let here = SharedItem(local, stores: names[local.id] ?? [])
+                let (merged, lost) = FieldMerge.merge(base: base, local: here, remote: task.shared, localNewer: localNewer)
                 r.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
                 let item = merged.applied(to: local, at: stamp)
-                if item != local {
+                if item != local || merged.stores != here.stores {
                     w.changes.items[local.id] = item
                     w.expected[local.id] = revision
                     r.received += 1
                 }
+                keepStores(merged.stores, of: local.id)
                 let clean = SharedField.allCases.allSatisfy { $0.same(merged, task.shared) }
                 w.records.append((SyncRecord(item: local.id, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
                                              syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
@@ -217,7 +229,8 @@ public final class SyncEngine {
             // before the records were saved): its UID names the item. What was sent is the base,
             // so changes made here since win without a conflict.
             if record == nil, let own = try ownUpload(task.fields.uid), w.changes.items[own.item.id] == nil {
-                let clean = SharedField.allCases.allSatisfy { $0.same(SharedItem(own.item), task.shared) }
+                let ownStores = try store.storeNames(of: [own.item.id])[own.item.id] ?? []
+                let clean = SharedField.allCases.allSatisfy { $0.same(SharedItem(own.item, stores: ownStores), task.shared) }
                 w.records.append((SyncRecord(item: own.item.id, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
                                              syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
                 if let key = unsynced?.first(where: { $0.value.item.id == own.item.id })?.key { unsynced?[key] = nil }
@@ -228,13 +241,18 @@ public final class SyncEngine {
             var item: Item
             var expected: Int64?
             var lost: [LostValue] = []
+            var stores = task.shared.stores
             if unsynced == nil, record == nil { unsynced = try store.unsyncedItems(on: list) }
             if record == nil, let (local, revision) = unsynced?.removeValue(forKey: SearchQuery.fold(task.shared.description)),
                w.changes.items[local.id] == nil {
                 let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
                 let merged: SharedItem
-                (merged, lost) = FieldMerge.merge(base: nil, local: SharedItem(local), remote: task.shared, localNewer: localNewer)
+                let localStores = try store.storeNames(of: [local.id])[local.id] ?? []
+                names[local.id] = localStores
+                (merged, lost) = FieldMerge.merge(base: nil, local: SharedItem(local, stores: localStores), remote: task.shared,
+                                                  localNewer: localNewer)
                 item = merged.applied(to: local, at: stamp)
+                stores = merged.stores
                 expected = revision
                 r.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
             } else {
@@ -247,8 +265,9 @@ public final class SyncEngine {
             }
             w.changes.items[item.id] = item
             w.expected[item.id] = expected
+            keepStores(stores, of: item.id)
             r.received += 1
-            let clean = lost.isEmpty && SharedItem(item) == task.shared.with(position: item.position)
+            let clean = lost.isEmpty && SharedItem(item, stores: stores) == task.shared.with(position: item.position)
             w.records.append((SyncRecord(item: item.id, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
                                          syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
         }
@@ -324,7 +343,8 @@ public final class SyncEngine {
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
         // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
         // compares edits, whichever device synced first.
-        task.patch(TaskMapping.task(for: SharedItem(item), uid: uid), now: item.updatedAt)
+        let stores = try Self.storeCall { () throws(StoreError) in try store.storeNames(of: [item.id])[item.id] ?? [] }
+        task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
         let text = task.text
         switch try collection.put(href, text, etag: record?.base == nil ? nil : record?.etag) {
         case .done(let etag):

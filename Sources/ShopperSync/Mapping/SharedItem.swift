@@ -25,10 +25,23 @@ public struct SharedItem: Equatable, Sendable {
     public var state: ShareState
     /// The sort order; nil when the other app gave none (the item keeps its place).
     public var position: Int64?
+    /// The stores the item is sold only at, by name (stores are this device's; names travel),
+    /// sorted and without repeats, so two devices compare them as sets.
+    public var stores: [String] {
+        didSet { if stores != Self.normalized(stores) { stores = Self.normalized(stores) } }
+    }
+
+    /// Sorted by their folded names, each name once (case and accents aside).
+    static func normalized(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.map { ItemDraft.clean($0) }.filter { !$0.isEmpty }
+            .sorted { ShoppingModel.matchKey($0) < ShoppingModel.matchKey($1) }
+            .filter { seen.insert(ShoppingModel.matchKey($0)).inserted }
+    }
 
     public init(description: String, quantity: Decimal = 1, unit: String? = nil, price: Decimal? = nil,
                 priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "",
-                state: ShareState = .needed, position: Int64? = nil) {
+                state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
         self.description = description
         self.quantity = quantity
         self.unit = unit
@@ -38,12 +51,14 @@ public struct SharedItem: Equatable, Sendable {
         self.notes = notes
         self.state = state
         self.position = position
+        self.stores = Self.normalized(stores)
     }
 
-    public init(_ item: Item) {
+    /// `stores`: the names of the stores the item is sold only at (`Store.storeNames`).
+    public init(_ item: Item, stores: [String] = []) {
         self.init(description: item.description, quantity: item.quantity, unit: item.unit, price: item.price,
                   priceBasis: item.priceBasis, aisle: item.aisle, notes: item.notes, state: ShareState(item),
-                  position: item.position)
+                  position: item.position, stores: stores)
     }
 
     /// `item` with these values; its id, list, dates and price history stay.
@@ -66,7 +81,7 @@ public struct SharedItem: Equatable, Sendable {
 
 /// The fields the merge takes one at a time.
 public enum SharedField: String, CaseIterable, Sendable {
-    case description, quantity, unit, price, aisle, notes, state, position
+    case description, quantity, unit, price, aisle, notes, state, position, stores
 
     func same(_ a: SharedItem, _ b: SharedItem) -> Bool {
         switch self {
@@ -79,6 +94,7 @@ public enum SharedField: String, CaseIterable, Sendable {
         case .state: a.state == b.state
         // No order from the other side is no change of order.
         case .position: a.position == nil || b.position == nil || a.position == b.position
+        case .stores: a.stores.map(ShoppingModel.matchKey) == b.stores.map(ShoppingModel.matchKey)
         }
     }
 
@@ -92,6 +108,7 @@ public enum SharedField: String, CaseIterable, Sendable {
         case .notes: target.notes = source.notes
         case .state: target.state = source.state
         case .position: if source.position != nil { target.position = source.position }
+        case .stores: target.stores = source.stores
         }
     }
 
@@ -106,6 +123,7 @@ public enum SharedField: String, CaseIterable, Sendable {
         case .notes: L("the notes")
         case .state: L("the state")
         case .position: L("the place in the list")
+        case .stores: L("the stores")
         }
     }
 
@@ -130,6 +148,7 @@ public enum SharedField: String, CaseIterable, Sendable {
             case .notNeeded: L("Not needed")
             }
         case .position: s.position.map(String.init) ?? ""
+        case .stores: s.stores.joined(separator: ", ")
         }
     }
 }

@@ -34,6 +34,8 @@ public struct TaskFields: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case quantity = "QUANTITY", unit = "UNIT", unitCost = "UNIT-COST", priceForAll = "PRICE-FOR-ALL"
         case state = "STATE"
+        /// The stores the item is sold only at, by name, separated by semicolons.
+        case stores = "STORES"
         /// The SUMMARY as Shopper last wrote it: a SUMMARY that differs was typed in another app.
         case summary = "SUMMARY"
         public var property: String { "X-SHOPPER-" + rawValue }

@@ -20,6 +20,7 @@ public enum TaskMapping {
         }
         t[.state] = item.state.rawValue
         t[.summary] = item.description
+        if !item.stores.isEmpty { t[.stores] = storesValue(item.stores) }
         return t
     }
 
@@ -55,6 +56,7 @@ public enum TaskMapping {
         item.notes = notes(of: task, details: detailLine(item))
         item.state = state(of: task)
         item.position = task.sortOrder
+        item.stores = stores(from: task[.stores] ?? "").map { String($0.prefix(ItemDraft.maxShortFieldLength)) }
         if task[.state] == nil || task[.summary] != task.summary {
             // A summary the add bar cannot read ("@ 3 for 2") is a description as it stands.
             guard case .success(let typed) = PlainTextFormat.read(summary), !typed.fields.description.isEmpty else {
@@ -93,6 +95,27 @@ public enum TaskMapping {
             text.removeFirst(details.count)
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// X-SHOPPER-STORES: the names joined by "|", and in a name the characters iCalendar or
+    /// servers treat as separators ("," ";" "\\" and "|" itself, with "%") percent-encoded, so
+    /// "Lidl, Süd" survives every server (Radicale cut an X- value at its first comma).
+    static func storesValue(_ names: [String]) -> String {
+        names.map { name in
+            var out = ""
+            for c in name.unicodeScalars {
+                switch c {
+                case "%", ",", ";", "\\", "|": out += String(format: "%%%02X", c.value)
+                default: out.unicodeScalars.append(c)
+                }
+            }
+            return out
+        }.joined(separator: "|")
+    }
+
+    static func stores(from value: String) -> [String] {
+        value.split(separator: "|").map { ($0.removingPercentEncoding ?? String($0)).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
     }
 
     private static func number(_ text: String) -> Decimal? {

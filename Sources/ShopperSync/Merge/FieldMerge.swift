@@ -43,7 +43,9 @@ public enum FieldMerge {
                 let loser = localNewer ? remote : local
                 field.take(from: winner, into: &merged)
                 // A new place in the order is no value a person misses.
-                if field != .position {
+                // Not said for the stores: their Undo would need this device's stores, which the
+                // window's restore of an item does not write (the later choice of stores stands).
+                if field != .position && field != .stores {
                     lost.append(LostValue(field: field, kept: field.text(of: winner), lost: field.text(of: loser),
                                           loser: localNewer ? .otherDevice : .thisDevice, losing: loser))
                 }

@@ -5,6 +5,7 @@ final class RadicaleSyncTests: XCTestCase {
     func scenarios() throws -> SyncScenarios { try SyncScenarios("radicale") }
     func testPhoneRoundTrip() throws { try scenarios().phoneRoundTrip() }
     func testTwoDesktopsConverge() throws { try scenarios().twoDesktopsConverge() }
+    func testStoresTravelWithTheItem() throws { try scenarios().storesTravelWithTheItem() }
     func testOfflineAddsOnBoth() throws { try scenarios().offlineAddsOnBoth() }
     func testRefusedTokenListsEverything() throws { try scenarios().refusedTokenListsEverything() }
     func testServerDownThenBack() throws { try scenarios().serverDownThenBack() }
@@ -26,6 +27,7 @@ final class XandikosSyncTests: XCTestCase {
     func scenarios() throws -> SyncScenarios { try SyncScenarios("xandikos") }
     func testPhoneRoundTrip() throws { try scenarios().phoneRoundTrip() }
     func testTwoDesktopsConverge() throws { try scenarios().twoDesktopsConverge() }
+    func testStoresTravelWithTheItem() throws { try scenarios().storesTravelWithTheItem() }
     func testOfflineAddsOnBoth() throws { try scenarios().offlineAddsOnBoth() }
     func testRefusedTokenListsEverything() throws { try scenarios().refusedTokenListsEverything() }
     func testServerDownThenBack() throws { try scenarios().serverDownThenBack() }

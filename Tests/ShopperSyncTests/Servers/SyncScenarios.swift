@@ -85,6 +85,53 @@ struct SyncScenarios {
 
     // MARK: Two desktops
 
+    /// An item's stores travel with it, by name: the other desktop makes a store it does not know,
+    /// and a change of stores there comes back; trips stay on the device that made them.
+    func storesTravelWithTheItem() throws {
+        let (a, phone, collection) = try sharedDevice(["Milk", "Bread"])
+        let am = try a.model
+        let aldi = try am.addShop(named: "Aldi"), sud = try am.addShop(named: "Lidl, Süd")
+        let milk = try XCTUnwrap(a.item("Milk")).id
+        try am.setOnlyAt(milk, [aldi, sud])
+        try a.sync()
+        // Written "Aldi|Lidl%2C Süd"; how a third-party client shows it depends on its parser.
+        let written = try XCTUnwrap(try phone.task("Milk")?.x["X-SHOPPER-STORES"])
+        XCTAssertTrue(written.hasPrefix("Aldi|Lidl") && written.hasSuffix(" Süd"), written)
+
+        let b = try Device()
+        let bm = try b.model
+        let known = try bm.addShop(named: "ALDI")
+        try b.share(server, collection: .existing(collection))
+        let bMilk = try XCTUnwrap(b.item("Milk")).id
+        let after = try b.model
+        XCTAssertEqual(after.shops.map(\.name), ["ALDI", "Lidl, Süd"], "Aldi matched by name, the other made")
+        XCTAssertEqual(after.onlyAt[bMilk].count, 2)
+        XCTAssertTrue(after.onlyAt[bMilk].contains(known))
+        XCTAssertEqual(after.onlyAt[try XCTUnwrap(b.item("Bread")).id], [])
+
+        // B takes Aldi away; A hears of it.
+        try after.setOnlyAt(bMilk, after.onlyAt[bMilk].subtracting([known]))
+        try b.sync()
+        try a.sync()
+        XCTAssertEqual(try a.model.onlyAt[milk], [sud])
+        XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-STORES"].map { $0.hasPrefix("Lidl") && !$0.contains("Aldi") }, true)
+        // Sold anywhere again: the property goes.
+        try a.model.setOnlyAt(milk, [])
+        try a.sync()
+        XCTAssertNil(try phone.task("Milk")?.x["X-SHOPPER-STORES"])
+        try b.sync()
+        XCTAssertEqual(try b.model.onlyAt[bMilk], [])
+
+        // A trip stays where it was made.
+        try a.model.tick(milk)
+        try a.model.finishShopping()
+        try a.sync()
+        try b.sync()
+        XCTAssertEqual(try a.model.trips().count, 1)
+        XCTAssertEqual(try b.model.trips().count, 0)
+        try assertNoDuplicates(phone, count: 2)
+    }
+
     func twoDesktopsConverge() throws {
         let (a, phone, collection) = try sharedDevice(["Milk", "Bread", "Eggs"])
         let b = try Device()
