@@ -42,7 +42,7 @@ final class FinishShoppingDialog {
             }
             let rise = Label()
             rise.widget.css("warning")
-            adw_entry_row_add_suffix(entry.row.typedPointer(), rise.widget.raw)
+            entry.addSuffix(rise.widget)
             rises[item.id] = (rise, words, item)
             entry.activatesDefault(true)
             entry.onChanged { [weak self] in self?.validate() }

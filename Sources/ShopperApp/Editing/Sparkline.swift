@@ -37,7 +37,7 @@ final class Sparkline {
         for i in prices.indices.dropFirst() { c.line(from: point(i - 1), to: point(i)) }
         c.stroke(width: 1.5)
         let (x, y) = point(prices.count - 1)
-        cairo_arc(c.cr, x, y, 2.5, 0, 2 * Double.pi)
+        c.circle(x: x, y: y, radius: 2.5)
         c.fill()
     }
 }

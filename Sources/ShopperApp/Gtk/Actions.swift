@@ -107,6 +107,17 @@ extension MenuButton {
         gtk_menu_button_set_label(widget.opaque, label)
         gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
     }
+    /// A button that opens `child` in a popover (a few check boxes), its label saying what is chosen.
+    init(popoverChild child: Widget) {
+        widget = Widget(gtk_menu_button_new()!)
+        gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
+        let popover = Widget(gtk_popover_new()!)
+        gtk_popover_set_child(popover.typedPointer(), child.raw)
+        gtk_menu_button_set_popover(widget.opaque, popover.raw)
+    }
+
+    var label: String { gtk_menu_button_get_label(widget.opaque).map { String(cString: $0) } ?? "" }
+
     func setIcon(_ name: String) {
         gtk_menu_button_set_icon_name(widget.opaque, name)
         gtk_menu_button_set_always_show_arrow(widget.opaque, 0)

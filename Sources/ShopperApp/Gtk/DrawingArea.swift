@@ -65,6 +65,7 @@ struct Cairo {
     }
 
     func fill() { cairo_fill(cr) }
+    func circle(x: Double, y: Double, radius: Double) { cairo_arc(cr, x, y, radius, 0, 2 * Double.pi) }
     func stroke(width: Double) {
         cairo_set_line_width(cr, width)
         cairo_stroke(cr)

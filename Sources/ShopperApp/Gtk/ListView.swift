@@ -99,6 +99,9 @@ extension Widget {
     /// Lets go of our reference to the selection (the owner's deinit).
     func release() { g_object_unref(UnsafeMutableRawPointer(selection)) }
 
+    /// A single click activates a row (a list of things to open, not to select).
+    func activateOnSingleClick() { gtk_grid_view_set_single_click_activate(widget.opaque, 1) }
+
     /// Row activation (double click, Enter), by position.
     func onActivate(_ f: @escaping @MainActor (Int) -> Void) { onUInt("activate") { f(Int($0)) } }
 

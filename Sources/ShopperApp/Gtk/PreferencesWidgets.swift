@@ -138,3 +138,68 @@ import CGtk
     /// Empties the row: the row outlives its dialog (above), the password must not.
     func clear() { gtk_editable_set_text(OpaquePointer(row.raw), "") }
 }
+
+extension AdwPreferences {
+    /// Shows `page` over the window's page (libadwaita's sub-page), with its own header.
+    func presentSubpage(_ page: Widget) { adw_preferences_window_present_subpage(window.widget.typedPointer(), page.raw) }
+    func closeSubpage() { adw_preferences_window_close_subpage(window.widget.typedPointer()) }
+    /// Whether libadwaita's own gestures (Alt+Left, a swipe) close a sub-page.
+    func canNavigateBack(_ on: Bool) { adw_preferences_window_set_can_navigate_back(window.widget.typedPointer(), on ? 1 : 0) }
+
+    /// A toast over the window; with a button, `onButton` runs when it is pressed.
+    @discardableResult
+    func toast(_ title: String, button: String? = nil, onButton: (@MainActor () -> Void)? = nil) -> AdwToastHandle? {
+        let toast = adw_toast_new(Markup.escape(title))!
+        var handle: AdwToastHandle?
+        if let button, let onButton {
+            adw_toast_set_button_label(toast, button)
+            let label = Label(title)
+            label.widget.css("heading")
+            handle = AdwToastHandle(raw: toast, title: label)
+            handle?.on("button-clicked", onButton)
+        }
+        adw_preferences_window_add_toast(window.widget.typedPointer(), toast)
+        return handle
+    }
+}
+
+/// A page of preference groups, for a sub-page of its own.
+@MainActor struct PreferencesPage {
+    let widget: Widget
+    init() { widget = Widget(adw_preferences_page_new()!) }
+    func add(_ group: PreferencesGroup) { adw_preferences_page_add(widget.typedPointer(), group.widget.typedPointer()) }
+}
+
+extension PreferencesGroup {
+    /// The words under the group's title.
+    func describe(_ text: String) { adw_preferences_group_set_description(widget.typedPointer(), text) }
+}
+
+extension EntryRow {
+    /// A widget at the row's end (an Add button).
+    func addSuffix(_ w: Widget) { adw_entry_row_add_suffix(row.typedPointer(), w.raw) }
+}
+
+/// A row of a boxed list: a title, maybe a subtitle (plain text), widgets before and after.
+@MainActor struct ActionRow {
+    let widget: Widget
+    init(title: String, subtitle: String? = nil) {
+        widget = Widget(adw_action_row_new()!)
+        adw_preferences_row_set_title(widget.typedPointer(), Markup.escape(title))
+        if let subtitle { adw_action_row_set_subtitle(widget.typedPointer(), Markup.escape(subtitle)) }
+    }
+    func addPrefix(_ w: Widget) { adw_action_row_add_prefix(widget.typedPointer(), w.raw) }
+    func addSuffix(_ w: Widget) { adw_action_row_add_suffix(widget.typedPointer(), w.raw) }
+    func activatable(_ on: Bool) { gtk_list_box_row_set_activatable(widget.typedPointer(), on ? 1 : 0) }
+}
+
+/// A page that says why it is empty: an icon, a title and what to do.
+@MainActor struct StatusPage {
+    let widget: Widget
+    init(icon: String, title: String, description: String) {
+        widget = Widget(adw_status_page_new()!)
+        adw_status_page_set_icon_name(widget.opaque, icon)
+        adw_status_page_set_title(widget.opaque, title)
+        adw_status_page_set_description(widget.opaque, description)
+    }
+}

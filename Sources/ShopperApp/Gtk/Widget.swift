@@ -173,6 +173,8 @@ struct EventController: SignalSource {
 
     static func click() -> EventController { EventController(raw: gtk_gesture_click_new()!) }
     static func key() -> EventController { EventController(raw: gtk_event_controller_key_new()!) }
+    /// The pointer's moves over a widget ("motion" with x, y; "leave").
+    static func motion() -> EventController { EventController(raw: gtk_event_controller_motion_new()!) }
     /// A swipe of a finger on a touchscreen (the pointer drags rows instead).
     static func touchSwipe() -> EventController {
         let c = EventController(raw: gtk_gesture_swipe_new()!)

@@ -89,6 +89,8 @@ import CGtk
 @MainActor struct CheckButton {
     let widget: Widget
     init() { widget = Widget(gtk_check_button_new()!) }
+    init(label: String) { widget = Widget(gtk_check_button_new_with_label(label)!) }
+    func onToggled(_ f: @escaping @MainActor () -> Void) { widget.on("toggled", f) }
     private var ptr: UnsafeMutablePointer<GtkCheckButton> { widget.typedPointer() }
     var active: Bool {
         get { gtk_check_button_get_active(ptr) != 0 }

@@ -28,8 +28,8 @@ final class StoreAislesPage {
         header.titleWidget(title.widget)
         root.append(header.widget)
 
-        let page = Widget(adw_preferences_page_new()!)
-        page.expand(v: true)
+        let page = PreferencesPage()
+        page.widget.expand(v: true)
         let storeName = model.shops.first { $0.id == shop }?.name
         if let storeName {
             let group = PreferencesGroup(title: L("Store"))
@@ -41,22 +41,22 @@ final class StoreAislesPage {
             delete.widget.align(h: GTK_ALIGN_START).margins(12)
             delete.onClicked { [weak self] in self?.deleteStore() }
             group.add(delete.widget)
-            adw_preferences_page_add(page.typedPointer(), group.widget.typedPointer())
+            page.add(group)
         }
         let group = PreferencesGroup(title: L("Aisle Order"))
-        adw_preferences_group_set_description(group.widget.typedPointer(), storeName == nil
+        group.describe(storeName == nil
             ? L("The list’s own order, for any store. Drag an aisle, or press Alt+Up or Alt+Down.")
             : L("The order you walk this store’s aisles in; aisles it has not set come last. Drag an aisle, or press Alt+Up or Alt+Down."))
         rows.widget.css("boxed-list")
-        gtk_list_box_set_selection_mode(rows.widget.opaque, GTK_SELECTION_NONE)
+        rows.noSelection()
         rows.widget.accessibleLabel(L("Aisle Order"))
         group.add(rows.widget)
         empty.wrap()
         empty.xalign(0)
         empty.widget.css("dim-label")
         group.add(empty.widget)
-        adw_preferences_page_add(page.typedPointer(), group.widget.typedPointer())
-        root.append(page)
+        page.add(group)
+        root.append(page.widget)
         // Escape goes back, as in libadwaita's own sub-pages.
         let keys = ShortcutController(first: false)
         keys.add("Escape") { [weak self] in self?.onBack?(); return true }

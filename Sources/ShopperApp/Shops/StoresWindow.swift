@@ -8,6 +8,7 @@ import ShopperModel
 @MainActor
 final class StoresWindow {
     let window: Window
+    private let prefs: AdwPreferences
     private let model: ShoppingModel
     private let rows = ListBox()
     private let newStore = EntryRow(title: L("New Store"))
@@ -20,12 +21,12 @@ final class StoresWindow {
 
     init(parent: Window, model: ShoppingModel) {
         self.model = model
-        let prefs = AdwPreferences(parent: parent, pageTitle: L("Stores"))
+        prefs = AdwPreferences(parent: parent, pageTitle: L("Stores"))
         window = prefs.window
         window.title = L("Stores")
         // A store's page closes through its Back button or Escape, which keep its name and let it
         // go; libadwaita's own gestures (Alt+Left, a swipe) would close it behind this window's back.
-        adw_preferences_window_set_can_navigate_back(window.widget.typedPointer(), 0)
+        prefs.canNavigateBack(false)
         // Room for a few stores and their aisles; no wider than the window it belongs to (a phone).
         let width = parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440
         window.defaultSize(width, 560)
@@ -33,13 +34,13 @@ final class StoresWindow {
         let addButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Add Store"))
         addButton.widget.css("flat")
         addButton.widget.align(v: GTK_ALIGN_CENTER)
-        adw_entry_row_add_suffix(newStore.row.typedPointer(), addButton.widget.raw)
+        newStore.addSuffix(addButton.widget)
         add.add(newStore.row)
         let list = prefs.addGroup(title: L("Stores"))
-        adw_preferences_group_set_description(list.widget.typedPointer(),
+        list.describe(
             L("The Shopping List follows the aisles of the store you choose in the header. Drag a store, or press Alt+Up or Alt+Down, to order them."))
         rows.widget.css("boxed-list")
-        gtk_list_box_set_selection_mode(rows.widget.opaque, GTK_SELECTION_NONE)
+        rows.noSelection()
         rows.widget.accessibleLabel(L("Stores"))
         list.add(rows.widget)
 
@@ -108,7 +109,7 @@ final class StoresWindow {
             self?.toast(L("Deleted the store “{store}”", ["store": name]), undo: true)
         }
         aisles = page
-        adw_preferences_window_present_subpage(window.widget.typedPointer(), page.root.widget.raw)
+        prefs.presentSubpage(page.root.widget)
         page.focusFirst()
     }
 
@@ -116,7 +117,7 @@ final class StoresWindow {
         let shop = aisles?.shop
         aisles?.keepName()
         aisles = nil
-        adw_preferences_window_close_subpage(window.widget.typedPointer())
+        prefs.closeSubpage()
         refresh(focus: shop)
     }
 
@@ -138,20 +139,14 @@ final class StoresWindow {
     }
 
     private func toast(_ title: String, undo: Bool) {
-        let toast = adw_toast_new(Markup.escape(title))!
-        if undo {
-            let step = model.undo.latestID
-            adw_toast_set_button_label(toast, L("Undo"))
-            let label = Label(title)
-            label.widget.css("heading")
-            let handle = AdwToastHandle(raw: toast, title: label)
-            handle.on("button-clicked") { [weak self] in
-                guard let self, let step else { return }
-                do { try model.undoLast(step: step) } catch { onError?(error) }
-            }
-            toastHandles.append(handle)
+        guard undo, let step = model.undo.latestID else {
+            prefs.toast(title)
+            return
         }
-        adw_preferences_window_add_toast(window.widget.typedPointer(), toast)
+        if let handle = prefs.toast(title, button: L("Undo"), onButton: { [weak self] in
+            guard let self else { return }
+            do { try model.undoLast(step: step) } catch { onError?(error) }
+        }) { toastHandles.append(handle) }
     }
     private var toastHandles: [AdwToastHandle] = []
 

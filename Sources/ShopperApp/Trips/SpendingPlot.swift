@@ -36,7 +36,7 @@ final class SpendingPlot {
         widget.focusable(true)
         widget.css("spending-plot")
 
-        let motion = EventController(raw: gtk_event_controller_motion_new()!)
+        let motion = EventController.motion()
         motion.onPoint("motion") { [weak self] x, _ in self?.hover(at: x) }
         motion.on("leave") { [weak self] in self?.hover(at: nil) }
         widget.add(motion)

@@ -34,7 +34,7 @@ final class TripDetail {
         root.append(top.widget)
         lines.widget.css("boxed-list")
         lines.widget.align(v: GTK_ALIGN_START)
-        gtk_list_box_set_selection_mode(lines.widget.opaque, GTK_SELECTION_NONE)
+        lines.noSelection()
         lines.widget.accessibleLabel(L("Bought"))
         let scroller = ScrolledWindow()
         scroller.child(lines.widget)
@@ -69,18 +69,15 @@ final class TripDetail {
         lines.removeAll()
         let numbers = UserLocale.current.numbers
         for line in trip.lines {
-            let row = Widget(adw_action_row_new()!)
             let quantity = DecimalText.format(line.quantity, numbers)
             let what = line.unit.map { "\(quantity) \($0) \(line.description)" }
                 ?? (line.quantity == 1 ? line.description : "\(quantity) × \(line.description)")
-            adw_preferences_row_set_title(row.typedPointer(), Markup.escape(what))
-            if let unitCost = line.unitCost, line.quantity != 1 {
-                adw_action_row_set_subtitle(row.typedPointer(), Markup.escape(L("{price} each", ["price": money.formatUnitPrice(unitCost)])))
-            }
+            let each = line.unitCost.flatMap { line.quantity != 1 ? L("{price} each", ["price": money.formatUnitPrice($0)]) : nil }
+            let row = ActionRow(title: what, subtitle: each)
             let cost = Label(money.format(line.cost))
             cost.widget.css("numeric")
-            adw_action_row_add_suffix(row.typedPointer(), cost.widget.raw)
-            lines.append(row)
+            row.addSuffix(cost.widget)
+            lines.append(row.widget)
         }
         total.text = L("Total {amount}", ["amount": money.format(trip.total)])
     }

@@ -34,13 +34,11 @@ final class TripsPage {
         self.model = model
         self.money = money
         plot = SpendingPlot(money: money)
-        empty = Widget(adw_status_page_new()!)
+        empty = StatusPage(icon: "document-open-recent-symbolic", title: L("No Trips Yet"),
+                           description: L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here.")).widget
         // Identities from 1: the row model keeps an identity as object data, where 0 is none.
         rowModel = RowListModel(count: { [weak shown] in shown?.trips.count ?? 0 }, identity: { $0 + 1 })
 
-        adw_status_page_set_icon_name(empty.opaque, "document-open-recent-symbolic")
-        adw_status_page_set_title(empty.opaque, L("No Trips Yet"))
-        adw_status_page_set_description(empty.opaque, L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here."))
         empty.expand(h: true, v: true)
 
         let head = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -80,7 +78,7 @@ final class TripsPage {
             TripRow(wrapping: child).show(trips[i], list: listName(trips[i].list), money: self.money)
         })
         listView = ListView(model: rowModel, factory: factory)
-        gtk_grid_view_set_single_click_activate(listView.widget.opaque, 1)
+        listView.activateOnSingleClick()
         listView.widget.accessibleLabel(L("Trips"))
         listView.onActivate { [weak self] i in self?.open(i) }
         let scroller = ScrolledWindow()
