@@ -93,11 +93,12 @@ extension MenuButton {
 
 extension MenuButton {
     /// A button that says what is chosen ("Aldi") and opens a menu of choices.
-    init(label: String, accessibleLabel: String, menu: Menu) {
+    /// Without a menu yet (`setMenu` gives it one): GTK builds a menu's popover when it is set.
+    init(label: String, accessibleLabel: String, menu: Menu? = nil) {
         widget = Widget(gtk_menu_button_new()!)
         gtk_menu_button_set_label(widget.opaque, label)
         gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
-        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw))
+        if let menu { gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw)) }
         widget.accessibleLabel(accessibleLabel)
         widget.tooltip(accessibleLabel)
     }

@@ -123,7 +123,7 @@ final class MainWindow {
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
 
-        shopButton = MenuButton(label: "", accessibleLabel: L("Store"), menu: Menu())
+        shopButton = MenuButton(label: "", accessibleLabel: L("Store"))
         let header = contentHeader
         header.titleWidget(switcherTitle.widget)
         header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)

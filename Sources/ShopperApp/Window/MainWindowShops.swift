@@ -18,18 +18,23 @@ extension MainWindow {
         let current = model.currentShop
         if menu {
             let name = model.shops.first { $0.id == current }?.name ?? L("Any Store")
-            // No stores yet: nothing to choose, and Stores… is in the main menu.
+            // No stores yet: nothing to choose, and Stores… is in the main menu. Nor is the
+            // button's menu made (GTK builds its popover at once: a start without stores pays none).
             shopButton.widget.visible = !model.shops.isEmpty
+            compactShopButton = isHeaderCompact
+            guard !model.shops.isEmpty else {
+                switcherTitle.subtitle("")
+                return updateOtherShops()
+            }
             // Narrow, the store is the title's subtitle and the button an icon: its name beside
             // the list's would leave both cut short. (By the window's width, not by whether the
             // view switcher fits: that depends on this button's own width.)
-            compactShopButton = isHeaderCompact
             if isHeaderCompact {
                 shopButton.setIcon("mark-location-symbolic")
             } else {
                 shopButton.setLabel(name)
             }
-            switcherTitle.subtitle(model.shops.isEmpty ? "" : name)
+            switcherTitle.subtitle(name)
             // On the button inside too, which takes the focus: GTK 4.8 names it by its label
             // alone ("Aldi"), or by nothing when it shows the icon.
             for w in [shopButton.widget] + (shopButton.widget.firstChild.map { [$0] } ?? []) {
@@ -39,6 +44,11 @@ extension MainWindow {
             shopButton.setMenu(shopMenu())
             ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(current.raw)")
         }
+        updateOtherShops()
+    }
+
+    /// The bar under the Shopping List: how many items other stores sell.
+    private func updateOtherShops() {
         guard let page = builtPages[.shopping] else { return }
         let hidden = page.projection.hiddenForOtherShops
         let showing = page.projection.showsOtherShops && model.hiddenForOtherShops > 0
