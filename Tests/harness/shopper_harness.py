@@ -103,8 +103,13 @@ class Shopper:
 
     def page(self, title):
         """A list's page (GTK 4.8 exposes every stack page; scope queries to the one you mean)."""
-        pages = [n for n in self.all(name=title) if n.get_role() in (Atspi.Role.PANEL, Atspi.Role.FILLER)]
-        return (pages or [None])[0]
+        for node in self.all(name=title):
+            try:
+                if node.get_role() in (Atspi.Role.PANEL, Atspi.Role.FILLER):
+                    return node
+            except gi.repository.GLib.Error:
+                continue  # gone since the walk (see texts)
+        return None
 
     def all(self, role=None, name=None, contains=None, root=None):
         """Every accessible below `root` (the window) with that role and name. GTK 4.8 leaves hidden
@@ -168,7 +173,16 @@ class Shopper:
                 self.key("Escape")
 
     def texts(self, role=Atspi.Role.LABEL, root=None):
-        return [n.get_name() for n in self.all(role, root=root)]
+        """The names of the accessibles below `root` (labels unless told). A list that changes while
+        it is read (a search typed or undone) can recycle a row between the walk and the read: AT-SPI
+        then says "the application no longer exists" of that row alone, which is simply gone."""
+        names = []
+        for node in self.all(role, root=root):
+            try:
+                names.append(node.get_name() or "")
+            except gi.repository.GLib.Error:
+                continue
+        return names
 
     def has_text(self, contains, root=None):
         return any(contains in t for t in self.texts(root=root))

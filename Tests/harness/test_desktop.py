@@ -72,7 +72,7 @@ class SingleInstance(unittest.TestCase):
                                            "description,quantity,unit_cost,aisle\nOat milk,2,1.45,Dairy\nRye bread,1,2.80,Bakery\n")
             app.one(LABEL, name="Oat milk · 2 × 1.45 · Dairy", root=preview)
             # Each line's cell is read by its text, not by GTK's type name.
-            wait_for(lambda: "Oat milk · 2 × 1.45 · Dairy" in [n.get_name() for n in app.all(ROW, root=preview)], 5,
+            wait_for(lambda: "Oat milk · 2 × 1.45 · Dairy" in app.texts(ROW, root=preview), 5,
                      "the preview's lines named")
             self.assertFalse(app.all(LABEL, name="Oat milk", root=app.page("All Items")), "nothing added before confirming")
             app.screenshot("30-import-preview")

@@ -21,7 +21,7 @@ LABEL, CHECK, BUTTON, TEXT = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.
 
 
 def labels(app, page):
-    return [n.get_name() for n in app.all(LABEL, root=app.page(page))]
+    return app.texts(LABEL, root=app.page(page))
 
 
 def frame(app, name):

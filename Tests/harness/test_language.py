@@ -35,7 +35,7 @@ class German(unittest.TestCase):
             app.focus(entry)
             app.type("2 x Kaffee @ 4,99")
             app.key("Return")
-            wait_for(lambda: "9,98\u00a0€" in [n.get_name() for n in app.all(LABEL, root=app.page("Alle Artikel"))], 5,
+            wait_for(lambda: "9,98\u00a0€" in app.texts(LABEL, root=app.page("Alle Artikel")), 5,
                      "9,98 € on the row")
             wait_for(lambda: app.has_text("1 Artikel · 9,98\u00a0€ noch zu kaufen · 0,00\u00a0€ im Wagen"), 5,
                      "the totals in euros")

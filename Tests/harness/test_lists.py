@@ -20,7 +20,7 @@ CHECK, ITEM = Atspi.Role.CHECK_BOX, Atspi.Role.LIST_ITEM
 class SeveralLists(unittest.TestCase):
     def items(self, app):
         """Descriptions of the item rows All Items shows (each checkbox is named after its item)."""
-        return sorted(n.get_name() for n in app.all(CHECK, root=app.page("All Items")))
+        return sorted(app.texts(CHECK, root=app.page("All Items")))
 
     def wait_items(self, app, expected, what):
         wait_for(lambda: self.items(app) == sorted(expected), 5, f"{what}: All Items to show {sorted(expected)}, not {self.items(app)}")

@@ -13,7 +13,7 @@ LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
 class MainWindow(unittest.TestCase):
     def items_on(self, app, page):
         """Descriptions of the item rows a list shows (each item's checkbox is named after it)."""
-        return sorted(n.get_name() for n in app.all(CHECK, root=app.page(page)))
+        return sorted(app.texts(CHECK, root=app.page(page)))
 
     def wait_items(self, app, page, expected):
         """Switches to the page first: GTK builds rows only for lists on screen."""
@@ -191,5 +191,5 @@ class Reorder(unittest.TestCase):
             self.select(app, "Beta")
             app.key("space")
             app.key("2", ["ctrl"])
-            wait_for(lambda: sorted(n.get_name() for n in app.all(CHECK, root=app.page("Shopping List"))) == ["Alpha", "Gamma"],
+            wait_for(lambda: sorted(app.texts(CHECK, root=app.page("Shopping List"))) == ["Alpha", "Gamma"],
                      5, "Space to unpick Beta")

@@ -14,7 +14,7 @@ LABEL, CHECK, BUTTON = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_B
 
 class Search(unittest.TestCase):
     def shown(self, app):
-        return sorted(n.get_name() for n in app.all(CHECK, root=app.page("All Items")))
+        return sorted(app.texts(CHECK, root=app.page("All Items")))
 
     def saved(self, app):
         # A row deleted while we read it is reported as "The application no longer exists": read again.

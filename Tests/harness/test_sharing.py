@@ -34,7 +34,7 @@ def phone(server, collection, *args):
 
 class Sharing(unittest.TestCase):
     def items(self, app):
-        return sorted(n.get_name() for n in app.all(CHECK, root=app.page("All Items")))
+        return sorted(app.texts(CHECK, root=app.page("All Items")))
 
     def status(self, app):
         return next((n.get_name() for n in app.all(name=None) if n.get_name().startswith("Sync status:")), "")

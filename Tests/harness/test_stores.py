@@ -18,11 +18,11 @@ class Stores(unittest.TestCase):
     def sections(self, app):
         """The Shopping List's section headers, top to bottom ("Bakery · 1 item · 0.00" → "Bakery")."""
         page = app.page("Shopping List")
-        names = [n.get_name() for n in app.all(Atspi.Role.LABEL, root=page)]
+        names = app.texts(Atspi.Role.LABEL, root=page)
         return [n.split(" · ")[0] for n in names if " · " in n and not n.startswith("No more items")]
 
     def shopping(self, app):
-        return sorted(n.get_name() for n in app.all(Atspi.Role.CHECK_BOX, root=app.page("Shopping List")))
+        return sorted(app.texts(Atspi.Role.CHECK_BOX, root=app.page("Shopping List")))
 
     def stores_window(self, app):
         return wait_for(lambda: next((f for f in app.frames() if f.get_name() == "Stores"), None), 5, "the Stores window")
@@ -78,14 +78,14 @@ class Stores(unittest.TestCase):
             for name in ("Aldi", "Lidl"):
                 app.type(name, window="Stores")
                 app.key("Return", window="Stores")
-            wait_for(lambda: [n.get_name() for n in app.all(ITEM, root=window)][:3] == ["Any Store", "Aldi", "Lidl"], 5,
+            wait_for(lambda: app.texts(ITEM, root=window)[:3] == ["Any Store", "Aldi", "Lidl"], 5,
                      "the stores listed")
             # Aldi walks Fruit first (Fruit two places up); Lidl Dairy first (one up).
             self.set_order(app, 1, [(2, 2)])
             app.screenshot(f"{shots}-stores")
             app.key("Tab", ["shift"], window="Stores")  # from the rows back to the field's button …
             self.set_order(app, 2, [(1, 1)])
-            subtitles = [n.get_name() for n in app.all(Atspi.Role.LABEL, root=window)]
+            subtitles = app.texts(Atspi.Role.LABEL, root=window)
             self.assertIn("Fruit, Bakery, Dairy", subtitles, "Aldi's order")
             self.assertIn("Dairy, Bakery, Fruit", subtitles, "Lidl's order")
             app.key("Escape", window="Stores")
