@@ -75,6 +75,45 @@ final class TripsPageTests: GtkTestCase {
         }
     }
 
+    /// The page's first frame builds what it shows: a screenful of rows (the rest follow that
+    /// frame), no open trip, no explanation of an empty page. All of it still works after.
+    func testTheFirstFrameBuildsAScreenfulAndTheRestFollow() throws {
+        try MainActor.assumeIsolated {
+            let model = try Self.model()
+            let count = TripsPage.firstScreenful + 20
+            let start = Date().addingTimeInterval(-Double(count) * 7 * 86_400)
+            for week in 0..<count {
+                try Self.shop(model, [("Milk \(week)", Decimal(week + 1))], on: start.addingTimeInterval(Double(week) * 7 * 86_400))
+            }
+            let harness = try WindowHarness(model: model, size: (600, 800))
+            defer { harness.close() }
+            let window = harness.window
+            ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
+            let page = try XCTUnwrap(window.builtTrips)
+            XCTAssertEqual(page.rowsShown, TripsPage.firstScreenful, "a screenful before the first frame")
+            XCTAssertFalse(page.isDetailBuilt)
+            XCTAssertFalse(page.isEmptyBuilt)
+            settle(100)
+            XCTAssertEqual(page.rowsShown, count, "the rest after it")
+            // The oldest trip, at the bottom, opens.
+            page.listView.scrollTo(count - 1)
+            page.open(count - 1)
+            settle(50)
+            XCTAssertTrue(page.isShowingTrip)
+            XCTAssertEqual(page.detail.totalText, "Total 1.00")
+            XCTAssertEqual(window.totals.text, "\(count) trips · \(count * (count + 1) / 2).00 spent")
+            // Every trip deleted: the page explains itself; a new trip takes the explanation away.
+            for trip in page.trips { try model.deleteTrip(trip.id) }
+            settle(50)
+            XCTAssertTrue(page.isEmptyShown)
+            XCTAssertFalse(page.isShowingTrip)
+            try Self.shop(model, [("Tea", 2)], on: Date())
+            settle(50)
+            XCTAssertFalse(page.isEmptyShown)
+            XCTAssertEqual(page.rowsShown, 1)
+        }
+    }
+
     func testNoTripsExplainThemselves() throws {
         try MainActor.assumeIsolated {
             let harness = try WindowHarness(model: try Self.model(), size: (360, 640))

@@ -156,6 +156,9 @@ final class RowListModel {
     /// Some rows wait for `showMore` or `showAll`.
     var isLimited: Bool { Self.source(listModel).limit != nil }
 
+    /// The rows GTK is told of now.
+    var shownCount: Int { Self.source(listModel).shownCount }
+
     /// How many rows after the top one GTK 4.8 keeps a widget for: thirty and one more in a grid
     /// view of one column (`ListView`).
     static let gtkWindow = 31

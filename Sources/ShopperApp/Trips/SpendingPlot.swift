@@ -198,12 +198,12 @@ final class SpendingPlot {
                 c.roundedRect(x: x + 1, y: Self.top - 4, width: slot - 2, height: base - Self.top + 4, radius: 4)
                 c.stroke(width: 2)
             }
-            // Ticks under the bars, where they do not run into the last one.
-            let tick = DateText.tick(bar.start, period)
+            // Ticks under the bars, where they do not run into the last one (a date is only
+            // written for the ticks drawn).
             let centre = x + slot / 2
             if centre - 18 > lastTickEnd {
                 c.color(ink, alpha: i == picked ? 1 : 0.6)
-                lastTickEnd = c.text(tick, x: centre, y: base + 3, widget: widget, center: true, maxX: w) + 6
+                lastTickEnd = c.text(DateText.tick(bar.start, period), x: centre, y: base + 3, widget: widget, center: true, maxX: w) + 6
             }
         }
     }

@@ -20,10 +20,15 @@ final class TripsPage {
     private let weeks = ToggleButton(label: L("Weeks"))
     private let months = ToggleButton(label: L("Months"))
     private let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-    private let empty: Widget
+    private let list = Box(GTK_ORIENTATION_VERTICAL)
+    /// The page's explanation when there are no trips, and the open trip: each made when first
+    /// needed, so that the page's first frame builds only what it shows.
+    private var builtEmpty: Widget?
+    private var builtDetail: TripDetail?
     private let rowModel: RowListModel
     private(set) var listView: ListView!
-    let detail = TripDetail()
+    /// What the trips shown came to (the window's totals line says it).
+    private(set) var spent = CostSum.zero
     /// How long the last read of the trips took, µs (for `make bench`).
     private(set) var readTime: Int64 = 0
     /// Set by the window: delete a trip (with Undo there).
@@ -34,12 +39,10 @@ final class TripsPage {
         self.model = model
         self.money = money
         plot = SpendingPlot(money: money)
-        empty = StatusPage(icon: "document-open-recent-symbolic", title: L("No Trips Yet"),
-                           description: L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here.")).widget
         // Identities from 1: the row model keeps an identity as object data, where 0 is none.
         rowModel = RowListModel(count: { [weak shown] in shown?.trips.count ?? 0 }, identity: { $0 + 1 })
-
-        empty.expand(h: true, v: true)
+        // The first frame builds the rows a window can show; the rest follow it (see `ListPage`).
+        rowModel.showFirst(Self.firstScreenful)
 
         let head = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         let title = Label(L("Spending"))
@@ -87,20 +90,39 @@ final class TripsPage {
         content.append(scroller.widget)
         content.widget.expand(h: true, v: true)
 
-        let list = Box(GTK_ORIENTATION_VERTICAL)
         list.append(content.widget)
-        list.append(empty)
         body.append(list.widget, name: "trips")
-        body.append(detail.root.widget, name: "trip")
         body.canUnfold(false)
         body.widget.expand(h: true, v: true)
         root.append(body.widget)
+        reload()
+        listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.rowModel.showAll() } }
+    }
+
+    /// Rows that fill the tallest screen below the plot, and one cut at each edge.
+    static let firstScreenful = ((Toolkit.tallestScreen ?? 3_000) - Int(SpendingPlot.height)) / TripRow.minHeight + 2
+
+    var detail: TripDetail {
+        if let built = builtDetail { return built }
+        let detail = TripDetail()
+        body.append(detail.root.widget, name: "trip")
         detail.onBack = { [weak self] in self?.closeTrip() }
         detail.onDelete = { [weak self] id in
             self?.closeTrip()
             self?.onDelete?(id)
         }
-        reload()
+        builtDetail = detail
+        return detail
+    }
+
+    private var empty: Widget {
+        if let built = builtEmpty { return built }
+        let empty = StatusPage(icon: "document-open-recent-symbolic", title: L("No Trips Yet"),
+                               description: L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here.")).widget
+        empty.expand(h: true, v: true)
+        list.append(empty)
+        builtEmpty = empty
+        return empty
     }
 
     /// The trips read again (a trip recorded, deleted, brought back), the plot and list following.
@@ -112,11 +134,12 @@ final class TripsPage {
             onError?(error)
         }
         readTime = Clock.now - t0
+        spent = trips.reduce(CostSum.zero) { $0 + CostSum($1.total) }
         rowModel.itemsChanged(position: 0, removed: old, added: trips.count)
         content.widget.visible = !trips.isEmpty
-        empty.visible = trips.isEmpty
+        if trips.isEmpty { empty.visible = true } else { builtEmpty?.visible = false }
         showPlot()
-        if let open = detail.tripID, !trips.contains(where: { $0.id == open }) { closeTrip() }
+        if let open = builtDetail?.tripID, !trips.contains(where: { $0.id == open }) { closeTrip() }
     }
 
     func show(_ new: ShoppingModel) {
@@ -153,14 +176,18 @@ final class TripsPage {
 
     /// Back to the trips, the keyboard on the one that was open.
     private func closeTrip() {
-        let open = detail.tripID
+        let open = builtDetail?.tripID
         body.visibleName = "trips"
-        detail.tripID = nil
+        builtDetail?.tripID = nil
         if let i = trips.firstIndex(where: { $0.id == open }) { listView.scrollTo(i) }
     }
 
     var isShowingTrip: Bool { body.visibleName == "trip" }
-    var isEmptyShown: Bool { empty.visible }
+    var isEmptyShown: Bool { builtEmpty?.visible ?? false }
+    /// For tests: what the page has built, and the rows GTK is told of.
+    var isDetailBuilt: Bool { builtDetail != nil }
+    var isEmptyBuilt: Bool { builtEmpty != nil }
+    var rowsShown: Int { rowModel.shownCount }
 
     /// The keyboard starts on the plot (Left and Right pick a bar), or on the empty page's words.
     func focus() {
@@ -178,6 +205,8 @@ final class TripsPage {
 @MainActor
 struct TripRow {
     let root: Widget
+    /// No row is lower: two lines of text (a caption under a line) and the margins.
+    static let minHeight = 48
     init() {
         let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         let words = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)

@@ -364,7 +364,7 @@ final class MainWindow {
     func updateTotals() {
         let t = model.totals
         guard let page = currentListPage else {
-            if stack.visibleName == AppAction.tripsPage, let trips = builtTrips?.trips {
+            if stack.visibleName == AppAction.tripsPage, let trips = builtTrips {
                 totals.text = tripsTotal(trips)
                 return
             }

@@ -27,8 +27,7 @@ extension MainWindow {
     }
 
     /// The header's line on the Trips page: how many trips and what they came to.
-    func tripsTotal(_ trips: [TripSummary]) -> String {
-        let sum = trips.reduce(CostSum.zero) { $0 + CostSum($1.total) }
-        return L("{trips} · {amount} spent", ["trips": N("{n} trip", "{n} trips", trips.count), "amount": money.format(sum)])
+    func tripsTotal(_ page: TripsPage) -> String {
+        L("{trips} · {amount} spent", ["trips": N("{n} trip", "{n} trips", page.trips.count), "amount": money.format(page.spent)])
     }
 }
