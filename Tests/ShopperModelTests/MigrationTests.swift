@@ -8,20 +8,7 @@ import XCTest
 /// order, price history, saved searches, a tombstone), opens as one list named "Groceries" that
 /// keeps every item, price, saved search and revision.
 final class MigrationTests: XCTestCase {
-    private func fixtureCopy() throws -> String {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/store-v4.sqlite")
-        let path = temporaryFolder(self) + "/" + Store.fileName
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
-        return path
-    }
-
-    /// What the v4 file holds, read with plain SQL before anything migrates it.
-    private func rows(_ path: String, _ sql: String) throws -> [String] {
-        try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }()).read { db in
-            try Row.fetchAll(db, sql: sql).map { $0.description }
-        }
-    }
+    private func fixtureCopy() throws -> String { try ShopperModelTests.fixtureCopy("store-v4.sqlite", for: self) }
 
     func testTheFixtureIsOfTheSchemaBeforeLists() throws {
         let path = try fixtureCopy()

@@ -8,19 +8,7 @@ import XCTest
 /// aisles, price history, a saved search, a tombstone, a shared list's binding and a task's
 /// record), opens with every row as it was, at Any Store, with no store and nothing hidden.
 final class MigrationV6Tests: XCTestCase {
-    private func fixtureCopy() throws -> String {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/store-v6.sqlite")
-        let path = temporaryFolder(self) + "/" + Store.fileName
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
-        return path
-    }
-
-    private func rows(_ path: String, _ sql: String) throws -> [String] {
-        try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }()).read { db in
-            try Row.fetchAll(db, sql: sql).map { $0.description }
-        }
-    }
+    private func fixtureCopy() throws -> String { try ShopperModelTests.fixtureCopy("store-v6.sqlite", for: self) }
 
     /// Every table v6 has, whole, in a stable order.
     private static let tables = [
