@@ -35,6 +35,34 @@ final class SyncLossToastTests: GtkTestCase {
         }
     }
 
+    /// A choice of stores that lost is said by name, and Undo puts it back, making a store this
+    /// desktop no longer has.
+    func testLostStoresAreSaidAndUndoPutsThemBack() throws {
+        try MainActor.assumeIsolated {
+            let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let store = try Store(path: folder + "/shopper.sqlite")
+            let model = try ShoppingModel(store: store)
+            let aldi = try model.addShop(named: "Aldi")
+            let id = try model.add(ItemFields(description: "Milk"))
+            try model.setOnlyAt(id, [aldi])
+            let harness = try WindowHarness(model: model, size: (600, 600))
+            defer { harness.close() }
+            // The other device's Aldi was kept; this one's "Aldi, Corner Shop" lost.
+            let (_, lost) = FieldMerge.merge(base: SharedItem(description: "Milk"), local: SharedItem(description: "Milk", stores: ["Aldi", "Corner Shop"]),
+                                             remote: SharedItem(description: "Milk", stores: ["Aldi"]), localNewer: false)
+            let list = try XCTUnwrap(model.lists.first)
+            harness.window.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
+            settle(100)
+            XCTAssertEqual(harness.window.toast.text, "“Milk”: the stores “Aldi” kept, “Aldi, Corner Shop” replaced")
+            harness.window.toast.runAction()
+            settle(100)
+            XCTAssertEqual(model.storeNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
+            XCTAssertEqual(store.syncPendingCount(.first), 1, "as one more change to send")
+        }
+    }
+
     /// Several values replaced in one sync, one of them in a sync that then failed: one message,
     /// and its Undo puts every one back.
     func testSeveralLossesAreOneMessageWithOneUndo() throws {

@@ -79,6 +79,27 @@ final class ShopsTests: XCTestCase {
         XCTAssertEqual(try s.shops(), [])
     }
 
+    /// Stores put back by name (a sync's lost choice): known names matched as items are, an
+    /// unknown one made, all in one step that Undo takes back whole.
+    func testStoresSetByNameMakeTheUnknownOnesInOneStep() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        let aldi = try m.addShop(named: "Aldi")
+        let milk = try m.add(fields("Milk"))
+        try m.setOnlyAt(milk, named: ["ALDI"])
+        XCTAssertEqual(m.onlyAt[milk], [aldi])
+        XCTAssertEqual(m.undo.undoName, "choosing the stores for “Milk”")
+        try m.setOnlyAt(milk, named: ["aldi", "Lidl"])
+        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl"])
+        XCTAssertEqual(m.storeNames(of: milk), ["Aldi", "Lidl"])
+        XCTAssertEqual(try s.shops().map(\.name), ["Aldi", "Lidl"], "written through")
+        try m.undoLast()
+        XCTAssertEqual(m.shops.map(\.name), ["Aldi"], "the store made goes with its step")
+        XCTAssertEqual(m.onlyAt[milk], [aldi])
+        try m.setOnlyAt(milk, named: [])
+        XCTAssertEqual(m.onlyAt[milk], [], "none: anywhere")
+    }
+
     func testTheShoppingListsSectionsFollowTheShopStoodInAndUndoPutsTheOrderBack() throws {
         let s = try store()
         let m = try ShoppingModel(store: s)

@@ -97,6 +97,23 @@ final class FieldMergeTests: XCTestCase {
         ], base: Self.base)
     }
 
+    /// The stores an item is sold only at are one value, said by name; none chosen is Any Store.
+    func testStoresChangedOnBothSidesLaterWinsAndTheOtherIsSaid() {
+        check([
+            Row(local: { $0.stores = ["Aldi"] }, remote: { $0.stores = ["Lidl", "Aldi"] }, localNewer: false, merged: { $0.stores = ["Aldi", "Lidl"] },
+                lost: [Self.lost(.stores, kept: "Aldi, Lidl", lost: "Aldi", .thisDevice)]),
+            Row(local: { $0.stores = ["Aldi"] }, remote: { $0.stores = [] }, localNewer: true, merged: { $0.stores = ["Aldi"] }),
+            Row(local: { $0.stores = ["Aldi"] }, remote: { $0.stores = ["ALDI"] }, localNewer: false, merged: { $0.stores = ["Aldi"] }),
+        ], base: Self.base)
+        check([
+            Row(local: { $0.stores = ["Aldi"] }, remote: { $0.stores = [] }, localNewer: false, merged: { $0.stores = [] },
+                lost: [Self.lost(.stores, kept: "Any Store", lost: "Aldi", .thisDevice)]),
+        ], base: Self.edited(Self.base, { $0.stores = ["Tesco"] }))
+        let (_, lost) = FieldMerge.merge(base: Self.base, local: Self.edited(Self.base) { $0.stores = ["Aldi", "Lidl"] },
+                                         remote: Self.edited(Self.base) { $0.stores = ["Tesco"] }, localNewer: false)
+        XCTAssertEqual(lost.first?.lostStores, ["Aldi", "Lidl"], "what Undo puts back")
+    }
+
     func testSameValueOnBothSidesIsNoLoss() {
         check([
             Row(local: { $0.quantity = 5 }, remote: { $0.quantity = 5 }, localNewer: true, merged: { $0.quantity = 5 }),

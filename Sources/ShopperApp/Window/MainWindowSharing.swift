@@ -50,6 +50,10 @@ extension MainWindow {
     /// Puts a lost value back, as one more change (on the list shown; another list's loss waits).
     private func restore(_ loss: SyncReport.Loss, on list: ShoppingList) {
         guard list.id == model.list, let item = model.item(loss.item) else { return }
+        if loss.value.field == .stores {
+            attempt { try model.setOnlyAt(item.id, named: loss.value.lostStores) }
+            return
+        }
         let restored = loss.value.restored(in: item, at: Date())
         attempt { try model.update(item.id, restored.fields) }
         if restored.inCart != item.inCart {

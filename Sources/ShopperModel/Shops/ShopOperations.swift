@@ -88,11 +88,30 @@ extension ShoppingModel {
         guard items[id] != nil, marks != onlyAt[id] else { return }
         try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.onlyAt[id] = marks
-            // The item is written too (as it is, edited now): a shared list sends it.
-            if var item = try readItem(id) {
-                item.updatedAt = StoreTime.rounded(Date())
-                b.cs.items[id] = item
-            }
+            try touch(id, in: &b)
+        }
+    }
+
+    /// Marks the item as sold only at the stores called `names` (case and accents aside; none:
+    /// anywhere), making a store no one has yet, in the same step: a choice of stores that lost to
+    /// another device's in a sync, put back.
+    public func setOnlyAt(_ id: ItemID, named names: [String]) throws(StoreError) {
+        var known: [String: ShopID] = [:]
+        for s in shops { known[Self.matchKey(s.name)] = known[Self.matchKey(s.name)] ?? s.id }
+        let found = names.compactMap { known[Self.matchKey($0)] }
+        if found.count == names.count { return try setOnlyAt(id, Set(found)) }
+        guard items[id] != nil else { return }
+        try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+            b.cs.onlyAt[id] = Self.marks(named: names, shops: shops, ids: &b.ids, into: &b.cs)
+            try touch(id, in: &b)
+        }
+    }
+
+    /// The item is written too (as it is, edited now): a shared list sends the change of stores.
+    private func touch(_ id: ItemID, in b: inout ChangeBuilder) throws(StoreError) {
+        if var item = try readItem(id) {
+            item.updatedAt = StoreTime.rounded(Date())
+            b.cs.items[id] = item
         }
     }
 

@@ -148,7 +148,8 @@ public enum SharedField: String, CaseIterable, Sendable {
             case .notNeeded: L("Not needed")
             }
         case .position: s.position.map(String.init) ?? ""
-        case .stores: s.stores.joined(separator: ", ")
+        // No store chosen is every store.
+        case .stores: s.stores.isEmpty ? L("Any Store") : s.stores.joined(separator: ", ")
         }
     }
 }

@@ -12,6 +12,9 @@ public struct LostValue: Equatable, Sendable {
     public let loser: Side
     /// The losing side's item, to put its value back.
     let losing: SharedItem
+    /// The stores the losing side had chosen (a loss of `.stores`): put back by name, as a sync
+    /// brings them, since they are no field of the item.
+    public var lostStores: [String] { losing.stores }
 
     /// `item` with the lost value put back (the window's Undo of a merge).
     public func restored(in item: Item, at now: Date) -> Item {
@@ -43,9 +46,7 @@ public enum FieldMerge {
                 let loser = localNewer ? remote : local
                 field.take(from: winner, into: &merged)
                 // A new place in the order is no value a person misses.
-                // Not said for the stores: their Undo would need this device's stores, which the
-                // window's restore of an item does not write (the later choice of stores stands).
-                if field != .position && field != .stores {
+                if field != .position {
                     lost.append(LostValue(field: field, kept: field.text(of: winner), lost: field.text(of: loser),
                                           loser: localNewer ? .otherDevice : .thisDevice, losing: loser))
                 }

@@ -122,6 +122,22 @@ struct SyncScenarios {
         try b.sync()
         XCTAssertEqual(try b.model.onlyAt[bMilk], [])
 
+        // Both choose stores offline, A first: B's later choice stands on both, and A is told
+        // which of its stores it replaced, by name.
+        try a.model.setOnlyAt(milk, [sud])
+        Thread.sleep(forTimeInterval: 1.1)  // LAST-MODIFIED is in whole seconds: B's edit must be a second later
+        try b.model.setOnlyAt(bMilk, [known])
+        try b.sync()
+        let aReport = try a.sync()
+        XCTAssertEqual(try a.model.storeNames(of: milk), ["Aldi"])
+        XCTAssertTrue(aReport.lost.contains { $0.value.field == .stores && $0.value.lost == "Lidl, Süd" && $0.value.lostStores == ["Lidl, Süd"] },
+                      "the stores that lost are said: \(aReport.lost)")
+        try b.sync()
+        XCTAssertEqual(try b.model.onlyAt[bMilk], [known])
+        try a.model.setOnlyAt(milk, [])
+        try a.sync()
+        try b.sync()
+
         // A trip stays where it was made.
         try a.model.tick(milk)
         try a.model.finishShopping()
