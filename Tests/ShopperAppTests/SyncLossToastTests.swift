@@ -27,11 +27,12 @@ final class SyncLossToastTests: GtkTestCase {
             harness.window.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
             settle(100)
             XCTAssertEqual(harness.window.toast.text, "“Bread”: the notes “from B” kept, “from A” replaced")
+            let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
             settle(100)
             XCTAssertEqual(model.item(id)?.notes, "from A", "Undo put the lost value back")
-            XCTAssertTrue(model.undo.canUndo, "as one more step")
-            XCTAssertEqual(store.syncPendingCount(.first), 1, "and one more change to send")
+            XCTAssertEqual(model.undo.undoName, "editing “Bread”", "as one more step")
+            XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "and one more change to send")
         }
     }
 
@@ -56,10 +57,16 @@ final class SyncLossToastTests: GtkTestCase {
             harness.window.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
             settle(100)
             XCTAssertEqual(harness.window.toast.text, "“Milk”: the stores “Aldi” kept, “Aldi, Corner Shop” replaced")
+            let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
             settle(100)
             XCTAssertEqual(model.storeNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
-            XCTAssertEqual(store.syncPendingCount(.first), 1, "as one more change to send")
+            XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "as one more change to send")
+            // One step, which takes the store it made away again.
+            XCTAssertEqual(model.undo.undoName, "choosing the stores for “Milk”")
+            try model.undoLast()
+            XCTAssertEqual(model.shops.map(\.name), ["Aldi"])
+            XCTAssertEqual(model.storeNames(of: id), ["Aldi"])
         }
     }
 

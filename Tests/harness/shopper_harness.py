@@ -103,13 +103,9 @@ class Shopper:
 
     def page(self, title):
         """A list's page (GTK 4.8 exposes every stack page; scope queries to the one you mean)."""
-        for node in self.all(name=title):
-            try:
-                if node.get_role() in (Atspi.Role.PANEL, Atspi.Role.FILLER):
-                    return node
-            except gi.repository.GLib.Error:
-                continue  # gone since the walk (see texts)
-        return None
+        def read():
+            return next((n for n in self.all(name=title) if n.get_role() in (Atspi.Role.PANEL, Atspi.Role.FILLER)), None)
+        return self.steady(read, f"the page {title!r}")
 
     def all(self, role=None, name=None, contains=None, root=None):
         """Every accessible below `root` (the window) with that role and name. GTK 4.8 leaves hidden
@@ -173,16 +169,20 @@ class Shopper:
                 self.key("Escape")
 
     def texts(self, role=Atspi.Role.LABEL, root=None):
-        """The names of the accessibles below `root` (labels unless told). A list that changes while
-        it is read (a search typed or undone) can recycle a row between the walk and the read: AT-SPI
-        then says "the application no longer exists" of that row alone, which is simply gone."""
-        names = []
-        for node in self.all(role, root=root):
+        """The names of the accessibles below `root` (labels unless told)."""
+        return self.steady(lambda: [n.get_name() or "" for n in self.all(role, root=root)], "the names")
+
+    @staticmethod
+    def steady(read, what, tries=20):
+        """`read()` done again until no accessible it walked went away meanwhile. A list that changes
+        while it is read (a search typed or undone) recycles rows: AT-SPI then says "the application
+        no longer exists" of a row read after it went, and the rest of that read is out of date too."""
+        for _ in range(tries):
             try:
-                names.append(node.get_name() or "")
+                return read()
             except gi.repository.GLib.Error:
-                continue
-        return names
+                time.sleep(0.05)
+        raise AssertionError(f"the window kept changing while {what} were read")
 
     def has_text(self, contains, root=None):
         return any(contains in t for t in self.texts(root=root))

@@ -99,8 +99,10 @@ final class TripsPage {
         listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.rowModel.showAll() } }
     }
 
-    /// Rows that fill the tallest screen below the plot, and one cut at each edge.
-    static let firstScreenful = ((Toolkit.tallestScreen ?? 3_000) - Int(SpendingPlot.height)) / TripRow.minHeight + 2
+    /// Rows that fill the tallest screen below the plot, and one cut at each edge; never more than
+    /// GTK builds anyway (with no screen known).
+    static let firstScreenful = min(((Toolkit.tallestScreen ?? 3_000) - Int(SpendingPlot.height)) / TripRow.minHeight + 2,
+                                    RowListModel.gtkWindow)
 
     var detail: TripDetail {
         if let built = builtDetail { return built }
