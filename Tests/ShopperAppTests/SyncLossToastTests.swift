@@ -8,12 +8,18 @@ import XCTest
 /// A value that lost to another device's in a merge is said in the window, and Undo puts it back as
 /// one more change (which the next sync sends).
 final class SyncLossToastTests: GtkTestCase {
+    /// A store's path in a folder of its own, gone after the test.
+    private func storePath() throws -> String {
+        let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder + "/shopper.sqlite"
+    }
+
     func testTheLostValueIsSaidAndUndoPutsItBack() throws {
+        let path = try storePath()
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let store = try Store(path: folder + "/shopper.sqlite")
+            let store = try Store(path: path)
             let model = try ShoppingModel(store: store)
             let id = try model.add(ItemFields(description: "Bread", notes: "from B"))
             let harness = try WindowHarness(model: model, size: (600, 600))
@@ -39,11 +45,9 @@ final class SyncLossToastTests: GtkTestCase {
     /// A choice of stores that lost is said by name, and Undo puts it back, making a store this
     /// desktop no longer has.
     func testLostStoresAreSaidAndUndoPutsThemBack() throws {
+        let path = try storePath()
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let store = try Store(path: folder + "/shopper.sqlite")
+            let store = try Store(path: path)
             let model = try ShoppingModel(store: store)
             let aldi = try model.addShop(named: "Aldi")
             let id = try model.add(ItemFields(description: "Milk"))
@@ -73,12 +77,9 @@ final class SyncLossToastTests: GtkTestCase {
     /// Several values replaced in one sync, one of them in a sync that then failed: one message,
     /// and its Undo puts every one back.
     func testSeveralLossesAreOneMessageWithOneUndo() throws {
+        let path = try storePath()
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "loss-toast-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let store = try Store(path: folder + "/shopper.sqlite")
-            let model = try ShoppingModel(store: store)
+            let model = try ShoppingModel(store: Store(path: path))
             let bread = try model.add(ItemFields(description: "Bread", notes: "from B"))
             let milk = try model.add(ItemFields(description: "Milk", quantity: 3))
             let harness = try WindowHarness(model: model, size: (600, 600))
