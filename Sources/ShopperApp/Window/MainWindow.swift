@@ -364,8 +364,8 @@ final class MainWindow {
     func updateTotals() {
         let t = model.totals
         guard let page = currentListPage else {
-            if stack.visibleName == AppAction.tripsPage, let trips = builtTrips {
-                totals.text = tripsTotal(trips)
+            if stack.visibleName == AppAction.tripsPage, let tripsPage = builtTrips {
+                totals.text = tripsTotal(tripsPage)
                 return
             }
             let n = model.savedSearches.count
