@@ -457,15 +457,15 @@ public final class Store: Sendable {
 
     // MARK: Opening safely
 
-    private static let sqliteMagic = Array("SQLite format 3\0".utf8)
-
-    /// Reads, never writes: a read-only connection cannot change the file it checks.
+    /// Reads, never writes: a read-only connection cannot change the file it checks. Only SQLite
+    /// opens the file: on Linux its locks are POSIX locks, held per process and file, and closing
+    /// any other descriptor of it (a peek at its header) drops every lock this process's
+    /// connections hold. Another process would then take itself for the last, checkpoint, and
+    /// unlink the -wal and -shm files the window still writes to (its commits lost at restart).
+    /// SQLite's own connections share their locks and keep a closed descriptor until they go.
     private static func checkExisting(_ path: String) throws(StoreError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return }
-        let head = (try? handle.read(upToCount: 16)) ?? nil
-        try? handle.close()
-        guard let head, !head.isEmpty else { return }
-        guard Array(head) == sqliteMagic else { throw .notADatabase(path: path) }
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_size > 0 else { return }
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(busySeconds)

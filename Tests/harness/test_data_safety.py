@@ -1,0 +1,107 @@
+"""End-to-end: nothing the window said was saved is lost when another process writes the store while
+it is open. SQLite's locks are POSIX locks, per process and file: a window that closed any other
+descriptor of its database lost them, and the next command to close believed it was the last and
+unlinked the -wal and -shm files the window still wrote to ("Added “Plates”", then gone after a
+restart). Each case: the window open, a second process on the store, then a save in the window,
+then a restart; no unlinked store file is ever open in the window, and every acknowledged item is
+there (and, with a shared list, on the server)."""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from gi.repository import Atspi
+
+from shopper_harness import ROOT, Shopper, wait_for
+from test_concurrency import stored
+from test_sharing import phone
+
+sys.path.insert(0, os.path.join(ROOT, "Tests", "sync"))
+from caldav_servers import Servers  # noqa: E402
+
+CHECK = Atspi.Role.CHECK_BOX
+SHOPPER_BIN = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
+
+
+def unlinked_store_files(pid, data_dir):
+    """The store's files the process holds open that the file system no longer has."""
+    found = []
+    fd_dir = f"/proc/{pid}/fd"
+    for fd in os.listdir(fd_dir):
+        try:
+            target = os.readlink(os.path.join(fd_dir, fd))
+        except OSError:
+            continue  # closed while we looked
+        if target.startswith(os.path.join(data_dir, "shopper.sqlite")) and target.endswith("(deleted)"):
+            found.append(target)
+    return found
+
+
+def status(app):
+    return next((n.get_name() for n in app.all(name=None) if (n.get_name() or "").startswith("Sync status:")), "")
+
+
+class SecondProcessWhileTheWindowIsOpen(unittest.TestCase):
+    def run_command(self, data, *args, stdin=None):
+        env = dict(os.environ, SHOPPER_DATA_DIR=data)
+        out = subprocess.run([SHOPPER_BIN, *args], env=env, input=stdin, capture_output=True, text=True, timeout=120)
+        self.assertEqual(out.returncode, 0, f"shopper {' '.join(args)}: {out.stderr}")
+        return out
+
+    def save_in_window_and_restart(self, app, data, expected, before_restart=lambda app: None):
+        self.assertEqual(unlinked_store_files(app.proc.pid, data), [])
+        app.add_items("Plates")
+        wait_for(lambda: app.has_text("Added “Plates”"), 5, "the window to say Plates was added")
+        self.assertEqual(unlinked_store_files(app.proc.pid, data), [], "the window writes to files another process removed")
+        before_restart(app)
+        # Whatever else runs, the next command must find it: a restart reads the file as this does.
+        self.assertEqual(sorted(stored(data)), expected)
+
+    def test_a_direct_write_beside_a_shared_list(self):
+        with Servers(["radicale"], keyring=True) as servers:
+            info = servers.info()["radicale"]
+            data = tempfile.mkdtemp(prefix="shopper-e2e-")
+            self.run_command(data, "add", "Milk")
+            self.run_command(data, "share", info["url"], info["user"], stdin=info["password"] + "\n")
+            collection = next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+            with Shopper(data_dir=data) as app:
+                wait_for(lambda: status(app).startswith("Sync status: Synced at"), 20, f"Synced at start, not {status(app)!r}")
+                self.run_command(data, "add", "--to", "groceries", "Pepper")
+                wait_for(lambda: "Pepper" in app.texts(CHECK, root=app.page("All Items")), 10, "Pepper in the window")
+
+                def synced(app):
+                    wait_for(lambda: "Plates" in [t["summary"] for t in phone(info, collection, "list")["items"]], 30,
+                             "Plates on the server")
+                self.save_in_window_and_restart(app, data, ["Milk", "Pepper", "Plates"], synced)
+            with Shopper(data_dir=data) as app:
+                wait_for(lambda: sorted(app.texts(CHECK, root=app.page("All Items"))) == ["Milk", "Pepper", "Plates"], 10,
+                         "every acknowledged item after a restart")
+            shutil.rmtree(data, ignore_errors=True)
+
+    def test_each_command_beside_a_list_not_shared(self):
+        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        self.run_command(data, "add", "Milk")
+        csv_file = os.path.join(data, "more.csv")
+        with open(csv_file, "w") as f:
+            f.write("Description,Quantity\nBread,1\n")
+        with Shopper(data_dir=data) as app:
+            self.run_command(data, "add", "--to", "groceries", "Pepper")
+            self.assertEqual(unlinked_store_files(app.proc.pid, data), [])
+            self.run_command(data, "import", "--to", "groceries", csv_file)
+            self.assertEqual(unlinked_store_files(app.proc.pid, data), [])
+            # Nothing is shared: the window answers, and says so.
+            self.assertIn("No list is shared", self.run_command(data, "sync").stdout)
+            wait_for(lambda: {"Pepper", "Bread"} <= set(app.texts(CHECK, root=app.page("All Items"))), 10,
+                     "the other processes' items in the window")
+            self.save_in_window_and_restart(app, data, ["Bread", "Milk", "Pepper", "Plates"])
+        with Shopper(data_dir=data) as app:
+            wait_for(lambda: sorted(app.texts(CHECK, root=app.page("All Items"))) == ["Bread", "Milk", "Pepper", "Plates"], 10,
+                     "every acknowledged item after a restart")
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()
