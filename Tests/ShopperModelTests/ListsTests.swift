@@ -124,16 +124,23 @@ final class ListsTests: XCTestCase {
         XCTAssertEqual(g.lists.map(\.toBuy), [0, 1])
     }
 
-    func testADeletedListIsPurgedWithItsItemsAtTheNextStart() throws {
+    func testADeletedListIsPurgedWithItsItemsAWeekLater() throws {
         let s = try store()
         let g = try ShoppingModel(store: s)
         let party = try g.createList(named: "Party")
         let p = try ShoppingModel(store: s, list: party)
         let cake = try p.add(typed("Cake [Baking]"))
         try p.saveSearch(name: "Sweet", query: "cake")
-        try g.deleteList(party)
+        let deletion = Date()
+        try g.deleteList(party, now: deletion)
         XCTAssertEqual(try s.load(list: party).items.count, 1, "kept while Undo can bring it back")
-        try s.purgeDeletedLists()
+        // The next start, and one six days later, keep it in Recently Deleted.
+        try s.purgeDeletedLists(now: deletion)
+        try s.purgeDeletedLists(now: deletion.addingTimeInterval(6 * 86_400))
+        XCTAssertEqual(try s.deletedLists().map(\.name), ["Party"])
+        XCTAssertEqual(try s.load(list: party).items.count, 1)
+        try s.purgeDeletedLists(now: deletion.addingTimeInterval(7 * 86_400 + 1))
+        XCTAssertEqual(try s.deletedLists(), [])
         XCTAssertEqual(try s.load(list: party).items.count, 0)
         XCTAssertEqual(try s.load(list: party).searches.count, 0)
         XCTAssertEqual(try s.load(list: party).aisles, [])

@@ -17,6 +17,7 @@ from gi.repository import Atspi
 
 from shopper_harness import ROOT, Shopper, wait_for
 from test_concurrency import stored
+from test_platform import resize
 from test_sharing import phone
 
 sys.path.insert(0, os.path.join(ROOT, "Tests", "sync"))
@@ -100,6 +101,60 @@ class SecondProcessWhileTheWindowIsOpen(unittest.TestCase):
         with Shopper(data_dir=data) as app:
             wait_for(lambda: sorted(app.texts(CHECK, root=app.page("All Items"))) == ["Bread", "Milk", "Pepper", "Plates"], 10,
                      "every acknowledged item after a restart")
+        shutil.rmtree(data, ignore_errors=True)
+
+
+class DeletedListsAfterARestart(unittest.TestCase):
+    """Delete List as the first thing after a restart: Ctrl+Z did nothing while the toast offered
+    Undo, Shift+Ctrl+Z never redid, and once the toast went the list was purged at the next start.
+    The keys now do what the toast's buttons do, and a deleted list waits a week in Recently Deleted."""
+
+    def title(self, app):
+        return app.window().get_name()
+
+    def test_keys_and_recently_deleted_at_phone_width_in_the_dark(self):
+        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        env = dict(os.environ, SHOPPER_DATA_DIR=data)
+        dark = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark", "ADW_DISABLE_PORTAL": "1"}
+        subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
+        with Shopper(data_dir=data, env=dark) as app:
+            app.key("n", ["ctrl", "shift"])
+            wait_for(lambda: next((f for f in app.frames() if f.get_name() == "New List"), None), 5, "the New List dialog")
+            app.type("Party", window="New List")
+            app.key("Return", window="New List")
+            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "the new list")
+            app.add_items("Cake", "3 Balloons")
+        with Shopper(data_dir=data, env=dark) as app:
+            resize(app, 360, 640)
+            # Preferences live in memory here: the list shown last is not kept. Alt+2 shows Party.
+            app.hover()
+            app.key("2", ["alt"])
+            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "Party shown")
+            app.key("F10")
+            app.press(app.menu_item("Delete List"))
+            wait_for(lambda: self.title(app) == "Groceries – Shopper", 5, "Party deleted")
+            app.hover()
+            app.key("z", ["ctrl"])
+            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "Ctrl+Z to bring Party back, as the toast's Undo does")
+            app.key("z", ["ctrl", "shift"])
+            wait_for(lambda: self.title(app) == "Groceries – Shopper", 5, "Shift+Ctrl+Z to delete it again")
+            app.screenshot("80-list-deleted-phone-dark")
+        # The toast long gone, the window started again: the list waits in Recently Deleted.
+        with Shopper(data_dir=data, env=dark) as app:
+            resize(app, 360, 640)
+            app.hover()
+            app.key("F10")
+            app.press(app.menu_item("Recently Deleted…"))
+            dialog = wait_for(lambda: next((f for f in app.frames() if f.get_name() == "Recently Deleted"), None), 5, "Recently Deleted")
+            wait_for(lambda: any(t.startswith("2 items · deleted ") for t in app.texts(root=dialog)), 5, "Party's row")
+            app.screenshot("81-recently-deleted-phone-dark")
+            # Its Restore button has the focus: Enter brings the list back, shown, with its items.
+            app.key("Return", window="Recently Deleted")
+            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "Party restored")
+            wait_for(lambda: sorted(app.texts(CHECK, root=app.page("All Items"))) == ["Balloons", "Cake"], 5, "its items")
+            app.hover()
+            app.key("z", ["ctrl"])
+            wait_for(lambda: self.title(app) == "Groceries – Shopper", 5, "Ctrl+Z to take the restore back")
         shutil.rmtree(data, ignore_errors=True)
 
 

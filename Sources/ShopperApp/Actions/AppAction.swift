@@ -11,6 +11,8 @@ enum AppAction: String, CaseIterable {
     case newList = "new-list"
     case renameList = "rename-list"
     case deleteList = "delete-list"
+    /// The lists deleted in the last week, to restore.
+    case recentlyDeleted = "recently-deleted"
     /// Moves the selected item to the list whose id is the target.
     case moveToList = "move-to-list"
     /// Sharing the list shown over CalDAV.
@@ -85,7 +87,7 @@ enum AppAction: String, CaseIterable {
         case .moveUp: [(nil, ["<Alt>Up"])]
         case .moveDown: [(nil, ["<Alt>Down"])]
         case .syncNow: [(nil, ["<Control>r"])]
-        case .saveSearch, .about, .addLine, .renameList, .deleteList, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
         }
     }
 
@@ -100,6 +102,7 @@ enum AppAction: String, CaseIterable {
         case .newList: L("New List…")
         case .renameList: L("Rename List…")
         case .deleteList: L("Delete List")
+        case .recentlyDeleted: L("Recently Deleted…")
         case .moveToList: L("Move to List")
         case .shareList: L("Share List…")
         case .syncNow: L("Sync Now")

@@ -191,6 +191,8 @@ extension EntryRow {
     func addPrefix(_ w: Widget) { adw_action_row_add_prefix(widget.typedPointer(), w.raw) }
     func addSuffix(_ w: Widget) { adw_action_row_add_suffix(widget.typedPointer(), w.raw) }
     func activatable(_ on: Bool) { gtk_list_box_row_set_activatable(widget.typedPointer(), on ? 1 : 0) }
+    /// Activating the row (Enter, a click on it) activates `w`: its suffix button, by keyboard.
+    func activates(_ w: Widget) { adw_action_row_set_activatable_widget(widget.typedPointer(), w.raw) }
 }
 
 /// A page that says why it is empty: an icon, a title and what to do.

@@ -46,6 +46,8 @@ final class MainWindow {
     var otherShopsBar: Widget?
     /// The Stores window while it is open.
     var storesWindow: StoresWindow?
+    /// Recently Deleted while it is open.
+    var recentlyDeletedWindow: RecentlyDeletedWindow?
     /// Whether the header shows the store as an icon (a narrow window); nil before the first look.
     var compactShopButton: Bool?
     /// The user's locale and chosen currency; follows the preference live.

@@ -46,6 +46,7 @@ extension MainWindow {
         case .newList: newList()
         case .renameList: renameList()
         case .deleteList: deleteList()
+        case .recentlyDeleted: showRecentlyDeleted()
         case .moveToList: moveSelected(toList: argument)
         case .shareList: shareList()
         case .syncNow: sharing.sync()
@@ -88,7 +89,7 @@ extension MainWindow {
         case .moveToList: return selected && model.lists.count > 1
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
-        case .newList, .renameList, .chooseStore, .manageStores: return !isEditing
+        case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores: return !isEditing
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
         case .undo: return !isEditing && model.undo.canUndo
@@ -110,7 +111,7 @@ extension MainWindow {
     /// The main menu (F10): files, the trip, the app.
     func mainMenu() -> Menu {
         let menu = Menu()
-        for group in [[AppAction.newList, .renameList, .deleteList], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.manageStores, .finishShopping],
+        for group in [[AppAction.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.manageStores, .finishShopping],
                       [.preferences, .shortcuts, .about]] {
             let section = Menu()
             for action in group { section.append(action.title, action: action.detailedName) }

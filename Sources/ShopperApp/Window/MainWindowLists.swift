@@ -113,10 +113,33 @@ extension MainWindow {
         // left for the first list and then for the next (two reads of a list).
         showList(next)
         guard attempt({ try model.deleteList(list.id) }) else { return }
-        let step = model.undo.latestID
-        toast.show(L("Deleted the list “{list}”", ["list": list.name]), actionTitle: L("Undo")) { [weak self] in
-            if let step { self?.undo(step: step) }
+        toast.show(L("Deleted the list “{list}”", ["list": list.name]), actionTitle: L("Undo"), action: undoAction())
+    }
+
+    /// Recently Deleted: the lists deleted in the last week, each to restore.
+    func showRecentlyDeleted() {
+        if let open = recentlyDeletedWindow {
+            open.window.present()
+            return
         }
+        let deleted: [ShoppingList]
+        do { deleted = try model.deletedLists() } catch {
+            report(error)
+            return
+        }
+        let dialog = RecentlyDeletedWindow(parent: window, deleted: deleted)
+        dialog.onRestore = { [weak self] list in self?.restoreList(list) }
+        dialog.onClosed = { [weak self] in self?.recentlyDeletedWindow = nil }
+        recentlyDeletedWindow = dialog
+        dialog.present()
+    }
+
+    /// A deleted list back, shown, with Undo in the toast (and Ctrl+Z).
+    func restoreList(_ list: ShoppingList) {
+        guard attempt({ try model.restoreList(list.id) }) else { return }
+        let undo = undoAction()
+        showList(list.id)
+        toast.show(L("Restored the list “{list}”", ["list": list.name]), actionTitle: L("Undo"), action: undo)
     }
 
     /// The selected item to another list (Move to List in its menu).

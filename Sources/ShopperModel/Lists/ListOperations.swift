@@ -25,13 +25,28 @@ extension ShoppingModel {
         }
     }
 
-    /// Marks the list deleted: its items stay in the store until the next start (see
-    /// `Store.purgeDeletedLists`), so Undo brings it back whole. The last list cannot go: a window
-    /// always shows one.
-    public func deleteList(_ id: ListID) throws(StoreError) {
+    /// Marks the list deleted: it stays in the store, with its items, for a week (Recently
+    /// Deleted; see `Store.purgeDeletedLists`), so Undo or Restore brings it back whole. The last
+    /// list cannot go: a window always shows one.
+    public func deleteList(_ id: ListID, now: Date = Date()) throws(StoreError) {
         guard lists.count > 1, var l = lists.first(where: { $0.id == id }) else { return }
         try commit(L("deleting the list “{name}”", ["name": l.name])) { b in
             l.deleted = true
+            l.deletedAt = StoreTime.rounded(now)
+            b.cs.lists[id] = l
+        }
+    }
+
+    /// The lists deleted in the last week, the latest first.
+    public func deletedLists() throws(StoreError) -> [ShoppingList] { try store?.deletedLists() ?? [] }
+
+    /// Brings a deleted list back, with its items, where it was in the sidebar: one step of the
+    /// undo history (Undo deletes it again).
+    public func restoreList(_ id: ListID) throws(StoreError) {
+        guard var l = try deletedLists().first(where: { $0.id == id }) else { return }
+        try commit(L("restoring the list “{name}”", ["name": l.name])) { b in
+            l.deleted = false
+            l.deletedAt = nil
             b.cs.lists[id] = l
         }
     }

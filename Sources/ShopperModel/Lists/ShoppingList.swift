@@ -16,9 +16,11 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     public var name: String
     /// Sparse ordering key, as items have.
     public var position: Int64
-    /// A deleted list keeps its items until the next start, so Undo brings it back whole at no
-    /// cost (a list of 100,000 items is one row to mark, not 100,000 to copy).
+    /// A deleted list keeps its items for a week (Recently Deleted), so Undo or Restore brings it
+    /// back whole at no cost (a list of 100,000 items is one row to mark, not 100,000 to copy).
     public var deleted: Bool
+    /// When it was deleted (nil while it is not): it is removed for good a week later.
+    public var deletedAt: Date?
     /// Kept by the store's triggers in the same transaction as every item write, by whichever
     /// process: items still to buy (needed, not in the cart), and all items.
     public internal(set) var toBuy: Int
@@ -28,11 +30,13 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     /// is not an edit): set on its own (`ShoppingModel.shop(at:)`).
     public internal(set) var shop: ShopID
 
-    public init(id: ListID, name: String, position: Int64, deleted: Bool = false, toBuy: Int = 0, itemCount: Int = 0, shop: ShopID = .any) {
+    public init(id: ListID, name: String, position: Int64, deleted: Bool = false, deletedAt: Date? = nil,
+                toBuy: Int = 0, itemCount: Int = 0, shop: ShopID = .any) {
         self.id = id
         self.name = name
         self.position = position
         self.deleted = deleted
+        self.deletedAt = deletedAt
         self.toBuy = toBuy
         self.itemCount = itemCount
         self.shop = shop
@@ -41,6 +45,9 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
 }
 
 extension ShoppingList {
+    /// How long a deleted list is kept, restorable, before it goes for good (as Files keeps its trash).
+    public static let keptAfterDeletion: TimeInterval = 7 * 24 * 60 * 60
+
     /// The list a store of one list has: as schema v5 makes it (a file before v5, read as it is;
     /// a model without a store).
     static func groceries(toBuy: Int = 0, itemCount: Int = 0) -> ShoppingList {

@@ -422,8 +422,7 @@ public final class ShoppingModel {
         for id in cs.shops.keys { back.shops[id] = .some(nil) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = [] }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
-        applyInMemory(cs, commit, old: back)
-        undo.record(Self.importing(cs.items.count), forward: cs, backward: back)
+        applyInMemory(cs, commit, old: back) { undo.record(Self.importing(cs.items.count), forward: cs, backward: back) }
     }
 
     /// One step for lines typed or pasted: known items (`existing`) take their new fields and go back
@@ -641,18 +640,19 @@ public final class ShoppingModel {
     private func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
         let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
         do {
-            try replayChanges(cs, over: state, action: undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name]))
+            try replayChanges(cs, over: state, action: undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name])) {
+                if undoing { undo.undone() } else { undo.redone() }
+            }
         } catch .changedElsewhere(let d, let a) {
             // It can never apply as recorded: let the steps before it be undone (or redone).
             if undoing { undo.discardLatest() } else { undo.discardLatestRedo() }
             throw .changedElsewhere(description: d, action: a)
         }
-        if undoing { undo.undone() } else { undo.redone() }
     }
 
     /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
     /// process) is not overwritten.
-    private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String) throws(StoreError) {
+    private func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String, history: () -> Void) throws(StoreError) {
         // Items the step left on another list (a move) are not in this list's memory: the store says
         // what they hold now, and the revision the write must find.
         var foreign: [ItemID: Int64] = [:]
@@ -670,7 +670,7 @@ public final class ShoppingModel {
         if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
         do {
             let (written, back, commit) = try write { _ in cs }
-            applyInMemory(written, commit, old: back)
+            applyInMemory(written, commit, old: back, history: history)
         } catch .conflict(let id) {
             try? refresh()
             throw .changedElsewhere(description: item(id)?.description ?? L("an item"), action: action)
@@ -720,8 +720,7 @@ public final class ShoppingModel {
                     return b.finished
                 }
                 guard !cs.isEmpty else { return }
-                applyInMemory(cs, commit, old: back)
-                undo.record(name, forward: cs, backward: back)
+                applyInMemory(cs, commit, old: back) { undo.record(name, forward: cs, backward: back) }
                 return
             } catch .conflict(let id) {
                 try refresh()
@@ -758,7 +757,10 @@ public final class ShoppingModel {
     /// The change set that puts back what `cs` would overwrite.
     private func inverse(of cs: ChangeSet) throws(StoreError) -> ChangeSet {
         var back = ChangeSet(list: cs.list)
-        for id in cs.lists.keys { back.lists[id] = .some(lists.first { $0.id == id }) }
+        // A list restored from Recently Deleted is not among `lists`: Undo must mark it deleted
+        // again, not remove its row (its items would be left on no list).
+        let deleted = cs.lists.keys.contains { id in !lists.contains { $0.id == id } } ? try deletedLists() : []
+        for id in cs.lists.keys { back.lists[id] = .some(lists.first { $0.id == id } ?? deleted.first { $0.id == id }) }
         var old: [ItemID: Item] = [:]
         for item in try items(Array(cs.items.keys)) { old[item.id] = item }
         for id in cs.items.keys {
@@ -778,9 +780,11 @@ public final class ShoppingModel {
         return back
     }
 
-    /// After the store: memory follows what was committed, then observers hear of it. Reads
-    /// others' writes that came in between, so memory never misses them.
-    private func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit, old back: ChangeSet) {
+    /// After the store: memory follows what was committed, then the undo history (`history`), then
+    /// observers hear of it: they read what Undo and Redo can do now (Ctrl+Z was left disabled when
+    /// they heard before the step was recorded). Reads others' writes that came in between, so
+    /// memory never misses them.
+    private func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit, old back: ChangeSet, history: () -> Void) {
         var change = ModelChange()
         let shopsBefore = shopsState
         if let order = commit.aisles ?? cs.aisleOrder {
@@ -813,6 +817,7 @@ public final class ShoppingModel {
             if store == nil { for (id, t) in cs.trips { memoryTrips[id] = t } }
             change.tripsChanged = true
         }
+        history()
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }
     }

@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 
 // Times are stored as integer milliseconds since 1970 (see StoreTime): exact round trips.
@@ -7,7 +8,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -193,6 +194,14 @@ enum Schema {
                 );
                 """)
             try Store.tripsFromPriceHistory(db)
+        }
+        // v8: a deleted list is kept for a week (Recently Deleted), not until the next start: when
+        // it was deleted. A list v7 left deleted starts its week now.
+        m.registerMigration("v8") { db in
+            try db.execute(sql: """
+                ALTER TABLE shopping_list ADD COLUMN deleted_at INTEGER;
+                UPDATE shopping_list SET deleted_at = ? WHERE deleted;
+                """, arguments: [StoreTime.millis(Date())])
         }
         return m
     }

@@ -368,9 +368,10 @@ public final class Store: Sendable {
         for (id, list) in cs.lists {
             if let list {
                 try db.execute(sql: """
-                    INSERT INTO shopping_list (id, name, position, deleted) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, deleted = excluded.deleted
-                    """, arguments: [id.raw, list.name, list.position, list.deleted])
+                    INSERT INTO shopping_list (id, name, position, deleted, deleted_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position,
+                        deleted = excluded.deleted, deleted_at = excluded.deleted_at
+                    """, arguments: [id.raw, list.name, list.position, list.deleted, list.deletedAt.map(StoreTime.millis)])
             } else {
                 try db.execute(sql: "DELETE FROM shopping_list WHERE id = ?", arguments: [id.raw])
             }
@@ -411,11 +412,29 @@ public final class Store: Sendable {
             let toBuy = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE needed AND NOT in_cart") ?? 0 : 0
             return [.groceries(toBuy: toBuy, itemCount: count)]
         }
-        let shop = try db.columns(in: "shopping_list").contains { $0.name == "shop_id" } ? "shop_id" : "0"
+        return try lists(db, deleted: false)
+    }
+
+    /// The lists deleted or not; a file of a schema before shops (or before v8's time of deletion,
+    /// opened read-only) has none of the newer columns.
+    private static func lists(_ db: Database, deleted: Bool) throws -> [ShoppingList] {
+        let columns = Set(try db.columns(in: "shopping_list").map(\.name))
+        let shop = columns.contains("shop_id") ? "shop_id" : "0"
+        let deletedAt = columns.contains("deleted_at") ? "deleted_at" : "NULL"
         return try Row.fetchAll(db, sql: """
-            SELECT id, name, position, to_buy, item_count, \(shop) FROM shopping_list
-            WHERE NOT deleted AND typeof(name) = 'text' ORDER BY position, id
-            """).map { ShoppingList(id: ListID($0[0]), name: $0[1], position: $0[2], toBuy: $0[3], itemCount: $0[4], shop: ShopID($0[5])) }
+            SELECT id, name, position, to_buy, item_count, \(shop), \(deletedAt) FROM shopping_list
+            WHERE \(deleted ? "" : "NOT") deleted AND typeof(name) = 'text'
+            ORDER BY \(deleted ? "\(deletedAt) DESC, id" : "position, id")
+            """).map { row in
+            ShoppingList(id: ListID(row[0]), name: row[1], position: row[2], deleted: deleted,
+                         deletedAt: deleted ? (row[6] as Int64?).map(StoreTime.date) : nil,
+                         toBuy: row[3], itemCount: row[4], shop: ShopID(row[5]))
+        }
+    }
+
+    /// The lists deleted and not yet removed for good, the latest first (Recently Deleted).
+    public func deletedLists() throws(StoreError) -> [ShoppingList] {
+        try read { db in try db.tableExists("shopping_list") ? try Self.lists(db, deleted: true) : [] }
     }
 
     /// The highest position of an item on `list` (0 for none): a move to it goes after.
@@ -426,15 +445,17 @@ public final class Store: Sendable {
     /// The lists, read on their own (the sidebar, the command line).
     public func lists() throws(StoreError) -> [ShoppingList] { try read { db in try Self.lists(db) } }
 
-    /// Lists deleted and not brought back by the time the app starts again are gone with their
-    /// items (each leaving a tombstone, as any deletion), aisles and saved searches; deleted shops
-    /// too. Run where no Undo can still want them: at the window's start.
-    public func purgeDeletedLists() throws(StoreError) {
+    /// Lists deleted a week ago (`ShoppingList.keptAfterDeletion`) and not restored are gone with
+    /// their items (each leaving a tombstone, as any deletion), aisles and saved searches; deleted
+    /// shops too. Run at the window's start: a list deleted since can still be restored.
+    public func purgeDeletedLists(now: Date = Date()) throws(StoreError) {
         guard access == .readWrite, let db else { return }
+        let cutoff = StoreTime.millis(now.addingTimeInterval(-ShoppingList.keptAfterDeletion))
         do {
             try db.write { db in
                 try Self.purgeDeletedShops(db)
-                let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted")
+                let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted AND ifnull(deleted_at, 0) <= ?",
+                                              arguments: [cutoff])
                 guard !gone.isEmpty else { return }
                 let revision = try Self.revision(db) + 1
                 for list in gone {

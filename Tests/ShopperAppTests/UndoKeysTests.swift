@@ -1,0 +1,77 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Ctrl+Z and Shift+Ctrl+Z do what the toast's Undo and Redo do, in every state: after a restart,
+/// Delete List as the first thing left Ctrl+Z disabled while the toast offered Undo, and an undo
+/// left Shift+Ctrl+Z disabled while the toast offered Redo. A deleted list waits in Recently
+/// Deleted, and comes back from there as a step Ctrl+Z takes back.
+final class UndoKeysTests: GtkTestCase {
+    /// A store with two lists, opened again as after a restart: a history with nothing in it.
+    @MainActor private static func restarted(width: Int32) throws -> WindowHarness {
+        let path = NSTemporaryDirectory() + "/shopper-undo-keys-\(UUID().uuidString)/" + Store.fileName
+        do {
+            let before = try ShoppingModel(store: Store(path: path))
+            try before.add(ItemFields(description: "Milk"))
+            let party = try before.createList(named: "Party")
+            try ShoppingModel(store: Store(path: path), list: party).add(ItemFields(description: "Cake"))
+        }
+        return try WindowHarness(model: try ShoppingModel(store: Store(path: path)), size: (width, 640))
+    }
+
+    func testTheKeysFollowTheToastAfterDeleteListAsTheFirstThingDone() throws {
+        try MainActor.assumeIsolated {
+            for width: Int32 in [1000, 360] {
+                let harness = try Self.restarted(width: width)
+                defer { harness.close() }
+                let window = harness.window
+                let actions = ActionMap(window.window)
+                XCTAssertFalse(actions.isEnabled(AppAction.undo.rawValue))
+                window.showList(window.model.lists[1].id)
+                actions.activate(AppAction.deleteList.rawValue)
+                settle(100)
+                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
+                XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue), "Ctrl+Z after Delete List, \(width) px")
+                actions.activate(AppAction.undo.rawValue)
+                settle(100)
+                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries", "Party"])
+                XCTAssertTrue(actions.isEnabled(AppAction.redo.rawValue), "Shift+Ctrl+Z right after Ctrl+Z, \(width) px")
+                actions.activate(AppAction.redo.rawValue)
+                settle(100)
+                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
+                XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue))
+                XCTAssertFalse(actions.isEnabled(AppAction.redo.rawValue))
+            }
+        }
+    }
+
+    func testADeletedListIsRestoredFromRecentlyDeletedAndCtrlZTakesItBack() throws {
+        try MainActor.assumeIsolated {
+            let harness = try Self.restarted(width: 360)
+            defer { harness.close() }
+            let window = harness.window
+            let actions = ActionMap(window.window)
+            let party = window.model.lists[1]
+            try window.model.deleteList(party.id, now: Date().addingTimeInterval(-2 * 86_400))
+            try window.model.store?.purgeDeletedLists()
+            actions.activate(AppAction.recentlyDeleted.rawValue)
+            settle(100)
+            let dialog = try XCTUnwrap(window.recentlyDeletedWindow)
+            let texts = dialog.window.widget.descendants().compactMap(\.labelText)
+            XCTAssertTrue(texts.contains("Party"), "\(texts)")
+            XCTAssertTrue(texts.contains { $0.hasPrefix("1 item · deleted ") }, "\(texts)")
+            window.restoreList(party)
+            dialog.window.close()
+            settle(100)
+            XCTAssertEqual(window.model.list, party.id, "the list restored is shown")
+            XCTAssertEqual(window.currentPage.projection.itemCount, 1, "with its items")
+            XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue))
+            actions.activate(AppAction.undo.rawValue)
+            settle(100)
+            XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
+            XCTAssertEqual(try window.model.deletedLists().map(\.name), ["Party"], "back in Recently Deleted")
+        }
+    }
+}

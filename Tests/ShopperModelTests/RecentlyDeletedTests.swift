@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// A deleted list waits a week in Recently Deleted, and the keys that undo and redo a step are
+/// enabled exactly when the history can.
+final class RecentlyDeletedTests: XCTestCase {
+    private func store() throws -> Store { try Store(path: temporaryFolder(self) + "/" + Store.fileName) }
+    private func typed(_ line: String) throws -> PlainTextFormat.TypedLine { try PlainTextFormat.read(line, numbers: .neutral).get() }
+
+    /// Recently Deleted: a list deleted days ago (after restarts) comes back whole, as one step of
+    /// the undo history; Undo of the restore deletes it again, never removes it.
+    func testADeletedListIsRestoredWholeAfterARestartAndTheRestoreIsUndone() throws {
+        let s = try store()
+        let g = try ShoppingModel(store: s)
+        let party = try g.createList(named: "Party")
+        let p = try ShoppingModel(store: s, list: party)
+        try p.add(typed("Cake [Baking]"))
+        try p.add(typed("3 Balloons"))
+        let deletion = Date().addingTimeInterval(-3 * 86_400)
+        try g.deleteList(party, now: deletion)
+        try s.purgeDeletedLists()
+        let later = try ShoppingModel(store: Store(path: s.path))
+        let deleted = try later.deletedLists()
+        XCTAssertEqual(deleted.map(\.name), ["Party"])
+        XCTAssertEqual(deleted.first?.deletedAt, StoreTime.rounded(deletion))
+        XCTAssertEqual(deleted.first?.itemCount, 2)
+        try later.restoreList(party)
+        XCTAssertEqual(later.lists.map(\.name), ["Groceries", "Party"])
+        XCTAssertEqual(try later.deletedLists(), [])
+        XCTAssertEqual(try ShoppingModel(store: s, list: party).items.count, 2)
+        XCTAssertEqual(later.undo.undoName, "restoring the list “Party”")
+        try later.undoLast()
+        XCTAssertEqual(later.lists.map(\.name), ["Groceries"])
+        XCTAssertEqual(try later.deletedLists().map(\.name), ["Party"], "deleted again, not removed")
+        try later.redoLast()
+        XCTAssertEqual(later.lists.map(\.name), ["Groceries", "Party"])
+    }
+
+    /// Whoever hears of a step (the window enabling Ctrl+Z and Shift+Ctrl+Z) hears of it once the
+    /// history has it: after a restart, the first step was heard of with nothing to undo, and an
+    /// undo with nothing to redo.
+    func testObserversHearAStepOnceTheUndoHistoryHasIt() throws {
+        let s = try store()
+        let g = try ShoppingModel(store: s)
+        let party = try g.createList(named: "Party")
+        let fresh = try ShoppingModel(store: Store(path: s.path))
+        var heard: [(undo: Bool, redo: Bool)] = []
+        _ = fresh.observe { _ in heard.append((fresh.undo.canUndo, fresh.undo.canRedo)) }
+        try fresh.deleteList(party)
+        XCTAssertEqual(heard.last?.undo, true, "Ctrl+Z left disabled after a Delete List")
+        try fresh.undoLast()
+        XCTAssertEqual(heard.last?.redo, true, "Shift+Ctrl+Z left disabled after an undo")
+        XCTAssertEqual(heard.last?.undo, false)
+        try fresh.redoLast()
+        XCTAssertEqual(heard.last?.undo, true)
+        XCTAssertEqual(heard.last?.redo, false)
+    }
+}
