@@ -37,7 +37,7 @@ class Sharing(unittest.TestCase):
         return sorted(app.texts(CHECK, root=app.page("All Items")))
 
     def status(self, app):
-        return next((n.get_name() for n in app.all(name=None) if n.get_name().startswith("Sync status:")), "")
+        return next((n.get_name() for n in app.all(name=None) if n.get_name().startswith(("Sync status:", "Synchronisierungsstatus:"))), "")
 
     def test_share_by_keyboard_and_see_a_phone_edit(self):
         with Servers(["radicale"], keyring=True) as servers:
@@ -118,6 +118,100 @@ class Sharing(unittest.TestCase):
                 wait_for(lambda: self.status(app).startswith("Sync status: Synced at") and "waiting" not in self.status(app), 30,
                          f"the queue sent at start, not {self.status(app)!r}")
             self.assertEqual(sorted(t["summary"] for t in phone(info, collection, "list")["items"]), ["Eggs", "Milk"])
+            shutil.rmtree(data, ignore_errors=True)
+
+    def test_a_keyring_restarted_is_used_again_at_the_next_sync(self):
+        """gnome-keyring restarted under a running window: every sync said "the keyring could not be
+        used (The name :1.0 was not provided…)" until Shopper itself was restarted."""
+        with Servers(["radicale"], keyring=True) as servers:
+            info = servers.info()["radicale"]
+            data = tempfile.mkdtemp(prefix="shopper-e2e-")
+            env = dict(os.environ, SHOPPER_DATA_DIR=data)
+            subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
+            out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            collection = next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+            with Shopper(data_dir=data) as app:
+                wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"Synced at start, not {self.status(app)!r}")
+                self.assertTrue(servers.keyring.restart(), servers.keyring.error)
+                phone(info, collection, "add", "Bread")
+                app.hover()
+                app.key("r", ["ctrl"])  # Sync Now
+                wait_for(lambda: self.items(app) == ["Bread", "Milk"], 20,
+                         f"the phone's task after Sync Now, not {self.items(app)} ({self.status(app)!r})")
+                self.assertNotIn("keyring", self.status(app))
+            shutil.rmtree(data, ignore_errors=True)
+
+    def dialog(self, app, name, timeout=15):
+        return wait_for(lambda: next((f for f in app.frames() if f.get_name() == name), None), timeout, f"the dialog {name!r}")
+
+    def test_a_second_list_by_keyboard_in_german_at_phone_width(self):
+        """Sharing a second list: the account in use is offered (its password from the keyring);
+        an address without https:// to a plain-HTTP server is named so in German, with what was
+        typed kept; the task list the first list uses is not offered; the chooser fits 360 px."""
+        with Servers(["radicale"], keyring=True) as servers:
+            info = servers.info()["radicale"]
+            data = tempfile.mkdtemp(prefix="shopper-e2e-")
+            env = dict(os.environ, SHOPPER_DATA_DIR=data)
+            subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
+            out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            german = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de"}
+            with Shopper(data_dir=data, env=german) as app:
+                resize(app, 360, 640)
+                app.hover()
+                app.key("n", ["ctrl", "shift"])
+                self.dialog(app, "Neue Liste")
+                app.type("Werkzeug", window="Neue Liste")
+                app.key("Return", window="Neue Liste")
+                wait_for(lambda: app.window().get_name().startswith("Werkzeug"), 5, "the new list shown")
+                # The account in use is offered, its password from the keyring: Enter alone connects.
+                share = "„Werkzeug“ teilen"
+                app.key("F10")
+                app.press(app.menu_item("Liste teilen …"))
+                self.dialog(app, share)
+                app.screenshot("74-share-second-list-phone-de")
+                app.key("Return", window=share)
+                self.dialog(app, "Aufgabenliste wählen")
+                app.key("Escape", window="Aufgabenliste wählen")
+                wait_for(lambda: not any(f.get_name() == "Aufgabenliste wählen" for f in app.frames()), 5, "the chooser closed")
+                app.hover()
+                app.key("F10")
+                app.press(app.menu_item("Liste teilen …"))
+                self.dialog(app, share)
+                # Typed without a scheme: https:// to a server that speaks plain HTTP.
+                host_port = info["url"].split("://")[1].rstrip("/")
+                # Keyboard alone: the password row has the focus; the server's is two rows up.
+                app.key("Tab", ["shift"], window=share)
+                app.key("Tab", ["shift"], window=share)
+                app.key("a", ["ctrl"], window=share)
+                app.type(host_port, window=share)
+                app.key("Return", window=share)
+                plain = f"http://{host_port}"
+                said = f"spricht kein HTTPS; verwenden Sie auf diesem Computer {plain}"
+
+                def problem_dialog():
+                    return next((f for f in app.frames() if f.get_name() == share and any(said in t for t in app.texts(root=f))), None)
+                dialog = wait_for(problem_dialog, 15, "the problem in German")
+                app.screenshot("75-share-not-https-phone-de")
+                # What was typed is kept, the password too: the right address and Enter are enough.
+                app.key("Tab", ["shift"], window=share)
+                app.key("Tab", ["shift"], window=share)
+                app.key("a", ["ctrl"], window=share)
+                app.type(info["url"], window=share)
+                app.key("Return", window=share)
+                chooser = self.dialog(app, "Aufgabenliste wählen")
+                wait_for(lambda: any("nicht angeboten: „Groceries“ (für „Groceries“)" in t for t in app.texts(root=chooser)), 5,
+                         f"the task list in use named and left out, not {app.texts(root=chooser)}")
+                app.screenshot("76-choose-task-list-phone-de")
+                row = app.one(name="Aufgabenliste", root=chooser)
+                self.assertGreater(app.extents(row)[2], 200, "the row's title has room at 360 px")
+                app.key("Return", window="Aufgabenliste wählen")
+                wait_for(lambda: self.status(app).startswith("Synchronisierungsstatus: Synchronisiert um"), 20, f"Werkzeug shared, not {self.status(app)!r}")
+            names = [c.get("name") for c in phone(info, "/", "calendars")["calendars"]]
+            self.assertIn("Werkzeug", names)
             shutil.rmtree(data, ignore_errors=True)
 
 

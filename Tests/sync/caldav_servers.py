@@ -295,7 +295,7 @@ class Keyring:
         if self._name_has_owner():
             self.note = "org.freedesktop.secrets already had an owner; using it"
         else:
-            self.dir = tempfile.mkdtemp(prefix="shopper-keyring-")
+            self.dir = self.dir or tempfile.mkdtemp(prefix="shopper-keyring-")
             env = dict(os.environ)
             for var, sub in [("HOME", ""), ("XDG_DATA_HOME", "data"), ("XDG_RUNTIME_DIR", "run"),
                              ("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache")]:
@@ -344,6 +344,15 @@ assert Secret.password_clear_sync(schema, attrs, None)
             self.error = "libsecret store/lookup failed: " + r.stderr[-1500:]
             return False
         return True
+
+    def restart(self):
+        """The daemon ends and starts again on the same keyring, as after a crash or a new login."""
+        _end(self.proc)
+        self.proc = None
+        end = time.monotonic() + READY_TIMEOUT
+        while self._name_has_owner() and time.monotonic() < end:
+            time.sleep(0.1)
+        return self.start()
 
     def stop(self):
         _end(self.proc)

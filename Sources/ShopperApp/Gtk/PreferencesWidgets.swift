@@ -133,7 +133,10 @@ import CGtk
         // reads the editable being disposed): the row is kept, a few hundred bytes a Share dialog.
         g_object_ref(UnsafeMutableRawPointer(row.raw))
     }
-    var text: String { String(cString: gtk_editable_get_text(OpaquePointer(row.raw))) }
+    var text: String {
+        get { String(cString: gtk_editable_get_text(OpaquePointer(row.raw))) }
+        nonmutating set { gtk_editable_set_text(OpaquePointer(row.raw), newValue) }
+    }
     func activatesDefault(_ on: Bool) { adw_entry_row_set_activates_default(row.typedPointer(), on ? 1 : 0) }
     /// Empties the row: the row outlives its dialog (above), the password must not.
     func clear() { gtk_editable_set_text(OpaquePointer(row.raw), "") }

@@ -48,6 +48,34 @@ final class SyncController {
 
     func isShared(_ list: ListID) -> Bool { bindings[list] != nil }
 
+    /// An account lists are shared with here.
+    struct Account: Equatable, Sendable {
+        let server: String
+        let user: String
+    }
+
+    /// The accounts in use, the one synced last first: the Share dialog offers it.
+    var accounts: [Account] {
+        var seen: [Account] = []
+        for b in bindings.values.sorted(by: { ($0.lastSync ?? .distantPast) > ($1.lastSync ?? .distantPast) }) {
+            let a = Account(server: b.server, user: b.user)
+            if !seen.contains(a) { seen.append(a) }
+        }
+        return seen
+    }
+
+    /// Of `found`, the task lists another list here is shared with: each collection's URL, with
+    /// “Task list” (for “List”) to say so.
+    func listsSharedWith(_ found: [RemoteCollection], except list: ListID, names: [ShoppingList]) -> [String: String] {
+        var inUse: [String: String] = [:]
+        for c in found {
+            guard let b = bindings.values.first(where: { $0.collection == c.url && $0.list != list }),
+                  let other = names.first(where: { $0.id == b.list }) else { continue }
+            inUse[c.url] = L("“{tasks}” (for “{list}”)", ["tasks": c.name, "list": other.name])
+        }
+        return inUse
+    }
+
     func status(of list: ListID) -> SyncStatus {
         let b = bindings[list]
         let pending = b == nil ? 0 : reader?.syncPendingCount(list) ?? 0

@@ -66,9 +66,13 @@ extension MainWindow {
 
     // MARK: Share List…
 
-    /// Step one: the account. Then the server's task lists are found, off the main loop.
-    func shareList(server: String = "", user: String = "", problem: String? = nil) {
+    /// Step one: the account (one already in use offered first, its password from the keyring).
+    /// Then the server's task lists are found, off the main loop. After a failure the dialog comes
+    /// back with what was typed, the password too, and the problem in the user's words.
+    func shareList(server: String = "", user: String = "", password: String = "", problem: String? = nil) {
         guard let list = currentList else { return }
+        let account = server.isEmpty && user.isEmpty ? sharing.accounts.first : nil
+        let (server, user) = account.map { ($0.server, $0.user) } ?? (server, user)
         let body = problem ?? L("Anyone with this account sees and changes the list, in Shopper or in a CalDAV task app (Nextcloud Tasks, tasks.org with DAVx5, Thunderbird).")
         let dialog = MessageDialog(parent: window, heading: L("Share “{list}”", ["list": list.name]), body: body)
         let rows = ListBox()
@@ -78,6 +82,8 @@ extension MainWindow {
         let passwordRow = PasswordEntryRow(title: L("Password"))
         serverRow.text = server
         userRow.text = user
+        passwordRow.text = password
+        if let account { Self.fillPassword(passwordRow, from: account) }
         for row in [serverRow.row, userRow.row, passwordRow.row] { rows.append(row) }
         for row in [serverRow, userRow] { row.activatesDefault(true) }
         passwordRow.activatesDefault(true)
@@ -101,6 +107,15 @@ extension MainWindow {
         _ = (server.isEmpty ? serverRow.row : passwordRow.row).grabFocus()
     }
 
+    /// The keyring's password for an account in use, into the row once found (a locked keyring may
+    /// ask first: never on the main loop).
+    private static func fillPassword(_ row: PasswordEntryRow, from account: SyncController.Account) {
+        Thread.detachNewThread {
+            guard let password = try? Keyring.password(server: account.server, user: account.user) else { return }
+            MainLoop.post { if row.text.isEmpty { row.text = password } }
+        }
+    }
+
     private func findCollections(list: ShoppingList, server: String, user: String, password: String) {
         syncStatus.widget.visible = true
         syncStatus.text = L("Connecting to {server}…", ["server": server])
@@ -112,7 +127,7 @@ extension MainWindow {
                 case .success(let (_, collections)): chooseCollection(list: list, collections, server: server, user: user, password: password)
                 case .failure(let e):
                     updateSyncStatus()
-                    shareList(server: server, user: user, problem: L("Could not connect: {problem}.", ["problem": e.description]))
+                    shareList(server: server, user: user, password: password, problem: L("Could not connect: {problem}.", ["problem": e.description]))
                 }
             }
         }
@@ -122,10 +137,20 @@ extension MainWindow {
     private func chooseCollection(list: ShoppingList, _ found: [RemoteCollection], server: String, user: String, password: String) {
         updateSyncStatus()
         let newTitle = L("New Task List “{list}”", ["list": list.name])
+        // A task list another list here is shared with is not offered: two lists on one task list
+        // would each take the other's items.
+        let inUse = sharing.listsSharedWith(found, except: list.id, names: model.lists)
+        let found = found.filter { inUse[$0.url] == nil }
         let sameName = found.firstIndex { SearchQuery.fold($0.name) == SearchQuery.fold(list.name) }
-        let dialog = MessageDialog(parent: window, heading: L("Choose a Task List"),
-                                   body: L("The list's items go to this task list on the server, and its tasks come here."))
-        let choice = ComboRow(title: L("Task List"), subtitle: "", choices: [newTitle] + found.map(\.name))
+        var body = L("The list's items go to this task list on the server, and its tasks come here.")
+        if !inUse.isEmpty {
+            body += " " + L("Task lists already shared with another list are not offered: {lists}.",
+                            ["lists": inUse.values.sorted().joined(separator: ", ")])
+        }
+        let dialog = MessageDialog(parent: window, heading: L("Choose a Task List"), body: body)
+        // The choice under the row's title, with the whole width: beside it, the title wrapped a
+        // letter a line at a phone's width.
+        let choice = ComboRow(title: L("Task List"), subtitle: "", choices: [newTitle] + found.map(\.name), valueAsSubtitle: true)
         choice.selected = sameName.map { $0 + 1 } ?? 0
         let rows = ListBox()
         rows.widget.css("boxed-list")

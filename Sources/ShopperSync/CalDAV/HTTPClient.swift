@@ -91,14 +91,14 @@ final class HTTPClient {
         }
         var error: UnsafeMutablePointer<GError>?
         guard let stream = soup_session_send(UnsafeMutablePointer(session), msg, nil, &error) else {
-            throw failure(error, host: url.host ?? "")
+            throw failure(error, url: url)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { g_input_stream_read(stream, $0.baseAddress, 65536, nil, &error) }
-            if n < 0 { throw failure(error, host: url.host ?? "") }
+            if n < 0 { throw failure(error, url: url) }
             if n == 0 { break }
             data.append(contentsOf: buffer[0..<n])
             if data.count > cap { throw .tooLarge("\(method) \(url.path)") }
@@ -115,11 +115,25 @@ final class HTTPClient {
         return HTTPResponse(status: status, reason: reason, headers: out, body: data, url: url)
     }
 
-    private func failure(_ error: UnsafeMutablePointer<GError>?, host: String) -> SyncError {
+    private func failure(_ error: UnsafeMutablePointer<GError>?, url: URL) -> SyncError {
         defer { g_error_free(error) }
+        let host = url.host ?? ""
         guard let e = error?.pointee else { return .unreachable(host: host, reason: "unknown error") }
         let message = String(cString: e.message)
-        if e.domain == shopper_tls_error_quark() { return .certificate(host: host, reason: message) }
-        return .unreachable(host: host, reason: message)
+        guard e.domain == shopper_tls_error_quark() else { return .unreachable(host: host, reason: message) }
+        // A certificate refused is the server's; any other TLS failure (GnuTLS: "an unexpected TLS
+        // packet") is a server that answered in plain HTTP.
+        if e.code == Int32(G_TLS_ERROR_BAD_CERTIFICATE.rawValue) { return .certificate(host: host, reason: message) }
+        return .notHTTPS(host: host, plain: Self.plainAddress(of: url))
+    }
+
+    /// The same address over http://, where plain HTTP may be used (this machine); nil elsewhere.
+    static func plainAddress(of url: URL) -> String? {
+        guard let host = url.host, isLoopback(host), var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        parts.scheme = "http"
+        parts.user = nil
+        parts.password = nil
+        if parts.path == "/" { parts.path = "" }
+        return parts.string
     }
 }

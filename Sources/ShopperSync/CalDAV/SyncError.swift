@@ -9,6 +9,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case insecure(host: String)
     case unreachable(host: String, reason: String)
     case certificate(host: String, reason: String)
+    /// The server answered, but not in TLS: https:// to a server that speaks plain HTTP (an
+    /// address typed without a scheme means https://). `plain`: the http:// address to use
+    /// instead, where plain HTTP is allowed (this machine).
+    case notHTTPS(host: String, plain: String?)
     case wrongPassword
     case forbidden(String)
     case noPassword
@@ -16,6 +20,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case redirectElsewhere(to: String)
     case notCalDAV(String)
     case collectionGone
+    /// The task list chosen is the one another list here is shared with (named).
+    case collectionInUse(list: String)
     case tooLarge(String)
     case malformed(String)
     case server(status: Int, reason: String)
@@ -31,18 +37,25 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
             L("cannot reach {host} ({reason}); the changes wait until it can be reached", ["host": host, "reason": reason])
         case .certificate(let host, let reason):
             L("the certificate of {host} was refused ({reason}); check the address, or ask the server's owner", ["host": host, "reason": reason])
+        case .notHTTPS(let host, let plain?):
+            L("{host} does not speak HTTPS; on this computer use {address}", ["host": host, "address": plain])
+        case .notHTTPS(let host, nil):
+            L("{host} does not speak HTTPS at this address; check it, or ask the server's owner (plain http:// would send your password unprotected)", ["host": host])
         case .wrongPassword:
             L("the server refused the user name or password; share the list again with the right ones")
         case .forbidden(let what):
             L("the server does not allow this account to change {what}", ["what": what])
         case .noPassword:
             L("the keyring has no password for this account; share the list again")
-        case .keyring(let reason):
-            L("the keyring could not be used ({reason})", ["reason": reason])
+        case .keyring:
+            // libsecret's own words are D-Bus's ("The name :1.0 was not provided…"), in English.
+            L("the password could not be read from the keyring (is it running and unlocked?); Shopper tries again at the next sync")
         case .redirectElsewhere(let to):
             L("the server sent Shopper on to another address ({address}); your password was not sent there", ["address": to])
         case .notCalDAV(let what):
             L("this server does not offer CalDAV task lists ({what})", ["what": what])
+        case .collectionInUse(let list):
+            L("this task list is already shared with the list “{list}” here; choose another, or make a new one", ["list": list])
         case .collectionGone:
             L("the list was deleted on the server; stop sharing it, or share it again")
         case .tooLarge(let what):

@@ -50,6 +50,12 @@ public enum Sharing {
                 collection = try discovery.makeCollection(in: home, name: list.name)
             }
         }
+        // Two lists on one task list would each take the other's items as their own.
+        let bindings = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBindings() }
+        if let other = bindings.first(where: { $0.collection == collection.url && $0.list != list.id }) {
+            let name = (try? store.lists())?.first { $0.id == other.list }?.name ?? other.collectionName
+            throw .collectionInUse(list: name)
+        }
         try Keyring.store(server: url.absoluteString, user: user, password: password)
         var binding = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBinding(for: list.id) }
         if binding?.collection != collection.url || binding?.user != user {

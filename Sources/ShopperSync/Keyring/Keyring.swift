@@ -5,25 +5,36 @@ import Foundation
 /// never in the settings, the data file, a log or a command line.
 public enum Keyring {
     public static func store(server: String, user: String, password: String) throws(SyncError) {
-        var error: UnsafeMutablePointer<GError>?
         let label = "Shopper: \(user) on \(server)"
-        guard shopper_secret_store(server, user, label, password, &error) != 0 else { throw failure(error) }
+        _ = try reconnecting { error in shopper_secret_store(server, user, label, password, &error) != 0 ? true : nil }
     }
 
     public static func password(server: String, user: String) throws(SyncError) -> String {
-        var error: UnsafeMutablePointer<GError>?
-        guard let p = shopper_secret_lookup(server, user, &error) else {
-            if error != nil { throw failure(error) }
-            throw .noPassword
+        let p = try reconnecting { error -> UnsafeMutablePointer<gchar>?? in
+            let p = shopper_secret_lookup(server, user, &error)
+            return error == nil ? .some(p) : nil
         }
+        guard let p else { throw .noPassword }
         defer { secret_password_free(p) }
         return String(cString: p)
     }
 
     public static func forget(server: String, user: String) {
+        _ = try? reconnecting { error in shopper_secret_clear(server, user, &error) != 0 || error == nil ? true : nil }
+    }
+
+    /// Runs `call` (nil and a GError on failure); on a failure, once more on a new connection.
+    /// libsecret keeps its connection to the Secret Service for the life of the process: after the
+    /// keyring daemon restarted, every call went to the name it had left ("The name :1.0 was not
+    /// provided by any .service files") until Shopper itself was restarted.
+    private static func reconnecting<T>(_ call: (inout UnsafeMutablePointer<GError>?) -> T?) throws(SyncError) -> T {
         var error: UnsafeMutablePointer<GError>?
-        _ = shopper_secret_clear(server, user, &error)
-        if error != nil { g_error_free(error) }
+        if let done = call(&error) { return done }
+        g_error_free(error)
+        error = nil
+        secret_service_disconnect()
+        if let done = call(&error) { return done }
+        throw failure(error)
     }
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?) -> SyncError {

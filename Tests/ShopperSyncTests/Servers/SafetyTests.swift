@@ -37,6 +37,19 @@ final class SafetyTests: XCTestCase {
         }
     }
 
+    /// "localhost:5232" typed without a scheme means https://: a server that speaks plain HTTP
+    /// there is said to be one, with the address to use on this computer (not "the certificate
+    /// was refused", in GnuTLS's English).
+    func testAPlainHTTPServerAddressedWithoutASchemeIsNamedSo() throws {
+        let server = try CalDAVServers.server("radicale")
+        let plain = try XCTUnwrap(URL(string: server.url))
+        let typed = "\(plain.host!):\(plain.port!)"
+        XCTAssertThrowsError(try Sharing.collections(server: typed, user: server.user, password: server.password)) { error in
+            XCTAssertEqual(error as? SyncError, .notHTTPS(host: plain.host!, plain: "http://\(typed)"))
+            XCTAssertTrue("\(error)".contains("does not speak HTTPS; on this computer use http://\(typed)"), "\(error)")
+        }
+    }
+
     func testRedirectToAnotherHostGetsNoPassword() throws {
         try FakeServer.with("redirect") { url, log in
             XCTAssertThrowsError(try Sharing.collections(server: url, user: "alice", password: "secret")) { error in

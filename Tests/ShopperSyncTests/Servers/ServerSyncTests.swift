@@ -20,6 +20,7 @@ final class RadicaleSyncTests: XCTestCase {
     func testCollectionDeletedOnTheServer() throws { try scenarios().collectionDeletedOnTheServer() }
     func testLostRecordThenRenamed() throws { try scenarios().lostRecordThenRenamed() }
     func testStopSharingStaysStopped() throws { try scenarios().stopSharingStaysStopped() }
+    func testOneTaskListForOneList() throws { try scenarios().oneTaskListForOneList() }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
