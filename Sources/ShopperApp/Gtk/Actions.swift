@@ -108,6 +108,16 @@ extension MenuButton {
         gtk_menu_button_set_label(widget.opaque, label)
         gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
     }
+    /// The same, its label `chars` wide whatever it says (a longer one ellipsized): the button
+    /// keeps its width as the choice changes.
+    func setLabel(_ label: String, widthChars chars: Int32) {
+        setLabel(label)
+        for w in widget.descendants() where w.labelText != nil {
+            gtk_label_set_width_chars(w.opaque, chars)
+            gtk_label_set_max_width_chars(w.opaque, chars)
+            gtk_label_set_ellipsize(w.opaque, PANGO_ELLIPSIZE_END)
+        }
+    }
     /// A button that opens `child` in a popover (a few check boxes), its label saying what is chosen.
     init(popoverChild child: Widget) {
         widget = Widget(gtk_menu_button_new()!)

@@ -125,6 +125,13 @@ final class ListPage {
         follow(projection)
     }
 
+    /// The list's top in view, now and once GTK has laid out the rows (it keeps the row that was
+    /// first in view, which left a new first section's header above the top).
+    func showTop() {
+        scrolled.scrollOffset = 0
+        listView.widget.afterNextFrame { [weak self] _ in self?.scrolled.scrollOffset = 0 }
+    }
+
     /// Shows another list (its model): the same widgets, rows and scroll position at the top, the
     /// search and sectioning kept. One change told to GTK, as a search typed.
     func show(_ newModel: ShoppingModel) {

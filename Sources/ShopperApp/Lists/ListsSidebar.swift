@@ -81,7 +81,7 @@ final class ListsSidebar {
                 row.add(rightClick)
             }
         } else {
-            for (i, list) in lists.enumerated() where list.toBuy != shown[i].toBuy {
+            for (i, list) in lists.enumerated() where list.toBuyHere != shown[i].toBuyHere {
                 if let row = rows.row(at: i) { Self.fill(row, list) }
             }
         }
@@ -102,7 +102,7 @@ final class ListsSidebar {
         name.xalign(0)
         name.ellipsize()
         name.widget.expand(h: true, v: false)
-        let count = Label(list.toBuy > 0 ? "\(list.toBuy)" : "")
+        let count = Label(list.toBuyHere > 0 ? "\(list.toBuyHere)" : "")
         count.widget.css("dim-label")
         count.widget.css("numeric")
         box.append(name.widget)
@@ -114,11 +114,11 @@ final class ListsSidebar {
     /// The count beside the name (row → box → name, count).
     private static func fill(_ row: Widget, _ list: ShoppingList) {
         guard let box = row.firstChild, let count = box.firstChild?.nextSibling else { return }
-        Label(wrapping: count).text = list.toBuy > 0 ? "\(list.toBuy)" : ""
+        Label(wrapping: count).text = list.toBuyHere > 0 ? "\(list.toBuyHere)" : ""
     }
 
     /// "Groceries, 3 to buy": what a screen reader says of a row.
     static func spoken(_ list: ShoppingList) -> String {
-        N("{list}, {n} to buy", "{list}, {n} to buy", list.toBuy, ["list": list.name])
+        N("{list}, {n} to buy", "{list}, {n} to buy", list.toBuyHere, ["list": list.name])
     }
 }

@@ -376,9 +376,17 @@ final class MainWindow {
         }
         let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
         let what = page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
+        // At a store, what is left is what its list shows: items sold only elsewhere are said in
+        // the bar under the Shopping List, with their cost, unless it shows them.
+        var leftToBuy = t.leftToBuy
+        if builtPages[.shopping]?.projection.showsOtherShops != true {
+            let hidden = model.hiddenForOtherShopsTotals
+            leftToBuy.count -= hidden.count
+            leftToBuy.sum -= hidden.sum
+        }
         // Costs turned off: what is left and in the cart is counted, not priced.
-        let (left, cart) = preferences.display.showCost ? (money.format(t.leftToBuy.sum), money.format(t.inCart.sum))
-                                                         : ("\(t.leftToBuy.count)", "\(t.inCart.count)")
+        let (left, cart) = preferences.display.showCost ? (money.format(leftToBuy.sum), money.format(t.inCart.sum))
+                                                         : ("\(leftToBuy.count)", "\(t.inCart.count)")
         totals.text = L("{count} · {left} left to buy · {cart} in cart", ["count": what, "left": left, "cart": cart])
     }
 }

@@ -5,6 +5,8 @@ import ShopperModel
 /// Shopping List leaves out what is sold only at other stores, with a button that shows them.
 extension MainWindow {
     static let compactHeaderBelow: Int32 = 560
+    /// The store button's label at most, in characters (a longer name is ellipsized).
+    static let shopLabelChars = 14
 
     func wireShops() {
         otherShopsButton.widget.css("flat")
@@ -32,7 +34,11 @@ extension MainWindow {
             if isHeaderCompact {
                 shopButton.setIcon("mark-location-symbolic")
             } else {
-                shopButton.setLabel(name)
+                // One width for every choice, the longest name's (up to a cap): a choice of another
+                // store changed the button's width, and with it whether the view switcher had room
+                // in the header or moved to the bottom bar.
+                let longest = ([L("Any Store")] + model.shops.map(\.name)).map(\.count).max() ?? 0
+                shopButton.setLabel(name, widthChars: Int32(min(longest, Self.shopLabelChars)))
             }
             switcherTitle.subtitle(name)
             // On the button inside too, which takes the focus: GTK 4.8 names it by its label
@@ -52,8 +58,11 @@ extension MainWindow {
         guard let page = builtPages[.shopping] else { return }
         let hidden = page.projection.hiddenForOtherShops
         let showing = page.projection.showsOtherShops && model.hiddenForOtherShops > 0
-        otherShopsButton.label = showing ? L("Hide Items for Other Stores")
-                                         : N("{n} item for other stores", "{n} items for other stores", hidden)
+        let count = N("{n} item for other stores", "{n} items for other stores", hidden)
+        // Their cost too, when costs are shown: the totals above leave it out.
+        let cost = model.hiddenForOtherShopsTotals.sum
+        let said = preferences.display.showCost && cost != .zero ? L("{items} · {cost}", ["items": count, "cost": money.format(cost)]) : count
+        otherShopsButton.label = showing ? L("Hide Items for Other Stores") : said
         otherShopsBar?.visible = hidden > 0 || showing
     }
 
@@ -84,6 +93,9 @@ extension MainWindow {
         guard let raw = argument.flatMap(Int64.init) else { return }
         do {
             try model.shop(at: ShopID(raw))
+            // A new order shows the list from its top: GTK kept the row that was first in view,
+            // leaving the first aisle's header above it.
+            for page in pages { page.showTop() }
         } catch {
             report(error)
         }

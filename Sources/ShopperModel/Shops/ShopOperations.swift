@@ -11,8 +11,16 @@ extension ShoppingModel {
     }
 
     /// How many items on the shopping list are hidden because they are sold only at other shops.
-    public var hiddenForOtherShops: Int {
-        hiddenHere.reduce(0) { n, id in n + (items[id].map(ListKind.shopping.contains) == true ? 1 : 0) }
+    public var hiddenForOtherShops: Int { hiddenForOtherShopsTotals.count }
+
+    /// Those items' count and cost: what the figures of this store's list leave out.
+    public var hiddenForOtherShopsTotals: Totals {
+        var t = Totals()
+        for id in hiddenHere {
+            guard let entry = items[id], ListKind.shopping.contains(entry) else { continue }
+            t.add(line: CostSum(units: Int128(entry.lineCost)))
+        }
+        return t
     }
 
     /// A new shop at the end, named as asked (blank: "New Store"). Returns its id.

@@ -421,16 +421,30 @@ public final class Store: Sendable {
         let columns = Set(try db.columns(in: "shopping_list").map(\.name))
         let shop = columns.contains("shop_id") ? "shop_id" : "0"
         let deletedAt = columns.contains("deleted_at") ? "deleted_at" : "NULL"
+        let hidden = columns.contains("shop_id") ? hiddenAtShop : "0"
         return try Row.fetchAll(db, sql: """
-            SELECT id, name, position, to_buy, item_count, \(shop), \(deletedAt) FROM shopping_list
+            SELECT id, name, position, to_buy, item_count, \(shop), \(deletedAt), \(hidden) FROM shopping_list
             WHERE \(deleted ? "" : "NOT") deleted AND typeof(name) = 'text'
             ORDER BY \(deleted ? "\(deletedAt) DESC, id" : "position, id")
             """).map { row in
-            ShoppingList(id: ListID(row[0]), name: row[1], position: row[2], deleted: deleted,
-                         deletedAt: deleted ? (row[6] as Int64?).map(StoreTime.date) : nil,
-                         toBuy: row[3], itemCount: row[4], shop: ShopID(row[5]))
+            var list = ShoppingList(id: ListID(row[0]), name: row[1], position: row[2], deleted: deleted,
+                                    deletedAt: deleted ? (row[6] as Int64?).map(StoreTime.date) : nil,
+                                    toBuy: row[3], itemCount: row[4], shop: ShopID(row[5]))
+            list.hiddenAtShop = row[7]
+            return list
         }
     }
+
+    /// Per list, its items to buy sold only at other stores than the one it is shopped at (as
+    /// `OnlyAt.hidden`: marks at existing stores only, none of them this one; none at Any Store or
+    /// at a store that went). Read from the marks, which are few, never from the list's items.
+    private static let hiddenAtShop = """
+        (SELECT count(DISTINCT m.item_id) FROM item_shop m
+         JOIN shop s ON s.id = m.shop_id AND NOT s.deleted
+         JOIN item i ON i.id = m.item_id AND i.list_id = shopping_list.id AND i.needed AND NOT i.in_cart
+         WHERE shopping_list.shop_id IN (SELECT id FROM shop WHERE NOT deleted)
+         AND NOT EXISTS (SELECT 1 FROM item_shop o WHERE o.item_id = m.item_id AND o.shop_id = shopping_list.shop_id))
+        """
 
     /// The lists deleted and not yet removed for good, the latest first (Recently Deleted).
     public func deletedLists() throws(StoreError) -> [ShoppingList] {

@@ -1,0 +1,83 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Choosing the store one stands in, as a household found it: the counts and money shown are this
+/// store's list's (the hidden part said where it is hidden), the list shows from its top in the
+/// store's order, and the header keeps its shape whatever the store is called.
+final class StoreChoiceTests: GtkTestCase {
+    /// Sourdough is sold only at Lidl: at Aldi it leaves the Shopping List.
+    private static func groceries(extra: Int = 0) throws -> (ShoppingModel, aldi: ShopID, lidl: ShopID) {
+        let folder = NSTemporaryDirectory() + "store-choice-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
+        try model.add(ItemFields(description: "Bread", price: Decimal(string: "2.20")!, aisle: "Bakery"))
+        try model.add(ItemFields(description: "Milk", price: Decimal(string: "1.15")!, aisle: "Dairy"))
+        let sourdough = try model.add(ItemFields(description: "Sourdough", price: Decimal(string: "3.50")!, aisle: "Bakery"))
+        for i in 0..<extra { try model.add(ItemFields(description: "Cheese \(i)", aisle: "Dairy")) }
+        let aldi = try model.addShop(named: "Aldi"), lidl = try model.addShop(named: "Lidl Corner Superstore")
+        try model.setOnlyAt(sourdough, [lidl])
+        try model.setAisleOrder(["Dairy", "Bakery"], at: aldi)
+        return (model, aldi, lidl)
+    }
+
+    func testCountsAndMoneyFollowWhatTheStoresListShows() throws {
+        try MainActor.assumeIsolated {
+            let (model, aldi, _) = try Self.groceries()
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let window = harness.window
+            window.show(.shopping)
+            XCTAssertEqual(window.totals.text, "3 items · 6.85 left to buy · 0.00 in cart")
+            XCTAssertEqual(window.sidebar.shown.first?.toBuyHere, 3)
+            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
+            settle(50)
+            XCTAssertEqual(window.totals.text, "2 items · 3.35 left to buy · 0.00 in cart", "Sourdough's 3.50 is Lidl's")
+            XCTAssertEqual(window.sidebar.shown.first?.toBuyHere, 2, "the sidebar counts what this store's list shows")
+            XCTAssertTrue(ListsSidebar.spoken(window.sidebar.shown[0]).hasSuffix("2 to buy"))
+            XCTAssertEqual(window.otherShopsButton.label, "1 item for other stores · 3.50")
+            // Another process's view of the lists says the same (the count is the store's).
+            XCTAssertEqual(try model.store?.lists().first?.toBuyHere, 2)
+            shopper_signal_emit(window.otherShopsButton.widget.raw, "clicked")
+            settle(50)
+            XCTAssertEqual(window.totals.text, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")
+        }
+    }
+
+    func testAChangeOfStoreShowsTheListFromItsTop() throws {
+        try MainActor.assumeIsolated {
+            let (model, aldi, lidl) = try Self.groceries(extra: 30)
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let window = harness.window
+            window.show(.shopping)
+            settle(100)
+            let page = window.page(.shopping)
+            for shop in [aldi, lidl, .any] {
+                page.scrolled.scrollOffset = 40
+                settle(50)
+                ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(shop.raw)")
+                settle(150)
+                XCTAssertEqual(page.scrolled.scrollOffset, 0, "the first aisle's header in view at store \(shop.raw)")
+            }
+        }
+    }
+
+    func testTheHeaderKeepsItsShapeWhateverTheStore() throws {
+        try MainActor.assumeIsolated {
+            let (model, aldi, lidl) = try Self.groceries()
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let window = harness.window
+            var shapes: [String] = []
+            for shop in [ShopID.any, aldi, lidl] {
+                ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(shop.raw)")
+                settle(100)
+                shapes.append("\(window.isBottomSwitcherShown) \(window.shopButton.widget.width)")
+            }
+            XCTAssertEqual(Set(shapes).count, 1, "the switcher's place and the store button's width: \(shapes)")
+        }
+    }
+}
