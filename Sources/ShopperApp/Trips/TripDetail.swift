@@ -72,7 +72,7 @@ final class TripDetail {
             let quantity = DecimalText.format(line.quantity, numbers)
             let what = line.unit.map { "\(quantity) \($0) \(line.description)" }
                 ?? (line.quantity == 1 ? line.description : "\(quantity) × \(line.description)")
-            let each = line.unitCost.flatMap { line.quantity != 1 ? L("{price} each", ["price": money.formatUnitPrice($0)]) : nil }
+            let each = line.unitCost.flatMap { line.quantity != 1 ? Self.unitPrice(money.formatUnitPrice($0), unit: line.unit) : nil }
             let row = ActionRow(title: what, subtitle: each)
             let cost = Label(money.format(line.cost))
             cost.widget.css("numeric")
@@ -86,4 +86,10 @@ final class TripDetail {
 
     /// For tests: what the trip's rows and total say.
     var totalText: String { total.text }
+
+    /// "$1.39 per kg", "$0.89 per can" (a counted unit in the singular), "$1.25 each" without a unit.
+    static func unitPrice(_ price: String, unit: String?) -> String {
+        guard let unit else { return L("{price} each", ["price": price]) }
+        return L("{price} per {unit}", ["price": price, "unit": CountUnit(unit)?.name(1) ?? unit])
+    }
 }

@@ -142,6 +142,12 @@ final class TripsPage {
         if trips.isEmpty { empty.visible = true } else { builtEmpty?.visible = false }
         showPlot()
         if let open = builtDetail?.tripID, !trips.contains(where: { $0.id == open }) { closeTrip() }
+        // A trip just recorded: the page shows the trips, the new one at the top, not the trip
+        // that was open before (which read as the new one under "2 trips").
+        if trips.count > old, old > 0, isShowingTrip {
+            closeTrip()
+            listView.scrollTo(0)
+        }
     }
 
     func show(_ new: ShoppingModel) {

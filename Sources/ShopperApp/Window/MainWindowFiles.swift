@@ -4,6 +4,8 @@ import ShopperModel
 /// Import… and Export… from the main menu, through the desktop's file chooser.
 extension MainWindow {
     static var fileFilters: [(name: String, patterns: [String])] { [(name: L("Shopping lists (CSV or text)"), patterns: ["*.csv", "*.txt"])] }
+    /// What the Trips page exports: trips, a line a row.
+    static var tripFilters: [(name: String, patterns: [String])] { [(name: L("Trips (CSV)"), patterns: ["*.csv"])] }
 
     /// A file to import: shown in the preview first, nothing added until confirmed.
     func chooseImport() {
@@ -58,7 +60,7 @@ extension MainWindow {
     func chooseExport() {
         if stack.visibleName == AppAction.tripsPage {
             FileChooser.choose(title: L("Export Trips"), accept: L("_Export"), parent: window, saveAs: L("Trips") + ".csv",
-                               filters: Self.fileFilters) { [weak self] path in self?.exportTrips(to: path) }
+                               filters: Self.tripFilters) { [weak self] path in self?.exportTrips(to: path) }
             return
         }
         let kind = exportedList

@@ -23,11 +23,18 @@ extension MainWindow {
     private func deleteTrip(_ id: TripID) {
         guard let trip = try? model.trip(id) else { return }
         guard attempt({ try model.deleteTrip(id) }) else { return }
-        toast.show(L("Deleted the trip of {date}", ["date": DateText.day(trip.date)]), actionTitle: L("Undo"), action: undoAction())
+        toast.show(Self.deletedTrip(trip), actionTitle: L("Undo"), action: undoAction())
     }
 
     /// The header's line on the Trips page: how many trips and what they came to.
     func tripsTotal(_ page: TripsPage) -> String {
         L("{trips} · {amount} spent", ["trips": N("{n} trip", "{n} trips", page.trips.count), "amount": money.format(page.spent)])
+    }
+
+    /// Names the trip so that two of one day are told apart: its store and time.
+    static func deletedTrip(_ trip: Trip) -> String {
+        let when = ["date": DateText.day(trip.date), "time": SharingCommands.timeText(trip.date)]
+        guard !trip.shopName.isEmpty else { return L("Deleted the trip of {date}, {time}", when) }
+        return L("Deleted the trip to {store} of {date}, {time}", when.merging(["store": trip.shopName]) { a, _ in a })
     }
 }
