@@ -96,5 +96,34 @@ class Search(unittest.TestCase):
             app.screenshot("25-saved-searches-empty")
 
 
+class SearchAllLists(unittest.TestCase):
+    """Search All Lists by keyboard: the header counts the results shown (it said "0 results"
+    above one), the toggle says what it does, and Down then Return opens the result."""
+
+    def test_by_keyboard(self):
+        with Shopper() as app:
+            app.add_items("Glue sticks [Crafts]")
+            app.hover()
+            app.key("n", ["ctrl", "shift"])
+            wait_for(lambda: next((f for f in app.frames() if f.get_name() == "New List"), None), 5, "the New List dialog")
+            app.type("Hardware", window="New List")
+            app.key("Return", window="New List")
+            wait_for(lambda: app.window().get_name() == "Hardware – Shopper", 5, "Hardware shown")
+            app.add_items("Wood glue [Glue]", "Nails")
+            app.key("1", ["alt"])
+            wait_for(lambda: app.window().get_name() == "Groceries – Shopper", 5, "Groceries shown")
+            app.key("f", ["ctrl"])
+            app.type("wood")
+            toggle = app.one(Atspi.Role.PUSH_BUTTON, name="All Lists")
+            app.press(toggle)
+            wait_for(lambda: app.has_text("1 result in all lists"), 5, "the count of every list's results")
+            app.screenshot("22-search-all-lists")
+            app.key("f", ["ctrl"])  # back in the field, as a person would be
+            app.key("Down")
+            app.key("Return")
+            wait_for(lambda: app.window().get_name() == "Hardware – Shopper", 5, "Down then Return to open the result")
+            wait_for(lambda: "Wood glue" in app.texts(CHECK, root=app.page("All Items")), 5, "the item among the rows")
+
+
 if __name__ == "__main__":
     unittest.main()

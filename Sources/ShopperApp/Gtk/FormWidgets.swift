@@ -70,6 +70,12 @@ import CGtk
 @MainActor struct ToggleButton {
     let widget: Widget
     init(label: String) { widget = Widget(gtk_toggle_button_new_with_label(label)!) }
+    /// A label, and a longer name for screen readers and the tooltip.
+    init(label: String, accessibleLabel: String) {
+        self.init(label: label)
+        widget.accessibleLabel(accessibleLabel)
+        widget.tooltip(accessibleLabel)
+    }
     /// An icon alone (room is short beside a field at phone width), named for screen readers and
     /// in its tooltip.
     init(icon: String, accessibleLabel: String) {

@@ -76,7 +76,8 @@ final class MainWindow {
     /// The list the search text is applied to (it follows the user between lists).
     var searchedPage: ListPage?
     /// The search bar's "All Lists": while on, the results of every list stand in for the pages.
-    let allListsButton = ToggleButton(icon: "edit-select-all-symbolic", accessibleLabel: L("Search All Lists"))
+    /// Words, not an icon: no symbolic icon says "every list" (a dotted square read as "select all").
+    let allListsButton = ToggleButton(label: L("All Lists"), accessibleLabel: L("Search All Lists"))
     let allResults = ListBox()
     let allResultsView = ScrolledWindow()
     /// The other lists' models, read while an all-lists search is on (`AllListsSearch`).
@@ -364,6 +365,11 @@ final class MainWindow {
     }
 
     func updateTotals() {
+        // The results of every list stand in for the page: the count is theirs.
+        if allSearch != nil {
+            totals.text = N("{n} result in all lists", "{n} results in all lists", allFound.count)
+            return
+        }
         let t = model.totals
         guard let page = currentListPage else {
             if stack.visibleName == AppAction.tripsPage, let tripsPage = builtTrips {

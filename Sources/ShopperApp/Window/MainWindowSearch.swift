@@ -20,9 +20,14 @@ extension MainWindow {
         allResults.widget.css("navigation-sidebar")
         allResults.widget.accessibleLabel(L("Results in all lists"))
         allResults.onActivated { [weak self] i in self?.openFound(i) }
-        // Down from the search field goes on to the results, as from the add bar.
+        // Down from the search field goes on to the results, as from the add bar: every list's
+        // when they stand in for the page (Return then opens the one chosen).
         let keys = ShortcutController(first: false)
-        keys.add("Down") { [weak self] in self?.currentListPage?.focusRows() ?? false }
+        keys.add("Down") { [weak self] in
+            guard let self else { return false }
+            if allSearch != nil { return !allFound.isEmpty && allResults.row(at: 0)?.grabFocus() == true }
+            return currentListPage?.focusRows() ?? false
+        }
         searchBar.entry.add(keys.controller)
         saveSearchButton.widget.accessibleLabel(L("Save Search"))
         searchBar.entry.accessibleLabel(L("Search"))
@@ -123,6 +128,7 @@ extension MainWindow {
         }
         allResultsView.widget.visible = on
         stack.widget.visible = !on
+        updateTotals()
     }
 
     /// The results for the text in the search bar, made again at each keystroke.
