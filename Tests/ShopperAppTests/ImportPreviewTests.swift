@@ -30,7 +30,8 @@ final class ImportPreviewTests: GtkTestCase {
             let (p, parent) = try Self.preview(of: csv, named: "week.csv", model: model)
             iterate(until: { p.rows.count == 2 }, "the file read")
             XCTAssertEqual(p.summaryText, "1 item will be added, 1 known item updated:")
-            XCTAssertEqual(p.shownLines(2), ["apples · 3 kg × 1.29 — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
+            // The item as the import leaves it: its own name and aisle, the file's quantity and price.
+            XCTAssertEqual(p.shownLines(2), ["Apples · 3 kg × 1.29 · Fruit & Veg — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
             p.confirmForTest()
             iterate(until: { model.items.count == 3 }, "the import")
             settle(100)
@@ -42,7 +43,7 @@ final class ImportPreviewTests: GtkTestCase {
             let text = "bananas\nE \\= mc2\n"
             let (t, parent2) = try Self.preview(of: text, named: "list.txt", model: model)
             iterate(until: { t.rows.count == 2 }, "the text file read")
-            XCTAssertEqual(t.shownLines(2), ["bananas — updates “Bananas”", "E = mc2"])
+            XCTAssertEqual(t.shownLines(2), ["Bananas · 6 · Fruit & Veg — updates “Bananas”", "E = mc2"])
             t.confirmForTest()
             iterate(until: { model.items.count == 4 }, "the text import")
             settle(100)
@@ -66,6 +67,43 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertLessThan(p.rowsBuilt, 400, "rows are recycled, not one label per line")
             p.window.destroy()
             parent.destroy()
+        }
+    }
+
+    /// A text file's line updates a known item as the add bar does, writing only what it gives:
+    /// "Apples @ 1.25" over 2 kg of Apples leaves 2 kg at 1.25, and the preview says exactly that
+    /// (it said "1 × 1.25" where the result was 2 kg × 1.25).
+    func testThePreviewShowsWhatATextLineMakesOfAKnownItem() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
+            let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model)
+            iterate(until: { p.rows.count == 2 }, "the file read")
+            XCTAssertEqual(p.shownLines(2), ["Apples · 2 kg × 1.25 · Fruit — updates “Apples”",
+                                             "Apples · 2 kg × 1.25 · Fruit & Veg — updates “Apples”"])
+            p.confirmForTest()
+            settle(100)
+            let item = try XCTUnwrap(model.item(apples))
+            XCTAssertEqual([item.fields.quantity, item.fields.price], [2, Decimal(string: "1.25")!])
+            XCTAssertEqual(item.aisle, "Fruit & Veg")
+            parent.destroy()
+        }
+    }
+
+    /// "1,000 g Flour" in a file could be a thousand grams or one: refused with a note whatever
+    /// the user's locale, as the README says (files move between people); typed, the locale decides.
+    func testAnAmbiguousThousandInAFileIsRefusedWithANote() throws {
+        try MainActor.assumeIsolated {
+            let (p, parent) = try Self.preview(of: "1,000 g Flour\n", named: "baking.txt", model: try ShoppingModel(store: nil))
+            iterate(until: { !p.problems.isEmpty }, "the file read")
+            XCTAssertEqual(p.problems, ["Line 1: “1,000” could mean 1000 or 1: write 1000 or 1 without the comma."])
+            XCTAssertTrue(p.rows.isEmpty)
+            parent.destroy()
+            // An English or a German user alike (the test's own locale is neither).
+            for user in [NumberConvention.decimalPoint, .decimalComma] {
+                XCTAssertEqual(ImportPreview.numbers(for: .file(path: "baking.txt"), user: user), .neutral)
+                XCTAssertEqual(ImportPreview.numbers(for: .pasted("1,000 g Flour"), user: user), user, "typed: the locale decides")
+            }
         }
     }
 

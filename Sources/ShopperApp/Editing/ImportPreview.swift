@@ -18,6 +18,8 @@ final class ImportPreview {
         var rows: [ImportedItem] = []
         /// For each row, the description of the known item it updates (nil: a new item).
         var updates: [String?] = []
+        /// For each row that updates a known item, the item's fields after the import.
+        var results: [ItemFields?] = []
         var problems: [String] = []
         var money = UserLocale.current.money()
         var count: Int { problems.isEmpty ? rows.count : problems.count }
@@ -27,7 +29,7 @@ final class ImportPreview {
         func text(_ i: Int) -> String {
             guard problems.isEmpty else { return i < problems.count ? problems[i] : "" }
             guard i < rows.count else { return "" }
-            let f = rows[i].fields
+            let f = i < results.count ? results[i] ?? rows[i].fields : rows[i].fields
             let item = Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
                             price: f.price, priceBasis: f.priceBasis, aisle: f.aisle)
             var parts = [f.description]
@@ -65,6 +67,9 @@ final class ImportPreview {
     private let typedText: String?
     /// Pasted lines are always added as typed lines (no worker thread: a paste is short).
     private let pasted: Bool
+    /// How numbers are read: a paste as the user types them (their locale settles "1,000"); a file
+    /// as files move between people, "1,000" refused with a note (see the README).
+    private let numbers: NumberConvention
     /// For each row, the known item it updates (see `ShoppingModel.knownItems`).
     private var known: [ItemID?] = []
     /// Known items by match key, looked up once when the file has been read.
@@ -92,10 +97,11 @@ final class ImportPreview {
             name = (path as NSString).lastPathComponent
             window.title = L("Import “{file}”", ["file": name])
             pasted = false
+            numbers = Self.numbers(for: source)
             do {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 let format = ExportFormat(fileName: name)
-                reader = ImportReader(text: text, format: format, numbers: UserLocale.current.numbers)
+                reader = ImportReader(text: text, format: format, numbers: numbers)
                 typedText = format == .text ? text : nil
                 readFailure = nil
             } catch {
@@ -107,8 +113,9 @@ final class ImportPreview {
             name = L("Pasted Lines")
             window.title = L("Add Pasted Lines")
             pasted = true
+            numbers = Self.numbers(for: source)
             typedText = text
-            reader = ImportReader(text: text, format: .text, numbers: UserLocale.current.numbers)
+            reader = ImportReader(text: text, format: .text, numbers: numbers)
             readFailure = nil
         }
         window.transient(for: parent)
@@ -189,6 +196,7 @@ final class ImportPreview {
             knownKeys = model.itemsByMatchKey()
             known = model.knownItems(for: content.rows, in: knownKeys)
             content.updates = known.map { $0.flatMap { model.item($0)?.description } }
+            content.results = model.importResults(content.rows, known: known, typed: typedText.map(typedLines))
         }
         progress.widget.visible = false
         let n = rows.count
@@ -234,11 +242,7 @@ final class ImportPreview {
         }
         if let typedText, pasted || merging {
             // Typed lines, as the add bar takes them: a bare known name keeps all else.
-            let typed = PlainTextFormat.lines(of: typedText).compactMap { line -> PlainTextFormat.TypedLine? in
-                let text = line.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
-                return try? PlainTextFormat.read(text, numbers: UserLocale.current.numbers).get()
-            }
+            let typed = typedLines(typedText)
             let keys = knownKeys
             do { try model.add(lines: typed, lookup: pasted ? nil : { keys[$0] }); finishAdding(nil) } catch { finishAdding(error) }
             return
@@ -266,6 +270,21 @@ final class ImportPreview {
             MainLoop.post { [self] in
                 do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
             }
+        }
+    }
+
+    /// A file is read as files travel, "1,000" refused (NumberConvention); a paste as the user types.
+    static func numbers(for source: Source, user: NumberConvention = UserLocale.current.numbers) -> NumberConvention {
+        if case .file = source { return .neutral }
+        return user
+    }
+
+    /// The text's lines as the add bar reads them, one a row (blank lines and comments skipped).
+    private func typedLines(_ text: String) -> [PlainTextFormat.TypedLine] {
+        PlainTextFormat.lines(of: text).compactMap { line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
+            return try? PlainTextFormat.read(text, numbers: numbers).get()
         }
     }
 

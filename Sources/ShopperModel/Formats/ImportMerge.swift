@@ -71,6 +71,21 @@ extension ShoppingModel {
         return slot.map { ids[$0] }
     }
 
+    /// What each row makes of the known item it updates (nil for a new item), by the rule its import
+    /// applies: a typed line (`typed`, a text file's or a paste's, one per row) writes only what it
+    /// gives, as in the add bar; a CSV row its quantity, unit, price and state. A preview shows
+    /// these, so that it says exactly what the import will do.
+    public func importResults(_ rows: [ImportedItem], known: [ItemID?], typed: [PlainTextFormat.TypedLine]?) -> [ItemFields?] {
+        var written: [ItemID: ItemFields] = [:]
+        return rows.indices.map { i in
+            guard let id = known[i], let base = written[id] ?? item(id)?.fields else { return nil }
+            let fields = if let typed, i < typed.count { Self.written(typed[i], over: base) }
+                         else { Self.merged(rows[i], over: ImportedItem(fields: base)).fields }
+            written[id] = fields
+            return fields
+        }
+    }
+
     /// `row` written over `base`: its quantity, unit, price and state; its aisle and notes only
     /// where it has them; the description stays the base's.
     static func merged(_ row: ImportedItem, over base: ImportedItem) -> ImportedItem {
