@@ -21,6 +21,24 @@ def german():
 
 
 class German(unittest.TestCase):
+    def test_a_phone_fits_and_the_bottom_switchers_labels_keep_apart(self):
+        """At 360×640 in German: the window stays 360 px wide with the search bar open (its
+        toggle says "Alle Listen" in words), and the bottom switcher's labels do not run into
+        each other ("Alle ArtikelEinkaufsli…")."""
+        with Shopper(env=german()) as app:
+            resize(app, 360, 640)
+            app.hover()
+            app.key("f", ["ctrl"])
+            app.one(BUTTON, name="Alle Listen")
+            wait_for(lambda: app.extents(app.window())[2] <= 370, 5, f"a window no wider than a phone, not {app.extents(app.window())}")
+            app.screenshot("62-phone-search-de")
+            bar = sorted((app.extents(n) for n in app.all(LABEL) if n.get_name() in
+                          ("Alle Artikel", "Einkaufsliste", "Wagen", "Suchen", "Einkäufe") and app.extents(n)[1] > 560 and app.extents(n)[2] > 0),
+                         key=lambda e: e[0])
+            self.assertEqual(len(bar), 5, bar)
+            for a, b in zip(bar, bar[1:]):
+                self.assertGreaterEqual(b[0] - (a[0] + a[2]), 6, f"labels at {a} and {b} run into each other")
+
     def test_the_window_speaks_german_and_counts_in_euros(self):
         with Shopper(env=german()) as app:
             # List titles (each list is built when first shown; its page is there from the start),

@@ -38,7 +38,7 @@ class Search(unittest.TestCase):
         return names
 
     def save_search(self, app, name):
-        app.press(app.one(BUTTON, name="Save Search"))
+        app.press(app.one(BUTTON, name="Save Search…"))
         app.replace_text(app.one(Atspi.Role.TEXT, name="Search name"), name)
         app.key("Return")
 

@@ -9,6 +9,9 @@ import ShopperModel
 @MainActor
 final class ItemEditor {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    /// What the window shows: the editor, scrolling when it is taller than the window (a price
+    /// history at a phone's 640 px made the window grow past the screen).
+    let page = ScrolledWindow()
     private let title = Label(L("Edit Item"))
     private let back = Button(icon: "go-previous-symbolic", accessibleLabel: L("Back"))
     private let save = Button(label: L("Save"))
@@ -46,6 +49,7 @@ final class ItemEditor {
         self.money = money
         root.widget.css("editor")
         root.widget.margins(18)
+        page.child(root.widget)
         let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         back.widget.css("flat")
         title.widget.css("title-2")

@@ -145,6 +145,13 @@ struct Widget: SignalSource {
         return minimum
     }
     var height: Int32 { gtk_widget_get_height(raw) }
+    /// The lowest the widget can be at `width` (gtk_widget_measure): a window whose content asks for
+    /// more grows past the screen it is on.
+    func minimumHeight(forWidth width: Int32 = -1) -> Int32 {
+        var minimum: Int32 = 0
+        gtk_widget_measure(raw, GTK_ORIENTATION_VERTICAL, width, &minimum, nil, nil, nil)
+        return minimum
+    }
 
     /// The widget's bounds on its window's surface (what a snapshot or screenshot of the window shows,
     /// client-side decoration margins included).

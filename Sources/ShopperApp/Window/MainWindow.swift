@@ -70,7 +70,8 @@ final class MainWindow {
     let tripsHolder = Box(GTK_ORIENTATION_VERTICAL)
     var builtTrips: TripsPage?
     let searchBar: SearchBar
-    let saveSearchButton = Button(label: L("Save Search…"))
+    /// An icon, as GNOME bookmarks a place: with "All Lists" in words beside it, the bar fits a phone.
+    let saveSearchButton = Button(icon: "bookmark-new-symbolic", accessibleLabel: L("Save Search…"))
     /// Save Search…'s popover and its name field.
     var saveSearchForm: (Popover, Entry)?
     /// The list the search text is applied to (it follows the user between lists).
@@ -239,8 +240,8 @@ final class MainWindow {
     var editor: ItemEditor {
         if let built = builtEditor { return built }
         let editor = ItemEditor(model: model, money: money)
-        editor.root.widget.expand(h: true, v: true)
-        editorHolder.append(editor.root.widget)
+        editor.page.widget.expand(h: true, v: true)
+        editorHolder.append(editor.page.widget)
         editor.onClose = { [weak self] in self?.closeEditor() }
         editor.onDelete = { [weak self] id in
             self?.closeEditor()
@@ -328,7 +329,7 @@ final class MainWindow {
         window.afterNextFrame { [weak self] _ in
             MainLoop.idle { [weak self] in self?.builtPages.values.forEach { $0.catchUp() } }
         }
-        if let editor = builtEditor { editorHolder.remove(editor.root.widget) }
+        if let editor = builtEditor { editorHolder.remove(editor.page.widget) }
         builtEditor = nil
         if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }
         builtSearches = nil

@@ -29,7 +29,6 @@ extension MainWindow {
             return currentListPage?.focusRows() ?? false
         }
         searchBar.entry.add(keys.controller)
-        saveSearchButton.widget.accessibleLabel(L("Save Search"))
         searchBar.entry.accessibleLabel(L("Search"))
         saveSearchForm = saveSearchPopover()
         saveSearchButton.widget.actionName(AppAction.saveSearch.detailedName)

@@ -1,0 +1,63 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// Everything fits a phone's 360×640: the window never asks to be wider or taller (the content
+/// scrolls), with the item editor open on an item with a price history, with the search bar open
+/// (its every-list toggle and Save Search beside the field), or both.
+final class PhoneFitTests: GtkTestCase {
+    func testTheWindowStaysWithin640PixelsAt360() throws {
+        try MainActor.assumeIsolated {
+            let folder = NSTemporaryDirectory() + "phone-fit-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
+            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
+            for i in 0..<6 { try model.add(ItemFields(description: "Thing \(i)", price: 3, aisle: "Aisle \(i)")) }
+            // A household's week: two stores, a price history for Apples at each, one sold elsewhere.
+            let aldi = try model.addShop(named: "Aldi Süd"), lidl = try model.addShop(named: "Lidl")
+            for (n, shop) in [aldi, lidl, aldi, lidl].enumerated() {
+                try model.shop(at: shop)
+                try model.update(apples, ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(n + 1), aisle: "Fruit"))
+                try model.tick(apples)
+                try model.finishShopping(date: Date().addingTimeInterval(Double(n - 4) * 86_400))
+                try model.setNeeded(apples, true)
+            }
+            try model.setOnlyAt(model.items.ids[1], [lidl])
+            try model.shop(at: aldi)
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let window = harness.window
+            window.show(.shopping)
+            window.syncStatus.widget.visible = true
+            window.syncStatus.text = "Synced at 14:05 (1 change waiting). 2 unreadable tasks skipped"
+            @MainActor func tallest(_ what: String) {
+                settle(150)
+                XCTAssertLessThanOrEqual(window.window.widget.minimumWidth, MainWindow.minimumWidth, "\(what): nothing is wider than a phone")
+                if window.window.widget.minimumWidth > MainWindow.minimumWidth {
+                    for w in window.window.widget.descendants() where w.minimumWidth > 250 && w.isDrawable {
+                        print("  W \(w.typePath): \(w.minimumWidth)")
+                    }
+                }
+                let min = window.window.widget.minimumHeight(forWidth: 360)
+                XCTAssertLessThanOrEqual(min, 640, "\(what): the window asks for \(min) px")
+                if min > 640 {
+                    for w in window.window.widget.descendants() where w.minimumHeight(forWidth: w.width) > 300 {
+                        print("  \(w.typePath): \(w.minimumHeight(forWidth: w.width))")
+                    }
+                }
+            }
+            tallest("the list")
+            window.searchBar.isOpen = true
+            tallest("the search bar open")
+            window.searchBar.isOpen = false
+            window.openEditor(apples)
+            tallest("the editor open")
+            window.closeEditor()
+            window.searchBar.isOpen = true
+            window.openEditor(apples)
+            tallest("both")
+        }
+    }
+}
