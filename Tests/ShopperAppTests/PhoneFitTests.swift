@@ -61,3 +61,19 @@ final class PhoneFitTests: GtkTestCase {
         }
     }
 }
+
+/// The shortcuts window fits a laptop's 768 px screen (it was 941×932).
+final class ShortcutsWindowSizeTests: GtkTestCase {
+    func testTheShortcutsWindowFitsALaptopScreen() throws {
+        try MainActor.assumeIsolated {
+            guard case .success(let w) = ShortcutsWindow.build(xml: ShortcutsWindowXML.xml) else { return XCTFail("the XML") }
+            defer { w.destroy() }
+            w.present()
+            iterate(until: { w.widget.height > 0 }, "the window")
+            settle(100)
+            print("shortcuts window: \(w.widget.width)×\(w.widget.height)")
+            XCTAssertLessThanOrEqual(w.widget.height, 700, "room for a top bar on a 768 px screen")
+            XCTAssertLessThanOrEqual(w.widget.width, 1366, "as wide as a laptop screen at most")
+        }
+    }
+}

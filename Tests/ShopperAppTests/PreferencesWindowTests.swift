@@ -62,4 +62,27 @@ final class PreferencesWindowTests: GtkTestCase {
         XCTAssertEqual(info.releaseVersion, AppInfo.version)
         XCTAssertTrue(info.releaseNotes.hasPrefix("<p>"), info.releaseNotes)
     }
+
+    /// The price band's threshold says what it does and in what money: it was "Price band
+    /// threshold 50" alone, its explanation only in a tooltip.
+    func testThePriceBandThresholdSaysWhatItDoesInTheMoneyChosen() throws {
+        try MainActor.assumeIsolated {
+            let prefs = Preferences(settings: nil)
+            prefs.set(.currency, "EUR")
+            let parent = Window()
+            let window = PreferencesWindow(preferences: prefs, parent: parent)
+            window.window.present()
+            settle()
+            @MainActor func words() -> [String] { window.window.widget.descendants().compactMap(\.labelText) }
+            XCTAssertTrue(words().contains("Price Bands"), "\(words())")
+            let euro = words().first { $0.hasPrefix("With sections by price band") } ?? ""
+            XCTAssertTrue(euro.contains("€") && euro.contains("50.00"), euro)
+            prefs.set(.currency, "GBP")
+            settle()
+            let pound = words().first { $0.hasPrefix("With sections by price band") } ?? ""
+            XCTAssertTrue(pound.contains("£") || pound.contains("GBP"), "follows the currency chosen: \(pound)")
+            window.window.destroy()
+            parent.destroy()
+        }
+    }
 }

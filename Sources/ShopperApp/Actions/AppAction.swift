@@ -156,7 +156,17 @@ enum AppAction: String, CaseIterable {
         }
     }
 
-    var section: String { isRowAction ? L("Items") : L("General") }
+    /// The shortcuts window's group. GTK never splits a group across columns: one "General" group of
+    /// twenty made the window taller than a laptop's screen.
+    var section: String {
+        if isRowAction { return L("Items") }
+        switch self {
+        case .showList, .switchList, .newList: return L("Lists and Pages")
+        case .importItems, .exportItems, .syncNow: return L("Files and Sharing")
+        case .preferences, .shortcuts, .close, .quit: return L("Application")
+        default: return L("Editing")
+        }
+    }
 
     /// "scope.name" or "scope.name::target", as accelerators and menus name an action.
     func detailedName(target: String?) -> String { detailedName + (target.map { "::\($0)" } ?? "") }

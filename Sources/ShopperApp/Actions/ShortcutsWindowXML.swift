@@ -1,6 +1,10 @@
 /// The shortcuts window (GtkShortcutsWindow), generated from the `AppAction` table: every
 /// accelerator the app has, under its section, in table order.
 enum ShortcutsWindowXML {
+    /// Lines in a column before the next begins (a group is never split): with the groups of
+    /// `AppAction.section`, the window fits a 768 px laptop screen (it was 941×932).
+    static let maxHeight = 12
+
     static var xml: String {
         var sections: [String: [String]] = [:]
         var order: [String] = []
@@ -26,6 +30,7 @@ enum ShortcutsWindowXML {
             <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
             <property name="title">\(Markup.escape(AppAction.shortcuts.title))</property>
             <child><object class="GtkShortcutsSection"><property name="section-name">main</property>
+            <property name="max-height">\(maxHeight)</property>
             <property name="title">\(Markup.escape(AppInfo.name))</property>
             \(groups)
             </object></child></object></interface>

@@ -6,6 +6,31 @@ import ShopperModel
 enum PreferenceRow: CaseIterable {
     case showQuantity, showCost, showCheckboxes, tapToTick, sections, priceBandThreshold, currency
 
+    /// The group a row is shown in, in order.
+    enum Group: CaseIterable {
+        case lists, priceBands
+
+        var title: String {
+            switch self {
+            case .lists: L("Lists")
+            case .priceBands: L("Price Bands")
+            }
+        }
+
+        /// What the group's rows do, in the money shown (nil: the rows' own subtitles say it).
+        func description(money: MoneyFormat) -> String? {
+            switch self {
+            case .lists: nil
+            case .priceBands:
+                // An entry row has no subtitle: what the amount is, and in what money, is said here.
+                L("With sections by price band, the items whose cost on the list is at least this amount come first, then the rest. In the money of the lists: {example}.",
+                  ["example": money.format(50)])
+            }
+        }
+    }
+
+    var group: Group { self == .priceBandThreshold ? .priceBands : .lists }
+
     enum Control {
         case toggle(Preferences.Key)
         /// (stored value, shown title) pairs.

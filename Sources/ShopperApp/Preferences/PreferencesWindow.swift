@@ -18,11 +18,20 @@ final class PreferencesWindow {
         let prefs = AdwPreferences(parent: parent, pageTitle: L("General"))
         window = prefs.window
         window.title = L("Preferences")
-        let group = prefs.addGroup(title: L("Lists"))
-        for row in PreferenceRow.allCases {
-            let (widget, control) = build(row)
-            group.add(widget)
-            rows.append((row, row.title, control))
+        for kind in PreferenceRow.Group.allCases {
+            let group = prefs.addGroup(title: kind.title)
+            if kind.description(money: preferences.money) != nil {
+                let describe: @MainActor () -> Void = { [weak preferences] in
+                    if let money = preferences?.money, let text = kind.description(money: money) { group.describe(text) }
+                }
+                describe()
+                followers.append(describe)  // the currency chosen
+            }
+            for row in PreferenceRow.allCases where row.group == kind {
+                let (widget, control) = build(row)
+                group.add(widget)
+                rows.append((row, row.title, control))
+            }
         }
         observer = preferences.observe { [weak self] in self?.followers.forEach { $0() } }
     }
