@@ -23,7 +23,8 @@ enum SharingCommands {
         return L("“{list}” is no longer shared; its items stay here.", ["list": list.name])
     }
 
-    /// One line a shared list: its name, then what its sync status says.
+    /// One line a shared list: its name, where it is shared (two lists on two servers are told
+    /// apart), then what its sync status says ("Syncing…" while a sync runs in any process).
     static func status(list name: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile, access: .readOnly)
         let lists = try name.map { [try Self.list($0, in: store)] } ?? store.lists()
@@ -31,8 +32,10 @@ enum SharingCommands {
         for list in lists {
             let binding = try? store.syncBinding(for: list.id)
             if binding == nil && name == nil { continue }
-            let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncPendingCount(list.id), syncing: false, timeText: timeText)
-            out += "\(list.name)\t\(status.text)\n"
+            let syncing = binding != nil && SyncEngine.isSyncing(storePath: paths.storeFile, list: list.id)
+            let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncPendingCount(list.id), syncing: syncing, timeText: timeText)
+            let place = binding.map { L("{user} on {server}, task list “{tasks}”", ["user": $0.user, "server": $0.server, "tasks": $0.collectionName]) }
+            out += ([list.name] + (place.map { [$0] } ?? []) + [status.text]).joined(separator: "\t") + "\n"
         }
         return out.isEmpty ? L("No list is shared.") + "\n" : out
     }
@@ -67,7 +70,11 @@ enum SharingCommands {
         var failure: Error?
         for list in targets {
             do {
-                lines.append(L("{list}: {summary}.", ["list": list.name, "summary": summary(try SyncEngine.sync(store: store, list: list.id))]))
+                let name = list.name
+                let report = try SyncEngine.sync(store: store, list: list.id, waiting: {
+                    FileHandle.standardError.write(Data((L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n").utf8))
+                })
+                lines.append(L("{list}: {summary}.", ["list": list.name, "summary": summary(report)]))
             } catch {
                 failure = failure ?? AddLineService.Failed(message: L("{list}: {problem}", ["list": list.name, "problem": "\(error)"]))
             }

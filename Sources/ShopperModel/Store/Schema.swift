@@ -196,11 +196,13 @@ enum Schema {
             try Store.tripsFromPriceHistory(db)
         }
         // v8: a deleted list is kept for a week (Recently Deleted), not until the next start: when
-        // it was deleted. A list v7 left deleted starts its week now.
+        // it was deleted. A list v7 left deleted starts its week now. A sync's problem gets the
+        // short line the status shows ("the server answered 503 …"), beside its whole description.
         m.registerMigration("v8") { db in
             try db.execute(sql: """
                 ALTER TABLE shopping_list ADD COLUMN deleted_at INTEGER;
                 UPDATE shopping_list SET deleted_at = ? WHERE deleted;
+                ALTER TABLE sync_binding ADD COLUMN problem_line TEXT;
                 """, arguments: [StoreTime.millis(Date())])
         }
         return m

@@ -19,6 +19,8 @@ public struct SyncBinding: Equatable, Sendable {
     public var lastSync: Date?
     /// Why the last sync failed, for the status; nil when it did not.
     public var problem: String?
+    /// The problem in a few words, for the status line ("the server was too slow"); nil: `problem`.
+    public var problemLine: String?
     /// The problem is the server out of reach (or failing for now): changes wait, nothing to fix.
     public var offline: Bool
     /// Something the last sync did not do and the user should know (items skipped, deletions held).
@@ -101,13 +103,17 @@ extension Store {
     private func syncBindings(where condition: String) throws(StoreError) -> [SyncBinding] {
         try read { db in
             guard try db.tableExists("sync_binding") else { return [] }
+            // A file before v8, opened read-only, has no short line.
+            let line = try db.columns(in: "sync_binding").contains { $0.name == "problem_line" } ? "problem_line" : "NULL"
             return try Row.fetchAll(db, sql: """
-                SELECT list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice
+                SELECT list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice, \(line)
                 FROM sync_binding WHERE \(condition) ORDER BY list_id
                 """).map { r in
-                SyncBinding(list: ListID(r[0]), server: r[1], user: r[2], collection: r[3], collectionName: r[4],
-                            uidPrefix: r[5], syncToken: r[6], lastSync: (r[7] as Int64?).map(StoreTime.date),
-                            problem: r[8], offline: r[9], notice: r[10])
+                var b = SyncBinding(list: ListID(r[0]), server: r[1], user: r[2], collection: r[3], collectionName: r[4],
+                                    uidPrefix: r[5], syncToken: r[6], lastSync: (r[7] as Int64?).map(StoreTime.date),
+                                    problem: r[8], offline: r[9], notice: r[10])
+                b.problemLine = r[11]
+                return b
             }
         }
     }
@@ -277,10 +283,11 @@ extension Store {
 
     private static func save(_ b: SyncBinding, _ db: Database) throws {
         try db.execute(sql: """
-            INSERT OR REPLACE INTO sync_binding (list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO sync_binding (list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync,
+                                                 problem, offline, notice, problem_line)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [b.list.raw, b.server, b.user, b.collection, b.collectionName, b.uidPrefix, b.syncToken,
-                             b.lastSync.map(StoreTime.millis), b.problem, b.offline, b.notice])
+                             b.lastSync.map(StoreTime.millis), b.problem, b.offline, b.notice, b.problemLine])
     }
 
     private func writeSyncState(_ body: (Database) throws -> Void) throws(StoreError) {

@@ -18,6 +18,8 @@ final class CalDAVCollection {
         var changed: [String: String?] = [:]
         var removed: [String] = []
         var token: String?
+        /// Hrefs the server named outside this collection: never requested, never written to.
+        var outside: [String] = []
     }
 
     /// What changed since `token` (RFC 6578); from nothing when `token` is nil.
@@ -40,13 +42,15 @@ final class CalDAVCollection {
         guard let next = ms.syncToken, !next.isEmpty else { return .failure(TokenRefused()) }
         var c = Changes(token: next)
         for resp in ms.responses where !isCollection(resp.href) {
+            guard member(resp.href) != nil else { c.outside.append(resp.href); continue }
             if resp.status == 404 { c.removed.append(resp.href) } else { c.changed[resp.href] = .some(resp.etag) }
         }
         return .success(c)
     }
 
-    /// Every task's address and ETag (for servers without sync-collection, or a token refused).
-    func listing() throws(SyncError) -> [String: String?] {
+    /// Every task's address and ETag (for servers without sync-collection, or a token refused);
+    /// `outside` gets the hrefs that are not in this collection.
+    func listing(outside: inout [String]) throws(SyncError) -> [String: String?] {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
@@ -57,36 +61,15 @@ final class CalDAVCollection {
         guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
         var out: [String: String?] = [:]
         for resp in try Multistatus(r.body).responses where !isCollection(resp.href) && resp.status != 404 {
+            guard member(resp.href) != nil else { outside.append(resp.href); continue }
             out[resp.href] = .some(resp.etag)
-        }
-        return out
-    }
-
-    /// The tasks at `hrefs`, a hundred a request (calendar-multiget); addresses gone are left out.
-    func fetch(_ hrefs: [String]) throws(SyncError) -> [(href: String, etag: String?, text: String)] {
-        var out: [(String, String?, String)] = []
-        for start in stride(from: 0, to: hrefs.count, by: 100) {
-            let part = hrefs[start..<min(start + 100, hrefs.count)]
-            let body = """
-                <?xml version="1.0" encoding="utf-8"?>
-                <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
-                <d:prop><d:getetag/><c:calendar-data/></d:prop>\(part.map { "<d:href>\(DAV.escape($0))</d:href>" }.joined())\
-                </c:calendar-multiget>
-                """
-            let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
-            if r.status == 404 || r.status == 410 { throw .collectionGone }
-            guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
-            for resp in try Multistatus(r.body).responses where resp.status != 404 {
-                guard let data = resp.prop(DAV.caldav, "calendar-data")?.text, !data.isEmpty else { continue }
-                out.append((resp.href, resp.etag, data))
-            }
         }
         return out
     }
 
     /// One task, by GET (after a 412, to merge with what is there now); nil when it is gone.
     func get(_ href: String) throws(SyncError) -> (etag: String?, text: String)? {
-        let r = try http.send("GET", try resolve(href), cap: Self.maxTask)
+        let r = try http.send("GET", try inside(href), cap: Self.maxTask)
         if r.status == 404 || r.status == 410 { return nil }
         guard (200..<300).contains(r.status) else { throw .server(status: r.status, reason: r.reason) }
         return (r.etag, r.text)
@@ -103,7 +86,7 @@ final class CalDAVCollection {
     /// task at that address is not overwritten).
     func put(_ href: String, _ text: String, etag: String?) throws(SyncError) -> WriteOutcome {
         let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
-        let r = try http.send("PUT", try resolve(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
+        let r = try http.send("PUT", try inside(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
         switch r.status {
         case 207:
             // Xandikos refuses a PUT with 207 and the real status inside.
@@ -120,7 +103,7 @@ final class CalDAVCollection {
     }
 
     func delete(_ href: String, etag: String?) throws(SyncError) -> WriteOutcome {
-        let r = try http.send("DELETE", try resolve(href), headers: etag.map { ["If-Match": $0] } ?? [:])
+        let r = try http.send("DELETE", try inside(href), headers: etag.map { ["If-Match": $0] } ?? [:])
         switch r.status {
         case 200..<300: return .done(etag: nil)
         case 404, 410: return .notFound
@@ -148,11 +131,34 @@ final class CalDAVCollection {
         return u
     }
 
+    /// An href from the server as the address of a task in this collection: resolved against the
+    /// collection's URL, on its scheme, host and port, directly below its path, with no `..`, query
+    /// or fragment. nil for anything else: hrefs `../`, `/` and another host's made Shopper PUT to
+    /// the parent collection, the server's root and elsewhere, with the credentials.
+    func member(_ href: String) -> URL? {
+        guard DAV.sendable(href, max: 2_048) != nil, let u = URL(string: href, relativeTo: url)?.absoluteURL,
+              HTTPClient.sameServer(u, url), u.query == nil, u.fragment == nil, u.user == nil else { return nil }
+        var base = Self.encodedPath(url)
+        if !base.hasSuffix("/") { base += "/" }
+        let path = Self.encodedPath(u)
+        guard path.hasPrefix(base) else { return nil }
+        let name = path.dropFirst(base.count)
+        let plain = name.removingPercentEncoding ?? ""
+        guard !name.isEmpty, !name.contains("/"), !plain.isEmpty, plain != ".", plain != "..", !plain.contains("/") else { return nil }
+        return u
+    }
+
+    /// `member`, or the error that names the href (an address saved by an earlier release).
+    private func inside(_ href: String) throws(SyncError) -> URL {
+        guard let u = member(href) else { throw .outside(href) }
+        return u
+    }
+
     private func isCollection(_ href: String) -> Bool {
         guard let u = try? resolve(href) else { return false }
         return u.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
-    /// A single task larger than this is not a shopping item.
+    /// A single task larger than this is not a shopping item: it is skipped as it is read.
     static let maxTask = 256 << 10
 }

@@ -89,6 +89,8 @@ final class Discovery {
         let r = try http.send("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8))
         guard r.status == 207 else {
             if r.status == 403 { throw .forbidden(url.path) }
+            // A server failing (503) is not a server without CalDAV.
+            if r.status >= 500 { throw .server(status: r.status, reason: r.reason) }
             throw .notCalDAV("PROPFIND \(url.path): \(r.status) \(r.reason)")
         }
         return try Multistatus(r.body).responses

@@ -1,5 +1,6 @@
 import CSync
 import Foundation
+import ShopperModel
 
 /// An answer from the server, read whole (up to a cap).
 struct HTTPResponse {
@@ -11,7 +12,7 @@ struct HTTPResponse {
     let url: URL
 
     var text: String { String(decoding: body, as: UTF8.self) }
-    var etag: String? { headers["etag"] }
+    var etag: String? { DAV.sendable(headers["etag"]) }
 }
 
 /// HTTP through libsoup 3's blocking API, on the thread that made it (a sync runs on a worker
@@ -25,13 +26,19 @@ final class HTTPClient {
     /// How many requests went out: `make bench` reports it, tests check one change costs O(1).
     private(set) var requests = 0
 
-    static let maxResponse = 64 << 20
+    /// An answer larger than this is not read on (a task list's listing of 20,000 tasks is ~5 MB).
+    static let maxResponse = 16 << 20
+    /// A request that makes no progress for this long (nothing sent or received) ends.
+    static let progressSeconds: UInt32 = 15
+    /// Every request of this client ends by then: a sync's, or a share's discovery.
+    let deadline: Deadline
 
-    init(server: URL, user: String, password: String) throws(SyncError) {
+    init(server: URL, user: String, password: String, deadline: Deadline = Deadline()) throws(SyncError) {
         try Self.checkSecure(server)
         origin = server
+        self.deadline = deadline
         session = OpaquePointer(soup_session_new())
-        soup_session_set_timeout(UnsafeMutablePointer(session), 30)
+        soup_session_set_timeout(UnsafeMutablePointer(session), Self.progressSeconds)
         soup_session_set_user_agent(UnsafeMutablePointer(session), "Shopper/1 (CalDAV)")
         authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     }
@@ -48,27 +55,30 @@ final class HTTPClient {
         }
     }
 
-    static func isLoopback(_ host: String) -> Bool {
-        let h = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
-    }
+    static func isLoopback(_ host: String) -> Bool { Loopback.contains(host: host) }
 
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
               contentType: String = "application/xml; charset=utf-8", cap: Int = maxResponse) throws(SyncError) -> HTTPResponse {
         // Every address, also those the server names (a principal, a calendar home), stays on the
         // server the user gave: the credentials go nowhere else.
-        guard Self.sameServer(url, origin) else { throw .redirectElsewhere(to: url.host ?? url.absoluteString) }
+        guard Self.sameServer(url, origin) else { throw .redirectElsewhere(to: Self.hostPort(url)) }
         try Self.checkSecure(url)
         var url = url
         for _ in 0..<5 {
             let r = try sendOnce(method, url, headers: headers, body: body, contentType: contentType, cap: cap)
             guard [301, 302, 303, 307, 308].contains(r.status), let location = r.headers["location"],
                   let next = URL(string: location, relativeTo: url)?.absoluteURL else { return r }
-            guard Self.sameServer(next, origin) else { throw .redirectElsewhere(to: next.host ?? location) }
+            guard Self.sameServer(next, origin) else { throw .redirectElsewhere(to: Self.hostPort(next)) }
             try Self.checkSecure(next)
             url = next
         }
         throw .malformed("too many redirects")
+    }
+
+    /// "dav.example.org" or "127.0.0.1:8443": another port is another server, and said so.
+    static func hostPort(_ url: URL) -> String {
+        let host = url.host ?? url.absoluteString
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     static func sameServer(_ a: URL, _ b: URL) -> Bool {
@@ -77,27 +87,35 @@ final class HTTPClient {
 
     private func sendOnce(_ method: String, _ url: URL, headers: [String: String], body: Data?,
                           contentType: String, cap: Int) throws(SyncError) -> HTTPResponse {
+        guard !deadline.passed else { throw .tooSlow(host: Self.hostPort(url)) }
         guard let msg = soup_message_new(method, url.absoluteString) else { throw .badAddress(url.absoluteString) }
         defer { g_object_unref(UnsafeMutableRawPointer(msg)) }
+        let cancellable = deadline.cancellable()
+        defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
         requests += 1
         soup_message_set_flags(msg, SOUP_MESSAGE_NO_REDIRECT)
         let h = soup_message_get_request_headers(msg)
         soup_message_headers_replace(h, "Authorization", authorization)
-        for (name, value) in headers { soup_message_headers_replace(h, name, value) }
+        // A value libsoup would refuse is never dropped quietly: a PUT without its If-Match would
+        // overwrite whatever is there.
+        for (name, value) in headers {
+            guard DAV.sendable(value) != nil else { throw .malformed(L("a header value for {method} {path}", ["method": method, "path": url.path])) }
+            soup_message_headers_replace(h, name, value)
+        }
         if let body {
             let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             soup_message_set_request_body_from_bytes(msg, contentType, bytes)
             g_bytes_unref(bytes)
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let stream = soup_session_send(UnsafeMutablePointer(session), msg, nil, &error) else {
+        guard let stream = soup_session_send(UnsafeMutablePointer(session), msg, cancellable, &error) else {
             throw failure(error, url: url)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { g_input_stream_read(stream, $0.baseAddress, 65536, nil, &error) }
+            let n = buffer.withUnsafeMutableBytes { g_input_stream_read(stream, $0.baseAddress, 65536, cancellable, &error) }
             if n < 0 { throw failure(error, url: url) }
             if n == 0 { break }
             data.append(contentsOf: buffer[0..<n])
@@ -120,6 +138,10 @@ final class HTTPClient {
         let host = url.host ?? ""
         guard let e = error?.pointee else { return .unreachable(host: host, reason: "unknown error") }
         let message = String(cString: e.message)
+        // Cancelled by the deadline, or no progress for `progressSeconds`.
+        if e.domain == shopper_io_error_quark(), [G_IO_ERROR_CANCELLED, G_IO_ERROR_TIMED_OUT].map({ Int32($0.rawValue) }).contains(e.code) {
+            return .tooSlow(host: Self.hostPort(url))
+        }
         guard e.domain == shopper_tls_error_quark() else { return .unreachable(host: host, reason: message) }
         // A certificate refused is the server's; any other TLS failure (GnuTLS: "an unexpected TLS
         // packet") is a server that answered in plain HTTP.

@@ -20,11 +20,17 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case redirectElsewhere(to: String)
     case notCalDAV(String)
     case collectionGone
+    /// An address the server gave that is not in the task list: never requested.
+    case outside(String)
     /// The task list chosen is the one another list here is shared with (named).
     case collectionInUse(list: String)
     case tooLarge(String)
     case malformed(String)
     case server(status: Int, reason: String)
+    /// The sync's deadline passed, or a request made no progress for too long (`host`: with its port).
+    case tooSlow(host: String)
+    /// Every try of these changes was refused (412 each time): they wait for the next sync.
+    case changesRefused(count: Int)
     case store(String)
 
     public var description: String {
@@ -54,6 +60,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
             L("the server sent Shopper on to another address ({address}); your password was not sent there", ["address": to])
         case .notCalDAV(let what):
             L("this server does not offer CalDAV task lists ({what})", ["what": what])
+        case .outside(let href):
+            L("the server named an address outside the task list ({address}); it was left alone", ["address": href])
         case .collectionInUse(let list):
             L("this task list is already shared with the list “{list}” here; choose another, or make a new one", ["list": list])
         case .collectionGone:
@@ -63,16 +71,32 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case .malformed(let what):
             L("the server's answer could not be read ({what})", ["what": what])
         case .server(let status, let reason):
-            L("the server failed with {status} {reason}; the changes wait for the next sync", ["status": "\(status)", "reason": reason])
+            L("the server answered {status} {reason}; the changes wait for the next sync", ["status": "\(status)", "reason": reason])
+        case .tooSlow(let host):
+            L("the server at {host} was too slow; what was not done waits for the next sync", ["host": host])
+        case .changesRefused(let count):
+            N("the server refused {n} change each time it was sent (412); it waits for the next sync",
+              "the server refused {n} changes each time they were sent (412); they wait for the next sync", count)
         case .store(let reason):
             L("the list could not be saved ({reason})", ["reason": reason])
+        }
+    }
+
+    /// The problem in a few words, for the status line under the totals ("Offline: …; 3 changes
+    /// waiting"): a server that answered 503 is not "not answering".
+    public var statusLine: String {
+        switch self {
+        case .unreachable(let host, _): L("{host} is not answering", ["host": host])
+        case .tooSlow(let host): L("the server at {host} was too slow", ["host": host])
+        case .server(let status, let reason): L("the server answered {status} {reason}", ["status": "\(status)", "reason": reason])
+        default: description
         }
     }
 
     /// Errors the next sync may not meet: the changes wait, the status says "offline".
     public var isOffline: Bool {
         switch self {
-        case .unreachable: true
+        case .unreachable, .tooSlow: true
         case .server(let status, _): status >= 500
         default: false
         }

@@ -71,6 +71,16 @@ enum DAV {
     static let cs = "http://calendarserver.org/ns/"
     static let ical = "http://apple.com/ns/ical/"
 
+    /// A value from the server that goes back to it in a header (an ETag) or a request (a sync
+    /// token): visible ASCII and spaces only, and not too long. libsoup refuses a header value
+    /// with CR or LF and sent the PUT without it, with no precondition at all; such a value counts
+    /// as none (the task is fetched again, the listing read whole).
+    static func sendable(_ value: String?, max: Int = 1_024) -> String? {
+        guard let value, !value.isEmpty, value.utf8.count <= max,
+              value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        return value
+    }
+
     /// XML text with &, < and > escaped (hrefs and names go into request bodies).
     static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -87,7 +97,7 @@ struct DAVResponse {
     let props: [XMLElement]
 
     func prop(_ ns: String, _ name: String) -> XMLElement? { props.first { $0.namespace == ns && $0.name == name } }
-    var etag: String? { prop(DAV.ns, "getetag").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) } }
+    var etag: String? { DAV.sendable(prop(DAV.ns, "getetag").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }) }
 
     static func statusCode(_ line: String) -> Int? {
         let parts = line.split(separator: " ")
@@ -111,6 +121,6 @@ struct Multistatus {
             }
             return DAVResponse(href: href, status: r.child(DAV.ns, "status").flatMap { DAVResponse.statusCode($0.text) }, props: props)
         }
-        syncToken = root.child(DAV.ns, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        syncToken = DAV.sendable(root.child(DAV.ns, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines), max: 4_096)
     }
 }

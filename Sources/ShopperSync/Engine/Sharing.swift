@@ -103,12 +103,14 @@ public struct SyncStatus: Equatable, Sendable {
         let waiting = N("{n} change waiting", "{n} changes waiting", pending)
         if let problem = b.problem {
             if b.offline {
-                // The problem's own words (the system's reason) go to the tooltip: the line stays short.
-                let host = URL(string: b.server)?.host ?? b.server
-                return SyncStatus(state: .offline, text: L("Offline: {server} is not answering; {waiting}", ["server": host, "waiting": waiting]),
+                // The problem in a few words ("the server answered 503 …", "… is not answering");
+                // its whole description goes to the tooltip: the line stays short.
+                let line = b.problemLine ?? L("{host} is not answering", ["host": URL(string: b.server)?.host ?? b.server])
+                return SyncStatus(state: .offline, text: L("Offline: {problem}; {waiting}", ["problem": line, "waiting": waiting]),
                                   detail: problem)
             }
-            return SyncStatus(state: .problem, text: L("Not synced: {problem}", ["problem": problem]))
+            let text = L("Not synced: {problem}", ["problem": b.problemLine ?? problem])
+            return SyncStatus(state: .problem, text: pending > 0 ? text + " (" + waiting + ")" : text, detail: problem)
         }
         guard let last = b.lastSync else { return SyncStatus(state: .offline, text: L("Not synced yet, {waiting}", ["waiting": waiting])) }
         var text = L("Synced at {time}", ["time": timeText(last)])

@@ -35,15 +35,17 @@ public final class SyncEngine {
 
     /// Syncs `list` once, with the password from the keyring. The outcome is kept in the binding
     /// (time, or the problem), for every window and `shopper share --status` to read.
-    public static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init) throws(SyncError) -> SyncReport {
-        let (report, error) = syncReporting(store: store, list: list, now: now)
+    public static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
+                            waiting: (@Sendable () -> Void)? = nil) throws(SyncError) -> SyncReport {
+        let (report, error) = syncReporting(store: store, list: list, now: now, waiting: waiting)
         if let error { throw error }
         return report
     }
 
     /// `sync`, with what was done before a failure: values a merge replaced are committed by then,
     /// and the window must still say so (and offer them back) when the upload after it fails.
-    public static func syncReporting(store: Store, list: ListID, now: @escaping () -> Date = Date.init) -> (SyncReport, SyncError?) {
+    public static func syncReporting(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
+                                     waiting: (@Sendable () -> Void)? = nil) -> (SyncReport, SyncError?) {
         let binding: SyncBinding
         do {
             guard let b = try storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else {
@@ -53,7 +55,8 @@ public final class SyncEngine {
         } catch {
             return (SyncReport(), error)
         }
-        let lock = SyncLock(store.path, list)
+        let lock: SyncLock
+        do { lock = try SyncLock(store.path, list, waiting: waiting) } catch { return (SyncReport(), error) }
         defer { lock.release() }
         var engine: SyncEngine?
         do {
@@ -63,11 +66,15 @@ public final class SyncEngine {
         } catch {
             var b = (try? store.syncBinding(for: list)) ?? binding
             b.problem = error.description
+            b.problemLine = error.statusLine
             b.offline = error.isOffline
             try? store.saveSyncBinding(b)
             return (engine?.report ?? SyncReport(), error)
         }
     }
+
+    /// Whether a sync of the list runs now, in this process or another.
+    public static func isSyncing(storePath: String, list: ListID) -> Bool { SyncLock.isHeld(storePath, list) }
 
     func run() throws(SyncError) -> SyncReport {
         try pull()
@@ -77,18 +84,26 @@ public final class SyncEngine {
         if try push() { try pull() }
         binding.lastSync = now()
         binding.problem = nil
+        binding.problemLine = nil
         binding.offline = false
         binding.notice = notice()
         try Self.storeCall { () throws(StoreError) in try store.saveSyncBinding(binding) }
         report.requests = collection.http.requests
+        // Done, except what the server refused every time: it waits, and the sync says why.
+        if report.notSent > 0 { throw .changesRefused(count: report.notSent) }
         return report
     }
 
     private func notice() -> String? {
         var parts: [String] = []
         if !report.skipped.isEmpty {
-            parts.append(L("{count} tasks on the server could not be read and were left alone: {names}",
-                           ["count": "\(report.skipped.count)", "names": report.skipped.prefix(3).joined(separator: ", ")]))
+            let named = report.skipped.prefix(3).map { L("{task} ({why})", ["task": $0.name, "why": $0.why]) }
+            parts.append(L("{count} tasks on the server were left alone: {names}",
+                           ["count": "\(report.skipped.count)", "names": named.joined(separator: ", ")]))
+        }
+        if !report.limited.isEmpty {
+            parts.append(L("{count} tasks brought more than an item keeps, and were cut: {names}",
+                           ["count": "\(report.limited.count)", "names": report.limited.prefix(3).map { "“\($0)”" }.joined(separator: ", ")]))
         }
         if report.keptFromBulkDeletion > 0 {
             parts.append(L("the server's copy had lost {count} items at once (restored from a backup, or a new account?); they are kept here and were sent back. Delete them here if they were meant to go.",
@@ -97,62 +112,9 @@ public final class SyncEngine {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    // MARK: Taking in the server's changes
-
-    private func pull() throws(SyncError) {
-        var changed: [String: String?]
-        var removed: [String]
-        var token: String?
-        let known = try Self.storeCall { () throws(StoreError) in try store.syncETags(list) }
-        switch try collection.changes(since: binding.syncToken) {
-        case .success(let c):
-            (changed, removed, token) = (c.changed, c.removed, c.token)
-            // From no token the answer is every task there is: what is not in it is gone.
-            if binding.syncToken == nil { removed = known.keys.filter { c.changed[$0] == nil } }
-        case .failure:
-            // No token, or one refused: compare every ETag with the last ones seen.
-            let all = try collection.listing()
-            changed = all.filter { href, etag in etag == nil || known[href] != etag }
-            removed = known.keys.filter { all[$0] == nil }
-            token = nil
-        }
-        // Our own uploads come back with the ETag we already hold.
-        changed = changed.filter { href, etag in etag == nil || known[href] != etag }
-        let fetched = try collection.fetch(changed.keys.sorted())
-        var tasks: [RemoteTask] = []
-        for (href, etag, text) in fetched {
-            guard text.utf8.count <= CalDAVCollection.maxTask else { report.skipped.append(href); continue }
-            do {
-                let task = try ICalTask(text: text)
-                let fields = task.fields
-                guard let shared = TaskMapping.item(from: fields) else { report.skipped.append(href); continue }
-                tasks.append(RemoteTask(href: href, etag: etag, text: task.text, fields: fields, shared: shared))
-            } catch .noTask {
-                continue  // an event in a calendar that also holds tasks
-            } catch {
-                report.skipped.append(fields(ofBroken: text) ?? href)
-            }
-        }
-        let held = removed.count >= Self.bulkMinimum && Double(removed.count) > Self.bulkShare * Double(known.count)
-        try merge(tasks, removed: removed, holdDeletions: held, token: token)
-    }
-
-    struct RemoteTask {
-        let href: String
-        let etag: String?
-        let text: String
-        let fields: TaskFields
-        let shared: SharedItem
-    }
-
-    /// The summary of a task that failed to parse, to name it; nil when none can be seen.
-    private func fields(ofBroken text: String) -> String? {
-        text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
-    }
-
     /// Writes the server's changes into the list with their records, in one transaction; tried
     /// again from a fresh read when the window wrote one of the items meanwhile.
-    private func merge(_ tasks: [RemoteTask], removed: [String], holdDeletions: Bool, token: String?) throws(SyncError) {
+    func merge(_ tasks: [RemoteTask], removed: [String], holdDeletions: Bool, token: String?) throws(SyncError) {
         for attempt in 0..<5 {
             var pending = SyncReport()
             do {
@@ -312,9 +274,18 @@ public final class SyncEngine {
         let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
         defer { try? flush() }
         for (item, revision, record) in pending.changed {
-            try send(item, revision: revision, record: record)
+            // A record an earlier release saved with an address outside the task list: uploaded
+            // afresh at an address of its own, never written there.
+            let inside = record.map { collection.member($0.href) != nil } ?? true
+            if !inside, let record { report.skip(record.href, why: L("an address outside the task list")) }
+            try send(item, revision: revision, record: inside ? record : nil)
         }
         for record in pending.gone {
+            guard collection.member(record.href) != nil else {
+                report.skip(record.href, why: L("an address outside the task list"))
+                try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+                continue
+            }
             try sendDeletion(record)
         }
         try flush()
@@ -352,13 +323,13 @@ public final class SyncEngine {
             try keep(SyncRecord(item: item.id, uid: uid, href: href, etag: etag, base: text, syncedRevision: revision))
         case .notFound:
             // Deleted there while edited here: the edit wins, as a new upload.
-            guard attempts > 0 else { return }
+            guard attempts > 0 else { report.notSent += 1; return }
             try send(item, revision: revision, record: nil, attempts: attempts - 1)
         case .preconditionFailed:
             // Changed there (or already there, after an upload cut off): merge what is there now.
             try flush()
             guard attempts > 0, let current = try collection.get(href) else {
-                if attempts > 0 { try send(item, revision: revision, record: nil, attempts: attempts - 1) }
+                if attempts > 0 { try send(item, revision: revision, record: nil, attempts: attempts - 1) } else { report.notSent += 1 }
                 return
             }
             try merge([remoteTask(href: href, etag: current.etag, text: current.text)].compactMap { $0 },
@@ -380,7 +351,7 @@ public final class SyncEngine {
         case .preconditionFailed:
             // Edited there after it was deleted here: the edit wins, and it comes back here.
             try flush()
-            guard !retried else { return }
+            guard !retried else { report.notSent += 1; return }
             guard let current = try collection.get(record.href), let task = remoteTask(href: record.href, etag: current.etag, text: current.text) else {
                 try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
                 return
@@ -394,14 +365,6 @@ public final class SyncEngine {
             }
             try merge([task], removed: [], holdDeletions: false, token: binding.syncToken)
         }
-    }
-
-    private func remoteTask(href: String, etag: String?, text: String) -> RemoteTask? {
-        guard let t = try? ICalTask(text: text), let shared = TaskMapping.item(from: t.fields) else {
-            report.skipped.append(href)
-            return nil
-        }
-        return RemoteTask(href: href, etag: etag, text: t.text, fields: t.fields, shared: shared)
     }
 
     // MARK: Store errors
@@ -418,19 +381,5 @@ extension SharedItem {
         var s = self
         if s.position == nil { s.position = position }
         return s
-    }
-}
-
-/// One sync of a list at a time on this machine, whichever process runs it.
-struct SyncLock {
-    private let fd: Int32
-
-    init(_ storePath: String, _ list: ListID) {
-        fd = open(storePath + ".sync-\(list.raw).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 { flock(fd, LOCK_EX) }
-    }
-
-    func release() {
-        if fd >= 0 { flock(fd, LOCK_UN); close(fd) }
     }
 }

@@ -15,8 +15,25 @@ public struct SyncReport: Sendable {
     public var deletedHere = 0
     public var deletedThere = 0
     public var lost: [Loss] = []
-    /// Tasks on the server that could not be read, by summary or address: they are left alone.
-    public var skipped: [String] = []
+    /// A task left alone, by summary or address, and why.
+    public struct Skipped: Sendable, Equatable {
+        public let name: String
+        public let why: String
+    }
+
+    /// Tasks on the server that could not be read, or were not in the task list: left alone, each
+    /// named once however often it was met.
+    public private(set) var skipped: [Skipped] = []
+    /// Tasks that brought more than an item keeps (thousands of stores, a megabyte of summary):
+    /// the field was cut, the task named.
+    public var limited: [String] = []
+
+    mutating func skip(_ name: String, why: String) {
+        guard !skipped.contains(where: { $0.name == name }) else { return }
+        skipped.append(Skipped(name: name, why: why))
+    }
+    /// Changes the server refused every time they were sent (412): they wait for the next sync.
+    public var notSent = 0
     /// Items the server no longer had, all at once, kept here and sent back.
     public var keptFromBulkDeletion = 0
     /// HTTP requests made.

@@ -41,8 +41,22 @@ public enum TaskMapping {
     /// (no X-SHOPPER-STATE, or a SUMMARY changed there) is read as the add bar reads a typed line:
     /// "2 kg Apples @ 1.29 [Fruit]" is 2 kg of Apples at 1.29 in the Fruit aisle. Completed there:
     /// in the cart; reopened there: back on the list. Nil when the task has no summary to show.
+    /// What one task may bring, whatever another app wrote: a summary is read up to this many
+    /// characters (a megabyte of it is no item), an item is sold at this many stores at most
+    /// (10,000 names made 10,000 stores), and a number has this many characters at most.
+    static let maxSummary = 1_000
+    static let maxStores = 20
+    static let maxNumberText = 32
+
+    /// Whether the task brought more than `item(from:)` keeps: the sync names it.
+    static func exceedsLimits(_ task: TaskFields) -> Bool {
+        task.summary.count > maxSummary || stores(from: task[.stores] ?? "").count > maxStores
+            || (task.description?.count ?? 0) > ItemDraft.maxNotesLength * 2
+            || [task[.quantity], task[.unitCost], task[.priceForAll]].contains { ($0?.count ?? 0) > maxNumberText }
+    }
+
     public static func item(from task: TaskFields) -> SharedItem? {
-        let summary = task.summary.trimmingCharacters(in: .whitespacesAndNewlines)
+        let summary = String(task.summary.prefix(maxSummary)).trimmingCharacters(in: .whitespacesAndNewlines)
         var item = SharedItem(description: summary)
         if let q = task[.quantity].flatMap(number), q > 0, q <= ItemDraft.maxQuantity { item.quantity = q }
         item.unit = task[.unit].flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
@@ -53,10 +67,10 @@ public enum TaskMapping {
             item.price = p
         }
         item.aisle = task.categories.first.flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
-        item.notes = notes(of: task, details: detailLine(item))
+        item.notes = String(notes(of: task, details: detailLine(item)).prefix(ItemDraft.maxNotesLength))
         item.state = state(of: task)
         item.position = task.sortOrder
-        item.stores = stores(from: task[.stores] ?? "").map { String($0.prefix(ItemDraft.maxShortFieldLength)) }
+        item.stores = stores(from: task[.stores] ?? "").prefix(maxStores).map { String($0.prefix(ItemDraft.maxShortFieldLength)) }
         if task[.state] == nil || task[.summary] != task.summary {
             // A summary the add bar cannot read ("@ 3 for 2") is a description as it stands.
             guard case .success(let typed) = PlainTextFormat.read(summary), !typed.fields.description.isEmpty else {
@@ -119,6 +133,7 @@ public enum TaskMapping {
     }
 
     private static func number(_ text: String) -> Decimal? {
+        guard text.count <= maxNumberText else { return nil }
         if case .value(let d) = DecimalText.read(text, convention: .neutral) { return d }
         return nil
     }

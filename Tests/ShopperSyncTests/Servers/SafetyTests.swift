@@ -20,6 +20,27 @@ final class SafetyTests: XCTestCase {
         XCTAssertThrowsError(try Sharing.serverURL("ftp://dav.example.org/"))
     }
 
+    /// Plain http:// only to this machine, told by the host as parsed: a prefix let
+    /// http://127.0.0.1.example.com/ have the password in the clear.
+    func testThisMachineIsToldByItsAddressNotAPrefix() throws {
+        let table: [(String, Bool)] = [
+            ("http://localhost:5232/", true), ("http://127.0.0.1/", true), ("http://127.255.1.2:80/dav/", true),
+            ("http://[::1]:5232/", true), ("http://LOCALHOST/", true),
+            ("http://127.0.0.1.example.com/", false), ("http://127.1/", false), ("http://0x7f.0.0.1/", false),
+            ("http://0177.0.0.1/", false), ("http://127.000.0.1/", false), ("http://127.0.0.256/", false),
+            ("http://[::ffff:127.0.0.1]/", false), ("http://localhost./", false), ("http://localhost.example.org/", false),
+            ("http://127.0.0.1@evil.example/", false), ("http://evil.example#@127.0.0.1/", false),
+            ("http://evil.example?@127.0.0.1/", false), ("http://user:pw@127.0.0.1:5232/", true), ("http://128.0.0.1/", false),
+        ]
+        for (address, allowed) in table {
+            if allowed {
+                XCTAssertNoThrow(try Sharing.serverURL(address), address)
+            } else {
+                XCTAssertThrowsError(try Sharing.serverURL(address), address)
+            }
+        }
+    }
+
     func testWrongPasswordIsSaid() throws {
         let server = try CalDAVServers.server("radicale")
         XCTAssertThrowsError(try Sharing.collections(server: server.url, user: server.user, password: "not-it")) { error in
