@@ -39,3 +39,29 @@ final class ChildProcess: @unchecked Sendable {
         return (String(decoding: data, as: UTF8.self), String(decoding: e, as: UTF8.self), process.terminationStatus)
     }
 }
+
+/// Starts a child writing a stream of edits to `path`, kills it with SIGKILL once it reported 150
+/// commits (mid-transaction, as likely as not), and returns the last commit it reported.
+func killedMidStream(_ path: String) throws -> Int {
+    let child = Process()
+    child.executableURL = storeChildExecutable()
+    child.arguments = [path]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    var acknowledged = -1
+    var buffer = ""
+    let reader = pipe.fileHandleForReading
+    while acknowledged < 150 {
+        let data = reader.availableData
+        guard !data.isEmpty else { break }
+        buffer += String(decoding: data, as: UTF8.self)
+        let lines = buffer.split(separator: "\n", omittingEmptySubsequences: false)
+        buffer = String(lines.last!)
+        for l in lines.dropLast() { if let n = Int(l.dropFirst("committed ".count)) { acknowledged = n } }
+    }
+    kill(child.processIdentifier, SIGKILL)
+    child.waitUntilExit()
+    XCTAssertEqual(child.terminationReason, .uncaughtSignal)
+    return acknowledged
+}

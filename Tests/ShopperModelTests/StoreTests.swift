@@ -125,26 +125,7 @@ final class StoreTests: XCTestCase {
     /// committed is in the store, and the store is intact.
     func testSIGKILLMidStreamLosesNoCommittedEdit() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
-        let child = Process()
-        child.executableURL = storeChildExecutable()
-        child.arguments = [path]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        try child.run()
-        var acknowledged = -1
-        var buffer = ""
-        let reader = pipe.fileHandleForReading
-        while acknowledged < 150 {
-            let data = reader.availableData
-            guard !data.isEmpty else { break }
-            buffer += String(decoding: data, as: UTF8.self)
-            let lines = buffer.split(separator: "\n", omittingEmptySubsequences: false)
-            buffer = String(lines.last!)
-            for l in lines.dropLast() { if let n = Int(l.dropFirst("committed ".count)) { acknowledged = n } }
-        }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        XCTAssertEqual(child.terminationReason, .uncaughtSignal)
+        let acknowledged = try killedMidStream(path)
         XCTAssertGreaterThanOrEqual(acknowledged, 150)
 
         let store = try Store(path: path)
@@ -156,6 +137,23 @@ final class StoreTests: XCTestCase {
             XCTAssertEqual(item.price, Decimal(n) / 100)
             XCTAssertEqual(item.inCart, n % 3 == 0, "tick of \(n)")
         }
+    }
+
+    /// A writer killed mid-transaction leaves a WAL that needs recovery, which a read-only
+    /// connection cannot do (SQLITE_READONLY_RECOVERY): `shopper export` after it said "the data
+    /// file is read-only", which it was not. It reads every committed edit.
+    func testAReadOnlyOpenAfterAKilledWriterReadsEverything() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let acknowledged = try killedMidStream(path)
+        let items = try Store(path: path, access: .readOnly).load().items
+        let names = Set(items.map(\.description))
+        for n in 0...acknowledged { XCTAssertTrue(names.contains("Item \(n)"), "committed edit \(n) unread") }
+        // Where it cannot be recovered (not writable), the true cause is named, not "read-only".
+        for code in [ResultCode.SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT] {
+            let said = Store.reason(DatabaseError(resultCode: code))
+            XCTAssertTrue(said.contains("left mid-write"), said)
+        }
+        XCTAssertEqual(Store.reason(DatabaseError(resultCode: .SQLITE_READONLY)), "the data file is read-only")
     }
 
     /// 100,000 items in a real store; an operation on one item then writes a fixed few rows, whatever

@@ -108,9 +108,7 @@ public final class Store: Sendable {
             try StoreFiles.checkReadable(path)
             try Self.checkExisting(path)
             config.readonly = true
-            do { db = try DatabaseQueue(path: path, configuration: config) } catch {
-                throw .cannotOpen(path: path, reason: Self.reason(error))
-            }
+            db = try Self.openForReading(path, config)
         case .readWrite:
             // Processes starting together must not both create or migrate the file.
             let lock = try StoreFiles.prepare(path)
@@ -490,58 +488,9 @@ public final class Store: Sendable {
         }
     }
 
-    // MARK: Opening safely
-
-    /// Reads, never writes: a read-only connection cannot change the file it checks. Only SQLite
-    /// opens the file: on Linux its locks are POSIX locks, held per process and file, and closing
-    /// any other descriptor of it (a peek at its header) drops every lock this process's
-    /// connections hold. Another process would then take itself for the last, checkpoint, and
-    /// unlink the -wal and -shm files the window still writes to (its commits lost at restart).
-    /// SQLite's own connections share their locks and keep a closed descriptor until they go.
-    private static func checkExisting(_ path: String) throws(StoreError) {
-        var st = stat()
-        guard stat(path, &st) == 0, st.st_size > 0 else { return }
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(busySeconds)
-        let found: [String]
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            defer { try? queue.close() }
-            found = try queue.read { db -> [String]? in
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                if tables.isEmpty { return [] }
-                guard tables.contains("grdb_migrations") else { return nil }
-                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-            } ?? { throw StoreError.notAShopperStore(path: path) }()
-        } catch let e as StoreError {
-            throw e
-        } catch let e as DatabaseError where e.resultCode == .SQLITE_NOTADB || e.resultCode == .SQLITE_CORRUPT {
-            throw .notADatabase(path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: reason(error))
-        }
-        if let unknown = found.first(where: { !Schema.versions.contains($0) }) {
-            throw .newerSchema(path: path, found: unknown, supported: Schema.latest)
-        }
-    }
-
     private static func record(_ row: Row) -> PriceRecord {
         PriceRecord(itemID: ItemID(row[0]), unitCost: DecimalText.parse(row[1]) ?? 0,
                     quantity: DecimalText.parse(row[2]) ?? 1, date: StoreTime.date(row[3]), shop: ShopID(row[4]))
     }
 
-    /// SQLite's words for what went wrong, in the user's terms where they are common.
-    static func reason(_ error: Error) -> String {
-        if let e = error as? DatabaseError {
-            switch e.resultCode {
-            case .SQLITE_FULL: return L("the disk is full")
-            case .SQLITE_BUSY, .SQLITE_LOCKED: return L("another program kept the data file busy for over {seconds} seconds", ["seconds": "\(Int(busySeconds))"])
-            case .SQLITE_READONLY: return L("the data file is read-only")
-            default: return e.message ?? "\(e.resultCode)"
-            }
-        }
-        if error is RowDecodingError { return L("a row of the data file could not be read") }
-        return error.localizedDescription
-    }
 }
