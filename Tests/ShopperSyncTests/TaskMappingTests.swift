@@ -243,4 +243,24 @@ final class StoresMappingTests: XCTestCase {
         XCTAssertNil(TaskMapping.task(for: SharedItem(description: "Milk"), uid: "u")[.stores], "none: no property")
         XCTAssertEqual(SharedItem(description: "x", stores: ["lidl", "Aldi", "LIDL"]).stores, ["Aldi", "lidl"], "a set, sorted")
     }
+
+    /// What one task may bring, whatever another app wrote (a hostile server's 10,000 store names,
+    /// a huge summary, notes or number): each field cut to what an item keeps, and the task named.
+    func testATaskBringsNoMoreThanAnItemKeeps() {
+        let stores = (1...10_000).map { "Store \($0)" }
+        let cases: [(String, TaskFields, (SharedItem) -> Bool)] = [
+            ("stores", TaskFields(uid: "u", summary: "Milk", shopper: ["STATE": "NEEDED", "SUMMARY": "Milk", "STORES": TaskMapping.storesValue(stores)]),
+             { $0.stores.count == TaskMapping.maxStores }),
+            ("summary", TaskFields(uid: "u", summary: String(repeating: "Apple ", count: 5_000)), { $0.description.count <= ItemDraft.maxDescriptionLength }),
+            ("notes", TaskFields(uid: "u", summary: "Milk", description: String(repeating: "n", count: 100_000)), { $0.notes.count <= ItemDraft.maxNotesLength }),
+            ("quantity", TaskFields(uid: "u", summary: "Milk", shopper: ["STATE": "NEEDED", "SUMMARY": "Milk", "QUANTITY": String(repeating: "9", count: 5_000)]),
+             { $0.quantity == 1 }),
+        ]
+        for (what, task, kept) in cases {
+            let item = TaskMapping.item(from: task)
+            XCTAssertTrue(item.map(kept) == true, "\(what): \(String(describing: item).prefix(200))")
+            XCTAssertTrue(TaskMapping.exceedsLimits(task), "\(what) is named")
+        }
+        XCTAssertFalse(TaskMapping.exceedsLimits(TaskFields(uid: "u", summary: "2 kg Apples @ 1.29 [Fruit]")))
+    }
 }

@@ -4,7 +4,7 @@ import ShopperModel
 /// The preferences window's rows, in order. The window is generated from this enum: reorder or
 /// remove a case and its row moves or goes, with no other change.
 enum PreferenceRow: CaseIterable {
-    case showQuantity, showCost, showCheckboxes, tapToTick, sections, priceBandThreshold, currency
+    case showQuantity, showCost, showCheckboxes, tapToTick, sections, currency, priceBandThreshold
 
     /// The group a row is shown in, in order.
     enum Group: CaseIterable {

@@ -16,7 +16,8 @@ public enum Sharing {
     public static func collections(server: String, user: String, password: String) throws(SyncError) -> (home: String, found: [RemoteCollection]) {
         let url = try serverURL(server)
         let (home, found) = try Discovery(http: HTTPClient(server: url, user: user, password: password)).collections()
-        return (home.absoluteString, found)
+        // A task list on another server cannot be used (the password goes nowhere else): not offered.
+        return (home.absoluteString, found.filter { URL(string: $0.url).map { HTTPClient.sameServer($0, url) } ?? false })
     }
 
     /// Where a list goes when the user did not pick: the collection named as the list (so a second
@@ -49,6 +50,10 @@ public enum Sharing {
             } else {
                 collection = try discovery.makeCollection(in: home, name: list.name)
             }
+        }
+        // Discovery that led to another server stores nothing: every sync would be refused there.
+        guard let at = URL(string: collection.url), HTTPClient.sameServer(at, url) else {
+            throw .redirectElsewhere(to: URL(string: collection.url).map(HTTPClient.hostPort) ?? collection.url)
         }
         // Two lists on one task list would each take the other's items as their own.
         let bindings = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBindings() }
