@@ -13,7 +13,7 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libgtk-4-bin gir1.2-gtk-4.0 libsql
 HEADLESS    := env XDG_RUNTIME_DIR=$$(mktemp -d) dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps schemas clean install uninstall validate screenshots bench bench-tools pot fresh-pot locale check-translations
+.PHONY: run test check build deps schemas clean install uninstall validate screenshots bench bench-tools pot fresh-pot locale check-translations
 
 BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
@@ -116,6 +116,13 @@ test: deps schemas validate check-translations locale
 	      "$(RELEASE_BIN)/shopper-bench-store" .build/bench-smoke.md 1000 --runs 1 > .build/bench-smoke.log \
 	    && echo "benchmark smoke run (N=1000): ok" \
 	    && $(SWIFT) test --skip-build --disable-swift-testing && /usr/bin/python3 Tests/harness/run.py'
+
+# The unit and in-process tests alone, headless (no harness, no servers' end-to-end runs, no
+# benchmark): the edit–test cycle. `make test` stays the whole suite.
+check: deps schemas locale
+	$(SWIFT) build --build-tests
+	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals \
+	  $(HEADLESS) $(SWIFT) test --skip-build --disable-swift-testing
 
 # Release binaries, the C baseline and the libadwaita floor (see benchmarks/adwaita-floor.c).
 bench-tools: deps
