@@ -45,7 +45,7 @@ final class RowRecyclingTests: GtkTestCase {
             defer { style.apply(false) }
             let window = Window()
             window.defaultSize(420, -1)
-            let column = Box(GTK_ORIENTATION_VERTICAL)
+            let column = Box(.vertical)
             window.child(column.widget)
             // One fresh widget per kind, and one that is shown every kind after every other.
             var fresh: [Kind: RowWidget] = [:]
@@ -117,7 +117,7 @@ final class RowRecyclingWindowTests: GtkTestCase {
             let page = window.page(.all)
             let money = window.money
             let fresh = Window()
-            let column = Box(GTK_ORIENTATION_VERTICAL)
+            let column = Box(.vertical)
             fresh.child(column.widget)
             var pairs: [(RowWidget, RowWidget, String)] = []
             for row in page.boundRows where row.root.widget.isMapped {

@@ -13,7 +13,7 @@ final class RowWidgetTests: GtkTestCase {
             defer { style.apply(false) }
             let window = Window()
             window.defaultSize(420, -1)
-            let column = Box(GTK_ORIENTATION_VERTICAL)
+            let column = Box(.vertical)
             window.child(column.widget)
             var cases: [(RowWidget, RowPresentation, DisplayOptions, ListKind)] = []
             for options in DisplayOptions.allCombinations {

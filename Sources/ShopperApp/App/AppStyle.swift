@@ -1,4 +1,3 @@
-import CGtk
 
 /// The app's two stylesheets: the light one always, the dark one on top while libadwaita's style
 /// manager says dark, which follows the desktop both ways, live (ADW_DEBUG_COLOR_SCHEME in tests).
@@ -24,5 +23,5 @@ final class AppStyle {
         dark.apply(false)
     }
 
-    private func follow(_ isDark: Bool) { dark.apply(isDark, priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1) }
+    private func follow(_ isDark: Bool) { dark.apply(isDark, priority: StyleSheet.applicationPriority + 1) }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -9,9 +8,7 @@ enum Translation {
     static let domain = "shopper"
 
     static func setUp() {
-        setlocale(LC_ALL, "")
-        bindtextdomain(domain, folder())
-        bind_textdomain_codeset(domain, "UTF-8")
+        MessageCatalogue.bind(domain: domain, folder: folder())
         Localization.translate = { MessageCatalogue.translate($0, domain: domain) }
         Localization.translatePlural = { MessageCatalogue.translate($0, $1, count: $2, domain: domain) }
     }

@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// The entry at the top of the lists: type a line such as `2 kg Apples @ 1.29 [Fruit]` and press
@@ -7,7 +6,7 @@ import ShopperModel
 /// known items. A bad line stays in the entry with the reason beside it.
 @MainActor
 final class AddBar {
-    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    let root = Box(.vertical, spacing: 4)
     let entry = Entry(placeholder: AddBar.placeholders[0])
     /// The placeholder, longest first: the one that fits the entry is shown (a phone's width cut
     /// the German example in the middle). The example's aisle is the sample list's, so typing it

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -122,7 +121,7 @@ final class ImportPreview {
         window.modal(true)
         window.defaultSize(420, 480)
 
-        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        let column = Box(.vertical, spacing: 12)
         column.widget.margins(18)
         summary.xalign(0)
         summary.wrap()
@@ -154,8 +153,8 @@ final class ImportPreview {
         scrolled.widget.expand(h: true, v: true)
         column.append(scrolled.widget)
 
-        let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        buttons.widget.align(h: GTK_ALIGN_END)
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.widget.align(h: .end)
         buttons.append(cancel.widget)
         confirm.widget.css("suggested-action")
         confirm.widget.visible = false

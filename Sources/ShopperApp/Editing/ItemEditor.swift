@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// The detail editor that slides in over the lists: every field validates as you type with its
@@ -8,7 +7,7 @@ import ShopperModel
 /// for so little ("5.49 per g = 2,745.00") is pointed out beside it.
 @MainActor
 final class ItemEditor {
-    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    let root = Box(.vertical, spacing: 12)
     /// What the window shows: the editor, scrolling when it is taller than the window (a price
     /// history at a phone's 640 px made the window grow past the screen).
     let page = ScrolledWindow()
@@ -24,7 +23,7 @@ final class ItemEditor {
     /// "↑ 12 % on the last price paid at Aldi (1.00)".
     private let priceRise = Label()
     /// The prices paid before: a line and the figures (hidden for an item never bought).
-    private let history = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    private let history = Box(.vertical, spacing: 4)
     private let historyText = Label()
     private let sparkline = Sparkline()
     private var words: PriceWords?
@@ -50,7 +49,7 @@ final class ItemEditor {
         root.widget.css("editor")
         root.widget.margins(18)
         page.child(root.widget)
-        let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let top = Box(.horizontal, spacing: 12)
         back.widget.css("flat")
         title.widget.css("title-2")
         title.widget.expand(h: true)
@@ -75,7 +74,7 @@ final class ItemEditor {
             grid.attach(label.widget, column: 0, row: Int32(row * 2))
             grid.attach(field == .price ? priceRow(entry).widget : entry.widget, column: 1, row: Int32(row * 2))
             if field == .price {
-                let notes = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+                let notes = Box(.vertical, spacing: 2)
                 notes.append(error.widget)
                 notes.append(priceHint.widget)
                 notes.append(priceRise.widget)
@@ -90,15 +89,15 @@ final class ItemEditor {
             entry.onActivate { [weak self] in self?.commit() }
         }
         onlyAtLabel.xalign(1)
-        onlyAt.button.widget.align(h: GTK_ALIGN_START)
+        onlyAt.button.widget.align(h: .start)
         grid.attach(onlyAtLabel.widget, column: 0, row: Int32(Self.fields.count * 2))
         grid.attach(onlyAt.button.widget, column: 1, row: Int32(Self.fields.count * 2))
         root.append(grid.widget)
 
-        let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let buttons = Box(.horizontal, spacing: 12)
         delete.widget.css("destructive-action")
         save.widget.css("suggested-action")
-        save.widget.expand(h: true).align(h: GTK_ALIGN_END)
+        save.widget.expand(h: true).align(h: .end)
         buttons.append(delete.widget)
         buttons.append(save.widget)
         root.append(buttons.widget)
@@ -117,11 +116,11 @@ final class ItemEditor {
     /// The price entry with its basis beside it, linked as one control.
     /// The entry, and under it the basis: side by side they would not fit a phone in every language.
     private func priceRow(_ entry: Entry) -> Box {
-        let row = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let row = Box(.vertical, spacing: 6)
         row.append(entry.widget)
-        let basis = Box(GTK_ORIENTATION_HORIZONTAL)
+        let basis = Box(.horizontal)
         basis.widget.css("linked")
-        basis.widget.align(h: GTK_ALIGN_START)
+        basis.widget.align(h: .start)
         forAll.join(perUnit)
         perUnit.active = true
         for button in [perUnit, forAll] {

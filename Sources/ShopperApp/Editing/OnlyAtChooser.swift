@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// The editor's "Sold at": a button that says where the item is sold ("Any store", "Only at Aldi,
@@ -6,7 +5,7 @@ import ShopperModel
 @MainActor
 final class OnlyAtChooser {
     let button: MenuButton
-    private let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    private let box = Box(.vertical, spacing: 6)
     private var checks: [(ShopID, CheckButton)] = []
     private var shops: [Shop] = []
     /// The stores ticked now.

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -13,7 +12,7 @@ final class Sparkline {
     init() {
         area = DrawingArea { [weak self] cr, w, h in self?.draw(Cairo(cr: cr), Double(w), Double(h)) }
         widget.sizeRequest(width: 140, height: 28)
-        widget.align(h: GTK_ALIGN_START)
+        widget.align(h: .start)
         widget.accessibleLabel(L("Price history"))
     }
 

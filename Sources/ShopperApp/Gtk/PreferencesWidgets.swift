@@ -48,7 +48,7 @@ import CGtk
         adw_preferences_row_set_title(row.typedPointer(), title)
         adw_action_row_set_subtitle(row.typedPointer(), subtitle)
         toggle = Switch()
-        toggle.widget.align(v: GTK_ALIGN_CENTER)
+        toggle.widget.align(v: .center)
         // Named by the row: libadwaita labels a row's activatable widget with its title (naming it
         // here too made screen readers say it twice).
         adw_action_row_add_suffix(row.typedPointer(), toggle.widget.raw)

@@ -10,7 +10,7 @@ import ShopperModel
     init(captureFrom window: Window, trailing: Widget) {
         widget = Widget(gtk_search_bar_new()!)
         entry = Widget(gtk_search_entry_new()!)
-        let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        let row = Box(.horizontal, spacing: 6)
         row.append(entry)
         row.append(trailing)
         entry.expand(h: true)

@@ -13,7 +13,10 @@ final class StyleSheet {
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(provider)) }
 
-    func apply(_ on: Bool, priority: UInt32 = UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION)) {
+    /// The app's own styles sit above the theme's; `aboveApplication` stacks one more on top.
+    static let applicationPriority = UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION)
+
+    func apply(_ on: Bool, priority: UInt32 = StyleSheet.applicationPriority) {
         guard on != applied, let display = gdk_display_get_default() else { return }
         let sp = OpaquePointer(provider)
         if on { gtk_style_context_add_provider_for_display(display, sp, priority) }

@@ -53,9 +53,9 @@ struct Widget: SignalSource {
     }
 
     @discardableResult
-    func align(h: GtkAlign? = nil, v: GtkAlign? = nil) -> Widget {
-        if let h { gtk_widget_set_halign(raw, h) }
-        if let v { gtk_widget_set_valign(raw, v) }
+    func align(h: Align? = nil, v: Align? = nil) -> Widget {
+        if let h { gtk_widget_set_halign(raw, h.gtk) }
+        if let v { gtk_widget_set_valign(raw, v.gtk) }
         return self
     }
 

@@ -25,7 +25,7 @@ import CGtk
     func asksForOneLine() { gtk_label_set_natural_wrap_mode(ptr, GTK_NATURAL_WRAP_NONE) }
     /// At most `n` lines; with `ellipsize()`, the last one ends in "…".
     func lines(_ n: Int32) { gtk_label_set_lines(ptr, n) }
-    func justify(_ j: GtkJustification) { gtk_label_set_justify(ptr, j) }
+    func justify(_ j: Justification) { gtk_label_set_justify(ptr, j.gtk) }
     func xalign(_ x: Float) { gtk_label_set_xalign(ptr, x) }
     func maxWidthChars(_ n: Int32) { gtk_label_set_max_width_chars(ptr, n) }
     /// The narrowest a wrapping label may be, in characters (else a word).
@@ -100,7 +100,7 @@ import CGtk
 
 @MainActor struct Box {
     let widget: Widget
-    init(_ orientation: GtkOrientation, spacing: Int32 = 0) { widget = Widget(gtk_box_new(orientation, spacing)!) }
+    init(_ orientation: Orientation, spacing: Int32 = 0) { widget = Widget(gtk_box_new(orientation.gtk, spacing)!) }
     private var ptr: UnsafeMutablePointer<GtkBox> { widget.typedPointer() }
     func append(_ child: Widget) { gtk_box_append(ptr, child.raw) }
     func remove(_ child: Widget) { gtk_box_remove(ptr, child.raw) }

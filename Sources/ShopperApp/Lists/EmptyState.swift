@@ -1,4 +1,3 @@
-import CGtk
 
 /// The explanation over an empty list: a bordered, rounded, italic, muted, wrapped label centred by
 /// alignment over the list. It is there at once at start-up, fades in a moment after the last row
@@ -12,7 +11,7 @@ final class EmptyState {
     let revealer = Revealer(durationMS: EmptyState.fadeMS)
     let label: Label
     /// Hidden once faded out, so screen readers do not announce an explanation nobody sees.
-    private let cover = Box(GTK_ORIENTATION_VERTICAL)
+    private let cover = Box(.vertical)
     private(set) var button: Button?
     private var pending: UInt32 = 0
     private var isEmpty = false
@@ -25,21 +24,21 @@ final class EmptyState {
     init(text: String, buttonTitle: String? = nil) {
         label = Label(text)
         label.wrap()
-        label.justify(GTK_JUSTIFY_CENTER)
+        label.justify(.center)
         label.maxWidthChars(36)
         // An overlay gives its child at least the height it needs at its narrowest width: at one
         // word wide the explanation of saved searches was taller than the page, and was drawn
         // below its foot. A phone's width fits 24 characters.
         label.widthChars(24)
         label.widget.css("empty-state")
-        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
-        column.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER).margins(24)
+        let column = Box(.vertical, spacing: 18)
+        column.widget.align(h: .center, v: .center).margins(24)
         column.append(label.widget)
         if let buttonTitle {
             let b = Button(label: buttonTitle)
             b.widget.css("pill")
             b.widget.css("suggested-action")
-            b.widget.align(h: GTK_ALIGN_CENTER)
+            b.widget.align(h: .center)
             column.append(b.widget)
             button = b
         }
@@ -49,7 +48,7 @@ final class EmptyState {
         column.widget.expand(v: true)
         cover.append(column.widget)
         revealer.child(cover.widget)
-        revealer.widget.expand(h: true, v: true).align(h: GTK_ALIGN_FILL, v: GTK_ALIGN_FILL)
+        revealer.widget.expand(h: true, v: true).align(h: .fill, v: .fill)
         revealer.widget.canTarget = false
         cover.widget.visible = false
         button?.onClicked { [weak self] in self?.action?() }

@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// One of the three lists: a projection of the model shown in a `ListView` whose rows are recycled
@@ -17,7 +16,7 @@ final class ListPage {
     private let shown: Shown
     private var model: ShoppingModel
     /// The page as the stack shows it: the list under its explanation, and a footer if any.
-    let page = Box(GTK_ORIENTATION_VERTICAL)
+    let page = Box(.vertical)
     let root = Overlay()
     let emptyState: EmptyState
     private(set) var listView: ListView!
@@ -596,7 +595,7 @@ final class ListPage {
     /// stores). Returns the bar, to hide when it has nothing to say.
     @discardableResult
     func addFooter(_ w: Widget) -> Widget {
-        let bar = Box(GTK_ORIENTATION_HORIZONTAL)
+        let bar = Box(.horizontal)
         bar.widget.css("page-footer")
         w.expand(h: true)
         bar.append(w)

@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// The user's lists beside the pages (folded away at phone width): each with the count of items
@@ -7,7 +6,7 @@ import ShopperModel
 /// click (or Shift+F10) on a list opens it with its menu (rename, delete).
 @MainActor
 final class ListsSidebar {
-    let root = Box(GTK_ORIENTATION_VERTICAL)
+    let root = Box(.vertical)
     let header = AdwHeaderBar()
     private let rows = ListBox()
     private(set) var shown: [ShoppingList] = []
@@ -97,7 +96,7 @@ final class ListsSidebar {
     }
 
     private static func row(_ list: ShoppingList) -> Widget {
-        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let box = Box(.horizontal, spacing: 12)
         let name = Label(list.name)
         name.xalign(0)
         name.ellipsize()

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -44,7 +43,7 @@ final class RecentlyDeletedWindow {
         for list in deleted {
             let row = ActionRow(title: list.name, subtitle: Self.subtitle(list))
             let restore = Button(label: L("Restore"))
-            _ = restore.widget.align(v: GTK_ALIGN_CENTER)
+            _ = restore.widget.align(v: .center)
             restore.widget.accessibleLabel(L("Restore “{list}”", ["list": list.name]))
             restore.onClicked { [weak self] in
                 self?.onRestore?(list)

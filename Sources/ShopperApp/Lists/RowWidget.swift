@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// The one row widget for every list, every display option and every row kind (section header, item,
@@ -6,17 +5,17 @@ import ShopperModel
 /// item; `show` is all that runs per bind.
 @MainActor
 final class RowWidget {
-    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    let root = Box(.horizontal, spacing: 12)
     /// The checkbox's area, and the edit button: touch targets of at least `touchTarget` px.
-    let checkArea = Box(GTK_ORIENTATION_HORIZONTAL)
+    let checkArea = Box(.horizontal)
     private let check = CheckButton()
-    private let textColumn = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    private let textColumn = Box(.vertical, spacing: 2)
     // Texts that may be cut are inscriptions: GTK binds a whole window of rows at a time while
     // scrolling, and a label shapes its text to measure it, again at every bind. The cost is a label:
     // it is never cut, so it must ask for the width its text needs. Inscriptions are made anew when
     // the row comes back from the page's pool (see `returning`).
     private var descriptionLabel = Inscription()
-    private let detailLine = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+    private let detailLine = Box(.horizontal, spacing: 12)
     /// How the cost was made ("2 × $1.50"). On a phone the cost wins: this gives way, cut with "…".
     private var leftDetail = Inscription()
     private let rightDetail = Label()
@@ -46,15 +45,15 @@ final class RowWidget {
     init() {
         root.widget.css("shopper-row")
         checkArea.widget.css("check-area")
-        checkArea.widget.align(v: GTK_ALIGN_FILL)
-        check.widget.align(h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
+        checkArea.widget.align(v: .fill)
+        check.widget.align(h: .center, v: .center)
         checkArea.append(check.widget)
         styleTexts()
         rightDetail.widget.css("detail")
         rightDetail.xalign(1)
         detailLine.append(leftDetail.widget)
         detailLine.append(rightDetail.widget)
-        textColumn.widget.expand(h: true).align(v: GTK_ALIGN_CENTER)
+        textColumn.widget.expand(h: true).align(v: .center)
         textColumn.append(descriptionLabel.widget)
         textColumn.append(detailLine.widget)
         textColumn.append(noteLabel.widget)
@@ -66,7 +65,7 @@ final class RowWidget {
         // and opens the row's menu with Shift+F10; the pointer still clicks these.
         editButton.widget.focusable(false)
         check.widget.focusable(false)
-        editButton.widget.align(v: GTK_ALIGN_CENTER)
+        editButton.widget.align(v: .center)
         root.append(editButton.widget)
         editButton.onClicked { [weak self] in
             guard let self, let id = itemID else { return }

@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// The saved searches: activate one to run it. In edit mode each can be renamed, deleted (with
@@ -21,8 +20,8 @@ final class SavedSearchesPage {
 
     init(model: ShoppingModel) {
         self.model = model
-        let column = Box(GTK_ORIENTATION_VERTICAL)
-        let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let column = Box(.vertical)
+        let top = Box(.horizontal, spacing: 12)
         top.widget.margins(12)
         let title = Label(L("Saved Searches"))
         title.widget.css("heading")
@@ -86,10 +85,10 @@ final class SavedSearchesPage {
     }
 
     private func row(for search: SavedSearch) -> Widget {
-        let line = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let line = Box(.horizontal, spacing: 12)
         line.widget.css("saved-search")
         line.widget.margins(8)
-        let texts = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let texts = Box(.vertical, spacing: 2)
         texts.widget.expand(h: true)
         if editing {
             let name = Entry()
@@ -111,7 +110,7 @@ final class SavedSearchesPage {
         if editing {
             let delete = Button(icon: "user-trash-symbolic", accessibleLabel: L("Delete “{name}”", ["name": search.name]))
             delete.widget.css("flat")
-            delete.widget.align(v: GTK_ALIGN_CENTER)
+            delete.widget.align(v: .center)
             delete.onClicked { [weak self] in self?.onDelete?(search) }
             line.append(delete.widget)
             DragAndDrop.source(on: line.widget, prepare: { _, _ in String(search.id.raw) }, began: {}, ended: {})

@@ -1,11 +1,10 @@
-import CGtk
 import ShopperModel
 
 /// One store's page in the Stores window: its name and Delete (not for Any Store), and its aisles
 /// in the order they are walked, dragged or moved with Alt+Up and Alt+Down.
 @MainActor
 final class StoreAislesPage {
-    let root = Box(GTK_ORIENTATION_VERTICAL)
+    let root = Box(.vertical)
     let shop: ShopID
     private let model: ShoppingModel
     private let header = AdwHeaderBar()
@@ -38,7 +37,7 @@ final class StoreAislesPage {
             group.add(name.row)
             let delete = Button(label: L("Delete Store"))
             delete.widget.css("destructive-action")
-            delete.widget.align(h: GTK_ALIGN_START).margins(12)
+            delete.widget.align(h: .start).margins(12)
             delete.onClicked { [weak self] in self?.deleteStore() }
             group.add(delete.widget)
             page.add(group)

@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// Stores: add, rename, delete and order the stores, and set the order each one's aisles are
@@ -33,7 +32,7 @@ final class StoresWindow {
         let add = prefs.addGroup(title: L("Add a Store"))
         let addButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Add Store"))
         addButton.widget.css("flat")
-        addButton.widget.align(v: GTK_ALIGN_CENTER)
+        addButton.widget.align(v: .center)
         newStore.addSuffix(addButton.widget)
         add.add(newStore.row)
         let list = prefs.addGroup(title: L("Stores"))

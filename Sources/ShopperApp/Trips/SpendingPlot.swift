@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -129,14 +128,14 @@ final class SpendingPlot {
     func press(_ keyval: UInt32) -> Bool {
         guard !bars.isEmpty else { return false }
         let at = selected ?? bars.count - 1
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: select(at - 1)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: select(at + 1)
-        case GDK_KEY_Home, GDK_KEY_KP_Home: select(0)
-        case GDK_KEY_End, GDK_KEY_KP_End: select(bars.count - 1)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: select(at - visibleCount)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: select(at + visibleCount)
-        default: return false
+        switch NavigationKey(keyval: keyval) {
+        case .left: select(at - 1)
+        case .right: select(at + 1)
+        case .home: select(0)
+        case .end: select(bars.count - 1)
+        case .pageUp: select(at - visibleCount)
+        case .pageDown: select(at + visibleCount)
+        case nil: return false
         }
         return true
     }

@@ -1,11 +1,10 @@
-import CGtk
 import Foundation
 import ShopperModel
 
 /// One trip opened on the Trips page: each thing bought as it was bought, the total, and Delete.
 @MainActor
 final class TripDetail {
-    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    let root = Box(.vertical, spacing: 12)
     private let title = Label()
     private let subtitle = Label()
     private let lines = ListBox()
@@ -18,10 +17,10 @@ final class TripDetail {
 
     init() {
         root.widget.margins(12)
-        let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let top = Box(.horizontal, spacing: 12)
         back.widget.css("flat")
         top.append(back.widget)
-        let words = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let words = Box(.vertical, spacing: 2)
         title.widget.css("title-3")
         title.xalign(0)
         title.wrap()
@@ -33,14 +32,14 @@ final class TripDetail {
         top.append(words.widget)
         root.append(top.widget)
         lines.widget.css("boxed-list")
-        lines.widget.align(v: GTK_ALIGN_START)
+        lines.widget.align(v: .start)
         lines.noSelection()
         lines.widget.accessibleLabel(L("Bought"))
         let scroller = ScrolledWindow()
         scroller.child(lines.widget)
         scroller.widget.expand(h: true, v: true)
         root.append(scroller.widget)
-        let foot = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let foot = Box(.horizontal, spacing: 12)
         deleteButton.widget.css("destructive-action")
         foot.append(deleteButton.widget)
         total.widget.css("heading")

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -7,7 +6,7 @@ import ShopperModel
 /// read when the page is first shown, never at start.
 @MainActor
 final class TripsPage {
-    let root = Box(GTK_ORIENTATION_VERTICAL)
+    let root = Box(.vertical)
     private let body = Leaflet()
     private var model: ShoppingModel
     private var money: MoneyFormat
@@ -19,8 +18,8 @@ final class TripsPage {
     private let caption = Label()
     private let weeks = ToggleButton(label: L("Weeks"))
     private let months = ToggleButton(label: L("Months"))
-    private let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
-    private let list = Box(GTK_ORIENTATION_VERTICAL)
+    private let content = Box(.vertical, spacing: 6)
+    private let list = Box(.vertical)
     /// The page's explanation when there are no trips, and the open trip: each made when first
     /// needed, so that the page's first frame builds only what it shows.
     private var builtEmpty: Widget?
@@ -44,13 +43,13 @@ final class TripsPage {
         // The first frame builds the rows a window can show; the rest follow it (see `ListPage`).
         rowModel.showFirst(Self.firstScreenful)
 
-        let head = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let head = Box(.horizontal, spacing: 12)
         let title = Label(L("Spending"))
         title.widget.css("heading")
         title.xalign(0)
         title.widget.expand(h: true)
         head.append(title.widget)
-        let switcher = Box(GTK_ORIENTATION_HORIZONTAL)
+        let switcher = Box(.horizontal)
         switcher.widget.css("linked")
         weeks.join(months)
         weeks.active = true
@@ -216,8 +215,8 @@ struct TripRow {
     /// No row is lower: two lines of text (a caption under a line) and the margins.
     static let minHeight = 48
     init() {
-        let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        let words = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let root = Box(.horizontal, spacing: 12)
+        let words = Box(.vertical, spacing: 2)
         let title = Label(), subtitle = Label(), total = Label()
         title.xalign(0)
         title.ellipsize()

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import ShopperModel
 
@@ -31,7 +30,7 @@ final class MainWindow {
     let toast = Toast()
     let addBar: AddBar
     /// The item editor's place in the leaflet; the editor is built into it when first opened.
-    let editorHolder = Box(GTK_ORIENTATION_VERTICAL)
+    let editorHolder = Box(.vertical)
     var builtEditor: ItemEditor?
     /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
     let body = Leaflet()
@@ -64,10 +63,10 @@ final class MainWindow {
     /// shows on the first frame.
     private let switcherBar: ViewSwitcherBar
     /// The Searches page's place in the stack; the page is built into it when first shown.
-    let searchesHolder = Box(GTK_ORIENTATION_VERTICAL)
+    let searchesHolder = Box(.vertical)
     var builtSearches: SavedSearchesPage?
     /// The Trips page's place in the stack; the page (and the trips) read when first shown.
-    let tripsHolder = Box(GTK_ORIENTATION_VERTICAL)
+    let tripsHolder = Box(.vertical)
     var builtTrips: TripsPage?
     let searchBar: SearchBar
     /// An icon, as GNOME bookmarks a place: with "All Lists" in words beside it, the bar fits a phone.
@@ -100,7 +99,7 @@ final class MainWindow {
         window.widget.css("shopper")
 
         let holders = Dictionary(uniqueKeysWithValues: ListKind.allCases.map { kind in
-            let holder = Box(GTK_ORIENTATION_VERTICAL)
+            let holder = Box(.vertical)
             holder.widget.expand(h: true, v: true)
             return (kind, holder)
         })
@@ -109,7 +108,7 @@ final class MainWindow {
         // Finishing a trip is a button where the trip ends, enabled while the cart has something.
         finishButton.widget.css("suggested-action")
         finishButton.widget.actionName(AppAction.finishShopping.detailedName)
-        finishButton.widget.align(h: GTK_ALIGN_END).margins(12)
+        finishButton.widget.align(h: .end).margins(12)
         let tabs = ListKind.allCases.map { (holders[$0]!.widget, $0.rawValue, $0.title, $0.icon) }
             + [(searchesHolder.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic"),
                (tripsHolder.widget, AppAction.tripsPage, L("Trips"), "document-open-recent-symbolic")]
@@ -118,7 +117,7 @@ final class MainWindow {
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
             root.accessibleLabel(title)
         }
-        let searchTools = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        let searchTools = Box(.horizontal, spacing: 6)
         searchTools.append(allListsButton.widget)
         searchTools.append(saveSearchButton.widget)
         searchBar = SearchBar(captureFrom: window, trailing: searchTools.widget)
@@ -135,19 +134,19 @@ final class MainWindow {
         header.packStart(listsButton.widget)
         header.packStart(shopButton.widget)
 
-        let summary = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        let summary = Box(.vertical, spacing: 8)
         summary.widget.css("summary")
         totals.widget.css("totals")
         totals.xalign(0.5)
         // Wraps rather than widening the window: "4 Artikel · 19,20 € noch zu kaufen · …" is wider
         // than a phone.
         totals.wrap()
-        totals.justify(GTK_JUSTIFY_CENTER)
+        totals.justify(.center)
         summary.append(totals.widget)
         summary.append(syncStatus.widget)
         summary.append(addBar.root.widget)
 
-        let lists = Box(GTK_ORIENTATION_VERTICAL)
+        let lists = Box(.vertical)
         // The colour below the rows, where a tall toast's room (Toast.fitRoom) shows it.
         lists.widget.css("lists")
         lists.append(summary.widget)
@@ -166,7 +165,7 @@ final class MainWindow {
         toast.overlay.child(body.widget)
         toast.overlay.widget.expand(v: true)
 
-        let content = Box(GTK_ORIENTATION_VERTICAL)
+        let content = Box(.vertical)
         content.append(header.widget)
         content.append(toast.overlay.widget)
         content.append(switcherBar.widget)

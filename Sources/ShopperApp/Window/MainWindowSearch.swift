@@ -1,4 +1,3 @@
-import CGtk
 import ShopperModel
 
 /// Search in the main window: the bar filters the list on screen as you type; Save Search… names
@@ -80,7 +79,7 @@ extension MainWindow {
     }
 
     private func saveSearchPopover() -> (Popover, Entry) {
-        let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        let box = Box(.vertical, spacing: 8)
         box.widget.margins(6)
         let label = Label(L("Name this search"))
         label.xalign(0)
@@ -146,7 +145,7 @@ extension MainWindow {
             return
         }
         for (i, found) in allFound.enumerated() {
-            let row = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+            let row = Box(.vertical, spacing: 2)
             let name = Label(found.item.description)
             name.xalign(0)
             name.ellipsize()
