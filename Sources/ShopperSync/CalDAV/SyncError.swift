@@ -32,6 +32,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     /// Every try of these changes was refused (412 each time): they wait for the next sync.
     case changesRefused(count: Int)
     case store(String)
+    /// Another program (the window) wrote one of the items meanwhile: the merge is built again.
+    case storeConflict
 
     public var description: String {
         switch self {
@@ -79,6 +81,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
               "the server refused {n} changes each time they were sent (412); they wait for the next sync", count)
         case .store(let reason):
             L("the list could not be saved ({reason})", ["reason": reason])
+        case .storeConflict:
+            L("another program kept changing the list's items; the sync tries again next time")
         }
     }
 

@@ -71,11 +71,10 @@ public enum TaskMapping {
         item.state = state(of: task)
         item.position = task.sortOrder
         item.stores = stores(from: task[.stores] ?? "").prefix(maxStores).map { String($0.prefix(ItemDraft.maxShortFieldLength)) }
-        if task[.state] == nil || task[.summary] != task.summary {
-            // A summary the add bar cannot read ("@ 3 for 2") is a description as it stands.
-            guard case .success(let typed) = PlainTextFormat.read(summary), !typed.fields.description.isEmpty else {
-                return item.description.isEmpty ? nil : item
-            }
+        // A summary the add bar cannot read ("@ 3 for 2", or one too long) is a description as it
+        // stands, cut below like any other.
+        if task[.state] == nil || task[.summary] != task.summary,
+           case .success(let typed) = PlainTextFormat.read(summary), !typed.fields.description.isEmpty {
             item.description = typed.fields.description
             if typed.hasQuantity { item.quantity = typed.fields.quantity }
             if typed.hasUnit { item.unit = typed.fields.unit }

@@ -1,0 +1,115 @@
+import Foundation
+import ShopperModel
+
+/// Writing the server's changes into the list: each task's outcome decided (`TaskOutcome`), then
+/// carried out into one write with the tasks' records.
+extension SyncEngine {
+    /// Writes the server's changes into the list with their records, in one transaction; tried
+    /// again from a fresh read when the window wrote one of the items meanwhile.
+    func merge(_ tasks: [RemoteTask], removed: [String], holdDeletions: Bool, token: String?) throws(SyncError) {
+        for attempt in 1...Self.mergeAttempts {
+            var pending = SyncReport()
+            do {
+                try Self.storeCall { () throws(StoreError) in
+                    try store.applySync(list) { ids throws(StoreError) in
+                        var pass = try MergePass(engine: self, tasks: tasks, removed: removed, ids: ids)
+                        for task in tasks { try pass.take(task) }
+                        pass.remove(removed, hold: holdDeletions)
+                        ids = pass.ids
+                        pending = pass.report
+                        var b = binding
+                        b.syncToken = token
+                        pass.write.binding = b
+                        return pass.write
+                    }
+                }
+                binding.syncToken = token
+                report.received += pending.received
+                report.deletedHere += pending.deletedHere
+                report.lost += pending.lost
+                report.keptFromBulkDeletion += pending.keptFromBulkDeletion
+                return
+            } catch .storeConflict where attempt < Self.mergeAttempts {
+                continue
+            }
+        }
+    }
+
+    /// Tries of a merge whose items the window wrote meanwhile, before the sync gives up.
+    static let mergeAttempts = 5
+
+    /// The item on this list that a UID of this device's names, when no task stands for it yet.
+    func ownUpload(_ uid: String) throws(StoreError) -> (item: Item, revision: Int64)? {
+        let prefix = binding.uidPrefix + "-"
+        guard uid.hasPrefix(prefix), let raw = Int64(uid.dropFirst(prefix.count)) else { return nil }
+        let id = ItemID(raw)
+        guard let found = try store.items([id])[id], found.item.list == list,
+              try store.syncRecords(list, items: [id]).isEmpty else { return nil }
+        return found
+    }
+}
+
+/// One merge's reads and its write, built a task at a time.
+struct MergePass {
+    let engine: SyncEngine
+    var ids: IDSource
+    var write: SyncWrite
+    var report = SyncReport()
+    let byHref: [String: SyncRecord]
+    let byUID: [String: SyncRecord]
+    let locals: [ItemID: (item: Item, revision: Int64)]
+    /// The stores each item is sold only at, by name (they travel by name).
+    var names: [ItemID: [String]]
+    let shops: [Shop]
+    var position: Int64
+    let stamp: Date
+    /// Items here no task stands for, by folded description: read once, when a task is new here.
+    var unsynced: [String: (item: Item, revision: Int64)]?
+
+    init(engine: SyncEngine, tasks: [SyncEngine.RemoteTask], removed: [String], ids: IDSource) throws(StoreError) {
+        let store = engine.store, list = engine.list
+        self.engine = engine
+        self.ids = ids
+        write = SyncWrite(list: list)
+        let records = try store.syncRecords(list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
+        byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+        locals = try store.items(records.map(\.item))
+        names = try store.storeNames(of: records.map(\.item))
+        shops = try store.shops()
+        position = try store.lastPosition(of: list)
+        stamp = engine.now()
+    }
+
+    mutating func take(_ task: SyncEngine.RemoteTask) throws(StoreError) {
+        let record = byHref[task.href] ?? byUID[task.fields.uid]
+        let here = record.flatMap { locals[$0.item] }.flatMap { $0.item.list == engine.list ? $0 : nil }
+        switch TaskOutcome.decide(try facts(task, record: record, here: here)) {
+        case .merge: mergeHere(task, record: record!, local: here!)
+        case .stillDeletingHere: return
+        case .reclaimOwnUpload(let id): try reclaim(task, id)
+        case .adoptSameDescription: try adopt(task)
+        case .create: create(task, record: record)
+        }
+    }
+
+    private mutating func facts(_ task: SyncEngine.RemoteTask, record: SyncRecord?,
+                                here: (item: Item, revision: Int64)?) throws(StoreError) -> TaskFacts {
+        var f = TaskFacts(recorded: record != nil, recordedItemHere: here != nil)
+        if let record {
+            f.unchangedThere = Self.base(of: record) == task.shared
+            return f
+        }
+        if let own = try engine.ownUpload(task.fields.uid), write.changes.items[own.item.id] == nil { f.ownUpload = own.item.id }
+        guard f.ownUpload == nil else { return f }
+        if unsynced == nil { unsynced = try engine.store.unsyncedItems(on: engine.list) }
+        if let same = unsynced?[SearchQuery.fold(task.shared.description)], write.changes.items[same.item.id] == nil {
+            f.sameDescription = same.item.id
+        }
+        return f
+    }
+
+    static func base(of record: SyncRecord) -> SharedItem? {
+        record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
+    }
+}
