@@ -31,9 +31,15 @@ final class MigrationV6Tests: XCTestCase {
 
         let store = try Store(path: path)
         let m = try ShoppingModel(store: store)
-        for (table, order) in Self.tables where table != "shopping_list" {
+        for (table, order) in Self.tables where table != "shopping_list" && table != "sync_binding" {
             XCTAssertEqual(try rows(path, "SELECT * FROM \(table) ORDER BY \(order)"), before[table], table)
         }
+        // The binding keeps every column, and gains v8's short line of a problem (none).
+        XCTAssertEqual(try rows(path, """
+            SELECT list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice
+            FROM sync_binding ORDER BY list_id
+            """), before["sync_binding"])
+        XCTAssertEqual(try rows(path, "SELECT problem_line FROM sync_binding"), ["[problem_line:NULL]"])
         // The lists keep every column, and gain the store they are shopped at: Any Store.
         XCTAssertEqual(try rows(path, "SELECT id, name, position, deleted, to_buy, item_count FROM shopping_list ORDER BY id"),
                        before["shopping_list"])
