@@ -25,6 +25,18 @@ final class ActionTableTests: GtkTestCase {
                     XCTAssertTrue(xml.contains(Markup.escape(action.shortcutTitle(target: target))), "\(action.rawValue) in the shortcuts window")
                 }
             }
+            // The keys a person knows, written out here rather than read back from the table.
+            let keys: [String: [String]] = [
+                "win.undo": ["<Control>z"], "win.redo": ["<Shift><Control>z"], "win.search": ["<Control>f"],
+                "win.add-item": ["<Control>n"], "win.new-list": ["<Shift><Control>n"], "win.finish-shopping": ["<Control>Return"],
+                "win.import": ["<Control>o"], "win.export": ["<Control>e"], "app.preferences": ["<Control>comma"],
+                "win.shortcuts": ["<Control>question"], "win.close": ["<Control>w"], "app.quit": ["<Control>q"],
+                "win.sync-now": ["<Control>r"], "win.show-list::all": ["<Control>1"], "win.show-list::shopping": ["<Control>2"],
+                "win.show-list::cart": ["<Control>3"], "win.show-list::searches": ["<Control>4"], "win.show-list::trips": ["<Control>5"],
+                "win.switch-list::next": ["<Control>Page_Down"], "win.switch-list::previous": ["<Control>Page_Up"],
+                "win.switch-list::1": ["<Alt>1"], "win.switch-list::9": ["<Alt>9"],
+            ]
+            for (name, expected) in keys { XCTAssertEqual(harness.app.accelerators(for: name), expected, name) }
         }
     }
 

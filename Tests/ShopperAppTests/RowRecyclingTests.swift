@@ -134,7 +134,10 @@ final class RowRecyclingWindowTests: GtkTestCase {
             settle(300)
             var unlike: [String] = []
             for (row, twin, what) in pairs {
-                guard let a = Snapshot(row.root.widget), let b = Snapshot(twin.root.widget) else { continue }
+                guard let a = Snapshot(row.root.widget), let b = Snapshot(twin.root.widget) else {
+                    XCTFail("\(what): a row that is on screen could not be drawn")
+                    continue
+                }
                 // The left of the row (checkbox, texts): the list's row is a little wider than its twin.
                 if a.height != b.height || !Self.sameLeft(a, b, width: 400) {
                     unlike.append(what)

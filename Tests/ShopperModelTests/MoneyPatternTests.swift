@@ -30,7 +30,9 @@ final class MoneyPatternTests: XCTestCase {
                     XCTAssertEqual(money.format(CostSum(units: units)), money.format(CostSum(units: units).decimal), "\(id) \(currency ?? "-") \(units)")
                 }
                 let negative = CostSum(units: -123_456_789)
-                XCTAssertEqual(money.format(negative), money.format(negative.decimal), "a negative amount goes through ICU")
+                // ICU's own words, not the same call twice (format(Decimal) is ICU already).
+                let icu = MoneyFormat.icuFormat(negative.decimal, locale: Locale(identifier: id), currency: money.currencyCode)
+                XCTAssertEqual(money.format(negative), icu, "a negative amount as ICU writes it, \(id)")
                 if MoneyPattern.learned(locale: Locale(identifier: id), currency: money.currencyCode).cost != nil { learned += 1 } else { kept += 1 }
             }
         }

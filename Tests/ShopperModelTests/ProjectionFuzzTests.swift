@@ -44,10 +44,23 @@ final class ProjectionFuzzTests: XCTestCase {
         }
     }
 
-    /// `other`: a model on the same file, standing for another process; `away`: another process's
-    /// model of a second list.
+    /// `steps`, with the seed named on any error a step throws (a failed write, a store error):
+    /// an error without its seed cannot be replayed.
     private func run(_ rng: inout SeededRandom, steps: Int, store: Store?, other: ShoppingModel? = nil,
                      away: ShoppingModel? = nil) throws {
+        let seed = rng.seed
+        do {
+            try self.steps(&rng, steps: steps, store: store, other: other, away: away)
+        } catch {
+            XCTFail("seed \(seed): \(error) (replay with SHOPPER_TEST_SEED=\(seed))")
+            throw error
+        }
+    }
+
+    /// `other`: a model on the same file, standing for another process; `away`: another process's
+    /// model of a second list.
+    private func steps(_ rng: inout SeededRandom, steps: Int, store: Store?, other: ShoppingModel? = nil,
+                       away: ShoppingModel? = nil) throws {
         let seed = rng.seed
         var m = try ShoppingModel(store: store, cacheLimit: 128)
         // Projections whose query is typed on every few steps: most keystrokes narrow the last query

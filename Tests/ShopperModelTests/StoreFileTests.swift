@@ -49,11 +49,28 @@ final class StoreFileTests: XCTestCase {
     }
 
     func testAReadOnlyStoreIsNamedBeforeSQLiteOpensIt() throws {
-        guard geteuid() != 0 else { throw XCTSkip("root ignores permission bits; the harness checks this as another user") }
-        let path = temporaryFolder(self) + "/" + Store.fileName
+        let folder = temporaryFolder(self)
+        let path = folder + "/" + Store.fileName
         _ = try Store(path: path)
         chmod(path, 0o400)
-        XCTAssertThrowsError(try Store(path: path)) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
+        if geteuid() != 0 {
+            XCTAssertThrowsError(try Store(path: path)) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
+        } else {
+            // Root ignores permission bits: the same open as another user (nobody), whose file it is.
+            chmod(folder, 0o755)
+            XCTAssertEqual(chown(folder, 65534, 65534), 0)
+            XCTAssertEqual(chown(path, 65534, 65534), 0)
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            child.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", storeChildExecutable().path, path, "add", "X", "1"]
+            let errors = Pipe()
+            child.standardError = errors
+            try child.run()
+            child.waitUntilExit()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(child.terminationStatus, 1, said)
+            XCTAssertEqual(said.trimmingCharacters(in: .whitespacesAndNewlines), StoreError.readOnly(path: path).errorDescription)
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-shm"), "no read-only -shm left behind")
     }
 

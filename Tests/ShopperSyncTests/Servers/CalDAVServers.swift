@@ -104,15 +104,21 @@ struct Phone {
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         guard p.terminationStatus == 0 else {
             throw NSError(domain: "Phone", code: Int(p.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "phone \(args): \(String(decoding: data, as: UTF8.self))"])
+        }
+        // Output that cannot be read is a failure, never an empty list of tasks (which would let
+        // "no such task" and "0 tasks" pass without the server being read).
+        guard let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw NSError(domain: "Phone", code: 2, userInfo: [NSLocalizedDescriptionKey: "phone \(args) wrote no JSON: \(String(decoding: data, as: UTF8.self))"])
         }
         return json
     }
 
     func tasks() throws -> [Task] {
-        let items = try run(["list"])["items"] as? [[String: Any]] ?? []
+        guard let items = try run(["list"])["items"] as? [[String: Any]] else {
+            throw NSError(domain: "Phone", code: 3, userInfo: [NSLocalizedDescriptionKey: "phone list gave no items"])
+        }
         return items.map { i in
             let x = (i["x"] as? [String: Any] ?? [:]).mapValues { v -> String in
                 if let s = v as? String { return s }
