@@ -1,0 +1,53 @@
+import Foundation
+
+extension ShoppingModel {
+    /// A large import, written by another thread so the window keeps drawing: what the write
+    /// needs from memory is copied here, on the model's thread, so the writer reads nothing the
+    /// model may change meanwhile. Run `write()` anywhere, then `finish` on the model's thread.
+    public struct BackgroundImport: Sendable {
+        let store: Store
+        let seen: Int64
+        let list: ListID
+        let aisles: [String]
+        let lastPosition: Int64
+        let rows: [ImportedItem]
+        let now: Date
+        let shops: [Shop]
+
+        public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
+            do {
+                return .success(try store.write(seen: seen, knownAisles: aisles, list: list) { ids throws(StoreError) in
+                    var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles), list: list)
+                    let made = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
+                    ShoppingModel.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)
+                    ids = b.ids
+                    let cs = b.finished
+                    // Every item is new: none may exist yet.
+                    return (cs, Dictionary(uniqueKeysWithValues: cs.items.keys.map { ($0, Int64?.none) }))
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// nil without a store: then `importItems` is as quick as it gets.
+    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
+        guard let store else { return nil }
+        return BackgroundImport(store: store, seen: seenRevision, list: list, aisles: aisles.names, lastPosition: lastPosition,
+                                rows: rows, now: StoreTime.rounded(now), shops: shops)
+    }
+
+    /// Takes a background import into memory and the undo history (one step, "Import").
+    public func finish(_ job: BackgroundImport, _ result: Result<(ChangeSet, StoreCommit), StoreError>) throws(StoreError) {
+        let (cs, commit) = try result.get()
+        // The items are new whatever memory holds by now (a refresh may have read them already):
+        // undo takes them away, and puts back the aisle order as it was before.
+        var back = ChangeSet(list: list)
+        for id in cs.items.keys { back.items[id] = .some(nil) }
+        for id in cs.shops.keys { back.shops[id] = .some(nil) }
+        for id in cs.onlyAt.keys { back.onlyAt[id] = [] }
+        if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
+        applyInMemory(cs, commit, old: back) { undo.record(Self.importing(cs.items.count), forward: cs, backward: back) }
+    }
+}

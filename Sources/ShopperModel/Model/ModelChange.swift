@@ -1,0 +1,23 @@
+import Foundation
+
+/// How one item changed: its entry before and after (nil: not there), and the old item whole where
+/// known (the change was this process's own, or it was still cached).
+public struct ItemChange {
+    public var old: ItemEntry?
+    public var new: ItemEntry?
+    public var oldItem: Item?
+}
+
+/// What changed in one operation, for projections and views to update incrementally.
+public struct ModelChange {
+    public var items: [ItemID: ItemChange] = [:]
+    public var searchesChanged = false
+    public var aislesReordered = false
+    /// A list was made, renamed, moved or deleted, or a list's counts changed.
+    public var listsChanged = false
+    /// The shops, the shop this list is shopped at, or items' "only at" marks changed: the
+    /// sections' order (`sectionAisles`) or the items hidden here (`hiddenHere`) may have too.
+    public var shopsChanged = false
+    /// A trip was recorded, deleted or brought back.
+    public var tripsChanged = false
+}

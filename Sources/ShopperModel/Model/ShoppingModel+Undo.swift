@@ -1,0 +1,79 @@
+import Foundation
+
+/// Undo and redo: a step is replayed only over what it wrote, never over another process's
+/// change since.
+extension ShoppingModel {
+    /// Undoes the last operation; returns its name, nil when there is nothing to undo. With
+    /// `step`, undoes only if that step is still the latest (an Undo button offered for it).
+    @discardableResult
+    public func undoLast(step: Int? = nil) throws(StoreError) -> String? {
+        try refreshIfChangedElsewhere()
+        guard let entry = undo.undoStack.last, step == nil || step == entry.id else { return nil }
+        try replay(entry, undoing: true)
+        return entry.name
+    }
+
+    @discardableResult
+    public func redoLast() throws(StoreError) -> String? {
+        try refreshIfChangedElsewhere()
+        guard let entry = undo.redoStack.last else { return nil }
+        try replay(entry, undoing: false)
+        return entry.name
+    }
+
+    func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
+        let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
+        do {
+            try replayChanges(cs, over: state, action: undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name])) {
+                if undoing { undo.undone() } else { undo.redone() }
+            }
+        } catch .changedElsewhere(let d, let a) {
+            // It can never apply as recorded: let the steps before it be undone (or redone).
+            if undoing { undo.discardLatest() } else { undo.discardLatestRedo() }
+            throw .changedElsewhere(description: d, action: a)
+        }
+    }
+
+    /// Writes `cs` if every item still holds what `state` wrote: an item changed since (by another
+    /// process) is not overwritten.
+    func replayChanges(_ cs: ChangeSet, over state: ChangeSet, action: String, history: () -> Void) throws(StoreError) {
+        // Items the step left on another list (a move) are not in this list's memory: the store says
+        // what they hold now, and the revision the write must find.
+        var foreign: [ItemID: Int64] = [:]
+        if let store {
+            let away = state.items.keys.filter { items[$0] == nil }
+            for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) { foreign[item.id] = revision }
+        }
+        for (id, written) in state.items {
+            let now: Item? = if items[id] != nil { try readItem(id) } else { foreignItem(id, foreign) }
+            if now != written { throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action) }
+        }
+        expectedForeign = foreign
+        defer { expectedForeign = [:] }
+        var cs = cs
+        if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
+        do {
+            let (written, back, commit) = try write { _ in cs }
+            applyInMemory(written, commit, old: back, history: history)
+        } catch .conflict(let id) {
+            try? refresh()
+            throw .changedElsewhere(description: item(id)?.description ?? L("an item"), action: action)
+        }
+    }
+
+    /// The aisle order an undo or redo writes: `target`'s order, without the aisles the replayed
+    /// step removes (those only in `state`), keeping every aisle added since by anyone.
+    static func replayedOrder(_ target: [String], undoing state: [String], now current: [String]) -> [String] {
+        let targetOrder = AisleOrder(target)
+        let removed = AisleOrder(state.filter { targetOrder.index(of: $0) == nil })
+        var order = targetOrder
+        for a in current where removed.index(of: a) == nil { order.append(a) }
+        return order.names
+    }
+
+    /// Undo steps are named as the end of a sentence ("Undid putting “Milk” in the cart"): these
+    /// give the item or search they name.
+    func named(_ id: ItemID) -> String { item(id)?.description ?? L("an item") }
+    func searchName(_ id: SavedSearch.ID) -> String { savedSearches.first { $0.id == id }?.name ?? "" }
+    static func importing(_ n: Int) -> String { N("importing {n} item", "importing {n} items", n) }
+}
