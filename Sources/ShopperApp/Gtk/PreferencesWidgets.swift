@@ -191,7 +191,6 @@ extension EntryRow {
         adw_preferences_row_set_title(widget.typedPointer(), Markup.escape(title))
         if let subtitle { adw_action_row_set_subtitle(widget.typedPointer(), Markup.escape(subtitle)) }
     }
-    func addPrefix(_ w: Widget) { adw_action_row_add_prefix(widget.typedPointer(), w.raw) }
     func addSuffix(_ w: Widget) { adw_action_row_add_suffix(widget.typedPointer(), w.raw) }
     func activatable(_ on: Bool) { gtk_list_box_row_set_activatable(widget.typedPointer(), on ? 1 : 0) }
     /// Activating the row (Enter, a click on it) activates `w`: its suffix button, by keyboard.

@@ -164,7 +164,6 @@ import CGtk
     /// True once a fade-in has finished, false once a fade-out has.
     var childRevealed: Bool { gtk_revealer_get_child_revealed(ptr) != 0 }
     func duration(_ ms: UInt32) { gtk_revealer_set_transition_duration(ptr, ms) }
-    func transition(_ t: GtkRevealerTransitionType) { gtk_revealer_set_transition_type(ptr, t) }
 }
 
 /// A header-bar button that opens a menu (see `MenuButton(icon:accessibleLabel:menu:)`).

@@ -27,7 +27,6 @@ import CGtk
         gtk_window_get_default_size(ptr, &w, &h)
         return w
     }
-    func titlebar(_ w: Widget) { gtk_window_set_titlebar(ptr, w.raw) }
     func child(_ w: Widget) { gtk_window_set_child(ptr, w.raw) }
     /// The content of an AdwApplicationWindow (header bar included).
     func content(_ w: Widget) { adw_application_window_set_content(widget.typedPointer(), w.raw) }
