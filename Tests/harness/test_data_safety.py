@@ -18,7 +18,7 @@ from gi.repository import Atspi
 from shopper_harness import ROOT, Shopper, wait_for
 from test_concurrency import stored
 from test_platform import resize
-from test_sharing import phone
+from test_sharing import phone, shared_by_command
 
 sys.path.insert(0, os.path.join(ROOT, "Tests", "sync"))
 from caldav_servers import Servers  # noqa: E402
@@ -64,10 +64,7 @@ class SecondProcessWhileTheWindowIsOpen(unittest.TestCase):
     def test_a_direct_write_beside_a_shared_list(self):
         with Servers(["radicale"], keyring=True) as servers:
             info = servers.info()["radicale"]
-            data = tempfile.mkdtemp(prefix="shopper-e2e-")
-            self.run_command(data, "add", "Milk")
-            self.run_command(data, "share", info["url"], info["user"], stdin=info["password"] + "\n")
-            collection = next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+            data, collection = shared_by_command(info)
             with Shopper(data_dir=data) as app:
                 wait_for(lambda: status(app).startswith("Sync status: Synced at"), 20, f"Synced at start, not {status(app)!r}")
                 self.run_command(data, "add", "--to", "groceries", "Pepper")

@@ -96,6 +96,11 @@ class HostileServers(unittest.TestCase):
             s.close()
         shutil.rmtree(self.data, ignore_errors=True)
 
+    def fresh_data(self):
+        """An empty data folder again, for the next subtest."""
+        shutil.rmtree(self.data, ignore_errors=True)
+        os.makedirs(self.data)
+
     def server(self, mode):
         s = Hostile(mode)
         self.servers.append(s)
@@ -174,8 +179,7 @@ class HostileServers(unittest.TestCase):
     def test_one_task_with_bad_bytes_or_bad_xml_never_blocks_the_list(self):
         for mode, readable in (("badbytes", True), ("brokenxml", False)):
             with self.subTest(mode=mode):
-                shutil.rmtree(self.data, ignore_errors=True)
-                os.makedirs(self.data)
+                self.fresh_data()
                 s, share = self.shared(mode)
                 self.assertEqual(share.status, 0, share)
                 items = self.items()
@@ -231,8 +235,7 @@ class HostileServers(unittest.TestCase):
     def test_server_errors_are_named_with_their_code(self):
         for mode, said in (("storm500", "500"), ("storm503", "503 Service Unavailable")):
             with self.subTest(mode=mode):
-                shutil.rmtree(self.data, ignore_errors=True)
-                os.makedirs(self.data)
+                self.fresh_data()
                 s, share = self.shared(mode)
                 r = self.shopper("sync")
                 self.assertEqual(r.status, 1, r)
@@ -252,8 +255,7 @@ class HostileServers(unittest.TestCase):
     def test_discovery_that_leads_off_the_server_stores_nothing(self):
         for mode, said in (("discoveryoffhost", "127.0.0.2"), ("discovery503", "503")):
             with self.subTest(mode=mode):
-                shutil.rmtree(self.data, ignore_errors=True)
-                os.makedirs(self.data)
+                self.fresh_data()
                 s, share = self.shared(mode)
                 self.assertEqual(share.status, 1, share)
                 self.assertIn(said, share.err, share)
@@ -271,8 +273,7 @@ class HostileServers(unittest.TestCase):
     def test_one_task_cannot_make_thousands_of_stores_or_a_huge_item(self):
         for mode in ("stores10k", "bigsummary", "manycategories"):
             with self.subTest(mode=mode):
-                shutil.rmtree(self.data, ignore_errors=True)
-                os.makedirs(self.data)
+                self.fresh_data()
                 s, share = self.shared(mode)
                 self.assertEqual(share.status, 0, share)
                 db = sqlite3.connect(f"file:{os.path.join(self.data, 'shopper.sqlite')}?mode=ro", uri=True)

@@ -24,6 +24,18 @@ CHECK = Atspi.Role.CHECK_BOX
 SHOPPER_BIN = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
 
 
+def shared_by_command(info, item="Milk"):
+    """A new data folder with `item`, its Groceries shared by `shopper share`: the folder and the
+    task list's address."""
+    data = tempfile.mkdtemp(prefix="shopper-e2e-")
+    env = dict(os.environ, SHOPPER_DATA_DIR=data)
+    subprocess.run([SHOPPER_BIN, "add", item], env=env, check=True, capture_output=True)
+    out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return data, next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+
+
 def phone(server, collection, *args):
     env = dict(os.environ, PHONE_PASSWORD=server["password"])
     out = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "Tests", "sync", "phone.py"), server["url"], server["user"],
@@ -96,13 +108,7 @@ class Sharing(unittest.TestCase):
     def test_window_killed_offline_with_edits_sends_them_at_next_start(self):
         with Servers(["radicale"], keyring=True) as servers:
             info = servers.info()["radicale"]
-            data = tempfile.mkdtemp(prefix="shopper-e2e-")
-            env = dict(os.environ, SHOPPER_DATA_DIR=data)
-            subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
-            out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
-                                 capture_output=True, text=True, timeout=60)
-            self.assertEqual(out.returncode, 0, out.stderr)
-            collection = next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+            data, collection = shared_by_command(info)
             with Shopper(data_dir=data) as app:
                 wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"Synced at start, not {self.status(app)!r}")
                 servers.stop("radicale")
@@ -125,13 +131,7 @@ class Sharing(unittest.TestCase):
         used (The name :1.0 was not provided…)" until Shopper itself was restarted."""
         with Servers(["radicale"], keyring=True) as servers:
             info = servers.info()["radicale"]
-            data = tempfile.mkdtemp(prefix="shopper-e2e-")
-            env = dict(os.environ, SHOPPER_DATA_DIR=data)
-            subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
-            out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
-                                 capture_output=True, text=True, timeout=60)
-            self.assertEqual(out.returncode, 0, out.stderr)
-            collection = next(c["url"] for c in phone(info, "/", "calendars")["calendars"] if c.get("name") == "Groceries")
+            data, collection = shared_by_command(info)
             with Shopper(data_dir=data) as app:
                 wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"Synced at start, not {self.status(app)!r}")
                 self.assertTrue(servers.keyring.restart(), servers.keyring.error)
@@ -152,12 +152,7 @@ class Sharing(unittest.TestCase):
         typed kept; the task list the first list uses is not offered; the chooser fits 360 px."""
         with Servers(["radicale"], keyring=True) as servers:
             info = servers.info()["radicale"]
-            data = tempfile.mkdtemp(prefix="shopper-e2e-")
-            env = dict(os.environ, SHOPPER_DATA_DIR=data)
-            subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
-            out = subprocess.run([SHOPPER_BIN, "share", info["url"], info["user"]], env=env, input=info["password"] + "\n",
-                                 capture_output=True, text=True, timeout=60)
-            self.assertEqual(out.returncode, 0, out.stderr)
+            data, _ = shared_by_command(info)
             german = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de"}
             with Shopper(data_dir=data, env=german) as app:
                 resize(app, 360, 640)
