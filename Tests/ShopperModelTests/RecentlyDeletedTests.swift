@@ -56,4 +56,23 @@ final class RecentlyDeletedTests: XCTestCase {
         XCTAssertEqual(heard.last?.undo, true)
         XCTAssertEqual(heard.last?.redo, false)
     }
+
+    /// A list shared with a task list, deleted, and meanwhile another list shared with the same
+    /// task list: restored, it is no longer shared (two lists on one task list would take each
+    /// other's items); restored twice, the second does nothing and says so.
+    func testARestoredListDoesNotShareATaskListTakenMeanwhile() throws {
+        let s = try store()
+        let g = try ShoppingModel(store: s)
+        let party = try g.createList(named: "Party"), bbq = try g.createList(named: "BBQ")
+        try s.createSyncBinding(SyncBinding(list: party, server: "https://dav.example.org/", user: "alice",
+                                            collection: "https://dav.example.org/dav/party/", collectionName: "Party"))
+        try g.deleteList(party)
+        XCTAssertEqual(try s.syncBindings().map(\.list), [], "a deleted list's binding is not in use")
+        try s.createSyncBinding(SyncBinding(list: bbq, server: "https://dav.example.org/", user: "alice",
+                                            collection: "https://dav.example.org/dav/party/", collectionName: "Party"))
+        XCTAssertTrue(try g.restoreList(party))
+        XCTAssertNil(try s.syncBinding(for: party), "no longer shared")
+        XCTAssertEqual(try s.syncBinding(for: bbq)?.collection, "https://dav.example.org/dav/party/")
+        XCTAssertFalse(try g.restoreList(party), "restored already: nothing to do")
+    }
 }

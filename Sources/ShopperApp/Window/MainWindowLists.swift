@@ -136,7 +136,10 @@ extension MainWindow {
 
     /// A deleted list back, shown, with Undo in the toast (and Ctrl+Z).
     func restoreList(_ list: ShoppingList) {
-        guard attempt({ try model.restoreList(list.id) }) else { return }
+        // A stale Recently Deleted (the list came back by Ctrl+Z meanwhile) restores nothing, and
+        // must not offer an Undo of some other step.
+        var restored = false
+        guard attempt({ restored = try model.restoreList(list.id) }), restored else { return }
         let undo = undoAction()
         showList(list.id)
         toast.show(L("Restored the list “{list}”", ["list": list.name]), actionTitle: L("Undo"), action: undo)

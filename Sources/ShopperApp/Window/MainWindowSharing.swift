@@ -83,7 +83,12 @@ extension MainWindow {
         serverRow.text = server
         userRow.text = user
         passwordRow.text = password
-        if let account { Self.fillPassword(passwordRow, from: account) }
+        // Filled only while the dialog asks, and for the account it still shows: a password found
+        // after the dialog answered would stay in the row, one for another server would go there.
+        let open = Flag(true)
+        if let account {
+            Self.fillPassword(passwordRow, from: account) { open.on && serverRow.text == account.server && userRow.text == account.user }
+        }
         for row in [serverRow.row, userRow.row, passwordRow.row] { rows.append(row) }
         for row in [serverRow, userRow] { row.activatesDefault(true) }
         passwordRow.activatesDefault(true)
@@ -97,6 +102,7 @@ extension MainWindow {
         for row in [serverRow.row, userRow.row, passwordRow.row] { row.on("changed") { dialog.setEnabled("connect", filled()) } }
         dialog.setEnabled("connect", filled())
         dialog.onResponse { [weak self] response in
+            open.on = false
             let password = passwordRow.text
             passwordRow.clear()
             guard response == "connect" else { return }
@@ -109,11 +115,18 @@ extension MainWindow {
 
     /// The keyring's password for an account in use, into the row once found (a locked keyring may
     /// ask first: never on the main loop).
-    private static func fillPassword(_ row: PasswordEntryRow, from account: SyncController.Account) {
+    private static func fillPassword(_ row: PasswordEntryRow, from account: SyncController.Account,
+                                     stillWanted: @escaping @MainActor () -> Bool) {
         Thread.detachNewThread {
             guard let password = try? Keyring.password(server: account.server, user: account.user) else { return }
-            MainLoop.post { if row.text.isEmpty { row.text = password } }
+            MainLoop.post { if stillWanted(), row.text.isEmpty { row.text = password } }
         }
+    }
+
+    /// A yes or no that closures share (whether a dialog still asks).
+    @MainActor final class Flag {
+        var on: Bool
+        init(_ on: Bool) { self.on = on }
     }
 
     private func findCollections(list: ShoppingList, server: String, user: String, password: String) {

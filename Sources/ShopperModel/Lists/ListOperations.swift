@@ -41,14 +41,22 @@ extension ShoppingModel {
     public func deletedLists() throws(StoreError) -> [ShoppingList] { try store?.deletedLists() ?? [] }
 
     /// Brings a deleted list back, with its items, where it was in the sidebar: one step of the
-    /// undo history (Undo deletes it again).
-    public func restoreList(_ id: ListID) throws(StoreError) {
-        guard var l = try deletedLists().first(where: { $0.id == id }) else { return }
+    /// undo history (Undo deletes it again). False when it was not deleted (restored already).
+    /// Its sharing stays, unless another list was shared with its task list meanwhile: two lists
+    /// on one task list would take each other's items, so the one restored is no longer shared.
+    @discardableResult
+    public func restoreList(_ id: ListID) throws(StoreError) -> Bool {
+        guard var l = try deletedLists().first(where: { $0.id == id }) else { return false }
         try commit(L("restoring the list “{name}”", ["name": l.name])) { b in
             l.deleted = false
             l.deletedAt = nil
             b.cs.lists[id] = l
         }
+        if let store, let mine = try store.syncBinding(for: id),
+           try store.syncBindings().contains(where: { $0.list != id && $0.collection == mine.collection }) {
+            try store.stopSharing(id)
+        }
+        return true
     }
 
     /// Moves a list to `index` in the sidebar's order.

@@ -51,7 +51,10 @@ extension Store {
                 return queue
             } catch let e as DatabaseError where needsRecovery(e) && Glibc.access(path, W_OK) == 0 {
                 try? queue.close()
-                try DatabaseQueue(path: path).inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+                // Only to let SQLite recover the WAL; it writes nothing of its own.
+                var writer = Configuration()
+                writer.busyMode = .timeout(busySeconds)
+                try DatabaseQueue(path: path, configuration: writer).inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
                 return try DatabaseQueue(path: path, configuration: config)
             }
         } catch {

@@ -95,6 +95,9 @@ extension Store {
         try syncBindings(where: "list_id = \(list.raw)").first
     }
 
+    /// The bindings of every list, those of lists in Recently Deleted too (which may come back).
+    public func allSyncBindings() throws(StoreError) -> [SyncBinding] { try syncBindings(where: "1") }
+
     /// The bindings of lists not deleted.
     public func syncBindings() throws(StoreError) -> [SyncBinding] {
         try syncBindings(where: "list_id IN (SELECT id FROM shopping_list WHERE NOT deleted)")

@@ -138,14 +138,20 @@ final class CalDAVCollection {
     func member(_ href: String) -> URL? {
         guard DAV.sendable(href, max: 2_048) != nil, let u = URL(string: href, relativeTo: url)?.absoluteURL,
               HTTPClient.sameServer(u, url), u.query == nil, u.fragment == nil, u.user == nil else { return nil }
-        var base = Self.encodedPath(url)
-        if !base.hasSuffix("/") { base += "/" }
-        let path = Self.encodedPath(u)
-        guard path.hasPrefix(base) else { return nil }
-        let name = path.dropFirst(base.count)
-        let plain = name.removingPercentEncoding ?? ""
-        guard !name.isEmpty, !name.contains("/"), !plain.isEmpty, plain != ".", plain != "..", !plain.contains("/") else { return nil }
+        // Compared as decoded segments: servers write the same path as "%40" or "@", "%3a" or "%3A".
+        let base = Self.segments(url), path = Self.segments(u)
+        guard let base, let path, path.count == base.count + 1, Array(path.prefix(base.count)) == base,
+              let name = path.last, !name.isEmpty, name != ".", name != "..", !name.contains("/") else { return nil }
         return u
+    }
+
+    /// A URL's path as its decoded segments, without the empty one a trailing slash makes; nil
+    /// when a segment cannot be decoded.
+    private static func segments(_ url: URL) -> [String]? {
+        let parts = encodedPath(url).split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var decoded = parts.map { $0.removingPercentEncoding }
+        if decoded.last == "" { decoded.removeLast() }
+        return decoded.contains(nil) ? nil : decoded.map { $0! }
     }
 
     /// `member`, or the error that names the href (an address saved by an earlier release).

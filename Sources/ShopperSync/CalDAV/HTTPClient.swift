@@ -82,7 +82,12 @@ final class HTTPClient {
     }
 
     static func sameServer(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
+    }
+
+    /// The port, the scheme's own when none is written ("https://x:443/" is "https://x/").
+    static func port(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 
     private func sendOnce(_ method: String, _ url: URL, headers: [String: String], body: Data?,
@@ -143,9 +148,11 @@ final class HTTPClient {
             return .tooSlow(host: Self.hostPort(url))
         }
         guard e.domain == shopper_tls_error_quark() else { return .unreachable(host: host, reason: message) }
-        // A certificate refused is the server's; any other TLS failure (GnuTLS: "an unexpected TLS
-        // packet") is a server that answered in plain HTTP.
-        if e.code == Int32(G_TLS_ERROR_BAD_CERTIFICATE.rawValue) { return .certificate(host: host, reason: message) }
+        // A peer that answered in plain HTTP: GnuTLS says "an unexpected TLS packet" (MISC), or
+        // NOT_TLS. Any other TLS failure (a certificate, a handshake) is the server's TLS.
+        guard [G_TLS_ERROR_NOT_TLS, G_TLS_ERROR_MISC].map({ Int32($0.rawValue) }).contains(e.code) else {
+            return .certificate(host: host, reason: message)
+        }
         return .notHTTPS(host: host, plain: Self.plainAddress(of: url))
     }
 

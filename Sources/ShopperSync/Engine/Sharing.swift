@@ -80,7 +80,8 @@ public enum Sharing {
     public static func stop(store: Store, list: ListID) throws(SyncError) {
         guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else { return }
         try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list) }
-        let others = (try? store.syncBindings()) ?? []
+        // Lists in Recently Deleted count: one restored needs its password again.
+        let others = (try? store.allSyncBindings()) ?? []
         if !others.contains(where: { $0.server == b.server && $0.user == b.user }) {
             Keyring.forget(server: b.server, user: b.user)
         }

@@ -40,7 +40,14 @@ extension SyncEngine {
 
     /// What changed there (sync-collection, or the whole listing compared with the ETags last
     /// seen), without the addresses outside the task list, which are named and left alone.
+    /// Removals are only of addresses inside the task list: a record an earlier release saved
+    /// under an address now refused is not "gone from the server" (its item would be deleted here).
     private func serverChanges(known: [String: String?]) throws(SyncError) -> (changed: [String: String?], removed: [String], token: String?) {
+        let (changed, removed, token) = try listedChanges(known: known)
+        return (changed, removed.filter { collection.member($0) != nil }, token)
+    }
+
+    private func listedChanges(known: [String: String?]) throws(SyncError) -> (changed: [String: String?], removed: [String], token: String?) {
         var outside: [String] = []
         defer { for href in outside { report.skip(href, why: L("an address outside the task list")) } }
         switch try collection.changes(since: binding.syncToken) {

@@ -51,7 +51,8 @@ public enum TaskMapping {
     /// Whether the task brought more than `item(from:)` keeps: the sync names it.
     static func exceedsLimits(_ task: TaskFields) -> Bool {
         task.summary.count > maxSummary || stores(from: task[.stores] ?? "").count > maxStores
-            || (task.description?.count ?? 0) > ItemDraft.maxNotesLength * 2
+            // The notes follow a line of details Shopper writes first.
+            || (task.description?.count ?? 0) > ItemDraft.maxNotesLength + 200
             || [task[.quantity], task[.unitCost], task[.priceForAll]].contains { ($0?.count ?? 0) > maxNumberText }
     }
 
