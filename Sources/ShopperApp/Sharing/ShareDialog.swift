@@ -1,0 +1,158 @@
+import Foundation
+import ShopperModel
+import ShopperSync
+
+/// Sharing a list, as a person does it: the account (one already in use offered first, its
+/// password from the keyring), then which of the server's task lists, then the first sync, each
+/// off the main loop. After a failure the account step comes back with what was typed, the
+/// password too, and the problem in the user's words. The flow lives as long as one of its
+/// dialogs or workers holds it.
+@MainActor
+final class ShareDialog {
+    private let list: ShoppingList
+    private let parent: Window
+    private let sharing: SyncController
+    private let lists: [ShoppingList]
+    private let storePath: String?
+    /// What the window's status line says meanwhile (nil: its own status again).
+    private let progress: @MainActor (String?) -> Void
+    private let done: @MainActor (Result<SyncReport, SyncError>) -> Void
+
+    init(list: ShoppingList, parent: Window, sharing: SyncController, lists: [ShoppingList], storePath: String?,
+         progress: @escaping @MainActor (String?) -> Void, done: @escaping @MainActor (Result<SyncReport, SyncError>) -> Void) {
+        self.list = list
+        self.parent = parent
+        self.sharing = sharing
+        self.lists = lists
+        self.storePath = storePath
+        self.progress = progress
+        self.done = done
+    }
+
+    /// Step one: the account (one already in use offered first, its password from the keyring).
+    /// Then the server's task lists are found, off the main loop. After a failure the dialog comes
+    /// back with what was typed, the password too, and the problem in the user's words.
+    func ask(server: String = "", user: String = "", password: String = "", problem: String? = nil) {
+        let account = server.isEmpty && user.isEmpty ? sharing.accounts.first : nil
+        let (server, user) = account.map { ($0.server, $0.user) } ?? (server, user)
+        let body = problem ?? L("Anyone with this account sees and changes the list, in Shopper or in a CalDAV task app (Nextcloud Tasks, tasks.org with DAVx5, Thunderbird).")
+        let dialog = MessageDialog(parent: parent, heading: L("Share “{list}”", ["list": list.name]), body: body)
+        let rows = ListBox()
+        rows.widget.css("boxed-list")
+        let serverRow = EntryRow(title: L("Server Address"))
+        let userRow = EntryRow(title: L("User Name"))
+        let passwordRow = PasswordEntryRow(title: L("Password"))
+        serverRow.text = server
+        userRow.text = user
+        passwordRow.text = password
+        // Filled only while the dialog asks, and for the account it still shows: a password found
+        // after the dialog answered would stay in the row, one for another server would go there.
+        let open = Flag(true)
+        if let account {
+            Self.fillPassword(passwordRow, from: account) { open.on && serverRow.text == account.server && userRow.text == account.user }
+        }
+        for row in [serverRow.row, userRow.row, passwordRow.row] { rows.append(row) }
+        for row in [serverRow, userRow] { row.activatesDefault(true) }
+        passwordRow.activatesDefault(true)
+        dialog.extraChild(rows.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("connect", L("Connect"), suggested: true)
+        dialog.closeResponse("cancel")
+        let filled: @MainActor @Sendable () -> Bool = {
+            !serverRow.text.trimmingCharacters(in: .whitespaces).isEmpty && !userRow.text.isEmpty && !passwordRow.text.isEmpty
+        }
+        for row in [serverRow.row, userRow.row, passwordRow.row] { row.on("changed") { dialog.setEnabled("connect", filled()) } }
+        dialog.setEnabled("connect", filled())
+        dialog.onResponse { response in
+            open.on = false
+            let password = passwordRow.text
+            passwordRow.clear()
+            guard response == "connect" else { return }
+            self.findCollections(server: serverRow.text, user: userRow.text, password: password)
+        }
+        dialog.widget.nameButtons(icons: [:])
+        dialog.present()
+        _ = (server.isEmpty ? serverRow.row : passwordRow.row).grabFocus()
+    }
+
+    /// The keyring's password for an account in use, into the row once found (a locked keyring may
+    /// ask first: never on the main loop).
+    private static func fillPassword(_ row: PasswordEntryRow, from account: SyncController.Account,
+                                     stillWanted: @escaping @MainActor () -> Bool) {
+        Thread.detachNewThread {
+            guard let password = try? Keyring.password(server: account.server, user: account.user) else { return }
+            MainLoop.post { if stillWanted(), row.text.isEmpty { row.text = password } }
+        }
+    }
+
+    /// A yes or no that closures share (whether a dialog still asks).
+    @MainActor final class Flag {
+        var on: Bool
+        init(_ on: Bool) { self.on = on }
+    }
+
+    private func findCollections(server: String, user: String, password: String) {
+        progress(L("Connecting to {server}…", ["server": server]))
+        Thread.detachNewThread {
+            let found = Result { () throws(SyncError) in try Sharing.collections(server: server, user: user, password: password) }
+            MainLoop.post {
+                switch found {
+                case .success(let (_, collections)): self.chooseCollection(collections, server: server, user: user, password: password)
+                case .failure(let e):
+                    self.progress(nil)
+                    self.ask(server: server, user: user, password: password, problem: L("Could not connect: {problem}.", ["problem": e.description]))
+                }
+            }
+        }
+    }
+
+    /// Step two: which of the server's task lists; one named as the list is offered first.
+    private func chooseCollection(_ found: [RemoteCollection], server: String, user: String, password: String) {
+        progress(nil)
+        let newTitle = L("New Task List “{list}”", ["list": list.name])
+        // A task list another list here is shared with is not offered: two lists on one task list
+        // would each take the other's items.
+        let inUse = sharing.listsSharedWith(found, except: list.id, names: lists)
+        let found = found.filter { inUse[$0.url] == nil }
+        let sameName = found.firstIndex { SearchQuery.fold($0.name) == SearchQuery.fold(list.name) }
+        var body = L("The list's items go to this task list on the server, and its tasks come here.")
+        if !inUse.isEmpty {
+            body += " " + L("Task lists already shared with another list are not offered: {lists}.",
+                            ["lists": inUse.values.sorted().joined(separator: ", ")])
+        }
+        let dialog = MessageDialog(parent: parent, heading: L("Choose a Task List"), body: body)
+        // The choice under the row's title, with the whole width: beside it, the title wrapped a
+        // letter a line at a phone's width.
+        let choice = ComboRow(title: L("Task List"), subtitle: "", choices: [newTitle] + found.map(\.name), valueAsSubtitle: true)
+        choice.selected = sameName.map { $0 + 1 } ?? 0
+        let rows = ListBox()
+        rows.widget.css("boxed-list")
+        rows.append(choice.row)
+        dialog.extraChild(rows.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("share", L("Share"), suggested: true)
+        dialog.closeResponse("cancel")
+        dialog.onResponse { response in
+            guard response == "share" else { return }
+            let target: Sharing.Target = choice.selected == 0 ? .new(name: self.list.name) : .existing(found[choice.selected - 1])
+            self.startSharing(target: target, server: server, user: user, password: password)
+        }
+        dialog.widget.nameButtons(icons: [:])
+        dialog.present()
+        _ = choice.row.grabFocus()
+    }
+
+    private func startSharing(target: Sharing.Target, server: String, user: String, password: String) {
+        guard let path = storePath else { return }
+        progress(L("Syncing…"))
+        let list = list
+        Thread.detachNewThread {
+            let outcome = Result { () throws(SyncError) -> SyncReport in
+                let store: Store
+                do { store = try Store(path: path) } catch { throw .store(error.localizedDescription) }
+                return try Sharing.share(store: store, list: list, server: server, user: user, password: password, target: target)
+            }
+            MainLoop.post { self.done(outcome) }
+        }
+    }
+}
