@@ -68,21 +68,8 @@ final class MainWindow {
     /// The Trips page's place in the stack; the page (and the trips) read when first shown.
     let tripsHolder = Box(.vertical)
     var builtTrips: TripsPage?
-    let searchBar: SearchBar
-    /// An icon, as GNOME bookmarks a place: with "All Lists" in words beside it, the bar fits a phone.
-    let saveSearchButton = Button(icon: "bookmark-new-symbolic", accessibleLabel: L("Save Search…"))
-    /// Save Search…'s popover and its name field.
-    var saveSearchForm: (Popover, Entry)?
-    /// The list the search text is applied to (it follows the user between lists).
-    var searchedPage: ListPage?
-    /// The search bar's "All Lists": while on, the results of every list stand in for the pages.
-    /// Words, not an icon: no symbolic icon says "every list" (a dotted square read as "select all").
-    let allListsButton = ToggleButton(label: L("All Lists"), accessibleLabel: L("Search All Lists"))
-    let allResults = ListBox()
-    let allResultsView = ScrolledWindow()
-    /// The other lists' models, read while an all-lists search is on (`AllListsSearch`).
-    var allSearch: AllListsSearch?
-    var allFound: [AllListsSearch.Found] = []
+    /// The search bar, Save Search… and every list's results (a panel of its own).
+    let search: SearchPanel
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
@@ -117,10 +104,7 @@ final class MainWindow {
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
             root.accessibleLabel(title)
         }
-        let searchTools = Box(.horizontal, spacing: 6)
-        searchTools.append(allListsButton.widget)
-        searchTools.append(saveSearchButton.widget)
-        searchBar = SearchBar(captureFrom: window, trailing: searchTools.widget)
+        search = SearchPanel(window: window)
         addBar = AddBar(model: model)
         addBar.money = money
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
@@ -150,11 +134,8 @@ final class MainWindow {
         // The colour below the rows, where a tall toast's room (Toast.fitRoom) shows it.
         lists.widget.css("lists")
         lists.append(summary.widget)
-        lists.append(searchBar.widget)
-        allResultsView.child(allResults.widget)
-        allResultsView.widget.expand(h: true, v: true)
-        allResultsView.widget.visible = false
-        lists.append(allResultsView.widget)
+        lists.append(search.bar.widget)
+        lists.append(search.resultsView.widget)
         lists.append(stack.widget)
         stack.widget.expand(h: true, v: true)
         toast.room = stack.widget
@@ -317,7 +298,7 @@ final class MainWindow {
     func replaceModel(with new: ShoppingModel) {
         if isEditing { closeEditor() }
         // An all-lists search was made from the list left: it ends (a result opened ends it first).
-        if allSearch != nil { allListsButton.active = false }
+        search.listChanged()
         model.removeObserver(modelObserver)
         // The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this app recycles) and
         // show the new list: the one on screen now, the others once it is drawn (or when needed).
@@ -333,7 +314,6 @@ final class MainWindow {
         if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }
         builtSearches = nil
         builtTrips?.show(new)
-        searchedPage = nil
         model = new
         addBar.model = new
         observeModel()
@@ -366,8 +346,8 @@ final class MainWindow {
 
     func updateTotals() {
         // The results of every list stand in for the page: the count is theirs.
-        if allSearch != nil {
-            totals.text = N("{n} result in all lists", "{n} results in all lists", allFound.count)
+        if search.allSearch != nil {
+            totals.text = N("{n} result in all lists", "{n} results in all lists", search.found.count)
             return
         }
         let t = model.totals
