@@ -38,17 +38,10 @@ final class MainWindow {
     /// The shared list's sync status, under the totals ("Synced at 14:05"); hidden when not shared.
     let syncStatus = Label()
     let sharing: SyncController
-    /// The store the list is shopped at, in the header: a menu of the stores and "Stores…".
-    let shopButton: MenuButton
-    /// Under the Shopping List: "3 items for other stores", which shows them (and hides them again).
-    let otherShopsButton = Button(label: "")
-    var otherShopsBar: Widget?
-    /// The Stores window while it is open.
-    var storesWindow: StoresWindow?
+    /// The store the list is shopped at, in the header, and the bar for other stores' items.
+    let shopPicker = StorePicker()
     /// Recently Deleted while it is open.
     var recentlyDeletedWindow: RecentlyDeletedWindow?
-    /// Whether the header shows the store as an icon (a narrow window); nil before the first look.
-    var compactShopButton: Bool?
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
@@ -110,7 +103,6 @@ final class MainWindow {
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
 
-        shopButton = MenuButton(label: "", accessibleLabel: L("Store"))
         let header = contentHeader
         header.titleWidget(switcherTitle.widget)
         header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
@@ -200,7 +192,7 @@ final class MainWindow {
         builtPages[kind] = page
         if kind == .cart { page.addFooter(finishButton.widget) }
         if kind == .shopping {
-            otherShopsBar = page.addFooter(otherShopsButton.widget)
+            shopPicker.otherStoresBar = page.addFooter(shopPicker.otherStoresButton.widget)
             updateShops(menu: false)
         }
         page.page.widget.expand(h: true, v: true)

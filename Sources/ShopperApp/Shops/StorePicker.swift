@@ -1,0 +1,88 @@
+import ShopperModel
+
+/// The store the list is shopped at, in the header: its name (an icon at a phone's width), a menu
+/// of the stores and "Stores…"; and under the Shopping List the bar that says how many items other
+/// stores sell, which shows them. It keeps the Stores window while that is open. The window gives
+/// the model, and the list pages it needs.
+@MainActor
+final class StorePicker {
+    /// Below this window width the header shows the store as an icon.
+    static let compactBelow: Int32 = 560
+    /// The store button's label at most, in characters (a longer name is ellipsized).
+    static let labelChars = 14
+
+    let button = MenuButton(label: "", accessibleLabel: L("Store"))
+    let otherStoresButton = Button(label: "")
+    /// The bar around `otherStoresButton` under the Shopping List, once that list is built.
+    var otherStoresBar: Widget?
+    var storesWindow: StoresWindow?
+    /// Whether the header shows the store as an icon (a narrow window); nil before the first look.
+    private(set) var compact: Bool?
+
+    init() {
+        otherStoresButton.widget.css("flat")
+    }
+
+    /// The button and its menu (rebuilt only when the stores changed: `menu`), at `width`; the
+    /// name for the title's subtitle ("" without stores), and the store chosen for the menu's mark.
+    func update(_ model: ShoppingModel, windowWidth width: Int32) -> String {
+        let current = model.currentShop
+        let name = model.shops.first { $0.id == current }?.name ?? L("Any Store")
+        // No stores yet: nothing to choose, and Stores… is in the main menu. Nor is the button's
+        // menu made (GTK builds its popover at once: a start without stores pays none).
+        button.widget.visible = !model.shops.isEmpty
+        compact = Self.isCompact(width)
+        guard !model.shops.isEmpty else { return "" }
+        // Narrow, the store is the title's subtitle and the button an icon: its name beside the
+        // list's would leave both cut short. (By the window's width, not by whether the view
+        // switcher fits: that depends on this button's own width.)
+        if compact == true {
+            button.setIcon("mark-location-symbolic")
+        } else {
+            // One width for every choice, the longest name's (up to a cap): a choice of another
+            // store changed the button's width, and with it whether the view switcher had room in
+            // the header or moved to the bottom bar.
+            let longest = ([L("Any Store")] + model.shops.map(\.name)).map(\.count).max() ?? 0
+            button.setLabel(name, widthChars: Int32(min(longest, Self.labelChars)))
+        }
+        // On the button inside too, which takes the focus: GTK 4.8 names it by its label alone
+        // ("Aldi"), or by nothing when it shows the icon.
+        for w in [button.widget] + (button.widget.firstChild.map { [$0] } ?? []) {
+            w.accessibleLabelOnly(L("Store: {store}", ["store": name]))
+        }
+        button.widget.tooltip(L("Store: {store}", ["store": name]))
+        button.setMenu(Self.menu(model.shops))
+        return name
+    }
+
+    /// Whether a resize crossed the narrow width (only then is the header's store made again).
+    func crossesCompact(_ width: Int32) -> Bool { Self.isCompact(width) != compact }
+
+    private static func isCompact(_ width: Int32) -> Bool { width > 0 && width < compactBelow }
+
+    /// The bar under the Shopping List: how many items other stores sell, and their cost when
+    /// costs are shown (the totals above leave it out).
+    func updateOtherStores(_ model: ShoppingModel, page: ListPage, money: MoneyFormat, showCost: Bool) {
+        let hidden = page.projection.hiddenForOtherShops
+        let showing = page.projection.showsOtherShops && model.hiddenForOtherShops > 0
+        let count = N("{n} item for other stores", "{n} items for other stores", hidden)
+        let cost = model.hiddenForOtherShopsTotals.sum
+        let said = showCost && cost != .zero ? L("{items} · {cost}", ["items": count, "cost": money.format(cost)]) : count
+        otherStoresButton.label = showing ? L("Hide Items for Other Stores") : said
+        otherStoresBar?.visible = hidden > 0 || showing
+    }
+
+    /// Every store to choose from, the one shopped at marked, then "Stores…".
+    private static func menu(_ shops: [Shop]) -> Menu {
+        let menu = Menu()
+        let choices = Menu()
+        for (id, name) in [(ShopID.any, L("Any Store"))] + shops.map({ ($0.id, $0.name) }) {
+            choices.append(name, action: AppAction.chooseStore.detailedName, target: "\(id.raw)")
+        }
+        menu.appendSection(choices)
+        let manage = Menu()
+        manage.append(AppAction.manageStores.title, action: AppAction.manageStores.detailedName)
+        menu.appendSection(manage)
+        return menu
+    }
+}
