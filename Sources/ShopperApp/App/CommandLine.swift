@@ -38,82 +38,96 @@ enum Command: Equatable {
         switch first {
         case "-h", "--help": return .help
         case "--version": return .version
-        case "add":
-            args.removeFirst()
-            if args.first == "-h" || args.first == "--help" { return .help }
-            let list = try listOption("--to", in: &args)
-            // "--" ends options, so an item may start with a dash: shopper add -- "-ish"
-            if args.first == "--" { args.removeFirst() } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
-                !option.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
-                throw UsageError(message: L("unknown option “{option}” for add (an item that starts with a dash goes after --)", ["option": option]))
-            }
-            guard !args.isEmpty else { throw UsageError(message: L("add needs an item, such as: shopper add \"2 kg Apples\"")) }
-            return .add(args.joined(separator: " "), to: list)
-        case "export":
-            args.removeFirst()
-            var format = ExportFormat.csv, list = ListKind.all, from: String?
-            while !args.isEmpty {
-                let option = args.removeFirst()
-                guard let value = args.first else { throw UsageError(message: L("{option} needs a value", ["option": option])) }
-                args.removeFirst()
-                switch option {
-                case "--format":
-                    guard let f = ExportFormat(rawValue: value) else { throw UsageError(message: "unknown format “\(value)”: use csv or text") }
-                    format = f
-                case "--list":
-                    guard let l = ListKind(rawValue: value) else { throw UsageError(message: "unknown list “\(value)”: use all, shopping or cart") }
-                    list = l
-                case "--from": from = value
-                default: throw UsageError(message: L("unknown option “{option}” for export", ["option": option]))
-                }
-            }
-            return .export(format: format, list: list, from: from)
-        case "import":
-            args.removeFirst()
-            let list = try listOption("--to", in: &args)
-            if let option = args.first(where: { $0.hasPrefix("-") }) {
-                throw UsageError(message: L("unknown option “{option}” for import", ["option": option]))
-            }
-            guard !args.isEmpty else { throw UsageError(message: L("import needs a file, such as: shopper import list.csv")) }
-            try checkReadable(args)
-            return .importFiles(args, to: list)
         case "lists":
             guard args.count == 1 else { throw UsageError(message: L("lists takes no arguments")) }
             return .lists
-        case "share":
+        case "add", "export", "import", "share", "sync":
             args.removeFirst()
-            var list: String?
-            var words: [String] = []
-            var mode = ""
-            while !args.isEmpty {
-                let a = args.removeFirst()
-                switch a {
-                case "--list":
-                    guard let name = args.first, !name.isEmpty else { throw UsageError(message: L("{option} needs a list name", ["option": a])) }
-                    list = name
-                    args.removeFirst()
-                case "--status", "--stop": mode = a
-                default:
-                    if a.hasPrefix("-") { throw UsageError(message: L("unknown option “{option}” for share", ["option": a])) }
-                    words.append(a)
-                }
+            switch first {
+            case "add": return try parseAdd(&args)
+            case "export": return try parseExport(&args)
+            case "import": return try parseImport(&args)
+            case "share": return try parseShare(&args)
+            default: return try parseSync(&args)
             }
-            switch (mode, words.count) {
-            case ("--status", 0): return .shareStatus(list: list)
-            case ("--stop", 0): return .shareStop(list: list)
-            case ("", 2): return .share(server: words[0], user: words[1], list: list)
-            default: throw UsageError(message: L("share needs a server address and a user name, such as: shopper share https://dav.example.org/ alice"))
-            }
-        case "sync":
-            args.removeFirst()
-            let list = try listOption("--list", in: &args)
-            guard args.isEmpty else { throw UsageError(message: L("unknown option “{option}” for sync", ["option": args[0]])) }
-            return .sync(list: list)
         default:
             if let option = args.first(where: { $0.hasPrefix("-") }) { throw UsageError(message: L("unknown option “{option}”", ["option": option])) }
             try checkReadable(args)
             return .window(files: args)
         }
+    }
+
+    private static func parseAdd(_ args: inout [String]) throws(UsageError) -> Command {
+        if args.first == "-h" || args.first == "--help" { return .help }
+        let list = try listOption("--to", in: &args)
+        // "--" ends options, so an item may start with a dash: shopper add -- "-ish"
+        if args.first == "--" { args.removeFirst() } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
+            !option.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
+            throw UsageError(message: L("unknown option “{option}” for add (an item that starts with a dash goes after --)", ["option": option]))
+        }
+        guard !args.isEmpty else { throw UsageError(message: L("add needs an item, such as: shopper add \"2 kg Apples\"")) }
+        return .add(args.joined(separator: " "), to: list)
+    }
+
+    private static func parseExport(_ args: inout [String]) throws(UsageError) -> Command {
+        var format = ExportFormat.csv, list = ListKind.all, from: String?
+        while !args.isEmpty {
+            let option = args.removeFirst()
+            guard let value = args.first else { throw UsageError(message: L("{option} needs a value", ["option": option])) }
+            args.removeFirst()
+            switch option {
+            case "--format":
+                guard let f = ExportFormat(rawValue: value) else { throw UsageError(message: L("unknown format “{format}”: use csv or text", ["format": value])) }
+                format = f
+            case "--list":
+                guard let l = ListKind(rawValue: value) else { throw UsageError(message: L("unknown list “{list}”: use all, shopping or cart", ["list": value])) }
+                list = l
+            case "--from": from = value
+            default: throw UsageError(message: L("unknown option “{option}” for export", ["option": option]))
+            }
+        }
+        return .export(format: format, list: list, from: from)
+    }
+
+    private static func parseImport(_ args: inout [String]) throws(UsageError) -> Command {
+        let list = try listOption("--to", in: &args)
+        if let option = args.first(where: { $0.hasPrefix("-") }) {
+            throw UsageError(message: L("unknown option “{option}” for import", ["option": option]))
+        }
+        guard !args.isEmpty else { throw UsageError(message: L("import needs a file, such as: shopper import list.csv")) }
+        try checkReadable(args)
+        return .importFiles(args, to: list)
+    }
+
+    private static func parseShare(_ args: inout [String]) throws(UsageError) -> Command {
+        var list: String?
+        var words: [String] = []
+        var mode = ""
+        while !args.isEmpty {
+            let a = args.removeFirst()
+            switch a {
+            case "--list":
+                guard let name = args.first, !name.isEmpty else { throw UsageError(message: L("{option} needs a list name", ["option": a])) }
+                list = name
+                args.removeFirst()
+            case "--status", "--stop": mode = a
+            default:
+                if a.hasPrefix("-") { throw UsageError(message: L("unknown option “{option}” for share", ["option": a])) }
+                words.append(a)
+            }
+        }
+        switch (mode, words.count) {
+        case ("--status", 0): return .shareStatus(list: list)
+        case ("--stop", 0): return .shareStop(list: list)
+        case ("", 2): return .share(server: words[0], user: words[1], list: list)
+        default: throw UsageError(message: L("share needs a server address and a user name, such as: shopper share https://dav.example.org/ alice"))
+        }
+    }
+
+    private static func parseSync(_ args: inout [String]) throws(UsageError) -> Command {
+        let list = try listOption("--list", in: &args)
+        guard args.isEmpty else { throw UsageError(message: L("unknown option “{option}” for sync", ["option": args[0]])) }
+        return .sync(list: list)
     }
 
     private static func checkReadable(_ files: [String]) throws(UsageError) {
