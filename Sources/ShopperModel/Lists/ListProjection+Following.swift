@@ -1,0 +1,188 @@
+import Foundation
+
+/// Following the model: each change's items placed, moved or taken out of the rows, the sections'
+/// totals kept, and views told of exactly what changed.
+extension ListProjection {
+    /// Whether the shopping list leaves the item out: sold only at other shops than the one the
+    /// list is shopped at, unless the user opened those (`showsOtherShops`).
+    func hides(_ id: ItemID) -> Bool {
+        kind == .shopping && !showsOtherShops && !model.hiddenHere.isEmpty && model.hiddenHere.contains(id)
+    }
+
+
+    /// How many items this list leaves out as sold only at other shops (0 while they are shown).
+    public var hiddenForOtherShops: Int { kind == .shopping && !showsOtherShops ? model.hiddenForOtherShops : 0 }
+
+    /// Whether the item belongs on this list, as memory holds it now. (An older version of an item
+    /// was on the list if its row is: see `apply`.)
+    func includes(_ id: ItemID, _ entry: ItemEntry) -> Bool {
+        guard kind.contains(entry), !hides(id) else { return false }
+        guard let query else { return true }
+        if readsText { model.makeSearchText(of: id) }
+        let texts = model.texts
+        return texts.bytes.withUnsafeBufferPointer { column in
+            Self.rowMatches(key(id, entry), query, needles, texts: texts, in: column)
+        }
+    }
+
+    func key(_ id: ItemID, _ entry: ItemEntry, sections: SectionKeys? = nil) -> RowKey {
+        RowKey(section: (sections ?? sectionKeys).key(for: entry), position: entry.position,
+               id: id.raw, lineCost: entry.lineCost, flags: entry.flags)
+    }
+
+    /// Made again only when the sectioning or the aisles changed (a price band's threshold is
+    /// converted to fixed point once, not per item changed).
+    var sectionKeys: SectionKeys {
+        let aisles = model.sectionAisles, names = model.aisleNames
+        if let made = madeSectionKeys, made.fit(sectioning, aisles, names) { return made }
+        let made = SectionKeys(sectioning, aisles: aisles, names: names)
+        madeSectionKeys = made
+        return made
+    }
+
+    /// Whether the query reads the items' search texts: it has words, or an aisle filter.
+    var readsText: Bool { query.map { !$0.words.isEmpty || $0.readsAisle } ?? false }
+
+    /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
+    /// listens (GTK) always sees a count and rows that agree with what it was told.
+    func apply(_ change: ModelChange) {
+        applying = true
+        defer { applying = false }
+        // A big change (an import, finishing a long trip) is one rebuild and one announcement:
+        // row by row it is an array edit and a view update per item, quadratic in the list.
+        let shopsMove = change.shopsChanged && (sectioning == .aisle || kind == .shopping)
+        if (change.aislesReordered && sectioning == .aisle) || shopsMove || change.items.count > max(Self.rebuildThreshold, rows.count / 8) {
+            reset(changed: Set(change.items.keys.map { Int($0.raw) }))
+            return
+        }
+        var touched = Set<SectionKey>()
+        var refreshed = Set<Int>()
+        for (id, c) in change.items {
+            // The old version was shown if its row is here: no second search of text no longer held.
+            let oldKey = c.old.map { key(id, $0) }
+            let oldIn = oldKey.map { find($0) != nil } ?? false
+            let newIn = c.new.map { includes(id, $0) } ?? false
+            let newKey = c.new.map { key(id, $0) }
+            if oldIn, newIn, let oldKey, let newKey, oldKey == newKey, let i = find(newKey) {
+                adjustCosts(newKey.section, by: CostSum(units: Int128(newKey.lineCost) - Int128(rows[i].lineCost)))
+                // What the row keeps of the item follows it.
+                rows[i] = newKey
+                refreshed.insert(Int(id.raw))
+                touched.insert(newKey.section)
+                continue
+            }
+            if oldIn, let oldKey {
+                announce(remove(oldKey))
+                touched.insert(oldKey.section)
+            }
+            if newIn, let newKey {
+                announce(insert(newKey))
+                touched.insert(newKey.section)
+            }
+        }
+        guard !touched.isEmpty, !isEmpty else { return }
+        // Header and end rows show totals.
+        if sectioning.hasHeaders {
+            for s in touched where sectionCounts[s] != nil { refreshed.insert(-(Int(s) + 2)) }
+        }
+        refreshed.insert(-1)
+        onContentChanged?(refreshed)
+    }
+
+    /// Makes the search texts of up to `budget` items that have none yet, so that the first
+    /// keystroke of a search finds them ready; for an idle moment (a list calls it in slices after
+    /// its first frame). Returns whether items without text remain. The texts are the model's,
+    /// shared by every list.
+    public func prepareSearch(budget: Int) -> Bool { model.prepareSearch(budget: budget) }
+
+    /// Whether a row passes the query: filters from what the row keeps, words and aisles from the
+    /// item's search text. No item is looked up.
+    static func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]], texts: SearchTexts,
+                                   in column: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = needles.isEmpty && !query.readsAisle ? UnsafeBufferPointer(start: nil, count: 0)
+            : SearchTexts.text(texts.span(of: ItemID(k.id)), in: column)
+        let passes = query.filters.isEmpty || query.matchesFilters(
+            needed: k.flags & ItemEntry.Flags.needed != 0, inCart: k.flags & ItemEntry.Flags.inCart != 0,
+            lineCost: k.flags & ItemEntry.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
+            // The aisle is the text's second line.
+            guard let newline = text.firstIndex(of: 0x0A) else { return false }
+            return text[(newline + 1)...].starts(with: a.utf8)
+        }
+        return passes && SearchQuery.contains(all: needles, in: text)
+    }
+
+    /// Changes of more items than this (or an eighth of the rows) rebuild instead.
+    static let rebuildThreshold = 256
+
+
+    /// The end row comes with the first item and goes with the last: those edits are announced as
+    /// one replacement of the whole (short) list.
+    func announce(_ edit: (Int, Int, Int)) {
+        if announced == 0 || isEmpty {
+            onRowsChanged?(0, announced, count)
+        } else {
+            onRowsChanged?(edit.0, edit.1, edit.2)
+        }
+        announced = count
+    }
+
+    func insert(_ k: RowKey) -> (Int, Int, Int) {
+        var i = lowerBound(k)
+        var added = 1
+        if sectioning.hasHeaders && sectionCounts[k.section, default: 0] == 0 {
+            rows.insert(.header(k.section), at: i)
+            i += 1
+            added = 2
+        }
+        rows.insert(k, at: i)
+        itemCount += 1
+        sectionCounts[k.section, default: 0] += 1
+        adjustCosts(k.section, by: CostSum(units: Int128(k.lineCost)))
+        return (i - (added - 1), 0, added)
+    }
+
+    func remove(_ k: RowKey) -> (Int, Int, Int) {
+        let i = find(k)!
+        rows.remove(at: i)
+        itemCount -= 1
+        sectionCounts[k.section, default: 0] -= 1
+        adjustCosts(k.section, by: .zero - CostSum(units: Int128(k.lineCost)))
+        if sectionCounts[k.section] == 0 {
+            sectionCounts[k.section] = nil
+            costs[k.section] = nil
+        }
+        if sectioning.hasHeaders && sectionCounts[k.section] == nil {
+            rows.remove(at: i - 1)
+            return (i - 1, 2, 0)
+        }
+        return (i, 1, 0)
+    }
+
+    /// Keeps the sums already made up to date; ones not made yet stay unmade.
+    func adjustCosts(_ section: SectionKey, by delta: CostSum) {
+        guard !costs.isEmpty else { return }
+        if let c = costs[nil] { costs[nil] = c + delta }
+        if let c = costs[section] { costs[section] = c + delta }
+    }
+
+    func sectionTotals(_ s: SectionKey) -> Totals {
+        Totals(count: sectionCounts[s] ?? 0, sum: cost(of: s))
+    }
+
+    /// The cost of one section's items, or of all (nil), summed on first use.
+    func cost(of section: SectionKey?) -> CostSum {
+        if let c = costs[section] { return c }
+        var sum = CostSum.zero
+        var i = 0
+        if let section {
+            guard let h = find(.header(section)) else { return .zero }
+            i = h + 1
+        }
+        while i < rows.count, !(section != nil && rows[i].section != section) {
+            sum.units += Int128(rows[i].lineCost)
+            i += 1
+        }
+        if !applying { costs[section] = sum }
+        return sum
+    }
+}
