@@ -77,14 +77,23 @@ final class MainWindow {
         // A phone's width (Phosh: 360 px) is the narrowest the window may be.
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
+        holders = Dictionary(uniqueKeysWithValues: ListKind.allCases.map { ($0, Box(.vertical)) })
+        search = SearchPanel(window: window)
+        addBar = AddBar(model: model)
+        addBar.money = money
+        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
+        switcherBar = ViewSwitcherBar(stack: stack)
+        placePages()
+        followSize(of: layOut())
+        wire()
+        wireLists()
+        wireShops()
+        updateTotals()
+    }
 
-        let holders = Dictionary(uniqueKeysWithValues: ListKind.allCases.map { kind in
-            let holder = Box(.vertical)
-            holder.widget.expand(h: true, v: true)
-            return (kind, holder)
-        })
-        self.holders = holders
-        for holder in [searchesHolder, tripsHolder, editorHolder] { holder.widget.expand(h: true, v: true) }
+    /// Each page's place in the stack, named for screen readers; the Cart's Finish Shopping.
+    private func placePages() {
+        for holder in Array(holders.values) + [searchesHolder, tripsHolder, editorHolder] { holder.widget.expand(h: true, v: true) }
         // Finishing a trip is a button where the trip ends, enabled while the cart has something.
         finishButton.widget.css("suggested-action")
         finishButton.widget.actionName(AppAction.finishShopping.detailedName)
@@ -97,38 +106,21 @@ final class MainWindow {
             // Screen readers (and the harness) find each page by its title, as with a GtkStack.
             root.accessibleLabel(title)
         }
-        search = SearchPanel(window: window)
-        addBar = AddBar(model: model)
-        addBar.money = money
-        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
-        switcherBar = ViewSwitcherBar(stack: stack)
+    }
 
-        let header = contentHeader
-        header.titleWidget(switcherTitle.widget)
-        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
+    /// The header, the summary (totals, sync status, add bar), the search, the pages and the editor
+    /// over them, the toasts, the bottom switcher, and the sidebar of lists beside it all. Returns
+    /// the lists' column (Escape closes the search anywhere in it).
+    private func layOut() -> Box {
+        contentHeader.titleWidget(switcherTitle.widget)
+        contentHeader.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
         listsButton.widget.tooltip(L("Lists"))
-        header.packStart(listsButton.widget)
-        header.packStart(shopButton.widget)
-
-        let summary = Box(.vertical, spacing: 8)
-        summary.widget.css("summary")
-        totals.widget.css("totals")
-        totals.xalign(0.5)
-        // Wraps rather than widening the window: "4 Artikel · 19,20 € noch zu kaufen · …" is wider
-        // than a phone.
-        totals.wrap()
-        totals.justify(.center)
-        summary.append(totals.widget)
-        summary.append(syncStatus.widget)
-        summary.append(addBar.root.widget)
-
+        contentHeader.packStart(listsButton.widget)
+        contentHeader.packStart(shopButton.widget)
         let lists = Box(.vertical)
         // The colour below the rows, where a tall toast's room (Toast.fitRoom) shows it.
         lists.widget.css("lists")
-        lists.append(summary.widget)
-        lists.append(search.bar.widget)
-        lists.append(search.resultsView.widget)
-        lists.append(stack.widget)
+        for part in [summary().widget, search.bar.widget, search.resultsView.widget, stack.widget] { lists.append(part) }
         stack.widget.expand(h: true, v: true)
         toast.room = stack.widget
         body.append(lists.widget, name: "lists")
@@ -137,11 +129,8 @@ final class MainWindow {
         body.canUnfold(false)
         toast.overlay.child(body.widget)
         toast.overlay.widget.expand(v: true)
-
         let content = Box(.vertical)
-        content.append(header.widget)
-        content.append(toast.overlay.widget)
-        content.append(switcherBar.widget)
+        for part in [contentHeader.widget, toast.overlay.widget, switcherBar.widget] { content.append(part) }
         content.widget.expand(h: true, v: true)
         frame.append(sidebar.root.widget, name: "sidebar")
         frame.appendSeparator()
@@ -151,8 +140,26 @@ final class MainWindow {
         // The bottom switcher shows when the header's does not fit (a narrow window).
         switcherBar.reveal = switcherTitle.titleVisible
         switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
+        return lists
+    }
 
-        // The add bar's example as long as the width allows, at start and as the window is resized.
+    /// The totals, the sync status and the add bar in the gradient strip.
+    private func summary() -> Box {
+        let summary = Box(.vertical, spacing: 8)
+        summary.widget.css("summary")
+        totals.widget.css("totals")
+        totals.xalign(0.5)
+        // Wraps rather than widening the window: "4 Artikel · 19,20 € noch zu kaufen · …" is wider
+        // than a phone.
+        totals.wrap()
+        totals.justify(.center)
+        for part in [totals.widget, syncStatus.widget, addBar.root.widget] { summary.append(part) }
+        return summary
+    }
+
+    /// The add bar's example as long as the width allows, at start and as the window is resized;
+    /// the header's store follows the width; Escape closes the search from anywhere in `lists`.
+    private func followSize(of lists: Box) {
         window.widget.afterFirstFrame { [addBar] in addBar.fitPlaceholder() }
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
             window.widget.onPointer(size) { [weak self, window, addBar] _ in
@@ -160,16 +167,9 @@ final class MainWindow {
                 self?.headerWidthChanged()
             }
         }
-
-        // Escape closes the search from anywhere among the lists, not only from its field.
         let escape = ShortcutController(first: false)
         escape.add("Escape") { [weak self] in self?.closeSearch() ?? false }
         lists.widget.add(escape.controller)
-
-        wire()
-        wireLists()
-        wireShops()
-        updateTotals()
     }
 
     static let searchesPage = AppAction.searchesPage
