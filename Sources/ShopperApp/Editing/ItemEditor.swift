@@ -57,7 +57,14 @@ final class ItemEditor {
         top.append(back.widget)
         top.append(title.widget)
         root.append(top.widget)
+        root.append(fieldsGrid().widget)
+        root.append(buttonRow().widget)
+        wireButtons()
+    }
 
+    /// A label and an entry a field, each with its error under it; the price's notes (a hint, a
+    /// rise, its history) under the price; then Sold At.
+    private func fieldsGrid() -> Grid {
         let grid = Grid()
         for (row, (field, name)) in Self.fields.enumerated() {
             let label = Label(name)
@@ -92,16 +99,21 @@ final class ItemEditor {
         onlyAt.button.widget.align(h: .start)
         grid.attach(onlyAtLabel.widget, column: 0, row: Int32(Self.fields.count * 2))
         grid.attach(onlyAt.button.widget, column: 1, row: Int32(Self.fields.count * 2))
-        root.append(grid.widget)
+        return grid
+    }
 
+    /// Delete at the start, Save at the end.
+    private func buttonRow() -> Box {
         let buttons = Box(.horizontal, spacing: 12)
         delete.widget.css("destructive-action")
         save.widget.css("suggested-action")
         save.widget.expand(h: true).align(h: .end)
         buttons.append(delete.widget)
         buttons.append(save.widget)
-        root.append(buttons.widget)
+        return buttons
+    }
 
+    private func wireButtons() {
         back.onClicked { [weak self] in self?.onClose?() }
         save.onClicked { [weak self] in self?.commit() }
         delete.onClicked { [weak self] in

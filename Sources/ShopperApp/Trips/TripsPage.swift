@@ -43,6 +43,22 @@ final class TripsPage {
         // The first frame builds the rows a window can show; the rest follow it (see `ListPage`).
         rowModel.showFirst(Self.firstScreenful)
 
+        content.append(spendingHead().widget)
+        placePlot()
+        content.append(tripsList().widget)
+        content.widget.expand(h: true, v: true)
+
+        list.append(content.widget)
+        body.append(list.widget, name: "trips")
+        body.canUnfold(false)
+        body.widget.expand(h: true, v: true)
+        root.append(body.widget)
+        reload()
+        listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.rowModel.showAll() } }
+    }
+
+    /// "Spending", and Weeks or Months.
+    private func spendingHead() -> Box {
         let head = Box(.horizontal, spacing: 12)
         let title = Label(L("Spending"))
         title.widget.css("heading")
@@ -59,7 +75,11 @@ final class TripsPage {
         }
         head.append(switcher.widget)
         head.widget.margins(12)
-        content.append(head.widget)
+        return head
+    }
+
+    /// The plot, and the words under it that say what a picked bar came to.
+    private func placePlot() {
         plot.widget.margins(12)
         content.append(plot.widget)
         caption.xalign(0)
@@ -70,7 +90,10 @@ final class TripsPage {
             self?.caption.text = text ?? L("Point at a bar, or press Left and Right in the plot, to see what was spent.")
         }
         content.append(caption.widget)
+    }
 
+    /// The trips, newest first, in a recycling list.
+    private func tripsList() -> ScrolledWindow {
         let factory = ListItemFactory(setup: { item in
             item.child = TripRow().root
         }, bind: { [weak self] item in
@@ -86,16 +109,7 @@ final class TripsPage {
         let scroller = ScrolledWindow()
         scroller.child(listView.widget)
         scroller.widget.expand(h: true, v: true)
-        content.append(scroller.widget)
-        content.widget.expand(h: true, v: true)
-
-        list.append(content.widget)
-        body.append(list.widget, name: "trips")
-        body.canUnfold(false)
-        body.widget.expand(h: true, v: true)
-        root.append(body.widget)
-        reload()
-        listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.rowModel.showAll() } }
+        return scroller
     }
 
     /// Rows that fill the tallest screen below the plot, and one cut at each edge; never more than

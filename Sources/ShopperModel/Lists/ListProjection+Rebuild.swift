@@ -145,8 +145,7 @@ extension ListProjection {
         // Rows shown are on this list already: only the query is tested, against the folded texts
         // and what each row keeps (no item read). The rows kept are moved down in place: no
         // second array, no reference counting per row.
-        // Texts not made yet (a search typed before the idle slices finished) are made first, so
-        // the pass below only reads the column.
+        // Texts not made yet (typed before the idle slices finished) first: the pass only reads.
         if readsText { model.prepareAllSearchTexts() }
         // The pass runs on the rows moved out to a local (no copy: the property lets go of them)
         // and on the column's bytes: at a million rows, checks of exclusive access to the
