@@ -90,33 +90,12 @@ final class ImportPreview {
          onImported: @escaping @MainActor (Int) -> Void, onError: @escaping @MainActor (Error) -> Void) {
         self.model = model
         content.money = money
-        let name: String
-        switch source {
-        case .file(let path):
-            name = (path as NSString).lastPathComponent
-            window.title = L("Import “{file}”", ["file": name])
-            pasted = false
-            numbers = Self.numbers(for: source)
-            do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
-                let format = ExportFormat(fileName: name)
-                reader = ImportReader(text: text, format: format, numbers: numbers)
-                typedText = format == .text ? text : nil
-                readFailure = nil
-            } catch {
-                reader = nil
-                typedText = nil
-                readFailure = L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription])
-            }
-        case .pasted(let text):
-            name = L("Pasted Lines")
-            window.title = L("Add Pasted Lines")
-            pasted = true
-            numbers = Self.numbers(for: source)
-            typedText = text
-            reader = ImportReader(text: text, format: .text, numbers: numbers)
-            readFailure = nil
-        }
+        numbers = Self.numbers(for: source)
+        pasted = if case .pasted = source { true } else { false }
+        let opened = Self.open(source, numbers: numbers)
+        (reader, typedText, readFailure) = (opened.reader, opened.typedText, opened.failure)
+        window.title = opened.title
+        let name = opened.name
         window.transient(for: parent)
         window.modal(true)
         window.defaultSize(420, 480)
@@ -129,6 +108,39 @@ final class ImportPreview {
         column.append(summary.widget)
         column.append(progress.widget)
 
+        column.append(linesView(name: name).widget)
+        column.append(buttonRow().widget)
+        window.child(column.widget)
+
+        cancel.onClicked { [weak self] in self?.window.close() }
+        // Not while the import is being written: the preview hands the result to the model.
+        window.onCloseRequest { [weak self] in self?.adding ?? false }
+        confirm.onClicked { [weak self] in self?.add(onImported: onImported, onError: onError) }
+        confirmForTest = { [weak self] in self?.add(onImported: onImported, onError: onError) }
+        readSlices()
+    }
+
+    /// What a source gives: its name, the window's title, and a reader of its lines (or why none).
+    private static func open(_ source: Source, numbers: NumberConvention)
+        -> (name: String, title: String, reader: ImportReader?, typedText: String?, failure: String?) {
+        switch source {
+        case .file(let path):
+            let name = (path as NSString).lastPathComponent
+            let title = L("Import “{file}”", ["file": name])
+            do {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let format = ExportFormat(fileName: name)
+                return (name, title, ImportReader(text: text, format: format, numbers: numbers), format == .text ? text : nil, nil)
+            } catch {
+                return (name, title, nil, nil, L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription]))
+            }
+        case .pasted(let text):
+            return (L("Pasted Lines"), L("Add Pasted Lines"), ImportReader(text: text, format: .text, numbers: numbers), text, nil)
+        }
+    }
+
+    /// The lines as they will be added (or the problems), in a recycling list.
+    private func linesView(name: String) -> ScrolledWindow {
         let content = content
         lines = RowListModel(count: { content.count }, identity: { $0 + 1 })
         let factory = ListItemFactory(
@@ -151,23 +163,18 @@ final class ImportPreview {
         let scrolled = ScrolledWindow()
         scrolled.child(list.widget)
         scrolled.widget.expand(h: true, v: true)
-        column.append(scrolled.widget)
+        return scrolled
+    }
 
+    /// Cancel, and Add (shown once the lines are read).
+    private func buttonRow() -> Box {
         let buttons = Box(.horizontal, spacing: 12)
         buttons.widget.align(h: .end)
         buttons.append(cancel.widget)
         confirm.widget.css("suggested-action")
         confirm.widget.visible = false
         buttons.append(confirm.widget)
-        column.append(buttons.widget)
-        window.child(column.widget)
-
-        cancel.onClicked { [weak self] in self?.window.close() }
-        // Not while the import is being written: the preview hands the result to the model.
-        window.onCloseRequest { [weak self] in self?.adding ?? false }
-        confirm.onClicked { [weak self] in self?.add(onImported: onImported, onError: onError) }
-        confirmForTest = { [weak self] in self?.add(onImported: onImported, onError: onError) }
-        readSlices()
+        return buttons
     }
 
     isolated deinit { list?.release() }
