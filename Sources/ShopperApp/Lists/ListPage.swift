@@ -62,7 +62,41 @@ final class ListPage {
         rowModel.showFirst(Self.firstScreenful)
         emptyState = EmptyState(text: kind.emptyExplanation, buttonTitle: emptyButtonTitle)
 
-        let factory = ListItemFactory(
+        listView = ListView(model: rowModel, factory: rowFactory())
+        // Once the first frame is on screen; in an idle, so that frame's other after-paint work
+        // goes first.
+        listView.widget.afterFirstFrame { [weak self] in
+            MainLoop.idle {
+                self?.revealRest()
+                self?.prepareSearchWhenIdle()
+            }
+        }
+        listView.widget.on("destroy") { [weak self] in self?.listGone = true }
+        listView.widget.css("shopper-list")
+        listView.widget.accessibleLabel(kind.title)
+        scrolled.child(listView.widget)
+        scrolled.widget.expand(h: true, v: true)
+        root.child(scrolled.widget)
+        root.addOverlay(emptyState.revealer.widget)
+        root.widget.expand(v: true)
+        page.append(root.widget)
+        emptyState.set(empty: projection.isEmpty, animated: false)
+
+        listView.onActivate { [weak self] position in
+            // An item another process deleted a moment ago is gone from the store before the list.
+            guard let self, let id = projection.itemID(at: position), let item = model.item(id) else { return }
+            act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
+        }
+        addListShortcuts()
+        buildContextMenu()
+        listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
+        follow(projection)
+    }
+
+    /// Row widgets for GTK's list items: one from the pool when there is one, bound and unbound
+    /// as GTK asks, kept in the pool when GTK lets go of its item.
+    private func rowFactory() -> ListItemFactory {
+        ListItemFactory(
             setup: { [weak self] item in
                 guard let self else { return }
                 let row: RowWidget
@@ -93,35 +127,6 @@ final class ListPage {
                     row.root.widget.letGo()
                 }
             })
-        listView = ListView(model: rowModel, factory: factory)
-        // Once the first frame is on screen; in an idle, so that frame's other after-paint work
-        // goes first.
-        listView.widget.afterFirstFrame { [weak self] in
-            MainLoop.idle {
-                self?.revealRest()
-                self?.prepareSearchWhenIdle()
-            }
-        }
-        listView.widget.on("destroy") { [weak self] in self?.listGone = true }
-        listView.widget.css("shopper-list")
-        listView.widget.accessibleLabel(kind.title)
-        scrolled.child(listView.widget)
-        scrolled.widget.expand(h: true, v: true)
-        root.child(scrolled.widget)
-        root.addOverlay(emptyState.revealer.widget)
-        root.widget.expand(v: true)
-        page.append(root.widget)
-        emptyState.set(empty: projection.isEmpty, animated: false)
-
-        listView.onActivate { [weak self] position in
-            // An item another process deleted a moment ago is gone from the store before the list.
-            guard let self, let id = projection.itemID(at: position), let item = model.item(id) else { return }
-            act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
-        }
-        addListShortcuts()
-        buildContextMenu()
-        listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
-        follow(projection)
     }
 
     /// The list's top in view, now and once GTK has laid out the rows (it keeps the row that was

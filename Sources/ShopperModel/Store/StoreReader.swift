@@ -89,17 +89,7 @@ extension Store {
         defer { names = names2 }
         return try read { db in
             guard try db.tableExists("item") else { return StoreContents() }
-            let present = Set(try db.columns(in: "item").map(\.name))
-            func column(_ name: String) -> String { present.contains(name) ? name : "NULL" }
-            // The last column says the row has what every item has beyond these: a row that lacks
-            // it is read whole, so its damage is named as a full read names it.
-            let sql = """
-                SELECT id, \(column("revision")), position, needed, in_cart, aisle, quantity, unit_cost,
-                \(column("price_for_all")), last_price,
-                description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL
-                AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL
-                FROM item WHERE id BETWEEN ? AND ? AND \(try scope.condition(db))
-                """
+            let sql = try Self.entriesSQL(present: Set(try db.columns(in: "item").map(\.name)), condition: try scope.condition(db))
             // Spellings of aisles as read, with their number: most items share a few aisles, and a
             // String made per row was most of the cost of reading them. The first few are compared
             // byte for byte (no array made, nothing hashed per row), the rest looked up.
@@ -143,5 +133,20 @@ extension Store {
             }
             return try Self.contents(db, list: scope.list)
         }
+    }
+
+    /// The columns an entry needs, of the items between two ids on the list (`condition`). The last
+    /// column says the row has what every item has beyond these: a row that lacks it is read
+    /// whole, so its damage is named as a full read names it. A file before revisions or prices
+    /// for all (opened read-only) reads NULL for them.
+    static func entriesSQL(present: Set<String>, condition: String) -> String {
+        func column(_ name: String) -> String { present.contains(name) ? name : "NULL" }
+        return """
+            SELECT id, \(column("revision")), position, needed, in_cart, aisle, quantity, unit_cost,
+            \(column("price_for_all")), last_price,
+            description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL
+            AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL
+            FROM item WHERE id BETWEEN ? AND ? AND \(condition)
+            """
     }
 }
