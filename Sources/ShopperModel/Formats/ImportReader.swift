@@ -43,7 +43,7 @@ public final class ImportReader {
         if case .failed(let e) = units { errors = [e] }
     }
 
-    public var isFinished: Bool { done >= total }
+    var isFinished: Bool { done >= total }
     public var fraction: Double { total == 0 ? 1 : Double(done) / Double(total) }
 
     /// Reads up to `count` more lines; true once everything is read.

@@ -9,7 +9,7 @@ import Foundation
 /// as a line that reads back the same; hand-typed lines keep their meaning.
 public enum PlainTextFormat {
     /// Words read as a unit when they follow a quantity.
-    public static let units: Set<String> = [
+    static let units: Set<String> = [
         "kg", "g", "mg", "lb", "lbs", "oz", "l", "ml", "cl", "dl", "pack", "packs", "pk", "box", "boxes",
         "bottle", "bottles", "can", "cans", "jar", "jars", "bag", "bags", "bunch", "bunches", "dozen",
         "pc", "pcs", "piece", "pieces", "loaf", "loaves", "tin", "tins", "roll", "rolls",
@@ -86,7 +86,7 @@ public enum PlainTextFormat {
         public var hasNotes = false
     }
 
-    public static func parseLine(_ line: String, numbers: NumberConvention = .neutral) -> Result<ItemFields, LineError> {
+    static func parseLine(_ line: String, numbers: NumberConvention = .neutral) -> Result<ItemFields, LineError> {
         read(line, numbers: numbers).map(\.fields)
     }
 

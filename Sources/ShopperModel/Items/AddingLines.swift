@@ -11,7 +11,7 @@ public struct AddOutcome: Equatable, Sendable {
     public let id: ItemID
     public let kind: Kind
     /// A known item the line moved to another aisle: that aisle ("" for none).
-    public var movedTo: String?
+    var movedTo: String?
     /// A new item whose description is one edit from a known item's (a typo, perhaps): that item.
     public var nearMiss: ItemID?
 
@@ -154,7 +154,7 @@ extension ShoppingModel {
 
     /// The aisle of the items that share the most words with `description`, and one of them; nil
     /// when none does, or two aisles do equally.
-    public func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
+    func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
         let words = Self.words(description)
         guard !words.isEmpty else { return nil }
         // By aisle number: the description that reads best is read once, for the winner.

@@ -64,7 +64,7 @@ public final class DescriptionIndex {
     }
 
     /// Shortest key a near miss is looked for.
-    public static let nearMissMinimum = 4
+    static let nearMissMinimum = 4
 
     /// Whether `a` and `b` differ by exactly one insertion, deletion, substitution or transposition
     /// of neighbours (Damerau–Levenshtein distance 1).

@@ -17,7 +17,7 @@ public struct Item: Equatable, Sendable {
     public var description: String
     /// Always above zero; see `ItemDraft` for the bounds. Kept in fixed point (`quantity` is the
     /// same as a Decimal, for the edges).
-    public var quantityAmount: Amount
+    var quantityAmount: Amount
     public var unit: String?
     public var aisle: String?
     public var notes: String
@@ -38,15 +38,15 @@ public struct Item: Equatable, Sendable {
 
     /// The price as the user gave it, in their currency; nil when unknown. What it is the price of
     /// is `priceBasis`: one unit ("1.29 per kg") or the whole line ("5.49 for 500 g").
-    public var priceAmount: Amount? {
+    var priceAmount: Amount? {
         get { storedPrice == Self.noAmount ? nil : Amount(units: storedPrice) }
         set { storedPrice = newValue?.units ?? Self.noAmount }
     }
-    public var lastPriceAmount: Amount? {
+    var lastPriceAmount: Amount? {
         get { storedLastPrice == Self.noAmount ? nil : Amount(units: storedLastPrice) }
         set { storedLastPrice = newValue?.units ?? Self.noAmount }
     }
-    public var lastPriceDate: Date? {
+    var lastPriceDate: Date? {
         get { storedLastPriceDate == Self.noDate ? nil : storedLastPriceDate }
         set { storedLastPriceDate = newValue ?? Self.noDate }
     }
@@ -63,7 +63,7 @@ public struct Item: Equatable, Sendable {
         get { priceAmount?.decimal }
         set { priceAmount = newValue.map(Amount.init) }
     }
-    public var lastPrice: Decimal? {
+    var lastPrice: Decimal? {
         get { lastPriceAmount?.decimal }
         set { lastPriceAmount = newValue.map(Amount.init) }
     }
@@ -108,8 +108,8 @@ public struct Item: Equatable, Sendable {
 
     /// What the line costs, exact: quantity x price, or the price itself when it is for all;
     /// zero when the price is unknown. Totals sum `lineCost`, in fixed point.
-    public var lineTotal: Decimal { lineCost.decimal }
-    public var lineCost: CostSum { CostSum.line(quantity: quantityAmount, price: priceAmount, basis: priceBasis) }
+    var lineTotal: Decimal { lineCost.decimal }
+    var lineCost: CostSum { CostSum.line(quantity: quantityAmount, price: priceAmount, basis: priceBasis) }
 
     /// What one unit cost, for the price history: a price for all divided by the quantity, to
     /// four decimals.
@@ -153,7 +153,7 @@ public struct ItemFields: Equatable, Sendable {
         self.notes = notes
     }
 
-    public var lineTotal: Decimal { PriceBasis.lineTotal(price, priceBasis, quantity) }
+    var lineTotal: Decimal { PriceBasis.lineTotal(price, priceBasis, quantity) }
 }
 
 /// What a price is the price of. A price per unit is what shelves and receipts say for things sold

@@ -30,7 +30,7 @@ public struct ItemDraft: Equatable, Sendable {
     public static let maxShortFieldLength = 40
     public static let maxQuantity: Decimal = 10_000
     public static let maxUnitCost: Decimal = 1_000_000
-    public static let maxDecimals = 4
+    static let maxDecimals = 4
 
     public var description: String
     public var quantity: String

@@ -7,7 +7,7 @@ public struct ItemEntry: Equatable, Sendable {
     public var revision: Int64
     public var position: Int64
     /// `Item.lineCost` in `CostSum` units (a line's cost is at most 10^18 of them: it fits).
-    public var lineCost: Int64
+    var lineCost: Int64
     /// The item's aisle as an `AisleNames` number; -1 for none.
     public var aisle: Int32
     var flags: UInt8
@@ -134,7 +134,7 @@ public struct ItemTable {
     /// Room for ids up to `maxID` (the store's highest), so a load does not copy the table as it
     /// grows (for a moment, both copies were in memory). Room never used costs address space, not
     /// memory.
-    public mutating func reserveCapacity(maxID: Int) {
+    mutating func reserveCapacity(maxID: Int) {
         slots.reserveCapacity(Swift.min(maxID + 1, 1 << 22))
     }
 

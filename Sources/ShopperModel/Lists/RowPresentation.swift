@@ -16,7 +16,7 @@ public struct DisplayOptions: Hashable, Sendable {
         self.tapToTick = tapToTick
     }
 
-    public static let allCombinations: [DisplayOptions] =
+    static let allCombinations: [DisplayOptions] =
         [false, true].flatMap { q in [false, true].flatMap { c in [false, true].map { b in
             DisplayOptions(showQuantity: q, showCost: c, showCheckboxes: b) } } }
 }
@@ -100,7 +100,7 @@ public struct RowPresentation: Equatable, Sendable {
     }
 
     /// "2 kg", "1.5", "3 packs".
-    public static func quantityText(_ item: Item, _ money: MoneyFormat) -> String {
+    static func quantityText(_ item: Item, _ money: MoneyFormat) -> String {
         let q = money.quantity(item.quantity)
         return item.unit.map { "\(q) \(CountUnit.display($0, quantity: item.quantityAmount))" } ?? q
     }

@@ -33,7 +33,7 @@ public struct AisleOrder: Equatable, Sendable {
     public func index(of name: String) -> Int? { rank[name.lowercased()] }
 
     /// The spelling already in use for this name, so "dairy" and "Dairy" are one aisle.
-    public func canonical(_ name: String) -> String? { index(of: name).map { names[$0] } }
+    func canonical(_ name: String) -> String? { index(of: name).map { names[$0] } }
 
     mutating func append(_ name: String) {
         guard index(of: name) == nil else { return }

@@ -4,8 +4,8 @@ public struct ChangeSet: Sendable {
     /// New value, or nil to delete.
     public var items: [ItemID: Item?] = [:]
     public var searches: [SavedSearch.ID: SavedSearch?] = [:]
-    public var historyAdded: [PriceRecord] = []
-    public var historyRemoved: [PriceRecord] = []
+    var historyAdded: [PriceRecord] = []
+    var historyRemoved: [PriceRecord] = []
     /// Replaces the whole aisle order of `list` when set (it is short).
     public var aisleOrder: [String]?
     /// The list the operation was made on: whose aisle order it sets, whose undo history shows it.

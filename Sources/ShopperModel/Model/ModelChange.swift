@@ -5,7 +5,7 @@ import Foundation
 public struct ItemChange {
     public var old: ItemEntry?
     public var new: ItemEntry?
-    public var oldItem: Item?
+    var oldItem: Item?
 }
 
 /// What changed in one operation, for projections and views to update incrementally.

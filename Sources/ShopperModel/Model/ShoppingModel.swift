@@ -14,15 +14,15 @@ public final class ShoppingModel {
     public internal(set) var items = ItemTable()
     public internal(set) var aisles = AisleOrder() { didSet { placeShop() } }
     /// The order sections follow: the current shop's aisles first, then the list's (`AisleOrder.walking`).
-    public internal(set) var sectionAisles = AisleOrder()
+    internal(set) var sectionAisles = AisleOrder()
     /// Every shop not deleted, in order, with its aisle order.
     public internal(set) var shops: [Shop] = [] { didSet { placeShop() } }
     /// This list's items sold only at some shops.
     public internal(set) var onlyAt = OnlyAt() { didSet { placeShop() } }
     /// Items the current shop does not sell: left off its shopping list.
-    public internal(set) var hiddenHere: Set<ItemID> = []
+    internal(set) var hiddenHere: Set<ItemID> = []
     /// The aisle names entries refer to by number.
-    public internal(set) var aisleNames = AisleNames()
+    internal(set) var aisleNames = AisleNames()
     /// In display order.
     public internal(set) var savedSearches: [SavedSearch] = []
     public internal(set) var totals = TripTotals()
@@ -135,7 +135,7 @@ public final class ShoppingModel {
     }
 
     /// The item if cached as it is now; never reads the store.
-    public func cachedItem(_ id: ItemID) -> Item? {
+    func cachedItem(_ id: ItemID) -> Item? {
         items[id].flatMap { content.cached(id, revision: $0.revision) }
     }
 
@@ -160,7 +160,7 @@ public final class ShoppingModel {
     }
 
     /// Reads the items of `ids` not cached in one go (a screen of rows about to be shown).
-    public func prefetch(_ ids: some Sequence<ItemID>) {
+    func prefetch(_ ids: some Sequence<ItemID>) {
         try? content.prefetch(ids) { items[$0]?.revision }
     }
 

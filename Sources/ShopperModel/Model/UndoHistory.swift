@@ -35,7 +35,7 @@ public final class UndoHistory {
 
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
-    public var undoName: String? { undoStack.last?.name }
+    var undoName: String? { undoStack.last?.name }
     /// The identity of the step Undo would undo now.
     public var latestID: Int? { undoStack.last?.id }
 

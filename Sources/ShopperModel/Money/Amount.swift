@@ -5,7 +5,7 @@ import Foundation
 /// where a `Decimal` is 20, and adds and multiplies as one machine instruction. `Decimal` is only
 /// for the edges: parsing typed text, formatting, files.
 public struct Amount: Hashable, Comparable, Sendable {
-    public var units: Int64
+    var units: Int64
     public static let scale: Int64 = 10_000
     public static let one = Amount(units: scale)
 
@@ -20,7 +20,7 @@ public struct Amount: Hashable, Comparable, Sendable {
     public static func < (a: Amount, b: Amount) -> Bool { a.units < b.units }
 
     /// The canonical text `canonical` reads and `DecimalText.format` writes: "1.29", "2", "0.0005".
-    public var canonicalText: String {
+    var canonicalText: String {
         let (whole, fraction) = units.magnitude.quotientAndRemainder(dividingBy: UInt64(Self.scale))
         var text = (units < 0 ? "-" : "") + String(whole)
         guard fraction > 0 else { return text }
@@ -34,7 +34,7 @@ public struct Amount: Hashable, Comparable, Sendable {
     /// The canonical text the store writes ("1.29", "2", "0.0005"), read without Foundation: the
     /// store holds one or more amounts per item, and start-up reads every one. nil for any other
     /// text, which the caller then reads the slow, general way.
-    public static func canonical<S: Sequence>(_ utf8: S) -> Amount? where S.Element == UInt8 {
+    static func canonical<S: Sequence>(_ utf8: S) -> Amount? where S.Element == UInt8 {
         var whole: Int64 = 0, fraction: Int64 = 0, decimals = -1, digits = 0
         for c in utf8 {
             if c == UInt8(ascii: ".") {

@@ -4,7 +4,7 @@ import Foundation
 /// four). 128 bits: a million lines of the largest line the app allows (10,000 × 1,000,000) sum to
 /// 10^16, far inside the range, so no sum a person could make overflows.
 public struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
-    public var units: Int128
+    var units: Int128
     public static let scale: Int128 = 100_000_000
     public static let zero = CostSum(units: 0)
 

@@ -4,7 +4,7 @@ import Foundation
 public enum CostText {
     /// "2 kg × 1.29" for a price per unit; nil where there is nothing to explain (no price, a price
     /// for all, or one plain unit, where the price is the cost).
-    public static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
+    static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
         guard let price = item.priceAmount, item.priceBasis == .perUnit, item.quantityAmount != .one || item.unit != nil else { return nil }
         return "\(RowPresentation.quantityText(item, money)) × \(money.formatUnitPrice(price))"
     }
@@ -21,7 +21,7 @@ public enum CostText {
 
     /// A price per unit that makes a total no one would pay for so little: "500 g Mince @ 5.49" is
     /// 2,745.00, where 5.49 for all was meant. Small units only, where the mistake happens.
-    public static func implausibleTotal(_ fields: ItemFields) -> Decimal? {
+    static func implausibleTotal(_ fields: ItemFields) -> Decimal? {
         guard let price = fields.price, fields.priceBasis == .perUnit, price >= 1,
               let unit = fields.unit?.lowercased(), smallUnits.contains(unit) else { return nil }
         let total = fields.lineTotal

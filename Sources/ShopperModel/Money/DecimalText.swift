@@ -35,7 +35,7 @@ public enum NumberConvention: Equatable, Sendable {
 
     /// The locale that formats numbers for this environment: LC_ALL, then LC_NUMERIC, then LANG
     /// (Foundation's `Locale.current` ignores them on Linux).
-    public static func numericLocale(in environment: [String: String]) -> String? {
+    static func numericLocale(in environment: [String: String]) -> String? {
         for key in ["LC_ALL", "LC_NUMERIC", "LANG"] {
             if let v = environment[key], !v.isEmpty { return v }
         }

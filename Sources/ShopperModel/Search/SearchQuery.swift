@@ -38,7 +38,7 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// Whether everything this query matches is matched by `other` too, as when typing on: the same
     /// filters, and each of `other`'s words inside one of these (words match as substrings).
-    public func narrows(_ other: SearchQuery) -> Bool {
+    func narrows(_ other: SearchQuery) -> Bool {
         filters == other.filters && other.words.allSatisfy { w in words.contains { $0.contains(w) } }
     }
 
@@ -92,7 +92,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
 
     /// What an item is searched by, folded once and cached by the caller.
-    public static func searchText(of item: Item) -> String {
+    static func searchText(of item: Item) -> String {
         fold([item.description, item.aisle ?? "", item.notes].joined(separator: "\n"))
     }
 
@@ -102,7 +102,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
 
     /// Whether the item passes every filter (the words aside).
-    public func matchesFilters(_ item: Item) -> Bool {
+    func matchesFilters(_ item: Item) -> Bool {
         matchesFilters(needed: item.needed, inCart: item.inCart, lineCost: item.priceAmount == nil ? nil : item.lineCost) { a in
             item.aisle.map { Self.fold($0).hasPrefix(a) } ?? false
         }

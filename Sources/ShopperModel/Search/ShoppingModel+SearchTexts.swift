@@ -4,7 +4,7 @@ import Foundation
 /// item edited.
 extension ShoppingModel {
     /// What `SearchQuery` matches words against, for the item as it is now.
-    public func searchText(of id: ItemID) -> String {
+    func searchText(of id: ItemID) -> String {
         makeSearchText(of: id)
         return texts.string(of: id) ?? ""
     }

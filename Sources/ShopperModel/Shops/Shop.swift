@@ -37,7 +37,7 @@ public struct Shop: Equatable, Sendable, Identifiable {
 extension AisleOrder {
     /// The order a list's sections follow at a shop: the shop's aisles first, in its order (spelled
     /// as the list spells them), then the list's other aisles in the list's own order.
-    public static func walking(_ shop: [String], list: AisleOrder) -> AisleOrder {
+    static func walking(_ shop: [String], list: AisleOrder) -> AisleOrder {
         var order = AisleOrder()
         for name in shop { order.append(list.canonical(name) ?? name) }
         for name in list.names { order.append(name) }

@@ -81,7 +81,7 @@ extension ShoppingModel {
     }
 
     /// Moves one aisle a place up or down in `shop`'s order (Alt+Up and Alt+Down in the aisle list).
-    public func moveAisle(_ name: String, by delta: Int, at shop: ShopID) throws(StoreError) {
+    func moveAisle(_ name: String, by delta: Int, at shop: ShopID) throws(StoreError) {
         var names = aisleOrder(at: shop).names
         guard let from = names.firstIndex(where: { $0.lowercased() == name.lowercased() }) else { return }
         let to = min(max(from + delta, 0), names.count - 1)

@@ -62,7 +62,7 @@ extension Store {
     }
 
     /// The shop `list` is shopped at now. Not an undo step, and it touches no item.
-    public func setShop(_ shop: ShopID, of list: ListID) throws(StoreError) {
+    func setShop(_ shop: ShopID, of list: ListID) throws(StoreError) {
         guard access == .readWrite, let db else { throw .readOnly(path: path) }
         do {
             try db.write { db in

@@ -5,7 +5,7 @@ internal import GRDB
 public struct StoreContents: Sendable {
     public var items: [Item] = []
     /// The revision each item was last written at: what a later write expects to find.
-    public var revisions: [ItemID: Int64] = [:]
+    var revisions: [ItemID: Int64] = [:]
     public var aisles: [String] = []
     public var searches: [SavedSearch] = []
     /// Every list not deleted, in order.
@@ -29,7 +29,7 @@ public struct StoreChanges: Sendable {
     public var shops: [Shop] = []
     public var onlyAt = OnlyAt()
     /// Changes whenever a trip is recorded or deleted (`Store.tripStamp`).
-    public var tripStamp: Int64 = 0
+    var tripStamp: Int64 = 0
     public var revision: Int64 = 0
 }
 
@@ -38,7 +38,7 @@ public struct StoreChanges: Sendable {
 /// one list reads as fast as before lists: the index would cost a lookup a row).
 public struct ListScope: Sendable, Equatable {
     public let list: ListID
-    public let byIndex: Bool
+    let byIndex: Bool
     public init(_ list: ListID, byIndex: Bool = true) {
         self.list = list
         self.byIndex = byIndex
@@ -57,7 +57,7 @@ public struct StoreCommit: Sendable {
     /// The revision the written items now carry.
     public let revision: Int64
     /// Others had written since the revision the writer last saw: it should read their changes.
-    public let othersWrote: Bool
+    let othersWrote: Bool
     /// The aisle order as stored, when the write set one (another process's new aisles appended).
     public let aisles: [String]?
 }
@@ -71,10 +71,10 @@ public struct IDSource {
     var nextShop: Int64 = 1
     var nextTrip: Int64 = 1
     public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
-    public mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
-    public mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
-    public mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
-    public mutating func newTripID() -> TripID { defer { nextTrip += 1 }; return TripID(nextTrip) }
+    mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
+    mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
+    mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
+    mutating func newTripID() -> TripID { defer { nextTrip += 1 }; return TripID(nextTrip) }
 }
 
 /// One SQLite file in WAL mode, shared safely by every Shopper process on the machine (the window,
@@ -162,7 +162,7 @@ public final class Store: Sendable {
 
     /// How many items there are, counted (a scan of the smallest index: see `itemCount` for the cheap
     /// estimate).
-    public func storedItems() -> Int { itemNumber("count(*)") }
+    func storedItems() -> Int { itemNumber("count(*)") }
 
     /// One aggregate over the item table; 0 without the table or when the store cannot be read.
     func itemNumber(_ aggregate: String) -> Int {
@@ -193,7 +193,7 @@ public final class Store: Sendable {
 
     /// SQLite's data_version of the writer connection: it changes when, and only when, another
     /// connection (another process) commits. Costs no transaction, so it can be polled.
-    public func externalVersion() -> Int64 {
+    func externalVersion() -> Int64 {
         guard access == .readWrite, let db else { return 0 }
         return (try? db.writeWithoutTransaction { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }) ?? 0
     }
@@ -211,11 +211,11 @@ public final class Store: Sendable {
 
     /// Rows changed by all writes so far on the writer connection: lets tests prove an operation on one
     /// item writes a fixed number of rows, whatever the store's size.
-    public func totalChanges() -> Int {
+    func totalChanges() -> Int {
         db?.writeWithoutTransaction { db in db.totalChangesCount } ?? -1
     }
 
-    public func integrityCheck() throws -> String {
+    func integrityCheck() throws -> String {
         guard let db else { return "ok" }
         return try db.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
     }

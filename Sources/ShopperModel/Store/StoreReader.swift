@@ -82,7 +82,7 @@ extension Store {
     /// What the model keeps of every item (`ItemEntry`) with an id in `ids`, in order of id, one at
     /// a time to `each`, and the rest of the store whole. Strings are not read, except an aisle's,
     /// made into a number: at a million items, the descriptions alone would be a hundred megabytes.
-    public func loadEntries(aisles names: inout AisleNames, scope: ListScope = ListScope(.first, byIndex: false),
+    func loadEntries(aisles names: inout AisleNames, scope: ListScope = ListScope(.first, byIndex: false),
                             ids: ClosedRange<Int64> = Int64.min...Int64.max,
                             each: (ItemID, ItemEntry) -> Void) throws(StoreError) -> StoreContents {
         var names2 = names
