@@ -256,6 +256,14 @@ class Shopper:
         self.key("a", ["ctrl"])
         self.type(text)
 
+    def new_list(self, name, dialog="New List"):
+        """Shift+Ctrl+N, a name and Enter, as a person makes a list; waits for it to be shown."""
+        self.key("n", ["ctrl", "shift"])
+        wait_for(lambda: next((f for f in self.frames() if f.get_name() == dialog), None), 5, f"the {dialog} dialog")
+        self.type(name, window=dialog)
+        self.key("Return", window=dialog)
+        wait_for(lambda: (self.window().get_name() or "").startswith(name + " – "), 5, f"the new list {name} shown")
+
     def add_items(self, *lines):
         """Types each line into the add entry and presses Enter, as a user adds items."""
         entry = self.one(Atspi.Role.TEXT, name="Add an item")

@@ -115,11 +115,7 @@ class DeletedListsAfterARestart(unittest.TestCase):
         dark = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark", "ADW_DISABLE_PORTAL": "1"}
         subprocess.run([SHOPPER_BIN, "add", "Milk"], env=env, check=True, capture_output=True)
         with Shopper(data_dir=data, env=dark) as app:
-            app.key("n", ["ctrl", "shift"])
-            wait_for(lambda: next((f for f in app.frames() if f.get_name() == "New List"), None), 5, "the New List dialog")
-            app.type("Party", window="New List")
-            app.key("Return", window="New List")
-            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "the new list")
+            app.new_list("Party")
             app.add_items("Cake", "3 Balloons")
         with Shopper(data_dir=data, env=dark) as app:
             resize(app, 360, 640)

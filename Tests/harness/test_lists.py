@@ -158,11 +158,7 @@ class SeveralLists(unittest.TestCase):
         data = tempfile.mkdtemp(prefix="shopper-lists-")
         env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config}
         with Shopper(data_dir=data, env=env) as app:
-            app.key("n", ["ctrl", "shift"])
-            wait_for(lambda: next((f for f in app.frames() if f.get_name() == "New List"), None), 5, "the New List dialog")
-            app.type("Party", window="New List")
-            app.key("Return", window="New List")
-            wait_for(lambda: self.title(app) == "Party – Shopper", 5, "the new list to be shown")
+            app.new_list("Party")
         with Shopper(data_dir=data, env=env) as app:
             wait_for(lambda: self.title(app) == "Party – Shopper", 10, f"Party to open again, not {self.title(app)}")
             self.wait_sidebar(app, ["Groceries, 0 to buy", "Party, 0 to buy"])

@@ -108,11 +108,7 @@ class SearchAllLists(unittest.TestCase):
         with Shopper() as app:
             app.add_items("Glue sticks [Crafts]")
             app.hover()
-            app.key("n", ["ctrl", "shift"])
-            wait_for(lambda: next((f for f in app.frames() if f.get_name() == "New List"), None), 5, "the New List dialog")
-            app.type("Hardware", window="New List")
-            app.key("Return", window="New List")
-            wait_for(lambda: app.window().get_name() == "Hardware – Shopper", 5, "Hardware shown")
+            app.new_list("Hardware")
             app.add_items("Wood glue [Glue]", "Nails")
             app.key("1", ["alt"])
             wait_for(lambda: app.window().get_name() == "Groceries – Shopper", 5, "Groceries shown")

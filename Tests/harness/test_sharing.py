@@ -157,11 +157,7 @@ class Sharing(unittest.TestCase):
             with Shopper(data_dir=data, env=german) as app:
                 resize(app, 360, 640)
                 app.hover()
-                app.key("n", ["ctrl", "shift"])
-                self.dialog(app, "Neue Liste")
-                app.type("Werkzeug", window="Neue Liste")
-                app.key("Return", window="Neue Liste")
-                wait_for(lambda: app.window().get_name().startswith("Werkzeug"), 5, "the new list shown")
+                app.new_list("Werkzeug", dialog="Neue Liste")
                 # The account in use is offered, its password from the keyring: Enter alone connects.
                 share = "„Werkzeug“ teilen"
                 app.key("F10")
