@@ -6,8 +6,7 @@ extension ShoppingModel {
     /// A new list at the end, named as asked (blank: "New List"). Returns its id.
     @discardableResult
     public func createList(named name: String) throws(StoreError) -> ListID {
-        let trimmed = ItemDraft.clean(name)
-        let name = trimmed.isEmpty ? L("New List") : trimmed
+        let name = Self.newName(name, fallback: L("New List"))
         var made = ListID.first
         try commit(L("making the list “{name}”", ["name": name])) { b in
             made = b.ids.newListID()
@@ -17,10 +16,9 @@ extension ShoppingModel {
     }
 
     public func renameList(_ id: ListID, to name: String) throws(StoreError) {
-        let trimmed = ItemDraft.clean(name)
-        guard var l = lists.first(where: { $0.id == id }), !trimmed.isEmpty, trimmed != l.name else { return }
+        guard var l = lists.first(where: { $0.id == id }), let new = Self.rename(name, from: l.name) else { return }
         try commit(L("renaming the list “{name}”", ["name": l.name])) { b in
-            l.name = trimmed
+            l.name = new
             b.cs.lists[id] = l
         }
     }
@@ -93,6 +91,18 @@ extension ShoppingModel {
     func foreignItem(_ id: ItemID, _ found: [ItemID: Int64]) -> Item? {
         guard found[id] != nil, let store else { return nil }
         return (try? store.reading(ListScope(list)) { try $0.items([id]) })?.first?.item
+    }
+
+    /// A name typed for a new list or store: cleaned as a description is, `fallback` when blank.
+    static func newName(_ typed: String, fallback: String) -> String {
+        let clean = ItemDraft.clean(typed)
+        return clean.isEmpty ? fallback : clean
+    }
+
+    /// A name typed for a rename: cleaned; nil when blank or unchanged (there is nothing to do).
+    static func rename(_ typed: String, from current: String) -> String? {
+        let clean = ItemDraft.clean(typed)
+        return clean.isEmpty || clean == current ? nil : clean
     }
 
     /// Without a store (tests of pure logic), lists follow the change sets here.

@@ -26,8 +26,7 @@ extension ShoppingModel {
     /// A new shop at the end, named as asked (blank: "New Store"). Returns its id.
     @discardableResult
     public func addShop(named name: String) throws(StoreError) -> ShopID {
-        let trimmed = ItemDraft.clean(name)
-        let name = trimmed.isEmpty ? L("New Store") : trimmed
+        let name = Self.newName(name, fallback: L("New Store"))
         var made = ShopID.any
         try commit(L("adding the store “{name}”", ["name": name])) { b in
             made = b.ids.newShopID()
@@ -37,10 +36,9 @@ extension ShoppingModel {
     }
 
     public func renameShop(_ id: ShopID, to name: String) throws(StoreError) {
-        let trimmed = ItemDraft.clean(name)
-        guard var shop = shops.first(where: { $0.id == id }), !trimmed.isEmpty, trimmed != shop.name else { return }
+        guard var shop = shops.first(where: { $0.id == id }), let new = Self.rename(name, from: shop.name) else { return }
         try commit(L("renaming the store “{name}”", ["name": shop.name])) { b in
-            shop.name = trimmed
+            shop.name = new
             b.cs.shops[id] = shop
         }
     }
