@@ -132,6 +132,20 @@ class Shopper:
         what = f"{role and role.value_nick} named {name or contains!r}"
         return wait_for(lambda: (self.all(role, name, contains, root) or [None])[0], timeout, what)
 
+    def toast_button(self, title, button="Undo", timeout=5.0):
+        """The button of the toast whose title contains `title`. Asking for any "Undo" races with an
+        earlier toast that the new one replaces: its button leaves the tree while being pointed at."""
+        def read():
+            for label in self.all(Atspi.Role.LABEL, contains=title):
+                toast = label.get_parent()  # the title sits in an AdwBin inside the AdwToastWidget
+                while toast is not None and toast.get_name() != "AdwToastWidget":
+                    toast = toast.get_parent()
+                found = toast and self.all(Atspi.Role.PUSH_BUTTON, contains=button, root=toast)
+                if found:
+                    return found[0]
+            return None
+        return wait_for(read, timeout, f"the {button!r} of the toast {title!r}")
+
     def focused(self):
         """The accessibles that have keyboard focus now (role name, name)."""
         found = []

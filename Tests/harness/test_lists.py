@@ -102,7 +102,7 @@ class SeveralLists(unittest.TestCase):
             app.click(app.one(Atspi.Role.LABEL, contains="left to buy"))
             # A person reaches for Undo at once: under the pointer the toast waits past its 5 s
             # (a busy machine took longer than that to check the sidebar and take the screenshot).
-            undo = app.one(Atspi.Role.PUSH_BUTTON, contains="Undo")
+            undo = app.toast_button("Deleted the list")
             app.point_at(undo)
             self.wait_sidebar(app, ["Groceries, 1 to buy"])
             app.screenshot(f"{shots}-list-deleted")

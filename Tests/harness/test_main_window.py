@@ -57,7 +57,7 @@ class MainWindow(unittest.TestCase):
             ticked = time.monotonic()
             # A person reaches for Undo at once: under the pointer the toast waits past its 5 s.
             # libadwaita 1.2 names a toast's button by its label twice ("Undo Undo").
-            undo = app.one(Atspi.Role.PUSH_BUTTON, contains="Undo")
+            undo = app.toast_button("is in the cart")
             app.point_at(undo)
             self.wait_items(app, "Shopping List", ["Bread"])
             self.wait_items(app, "Cart", ["Apples"])
