@@ -18,7 +18,7 @@ final class FinishShoppingTests: GtkTestCase {
             let window = harness.window
 
             window.finishShopping()
-            let dialog = try XCTUnwrap(window.finishDialog)
+            let dialog = try XCTUnwrap(window.dialogs.finish)
             settle()
             XCTAssertEqual(dialog.priceTexts, ["1.29", "2.00"], "money with its decimals")
             dialog.setPrice(0, "abc")
@@ -27,7 +27,7 @@ final class FinishShoppingTests: GtkTestCase {
             XCTAssertTrue(dialog.dialog.isEnabled(FinishShoppingDialog.finish))
             dialog.dialog.respond(FinishShoppingDialog.finish)
             settle()
-            XCTAssertNil(window.finishDialog)
+            XCTAssertNil(window.dialogs.finish)
             XCTAssertEqual(model.item(apples)?.lastPrice, Decimal(string: "1.49"), "the corrected price is recorded")
             XCTAssertEqual(model.item(bread)?.lastPrice, 2)
             XCTAssertEqual(model.totals.inCart.count, 0)
@@ -36,7 +36,7 @@ final class FinishShoppingTests: GtkTestCase {
             // Cancel records nothing.
             try model.tick(bread)
             window.finishShopping()
-            window.finishDialog?.dialog.respond("cancel")
+            window.dialogs.finish?.dialog.respond("cancel")
             settle()
             XCTAssertEqual(model.totals.inCart.count, 1)
         }

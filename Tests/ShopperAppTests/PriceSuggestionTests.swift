@@ -73,7 +73,7 @@ final class PriceSuggestionTests: GtkTestCase {
             let window = harness.window
             window.finishShopping()
             settle(50)
-            let dialog = try XCTUnwrap(window.finishDialog)
+            let dialog = try XCTUnwrap(window.dialogs.finish)
             XCTAssertEqual(dialog.priceTexts, ["1.00"], "the last price paid at Aldi, to confirm")
             XCTAssertEqual(dialog.riseTexts, [""])
             dialog.setPrice(0, "1.12")

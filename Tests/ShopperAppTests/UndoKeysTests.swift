@@ -58,7 +58,7 @@ final class UndoKeysTests: GtkTestCase {
             try window.model.store?.purgeDeletedLists()
             actions.activate(AppAction.recentlyDeleted.rawValue)
             settle(100)
-            let dialog = try XCTUnwrap(window.recentlyDeletedWindow)
+            let dialog = try XCTUnwrap(window.dialogs.recentlyDeleted)
             let texts = dialog.window.widget.descendants().compactMap(\.labelText)
             XCTAssertTrue(texts.contains("Party"), "\(texts)")
             XCTAssertTrue(texts.contains { $0.hasPrefix("1 item · deleted ") }, "\(texts)")

@@ -10,59 +10,28 @@ final class MainWindow {
     /// The list shown; another list gets a model of its own when it is opened (`showList`), and
     /// this one is let go: a list not shown costs nothing beyond its row in the sidebar.
     private(set) var model: ShoppingModel
-    let sidebar = ListsSidebar()
-    /// "sidebar" and "content": side by side when there is room, the sidebar folded away (opened
-    /// from the header's list button) at phone width.
-    let frame = Leaflet()
-    let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
-    let contentHeader = AdwHeaderBar()
-    /// A list's menu in the sidebar, made when first opened.
-    var listMenu: PopoverMenu?
     private var modelObserver = 0
-    /// The lists built so far, in tab order: a list is built when first shown (or first needed),
-    /// so start-up pays for the list on screen only.
-    var pages: [ListPage] { ListKind.allCases.compactMap { builtPages[$0] } }
-    var builtPages: [ListKind: ListPage] = [:]
-    /// Each list's place in the stack, empty until the list is built into it.
-    let holders: [ListKind: Box]
-    private let finishButton = Button(label: AppAction.finishShopping.title)
-    let stack = ViewStack()
-    let toast = Toast()
-    let addBar: AddBar
-    /// The item editor's place in the leaflet; the editor is built into it when first opened.
-    let editorHolder = Box(.vertical)
-    var builtEditor: ItemEditor?
-    /// "lists" or "editor": the editor slides over the lists (a swipe or Back returns).
-    let body = Leaflet()
-    let totals = Label()
-    /// The shared list's sync status, under the totals ("Synced at 14:05"); hidden when not shared.
-    let syncStatus = Label()
-    let sharing: SyncController
-    /// The store the list is shopped at, in the header, and the bar for other stores' items.
-    let shopPicker = StorePicker()
-    /// Recently Deleted while it is open.
-    var recentlyDeletedWindow: RecentlyDeletedWindow?
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
     let paths: AppPaths
-    var preferencesWindow: PreferencesWindow?
-    /// Import previews open now (kept alive while shown).
-    var openPreviews: [ImportPreview] = []
-    /// The Finish Shopping step while it is open.
-    var finishDialog: FinishShoppingDialog?
-    let switcherTitle: ViewSwitcherTitle
-    /// Built at start: at the default width (600 px) the header's switcher does not fit, so the bar
-    /// shows on the first frame.
-    private let switcherBar: ViewSwitcherBar
-    /// The Searches page's place in the stack; the page is built into it when first shown.
-    let searchesHolder = Box(.vertical)
-    var builtSearches: SavedSearchesPage?
-    /// The Trips page's place in the stack; the page (and the trips) read when first shown.
-    let tripsHolder = Box(.vertical)
-    var builtTrips: TripsPage?
-    /// The search bar, Save Search… and every list's results (a panel of its own).
+    // The window is a composition: each part below owns its widgets and state; the window wires
+    // them to the model (the extensions MainWindow+*.swift, one role each).
+    /// The sidebar of lists beside the content, folded away at phone width.
+    let lists: ListsPane
+    /// The totals, the sync status and the add bar in the gradient strip.
+    let strip: SummaryStrip
+    /// The search bar, Save Search… and every list's results.
     let search: SearchPanel
+    /// The lists, the saved searches and the trips, each built when first shown.
+    let pageStack = PageStack()
+    /// The item editor, sliding in over the pages.
+    let editorPlace: EditorPlace
+    let toast = Toast()
+    /// The store the list is shopped at, in the header, and the bar for other stores' items.
+    let shopPicker = StorePicker()
+    let sharing: SyncController
+    let dialogs = OpenDialogs()
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
@@ -77,89 +46,57 @@ final class MainWindow {
         // A phone's width (Phosh: 360 px) is the narrowest the window may be.
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
-        holders = Dictionary(uniqueKeysWithValues: ListKind.allCases.map { ($0, Box(.vertical)) })
         search = SearchPanel(window: window)
-        addBar = AddBar(model: model)
-        addBar.money = money
-        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
-        switcherBar = ViewSwitcherBar(stack: stack)
-        placePages()
-        followSize(of: layOut())
+        strip = SummaryStrip(addBar: AddBar(model: model))
+        strip.addBar.money = money
+        let column = Self.listsColumn(strip, search, pageStack)
+        editorPlace = EditorPlace(over: column.widget)
+        let (content, header) = Self.content(editorPlace, toast, pageStack)
+        lists = ListsPane(content: content, header: header)
+        layOut(column)
         wire()
         wireLists()
         wireShops()
         updateTotals()
     }
 
-    /// Each page's place in the stack, named for screen readers; the Cart's Finish Shopping.
-    private func placePages() {
-        for holder in Array(holders.values) + [searchesHolder, tripsHolder, editorHolder] { holder.widget.expand(h: true, v: true) }
-        // Finishing a trip is a button where the trip ends, enabled while the cart has something.
-        finishButton.widget.css("suggested-action")
-        finishButton.widget.actionName(AppAction.finishShopping.detailedName)
-        finishButton.widget.align(h: .end).margins(12)
-        let tabs = ListKind.allCases.map { (holders[$0]!.widget, $0.rawValue, $0.title, $0.icon) }
-            + [(searchesHolder.widget, Self.searchesPage, L("Searches"), "edit-find-symbolic"),
-               (tripsHolder.widget, AppAction.tripsPage, L("Trips"), "document-open-recent-symbolic")]
-        for (root, name, title, icon) in tabs {
-            stack.add(root, name: name, title: title, icon: icon)
-            // Screen readers (and the harness) find each page by its title, as with a GtkStack.
-            root.accessibleLabel(title)
-        }
-    }
-
-    /// The header, the summary (totals, sync status, add bar), the search, the pages and the editor
-    /// over them, the toasts, the bottom switcher, and the sidebar of lists beside it all. Returns
-    /// the lists' column (Escape closes the search anywhere in it).
-    private func layOut() -> Box {
-        contentHeader.titleWidget(switcherTitle.widget)
-        contentHeader.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: mainMenu()).widget)
-        listsButton.widget.tooltip(L("Lists"))
-        contentHeader.packStart(listsButton.widget)
-        contentHeader.packStart(shopButton.widget)
-        let lists = Box(.vertical)
+    /// The lists' column: the summary strip, the search and its results, the pages.
+    private static func listsColumn(_ strip: SummaryStrip, _ search: SearchPanel, _ pages: PageStack) -> Box {
+        let column = Box(.vertical)
         // The colour below the rows, where a tall toast's room (Toast.fitRoom) shows it.
-        lists.widget.css("lists")
-        for part in [summary().widget, search.bar.widget, search.resultsView.widget, stack.widget] { lists.append(part) }
-        stack.widget.expand(h: true, v: true)
-        toast.room = stack.widget
-        body.append(lists.widget, name: "lists")
-        body.append(editorHolder.widget, name: "editor")
-        // One over the other at every width: the editor is a sub-page of the list it edits.
-        body.canUnfold(false)
-        toast.overlay.child(body.widget)
-        toast.overlay.widget.expand(v: true)
-        let content = Box(.vertical)
-        for part in [contentHeader.widget, toast.overlay.widget, switcherBar.widget] { content.append(part) }
-        content.widget.expand(h: true, v: true)
-        frame.append(sidebar.root.widget, name: "sidebar")
-        frame.appendSeparator()
-        frame.append(content.widget, name: "content")
-        frame.visibleName = "content"
-        window.content(frame.widget)
-        // The bottom switcher shows when the header's does not fit (a narrow window).
-        switcherBar.reveal = switcherTitle.titleVisible
-        switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
-        return lists
+        column.widget.css("lists")
+        for part in [strip.root.widget, search.bar.widget, search.resultsView.widget, pages.stack.widget] { column.append(part) }
+        return column
     }
 
-    /// The totals, the sync status and the add bar in the gradient strip.
-    private func summary() -> Box {
-        let summary = Box(.vertical, spacing: 8)
-        summary.widget.css("summary")
-        totals.widget.css("totals")
-        totals.xalign(0.5)
-        // Wraps rather than widening the window: "4 Artikel · 19,20 € noch zu kaufen · …" is wider
-        // than a phone.
-        totals.wrap()
-        totals.justify(.center)
-        for part in [totals.widget, syncStatus.widget, addBar.root.widget] { summary.append(part) }
-        return summary
+    /// The content beside the sidebar: its header (filled in `layOut`), the editor over the lists
+    /// under the toasts, and the bottom switcher.
+    private static func content(_ editorPlace: EditorPlace, _ toast: Toast, _ pages: PageStack) -> (Widget, AdwHeaderBar) {
+        toast.room = pages.stack.widget
+        toast.overlay.child(editorPlace.body.widget)
+        toast.overlay.widget.expand(v: true)
+        let header = AdwHeaderBar()
+        let content = Box(.vertical)
+        for part in [header.widget, toast.overlay.widget, pages.switcherBar.widget] { content.append(part) }
+        content.widget.expand(h: true, v: true)
+        return (content.widget, header)
+    }
+
+    /// The header over the content (switcher, main menu, Lists button, store), the frame as the
+    /// window's content, and Escape closing the search anywhere in the lists' column.
+    private func layOut(_ column: Box) {
+        let header = lists.contentHeader
+        header.titleWidget(pageStack.switcherTitle.widget)
+        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: Self.mainMenu()).widget)
+        header.packStart(lists.listsButton.widget)
+        header.packStart(shopButton.widget)
+        window.content(lists.frame.widget)
+        followSize(of: column)
     }
 
     /// The add bar's example as long as the width allows, at start and as the window is resized;
-    /// the header's store follows the width; Escape closes the search from anywhere in `lists`.
-    private func followSize(of lists: Box) {
+    /// the header's store follows the width; Escape closes the search from anywhere in `column`.
+    private func followSize(of column: Box) {
         window.widget.afterFirstFrame { [addBar] in addBar.fitPlaceholder() }
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
             window.widget.onPointer(size) { [weak self, window, addBar] _ in
@@ -169,13 +106,26 @@ final class MainWindow {
         }
         let escape = ShortcutController(first: false)
         escape.add("Escape") { [weak self] in self?.closeSearch() ?? false }
-        lists.widget.add(escape.controller)
+        column.widget.add(escape.controller)
     }
 
-    static let searchesPage = AppAction.searchesPage
+    static let searchesPage = PageStack.searchesName
     static let minimumWidth: Int32 = 360
     /// Whether the lists are switched from the bottom bar (a narrow window).
-    var isBottomSwitcherShown: Bool { switcherBar.reveal }
+    var isBottomSwitcherShown: Bool { pageStack.switcherBar.reveal }
+
+    // The parts by the names the window's extensions and the tests know them.
+    var stack: ViewStack { pageStack.stack }
+    var builtPages: [ListKind: ListPage] { pageStack.lists }
+    /// The lists built so far, in tab order: a list is built when first shown (or first needed).
+    var pages: [ListPage] { ListKind.allCases.compactMap { builtPages[$0] } }
+    var builtSearches: SavedSearchesPage? { pageStack.searches }
+    var builtTrips: TripsPage? { pageStack.trips }
+    var builtEditor: ItemEditor? { editorPlace.editor }
+    var sidebar: ListsSidebar { lists.sidebar }
+    var addBar: AddBar { strip.addBar }
+    var totals: Label { strip.totals }
+    var syncStatus: Label { strip.syncStatus }
 
     /// The list shown; nil while the saved searches are.
     var currentListPage: ListPage? { ListKind(rawValue: stack.visibleName).map(page) }
@@ -189,14 +139,11 @@ final class MainWindow {
         }
         let page = ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
                             money: money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
-        builtPages[kind] = page
-        if kind == .cart { page.addFooter(finishButton.widget) }
+        pageStack.place(page, as: kind)
         if kind == .shopping {
             shopPicker.otherStoresBar = page.addFooter(shopPicker.otherStoresButton.widget)
             updateShops(menu: false)
         }
-        page.page.widget.expand(h: true, v: true)
-        holders[kind]!.append(page.page.widget)
         if kind == .all { page.emptyState.action = { [weak self] in self?.loadSampleList() } }
         page.onAction = { [weak self] action, id in self?.perform(action, on: id) }
         page.onDelete = { [weak self] id in self?.delete(id) }
@@ -206,21 +153,19 @@ final class MainWindow {
         page.coveredFrom = { [weak self] widget in self?.toast.top(in: widget) }
         return page
     }
-    var isEditing: Bool { body.visibleName == "editor" }
+    var isEditing: Bool { editorPlace.isOpen }
 
     /// The item editor, built into its place the first time it is needed: most starts never open it.
     var editor: ItemEditor {
         if let built = builtEditor { return built }
         let editor = ItemEditor(model: model, money: money)
-        editor.page.widget.expand(h: true, v: true)
-        editorHolder.append(editor.page.widget)
+        editorPlace.place(editor)
         editor.onClose = { [weak self] in self?.closeEditor() }
         editor.onDelete = { [weak self] id in
             self?.closeEditor()
             self?.delete(id)
         }
         editor.onError = { [weak self] error in self?.report(error) }
-        builtEditor = editor
         return editor
     }
 
@@ -228,10 +173,8 @@ final class MainWindow {
     var searches: SavedSearchesPage {
         if let built = builtSearches { return built }
         let searches = SavedSearchesPage(model: model)
-        searches.root.widget.expand(h: true, v: true)
-        searchesHolder.append(searches.root.widget)
+        pageStack.place(searches)
         wire(searches)
-        builtSearches = searches
         return searches
     }
 
@@ -246,7 +189,7 @@ final class MainWindow {
         addBar.onPasteLines = { [weak self] text in self?.preview(.pasted(text)) }
         addBar.onError = { [weak self] error in self?.report(error) }
         addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
-        body.onVisibleChanged { [weak self] in
+        editorPlace.body.onVisibleChanged { [weak self] in
             if self?.isEditing == false { self?.editorClosed() }
             // While the editor is open the lists' commands are not available.
             self?.updateActions()
@@ -301,10 +244,8 @@ final class MainWindow {
         window.afterNextFrame { [weak self] _ in
             MainLoop.idle { [weak self] in self?.builtPages.values.forEach { $0.catchUp() } }
         }
-        if let editor = builtEditor { editorHolder.remove(editor.page.widget) }
-        builtEditor = nil
-        if let searches = builtSearches { searchesHolder.remove(searches.root.widget) }
-        builtSearches = nil
+        editorPlace.drop()
+        pageStack.dropSearches()
         builtTrips?.show(new)
         model = new
         addBar.model = new

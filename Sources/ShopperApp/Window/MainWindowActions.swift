@@ -39,13 +39,13 @@ extension MainWindow {
         // The optional step: prices paid, corrected from the receipt, before they are recorded.
         let dialog = FinishShoppingDialog(model: model, parent: window, money: money) { [weak self] paid in
             guard let self else { return }
-            finishDialog = nil
+            dialogs.finish = nil
             if attempt({ try model.finishShopping(paid: paid) }) {
                 toast.show(N("Shopping finished: {n} item recorded", "Shopping finished: {n} items recorded", count), actionTitle: L("Undo"), action: undoAction())
             }
         }
-        dialog.dialog.onResponse { [weak self] _ in self?.finishDialog = nil }
-        finishDialog = dialog
+        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.finish = nil }
+        dialogs.finish = dialog
         dialog.present()
     }
 
@@ -96,11 +96,11 @@ extension MainWindow {
     func openEditor(_ id: ItemID) {
         editor.edit(id)
         for page in pages { page.emptyState.suppressed = true }
-        body.visibleName = "editor"
+        editorPlace.open()
     }
 
     /// Back to the lists; a swipe back or Alt+Left on the leaflet comes here too (`editorClosed`).
-    func closeEditor() { body.visibleName = "lists" }
+    func closeEditor() { editorPlace.close() }
 
     func editorClosed() {
         for page in pages { page.emptyState.suppressed = false }
@@ -110,12 +110,12 @@ extension MainWindow {
     }
 
     func showPreferences() {
-        if preferencesWindow == nil {
+        if dialogs.preferences == nil {
             let p = PreferencesWindow(preferences: preferences, parent: window)
-            p.window.onCloseRequest { [weak self] in self?.preferencesWindow = nil; return false }
-            preferencesWindow = p
+            p.window.onCloseRequest { [weak self] in self?.dialogs.preferences = nil; return false }
+            dialogs.preferences = p
         }
-        preferencesWindow?.window.present()
+        dialogs.preferences?.window.present()
     }
 
     func showAbout() {
@@ -205,9 +205,9 @@ extension MainWindow {
                        actionTitle: L("Undo"), action: undoAction())
         }, onError: { [weak self] error in self?.report(error) })
         preview.window.present()
-        openPreviews.append(preview)
+        dialogs.previews.append(preview)
         preview.window.onCloseRequest { [weak self, weak preview] in
-            self?.openPreviews.removeAll { $0 === preview }
+            self?.dialogs.previews.removeAll { $0 === preview }
             return false
         }
     }

@@ -109,7 +109,7 @@ extension MainWindow {
     }
 
     /// The main menu (F10): files, the trip, the app.
-    func mainMenu() -> Menu {
+    static func mainMenu() -> Menu {
         let menu = Menu()
         for group in [[AppAction.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.manageStores, .finishShopping],
                       [.preferences, .shortcuts, .about]] {

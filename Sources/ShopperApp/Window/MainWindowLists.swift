@@ -8,28 +8,17 @@ extension MainWindow {
         sidebar.onOpen = { [weak self] id in
             guard let self else { return }
             showList(id)
-            // At phone width the sidebar covers the list: opening one goes to it.
-            if frame.folded { frame.visibleName = "content" }
+            lists.showContent()
             _ = currentListPage?.focusRows()
         }
         sidebar.onMove = { [weak self] id, index in self?.attempt { try self?.model.moveList(id, to: index) } }
         sidebar.onDropItem = { [weak self] item, list in self?.move(item, toList: list) ?? false }
         sidebar.onMenu = { [weak self] list, x, y in self?.showListMenu(list, x: x, y: y) }
-        listsButton.onClicked { [weak self] in
+        lists.listsButton.onClicked { [weak self] in
             guard let self else { return }
-            frame.visibleName = "sidebar"
-            sidebar.focusCurrent(model.list)
+            lists.showSidebar(current: model.list)
         }
-        frame.onFoldedChanged { [weak self] folded in self?.folded(folded) }
-        folded(frame.folded)
         listsChanged()
-    }
-
-    private func folded(_ folded: Bool) {
-        listsButton.widget.visible = folded
-        // Side by side, one set of window buttons (the page's); folded, each page has its own.
-        sidebar.header.showEndTitleButtons(folded)
-        contentHeader.showStartTitleButtons(folded)
     }
 
     /// A list's menu in the sidebar: the list is opened first, since its commands act on the list
@@ -38,8 +27,7 @@ extension MainWindow {
         showList(id)
         let menu = Menu()
         for action in [AppAction.renameList, .deleteList] { menu.append(action.title, action: action.detailedName) }
-        if listMenu == nil { listMenu = PopoverMenu(menu: menu, parent: sidebar.root.widget) } else { listMenu?.setMenu(menu) }
-        listMenu?.popup(at: x, y)
+        lists.popUp(menu, x: x, y: y)
     }
 
     /// The list shown now, as the sidebar has it.
@@ -55,7 +43,7 @@ extension MainWindow {
         sidebar.update(model.lists, current: model.list)
         updateSyncStatus()
         window.title = L("{list} – Shopper", ["list": current.name])
-        switcherTitle.title(current.name)
+        pageStack.switcherTitle.title(current.name)
     }
 
     /// Shows the list `id`: its own model, read from the store (the old one let go), the same page.
@@ -118,7 +106,7 @@ extension MainWindow {
 
     /// Recently Deleted: the lists deleted in the last week, each to restore.
     func showRecentlyDeleted() {
-        if let open = recentlyDeletedWindow {
+        if let open = dialogs.recentlyDeleted {
             open.window.present()
             return
         }
@@ -129,8 +117,8 @@ extension MainWindow {
         }
         let dialog = RecentlyDeletedWindow(parent: window, deleted: deleted)
         dialog.onRestore = { [weak self] list in self?.restoreList(list) }
-        dialog.onClosed = { [weak self] in self?.recentlyDeletedWindow = nil }
-        recentlyDeletedWindow = dialog
+        dialog.onClosed = { [weak self] in self?.dialogs.recentlyDeleted = nil }
+        dialogs.recentlyDeleted = dialog
         dialog.present()
     }
 

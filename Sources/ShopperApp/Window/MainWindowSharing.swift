@@ -8,10 +8,6 @@ extension MainWindow {
     func wireSharing() {
         sharing.onFinished = { [weak self] outcomes in self?.syncFinished(outcomes) }
         sharing.isActive = { [weak self] in self?.window.isActive ?? false }
-        syncStatus.widget.css("dim-label")
-        syncStatus.widget.css("caption")
-        syncStatus.wrap()
-        syncStatus.xalign(0.5)
         updateSyncStatus()
     }
 

@@ -19,7 +19,7 @@ extension MainWindow {
     func updateShops(menu: Bool) {
         if menu {
             let name = shopPicker.update(model, windowWidth: window.defaultWidth)
-            switcherTitle.subtitle(name)
+            pageStack.switcherTitle.subtitle(name)
             if !name.isEmpty { ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.currentShop.raw)") }
         }
         guard let page = builtPages[.shopping] else { return }

@@ -7,11 +7,9 @@ extension MainWindow {
     var trips: TripsPage {
         if let built = builtTrips { return built }
         let page = TripsPage(model: model, money: money)
-        page.root.widget.expand(h: true, v: true)
-        tripsHolder.append(page.root.widget)
+        pageStack.place(page)
         page.onDelete = { [weak self] id in self?.deleteTrip(id) }
         page.onError = { [weak self] error in self?.report(error) }
-        builtTrips = page
         return page
     }
 

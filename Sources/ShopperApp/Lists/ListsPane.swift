@@ -1,0 +1,50 @@
+import ShopperModel
+
+/// The sidebar of lists beside the window's content: side by side when there is room, folded away
+/// at phone width, where the header's Lists button opens it and opening a list goes back to the
+/// content. A list's menu (rename, delete) pops up from the sidebar.
+@MainActor
+final class ListsPane {
+    let sidebar = ListsSidebar()
+    /// "sidebar" and "content".
+    let frame = Leaflet()
+    let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
+    let contentHeader: AdwHeaderBar
+    /// Made when first opened.
+    private var listMenu: PopoverMenu?
+
+    /// `content` has `contentHeader` at its top: side by side, only one set of window buttons shows.
+    init(content: Widget, header contentHeader: AdwHeaderBar) {
+        self.contentHeader = contentHeader
+        listsButton.widget.tooltip(L("Lists"))
+        frame.append(sidebar.root.widget, name: "sidebar")
+        frame.appendSeparator()
+        frame.append(content, name: "content")
+        frame.visibleName = "content"
+        frame.onFoldedChanged { [weak self] folded in self?.folded(folded) }
+        folded(frame.folded)
+    }
+
+    /// At phone width the sidebar covers the content: opening a list goes to it.
+    func showContent() {
+        if frame.folded { frame.visibleName = "content" }
+    }
+
+    /// The Lists button: the sidebar over the content, the current list focused.
+    func showSidebar(current: ListID) {
+        frame.visibleName = "sidebar"
+        sidebar.focusCurrent(current)
+    }
+
+    func popUp(_ menu: Menu, x: Double, y: Double) {
+        if let listMenu { listMenu.setMenu(menu) } else { listMenu = PopoverMenu(menu: menu, parent: sidebar.root.widget) }
+        listMenu?.popup(at: x, y)
+    }
+
+    private func folded(_ folded: Bool) {
+        listsButton.widget.visible = folded
+        // Side by side, one set of window buttons (the page's); folded, each page has its own.
+        sidebar.header.showEndTitleButtons(folded)
+        contentHeader.showStartTitleButtons(folded)
+    }
+}

@@ -1,0 +1,11 @@
+/// The window's dialogs and secondary windows open now: kept alive while shown, presented again
+/// rather than opened twice, let go when closed.
+@MainActor
+final class OpenDialogs {
+    var preferences: PreferencesWindow?
+    /// Import previews (several files may be previewed at once).
+    var previews: [ImportPreview] = []
+    /// The Finish Shopping step.
+    var finish: FinishShoppingDialog?
+    var recentlyDeleted: RecentlyDeletedWindow?
+}
