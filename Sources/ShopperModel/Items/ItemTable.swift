@@ -45,7 +45,7 @@ public struct ItemEntry: Equatable, Sendable {
 /// Aisle names as items spell them, each given a number once (names that differ only in case are
 /// one aisle, as in `AisleOrder`): an entry keeps the number, not the string, and a list's sections
 /// map numbers to their place in the aisle order.
-public struct AisleNames: Sendable {
+struct AisleNames: Sendable {
     private var numbers: [String: Int32] = [:]
     /// By number: the first spelling seen.
     public private(set) var names: [String] = []

@@ -14,7 +14,7 @@ public enum Sectioning: Equatable, Sendable {
 }
 
 /// A section's identity within a list; sorts in display order.
-public typealias SectionKey = Int32
+typealias SectionKey = Int32
 
 extension SectionKey {
     static let noAisle = SectionKey.max - 1

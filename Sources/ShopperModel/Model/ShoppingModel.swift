@@ -166,7 +166,7 @@ public final class ShoppingModel {
 
     /// Every item, in order of id: one scan of the store, for tests; lists and export read what
     /// they show (`items(_:)`).
-    public func allItems() throws(StoreError) -> [Item] {
+    func allItems() throws(StoreError) -> [Item] {
         var all: [Item] = []
         all.reserveCapacity(items.count)
         _ = try content.forEach { item, _ in all.append(item) }

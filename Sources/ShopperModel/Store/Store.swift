@@ -36,7 +36,7 @@ public struct StoreChanges: Sendable {
 /// Which list a read is of, and how SQLite should find its items: through the (list, id) index when
 /// the list holds few of the store's items, by a scan of the table when it holds most (a store of
 /// one list reads as fast as before lists: the index would cost a lookup a row).
-public struct ListScope: Sendable, Equatable {
+struct ListScope: Sendable, Equatable {
     public let list: ListID
     let byIndex: Bool
     public init(_ list: ListID, byIndex: Bool = true) {

@@ -88,7 +88,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
 
     /// The problem in a few words, for the status line under the totals ("Offline: …; 3 changes
     /// waiting"): a server that answered 503 is not "not answering".
-    public var statusLine: String {
+    var statusLine: String {
         switch self {
         case .unreachable(let host, _): L("{host} is not answering", ["host": host])
         case .tooSlow(let host): L("the server at {host} was too slow", ["host": host])
@@ -98,7 +98,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     }
 
     /// Errors the next sync may not meet: the changes wait, the status says "offline".
-    public var isOffline: Bool {
+    var isOffline: Bool {
         switch self {
         case .unreachable, .tooSlow: true
         case .server(let status, _): status >= 500

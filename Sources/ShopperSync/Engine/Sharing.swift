@@ -4,7 +4,7 @@ import ShopperModel
 /// Starting and stopping the sharing of a list: what the Share dialog and `shopper share` do.
 public enum Sharing {
     /// The address as a URL: "cloud.example.org" means https://cloud.example.org/.
-    public static func serverURL(_ address: String) throws(SyncError) -> URL {
+    static func serverURL(_ address: String) throws(SyncError) -> URL {
         var a = address.trimmingCharacters(in: .whitespacesAndNewlines)
         if !a.contains("://") { a = "https://" + a }
         guard let url = URL(string: a), url.host != nil else { throw .badAddress(address) }

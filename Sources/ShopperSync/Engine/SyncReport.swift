@@ -33,7 +33,7 @@ public struct SyncReport: Sendable {
         skipped.append(Skipped(name: name, why: why))
     }
     /// Changes the server refused every time they were sent (412): they wait for the next sync.
-    public var notSent = 0
+    var notSent = 0
     /// Items the server no longer had, all at once, kept here and sent back.
     public var keptFromBulkDeletion = 0
     /// HTTP requests made.

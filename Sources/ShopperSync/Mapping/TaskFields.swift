@@ -7,14 +7,14 @@ public struct TaskFields: Equatable, Sendable {
         case needsAction = "NEEDS-ACTION", inProcess = "IN-PROCESS", completed = "COMPLETED", cancelled = "CANCELLED"
     }
 
-    public var uid: String
+    var uid: String
     public var summary: String
-    public var categories: [String] = []
+    var categories: [String] = []
     public var description: String?
     public var status: Status?
     /// X-APPLE-SORT-ORDER: the order tasks.org and Apple Reminders read.
-    public var sortOrder: Int64?
-    public var lastModified: Date?
+    var sortOrder: Int64?
+    var lastModified: Date?
     /// Shopper's own properties, by name without the X-SHOPPER- prefix ("QUANTITY", "STATE", ...).
     public var shopper: [String: String] = [:]
 

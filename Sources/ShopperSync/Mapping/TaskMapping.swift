@@ -3,7 +3,7 @@ import ShopperModel
 
 /// Items to tasks and back: the mapping table of the README, as code. Pure: no iCalendar text, no
 /// network. Numbers are written in one neutral convention (the server is shared across languages).
-public enum TaskMapping {
+enum TaskMapping {
     /// The task Shopper writes for `item`.
     public static func task(for item: SharedItem, uid: String) -> TaskFields {
         var t = TaskFields(uid: uid, summary: item.description)

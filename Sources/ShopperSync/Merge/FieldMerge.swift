@@ -9,7 +9,7 @@ public struct LostValue: Equatable, Sendable {
     public let kept: String
     public let lost: String
     /// Whose value lost.
-    public let loser: Side
+    let loser: Side
     /// The losing side's item, to put its value back.
     let losing: SharedItem
     /// The stores the losing side had chosen (a loss of `.stores`): put back by name, as a sync
@@ -28,8 +28,8 @@ public struct LostValue: Equatable, Sendable {
 /// (the base). A field changed on one side only takes that change; changed on both to different
 /// values, the later edit wins and the other is reported. Without a base (a first sync that
 /// found the same description on both sides), every difference is decided by time and reported.
-public enum FieldMerge {
-    public static func merge(base: SharedItem?, local: SharedItem, remote: SharedItem,
+enum FieldMerge {
+    static func merge(base: SharedItem?, local: SharedItem, remote: SharedItem,
                              localNewer: Bool) -> (merged: SharedItem, lost: [LostValue]) {
         var merged = local
         var lost: [LostValue] = []
