@@ -104,7 +104,7 @@ final class MainWindowTests: GtkTestCase {
         MainActor.assumeIsolated {
             let prefs = Preferences(settings: nil)
             let parent = Window()
-            let window = PreferencesWindow(preferences: prefs, parent: parent)
+            let window = ShopperPreferencesWindow(preferences: prefs, parent: parent)
             XCTAssertEqual(window.rows.map(\.row), PreferenceRow.allCases)
             XCTAssertEqual(window.rows.map(\.title), PreferenceRow.allCases.map(\.title))
             window.window.destroy()

@@ -17,7 +17,7 @@ final class PreferencesWindowTests: GtkTestCase {
             settings.set("sections", "aisle")
             settings.set("price-band-threshold", "50")
             let parent = Window()
-            let window = PreferencesWindow(preferences: prefs, parent: parent)
+            let window = ShopperPreferencesWindow(preferences: prefs, parent: parent)
             window.window.present()
             settle()
             @MainActor func control(_ r: PreferenceRow) -> Widget { window.rows.first { $0.row == r }!.control }
@@ -70,7 +70,7 @@ final class PreferencesWindowTests: GtkTestCase {
             let prefs = Preferences(settings: nil)
             prefs.set(.currency, "EUR")
             let parent = Window()
-            let window = PreferencesWindow(preferences: prefs, parent: parent)
+            let window = ShopperPreferencesWindow(preferences: prefs, parent: parent)
             window.window.present()
             settle()
             @MainActor func words() -> [String] { window.window.widget.descendants().compactMap(\.labelText) }

@@ -53,7 +53,7 @@ import CGtk
     }
 }
 
-@MainActor struct AdwHeaderBar {
+@MainActor struct HeaderBar {
     let widget: Widget
     init() { widget = Widget(adw_header_bar_new()!) }
     private var ptr: OpaquePointer { widget.opaque }

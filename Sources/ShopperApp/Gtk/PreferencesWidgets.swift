@@ -3,7 +3,7 @@ import CGtk
 // libadwaita's preferences window and rows. Widgets, like the others, are floating until added.
 
 /// An AdwPreferencesWindow with one page; Escape closes it (libadwaita does that).
-@MainActor struct AdwPreferences {
+@MainActor struct PreferencesWindow {
     let window: Window
     private let page: Widget
 
@@ -142,7 +142,7 @@ import CGtk
     func clear() { gtk_editable_set_text(OpaquePointer(row.raw), "") }
 }
 
-extension AdwPreferences {
+extension PreferencesWindow {
     /// Shows `page` over the window's page (libadwaita's sub-page), with its own header.
     func presentSubpage(_ page: Widget) { adw_preferences_window_present_subpage(window.widget.typedPointer(), page.raw) }
     func closeSubpage() { adw_preferences_window_close_subpage(window.widget.typedPointer()) }

@@ -9,12 +9,12 @@ final class ListsPane {
     /// "sidebar" and "content".
     let frame = Leaflet()
     let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
-    let contentHeader: AdwHeaderBar
+    let contentHeader: HeaderBar
     /// Made when first opened.
     private var listMenu: PopoverMenu?
 
     /// `content` has `contentHeader` at its top: side by side, only one set of window buttons shows.
-    init(content: Widget, header contentHeader: AdwHeaderBar) {
+    init(content: Widget, header contentHeader: HeaderBar) {
         self.contentHeader = contentHeader
         listsButton.widget.tooltip(L("Lists"))
         frame.append(sidebar.root.widget, name: "sidebar")

@@ -7,7 +7,7 @@ import ShopperModel
 @MainActor
 final class ListsSidebar {
     let root = Box(.vertical)
-    let header = AdwHeaderBar()
+    let header = HeaderBar()
     private let rows = ListBox()
     private(set) var shown: [ShoppingList] = []
     var onOpen: ((ListID) -> Void)?

@@ -8,7 +8,7 @@ import ShopperModel
 @MainActor
 final class RecentlyDeletedWindow {
     let window: Window
-    private let prefs: AdwPreferences
+    private let prefs: PreferencesWindow
     private let group: PreferencesGroup
     private var rows: [Widget] = []
     /// The list the user chose to bring back.
@@ -16,7 +16,7 @@ final class RecentlyDeletedWindow {
     var onClosed: (@MainActor () -> Void)?
 
     init(parent: Window, deleted: [ShoppingList], now: Date = Date()) {
-        prefs = AdwPreferences(parent: parent, pageTitle: L("Recently Deleted"))
+        prefs = PreferencesWindow(parent: parent, pageTitle: L("Recently Deleted"))
         window = prefs.window
         window.title = L("Recently Deleted")
         // No wider than the window it belongs to (a phone's 360 px).

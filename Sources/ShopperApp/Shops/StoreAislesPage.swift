@@ -7,7 +7,7 @@ final class StoreAislesPage {
     let root = Box(.vertical)
     let shop: ShopID
     private let model: ShoppingModel
-    private let header = AdwHeaderBar()
+    private let header = HeaderBar()
     private let title = Label()
     private let name = EntryRow(title: L("Name"))
     private let rows = ListBox()

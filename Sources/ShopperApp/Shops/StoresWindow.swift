@@ -7,7 +7,7 @@ import ShopperModel
 @MainActor
 final class StoresWindow {
     let window: Window
-    private let prefs: AdwPreferences
+    private let prefs: PreferencesWindow
     private let model: ShoppingModel
     private let rows = ListBox()
     private let newStore = EntryRow(title: L("New Store"))
@@ -20,7 +20,7 @@ final class StoresWindow {
 
     init(parent: Window, model: ShoppingModel) {
         self.model = model
-        prefs = AdwPreferences(parent: parent, pageTitle: L("Stores"))
+        prefs = PreferencesWindow(parent: parent, pageTitle: L("Stores"))
         window = prefs.window
         window.title = L("Stores")
         // A store's page closes through its Back button or Escape, which keep its name and let it

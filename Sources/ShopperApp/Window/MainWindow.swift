@@ -71,11 +71,11 @@ final class MainWindow {
 
     /// The content beside the sidebar: its header (filled in `layOut`), the editor over the lists
     /// under the toasts, and the bottom switcher.
-    private static func content(_ editorPlace: EditorPlace, _ toast: Toast, _ pages: PageStack) -> (Widget, AdwHeaderBar) {
+    private static func content(_ editorPlace: EditorPlace, _ toast: Toast, _ pages: PageStack) -> (Widget, HeaderBar) {
         toast.room = pages.stack.widget
         toast.overlay.child(editorPlace.body.widget)
         toast.overlay.widget.expand(v: true)
-        let header = AdwHeaderBar()
+        let header = HeaderBar()
         let content = Box(.vertical)
         for part in [header.widget, toast.overlay.widget, pages.switcherBar.widget] { content.append(part) }
         content.widget.expand(h: true, v: true)

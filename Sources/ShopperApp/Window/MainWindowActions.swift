@@ -111,7 +111,7 @@ extension MainWindow {
 
     func showPreferences() {
         if dialogs.preferences == nil {
-            let p = PreferencesWindow(preferences: preferences, parent: window)
+            let p = ShopperPreferencesWindow(preferences: preferences, parent: window)
             p.window.onCloseRequest { [weak self] in self?.dialogs.preferences = nil; return false }
             dialogs.preferences = p
         }

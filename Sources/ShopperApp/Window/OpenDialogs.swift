@@ -2,7 +2,7 @@
 /// rather than opened twice, let go when closed.
 @MainActor
 final class OpenDialogs {
-    var preferences: PreferencesWindow?
+    var preferences: ShopperPreferencesWindow?
     /// Import previews (several files may be previewed at once).
     var previews: [ImportPreview] = []
     /// The Finish Shopping step.

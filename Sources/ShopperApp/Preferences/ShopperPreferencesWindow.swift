@@ -4,7 +4,7 @@ import ShopperModel
 /// with g_settings_bind, a combo row for sections, an entry row for the price band. Changes apply
 /// at once, in every window, and changes made from outside (gsettings set) show here live.
 @MainActor
-final class PreferencesWindow {
+final class ShopperPreferencesWindow {
     let window: Window
     private let preferences: Preferences
     /// For tests: each row's enum case, title and control (the switch, combo row or entry row), in
@@ -15,7 +15,7 @@ final class PreferencesWindow {
 
     init(preferences: Preferences, parent: Window) {
         self.preferences = preferences
-        let prefs = AdwPreferences(parent: parent, pageTitle: L("General"))
+        let prefs = PreferencesWindow(parent: parent, pageTitle: L("General"))
         window = prefs.window
         window.title = L("Preferences")
         for kind in PreferenceRow.Group.allCases {
