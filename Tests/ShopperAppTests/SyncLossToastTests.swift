@@ -25,9 +25,9 @@ final class SyncLossToastTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
             // The merge kept the other device's "from B"; this device's "from A" lost.
-            let mine = SharedItem(description: "Bread", notes: "from A")
-            let theirs = SharedItem(description: "Bread", notes: "from B")
-            let (_, lost) = FieldMerge.merge(base: SharedItem(description: "Bread"), local: mine, remote: theirs, localNewer: false)
+            let mine = SharedItem(ItemFields(description: "Bread", notes: "from A"))
+            let theirs = SharedItem(ItemFields(description: "Bread", notes: "from B"))
+            let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: "Bread")), local: mine, remote: theirs, localNewer: false)
             let loss = try XCTUnwrap(lost.first)
             let list = try XCTUnwrap(model.lists.first)
             harness.window.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
@@ -55,8 +55,8 @@ final class SyncLossToastTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
             // The other device's Aldi was kept; this one's "Aldi, Corner Shop" lost.
-            let (_, lost) = FieldMerge.merge(base: SharedItem(description: "Milk"), local: SharedItem(description: "Milk", stores: ["Aldi", "Corner Shop"]),
-                                             remote: SharedItem(description: "Milk", stores: ["Aldi"]), localNewer: false)
+            let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: "Milk")), local: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi", "Corner Shop"]),
+                                             remote: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi"]), localNewer: false)
             let list = try XCTUnwrap(model.lists.first)
             harness.window.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
             settle(100)
@@ -85,12 +85,12 @@ final class SyncLossToastTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
             func loss(_ id: ItemID, _ mine: SharedItem, _ theirs: SharedItem) throws -> SyncReport.Loss {
-                let (_, lost) = FieldMerge.merge(base: SharedItem(description: mine.description), local: mine, remote: theirs, localNewer: false)
+                let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: mine.description)), local: mine, remote: theirs, localNewer: false)
                 return SyncReport.Loss(item: id, description: mine.description, value: try XCTUnwrap(lost.first))
             }
             var first = SyncReport(), second = SyncReport()
-            first.lost = [try loss(bread, SharedItem(description: "Bread", notes: "from A"), SharedItem(description: "Bread", notes: "from B"))]
-            second.lost = [try loss(milk, SharedItem(description: "Milk", quantity: 2), SharedItem(description: "Milk", quantity: 3))]
+            first.lost = [try loss(bread, SharedItem(ItemFields(description: "Bread", notes: "from A")), SharedItem(ItemFields(description: "Bread", notes: "from B")))]
+            second.lost = [try loss(milk, SharedItem(ItemFields(description: "Milk", quantity: 2)), SharedItem(ItemFields(description: "Milk", quantity: 3)))]
             let list = try XCTUnwrap(model.lists.first)
             harness.window.syncFinished([
                 SyncController.Outcome(list: list, result: .success(first), report: first),

@@ -7,7 +7,7 @@ import ShopperModel
 final class FieldMergeTests: XCTestCase {
     typealias Edit = (inout SharedItem) -> Void
 
-    static let base = SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "", state: .needed, position: 10)
+    static let base = SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: ""), state: .needed, position: 10)
 
     struct Row {
         let local: Edit, remote: Edit, localNewer: Bool, merged: Edit, lost: [Loss], line: UInt
@@ -155,7 +155,7 @@ final class FieldMergeTests: XCTestCase {
 
     /// A first sync that found the same description on both sides: every difference is decided by time, and said.
     func testNoBaseDecidesEveryDifferenceByTime() {
-        let other = SharedItem(description: "Apples", quantity: 3, unit: nil, price: dec("1.29"), aisle: "Market", notes: "Ripe", state: .inCart, position: 99)
+        let other = SharedItem(ItemFields(description: "Apples", quantity: 3, unit: nil, price: dec("1.29"), aisle: "Market", notes: "Ripe"), state: .inCart, position: 99)
         let rows: [(Bool, SharedItem, [Loss], UInt)] = [
             (true, Self.base, [
                 Self.lost(.quantity, kept: "2", lost: "3", .otherDevice), Self.lost(.unit, kept: "kg", lost: "none", .otherDevice),

@@ -71,8 +71,8 @@ final class ICalTaskTests: XCTestCase {
 
     func testPatchingWithTheSameFieldsChangesNothing() throws {
         let written = ICalTask(newUID: "shopper-1")
-        written.patch(TaskMapping.task(for: SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit",
-                                                       notes: "Ripe", state: .inCart, position: 3), uid: "shopper-1"), now: Self.march2024)
+        written.patch(TaskMapping.task(for: SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit",
+                                                       notes: "Ripe"), state: .inCart, position: 3), uid: "shopper-1"), now: Self.march2024)
         for source in [Self.tasksOrg, written.text] {
             let task = try ICalTask(text: source)
             let before = task.text
@@ -124,17 +124,17 @@ final class ICalTaskTests: XCTestCase {
     /// A task Shopper creates reads back as it was written, fields and item.
     func testNewTaskReadsBack() throws {
         let rows: [(SharedItem, UInt)] = [
-            (SharedItem(description: "Milk"), #line),
-            (SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", position: 3), #line),
-            (SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll, state: .inCart), #line),
-            (SharedItem(description: "Eggs", quantity: 12, notes: "Free range\nbrown; large, \"fresh\"", state: .notNeeded, position: 0), #line),
-            (SharedItem(description: "Milk, semi-skimmed; 2%", unit: "bottles", aisle: "Dairy; chilled"), #line),
-            (SharedItem(description: "Bread, rolls", aisle: "Bakery, bread"), #line),
-            (SharedItem(description: "Spices", aisle: "Épices, crème, ☕☕☕☕☕☕☕☕☕☕☕☕, ünd, ça, œ"), #line),
-            (SharedItem(description: "Odd", aisle: "a\\,b \\ c;d"), #line),
-            (SharedItem(description: "Coupon @ 5 \\ back", notes: "a\\nb"), #line),
-            (SharedItem(description: "Crème fraîche ☕️", quantity: dec("0.25"), unit: "l", aisle: "Kühlregal"), #line),
-            (SharedItem(description: "A long description that goes well beyond seventy-five octets, so libical folds the line"), #line),
+            (SharedItem(ItemFields(description: "Milk")), #line),
+            (SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit"), position: 3), #line),
+            (SharedItem(ItemFields(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll), state: .inCart), #line),
+            (SharedItem(ItemFields(description: "Eggs", quantity: 12, notes: "Free range\nbrown; large, \"fresh\""), state: .notNeeded, position: 0), #line),
+            (SharedItem(ItemFields(description: "Milk, semi-skimmed; 2%", unit: "bottles", aisle: "Dairy; chilled")), #line),
+            (SharedItem(ItemFields(description: "Bread, rolls", aisle: "Bakery, bread")), #line),
+            (SharedItem(ItemFields(description: "Spices", aisle: "Épices, crème, ☕☕☕☕☕☕☕☕☕☕☕☕, ünd, ça, œ")), #line),
+            (SharedItem(ItemFields(description: "Odd", aisle: "a\\,b \\ c;d")), #line),
+            (SharedItem(ItemFields(description: "Coupon @ 5 \\ back", notes: "a\\nb")), #line),
+            (SharedItem(ItemFields(description: "Crème fraîche ☕️", quantity: dec("0.25"), unit: "l", aisle: "Kühlregal")), #line),
+            (SharedItem(ItemFields(description: "A long description that goes well beyond seventy-five octets, so libical folds the line")), #line),
         ]
         for (item, line) in rows {
             let fields = TaskMapping.task(for: item, uid: "shopper-42")

@@ -25,21 +25,21 @@ final class TaskMappingTests: XCTestCase {
 
     func testItemToTask() {
         let rows: [Written] = [
-            Written(SharedItem(description: "Milk"), [], "", .needsAction, ["QUANTITY": "1", "STATE": "NEEDED", "SUMMARY": "Milk"]),
-            Written(SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit"), ["Fruit"], "2 kg · 1.29 each", .needsAction,
+            Written(SharedItem(ItemFields(description: "Milk")), [], "", .needsAction, ["QUANTITY": "1", "STATE": "NEEDED", "SUMMARY": "Milk"]),
+            Written(SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit")), ["Fruit"], "2 kg · 1.29 each", .needsAction,
                     ["QUANTITY": "2", "UNIT": "kg", "UNIT-COST": "1.29", "STATE": "NEEDED", "SUMMARY": "Apples"]),
-            Written(SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll, state: .inCart), [], "500 g · 5.49 for all", .completed,
+            Written(SharedItem(ItemFields(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll), state: .inCart), [], "500 g · 5.49 for all", .completed,
                     ["QUANTITY": "500", "UNIT": "g", "PRICE-FOR-ALL": "5.49", "STATE": "IN-CART", "SUMMARY": "Mince"]),
-            Written(SharedItem(description: "Eggs", quantity: 12, notes: "Free range", state: .notNeeded), [], "12\n\nFree range", .completed,
+            Written(SharedItem(ItemFields(description: "Eggs", quantity: 12, notes: "Free range"), state: .notNeeded), [], "12\n\nFree range", .completed,
                     ["QUANTITY": "12", "STATE": "NOT-NEEDED", "SUMMARY": "Eggs"]),
-            Written(SharedItem(description: "Bread", notes: "  Sliced\nwholemeal \n"), [], "Sliced\nwholemeal", .needsAction, ["QUANTITY": "1", "STATE": "NEEDED", "SUMMARY": "Bread"]),
-            Written(SharedItem(description: "Tea", unit: "box"), [], "1 box", .needsAction, ["QUANTITY": "1", "UNIT": "box", "STATE": "NEEDED", "SUMMARY": "Tea"]),
-            Written(SharedItem(description: "Butter", price: dec("2.50")), [], "2.5 each", .needsAction, ["QUANTITY": "1", "UNIT-COST": "2.5", "STATE": "NEEDED", "SUMMARY": "Butter"]),
-            Written(SharedItem(description: "Saffron", quantity: dec("0.1"), unit: "g", price: dec("0.0001")), [], "0.1 g · 0.0001 each", .needsAction,
+            Written(SharedItem(ItemFields(description: "Bread", notes: "  Sliced\nwholemeal \n")), [], "Sliced\nwholemeal", .needsAction, ["QUANTITY": "1", "STATE": "NEEDED", "SUMMARY": "Bread"]),
+            Written(SharedItem(ItemFields(description: "Tea", unit: "box")), [], "1 box", .needsAction, ["QUANTITY": "1", "UNIT": "box", "STATE": "NEEDED", "SUMMARY": "Tea"]),
+            Written(SharedItem(ItemFields(description: "Butter", price: dec("2.50"))), [], "2.5 each", .needsAction, ["QUANTITY": "1", "UNIT-COST": "2.5", "STATE": "NEEDED", "SUMMARY": "Butter"]),
+            Written(SharedItem(ItemFields(description: "Saffron", quantity: dec("0.1"), unit: "g", price: dec("0.0001"))), [], "0.1 g · 0.0001 each", .needsAction,
                     ["QUANTITY": "0.1", "UNIT": "g", "UNIT-COST": "0.0001", "STATE": "NEEDED", "SUMMARY": "Saffron"]),
-            Written(SharedItem(description: "Oil", quantity: dec("1.25"), unit: "l", price: 0, notes: "Olive"), [], "1.25 l · 0 each\n\nOlive", .needsAction,
+            Written(SharedItem(ItemFields(description: "Oil", quantity: dec("1.25"), unit: "l", price: 0, notes: "Olive")), [], "1.25 l · 0 each\n\nOlive", .needsAction,
                     ["QUANTITY": "1.25", "UNIT": "l", "UNIT-COST": "0", "STATE": "NEEDED", "SUMMARY": "Oil"]),
-            Written(SharedItem(description: "Coupon @ 5 [x]", aisle: "Tills", state: .inCart), ["Tills"], "", .completed,
+            Written(SharedItem(ItemFields(description: "Coupon @ 5 [x]", aisle: "Tills"), state: .inCart), ["Tills"], "", .completed,
                     ["QUANTITY": "1", "STATE": "IN-CART", "SUMMARY": "Coupon @ 5 [x]"]),
         ]
         for r in rows {
@@ -56,7 +56,7 @@ final class TaskMappingTests: XCTestCase {
 
     func testSortOrderIsThePosition() {
         for position: Int64? in [nil, 0, 7, 1_000_000] {
-            XCTAssertEqual(TaskMapping.task(for: SharedItem(description: "Milk", position: position), uid: "u").sortOrder, position)
+            XCTAssertEqual(TaskMapping.task(for: SharedItem(ItemFields(description: "Milk"), position: position), uid: "u").sortOrder, position)
         }
     }
 
@@ -64,24 +64,24 @@ final class TaskMappingTests: XCTestCase {
 
     func testShopperTaskReadsBackTheSameItem() {
         let rows: [(SharedItem, UInt)] = [
-            (SharedItem(description: "Milk"), #line),
-            (SharedItem(description: "Milk", position: 42), #line),
-            (SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", position: 3), #line),
-            (SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll), #line),
-            (SharedItem(description: "Mince", price: dec("5.49"), priceBasis: .forAll, state: .inCart), #line),
-            (SharedItem(description: "Tea", unit: "box"), #line),
-            (SharedItem(description: "Saffron", quantity: dec("0.1"), unit: "g", price: dec("0.0001")), #line),
-            (SharedItem(description: "Lemons", quantity: 3), #line),
-            (SharedItem(description: "Oil", price: 0), #line),
-            (SharedItem(description: "Eggs", notes: "Free range"), #line),
-            (SharedItem(description: "Eggs", quantity: 12, notes: "Free range\nbrown\n\nlarge"), #line),
-            (SharedItem(description: "Cheese", quantity: 200, unit: "g", price: dec("1.99"), aisle: "Deli", notes: "Aged\r\nnot the mild one", state: .inCart), #line),
-            (SharedItem(description: "Soap", state: .notNeeded), #line),
-            (SharedItem(description: "Soap", quantity: 2, price: dec("3.5"), priceBasis: .forAll, notes: "2 · 3.5 for all", state: .notNeeded), #line),
-            (SharedItem(description: "2 kg Apples @ 1.29 [Fruit]"), #line),
-            (SharedItem(description: "Coupon = 5 | cut out"), #line),
-            (SharedItem(description: "Milk, semi-skimmed; 2%"), #line),
-            (SharedItem(description: "Flour", quantity: 10000, unit: "kg", price: 1_000_000), #line),
+            (SharedItem(ItemFields(description: "Milk")), #line),
+            (SharedItem(ItemFields(description: "Milk"), position: 42), #line),
+            (SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit"), position: 3), #line),
+            (SharedItem(ItemFields(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll)), #line),
+            (SharedItem(ItemFields(description: "Mince", price: dec("5.49"), priceBasis: .forAll), state: .inCart), #line),
+            (SharedItem(ItemFields(description: "Tea", unit: "box")), #line),
+            (SharedItem(ItemFields(description: "Saffron", quantity: dec("0.1"), unit: "g", price: dec("0.0001"))), #line),
+            (SharedItem(ItemFields(description: "Lemons", quantity: 3)), #line),
+            (SharedItem(ItemFields(description: "Oil", price: 0)), #line),
+            (SharedItem(ItemFields(description: "Eggs", notes: "Free range")), #line),
+            (SharedItem(ItemFields(description: "Eggs", quantity: 12, notes: "Free range\nbrown\n\nlarge")), #line),
+            (SharedItem(ItemFields(description: "Cheese", quantity: 200, unit: "g", price: dec("1.99"), aisle: "Deli", notes: "Aged\r\nnot the mild one"), state: .inCart), #line),
+            (SharedItem(ItemFields(description: "Soap"), state: .notNeeded), #line),
+            (SharedItem(ItemFields(description: "Soap", quantity: 2, price: dec("3.5"), priceBasis: .forAll, notes: "2 · 3.5 for all"), state: .notNeeded), #line),
+            (SharedItem(ItemFields(description: "2 kg Apples @ 1.29 [Fruit]")), #line),
+            (SharedItem(ItemFields(description: "Coupon = 5 | cut out")), #line),
+            (SharedItem(ItemFields(description: "Milk, semi-skimmed; 2%")), #line),
+            (SharedItem(ItemFields(description: "Flour", quantity: 10000, unit: "kg", price: 1_000_000)), #line),
         ]
         for (item, line) in rows {
             var expected = item
@@ -105,23 +105,23 @@ final class TaskMappingTests: XCTestCase {
 
     func testOtherAppsTasksReadThroughTheAddBarSyntax() {
         let rows: [Foreign] = [
-            Foreign("2 kg Apples @ 1.29 [Fruit]", SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit")),
-            Foreign("500 g Mince = 5.49", SharedItem(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll)),
-            Foreign("Milk", SharedItem(description: "Milk")),
-            Foreign("  Milk  ", SharedItem(description: "Milk")),
-            Foreign("Milk", cats: ["Dairy"], SharedItem(description: "Milk", aisle: "Dairy")),
-            Foreign("Milk", cats: ["Dairy", "Fridge"], SharedItem(description: "Milk", aisle: "Dairy")),
-            Foreign("Eggs [Fridge]", cats: ["Dairy"], SharedItem(description: "Eggs", aisle: "Fridge")),
-            Foreign("Bread", notes: "Wholemeal\nsliced", SharedItem(description: "Bread", notes: "Wholemeal\nsliced")),
-            Foreign("Tea | green", notes: "From tasks.org", SharedItem(description: "Tea", notes: "From tasks.org\ngreen")),
-            Foreign("3 Lemons", status: .completed, SharedItem(description: "Lemons", quantity: 3, state: .inCart)),
-            Foreign("Soap", status: .cancelled, SharedItem(description: "Soap", state: .notNeeded)),
-            Foreign("Soap", status: .inProcess, SharedItem(description: "Soap")),
-            Foreign("Soap", status: .needsAction, sort: 7, SharedItem(description: "Soap", position: 7)),
-            Foreign("2 x Pack of cards", SharedItem(description: "Pack of cards", quantity: 2)),
-            Foreign("E = mc2", SharedItem(description: "E = mc2")),
-            Foreign("Pay @ 3 for 2", SharedItem(description: "Pay @ 3 for 2")),
-            Foreign("-1 Apples", SharedItem(description: "-1 Apples")),
+            Foreign("2 kg Apples @ 1.29 [Fruit]", SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit"))),
+            Foreign("500 g Mince = 5.49", SharedItem(ItemFields(description: "Mince", quantity: 500, unit: "g", price: dec("5.49"), priceBasis: .forAll))),
+            Foreign("Milk", SharedItem(ItemFields(description: "Milk"))),
+            Foreign("  Milk  ", SharedItem(ItemFields(description: "Milk"))),
+            Foreign("Milk", cats: ["Dairy"], SharedItem(ItemFields(description: "Milk", aisle: "Dairy"))),
+            Foreign("Milk", cats: ["Dairy", "Fridge"], SharedItem(ItemFields(description: "Milk", aisle: "Dairy"))),
+            Foreign("Eggs [Fridge]", cats: ["Dairy"], SharedItem(ItemFields(description: "Eggs", aisle: "Fridge"))),
+            Foreign("Bread", notes: "Wholemeal\nsliced", SharedItem(ItemFields(description: "Bread", notes: "Wholemeal\nsliced"))),
+            Foreign("Tea | green", notes: "From tasks.org", SharedItem(ItemFields(description: "Tea", notes: "From tasks.org\ngreen"))),
+            Foreign("3 Lemons", status: .completed, SharedItem(ItemFields(description: "Lemons", quantity: 3), state: .inCart)),
+            Foreign("Soap", status: .cancelled, SharedItem(ItemFields(description: "Soap"), state: .notNeeded)),
+            Foreign("Soap", status: .inProcess, SharedItem(ItemFields(description: "Soap"))),
+            Foreign("Soap", status: .needsAction, sort: 7, SharedItem(ItemFields(description: "Soap"), position: 7)),
+            Foreign("2 x Pack of cards", SharedItem(ItemFields(description: "Pack of cards", quantity: 2))),
+            Foreign("E = mc2", SharedItem(ItemFields(description: "E = mc2"))),
+            Foreign("Pay @ 3 for 2", SharedItem(ItemFields(description: "Pay @ 3 for 2"))),
+            Foreign("-1 Apples", SharedItem(ItemFields(description: "-1 Apples"))),
         ]
         for r in rows {
             XCTAssertEqual(TaskMapping.item(from: r.task), r.item, line: r.line)
@@ -132,15 +132,15 @@ final class TaskMappingTests: XCTestCase {
 
     /// Apples as Shopper wrote them, then with SUMMARY (and STATUS) changed elsewhere.
     func testSummaryChangedElsewhereIsReadThroughTheSyntax() {
-        let written = SharedItem(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4)
+        let written = SharedItem(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe"), position: 4)
         let rows: [(String, SharedItem, UInt)] = [
-            ("Green apples", SharedItem(description: "Green apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
-            ("3 Green apples", SharedItem(description: "Green apples", quantity: 3, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
-            ("500 g Apples", SharedItem(description: "Apples", quantity: 500, unit: "g", price: dec("1.29"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
-            ("Pears @ 0.99", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: dec("0.99"), aisle: "Fruit", notes: "Ripe", position: 4), #line),
-            ("Pears = 4", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: 4, priceBasis: .forAll, aisle: "Fruit", notes: "Ripe", position: 4), #line),
-            ("Pears [Market]", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Market", notes: "Ripe", position: 4), #line),
-            ("Pears | firm", SharedItem(description: "Pears", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe\nfirm", position: 4), #line),
+            ("Green apples", SharedItem(ItemFields(description: "Green apples", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe"), position: 4), #line),
+            ("3 Green apples", SharedItem(ItemFields(description: "Green apples", quantity: 3, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe"), position: 4), #line),
+            ("500 g Apples", SharedItem(ItemFields(description: "Apples", quantity: 500, unit: "g", price: dec("1.29"), aisle: "Fruit", notes: "Ripe"), position: 4), #line),
+            ("Pears @ 0.99", SharedItem(ItemFields(description: "Pears", quantity: 2, unit: "kg", price: dec("0.99"), aisle: "Fruit", notes: "Ripe"), position: 4), #line),
+            ("Pears = 4", SharedItem(ItemFields(description: "Pears", quantity: 2, unit: "kg", price: 4, priceBasis: .forAll, aisle: "Fruit", notes: "Ripe"), position: 4), #line),
+            ("Pears [Market]", SharedItem(ItemFields(description: "Pears", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Market", notes: "Ripe"), position: 4), #line),
+            ("Pears | firm", SharedItem(ItemFields(description: "Pears", quantity: 2, unit: "kg", price: dec("1.29"), aisle: "Fruit", notes: "Ripe\nfirm"), position: 4), #line),
         ]
         for (summary, expected, line) in rows {
             var t = TaskMapping.task(for: written, uid: "u")
@@ -230,7 +230,7 @@ final class StoresMappingTests: XCTestCase {
             (["A;B", "C|D", "50% off", "back\\slash"], "50%25 off|A%3BB|back%5Cslash|C%7CD"),
         ]
         for (names, value) in cases {
-            let item = SharedItem(description: "Milk", stores: names)
+            let item = SharedItem(ItemFields(description: "Milk"), stores: names)
             let task = TaskMapping.task(for: item, uid: "u")
             XCTAssertEqual(task[.stores], value)
             XCTAssertEqual(TaskMapping.item(from: task)?.stores, item.stores)
@@ -240,8 +240,8 @@ final class StoresMappingTests: XCTestCase {
             let read = try ICalTask(text: written.text)
             XCTAssertEqual(TaskMapping.item(from: read.fields)?.stores, item.stores, written.text)
         }
-        XCTAssertNil(TaskMapping.task(for: SharedItem(description: "Milk"), uid: "u")[.stores], "none: no property")
-        XCTAssertEqual(SharedItem(description: "x", stores: ["lidl", "Aldi", "LIDL"]).stores, ["Aldi", "lidl"], "a set, sorted")
+        XCTAssertNil(TaskMapping.task(for: SharedItem(ItemFields(description: "Milk")), uid: "u")[.stores], "none: no property")
+        XCTAssertEqual(SharedItem(ItemFields(description: "x"), stores: ["lidl", "Aldi", "LIDL"]).stores, ["Aldi", "lidl"], "a set, sorted")
     }
 
     /// What one task may bring, whatever another app wrote (a hostile server's 10,000 store names,

@@ -121,7 +121,7 @@ public struct Item: Equatable, Sendable {
                    price: price, priceBasis: priceBasis, aisle: aisle, notes: notes)
     }
 
-    mutating func apply(_ f: ItemFields) {
+    public mutating func apply(_ f: ItemFields) {
         description = f.description
         quantity = f.quantity
         unit = f.unit

@@ -94,7 +94,7 @@ extension MergePass {
 
     /// A merged item's stores into the write, where they are not what the item has here.
     private mutating func keepStores(_ stores: [String], of id: ItemID) {
-        guard SharedItem(description: "", stores: stores).stores != SharedItem(description: "", stores: names[id] ?? []).stores else { return }
+        guard SharedItem.normalized(stores) != SharedItem.normalized(names[id] ?? []) else { return }
         write.changes.onlyAt[id] = ShoppingModel.marks(named: stores, shops: shops, ids: &ids, into: &write.changes)
         names[id] = stores
     }

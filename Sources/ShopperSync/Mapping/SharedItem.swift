@@ -12,16 +12,13 @@ public enum ShareState: String, Sendable, CaseIterable {
     }
 }
 
-/// The part of an item that is shared, one value per field the merge compares. Price and its basis
-/// are one field: "5.49 for all" and "1.29 each" are not two edits to be combined.
+/// The part of an item that is shared, one value per field the merge compares: the item's own
+/// fields (`ItemFields`, read as `shared.description`, `shared.price`, …) and where it is in the trip,
+/// its order and its stores. Price and its basis are one field: "5.49 for all" and "1.29 each" are
+/// not two edits to be combined.
+@dynamicMemberLookup
 public struct SharedItem: Equatable, Sendable {
-    public var description: String
-    public var quantity: Decimal
-    public var unit: String?
-    public var price: Decimal?
-    public var priceBasis: PriceBasis
-    public var aisle: String?
-    public var notes: String
+    public var fields: ItemFields
     public var state: ShareState
     /// The sort order; nil when the other app gave none (the item keeps its place).
     public var position: Int64?
@@ -29,6 +26,11 @@ public struct SharedItem: Equatable, Sendable {
     /// sorted and without repeats, so two devices compare them as sets.
     public var stores: [String] {
         didSet { if stores != Self.normalized(stores) { stores = Self.normalized(stores) } }
+    }
+
+    public subscript<T>(dynamicMember field: WritableKeyPath<ItemFields, T>) -> T {
+        get { fields[keyPath: field] }
+        set { fields[keyPath: field] = newValue }
     }
 
     /// Sorted by their folded names, each name once (case and accents aside).
@@ -39,16 +41,8 @@ public struct SharedItem: Equatable, Sendable {
             .filter { seen.insert(ShoppingModel.matchKey($0)).inserted }
     }
 
-    public init(description: String, quantity: Decimal = 1, unit: String? = nil, price: Decimal? = nil,
-                priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "",
-                state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
-        self.description = description
-        self.quantity = quantity
-        self.unit = unit
-        self.price = price
-        self.priceBasis = priceBasis
-        self.aisle = aisle
-        self.notes = notes
+    public init(_ fields: ItemFields, state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
+        self.fields = fields
         self.state = state
         self.position = position
         self.stores = Self.normalized(stores)
@@ -56,21 +50,13 @@ public struct SharedItem: Equatable, Sendable {
 
     /// `stores`: the names of the stores the item is sold only at (`Store.storeNames`).
     public init(_ item: Item, stores: [String] = []) {
-        self.init(description: item.description, quantity: item.quantity, unit: item.unit, price: item.price,
-                  priceBasis: item.priceBasis, aisle: item.aisle, notes: item.notes, state: ShareState(item),
-                  position: item.position, stores: stores)
+        self.init(item.fields, state: ShareState(item), position: item.position, stores: stores)
     }
 
     /// `item` with these values; its id, list, dates and price history stay.
     public func applied(to item: Item, at now: Date) -> Item {
         var i = item
-        i.description = description
-        i.quantity = quantity
-        i.unit = unit
-        i.price = price
-        i.priceBasis = priceBasis
-        i.aisle = aisle
-        i.notes = notes
+        i.apply(fields)
         i.needed = state != .notNeeded
         i.inCart = state == .inCart
         if let position { i.position = position }

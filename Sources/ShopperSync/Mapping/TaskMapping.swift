@@ -58,7 +58,7 @@ enum TaskMapping {
 
     public static func item(from task: TaskFields) -> SharedItem? {
         let summary = String(task.summary.prefix(maxSummary)).trimmingCharacters(in: .whitespacesAndNewlines)
-        var item = SharedItem(description: summary)
+        var item = SharedItem(ItemFields(description: summary))
         if let q = task[.quantity].flatMap(number), q > 0, q <= ItemDraft.maxQuantity { item.quantity = q }
         item.unit = task[.unit].flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
         if let p = task[.priceForAll].flatMap(number), p >= 0, p <= ItemDraft.maxUnitCost {
