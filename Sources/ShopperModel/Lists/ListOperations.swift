@@ -16,11 +16,8 @@ extension ShoppingModel {
     }
 
     public func renameList(_ id: ListID, to name: String) throws(StoreError) {
-        guard var l = lists.first(where: { $0.id == id }), let new = Self.rename(name, from: l.name) else { return }
-        try commit(L("renaming the list “{name}”", ["name": l.name])) { b in
-            l.name = new
-            b.cs.lists[id] = l
-        }
+        guard let (was, renamed) = Self.renaming(id, in: lists, to: name) else { return }
+        try commit(L("renaming the list “{name}”", ["name": was])) { b in b.cs.lists[id] = renamed }
     }
 
     /// Marks the list deleted: it stays in the store, with its items, for a week (Recently
@@ -93,23 +90,9 @@ extension ShoppingModel {
         return (try? store.reading(ListScope(list)) { try $0.items([id]) })?.first?.item
     }
 
-    /// A name typed for a new list or store: cleaned as a description is, `fallback` when blank.
-    static func newName(_ typed: String, fallback: String) -> String {
-        let clean = ItemDraft.clean(typed)
-        return clean.isEmpty ? fallback : clean
-    }
-
-    /// A name typed for a rename: cleaned; nil when blank or unchanged (there is nothing to do).
-    static func rename(_ typed: String, from current: String) -> String? {
-        let clean = ItemDraft.clean(typed)
-        return clean.isEmpty || clean == current ? nil : clean
-    }
-
     /// Without a store (tests of pure logic), lists follow the change sets here.
     func applyListsInMemory(_ cs: ChangeSet) {
         guard !cs.lists.isEmpty else { return }
-        var byID = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0) })
-        for (id, l) in cs.lists { byID[id] = l?.deleted == false ? l : nil }
-        lists = (byID.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) })
+        lists = Self.following(lists, cs.lists)
     }
 }

@@ -36,11 +36,8 @@ extension ShoppingModel {
     }
 
     public func renameShop(_ id: ShopID, to name: String) throws(StoreError) {
-        guard var shop = shops.first(where: { $0.id == id }), let new = Self.rename(name, from: shop.name) else { return }
-        try commit(L("renaming the store “{name}”", ["name": shop.name])) { b in
-            shop.name = new
-            b.cs.shops[id] = shop
-        }
+        guard let (was, renamed) = Self.renaming(id, in: shops, to: name) else { return }
+        try commit(L("renaming the store “{name}”", ["name": was])) { b in b.cs.shops[id] = renamed }
     }
 
     /// Marks the shop deleted: it and its marks stay until the next start, so Undo brings it back
@@ -163,9 +160,7 @@ extension ShoppingModel {
             if let store, let read = try? store.shops() {
                 shops = read
             } else {
-                var byID = Dictionary(uniqueKeysWithValues: shops.map { ($0.id, $0) })
-                for (id, s) in cs.shops { byID[id] = s?.deleted == false ? s : nil }
-                shops = byID.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+                shops = Self.following(shops, cs.shops)
             }
         }
         if !cs.onlyAt.isEmpty {
