@@ -23,6 +23,11 @@ from gi.repository import Gio, GLib
 
 APP_ID = "io.github.shopperapp.Shopper"
 FRAME_MS = 1000 / 60
+# The shared libraries the last measured process had mapped at its first frame ("LIBRARY path" lines).
+LAST_LIBRARIES = []
+# What only sharing over CalDAV needs (issue 38: a window with no list shared should load none).
+SHARING_LIBRARIES = ("libsoup", "libical", "libsecret", "libxml2", "libkrb5", "libgssapi", "libk5crypto",
+                     "libkrb5support", "libcom_err", "libicu", "libpsl", "libnghttp2", "libbrotli")
 
 
 def name_has_owner():
@@ -48,6 +53,7 @@ def run(cmd, env=None, timeout=600):
     watchdog.cancel()
     proc.returncode = os.waitstatus_to_exitcode(status)
     lines = [(l.split()[1], int(l.split()[2])) for l in out.splitlines() if l.startswith("BENCH ")]
+    LAST_LIBRARIES[:] = [l.split(" ", 1)[1] for l in out.splitlines() if l.startswith("LIBRARY ")]
     if proc.returncode != 0 or not lines:
         errors.seek(0)
         said = [l for l in errors.read().splitlines() if l.strip()][-5:]
@@ -119,6 +125,8 @@ def main():
     env = dict(os.environ, GSK_RENDERER="cairo", GSETTINGS_BACKEND="memory")
     rows = []  # (metric, N, shopper stat, unit, baseline stat, target text, met or None)
     growth = {}  # N → (Shopper's first frame, the baseline's), medians in ms
+    timelines = {}  # N → ([{step: ms since the launch}], [the floor's first frames])
+    libraries = []
 
     for n in sizes:
         data = os.path.join(root, ".build", "bench", str(n))
@@ -141,6 +149,8 @@ def main():
             lines, start, mb = run([shopper], dict(app_env, SHOPPER_BENCH="first-frame"))
             first.append((lines[0][1] - start) / 1000)
             rss.append(mb)
+            timelines.setdefault(n, ([], floor_first))[0].append({name: (v - start) / 1000 for name, v in lines})
+            libraries = libraries or list(LAST_LIBRARIES)
             lines, start, mb = run([baseline, str(n), "first-frame"], env)
             base_first.append((lines[0][1] - start) / 1000)
             base_rss.append(mb)
@@ -203,7 +213,63 @@ def main():
         # How cost grows with N: the first frame at 1M over the first frame at 10k.
         (s10, b10), (s1m, b1m) = growth[10000], growth[1000000]
         rows.append(("first frame growth 10k→1M", 1000000, (s1m / s10,) * 3, "×", (b1m / b10,) * 3, "", None))
-    write(out, rows, runs)
+    write(out, rows, runs, timeline_lines(timelines, libraries, linker_statistics(shopper, dict(env, SHOPPER_DATA_DIR=os.path.join(root, ".build", "bench", str(sizes[0]))))))
+
+
+STEPS = (("mark-main", "main() entered (the process's exec, the dynamic linker, Swift's runtime)"),
+         ("mark-toolkit-started", "GTK initialised (the display connected)"),
+         ("mark-app-startup", "GApplication registered on the bus (`startup`)"),
+         ("mark-store-open", "the store opened, on its own thread (in parallel with the two above)"),
+         ("mark-model-read", "the list's model read, on that thread"),
+         ("mark-window-built", "the window built (the model joined first)"),
+         ("first-frame", "the first frame drawn"))
+
+
+def timeline_lines(timelines, libraries, linker):
+    """The start-up timeline: the median time since the launch at which each step was reached, and
+    what the dynamic linker loaded and cost (issue 38: measure first, then cut)."""
+    out = ["", "## Start-up timeline", "",
+           "Median milliseconds from the launch (the benchmark's clock before it spawned the process) to each",
+           "step, from the same first-frame launches as the table above; `shopper` marks each step with",
+           "CLOCK_MONOTONIC (`StartupTimeline`). The floor is the libadwaita floor's first frame in the same run.", "",
+           "| step | " + " | ".join(f"N = {n:,}" for n in timelines) + " |",
+           "| --- |" + " ---: |" * len(timelines)]
+    for key, label in STEPS:
+        cells = [statistics.median(t[key] for t in runs) if all(key in t for t in runs) else None for runs, _ in timelines.values()]
+        out.append(f"| {label} | " + " | ".join("–" if c is None else f"{c:.1f} ms" for c in cells) + " |")
+    out.append("| libadwaita floor: first frame | " + " | ".join(f"{statistics.median(f):.1f} ms" for _, f in timelines.values()) + " |")
+    sharing = [l for l in libraries if os.path.basename(l).startswith(SHARING_LIBRARIES)]
+    size = lambda paths: sum(os.path.getsize(p) for p in paths if os.path.exists(p)) / 1e6
+    out += ["", f"At the first frame `shopper` had {len(libraries)} shared objects mapped ({size(libraries):.1f} MB of files); "
+            f"{len(sharing)} of them ({size(sharing):.1f} MB) serve only sharing over CalDAV, loaded though no list is shared: "
+            + ", ".join(sorted(os.path.basename(l) for l in sharing)) + "."]
+    if linker:
+        out += ["", "The dynamic linker at that start (`LD_DEBUG=statistics`): " + "; ".join(f"{k}: {v}" for k, v in linker) + "."]
+    return out
+
+
+def linker_statistics(shopper, env):
+    """glibc's own account of the linker's start-up work, from one first-frame launch."""
+    folder = tempfile.mkdtemp()
+    try:
+        run([shopper], dict(env, SHOPPER_BENCH="first-frame", LD_DEBUG="statistics", LD_DEBUG_OUTPUT=os.path.join(folder, "ld")))
+        # A file per process ("ld.PID"); any helper the app started has its own: the app's is the first.
+        names = sorted(os.listdir(folder), key=lambda f: int(f.rsplit(".", 1)[1]))
+        text = open(os.path.join(folder, names[0])).read() if names else ""
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    mhz = next((float(l.split(":")[1]) for l in open("/proc/cpuinfo") if l.startswith("cpu MHz")), 0)
+    found = []
+    for line in text.splitlines():
+        # "  PID:\t  total startup time in dynamic loader: 347913 cycles"
+        key, _, value = line.partition(":")[2].partition(":")
+        key, value = key.strip(), value.strip()
+        if not value or not key or key.startswith("final"):
+            continue
+        if "cycles" in value and mhz:
+            value += f" (about {int(value.split()[0]) / mhz / 1000:.1f} ms at {mhz:.0f} MHz)"
+        found.append((key, value))
+    return found
 
 
 def trips_rows(n, maker, shopper, env, root, runs, rows):
@@ -244,7 +310,7 @@ def trips_rows(n, maker, shopper, env, root, runs, rows):
     rows.append(("Trips page: built and first painted after the read", n, stat, "ms", None, "median ≤ 16.7 ms", stat[0] <= FRAME_MS))
 
 
-def write(out, rows, runs):
+def write(out, rows, runs, extra):
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     # The table itself does not count as a change to what was measured.
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", f":!{os.path.basename(out)}"],
@@ -276,7 +342,7 @@ def write(out, rows, runs):
         lines.append(f"| {metric} | {n:,} | {fmt(stat, unit)} | {fmt(base, unit)} | {ratio} | {target} | "
                      f"{'' if met is None else ('yes' if met else '**no**')} |")
     missed = [f"{m} at {n:,}" for m, n, _, _, _, t, met in rows if met is False]
-    lines += ["", "Targets missed: " + (", ".join(missed) if missed else "none") + ".", ""]
+    lines += ["", "Targets missed: " + (", ".join(missed) if missed else "none") + "."] + extra + [""]
     with open(out, "w") as f:
         f.write("\n".join(lines))
     print("\n".join(lines))

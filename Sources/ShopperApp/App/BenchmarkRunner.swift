@@ -26,6 +26,11 @@ final class BenchmarkRunner {
     func start(mode: String) {
         window.window.afterFirstFrame { [self] in
             emit("first-frame", Clock.now)
+            // The steps before it, and what the dynamic linker brought in, for the timeline.
+            for (step, at) in StartupTimeline.shared.recorded { emit("mark-\(step.rawValue)", at) }
+            // One write, as `emit`'s: print's buffer would be flushed mid-line between them.
+            let libraries = StartupTimeline.loadedLibraries().map { "LIBRARY \($0)\n" }.joined()
+            FileHandle.standardOutput.write(Data(libraries.utf8))
             switch mode {
             case "ops": planOperations()
             case "trips": planTrips()

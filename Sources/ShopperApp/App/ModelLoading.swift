@@ -16,9 +16,12 @@ final class ModelLoading: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             result = Result { () throws(StoreError) in
                 let store = try Store(path: storeFile)
+                StartupTimeline.shared.mark(.storeOpen)
                 let lists = try store.lists()
                 let list = lists.first { $0.id == lastList }?.id ?? lists.first?.id ?? .first
-                return try ShoppingModel(store: store, list: list)
+                let model = try ShoppingModel(store: store, list: list)
+                StartupTimeline.shared.mark(.modelRead)
+                return model
             }
             done.signal()
         }

@@ -35,6 +35,7 @@ final class ShopperApplication {
         // waits for the answer, so it reports an item as added only once it is saved.
         app.on("startup") { [weak self] in
             guard let self else { return }
+            StartupTimeline.shared.mark(.appStartup)
             // `shopper sync`: answered when the window's sync is done.
             _ = DBusDeferredMethod.export(on: app, interface: SyncService.interface, method: SyncService.method) { [weak self] list, reply in
                 self?.activate()
@@ -125,6 +126,7 @@ final class ShopperApplication {
             var purgeFailure: Error?
             do { try model.store?.purgeDeletedLists() } catch { purgeFailure = error }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+            StartupTimeline.shared.mark(.windowBuilt)
             if let purgeFailure { mainWindow?.report(purgeFailure) }
             followOtherProcesses()
             // The shared lists sync once the window is drawn: start-up does not wait on a server.

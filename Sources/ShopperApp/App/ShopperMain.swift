@@ -5,6 +5,7 @@ import ShopperModel
 struct ShopperMain {
     @MainActor
     static func main() {
+        StartupTimeline.shared.mark(.main)
         Translation.setUp()
         Toolkit.name(program: AppInfo.program, application: AppInfo.name)
         do {
@@ -66,6 +67,7 @@ struct ShopperMain {
         let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile, lastList: lastList) : nil
         do {
             guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
+            StartupTimeline.shared.mark(.toolkitStarted)
             let paths = try AppPaths.resolve(environment: env)
             // Joined when the first window is made: the application's own start-up overlaps the
             // read too. A second launch hands its work to the first and never needs it.
