@@ -9,9 +9,9 @@ import ShopperModel
 /// `make bench`; nothing here is a test.
 @MainActor
 final class BenchmarkRunner {
-    private let window: MainWindow
+    let window: MainWindow
     private let app: Application
-    private var steps: [(@escaping @MainActor () -> Void) -> Void] = []
+    var steps: [(@escaping @MainActor () -> Void) -> Void] = []
     static let repeats = 15
     static let width: Int32 = 600, height: Int32 = 720
     static let scrollFrames = 200
@@ -87,6 +87,8 @@ final class BenchmarkRunner {
                 guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
             }
         }
+        planStoreSwitches()
+        planSyncArrivals()
         // Of which the store's read of the list (its model made and let go, nothing shown).
         for _ in 0..<Self.switches {
             steps.append { [self] done in
@@ -119,7 +121,7 @@ final class BenchmarkRunner {
         }
     }
 
-    private func timed(_ name: String, _ op: @escaping @MainActor () -> Void) {
+    func timed(_ name: String, _ op: @escaping @MainActor () -> Void) {
         steps.append { [self] done in
             let t0 = Clock.now
             op()
@@ -131,7 +133,7 @@ final class BenchmarkRunner {
         }
     }
 
-    private func untimed(_ op: @escaping @MainActor () -> Void) {
+    func untimed(_ op: @escaping @MainActor () -> Void) {
         steps.append { [self] done in
             op()
             window.window.afterNextFrame { _ in done() }
@@ -144,12 +146,12 @@ final class BenchmarkRunner {
         step { MainLoop.idle { [self] in runNext() } }
     }
 
-    private func fail(_ why: String) -> Never {
+    func fail(_ why: String) -> Never {
         FileHandle.standardError.write(Data("shopper: benchmark: \(why)\n".utf8))
         exit(1)
     }
 
-    private func emit(_ name: String, _ value: Int64) {
+    func emit(_ name: String, _ value: Int64) {
         FileHandle.standardOutput.write(Data("BENCH \(name) \(value)\n".utf8))
     }
 }
