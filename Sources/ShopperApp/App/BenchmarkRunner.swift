@@ -4,6 +4,7 @@ import ShopperModel
 /// `SHOPPER_BENCH=first-frame`: print when the first frame was drawn, then quit.
 /// `SHOPPER_BENCH=trips`: after the first frame, open the Trips page: the read of the trips, and the
 /// page's building and first paint after it (layout and paint of that frame), then quit.
+/// `SHOPPER_BENCH=store-switch` or `sync-arrival`: that operation of `ops` alone, for a profile.
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
 /// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
 /// `make bench`; nothing here is a test.
@@ -33,6 +34,9 @@ final class BenchmarkRunner {
             FileHandle.standardOutput.write(Data(libraries.utf8))
             switch mode {
             case "ops": planOperations()
+            // One operation alone, to profile it (`perf record`): see BENCHMARKS.md.
+            case "store-switch": planStoreSwitches()
+            case "sync-arrival": planSyncArrivals()
             case "trips": planTrips()
             default: return app.quit()
             }
