@@ -26,6 +26,19 @@ func iterate(until done: () -> Bool, _ what: String, timeoutSeconds: Double = 5,
     XCTAssertTrue(MainLoop.iterate(until: done, timeoutSeconds: timeoutSeconds), "timed out waiting for \(what)", file: file, line: line)
 }
 
+/// Runs the loop until every GLib timeout of at most `ms` milliseconds, at the default priority, that
+/// was added before this call has run. A timeout falls due `ms` after it is added (by the
+/// monotonic clock), and GLib runs the due sources of one priority in the order they were added,
+/// so one of `ms` added now runs after all of those: whatever they do is done when this returns,
+/// however slowly the machine ran them. (A fixed sleep may end before a late one runs, and a check
+/// after it then passes without checking.)
+@MainActor
+func runTimeoutsAdded(upTo ms: UInt32, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    var ran = false
+    MainLoop.after(milliseconds: ms) { ran = true }
+    iterate(until: { ran }, what, file: file, line: line)
+}
+
 /// Lets pending events, layout and drawing run.
 @MainActor
 func settle(_ ms: Int = 100) {
