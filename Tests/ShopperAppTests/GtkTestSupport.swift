@@ -26,11 +26,58 @@ func iterate(until done: () -> Bool, _ what: String, timeoutSeconds: Double = 5,
     XCTAssertTrue(MainLoop.iterate(until: done, timeoutSeconds: timeoutSeconds), "timed out waiting for \(what)", file: file, line: line)
 }
 
+/// Runs the loop until every GLib timeout of at most `ms` milliseconds, at the default priority, that
+/// was added before this call has run. A timeout falls due `ms` after it is added (by the
+/// monotonic clock), and GLib runs the due sources of one priority in the order they were added,
+/// so one of `ms` added now runs after all of those: whatever they do is done when this returns,
+/// however slowly the machine ran them. (A fixed sleep may end before a late one runs, and a check
+/// after it then passes without checking.)
+@MainActor
+func runTimeoutsAdded(upTo ms: UInt32, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    var ran = false
+    MainLoop.after(milliseconds: ms) { ran = true }
+    iterate(until: { ran }, what, file: file, line: line)
+}
+
 /// Lets pending events, layout and drawing run.
 @MainActor
 func settle(_ ms: Int = 100) {
     let end = g_get_monotonic_time() + ms * 1000
     _ = MainLoop.iterate(until: { g_get_monotonic_time() > end })
+}
+
+/// Timers a test fires itself by moving its clock on (`Toast.timers`): what it checks is the order
+/// of events, which holds on a slow machine as on a fast one; real seconds slept were either too
+/// few for a loaded machine or checked nothing while the toast was held anyway.
+@MainActor
+final class TestTimers: TimerSource {
+    /// Milliseconds since the test's start, as far as the test moved it on.
+    private(set) var now: UInt64 = 0
+    private var due: [UInt32: (at: UInt64, fire: @MainActor () -> Void)] = [:]
+    private var lastHandle: UInt32 = 0
+
+    func after(milliseconds: UInt32, _ fire: @escaping @MainActor () -> Void) -> UInt32 {
+        lastHandle += 1
+        due[lastHandle] = (now + UInt64(milliseconds), fire)
+        return lastHandle
+    }
+
+    func cancel(_ timer: UInt32) { due[timer] = nil }
+
+    /// Timers scheduled and neither fired nor cancelled.
+    var pending: Int { due.count }
+
+    /// Moves the clock on by `ms`, firing each timer that falls due on the way at its time, the
+    /// earliest first (those of one time in the order they were set).
+    func advance(_ ms: UInt64) {
+        let end = now + ms
+        while let next = due.filter({ $0.value.at <= end }).min(by: { ($0.value.at, $0.key) < ($1.value.at, $1.key) }) {
+            due[next.key] = nil
+            now = next.value.at
+            next.value.fire()
+        }
+        now = end
+    }
 }
 
 func close(_ a: (Int, Int, Int), _ b: (Int, Int, Int), tolerance: Int = 4) -> Bool {

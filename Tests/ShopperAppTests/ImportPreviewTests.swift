@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Synchronization
 import XCTest
 @testable import ShopperApp
 @testable import ShopperModel
@@ -7,14 +8,16 @@ import XCTest
 /// A file of 100,000 lines in the import preview: read a slice at a time, its lines shown in a
 /// recycled list (a screenful of row widgets, not one label per line).
 final class ImportPreviewTests: GtkTestCase {
+    /// `imported` counts the imports that finished (the window's own callback).
     @MainActor
-    private static func preview(of text: String, named name: String, model: ShoppingModel) throws -> (ImportPreview, Window) {
+    private static func preview(of text: String, named name: String, model: ShoppingModel,
+                                imported: Counter = Counter()) throws -> (ImportPreview, Window) {
         let path = NSTemporaryDirectory() + "shopper-preview-\(UUID().uuidString)-" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         // The preview reads the file at once; it is not needed after.
         defer { try? FileManager.default.removeItem(atPath: path) }
         let parent = Window()
-        let p = ImportPreview(path: path, model: model, parent: parent, onImported: { _ in }, onError: { _ in })
+        let p = ImportPreview(path: path, model: model, parent: parent, onImported: { _ in imported.n += 1 }, onError: { _ in })
         p.window.present()
         return (p, parent)
     }
@@ -60,7 +63,11 @@ final class ImportPreviewTests: GtkTestCase {
             let start = Date()
             let (p, parent) = try Self.preview(of: text, named: "bad.txt", model: try ShoppingModel(store: nil))
             iterate(until: { p.problems.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
-            settle(200)
+            // The list builds its row widgets when it is laid out: counted after a frame drawn
+            // since the last line was read (a frame lays out before it draws).
+            var drawn = false
+            p.window.afterNextFrame { _ in drawn = true }
+            iterate(until: { drawn }, "a frame of the lines read")
             print("preview of 100,000 bad lines: \(String(format: "%.2f", Date().timeIntervalSince(start))) s, \(p.rowsBuilt) row widgets")
             XCTAssertEqual(p.problems.first, "Line 1: Quantity must be more than zero.")
             XCTAssertGreaterThan(p.rowsBuilt, 5)
@@ -77,12 +84,13 @@ final class ImportPreviewTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
             let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
-            let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model)
+            let imported = Counter()
+            let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model, imported: imported)
             iterate(until: { p.rows.count == 2 }, "the file read")
             XCTAssertEqual(p.shownLines(2), ["Apples · 2 kg × 1.25 · Fruit — updates “Apples”",
                                              "Apples · 2 kg × 1.25 · Fruit & Veg — updates “Apples”"])
             p.confirmForTest()
-            settle(100)
+            iterate(until: { imported.n == 1 }, "the import")
             let item = try XCTUnwrap(model.item(apples))
             XCTAssertEqual([item.fields.quantity, item.fields.price], [2, Decimal(string: "1.25")!])
             XCTAssertEqual(item.aisle, "Fruit & Veg")
@@ -119,13 +127,27 @@ final class ImportPreviewTests: GtkTestCase {
             iterate(until: { p.rows.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
             XCTAssertTrue(p.problems.isEmpty)
             XCTAssertLessThan(p.rowsBuilt, 400)
+            // The worker, its store written, hands its result back only once the main loop has
+            // turned six times meanwhile: a write on the main thread (or a main loop waiting for
+            // the worker) would give no turn at all, however long or short the write.
+            let hold = WorkerHold(turns: 6)
+            p.writeImport = { job in
+                let result = job.write()
+                hold.holdUntilTurned()
+                return result
+            }
             let start = Date()
             let turns = Counter()
-            MainLoop.timeout(milliseconds: 10) { turns.n += 1; return model.items.count < 100_000 }
+            MainLoop.timeout(milliseconds: 10) {
+                if hold.isHolding { turns.n += 1; hold.turned() }
+                return model.items.count < 100_000
+            }
             MainLoop.idle { [p] in p.confirmForTest() }
             iterate(until: { model.items.count == 100_000 }, "the import", timeoutSeconds: 60)
             let seconds = Date().timeIntervalSince(start)
-            print("adding 100,000 previewed items: \(String(format: "%.2f", seconds)) s, main loop turns meanwhile: \(turns.n)")
+            print("adding 100,000 previewed items: \(String(format: "%.2f", seconds)) s, main loop turns while the worker held it: \(turns.n)")
+            XCTAssertFalse(hold.ranOnMainThread, "the store written by a worker thread")
+            XCTAssertTrue(hold.wasLetGo, "the worker let go by the main loop's turns, not by its own deadline")
             XCTAssertGreaterThan(turns.n, 5, "the main loop kept turning while the store was written")
             XCTAssertEqual(model.undo.undoName, "importing 100000 items")
             XCTAssertEqual(try model.store!.load().items.count, 100_000)
@@ -133,5 +155,36 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertTrue(model.items.isEmpty, "one step takes the whole import away")
             parent.destroy()
         }
+    }
+}
+
+/// Holds an import's worker thread until the main loop has turned `turns` times (or a minute has
+/// passed, so that a write on the main thread fails the test instead of hanging it).
+private final class WorkerHold: Sendable {
+    private struct State { var holding = false, turnsLeft: Int, letGo = false, onMain = false }
+    private let state: Mutex<State>
+    private let gate = DispatchSemaphore(value: 0)
+
+    init(turns: Int) { state = Mutex(State(turnsLeft: turns)) }
+
+    var isHolding: Bool { state.withLock { $0.holding } }
+    var wasLetGo: Bool { state.withLock { $0.letGo } }
+    var ranOnMainThread: Bool { state.withLock { $0.onMain } }
+
+    /// On the worker: waits for the main loop's turns.
+    func holdUntilTurned() {
+        state.withLock { $0.holding = true; $0.onMain = Thread.isMainThread }
+        let letGo = gate.wait(timeout: .now() + 60) == .success
+        state.withLock { $0.holding = false; $0.letGo = letGo }
+    }
+
+    /// On the main loop, a turn while the worker is held; the last one lets it go.
+    func turned() {
+        let last = state.withLock { s -> Bool in
+            guard s.holding, s.turnsLeft > 0 else { return false }
+            s.turnsLeft -= 1
+            return s.turnsLeft == 0
+        }
+        if last { gate.signal() }
     }
 }

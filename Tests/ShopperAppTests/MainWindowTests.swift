@@ -67,8 +67,7 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertLessThanOrEqual(page.rowsBuilt - built, 2 * 2 * built, "bounded by the rows around the view, not by the items")
             window.searchBar.text = "no such thing"
             window.applySearch()
-            settle(Int(EmptyState.delayMS + EmptyState.fadeMS) + 200)
-            XCTAssertTrue(page.emptyState.shown)
+            iterate(until: { page.emptyState.shown }, "the explanation of an empty search")
             XCTAssertTrue(page.emptyState.label.text.hasPrefix("No items match “no such thing”"))
             window.searchBar.isOpen = false
             settle(50)
@@ -93,7 +92,9 @@ final class MainWindowTests: GtkTestCase {
             let id2 = try model.add(ItemFields(description: "Milk"))
             harness.window.openEditor(id2)
             try model.delete([id2])
-            settle(Int(EmptyState.delayMS) + 100)
+            // A fade-in the deletion started would be the empty state's own delay timeout: checked
+            // once any such timeout has run.
+            runTimeoutsAdded(upTo: EmptyState.delayMS, "the empty state's delay")
             XCTAssertFalse(state.shown, "hidden while editing")
             harness.window.closeEditor()
             iterate(until: { state.shown }, "the explanation after editing")

@@ -6,34 +6,43 @@ import XCTest
 final class ToastTests: GtkTestCase {
     /// The undo toast waits while a person holds it (here: the keyboard focus in it, as Tab or F6
     /// takes it there), and gets its whole time again once let go, as libadwaita's own toasts do.
+    /// The toast's timers are the test's own: the clock moves only when the test moves it, so the
+    /// checks are of the order of events (held past its expiry; gone at the expiry after release).
     func testTheToastStaysWhileTheFocusIsInIt() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
             let harness = try WindowHarness(model: model, size: (600, 480))
             defer { harness.close() }
             let toast = harness.window.toast
+            let clock = TestTimers()
+            toast.timers = clock
             toast.show("Ticked off Milk", actionTitle: "Undo", action: {}, seconds: 1)
-            settle(100)
-            let widget = try XCTUnwrap(toast.overlay.toastWidgets.last)
-            let button = try XCTUnwrap(widget.descendants().first { $0.grabFocus() }, "a focusable button in the toast")
-            settle(100)
-            XCTAssertTrue(toast.isHeld, "the focus in the toast holds it")
-            settle(1500)
+            XCTAssertEqual(clock.pending, 1, "its second started")
+            var button: Widget?
+            iterate(until: {
+                button = toast.overlay.toastWidgets.last?.descendants().first { $0.grabFocus() }
+                return button != nil
+            }, "a focusable button in the toast")
+            iterate(until: { toast.isHeld }, "the focus in the toast to hold it")
+            clock.advance(1500)
             XCTAssertTrue(toast.isShown, "held past its second")
 
             // A new message while held is held too.
             toast.show("Ticked off Bread", actionTitle: "Undo", action: {}, seconds: 1)
-            settle(1300)
+            clock.advance(1300)
             XCTAssertTrue(toast.isShown, "the new message held as well")
 
             // Let go: the whole second again, then gone.
             XCTAssertTrue(harness.window.stack.widget.descendants().contains { $0.grabFocus() }, "somewhere outside the toast to focus")
-            XCTAssertFalse(button.hasFocus)
-            settle(100)
-            XCTAssertFalse(toast.isHeld)
+            XCTAssertFalse(try XCTUnwrap(button).hasFocus)
+            iterate(until: { !toast.isHeld }, "the toast let go")
             XCTAssertTrue(toast.isShown, "not gone the moment it is let go")
-            settle(1500)
+            clock.advance(999)
+            XCTAssertTrue(toast.isShown, "its whole second again from the release")
+            clock.advance(1)
             XCTAssertFalse(toast.isShown, "gone once its time ran out")
+            // Its hide animation ends before the window goes, as it did when the test slept.
+            iterate(until: { toast.overlay.toastWidgets.isEmpty }, "the toast's widget gone")
         }
     }
 

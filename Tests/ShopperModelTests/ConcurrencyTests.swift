@@ -189,18 +189,25 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(try Store(path: path).load().aisles, ["Fruit", "Dairy", "Bakery"])
     }
 
-    /// A write waits for another process's transaction instead of failing at once.
+    /// A write waits for another process's transaction instead of failing at once. The other
+    /// transaction ends once the write is seen waiting for it (asleep in SQLite's busy handler),
+    /// not after a fixed time: a write that came later than that time met no transaction at all.
     func testABusyStoreIsWaitedFor() throws {
         let path = storePath()
         let m = try ShoppingModel(store: Store(path: path))
         let other = try DatabaseQueue(path: path)
         let holding = DispatchSemaphore(value: 0)
         let released = DispatchSemaphore(value: 0)
+        let sawWaiting = DispatchSemaphore(value: 0)
+        // XCTest runs a test on the main thread, whose thread id is the process's; GRDB runs the
+        // write on the thread that asks for it.
+        XCTAssertTrue(Thread.isMainThread)
+        let writer = getpid()
         Thread.detachNewThread {
             try? other.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN IMMEDIATE")
                 holding.signal()
-                Thread.sleep(forTimeInterval: 0.5)
+                if Self.isSeenAsleep(thread: writer, withinSeconds: 20) { sawWaiting.signal() }
                 try db.execute(sql: "COMMIT")
             }
             released.signal()
@@ -208,6 +215,31 @@ final class ConcurrencyTests: XCTestCase {
         holding.wait()
         XCTAssertNoThrow(try m.add(fields("Patient")))
         released.wait()
+        XCTAssertEqual(sawWaiting.wait(timeout: .now()), .success, "the write waited while the other transaction was open")
         XCTAssertEqual(try Store(path: path).load().items.map(\.description), ["Patient"])
+    }
+
+    /// Whether thread `tid` of this process is seen in nanosleep or clock_nanosleep (its current
+    /// system call, from /proc) within the time given. SQLite's busy handler sleeps between its
+    /// tries, and nothing else on a write's way sleeps; the holder looks often enough to catch
+    /// its sleeps, which grow to 100 ms.
+    private static func isSeenAsleep(thread tid: pid_t, withinSeconds seconds: Double) -> Bool {
+        #if arch(x86_64)
+        let sleeps: Set<Substring> = ["35", "230"]
+        #elseif arch(arm64)
+        let sleeps: Set<Substring> = ["101", "115"]
+        #endif
+        let deadline = DispatchTime.now() + seconds
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while DispatchTime.now() < deadline {
+            let fd = open("/proc/self/task/\(tid)/syscall", O_RDONLY)
+            guard fd >= 0 else { return false }
+            let n = read(fd, &buffer, buffer.count)
+            close(fd)
+            let call = String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).split(separator: " ").first
+            if let call, sleeps.contains(call) { return true }
+            usleep(100)
+        }
+        return false
     }
 }

@@ -57,6 +57,9 @@ final class ImportPreview {
     private(set) var confirmForTest: @MainActor () -> Void = {}
     /// Row widgets built so far: stays near a screenful however long the file.
     private(set) var rowsBuilt = 0
+    /// What the worker thread runs for a long import: the write. A test wraps it, to see the main
+    /// loop turn while the worker holds the import, whatever the time the write takes.
+    var writeImport: @Sendable (ShoppingModel.BackgroundImport) -> Result<(ChangeSet, StoreCommit), StoreError> = { $0.write() }
 
     /// Lines read per main-loop turn: a few milliseconds of work between redraws.
     static let slice = 2_000
@@ -271,8 +274,9 @@ final class ImportPreview {
         }
         // The preview is main-actor isolated, so the worker may hand the result back to it; it is
         // held until then, so the result always reaches the model.
+        let write = writeImport
         Thread.detachNewThread { [self] in
-            let result = job.write()
+            let result = write(job)
             MainLoop.post { [self] in
                 do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
             }

@@ -70,3 +70,21 @@ enum MainLoop {
         return true
     }
 }
+
+/// One-shot timers, for code whose timing a test checks: the app's come from GLib's main loop
+/// (`MainLoopTimers`); a test puts in timers it fires itself, so it can check the order of events
+/// (a toast held past its expiry, gone at it once let go) without sleeping for real seconds.
+@MainActor
+protocol TimerSource {
+    /// Calls `fire` once, `milliseconds` from now; returns a non-zero handle for `cancel`.
+    func after(milliseconds: UInt32, _ fire: @escaping @MainActor () -> Void) -> UInt32
+    func cancel(_ timer: UInt32)
+}
+
+struct MainLoopTimers: TimerSource {
+    func after(milliseconds: UInt32, _ fire: @escaping @MainActor () -> Void) -> UInt32 {
+        MainLoop.after(milliseconds: milliseconds, fire)
+    }
+
+    func cancel(_ timer: UInt32) { MainLoop.cancel(timer) }
+}

@@ -10,6 +10,8 @@ final class Toast {
     private var current: AdwToastHandle?
     private var action: (@MainActor () -> Void)?
     private var timer: UInt32 = 0
+    /// Where the expiry is scheduled (a test drives its own; set it before anything is shown).
+    var timers: any TimerSource = MainLoopTimers()
     /// How long the message shown stays once nobody holds it.
     private var seconds: UInt32 = 5
     /// The pointer is on the toast or the keyboard focus in it: as libadwaita's own timeout does,
@@ -92,7 +94,7 @@ final class Toast {
     }
 
     func hide() {
-        MainLoop.cancel(timer)
+        timers.cancel(timer)
         timer = 0
         action = nil
         isHeld = false
@@ -111,10 +113,10 @@ final class Toast {
     }
 
     private func restartTimer() {
-        MainLoop.cancel(timer)
+        timers.cancel(timer)
         timer = 0
         guard !isHeld else { return }
-        timer = MainLoop.after(milliseconds: seconds * 1000) { [weak self] in
+        timer = timers.after(milliseconds: seconds * 1000) { [weak self] in
             self?.timer = 0
             self?.hide()
         }

@@ -38,13 +38,18 @@ extension SyncScenarios {
     }
 
     /// `shopper sync` killed with SIGKILL mid-upload, then run again: every item once on the server.
+    /// It is killed once the server holds its first upload (the collection listed between the
+    /// child's requests), not after a fixed time: a kill before any upload resumed nothing, and
+    /// one after the last killed nothing mid-upload.
     func killedSyncResumes() throws {
         let binary = CalDAVServers.repository.appendingPathComponent(".build/debug/shopper").path
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "build the shopper binary first")
-        let (a, phone, _) = try sharedDevice()
+        let (a, phone, remote) = try sharedDevice()
         let m = try a.model
         _ = try m.add(batch: (1...150).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
-        func run(killAfter seconds: Double?) throws -> Int32 {
+        let http = try HTTPClient(server: XCTUnwrap(URL(string: server.url)), user: server.user, password: server.password)
+        let collection = CalDAVCollection(http: http, url: try XCTUnwrap(URL(string: remote.url)))
+        func run(killWhen: (() throws -> Bool)?) throws -> Process {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: binary)
             p.arguments = ["sync"]
@@ -54,17 +59,23 @@ extension SyncScenarios {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            if let seconds {
-                Thread.sleep(forTimeInterval: seconds)
-                kill(p.processIdentifier, SIGKILL)
+            if let killWhen {
+                // Killed too when a listing fails: the child must not go on alone.
+                defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+                while p.isRunning, try !killWhen() { usleep(2_000) }
             }
             p.waitUntilExit()
-            return p.terminationStatus
+            return p
         }
-        _ = try run(killAfter: 0.8)
+        let killed = try run(killWhen: {
+            var outside: [String] = []
+            return try !collection.listing(outside: &outside).isEmpty
+        })
+        XCTAssertEqual(killed.terminationReason, .uncaughtSignal, "killed, not ended by itself (status \(killed.terminationStatus))")
         let sentBefore = try phone.tasks().count
+        XCTAssertGreaterThan(sentBefore, 0, "killed after an upload")
         XCTAssertLessThan(sentBefore, 150, "killed before the end (\(sentBefore) sent)")
-        XCTAssertEqual(try run(killAfter: nil), 0)
+        XCTAssertEqual(try run(killWhen: nil).terminationStatus, 0)
         try assertNoDuplicates(phone, count: 150)
         XCTAssertEqual(try a.items.count, 150)
         XCTAssertEqual(a.store.syncPendingCount(.first), 0)
