@@ -46,7 +46,7 @@ func settle(_ ms: Int = 100) {
     _ = MainLoop.iterate(until: { g_get_monotonic_time() > end })
 }
 
-/// Timers a test fires itself by moving its clock on (`Toast.timers`): what it checks is the order
+/// Timers a test fires itself by moving its clock on (`InAppNotification.timers`): what it checks is the order
 /// of events, which holds on a slow machine as on a fast one; real seconds slept were either too
 /// few for a loaded machine or checked nothing while the toast was held anyway.
 @MainActor

@@ -115,10 +115,10 @@ import CGtk
     /// Shows a toast; its title is plain text. Returns it so the caller can dismiss it early.
     /// `timeoutSeconds` 0: shown until dismissed.
     func show(_ title: String, button: String?, timeoutSeconds: UInt32,
-              onButton: @escaping @MainActor () -> Void, onDismissed: @escaping @MainActor () -> Void) -> AdwToastHandle {
+              onButton: @escaping @MainActor () -> Void, onDismissed: @escaping @MainActor () -> Void) -> Toast {
         let toast = adw_toast_new("")!
         adw_toast_set_timeout(toast, timeoutSeconds)
-        let handle = AdwToastHandle(raw: toast, title: Self.title())
+        let handle = Toast(raw: toast, title: Self.title())
         handle.update(title: title, button: button)
         handle.on("button-clicked", onButton)
         handle.on("dismissed", onDismissed)
@@ -144,7 +144,7 @@ import CGtk
 
 /// Holds a reference of its own: the overlay drops its reference once a toast is dismissed, and a
 /// handle kept after that must not point at a freed object.
-@MainActor final class AdwToastHandle: SignalSource {
+@MainActor final class Toast: SignalSource {
     let raw: OpaquePointer
     private let title: Label
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }

@@ -151,14 +151,14 @@ extension PreferencesWindow {
 
     /// A toast over the window; with a button, `onButton` runs when it is pressed.
     @discardableResult
-    func toast(_ title: String, button: String? = nil, onButton: (@MainActor () -> Void)? = nil) -> AdwToastHandle? {
+    func toast(_ title: String, button: String? = nil, onButton: (@MainActor () -> Void)? = nil) -> Toast? {
         let toast = adw_toast_new(Markup.escape(title))!
-        var handle: AdwToastHandle?
+        var handle: Toast?
         if let button, let onButton {
             adw_toast_set_button_label(toast, button)
             let label = Label(title)
             label.widget.css("heading")
-            handle = AdwToastHandle(raw: toast, title: label)
+            handle = Toast(raw: toast, title: label)
             handle?.on("button-clicked", onButton)
         }
         adw_preferences_window_add_toast(window.widget.typedPointer(), toast)

@@ -40,7 +40,7 @@ extension ListPage {
 
     /// Scrolls the item's row fully into view, with its section header when it is the first of its
     /// aisle: once the list has taken the change in, and again once a toast shown with it has made
-    /// its room (the list then ends above the toast, see `Toast.room`). Focus stays where it is.
+    /// its room (the list then ends above the toast, see `InAppNotification.room`). Focus stays where it is.
     func reveal(_ id: ItemID) {
         rowModel.showAll()
         listView.widget.afterNextFrame { [weak self] _ in self?.scrollIntoView(id) }

@@ -147,7 +147,7 @@ final class StoresWindow {
             do { try model.undoLast(step: step) } catch { onError?(error) }
         }) { toastHandles.append(handle) }
     }
-    private var toastHandles: [AdwToastHandle] = []
+    private var toastHandles: [Toast] = []
 
     private func attempt<T>(_ f: () throws -> T) -> T? {
         do { return try f() } catch {

@@ -27,7 +27,7 @@ final class MainWindow {
     let pageStack = PageStack()
     /// The item editor, sliding in over the pages.
     let editorPlace: EditorPlace
-    let toast = Toast()
+    let toast = InAppNotification()
     /// The store the list is shopped at, in the header, and the bar for other stores' items.
     let shopPicker = StorePicker()
     let sharing: SyncController
@@ -63,7 +63,7 @@ final class MainWindow {
     /// The lists' column: the summary strip, the search and its results, the pages.
     private static func listsColumn(_ strip: SummaryStrip, _ search: SearchPanel, _ pages: PageStack) -> Box {
         let column = Box(.vertical)
-        // The colour below the rows, where a tall toast's room (Toast.fitRoom) shows it.
+        // The colour below the rows, where a tall toast's room (InAppNotification.fitRoom) shows it.
         column.widget.css("lists")
         for part in [strip.root.widget, search.bar.widget, search.resultsView.widget, pages.stack.widget] { column.append(part) }
         return column
@@ -71,7 +71,7 @@ final class MainWindow {
 
     /// The content beside the sidebar: its header (filled in `layOut`), the editor over the lists
     /// under the toasts, and the bottom switcher.
-    private static func content(_ editorPlace: EditorPlace, _ toast: Toast, _ pages: PageStack) -> (Widget, HeaderBar) {
+    private static func content(_ editorPlace: EditorPlace, _ toast: InAppNotification, _ pages: PageStack) -> (Widget, HeaderBar) {
         toast.room = pages.stack.widget
         toast.overlay.child(editorPlace.body.widget)
         toast.overlay.widget.expand(v: true)

@@ -1,13 +1,13 @@
 import ShopperModel
 
-/// The window's notifications (a libadwaita toast): a message and an optional action such as Undo.
+/// The window's in-app notification (a libadwaita toast): a message and an optional action such as Undo.
 /// One at a time: a new message replaces the one shown, in place, so an Undo always belongs to the
 /// latest message. (Dismissing and adding toasts in quick succession, as a stream of `shopper add`
 /// does, crashes libadwaita 1.2 in its hide animation; updating the shown toast never animates.)
 @MainActor
-final class Toast {
+final class InAppNotification {
     let overlay = ToastOverlay()
-    private var current: AdwToastHandle?
+    private var current: Toast?
     private var action: (@MainActor () -> Void)?
     private var timer: UInt32 = 0
     /// Where the expiry is scheduled (a test drives its own; set it before anything is shown).
