@@ -72,8 +72,13 @@ final class SpendingPlot {
         // Every bar's words for screen readers, just after the page's first paint (260 weeks of
         // dates and amounts would double that frame's work).
         shows += 1
-        MainLoop.idle { [weak self, shows] in
-            if self?.shows == shows { self?.describe() }  // not for bars shown since
+        // Held until then: the window may close first, and the plot outlive its widget (a late
+        // update of a freed widget's accessible was a fatal critical in TripsPageTests).
+        let held = HeldWidget(widget)
+        MainLoop.idle { [weak self, shows, held] in
+            withExtendedLifetime(held) {
+                if self?.shows == shows { self?.describe() }  // not for bars shown since
+            }
         }
     }
 
