@@ -2,17 +2,35 @@
  * in what every libadwaita app starts with, an AdwApplication (which
  * registers on the session bus and loads libadwaita's stylesheet) and an AdwApplicationWindow with
  * a header bar. What this costs over the baseline is libadwaita's, not Shopper's.
- *   BENCH first-frame <monotonic µs>, then quits.
+ *   BENCH first-frame <monotonic µs>, LIBRARY <path> for each shared object mapped then, and quits.
  * Usage: adwaita-floor N */
 #include <adwaita.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "string-list-view.h"
 
 static long n;
 
+/* The shared objects mapped now: what any libadwaita app loads, to tell Shopper's own apart. */
+static void print_libraries(void) {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (!maps) return;
+    GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    char line[4096];
+    while (fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/');
+        if (!path || !strstr(path, ".so")) continue;
+        path[strcspn(path, "\n")] = 0;
+        if (g_hash_table_add(seen, g_strdup(path))) printf("LIBRARY %s\n", path);
+    }
+    g_hash_table_unref(seen);
+    fclose(maps);
+}
+
 static void after_paint(GdkFrameClock *clock, gpointer app) {
     printf("BENCH first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time());
+    print_libraries();
     fflush(stdout);
     g_signal_handlers_disconnect_by_func(clock, after_paint, app);
     g_application_quit(G_APPLICATION(app));

@@ -126,7 +126,7 @@ def main():
     rows = []  # (metric, N, shopper stat, unit, baseline stat, target text, met or None)
     growth = {}  # N → (Shopper's first frame, the baseline's), medians in ms
     timelines = {}  # N → ([{step: ms since the launch}], [the floor's first frames])
-    libraries = []
+    libraries, floor_libraries = [], []
 
     for n in sizes:
         data = os.path.join(root, ".build", "bench", str(n))
@@ -156,6 +156,7 @@ def main():
             base_rss.append(mb)
             lines, start, mb = run([floor, str(n)], env)
             floor_first.append((lines[0][1] - start) / 1000)
+            floor_libraries = floor_libraries or list(LAST_LIBRARIES)
             floor_rss.append(mb)
         print(f"N={n}: first frame {statistics.median(first):.0f} ms, baseline {statistics.median(base_first):.0f} ms", flush=True)
 
@@ -216,7 +217,7 @@ def main():
         # How cost grows with N: the first frame at 1M over the first frame at 10k.
         (s10, b10), (s1m, b1m) = growth[10000], growth[1000000]
         rows.append(("first frame growth 10k→1M", 1000000, (s1m / s10,) * 3, "×", (b1m / b10,) * 3, "", None))
-    write(out, rows, runs, timeline_lines(timelines, libraries, linker_statistics(shopper, dict(env, SHOPPER_DATA_DIR=os.path.join(root, ".build", "bench", str(sizes[0]))))))
+    write(out, rows, runs, timeline_lines(timelines, libraries, floor_libraries, linker_statistics(shopper, dict(env, SHOPPER_DATA_DIR=os.path.join(root, ".build", "bench", str(sizes[0]))))))
 
 
 STEPS = (("mark-main", "main() entered (the process's exec, the dynamic linker, Swift's runtime)"),
@@ -228,7 +229,7 @@ STEPS = (("mark-main", "main() entered (the process's exec, the dynamic linker, 
          ("first-frame", "the first frame drawn"))
 
 
-def timeline_lines(timelines, libraries, linker):
+def timeline_lines(timelines, libraries, floor_libraries, linker):
     """The start-up timeline: the median time since the launch at which each step was reached, and
     what the dynamic linker loaded and cost (issue 38: measure first, then cut)."""
     out = ["", "## Start-up timeline", "",
@@ -241,11 +242,15 @@ def timeline_lines(timelines, libraries, linker):
         cells = [statistics.median(t[key] for t in runs) if all(key in t for t in runs) else None for runs, _ in timelines.values()]
         out.append(f"| {label} | " + " | ".join("–" if c is None else f"{c:.1f} ms" for c in cells) + " |")
     out.append("| libadwaita floor: first frame | " + " | ".join(f"{statistics.median(f):.1f} ms" for _, f in timelines.values()) + " |")
-    sharing = [l for l in libraries if os.path.basename(l).startswith(SHARING_LIBRARIES)]
+    # Shopper's own: not mapped by the libadwaita floor (GTK itself brings brotli, and librsvg
+    # libxml2 and ICU once it draws a symbolic icon).
+    own = [l for l in libraries if l not in set(floor_libraries)]
+    sharing = [l for l in own if os.path.basename(l).startswith(SHARING_LIBRARIES)]
     size = lambda paths: sum(os.path.getsize(p) for p in paths if os.path.exists(p)) / 1e6
-    out += ["", f"At the first frame `shopper` had {len(libraries)} shared objects mapped ({size(libraries):.1f} MB of files); "
-            f"{len(sharing)} of them ({size(sharing):.1f} MB) serve only sharing over CalDAV, loaded though no list is shared: "
-            + ", ".join(sorted(os.path.basename(l) for l in sharing)) + "."]
+    out += ["", f"At the first frame `shopper` had {len(libraries)} shared objects mapped ({size(libraries):.1f} MB of files), "
+            f"the libadwaita floor {len(floor_libraries)}; of the {len(own)} only Shopper maps, {len(sharing)} ({size(sharing):.1f} MB) "
+            "serve only sharing over CalDAV, loaded though no list is shared: "
+            + (", ".join(sorted(os.path.basename(l) for l in sharing)) or "none") + "."]
     if linker:
         out += ["", "The dynamic linker at that start (`LD_DEBUG=statistics`): " + "; ".join(f"{k}: {v}" for k, v in linker) + "."]
     return out

@@ -228,6 +228,8 @@ final class ConcurrencyTests: XCTestCase {
         let sleeps: Set<Substring> = ["35", "230"]
         #elseif arch(arm64)
         let sleeps: Set<Substring> = ["101", "115"]
+        #else
+        #error("name this architecture's nanosleep and clock_nanosleep system call numbers")
         #endif
         let deadline = DispatchTime.now() + seconds
         var buffer = [UInt8](repeating: 0, count: 256)

@@ -34,7 +34,7 @@ final class BenchmarkRunner {
             FileHandle.standardOutput.write(Data(libraries.utf8))
             switch mode {
             case "ops": planOperations()
-            // One operation alone, to profile it (`perf record`): see BENCHMARKS.md.
+            // One operation alone, to profile it: `perf record -g shopper` with this mode.
             case "store-switch": planStoreSwitches()
             case "sync-arrival": planSyncArrivals()
             case "trips": planTrips()
@@ -91,8 +91,6 @@ final class BenchmarkRunner {
                 guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
             }
         }
-        planStoreSwitches()
-        planSyncArrivals()
         // Of which the store's read of the list (its model made and let go, nothing shown).
         for _ in 0..<Self.switches {
             steps.append { [self] done in
@@ -103,6 +101,9 @@ final class BenchmarkRunner {
                 done()
             }
         }
+        // Last: they add two stores and change items, which the reads above must not see.
+        planStoreSwitches()
+        planSyncArrivals()
     }
 
     static let switches = 5

@@ -16,7 +16,7 @@ final class MainWindow {
     let preferences: Preferences
     let paths: AppPaths
     // The window is a composition: each part below owns its widgets and state; the window wires
-    // them to the model (the extensions MainWindow+*.swift, one role each).
+    // them to the model (the extensions MainWindow<Role>.swift, one role each).
     /// The sidebar of lists beside the content, folded away at phone width.
     let lists: ListsPane
     /// The totals, the sync status and the add bar in the gradient strip.
@@ -127,7 +127,7 @@ final class MainWindow {
     var totals: Label { strip.totals }
     var syncStatus: Label { strip.syncStatus }
 
-    /// The list shown; nil while the saved searches are.
+    /// The list shown; nil while the saved searches or the trips are.
     var currentListPage: ListPage? { ListKind(rawValue: stack.visibleName).map(page) }
     var currentPage: ListPage { currentListPage ?? page(.all) }
 

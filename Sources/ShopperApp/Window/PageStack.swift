@@ -10,8 +10,8 @@ final class PageStack {
 
     let stack = ViewStack()
     let switcherTitle: ViewSwitcherTitle
-    /// Built at start: at the default width (600 px) the header's switcher does not fit, so the bar
-    /// shows on the first frame.
+    /// Built at start: in a narrow window (a phone, the benchmark's 600 px) the header's switcher
+    /// does not fit, so the bar shows on the first frame.
     let switcherBar: ViewSwitcherBar
     /// Finishing a trip is a button where the trip ends (under the Cart), enabled while the cart
     /// has something.

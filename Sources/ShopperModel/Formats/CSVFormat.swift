@@ -6,7 +6,7 @@ import Foundation
 /// read by a version that knows only `unit_cost` loses a price for all rather than misreading it.
 /// `stores` names the stores an item is sold only at, separated by semicolons (empty: anywhere).
 public enum CSVFormat {
-    public static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores"]
+    static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores"]
 
     public static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"

@@ -5,7 +5,7 @@ import Foundation
 /// Rows with the same date, store and list are one trip, in the order they come. `trip_date` is
 /// ISO 8601 with its time zone; amounts are plain decimals with a dot, as in the items' CSV.
 public enum TripsCSV {
-    public static let columns = ["trip_date", "store", "list", "description", "quantity", "unit", "unit_cost", "cost", "aisle"]
+    static let columns = ["trip_date", "store", "list", "description", "quantity", "unit", "unit_cost", "cost", "aisle"]
 
     /// Whether a file's first line names trips (its `trip_date` column) rather than items.
     public static func isTrips(_ text: String) -> Bool {

@@ -19,7 +19,7 @@ public struct ItemEntry: Equatable, Sendable {
     public var needed: Bool { flags & Flags.needed != 0 }
     public var inCart: Bool { flags & Flags.inCart != 0 }
     /// Whether the item has a price (a line without one costs nothing, and is not "over" any cost).
-    public var priced: Bool { flags & Flags.priced != 0 }
+    var priced: Bool { flags & Flags.priced != 0 }
     /// The line cost as filters read it: nil without a price.
     var pricedCost: CostSum? { priced ? CostSum(units: Int128(lineCost)) : nil }
 
@@ -48,14 +48,14 @@ public struct ItemEntry: Equatable, Sendable {
 struct AisleNames: Sendable {
     private var numbers: [String: Int32] = [:]
     /// By number: the first spelling seen.
-    public private(set) var names: [String] = []
+    private(set) var names: [String] = []
     /// Exact spellings already seen, so a load of a million items lowercases each spelling once.
     private var spellings: [String: Int32] = [:]
 
-    public init() {}
+    init() {}
 
     /// Whether an item has had this aisle (in any case) since this process started.
-    public func knows(_ name: String) -> Bool { spellings[name] != nil || numbers[name.lowercased()] != nil }
+    func knows(_ name: String) -> Bool { spellings[name] != nil || numbers[name.lowercased()] != nil }
 
     /// Takes in the names `other` numbered (from later ids than this one's) and returns, by
     /// `other`'s number, the number each now has here. Names new here are numbered in `other`'s
@@ -66,7 +66,7 @@ struct AisleNames: Sendable {
         return renumbered
     }
 
-    public mutating func number(of name: String?) -> Int32 {
+    mutating func number(of name: String?) -> Int32 {
         guard let name else { return -1 }
         if let n = spellings[name] { return n }
         let folded = name.lowercased()

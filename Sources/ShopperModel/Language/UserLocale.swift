@@ -19,7 +19,7 @@ public struct UserLocale: Equatable, Sendable {
     }
 
     /// Dates in the user's way; without a locale, ISO 8601's (weeks from Monday).
-    public var dates: Locale { Locale(identifier: time ?? "en_SE") }
+    var dates: Locale { Locale(identifier: time ?? "en_SE") }
 
     /// The user's calendar for weeks and months, in this process's time zone.
     public var calendar: Calendar { .user(dates) }

@@ -97,7 +97,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
 
     /// `searchText` is `SearchQuery.searchText(of: item)`, passed in so it is folded once per item.
-    public func matches(_ item: Item, searchText: String) -> Bool {
+    func matches(_ item: Item, searchText: String) -> Bool {
         matchesFilters(item) && matches(words: searchText)
     }
 
@@ -128,7 +128,7 @@ public struct SearchQuery: Equatable, Sendable {
     var readsAisle: Bool { filters.contains { if case .aisle = $0 { true } else { false } } }
 
     /// Whether every word is in `searchText` (the filters aside).
-    public func matches(words searchText: String) -> Bool {
+    func matches(words searchText: String) -> Bool {
         var text = searchText
         return text.withUTF8 { haystack in words.allSatisfy { Self.contains(haystack, $0) } }
     }
@@ -155,7 +155,7 @@ public struct SearchQuery: Equatable, Sendable {
         return false
     }
 
-    public func matches(_ item: Item) -> Bool { matches(item, searchText: Self.searchText(of: item)) }
+    func matches(_ item: Item) -> Bool { matches(item, searchText: Self.searchText(of: item)) }
 
     /// Where the free words occur in `text`, for highlighting. Ranges are of `text` itself.
     public func highlights(in text: String) -> [Range<String.Index>] {

@@ -37,9 +37,9 @@ public struct StoreChanges: Sendable {
 /// the list holds few of the store's items, by a scan of the table when it holds most (a store of
 /// one list reads as fast as before lists: the index would cost a lookup a row).
 struct ListScope: Sendable, Equatable {
-    public let list: ListID
+    let list: ListID
     let byIndex: Bool
-    public init(_ list: ListID, byIndex: Bool = true) {
+    init(_ list: ListID, byIndex: Bool = true) {
         self.list = list
         self.byIndex = byIndex
     }

@@ -4,6 +4,6 @@ import Foundation
 /// in memory equals the same item read back.
 enum StoreTime {
     static func millis(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
-    public static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
-    public static func rounded(_ d: Date) -> Date { date(millis(d)) }
+    static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+    static func rounded(_ d: Date) -> Date { date(millis(d)) }
 }

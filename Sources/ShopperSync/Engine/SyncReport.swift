@@ -26,7 +26,7 @@ public struct SyncReport: Sendable {
     public private(set) var skipped: [Skipped] = []
     /// Tasks that brought more than an item keeps (thousands of stores, a megabyte of summary):
     /// the field was cut, the task named.
-    public var limited: [String] = []
+    var limited: [String] = []
 
     mutating func skip(_ name: String, why: String) {
         guard !skipped.contains(where: { $0.name == name }) else { return }

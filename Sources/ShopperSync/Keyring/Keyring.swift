@@ -19,7 +19,7 @@ public enum Keyring {
         return String(cString: p)
     }
 
-    public static func forget(server: String, user: String) {
+    static func forget(server: String, user: String) {
         _ = try? reconnecting { error in shopper_secret_clear(server, user, &error) != 0 || error == nil ? true : nil }
     }
 

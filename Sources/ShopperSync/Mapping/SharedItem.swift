@@ -2,12 +2,12 @@ import Foundation
 import ShopperModel
 
 /// Where an item is in a trip, as shared: the three states other devices must agree on.
-public enum ShareState: String, Sendable, CaseIterable {
+enum ShareState: String, Sendable, CaseIterable {
     case needed = "NEEDED"
     case inCart = "IN-CART"
     case notNeeded = "NOT-NEEDED"
 
-    public init(_ item: Item) {
+    init(_ item: Item) {
         self = item.inCart ? .inCart : item.needed ? .needed : .notNeeded
     }
 }
@@ -17,18 +17,18 @@ public enum ShareState: String, Sendable, CaseIterable {
 /// its order and its stores. Price and its basis are one field: "5.49 for all" and "1.29 each" are
 /// not two edits to be combined.
 @dynamicMemberLookup
-public struct SharedItem: Equatable, Sendable {
-    public var fields: ItemFields
-    public var state: ShareState
+struct SharedItem: Equatable, Sendable {
+    var fields: ItemFields
+    var state: ShareState
     /// The sort order; nil when the other app gave none (the item keeps its place).
-    public var position: Int64?
+    var position: Int64?
     /// The stores the item is sold only at, by name (stores are this device's; names travel),
     /// sorted and without repeats, so two devices compare them as sets.
-    public var stores: [String] {
+    var stores: [String] {
         didSet { if stores != Self.normalized(stores) { stores = Self.normalized(stores) } }
     }
 
-    public subscript<T>(dynamicMember field: WritableKeyPath<ItemFields, T>) -> T {
+    subscript<T>(dynamicMember field: WritableKeyPath<ItemFields, T>) -> T {
         get { fields[keyPath: field] }
         set { fields[keyPath: field] = newValue }
     }
@@ -41,7 +41,7 @@ public struct SharedItem: Equatable, Sendable {
             .filter { seen.insert(ShoppingModel.matchKey($0)).inserted }
     }
 
-    public init(_ fields: ItemFields, state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
+    init(_ fields: ItemFields, state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
         self.fields = fields
         self.state = state
         self.position = position
@@ -49,12 +49,12 @@ public struct SharedItem: Equatable, Sendable {
     }
 
     /// `stores`: the names of the stores the item is sold only at (`Store.storeNames`).
-    public init(_ item: Item, stores: [String] = []) {
+    init(_ item: Item, stores: [String] = []) {
         self.init(item.fields, state: ShareState(item), position: item.position, stores: stores)
     }
 
     /// `item` with these values; its id, list, dates and price history stay.
-    public func applied(to item: Item, at now: Date) -> Item {
+    func applied(to item: Item, at now: Date) -> Item {
         var i = item
         i.apply(fields)
         i.needed = state != .notNeeded

@@ -2,23 +2,23 @@ import Foundation
 
 /// What a VTODO says, as far as Shopper reads or writes it. Everything else in the task's text is
 /// kept as the server gave it (see `ICalTask`).
-public struct TaskFields: Equatable, Sendable {
-    public enum Status: String, Sendable {
+struct TaskFields: Equatable, Sendable {
+    enum Status: String, Sendable {
         case needsAction = "NEEDS-ACTION", inProcess = "IN-PROCESS", completed = "COMPLETED", cancelled = "CANCELLED"
     }
 
     var uid: String
-    public var summary: String
+    var summary: String
     var categories: [String] = []
-    public var description: String?
-    public var status: Status?
+    var description: String?
+    var status: Status?
     /// X-APPLE-SORT-ORDER: the order tasks.org and Apple Reminders read.
     var sortOrder: Int64?
     var lastModified: Date?
     /// Shopper's own properties, by name without the X-SHOPPER- prefix ("QUANTITY", "STATE", ...).
-    public var shopper: [String: String] = [:]
+    var shopper: [String: String] = [:]
 
-    public init(uid: String, summary: String, categories: [String] = [], description: String? = nil,
+    init(uid: String, summary: String, categories: [String] = [], description: String? = nil,
                 status: Status? = nil, sortOrder: Int64? = nil, lastModified: Date? = nil, shopper: [String: String] = [:]) {
         self.uid = uid
         self.summary = summary
@@ -31,17 +31,17 @@ public struct TaskFields: Equatable, Sendable {
     }
 
     /// The names of Shopper's properties, as written in the task.
-    public enum Key: String, CaseIterable, Sendable {
+    enum Key: String, CaseIterable, Sendable {
         case quantity = "QUANTITY", unit = "UNIT", unitCost = "UNIT-COST", priceForAll = "PRICE-FOR-ALL"
         case state = "STATE"
         /// The stores the item is sold only at, by name, separated by semicolons.
         case stores = "STORES"
         /// The SUMMARY as Shopper last wrote it: a SUMMARY that differs was typed in another app.
         case summary = "SUMMARY"
-        public var property: String { "X-SHOPPER-" + rawValue }
+        var property: String { "X-SHOPPER-" + rawValue }
     }
 
-    public subscript(_ key: Key) -> String? {
+    subscript(_ key: Key) -> String? {
         get { shopper[key.rawValue] }
         set { shopper[key.rawValue] = newValue }
     }

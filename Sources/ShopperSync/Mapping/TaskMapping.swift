@@ -5,7 +5,7 @@ import ShopperModel
 /// network. Numbers are written in one neutral convention (the server is shared across languages).
 enum TaskMapping {
     /// The task Shopper writes for `item`.
-    public static func task(for item: SharedItem, uid: String) -> TaskFields {
+    static func task(for item: SharedItem, uid: String) -> TaskFields {
         var t = TaskFields(uid: uid, summary: item.description)
         t.categories = item.aisle.map { [$0] } ?? []
         let details = detailLine(item)
@@ -26,7 +26,7 @@ enum TaskMapping {
 
     /// "2 kg · 1.29 each", "500 g · 5.49 for all", "3": what other apps show as the task's notes.
     /// Empty for one of something without a price.
-    public static func detailLine(_ item: SharedItem) -> String {
+    static func detailLine(_ item: SharedItem) -> String {
         var parts: [String] = []
         if item.quantity != 1 || item.unit != nil {
             parts.append([DecimalText.format(item.quantity, .neutral), item.unit].compactMap { $0 }.joined(separator: " "))
@@ -56,7 +56,7 @@ enum TaskMapping {
             || [task[.quantity], task[.unitCost], task[.priceForAll]].contains { ($0?.count ?? 0) > maxNumberText }
     }
 
-    public static func item(from task: TaskFields) -> SharedItem? {
+    static func item(from task: TaskFields) -> SharedItem? {
         let summary = String(task.summary.prefix(maxSummary)).trimmingCharacters(in: .whitespacesAndNewlines)
         var item = SharedItem(ItemFields(description: summary))
         if let q = task[.quantity].flatMap(number), q > 0, q <= ItemDraft.maxQuantity { item.quantity = q }

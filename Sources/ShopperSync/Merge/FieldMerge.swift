@@ -4,7 +4,7 @@ import ShopperModel
 /// A value that lost to the other side's value of the same field, for the window to say so (and to
 /// offer it back).
 public struct LostValue: Equatable, Sendable {
-    public enum Side: Sendable { case thisDevice, otherDevice }
+    enum Side: Sendable { case thisDevice, otherDevice }
     public let field: SharedField
     public let kept: String
     public let lost: String
