@@ -91,7 +91,14 @@ final class BenchmarkRunner {
                 guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
             }
         }
-        // Of which the store's read of the list (its model made and let go, nothing shown).
+        planListReads()
+        // Last: they add two stores and change items, which the reads above must not see.
+        planStoreSwitches()
+        planSyncArrivals()
+    }
+
+    /// Of a list switch, the store's read of the list (its model made and let go, nothing shown).
+    private func planListReads() {
         for _ in 0..<Self.switches {
             steps.append { [self] done in
                 guard let store = window.model.store, let list = window.model.lists.first?.id else { fail("no store") }
@@ -101,9 +108,6 @@ final class BenchmarkRunner {
                 done()
             }
         }
-        // Last: they add two stores and change items, which the reads above must not see.
-        planStoreSwitches()
-        planSyncArrivals()
     }
 
     static let switches = 5
