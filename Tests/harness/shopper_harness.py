@@ -300,13 +300,29 @@ class Shopper:
             self.key("Return")
 
     def screenshot(self, name):
-        """Saves the window as OUT/name.png and returns the path."""
+        """Saves the window as OUT/name.png and returns the path: once the app is idle (`settle`)
+        and two captures in a row are the same picture, so no fade or slide is caught midway."""
         os.makedirs(OUT, exist_ok=True)
+        self.settle()
         x, y, w, h = self.extents(self.window())
+        size = f"{max(w, 1)}x{max(h, 1)}"
+
+        def capture():
+            return subprocess.run(["import", "-window", "root", "-crop", f"{size}+0+0", "+repage", "-depth", "8", "rgb:-"],
+                                  check=True, capture_output=True).stdout
+
+        last = capture()
+        end = time.monotonic() + 10
+        while True:
+            picture = capture()
+            if picture == last:
+                break
+            if time.monotonic() > end:
+                raise AssertionError(f"the window kept changing for 10 s: no still picture for {name}")
+            last = picture
+            self.settle()
         path = os.path.join(OUT, name + ".png")
-        time.sleep(0.4)  # let fades and redraws finish
-        subprocess.run(["import", "-window", "root", "-crop", f"{max(w, 1)}x{max(h, 1)}+0+0", "+repage", path],
-                       check=True)
+        subprocess.run(["convert", "-size", size, "-depth", "8", "rgb:-", path], input=picture, check=True)
         return path
 
     # Waiting for the app
