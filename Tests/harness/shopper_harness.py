@@ -325,6 +325,33 @@ class Shopper:
         subprocess.run(["convert", "-size", size, "-depth", "8", "rgb:-", path], input=picture, check=True)
         return path
 
+    def resize(self, width, height):
+        """Resizes the main window (no window manager: straight through X) and returns once the
+        window's extents report the new size and the app has laid itself out at it. The extents
+        are the X window's size less GTK's resize border: that border is measured first. A
+        window that cannot be that small keeps the size GTK gives itself."""
+        xid = self.main_xid()
+
+        def x_size():
+            out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(xid)],
+                                 capture_output=True, text=True, check=True).stdout
+            geometry = dict(line.split("=", 1) for line in out.split())
+            return int(geometry["WIDTH"]), int(geometry["HEIGHT"])
+
+        def steady_sizes():
+            self.settle()
+            (xw, xh), (_, _, w, h) = x_size(), self.extents(self.window())
+            return (xw, xh, w, h) if x_size() == (xw, xh) else None
+        xw, xh, w, h = wait_for(steady_sizes, 10, "the window's size")
+        border = (xw - w, xh - h)
+        subprocess.run(["xdotool", "windowsize", "--sync", str(xid), str(width), str(height)], check=False)
+
+        def arrived():
+            self.settle()
+            xw, xh = x_size()
+            return self.extents(self.window())[2:] == (xw - border[0], xh - border[1])
+        wait_for(arrived, 10, f"the window's extents to report its new size ({width} x {height} asked)")
+
     # Waiting for the app
 
     def main_xid(self):

@@ -11,7 +11,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import window_pattern, APP_ID, ROW_ROLE_NAME, Shopper, pixel, wait_for  # noqa: E402
+from shopper_harness import APP_ID, ROW_ROLE_NAME, Shopper, pixel, wait_for  # noqa: E402
 
 LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
 APP_PATH = "/" + APP_ID.replace(".", "/")
@@ -27,10 +27,7 @@ def activate(path, action, *argument):
 
 
 def resize(app, width, height):
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", window_pattern("Shopper")],
-                         capture_output=True, text=True).stdout.split()
-    subprocess.run(["xdotool", "windowsize", "--sync", ids[0], str(width), str(height)], check=False)
-    time.sleep(0.6)
+    app.resize(width, height)
 
 
 class Actions(unittest.TestCase):
