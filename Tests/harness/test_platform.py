@@ -85,7 +85,9 @@ class TextFields(unittest.TestCase):
             app.key("n", ["ctrl"])
             app.type("Tea bags")
             app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            # Handled, with all that followed on the app's main loop (a list undo shows its toast
+            # and rows at once): nothing more is coming from that key.
+            app.settle()
             self.assertEqual(len(app.all(CHECK, root=app.page("All Items"))), before, "the import was not undone")
             self.assertFalse(app.has_text("Undid"), "no list undo")
 
@@ -103,11 +105,11 @@ class TextFields(unittest.TestCase):
             # The field's history undoes a word at a time: two steps take "Tea bags" away.
             for _ in range(2):
                 app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            app.settle()  # both keys handled, and all that followed them (see the first test)
             self.assertEqual(count(), 3, "Cheese was not undone")
             self.assertFalse(app.has_text("Undid"), "no list undo")
             app.key("Return")       # the field is empty: nothing is added
-            time.sleep(0.5)
+            app.settle()
             self.assertEqual(count(), 3, "the typing was undone")
             for _ in range(2):
                 app.key("z", ["ctrl", "shift"])
@@ -117,7 +119,7 @@ class TextFields(unittest.TestCase):
             # Nothing left to undo in the field: still not the list's undo.
             for _ in range(3):
                 app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            app.settle()
             self.assertEqual(count(), 4, "the list is untouched")
             self.assertFalse(app.has_text("Undid"), "no list undo")
             # The search field, the same.
@@ -125,7 +127,7 @@ class TextFields(unittest.TestCase):
             app.type("Bre")
             wait_for(lambda: count() == 1, 5, "the search to show Bread")
             app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            app.settle()
             self.assertFalse(app.has_text("Undid"), "no list undo from the search")
             app.key("Escape")
             wait_for(lambda: count() == 4, 5, "the whole list again")
