@@ -6,7 +6,6 @@ notes show on rows, and every control has a name a screen reader can say."""
 import os
 import subprocess
 import tempfile
-import time
 import unittest
 
 import gi
@@ -148,8 +147,7 @@ class TapToTick(unittest.TestCase):
             prefs = frame(app, "Preferences")
             switch = wait_for(lambda: next((n for n in app.all(name="Tap a row to tick it off", root=prefs)
                                             if n.get_role() != Atspi.Role.LIST_ITEM), None), 5, "the switch")
-            app.click(switch)
-            time.sleep(0.3)
+            app.click(switch)  # handled on return: the preference is written
             app.key("Escape", window="Preferences")
             wait_for(lambda: not any(f is not None and f.get_name() == "Preferences" for f in app.frames()), 5,
                      "Preferences to close")
@@ -189,7 +187,8 @@ class SmallThings(unittest.TestCase):
             app.key("f", ["ctrl"])
             app.type("app")
             app.add_items("Tea")  # a toast, with its buttons
-            time.sleep(0.5)
+            app.toast_button("Tea")  # shown, its buttons named in the same step
+            app.settle()
             # A list's rows too: each is read by its text, not by GTK's type name.
             self.assert_named(app, app.window(), "the main window")
             app.key("q", ["ctrl"])
@@ -225,7 +224,9 @@ class SmallThings(unittest.TestCase):
             subprocess.run([app.binary, path], env=dict(os.environ, SHOPPER_DATA_DIR=app.data_dir), check=True,
                            capture_output=True, timeout=20)
             preview = frame(app, "Import “week.csv”")
-            time.sleep(0.5)
+            # Read, its line shown: the button that adds it appears last.
+            app.one(BUTTON, name="Add 1 Item", root=preview)
+            app.settle()
             self.assert_named(app, preview, "the import preview")
             app.press(app.one(BUTTON, name="Cancel", root=preview))
             wait_for(lambda: not any(f is not None and f.get_name() == "Import “week.csv”" for f in app.frames()), 5,
@@ -235,14 +236,14 @@ class SmallThings(unittest.TestCase):
             # The shortcuts window.
             app.key("question", ["ctrl", "shift"])
             shortcuts = frame(app, "Keyboard Shortcuts")
-            time.sleep(0.5)
+            app.settle()  # built before it was shown; laid out and drawn now
             self.assert_named(app, shortcuts, "the shortcuts window")
 
     def assert_window_named(self, app, keys, title):
         """Opens a window by its keys, checks its controls' names, and closes it with Escape."""
         app.key(*keys)
         window = frame(app, title)
-        time.sleep(0.5)
+        app.settle()  # built before it was shown; laid out and drawn now
         self.assert_named(app, window, title)
         app.key("Escape", window=title)
         wait_for(lambda: not any(f is not None and f.get_name() == title for f in app.frames()), 5, f"{title} to close")

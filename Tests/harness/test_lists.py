@@ -39,7 +39,13 @@ class SeveralLists(unittest.TestCase):
         """At phone width the sidebar is folded away: the header's Lists button opens it."""
         if phone:
             app.press(app.one(Atspi.Role.PUSH_BUTTON, name="Lists"))
-            time.sleep(0.5)
+            app.settle()  # the slide's frames drawn
+            width = app.extents(app.window())[2]
+
+            def slid_in():
+                rows = [app.extents(n) for n in app.all(ITEM) if ", " in (n.get_name() or "")]
+                return rows and all(w > 0 and x >= 0 and x + w <= width for x, y, w, h in rows)
+            wait_for(slid_in, 5, "the sidebar's rows inside the window")
 
     def run_at(self, width, height, shots):
         phone = width < 500

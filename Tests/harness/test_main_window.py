@@ -109,7 +109,7 @@ class MainWindow(unittest.TestCase):
             # The row's Edit button opens the editor (a tap on the row ticks it off).
             app.press(app.one(Atspi.Role.PUSH_BUTTON, name="Edit Tea", root=app.page("Shopping List")))
             wait_for(lambda: ("text", "Description") in app.focused(), 5, "the editor, slid in")
-            time.sleep(0.4)
+            app.settle()  # the slide's last frame drawn: the fields are where they stay
             app.replace_text(app.one(Atspi.Role.TEXT, name="Quantity"), "-3")
             wait_for(lambda: app.has_text("Quantity must be more than zero."), 5, "the inline message")
             app.screenshot("17-editor-inline-error")
@@ -165,7 +165,7 @@ class Reorder(unittest.TestCase):
             self.select(app, "Beta")
             for key in ("Right", "Left", "Left"):
                 app.key(key)
-                time.sleep(0.2)
+                app.settle()  # the key handled, and all that followed it: a focus move would show
                 self.assertEqual(self.focused(app), ["Beta"], f"{key} moved the focus")
 
             # Delete key on the selected row, then Ctrl+Z restores it in place.

@@ -3,7 +3,6 @@
 
 import os
 import subprocess
-import time
 import unittest
 
 import gi
@@ -11,7 +10,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import window_pattern, APP_ID, ROW_ROLE_NAME, Shopper, pixel, wait_for  # noqa: E402
+from shopper_harness import APP_ID, ROW_ROLE_NAME, Shopper, pixel, wait_for  # noqa: E402
 
 LABEL, CHECK = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX
 APP_PATH = "/" + APP_ID.replace(".", "/")
@@ -27,10 +26,7 @@ def activate(path, action, *argument):
 
 
 def resize(app, width, height):
-    ids = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.proc.pid), "--name", window_pattern("Shopper")],
-                         capture_output=True, text=True).stdout.split()
-    subprocess.run(["xdotool", "windowsize", "--sync", ids[0], str(width), str(height)], check=False)
-    time.sleep(0.6)
+    app.resize(width, height)
 
 
 class Actions(unittest.TestCase):
@@ -88,7 +84,9 @@ class TextFields(unittest.TestCase):
             app.key("n", ["ctrl"])
             app.type("Tea bags")
             app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            # Handled, with all that followed on the app's main loop (a list undo shows its toast
+            # and rows at once): nothing more is coming from that key.
+            app.settle()
             self.assertEqual(len(app.all(CHECK, root=app.page("All Items"))), before, "the import was not undone")
             self.assertFalse(app.has_text("Undid"), "no list undo")
 
@@ -106,11 +104,11 @@ class TextFields(unittest.TestCase):
             # The field's history undoes a word at a time: two steps take "Tea bags" away.
             for _ in range(2):
                 app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            app.settle()  # both keys handled, and all that followed them (see the first test)
             self.assertEqual(count(), 3, "Cheese was not undone")
             self.assertFalse(app.has_text("Undid"), "no list undo")
             app.key("Return")       # the field is empty: nothing is added
-            time.sleep(0.5)
+            app.settle()
             self.assertEqual(count(), 3, "the typing was undone")
             for _ in range(2):
                 app.key("z", ["ctrl", "shift"])
@@ -120,7 +118,7 @@ class TextFields(unittest.TestCase):
             # Nothing left to undo in the field: still not the list's undo.
             for _ in range(3):
                 app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            app.settle()
             self.assertEqual(count(), 4, "the list is untouched")
             self.assertFalse(app.has_text("Undid"), "no list undo")
             # The search field, the same.
@@ -128,7 +126,7 @@ class TextFields(unittest.TestCase):
             app.type("Bre")
             wait_for(lambda: count() == 1, 5, "the search to show Bread")
             app.key("z", ["ctrl"])
-            time.sleep(0.5)
+            app.settle()
             self.assertFalse(app.has_text("Undid"), "no list undo from the search")
             app.key("Escape")
             wait_for(lambda: count() == 4, 5, "the whole list again")
@@ -162,8 +160,7 @@ class KeyboardOnTheLists(unittest.TestCase):
             # Down through the whole list: every stop is an item, in order; the last stays.
             seen = ["Apples"]
             for _ in range(len(self.SAMPLE_SHOPPING) + 2):
-                app.key("Down")
-                time.sleep(0.1)
+                app.key("Down")     # returns with the focus moved (an idle callback grabs it)
                 seen.append(self.focused_row(app))
             stops = [n for i, n in enumerate(seen) if i == 0 or n != seen[i - 1]]
             self.assertEqual(stops, self.SAMPLE_SHOPPING, "Down stops on items only")
@@ -173,7 +170,7 @@ class KeyboardOnTheLists(unittest.TestCase):
             header = next(n for n in app.all(Atspi.Role.LABEL, root=app.page("Shopping List"))
                           if (n.get_name() or "").startswith("Pantry ·"))
             app.click(header)
-            time.sleep(0.3)
+            app.settle()           # the click handled, and all that followed it
             self.assertEqual(self.focused_row(app), "Chopped tomatoes", "a header takes no focus")
             app.screenshot(shot)
             # Space ticks the focused item; it does not switch lists.

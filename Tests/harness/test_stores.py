@@ -3,7 +3,6 @@ Stores window, each walks the aisles in its own order; choosing one in the heade
 Shopping List's sections; an item sold only at one store leaves the other's list, with a count
 that shows it again. At 900 px and at a phone's 360 px, light and dark."""
 
-import time
 import unittest
 
 from gi.repository import Atspi
@@ -45,19 +44,16 @@ class Stores(unittest.TestCase):
         app.key("Tab", window="Stores")  # the first store row (Any Store)
         for _ in range(row_index):
             app.key("Down", window="Stores")
-        app.key("Return", window="Stores")
-        time.sleep(0.4)
+        app.key("Return", window="Stores")  # the store's page (the next key waits for its slide)
         for place, up in moves:
             # Focus the first aisle (the page opens on it), then down to the one to move.
             for _ in range(place):
                 app.key("Down", window="Stores")
             for _ in range(up):
                 app.key("Up", ["alt"], window="Stores")
-            time.sleep(0.2)
             for _ in range(place - up):
                 app.key("Up", window="Stores")
-        app.key("Escape", window="Stores")  # back to the stores
-        time.sleep(0.3)
+        app.key("Escape", window="Stores")  # back to the stores (the next key waits for the slide)
 
     def run_at(self, width, height, scheme, shots):
         env = {"ADW_DEBUG_COLOR_SCHEME": scheme}
@@ -74,7 +70,7 @@ class Stores(unittest.TestCase):
             app.key("F10")
             app.press(app.menu_item("Stores…"))
             window = self.stores_window(app)
-            time.sleep(0.4)
+            app.settle()  # shown and drawn: keys typed while it still drew itself were lost
             for name in ("Aldi", "Lidl"):
                 app.type(name, window="Stores")
                 app.key("Return", window="Stores")

@@ -41,8 +41,11 @@ class Trips(unittest.TestCase):
         app.key("n", ["ctrl"])
         app.key("Tab")
         wait_for(lambda: app.focused() and app.focused()[0][0] == "table cell", 5, "a row to have focus")
+        rows = lambda: len(app.all(Atspi.Role.CHECK_BOX, root=app.page("Shopping List")))  # noqa: E731
+        before = rows()
         app.key("space")
-        time.sleep(0.6)
+        # Ticked once the row has slid out (a 250 ms animation): one row fewer.
+        wait_for(lambda: rows() == before - 1, 5, "the row ticked off")
 
     def run_at(self, width, height, scheme, shots):
         data_dir = tempfile.mkdtemp(prefix="shopper-trips-")
