@@ -35,6 +35,7 @@ DESTDIR     ?=
 CONFIG      ?= release
 # Every file `make install` writes, relative to $(DESTDIR)$(PREFIX); `make uninstall` removes these.
 INSTALLED   := bin/shopper \
+               libexec/shopper/shopper-sync \
                share/applications/$(APP_ID).desktop \
                share/metainfo/$(APP_ID).metainfo.xml \
                share/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -141,8 +142,10 @@ bench: bench-tools schemas
 # Installs the $(CONFIG) binary and the files it reads; PREFIX and DESTDIR as usual.
 install: deps locale
 	$(SWIFT) build -c $(CONFIG) $(STATIC) $(LINK) --product shopper
-	@root="$(DESTDIR)$(PREFIX)"; \
-	install -Dm755 "$$($(SWIFT) build -c $(CONFIG) $(STATIC) $(LINK) --show-bin-path)/shopper" "$$root/bin/shopper"; \
+	$(SWIFT) build -c $(CONFIG) $(STATIC) $(LINK) --product shopper-sync
+	@root="$(DESTDIR)$(PREFIX)"; bin="$$($(SWIFT) build -c $(CONFIG) $(STATIC) $(LINK) --show-bin-path)"; \
+	install -Dm755 "$$bin/shopper" "$$root/bin/shopper"; \
+	install -Dm755 "$$bin/shopper-sync" "$$root/libexec/shopper/shopper-sync"; \
 	install -Dm644 .build/$(APP_ID).desktop "$$root/share/applications/$(APP_ID).desktop"; \
 	install -Dm644 .build/$(APP_ID).metainfo.xml "$$root/share/metainfo/$(APP_ID).metainfo.xml"; \
 	for l in $(LANGUAGES); do install -Dm644 $(LOCALE_DIR)/$$l/LC_MESSAGES/shopper.mo "$$root/share/locale/$$l/LC_MESSAGES/shopper.mo"; done; \

@@ -24,14 +24,27 @@ let package = Package(
             // GRDBSQLite: SQLite's own column calls, for the one loop that reads every item.
             dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
+        // What sharing means without the network: merging an item field by field, what a sync did,
+        // a list's status, and running the helper below. The window links this, never ShopperSync.
+        .target(
+            name: "ShopperSyncModel",
+            dependencies: ["ShopperModel"]
+        ),
         // Sharing a list over CalDAV: uses the model, never the reverse.
         .target(
             name: "ShopperSync",
-            dependencies: ["CSync", "CSecret", "CXML", "ShopperModel"]
+            dependencies: ["CSync", "CSecret", "CXML", "ShopperModel", "ShopperSyncModel"]
+        ),
+        // `shopper-sync`: the only process that loads the network, iCalendar, XML and keyring
+        // libraries; the window and `shopper share`/`shopper sync` run it.
+        .executableTarget(
+            name: "shopper-sync",
+            dependencies: ["ShopperSync", "ShopperSyncModel", "ShopperModel"],
+            path: "Sources/ShopperSyncHelper"
         ),
         .executableTarget(
             name: "ShopperApp",
-            dependencies: ["CGtk", "ShopperModel", "ShopperSync"]
+            dependencies: ["CGtk", "ShopperModel", "ShopperSyncModel"]
         ),
         // A writer that the crash-safety test kills with SIGKILL mid-stream.
         .executableTarget(
@@ -46,8 +59,8 @@ let package = Package(
             path: "benchmarks/MakeStore"
         ),
         .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSync", "CGtk"]),
-        .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperModel"]),
+        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSyncModel", "CGtk"]),
+        .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperSyncModel", "ShopperModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,6 +63,47 @@ final class PreferencesWindowTests: GtkTestCase {
         XCTAssertTrue(info.releaseNotes.hasPrefix("<p>"), info.releaseNotes)
     }
 
+    /// The installed metainfo carries every translation after its original: the About window
+    /// shows the user's language where there is one, the original elsewhere, never all of them.
+    func testAboutTakesTheUsersLanguageFromAMergedMetainfo() throws {
+        let path = NSTemporaryDirectory() + "merged-\(UUID().uuidString).metainfo.xml"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <component type="desktop-application">
+          <name>Shopper</name>
+          <summary>Plan your groceries</summary>
+          <summary xml:lang="de">Einkauf planen</summary>
+          <developer_name>The developers</developer_name>
+          <url type="homepage">https://example.org/</url>
+          <releases>
+            <release version="9.0" date="2026-11-26">
+              <description>
+                <p>Fish &amp; chips</p>
+                <p xml:lang="de">Fisch &amp; Pommes</p>
+                <ul>
+                  <li>One</li>
+                  <li xml:lang="he">אחד</li>
+                  <li>Two</li>
+                  <li xml:lang="de">Zwei</li>
+                </ul>
+              </description>
+            </release>
+            <release version="8.0"><description><p>Old</p></description></release>
+          </releases>
+        </component>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let german = try XCTUnwrap(AboutInfo(metainfo: path, languages: ["de_DE.UTF-8", "de_DE", "de", "C"]))
+        XCTAssertEqual(german.summary, "Einkauf planen")
+        XCTAssertEqual(german.releaseVersion, "9.0")
+        XCTAssertEqual(german.releaseNotes, "<p>Fisch &amp; Pommes</p><ul><li>One</li><li>Zwei</li></ul>")
+        XCTAssertEqual(german.website, "https://example.org/")
+        let english = try XCTUnwrap(AboutInfo(metainfo: path, languages: ["en_US", "en", "C"]))
+        XCTAssertEqual(english.summary, "Plan your groceries")
+        XCTAssertEqual(english.releaseNotes, "<p>Fish &amp; chips</p><ul><li>One</li><li>Two</li></ul>")
+        XCTAssertNil(AboutInfo(metainfo: path + ".missing"))
+    }
+
     /// The price band's threshold says what it does and in what money: it was "Price band
     /// threshold 50" alone, its explanation only in a tooltip.
     func testThePriceBandThresholdSaysWhatItDoesInTheMoneyChosen() throws {

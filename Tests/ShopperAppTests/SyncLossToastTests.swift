@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import ShopperApp
 @testable import ShopperModel
-@testable import ShopperSync
+@testable import ShopperSyncModel
 
 /// A value that lost to another device's in a merge is said in the window, and Undo puts it back as
 /// one more change (which the next sync sends).
@@ -93,8 +93,8 @@ final class SyncLossToastTests: GtkTestCase {
             second.lost = [try loss(milk, SharedItem(ItemFields(description: "Milk", quantity: 2)), SharedItem(ItemFields(description: "Milk", quantity: 3)))]
             let list = try XCTUnwrap(model.lists.first)
             harness.window.syncFinished([
-                SyncController.Outcome(list: list, result: .success(first), report: first),
-                SyncController.Outcome(list: list, result: .failure(.server(status: 503, reason: "")), report: second),
+                SyncController.Outcome(list: list, problem: nil, report: first),
+                SyncController.Outcome(list: list, problem: "the server answered 503", report: second),
             ])
             settle(100)
             XCTAssertEqual(harness.window.toast.text, "2 values were replaced by later edits on other devices")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// Which hrefs from a server name a task of the task list: a table of tricky ones. Anything else is

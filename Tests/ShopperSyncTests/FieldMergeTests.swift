@@ -1,5 +1,6 @@
 import XCTest
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import ShopperModel
 
 /// The three-way merge, field by field. Each row edits a copy of the base on this device (local) and

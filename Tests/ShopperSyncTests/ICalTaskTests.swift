@@ -1,5 +1,6 @@
 import XCTest
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import ShopperModel
 
 /// A task in its iCalendar text, through libical: read, patched (what Shopper does not know stays),

@@ -1,5 +1,6 @@
 import ShopperModel
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// What a sync does with one task from the server, table-tested without a server: every way the

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import ShopperModel
 
 /// Exact decimals: a float literal would go through Double ("0.1" is not 0.1 there).

@@ -104,3 +104,16 @@ class Installed(unittest.TestCase):
             wait_for(lambda: app.has_text("Apples"), 5, "the installed sample list")
             self.assertNotIn("schema", app.read_log(), "the installed schema is found")
             app.screenshot("32-installed")
+
+    def test_installed_binary_finds_its_sharing_helper_and_its_words(self):
+        """`shopper share` runs PREFIX/libexec/shopper/shopper-sync, which speaks German from the
+        installed catalogue: a server nobody listens on is said unreachable, in German."""
+        data = tempfile.mkdtemp(prefix="shopper-installed-")
+        env = {k: v for k, v in os.environ.items() if k not in ("GSETTINGS_SCHEMA_DIR", "SHOPPER_RESOURCE_DIR", "SHOPPER_LOCALE_DIR")}
+        env.update(SHOPPER_DATA_DIR=data, LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8", LANGUAGE="de")
+        subprocess.run([INSTALLED, "add", "Milch"], env=env, check=True, capture_output=True)
+        out = subprocess.run([INSTALLED, "share", "http://127.0.0.1:9/", "anna"], env=env, input="pw\n",
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(out.returncode, 1, out.stdout + out.stderr)
+        self.assertIn("127.0.0.1 ist nicht erreichbar", out.stderr)
+        self.assertNotIn("shopper-sync", out.stderr)

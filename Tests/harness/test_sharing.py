@@ -44,7 +44,41 @@ def phone(server, collection, *args):
     return json.loads(out.stdout)
 
 
+# What sharing alone brings: libsoup 3 (with nghttp2 and libpsl), libical (with ICU's i18n part),
+# libsecret (with libgcrypt) and Kerberos. Loaded by the `shopper-sync` helper, never by the
+# window. libxml2 and ICU's common part are not among them: GTK maps those itself (the SVG loader
+# draws the symbolic icons), in the libadwaita floor too.
+SHARING_LIBRARIES = ("libsoup-3.0.so", "libical.so", "libicui18n.so", "libsecret-1.so", "libgcrypt.so", "libgssapi_krb5.so",
+                     "libkrb5.so", "libnghttp2.so", "libpsl.so")
+
+
+def mapped_sharing_libraries(pid):
+    with open(f"/proc/{pid}/maps") as maps:
+        return sorted({os.path.basename(line.split()[-1]) for line in maps
+                       if any(lib in line for lib in SHARING_LIBRARIES)})
+
+
 class Sharing(unittest.TestCase):
+    def test_the_window_never_maps_the_sharing_libraries(self):
+        """A window whose lists are not shared loads none of sharing's libraries; nor does one whose
+        list is shared and synced (the sync ran in the helper, which does load them)."""
+        helper = os.path.join(os.path.dirname(SHOPPER_BIN), "shopper-sync")
+        linked = subprocess.run(["ldd", helper], capture_output=True, text=True, check=True).stdout
+        self.assertIn("libsoup-3.0.so", linked, "the helper is what links them")
+        with Shopper() as app:
+            app.add_items("Milk")
+            wait_for(lambda: self.items(app) == ["Milk"], 5, "Milk to be added")
+            self.assertEqual(mapped_sharing_libraries(app.proc.pid), [])
+        with Servers(["radicale"], keyring=True) as servers:
+            info = servers.info()["radicale"]
+            data, collection = shared_by_command(info)
+            phone(info, collection, "add", "Bread")
+            with Shopper(data_dir=data) as app:
+                wait_for(lambda: self.items(app) == ["Bread", "Milk"], 20, f"the phone's Bread synced in, not {self.items(app)}")
+                wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"Synced, not {self.status(app)!r}")
+                self.assertEqual(mapped_sharing_libraries(app.proc.pid), [])
+            shutil.rmtree(data, ignore_errors=True)
+
     def items(self, app):
         return sorted(app.texts(CHECK, root=app.page("All Items")))
 

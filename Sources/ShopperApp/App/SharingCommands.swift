@@ -1,16 +1,17 @@
 import Foundation
 import Glibc
 import ShopperModel
-import ShopperSync
+import ShopperSyncModel
 
-/// `shopper share` and `shopper sync`: sharing driven from scripts (and the tests).
+/// `shopper share` and `shopper sync`: sharing driven from scripts (and the tests). The network
+/// part runs in the sharing helper (`SyncHelper`), as the window's does.
 @MainActor
 enum SharingCommands {
     static func share(server: String, user: String, list name: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile)
         let list = try Self.list(name, in: store)
         let password = try readPassword(prompt: L("Password for {user} at {server}: ", ["user": user, "server": server]))
-        let report = try Sharing.share(store: store, list: list, server: server, user: user, password: password)
+        let report = try SyncHelper.share(store: store.path, list: list.id, server: server, user: user, password: password, target: .sameNameOrNew)
         let collection = try store.syncBinding(for: list.id)?.collectionName ?? ""
         return L("“{list}” is shared with “{collection}”: {summary}.", ["list": list.name, "collection": collection, "summary": summary(report)])
     }
@@ -19,7 +20,7 @@ enum SharingCommands {
         let store = try Store(path: paths.storeFile)
         let list = try Self.list(name, in: store)
         guard try store.syncBinding(for: list.id) != nil else { return L("“{list}” was not shared.", ["list": list.name]) }
-        try Sharing.stop(store: store, list: list.id)
+        try SyncHelper.stop(store: store.path, list: list.id)
         return L("“{list}” is no longer shared; its items stay here.", ["list": list.name])
     }
 
@@ -32,7 +33,7 @@ enum SharingCommands {
         for list in lists {
             let binding = try? store.syncBinding(for: list.id)
             if binding == nil && name == nil { continue }
-            let syncing = binding != nil && SyncEngine.isSyncing(storePath: paths.storeFile, list: list.id)
+            let syncing = binding != nil && SyncLockFile.isHeld(paths.storeFile, list.id)
             let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncPendingCount(list.id), syncing: syncing, timeText: timeText)
             let place = binding.map { L("{user} on {server}, task list “{tasks}”", ["user": $0.user, "server": $0.server, "tasks": $0.collectionName]) }
             out += ([list.name] + (place.map { [$0] } ?? []) + [status.text]).joined(separator: "\t") + "\n"
@@ -66,17 +67,18 @@ enum SharingCommands {
             targets = [list]
         }
         guard !targets.isEmpty else { return L("No list is shared.") }
+        let outcomes = try SyncHelper.sync(store: store.path, lists: targets.map(\.id), waiting: { id in
+            let name = targets.first { $0.id == id }?.name ?? ""
+            FileHandle.standardError.write(Data((L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n").utf8))
+        })
         var lines: [String] = []
         var failure: Error?
-        for list in targets {
-            do {
-                let name = list.name
-                let report = try SyncEngine.sync(store: store, list: list.id, waiting: {
-                    FileHandle.standardError.write(Data((L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n").utf8))
-                })
-                lines.append(L("{list}: {summary}.", ["list": list.name, "summary": summary(report)]))
-            } catch {
-                failure = failure ?? AddLineService.Failed(message: L("{list}: {problem}", ["list": list.name, "problem": "\(error)"]))
+        for o in outcomes {
+            guard let list = targets.first(where: { $0.id == o.list }) else { continue }
+            if let problem = o.problem {
+                failure = failure ?? AddLineService.Failed(message: L("{list}: {problem}", ["list": list.name, "problem": problem]))
+            } else {
+                lines.append(L("{list}: {summary}.", ["list": list.name, "summary": summary(o.report)]))
             }
         }
         if let failure { throw failure }

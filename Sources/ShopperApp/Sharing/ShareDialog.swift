@@ -1,6 +1,6 @@
 import Foundation
 import ShopperModel
-import ShopperSync
+import ShopperSyncModel
 
 /// Sharing a list, as a person does it: the account (one already in use offered first, its
 /// password from the keyring), then which of the server's task lists, then the first sync, each
@@ -16,10 +16,10 @@ final class ShareDialog {
     private let storePath: String?
     /// What the window's status line says meanwhile (nil: its own status again).
     private let progress: @MainActor (String?) -> Void
-    private let done: @MainActor (Result<SyncReport, SyncError>) -> Void
+    private let done: @MainActor (Result<SyncReport, HelperProcess.Failure>) -> Void
 
     init(list: ShoppingList, parent: Window, sharing: SyncController, lists: [ShoppingList], storePath: String?,
-         progress: @escaping @MainActor (String?) -> Void, done: @escaping @MainActor (Result<SyncReport, SyncError>) -> Void) {
+         progress: @escaping @MainActor (String?) -> Void, done: @escaping @MainActor (Result<SyncReport, HelperProcess.Failure>) -> Void) {
         self.list = list
         self.parent = parent
         self.sharing = sharing
@@ -80,7 +80,7 @@ final class ShareDialog {
     private static func fillPassword(_ row: PasswordEntryRow, from account: SyncController.Account,
                                      stillWanted: @escaping @MainActor () -> Bool) {
         Thread.detachNewThread {
-            guard let password = try? Keyring.password(server: account.server, user: account.user) else { return }
+            guard let password = SyncHelper.password(server: account.server, user: account.user) else { return }
             MainLoop.post { if stillWanted(), row.text.isEmpty { row.text = password } }
         }
     }
@@ -94,10 +94,10 @@ final class ShareDialog {
     private func findCollections(server: String, user: String, password: String) {
         progress(L("Connecting to {server}…", ["server": server]))
         Thread.detachNewThread {
-            let found = Result { () throws(SyncError) in try Sharing.collections(server: server, user: user, password: password) }
+            let found = Result { () throws(HelperProcess.Failure) in try SyncHelper.collections(server: server, user: user, password: password) }
             MainLoop.post {
                 switch found {
-                case .success(let (_, collections)): self.chooseCollection(collections, server: server, user: user, password: password)
+                case .success(let collections): self.chooseCollection(collections, server: server, user: user, password: password)
                 case .failure(let e):
                     self.progress(nil)
                     self.ask(server: server, user: user, password: password, problem: L("Could not connect: {problem}.", ["problem": e.description]))
@@ -134,7 +134,7 @@ final class ShareDialog {
         dialog.closeResponse("cancel")
         dialog.onResponse { response in
             guard response == "share" else { return }
-            let target: Sharing.Target = choice.selected == 0 ? .new(name: self.list.name) : .existing(found[choice.selected - 1])
+            let target: ShareTarget = choice.selected == 0 ? .new(name: self.list.name) : .existing(found[choice.selected - 1])
             self.startSharing(target: target, server: server, user: user, password: password)
         }
         dialog.widget.nameButtons(icons: [:])
@@ -142,15 +142,13 @@ final class ShareDialog {
         _ = choice.row.grabFocus()
     }
 
-    private func startSharing(target: Sharing.Target, server: String, user: String, password: String) {
+    private func startSharing(target: ShareTarget, server: String, user: String, password: String) {
         guard let path = storePath else { return }
         progress(L("Syncing…"))
         let list = list
         Thread.detachNewThread {
-            let outcome = Result { () throws(SyncError) -> SyncReport in
-                let store: Store
-                do { store = try Store(path: path) } catch { throw .store(error.localizedDescription) }
-                return try Sharing.share(store: store, list: list, server: server, user: user, password: password, target: target)
+            let outcome = Result { () throws(HelperProcess.Failure) -> SyncReport in
+                try SyncHelper.share(store: path, list: list.id, server: server, user: user, password: password, target: target)
             }
             MainLoop.post { self.done(outcome) }
         }

@@ -1,18 +1,20 @@
 import Foundation
 import ShopperModel
-import ShopperSync
+import ShopperSyncModel
 
 /// When the window syncs its shared lists, and with what outcome. A sync runs on a worker thread
 /// with a store connection of its own, so the window follows its writes as it follows any other
 /// process's; the main loop is never blocked. One sync at a time: one asked for meanwhile runs
 /// right after. Syncs: at start, 2 s after a change here, every 30 s while the window has focus,
-/// when the network comes back, on Sync Now and on `shopper sync`.
+/// when the network comes back, on Sync Now and on `shopper sync`. The sync itself runs in the
+/// sharing helper (`SyncHelper`): the window never loads the network libraries.
 @MainActor
 final class SyncController {
     /// One list's outcome.
     struct Outcome: Sendable {
         let list: ShoppingList
-        let result: Result<SyncReport, SyncError>
+        /// The problem, in the user's words; nil when it synced.
+        let problem: String?
         /// What the sync did, also when it failed part-way (values replaced before the failure).
         let report: SyncReport
     }
@@ -120,26 +122,31 @@ final class SyncController {
         waiting = []
         // Only lists named, when every caller named one.
         let names = inFlight.allSatisfy { $0.0 != nil } ? inFlight.compactMap(\.0) : []
+        // The lists to sync, read here from the window's own connection: a second connection
+        // opened and closed on the worker is one more way to lose the window's locks.
+        var failure: String?
+        var targets: [ShoppingList] = []
+        do {
+            let lists = try reader?.lists() ?? []
+            targets = try (reader?.syncBindings() ?? []).compactMap { b in lists.first { $0.id == b.list } }
+        } catch { failure = error.localizedDescription }
+        if !names.isEmpty {
+            targets = targets.filter { t in names.contains { ShoppingList.named($0, in: [t]) != nil } }
+            if targets.isEmpty && failure == nil { failure = L("no shared list is named “{list}”", ["list": names[0]]) }
+        }
+        let (chosen, unsynced) = (targets, failure)
         Thread.detachNewThread {
-            let outcomes: [Outcome]
-            var failure: String?
+            var outcomes: [Outcome] = []
+            var problem = unsynced
             do {
-                let store = try Store(path: path)
-                let lists = try store.lists()
-                var targets = try store.syncBindings().compactMap { b in lists.first { $0.id == b.list } }
-                if !names.isEmpty {
-                    targets = targets.filter { t in names.contains { ShoppingList.named($0, in: [t]) != nil } }
-                    if targets.isEmpty { failure = L("no shared list is named “{list}”", ["list": names[0]]) }
-                }
-                outcomes = targets.map { list in
-                    let (report, error) = SyncEngine.syncReporting(store: store, list: list.id)
-                    return Outcome(list: list, result: error.map { .failure($0) } ?? .success(report), report: report)
+                let synced = chosen.isEmpty ? [] : try SyncHelper.sync(store: path, lists: chosen.map(\.id))
+                outcomes = synced.compactMap { o in
+                    chosen.first { $0.id == o.list }.map { Outcome(list: $0, problem: o.problem, report: o.report) }
                 }
             } catch {
-                outcomes = []
-                failure = error.localizedDescription
+                problem = error.localizedDescription
             }
-            let result = failure
+            let result = problem
             MainLoop.post { [weak self] in self?.finished(outcomes, failure: result) }
         }
     }
@@ -150,12 +157,10 @@ final class SyncController {
         inFlight = []
         reload()
         let text = outcomes.map { o -> String in
-            switch o.result {
-            case .success(let r): L("{list}: {summary}.", ["list": o.list.name, "summary": SharingCommands.summary(r)])
-            case .failure(let e): L("{list}: {problem}", ["list": o.list.name, "problem": e.description])
-            }
+            if let problem = o.problem { L("{list}: {problem}", ["list": o.list.name, "problem": problem]) }
+            else { L("{list}: {summary}.", ["list": o.list.name, "summary": SharingCommands.summary(o.report)]) }
         }.joined(separator: "\n")
-        let failed = failure ?? (outcomes.contains { if case .failure = $0.result { true } else { false } } ? text : nil)
+        let failed = failure ?? (outcomes.contains { $0.problem != nil } ? text : nil)
         for (_, done) in asked {
             if let failed { done(.failure(AddLineService.Failed(message: failed))) } else { done(.success(text.isEmpty ? L("No list is shared.") : text)) }
         }

@@ -1,6 +1,6 @@
 import Foundation
 import ShopperModel
-import ShopperSync
+import ShopperSyncModel
 
 /// Sharing the list shown: the Share dialog, the status under the totals, Stop Sharing, and what a
 /// sync says (a value that lost to another device's, with Undo).
@@ -78,7 +78,7 @@ extension MainWindow {
         syncStatus.text = text
     }
 
-    private func shared(_ list: ShoppingList, _ outcome: Result<SyncReport, SyncError>) {
+    private func shared(_ list: ShoppingList, _ outcome: Result<SyncReport, HelperProcess.Failure>) {
         sharing.reload()
         updateSyncStatus()
         switch outcome {
@@ -91,7 +91,7 @@ extension MainWindow {
     // MARK: Stop Sharing
 
     func stopSharing() {
-        guard let list = currentList, let store = model.store else { return }
+        guard let list = currentList, let path = model.store?.path else { return }
         let dialog = MessageDialog(parent: window, heading: L("Stop Sharing “{list}”?", ["list": list.name]),
                                    body: L("Its items stay here and on the server; changes are no longer exchanged."))
         dialog.addResponse("cancel", L("Cancel"))
@@ -99,13 +99,22 @@ extension MainWindow {
         dialog.closeResponse("cancel")
         dialog.onResponse { [weak self] response in
             guard response == "stop", let self else { return }
-            if attempt({ try Sharing.stop(store: store, list: list.id) }) {
-                sharing.reload()
-                updateSyncStatus()
-                toast.show(L("“{list}” is no longer shared.", ["list": list.name]))
+            // Off the main loop: the helper forgets the password in the keyring, over D-Bus.
+            Thread.detachNewThread {
+                let outcome = Result { () throws(HelperProcess.Failure) in try SyncHelper.stop(store: path, list: list.id) }
+                MainLoop.post { [weak self] in self?.stopped(list, outcome) }
             }
         }
         dialog.widget.nameButtons(icons: [:])
         dialog.present()
+    }
+
+    private func stopped(_ list: ShoppingList, _ outcome: Result<Void, HelperProcess.Failure>) {
+        sharing.reload()
+        updateSyncStatus()
+        switch outcome {
+        case .success: toast.show(L("“{list}” is no longer shared.", ["list": list.name]))
+        case .failure(let e): report(e)
+        }
     }
 }

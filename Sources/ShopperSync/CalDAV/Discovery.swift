@@ -1,11 +1,6 @@
 import Foundation
 import ShopperModel
-
-/// A collection the account can share a list with.
-public struct RemoteCollection: Equatable, Sendable {
-    public let url: String
-    public let name: String
-}
+import ShopperSyncModel
 
 /// Finds an account's task lists as CalDAV clients do (RFC 6764 and 4791): the well-known address,
 /// the current user's principal, its calendar home, then the collections there that hold VTODOs.

@@ -2,8 +2,8 @@ import Foundation
 import ShopperModel
 
 /// Why talking to the server failed, each case with what the user can do about it.
-public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    public var errorDescription: String? { description }
+package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    package var errorDescription: String? { description }
     case badAddress(String)
     /// Plain HTTP to anywhere but this machine would send the password in the clear.
     case insecure(host: String)
@@ -35,7 +35,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     /// Another program (the window) wrote one of the items meanwhile: the merge is built again.
     case storeConflict
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badAddress(let a):
             L("“{address}” is not a server address; give one such as https://example.org/", ["address": a])

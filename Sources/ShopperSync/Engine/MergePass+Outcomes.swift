@@ -1,5 +1,6 @@
 import Foundation
 import ShopperModel
+import ShopperSyncModel
 
 /// Carrying out each `TaskOutcome` into the merge's write, and the server's removals.
 extension MergePass {

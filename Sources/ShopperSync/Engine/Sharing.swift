@@ -1,8 +1,9 @@
 import Foundation
 import ShopperModel
+import ShopperSyncModel
 
 /// Starting and stopping the sharing of a list: what the Share dialog and `shopper share` do.
-public enum Sharing {
+package enum Sharing {
     /// The address as a URL: "cloud.example.org" means https://cloud.example.org/.
     static func serverURL(_ address: String) throws(SyncError) -> URL {
         var a = address.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -13,25 +14,17 @@ public enum Sharing {
     }
 
     /// The account's task lists, found as CalDAV clients find them.
-    public static func collections(server: String, user: String, password: String) throws(SyncError) -> (home: String, found: [RemoteCollection]) {
+    package static func collections(server: String, user: String, password: String) throws(SyncError) -> (home: String, found: [RemoteCollection]) {
         let url = try serverURL(server)
         let (home, found) = try Discovery(http: HTTPClient(server: url, user: user, password: password)).collections()
         // A task list on another server cannot be used (the password goes nowhere else): not offered.
         return (home.absoluteString, found.filter { URL(string: $0.url).map { HTTPClient.sameServer($0, url) } ?? false })
     }
 
-    /// Where a list goes when the user did not pick: the collection named as the list (so a second
-    /// desktop sharing "Groceries" joins the first), else a new one of that name.
-    public enum Target: Sendable, Equatable {
-        case existing(RemoteCollection)
-        case new(name: String)
-        case sameNameOrNew
-    }
-
     /// Keeps the password in the keyring, binds the list to its collection, and runs the first sync
     /// (which merges items of the same description instead of doubling them).
-    public static func share(store: Store, list: ShoppingList, server: String, user: String, password: String,
-                             target: Target = .sameNameOrNew) throws(SyncError) -> SyncReport {
+    package static func share(store: Store, list: ShoppingList, server: String, user: String, password: String,
+                             target: ShareTarget = .sameNameOrNew) throws(SyncError) -> SyncReport {
         let url = try serverURL(server)
         let http = try HTTPClient(server: url, user: user, password: password)
         let discovery = Discovery(http: http)
@@ -77,7 +70,7 @@ public enum Sharing {
     }
 
     /// Forgets the binding (and the password, unless another list uses the account); items stay.
-    public static func stop(store: Store, list: ListID) throws(SyncError) {
+    package static func stop(store: Store, list: ListID) throws(SyncError) {
         guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else { return }
         try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list) }
         // Lists in Recently Deleted count: one restored needs its password again.
@@ -85,43 +78,5 @@ public enum Sharing {
         if !others.contains(where: { $0.server == b.server && $0.user == b.user }) {
             Keyring.forget(server: b.server, user: b.user)
         }
-    }
-}
-
-/// What the window and `shopper share --status` say of a shared list.
-public struct SyncStatus: Equatable, Sendable {
-    public enum State: Equatable, Sendable { case notShared, syncing, synced, offline, problem }
-    public let state: State
-    public let text: String
-    /// More of the problem than the line says, for a tooltip.
-    public var detail: String?
-
-    public init(state: State, text: String, detail: String? = nil) {
-        self.state = state
-        self.text = text
-        self.detail = detail
-    }
-
-    /// `syncing`: a sync is running now. Times in the user's own clock, as "14:05".
-    public static func of(_ binding: SyncBinding?, pending: Int, syncing: Bool, timeText: (Date) -> String) -> SyncStatus {
-        guard let b = binding else { return SyncStatus(state: .notShared, text: L("Not shared")) }
-        if syncing { return SyncStatus(state: .syncing, text: L("Syncing…")) }
-        let waiting = N("{n} change waiting", "{n} changes waiting", pending)
-        if let problem = b.problem {
-            if b.offline {
-                // The problem in a few words ("the server answered 503 …", "… is not answering");
-                // its whole description goes to the tooltip: the line stays short.
-                let line = b.problemLine ?? L("{host} is not answering", ["host": URL(string: b.server)?.host ?? b.server])
-                return SyncStatus(state: .offline, text: L("Offline: {problem}; {waiting}", ["problem": line, "waiting": waiting]),
-                                  detail: problem)
-            }
-            let text = L("Not synced: {problem}", ["problem": b.problemLine ?? problem])
-            return SyncStatus(state: .problem, text: pending > 0 ? text + " (" + waiting + ")" : text, detail: problem)
-        }
-        guard let last = b.lastSync else { return SyncStatus(state: .offline, text: L("Not synced yet, {waiting}", ["waiting": waiting])) }
-        var text = L("Synced at {time}", ["time": timeText(last)])
-        if pending > 0 { text += " (" + waiting + ")" }
-        if let notice = b.notice { text += ". " + notice }
-        return SyncStatus(state: .synced, text: text)
     }
 }

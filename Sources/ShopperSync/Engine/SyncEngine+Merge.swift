@@ -1,5 +1,6 @@
 import Foundation
 import ShopperModel
+import ShopperSyncModel
 
 /// Writing the server's changes into the list: each task's outcome decided (`TaskOutcome`), then
 /// carried out into one write with the tasks' records.

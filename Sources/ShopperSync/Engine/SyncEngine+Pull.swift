@@ -1,5 +1,6 @@
 import Foundation
 import ShopperModel
+import ShopperSyncModel
 
 /// Taking in the server's changes, whatever the server sends: only addresses inside the task
 /// list, a few hundred tasks in memory at a time (each batch merged in a transaction of its own,

@@ -1,13 +1,14 @@
 import Foundation
 import Glibc
 import ShopperModel
+import ShopperSyncModel
 
 /// One sync of one shared list: take in what changed on the server, merging field by field with
 /// what changed here, then send what changed here. Synchronous, on the caller's thread (a worker,
 /// never the main loop's). Each step is written so a sync cut off anywhere resumes without a
 /// duplicate: a task's address is known before it is first sent, and items are written together
 /// with their records in one transaction.
-public final class SyncEngine {
+package final class SyncEngine {
     let store: Store
     let list: ListID
     var binding: SyncBinding
@@ -35,7 +36,7 @@ public final class SyncEngine {
 
     /// Syncs `list` once, with the password from the keyring. The outcome is kept in the binding
     /// (time, or the problem), for every window and `shopper share --status` to read.
-    public static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
+    package static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
                             waiting: (@Sendable () -> Void)? = nil) throws(SyncError) -> SyncReport {
         let (report, error) = syncReporting(store: store, list: list, now: now, waiting: waiting)
         if let error { throw error }
@@ -44,7 +45,7 @@ public final class SyncEngine {
 
     /// `sync`, with what was done before a failure: values a merge replaced are committed by then,
     /// and the window must still say so (and offer them back) when the upload after it fails.
-    public static func syncReporting(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
+    package static func syncReporting(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
                                      waiting: (@Sendable () -> Void)? = nil) -> (SyncReport, SyncError?) {
         let binding: SyncBinding
         do {
@@ -72,9 +73,6 @@ public final class SyncEngine {
             return (engine?.report ?? SyncReport(), error)
         }
     }
-
-    /// Whether a sync of the list runs now, in this process or another.
-    public static func isSyncing(storePath: String, list: ListID) -> Bool { SyncLock.isHeld(storePath, list) }
 
     func run() throws(SyncError) -> SyncReport {
         try pull()

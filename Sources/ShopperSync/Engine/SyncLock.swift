@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ShopperModel
+import ShopperSyncModel
 
 /// One sync of a list at a time on this machine, whichever process runs it: a lock on a file of
 /// its own beside the store (never on the store's file, whose POSIX locks are SQLite's). A second
@@ -10,7 +11,7 @@ struct SyncLock {
     private let fd: Int32
 
     init(_ storePath: String, _ list: ListID, waiting: (@Sendable () -> Void)? = nil) throws(SyncError) {
-        fd = open(Self.path(storePath, list), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        fd = open(SyncLockFile.path(storePath, list), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) != 0 else { return }
         waiting?()
         // The running sync ends by its deadline; this one waits that long and a little more.
@@ -27,16 +28,4 @@ struct SyncLock {
     func release() {
         if fd >= 0 { flock(fd, LOCK_UN); close(fd) }
     }
-
-    /// Whether a sync of the list runs now, in any process (`shopper share --status`: "Syncing…").
-    static func isHeld(_ storePath: String, _ list: ListID) -> Bool {
-        let fd = open(path(storePath, list), O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return true }
-        flock(fd, LOCK_UN)
-        return false
-    }
-
-    private static func path(_ storePath: String, _ list: ListID) -> String { storePath + ".sync-\(list.raw).lock" }
 }

@@ -1,4 +1,5 @@
 import ShopperModel
+import ShopperSyncModel
 
 /// What a sync does with one task from the server: a pure function of what is known here, so the
 /// choice is table-tested without a server (TaskDecisionTests), as `FieldMerge` is.

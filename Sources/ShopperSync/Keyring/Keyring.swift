@@ -3,13 +3,13 @@ import Foundation
 
 /// The account's password in the Secret Service keyring (GNOME Keyring, KWallet), through libsecret;
 /// never in the settings, the data file, a log or a command line.
-public enum Keyring {
-    public static func store(server: String, user: String, password: String) throws(SyncError) {
+package enum Keyring {
+    package static func store(server: String, user: String, password: String) throws(SyncError) {
         let label = "Shopper: \(user) on \(server)"
         _ = try reconnecting { error in shopper_secret_store(server, user, label, password, &error) != 0 ? true : nil }
     }
 
-    public static func password(server: String, user: String) throws(SyncError) -> String {
+    package static func password(server: String, user: String) throws(SyncError) -> String {
         let p = try reconnecting { error -> UnsafeMutablePointer<gchar>?? in
             let p = shopper_secret_lookup(server, user, &error)
             return error == nil ? .some(p) : nil

@@ -1,5 +1,6 @@
 import Foundation
 import ShopperModel
+import ShopperSyncModel
 
 /// Items to tasks and back: the mapping table of the README, as code. Pure: no iCalendar text, no
 /// network. Numbers are written in one neutral convention (the server is shared across languages).

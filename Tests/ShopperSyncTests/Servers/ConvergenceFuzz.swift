@@ -1,6 +1,7 @@
 import Foundation
 import ShopperModel
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// Two desktops edit one shared list offline at random, then sync in a random order: they must end

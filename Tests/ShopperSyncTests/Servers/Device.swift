@@ -1,6 +1,7 @@
 import Foundation
 @testable import ShopperModel
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// One desktop: its own data folder and store, sharing its first list.
@@ -41,7 +42,7 @@ final class Device {
         try m.update(item.id, f, now: date)
     }
 
-    func share(_ server: CalDAVServers.Server, collection: Sharing.Target) throws {
+    func share(_ server: CalDAVServers.Server, collection: ShareTarget) throws {
         let list = try store.lists()[0]
         lastReport = try Sharing.share(store: store, list: list, server: server.url, user: server.user, password: server.password, target: collection)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ShopperModel
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// Faults a server or the machine causes mid-sync: nothing acknowledged is lost, nothing doubled.

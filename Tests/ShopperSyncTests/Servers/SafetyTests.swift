@@ -1,6 +1,7 @@
 import Foundation
 import ShopperModel
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// What the sync refuses to do with an account: send a password in the clear, trust a certificate

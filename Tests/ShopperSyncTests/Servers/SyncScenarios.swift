@@ -1,6 +1,7 @@
 import Foundation
 import ShopperModel
 @testable import ShopperSync
+@testable import ShopperSyncModel
 import XCTest
 
 /// Every sync scenario, run against each real server (RadicaleSyncTests, XandikosSyncTests).

@@ -3,15 +3,15 @@ import ShopperModel
 
 /// A value that lost to the other side's value of the same field, for the window to say so (and to
 /// offer it back).
-public struct LostValue: Equatable, Sendable {
-    enum Side: Sendable { case thisDevice, otherDevice }
+public struct LostValue: Equatable, Sendable, Codable {
+    package enum Side: Sendable, Codable { case thisDevice, otherDevice }
     public let field: SharedField
     public let kept: String
     public let lost: String
     /// Whose value lost.
-    let loser: Side
+    package let loser: Side
     /// The losing side's item, to put its value back.
-    let losing: SharedItem
+    package let losing: SharedItem
     /// The stores the losing side had chosen (a loss of `.stores`): put back by name, as a sync
     /// brings them, since they are no field of the item.
     public var lostStores: [String] { losing.stores }
@@ -28,8 +28,8 @@ public struct LostValue: Equatable, Sendable {
 /// (the base). A field changed on one side only takes that change; changed on both to different
 /// values, the later edit wins and the other is reported. Without a base (a first sync that
 /// found the same description on both sides), every difference is decided by time and reported.
-enum FieldMerge {
-    static func merge(base: SharedItem?, local: SharedItem, remote: SharedItem,
+package enum FieldMerge {
+    package static func merge(base: SharedItem?, local: SharedItem, remote: SharedItem,
                              localNewer: Bool) -> (merged: SharedItem, lost: [LostValue]) {
         var merged = local
         var lost: [LostValue] = []

@@ -2,12 +2,12 @@ import Foundation
 import ShopperModel
 
 /// Where an item is in a trip, as shared: the three states other devices must agree on.
-enum ShareState: String, Sendable, CaseIterable {
+package enum ShareState: String, Sendable, CaseIterable, Codable {
     case needed = "NEEDED"
     case inCart = "IN-CART"
     case notNeeded = "NOT-NEEDED"
 
-    init(_ item: Item) {
+    package init(_ item: Item) {
         self = item.inCart ? .inCart : item.needed ? .needed : .notNeeded
     }
 }
@@ -17,31 +17,31 @@ enum ShareState: String, Sendable, CaseIterable {
 /// its order and its stores. Price and its basis are one field: "5.49 for all" and "1.29 each" are
 /// not two edits to be combined.
 @dynamicMemberLookup
-struct SharedItem: Equatable, Sendable {
-    var fields: ItemFields
-    var state: ShareState
+package struct SharedItem: Equatable, Sendable {
+    package var fields: ItemFields
+    package var state: ShareState
     /// The sort order; nil when the other app gave none (the item keeps its place).
-    var position: Int64?
+    package var position: Int64?
     /// The stores the item is sold only at, by name (stores are this device's; names travel),
     /// sorted and without repeats, so two devices compare them as sets.
-    var stores: [String] {
+    package var stores: [String] {
         didSet { if stores != Self.normalized(stores) { stores = Self.normalized(stores) } }
     }
 
-    subscript<T>(dynamicMember field: WritableKeyPath<ItemFields, T>) -> T {
+    package subscript<T>(dynamicMember field: WritableKeyPath<ItemFields, T>) -> T {
         get { fields[keyPath: field] }
         set { fields[keyPath: field] = newValue }
     }
 
     /// Sorted by their folded names, each name once (case and accents aside).
-    static func normalized(_ names: [String]) -> [String] {
+    package static func normalized(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.map { ItemDraft.clean($0) }.filter { !$0.isEmpty }
             .sorted { ShoppingModel.matchKey($0) < ShoppingModel.matchKey($1) }
             .filter { seen.insert(ShoppingModel.matchKey($0)).inserted }
     }
 
-    init(_ fields: ItemFields, state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
+    package init(_ fields: ItemFields, state: ShareState = .needed, position: Int64? = nil, stores: [String] = []) {
         self.fields = fields
         self.state = state
         self.position = position
@@ -49,12 +49,12 @@ struct SharedItem: Equatable, Sendable {
     }
 
     /// `stores`: the names of the stores the item is sold only at (`Store.storeNames`).
-    init(_ item: Item, stores: [String] = []) {
+    package init(_ item: Item, stores: [String] = []) {
         self.init(item.fields, state: ShareState(item), position: item.position, stores: stores)
     }
 
     /// `item` with these values; its id, list, dates and price history stay.
-    func applied(to item: Item, at now: Date) -> Item {
+    package func applied(to item: Item, at now: Date) -> Item {
         var i = item
         i.apply(fields)
         i.needed = state != .notNeeded
@@ -66,10 +66,10 @@ struct SharedItem: Equatable, Sendable {
 }
 
 /// The fields the merge takes one at a time.
-public enum SharedField: String, CaseIterable, Sendable {
+public enum SharedField: String, CaseIterable, Sendable, Codable {
     case description, quantity, unit, price, aisle, notes, state, position, stores
 
-    func same(_ a: SharedItem, _ b: SharedItem) -> Bool {
+    package func same(_ a: SharedItem, _ b: SharedItem) -> Bool {
         switch self {
         case .description: a.description == b.description
         case .quantity: a.quantity == b.quantity
@@ -84,7 +84,7 @@ public enum SharedField: String, CaseIterable, Sendable {
         }
     }
 
-    func take(from source: SharedItem, into target: inout SharedItem) {
+    package func take(from source: SharedItem, into target: inout SharedItem) {
         switch self {
         case .description: target.description = source.description
         case .quantity: target.quantity = source.quantity
@@ -115,7 +115,7 @@ public enum SharedField: String, CaseIterable, Sendable {
 
     /// The field's value as a person reads it in a toast ("2", "1.29 for all", "In the cart"); "none"
     /// for an empty one.
-    func text(of s: SharedItem) -> String {
+    package func text(of s: SharedItem) -> String {
         let t = value(of: s)
         return t.isEmpty ? L("none") : t
     }

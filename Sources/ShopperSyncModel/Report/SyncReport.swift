@@ -2,12 +2,18 @@ import Foundation
 import ShopperModel
 
 /// What one sync did, for the status, the window's toasts and the tests.
-public struct SyncReport: Sendable {
+public struct SyncReport: Sendable, Codable {
     /// An item's field whose value lost to the other side's, with the item as it was named.
     public struct Loss: Sendable {
         public let item: ItemID
         public let description: String
         public let value: LostValue
+
+        package init(item: ItemID, description: String, value: LostValue) {
+            self.item = item
+            self.description = description
+            self.value = value
+        }
     }
 
     public var received = 0
@@ -16,7 +22,7 @@ public struct SyncReport: Sendable {
     public var deletedThere = 0
     public var lost: [Loss] = []
     /// A task left alone, by summary or address, and why.
-    public struct Skipped: Sendable, Equatable {
+    public struct Skipped: Sendable, Equatable, Codable {
         public let name: String
         public let why: String
     }
@@ -26,14 +32,14 @@ public struct SyncReport: Sendable {
     public private(set) var skipped: [Skipped] = []
     /// Tasks that brought more than an item keeps (thousands of stores, a megabyte of summary):
     /// the field was cut, the task named.
-    var limited: [String] = []
+    package var limited: [String] = []
 
-    mutating func skip(_ name: String, why: String) {
+    package mutating func skip(_ name: String, why: String) {
         guard !skipped.contains(where: { $0.name == name }) else { return }
         skipped.append(Skipped(name: name, why: why))
     }
     /// Changes the server refused every time they were sent (412): they wait for the next sync.
-    var notSent = 0
+    package var notSent = 0
     /// Items the server no longer had, all at once, kept here and sent back.
     public var keptFromBulkDeletion = 0
     /// HTTP requests made.

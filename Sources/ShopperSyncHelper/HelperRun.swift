@@ -1,0 +1,65 @@
+import Foundation
+import ShopperModel
+import ShopperSync
+import ShopperSyncModel
+
+/// Each command, done and answered.
+struct HelperRun {
+    let password: String
+
+    func run(_ command: HelperCommand) {
+        switch command {
+        case .sync(let path, let lists): sync(path, lists)
+        case .collections(let server, let user):
+            do {
+                let (home, found) = try Sharing.collections(server: server, user: user, password: password)
+                say(HelperReply(home: home, found: found))
+            } catch { say(HelperReply(error: error.description)) }
+        case .share(let path, let list, let server, let user, let target): share(path, list, server, user, target)
+        case .stop(let path, let list):
+            do {
+                try Sharing.stop(store: Store(path: path), list: list)
+                say(HelperReply())
+            } catch { say(HelperReply(error: Self.words(error))) }
+        case .password(let server, let user):
+            do { say(HelperReply(password: try Keyring.password(server: server, user: user))) } catch { say(HelperReply(error: error.description)) }
+        }
+    }
+
+    /// One reply per list, as each ends (the window shows what it can as soon as it can).
+    private func sync(_ path: String, _ lists: [ListID]) {
+        let store: Store
+        let targets: [ListID]
+        do {
+            store = try Store(path: path)
+            targets = lists.isEmpty ? try store.syncBindings().map(\.list) : lists
+        } catch { return say(HelperReply(error: Self.words(error))) }
+        for list in targets {
+            let (report, error) = SyncEngine.syncReporting(store: store, list: list, waiting: { say(HelperReply(waiting: true, list: list)) })
+            say(HelperReply(list: list, report: report, error: error?.description))
+        }
+    }
+
+    private func share(_ path: String, _ id: ListID, _ server: String, _ user: String, _ target: ShareTarget) {
+        do {
+            let store = try Store(path: path)
+            guard let list = try store.lists().first(where: { $0.id == id }) else {
+                return say(HelperReply(error: L("the list was deleted meanwhile")))
+            }
+            let report = try Sharing.share(store: store, list: list, server: server, user: user, password: password, target: target)
+            say(HelperReply(list: id, report: report))
+        } catch { say(HelperReply(list: id, error: Self.words(error))) }
+    }
+
+    /// A store's or a sync's problem, as the user reads it.
+    private static func words(_ error: Error) -> String {
+        (error as? SyncError)?.description ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+}
+
+/// One JSON line on standard output, written at once (the window waits for it).
+private func say(_ reply: HelperReply) {
+    guard var line = try? JSONEncoder().encode(reply) else { return }
+    line.append(UInt8(ascii: "\n"))
+    FileHandle.standardOutput.write(line)
+}

@@ -1,0 +1,100 @@
+import ShopperModel
+
+/// Where a list goes when shared: a task list the user picked, a new one, or (the command line)
+/// the one named as the list, else a new one.
+package enum ShareTarget: Sendable, Equatable {
+    case existing(RemoteCollection)
+    case new(name: String)
+    case sameNameOrNew
+}
+
+/// What the window and the command line ask of `shopper-sync`, the helper that alone loads the
+/// network, iCalendar, XML and keyring libraries: a window whose lists are not shared never maps
+/// them. Given as its arguments; a password goes on its standard input, never in the arguments
+/// (which every process on the machine can read).
+package enum HelperCommand: Sendable, Equatable {
+    /// Syncs the lists (all shared lists when none is named).
+    case sync(store: String, lists: [ListID])
+    /// The account's task lists (password on standard input).
+    case collections(server: String, user: String)
+    /// Keeps the password, binds the list to its task list, and syncs it (password on standard input).
+    case share(store: String, list: ListID, server: String, user: String, target: ShareTarget)
+    /// Forgets the binding, and the password unless another list uses the account.
+    case stop(store: String, list: ListID)
+    /// The keyring's password for an account in use (the Share dialog offers it).
+    case password(server: String, user: String)
+
+    package var readsPassword: Bool {
+        switch self {
+        case .collections, .share: true
+        default: false
+        }
+    }
+
+    package var arguments: [String] {
+        switch self {
+        case .sync(let store, let lists): ["sync", store] + lists.map { "\($0.raw)" }
+        case .collections(let server, let user): ["collections", server, user]
+        case .share(let store, let list, let server, let user, let target):
+            ["share", store, "\(list.raw)", server, user] + {
+                switch target {
+                case .existing(let c): ["--existing", c.url, c.name]
+                case .new(let name): ["--new", name]
+                case .sameNameOrNew: []
+                }
+            }()
+        case .stop(let store, let list): ["stop", store, "\(list.raw)"]
+        case .password(let server, let user): ["password", server, user]
+        }
+    }
+
+    /// The command `arguments` describe; nil for anything else (the helper is not a tool for people).
+    package init?(arguments a: [String]) {
+        let ids = a.dropFirst(2).map { Int64($0).map(ListID.init) }
+        switch (a.first, a.count) {
+        case ("sync", 2...) where !ids.contains(nil): self = .sync(store: a[1], lists: ids.compactMap { $0 })
+        case ("collections", 3): self = .collections(server: a[1], user: a[2])
+        case ("stop", 3): guard let id = ids[0] else { return nil }; self = .stop(store: a[1], list: id)
+        case ("password", 3): self = .password(server: a[1], user: a[2])
+        case ("share", 5...):
+            guard let id = ids[0], let target = Self.target(Array(a.dropFirst(5))) else { return nil }
+            self = .share(store: a[1], list: id, server: a[3], user: a[4], target: target)
+        default: return nil
+        }
+    }
+
+    private static func target(_ a: [String]) -> ShareTarget? {
+        switch (a.first, a.count) {
+        case (nil, 0): .sameNameOrNew
+        case ("--existing", 3): .existing(RemoteCollection(url: a[1], name: a[2]))
+        case ("--new", 2): .new(name: a[1])
+        default: nil
+        }
+    }
+}
+
+/// One line of what the helper writes on its standard output, as JSON: a list's outcome, the task
+/// lists found, a password, or why it could not.
+package struct HelperReply: Codable, Sendable {
+    /// A sync of the list runs elsewhere; this one waits for it.
+    package var waiting: Bool?
+    /// The list a report or an error is about.
+    package var list: Int64?
+    package var report: SyncReport?
+    /// The problem, in the user's words.
+    package var error: String?
+    package var home: String?
+    package var found: [RemoteCollection]?
+    package var password: String?
+
+    package init(waiting: Bool? = nil, list: ListID? = nil, report: SyncReport? = nil, error: String? = nil,
+                 home: String? = nil, found: [RemoteCollection]? = nil, password: String? = nil) {
+        self.waiting = waiting
+        self.list = list?.raw
+        self.report = report
+        self.error = error
+        self.home = home
+        self.found = found
+        self.password = password
+    }
+}

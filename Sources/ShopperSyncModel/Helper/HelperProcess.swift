@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import ShopperModel
+
+/// Runs `shopper-sync` and reads its lines. Blocking: the window calls it on a worker thread, the
+/// command line where it stands. The helper bounds its own time (every sync has a deadline); this
+/// side bounds what it trusts of it too: a helper silent for too long is killed, an answer over
+/// `maxAnswer` is cut, a line that is not a reply ends the run with a message.
+package enum HelperProcess {
+    /// Longer than a sync waiting for another (its deadline and 15 s) and then running its own.
+    static let silenceSeconds: Int32 = 150
+    static let maxAnswer = 64 << 20
+    /// The process that started the helper, which it ends with (see `shopper-sync`'s main).
+    package static let parentVariable = "SHOPPER_SYNC_PARENT"
+
+    /// Why the helper gave no answer, in the user's words.
+    package struct Failure: Error, LocalizedError, CustomStringConvertible, Sendable {
+        package let description: String
+        package var errorDescription: String? { description }
+    }
+
+    /// `shopper-sync` beside this executable (a build tree, or an installed `shopper` whose helper
+    /// was put beside it), else in PREFIX/libexec/shopper.
+    package static func executable() -> String? {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [exe.appendingPathComponent("shopper-sync").path,
+                          exe.deletingLastPathComponent().appendingPathComponent("libexec/shopper/shopper-sync").path]
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+
+    /// The helper's replies to `command`, each handed to `each` as it comes (a "waiting" line is
+    /// said at once); `input`, when given, is written on its standard input. `helper` and
+    /// `silence` (seconds): another program and wait, for the tests' misbehaving helpers.
+    package static func run(_ command: HelperCommand, input: String?, helper: String? = nil, silence: Int32 = silenceSeconds,
+                            each: (HelperReply) -> Void) throws(Failure) {
+        guard let path = helper ?? executable() else {
+            throw Failure(description: L("the sharing helper shopper-sync was not found beside Shopper; reinstall Shopper"))
+        }
+        let child = try spawn(path, command.arguments)
+        if let input {
+            var line = Array((input + "\n").utf8)
+            _ = line.withUnsafeMutableBytes { write(child.input, $0.baseAddress, $0.count) }
+        }
+        close(child.input)
+        defer { close(child.output) }
+        var pending = [UInt8]()
+        var total = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var problem: String?
+        while problem == nil {
+            var watch = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
+            guard poll(&watch, 1, silence * 1000) > 0 else {
+                problem = L("the sharing helper stopped answering; try again later")
+                break
+            }
+            let n = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            total += n
+            guard total <= maxAnswer else { problem = L("the sharing helper's answer was too large"); break }
+            // Only the new bytes are searched for the end of a line: a flood without one costs
+            // its length once, not its length for every read.
+            var from = pending.count
+            pending += chunk[..<n]
+            while let end = pending[from...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(pending[..<end])
+                pending.removeSubrange(...end)
+                from = 0
+                guard let reply = try? JSONDecoder().decode(HelperReply.self, from: line) else {
+                    problem = L("the sharing helper's answer could not be read")
+                    break
+                }
+                each(reply)
+            }
+        }
+        if problem != nil { kill(child.pid, SIGKILL) }
+        let status = wait(child.pid)
+        if let problem { throw Failure(description: problem) }
+        // Killed (a crash, the OOM killer): said, never taken for a quiet success.
+        if status.signal != 0 {
+            throw Failure(description: L("the sharing helper stopped unexpectedly (signal {signal}); try again", ["signal": "\(status.signal)"]))
+        }
+    }
+
+    private struct Child {
+        let pid: pid_t
+        let input: Int32
+        let output: Int32
+    }
+
+    private static func spawn(_ path: String, _ arguments: [String]) throws(Failure) -> Child {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard closedOnExec(pipe(&toChild), toChild) else { throw Failure(description: String(cString: strerror(errno))) }
+        guard closedOnExec(pipe(&fromChild), fromChild) else {
+            close(toChild[0]); close(toChild[1])
+            throw Failure(description: String(cString: strerror(errno)))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on the copies: the helper gets these two and no other pipe end.
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        var environment = ProcessInfo.processInfo.environment
+        environment[parentVariable] = "\(getpid())"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        close(toChild[0])
+        close(fromChild[1])
+        guard started == 0 else {
+            close(toChild[1]); close(fromChild[0])
+            throw Failure(description: L("the sharing helper could not be started ({reason})", ["reason": String(cString: strerror(started))]))
+        }
+        // A helper that exits before reading its input must not kill this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        return Child(pid: pid, input: toChild[1], output: fromChild[0])
+    }
+
+    /// Swift's Glibc has no pipe2: the ends are marked right after, so another helper started
+    /// meanwhile by another thread does not inherit them.
+    private static func closedOnExec(_ made: Int32, _ ends: [Int32]) -> Bool {
+        guard made == 0 else { return false }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    private static func wait(_ pid: pid_t) -> (code: Int32, signal: Int32) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? ((status >> 8) & 0xff, 0) : (0, signal)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+@testable import ShopperSyncModel
+
+/// The window and `shopper-sync` talk through arguments and JSON lines: every command survives the
+/// trip, a report comes back exact (amounts, the losing side of a merge), and a helper that
+/// misbehaves (garbage, a flood, silence, a crash) ends in one clear message, never a hang.
+final class HelperProtocolTests: XCTestCase {
+    func testEveryCommandSurvivesItsArguments() {
+        let commands: [HelperCommand] = [
+            .sync(store: "/tmp/a b.sqlite", lists: []),
+            .sync(store: "/s", lists: [ListID(3), ListID(12)]),
+            .collections(server: "https://dav.example.org/", user: "anna maria"),
+            .share(store: "/s", list: ListID(4), server: "localhost:5232", user: "u", target: .sameNameOrNew),
+            .share(store: "/s", list: ListID(4), server: "s", user: "u", target: .new(name: "--existing")),
+            .share(store: "/s", list: ListID(4), server: "s", user: "u",
+                   target: .existing(RemoteCollection(url: "https://s/cal/x/", name: "Einkäufe, gemeinsam"))),
+            .stop(store: "/s", list: ListID(9)),
+            .password(server: "https://s/", user: "u"),
+        ]
+        for c in commands { XCTAssertEqual(HelperCommand(arguments: c.arguments), c, "\(c.arguments)") }
+        for bad in [[], ["sync"], ["sync", "/s", "x"], ["stop", "/s"], ["share", "/s", "1", "s"], ["share", "/s", "1", "s", "u", "--new"], ["rm", "-rf"]] {
+            XCTAssertNil(HelperCommand(arguments: bad), "\(bad)")
+        }
+    }
+
+    /// A report's lost values come back able to put back exactly what lost: amounts to the last
+    /// digit, a price for all, stores, a state.
+    func testAReportComesBackExact() throws {
+        let mine = SharedItem(ItemFields(description: "Käse", quantity: Decimal(string: "0.125")!, unit: "kg",
+                                         price: Decimal(string: "12.99")!, priceBasis: .forAll, aisle: "Dairy", notes: "aged"),
+                              state: .inCart, position: 7, stores: ["Aldi", "Corner Shop"])
+        var theirs = mine
+        theirs.quantity = 1
+        theirs.notes = "young"
+        theirs.state = .notNeeded
+        theirs.stores = ["Lidl"]
+        let (_, lost) = FieldMerge.merge(base: nil, local: mine, remote: theirs, localNewer: false)
+        var report = SyncReport()
+        report.received = 3
+        report.lost = lost.map { SyncReport.Loss(item: ItemID(42), description: "Käse", value: $0) }
+        report.skip("task “x”", why: "unreadable")
+        let line = try JSONEncoder().encode(HelperReply(list: ListID(5), report: report, error: "Teilweise: 503"))
+        let back = try JSONDecoder().decode(HelperReply.self, from: line)
+        XCTAssertEqual(back.list, 5)
+        XCTAssertEqual(back.error, "Teilweise: 503")
+        let got = try XCTUnwrap(back.report)
+        XCTAssertEqual(got.received, 3)
+        XCTAssertEqual(got.skipped, report.skipped)
+        XCTAssertEqual(got.lost.map(\.value), report.lost.map(\.value))
+        XCTAssertEqual(got.lost.map(\.item), Array(repeating: ItemID(42), count: lost.count))
+        XCTAssertEqual(Set(got.lost.map(\.value.field)), [.quantity, .notes, .state, .stores])
+        XCTAssertEqual(got.lost.first { $0.value.field == .stores }?.value.lostStores, ["Aldi", "Corner Shop"])
+        XCTAssertEqual(got.lost.first { $0.value.field == .quantity }?.value.losing.fields, mine.fields)
+    }
+
+    func testAHelperThatMisbehavesEndsInOneMessage() throws {
+        let cases: [(script: String, silence: Int32, words: String)] = [
+            ("echo 'Segmentation fault'", 5, "could not be read"),
+            ("head -c 70000000 /dev/zero", 5, "too large"),
+            ("sleep 30", 1, "stopped answering"),
+            ("kill -9 $$", 5, "signal 9"),
+        ]
+        for c in cases {
+            let helper = try script(c.script)
+            let started = Date()
+            XCTAssertThrowsError(try HelperProcess.run(.sync(store: "/s", lists: []), input: nil, helper: helper, silence: c.silence) { _ in },
+                                 c.script) { XCTAssertTrue("\($0)".contains(c.words), "\(c.script): \($0)") }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 25, "\(c.script) was not waited for to its end")
+        }
+    }
+
+    /// Replies before a crash are still handed over (a sync's report before the helper died).
+    func testRepliesBeforeACrashArriveAndTheCrashIsSaid() throws {
+        let helper = try script(#"echo '{"list":3,"report":{"received":1,"sent":0,"deletedHere":0,"deletedThere":0,"lost":[],"skipped":[],"limited":[],"notSent":0,"keptFromBulkDeletion":0,"requests":2}}'; kill -9 $$"#)
+        var got: [HelperReply] = []
+        XCTAssertThrowsError(try HelperProcess.run(.sync(store: "/s", lists: []), input: nil, helper: helper) { got.append($0) })
+        XCTAssertEqual(got.first?.report?.requests, 2)
+    }
+
+    /// The real helper, built beside the tests: a store with nothing shared syncs nothing, and an
+    /// address it must not use is refused in words (nothing reaches a network).
+    func testTheRealHelperAnswers() throws {
+        let folder = NSTemporaryDirectory() + "helper-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/shopper.sqlite"
+        _ = try ShoppingModel(store: Store(path: path))
+        XCTAssertNotNil(HelperProcess.executable(), "shopper-sync is built beside the tests")
+        XCTAssertEqual(try SyncHelper.sync(store: path, lists: []).count, 0)
+        XCTAssertThrowsError(try SyncHelper.collections(server: "http://example.org/", user: "u", password: "p")) {
+            XCTAssertTrue("\($0)".contains("https://"), "\($0)")
+        }
+    }
+
+    private func script(_ body: String) throws -> String {
+        let path = NSTemporaryDirectory() + "fake-helper-" + UUID().uuidString
+        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+}
