@@ -46,6 +46,8 @@ extension ListProjection {
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
     /// listens (GTK) always sees a count and rows that agree with what it was told.
     func apply(_ change: ModelChange) {
+        // The change was made against every row, the ones still to be placed too.
+        finishFill()
         applying = true
         defer { applying = false }
         // A big change (an import, finishing a long trip) is one rebuild and one announcement:
