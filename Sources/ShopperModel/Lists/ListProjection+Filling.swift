@@ -8,13 +8,16 @@ import Foundation
 /// change that arrives meanwhile is applied to exactly the rows it was made against.
 extension ListProjection {
     /// Items a slice of `fillMore` visits: about a millisecond.
-    public static let fillSlice = 16_384
+    static let fillSlice = 16_384
 
     /// Whether some rows still wait for `fillMore`.
     public var isFilling: Bool { fill != nil }
 
-    /// Places up to `budget` more rows; false once every row is in place (nothing left to do).
-    public func fillMore(budget: Int = fillSlice) -> Bool {
+    /// Places a slice more rows, for an idle moment; false once every row is in place.
+    public func fillMore() -> Bool { fillMore(budget: Self.fillSlice) }
+
+    /// Places about `budget` more rows; false once every row is in place (nothing left to do).
+    func fillMore(budget: Int) -> Bool {
         guard let f = fill else { return false }
         guard f.step(budget: budget) else { return true }
         install(f)
@@ -45,28 +48,14 @@ extension ListProjection {
         fill = nil
         let sections = sectionKeys, kind = kind, items = model.items, limit = firstRows
         let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
-        var counts: [SectionKey: Int] = [:], sums: [SectionKey: CostSum] = [:]
-        var count = 0, total = CostSum.zero
-        var section = SectionKey.end, inSection = 0, sectionSum = CostSum.zero
+        var tally = SectionTally(aisles: model.sectionAisles.names.count)
         // The first rows: candidates below the last kept one, cut back to `limit` when twice that.
         var best: [RowKey] = [], bar: RowKey?
         best.reserveCapacity(2 * limit)
-        func endSection() {
-            guard inSection > 0 else { return }
-            counts[section, default: 0] += inSection
-            sums[section, default: .zero].units += sectionSum.units
-            total.units += sectionSum.units
-        }
         items.forEach { id, entry in
             guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
             let k = key(id, entry, sections: sections)
-            if k.section != section {
-                endSection()
-                (section, inSection, sectionSum) = (k.section, 0, .zero)
-            }
-            inSection += 1
-            count += 1
-            sectionSum.units += Int128(k.lineCost)
+            tally.add(k)
             if bar.map({ k < $0 }) ?? true {
                 best.append(k)
                 if best.count == 2 * limit {
@@ -76,7 +65,7 @@ extension ListProjection {
                 }
             }
         }
-        endSection()
+        let (counts, costs, count) = tally.result()
         best.sort()
         if best.count > limit { best.removeLast(best.count - limit) }
         var first: [RowKey] = []
@@ -87,9 +76,53 @@ extension ListProjection {
         rows = Self.rowArray(first)
         itemCount = count
         sectionCounts = counts
-        costs = sums.reduce(into: [nil: total]) { $0[$1.key] = $1.value }
+        self.costs = costs
         guard count > best.count else { return }
         fill = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, counts: counts)
+    }
+}
+
+/// Items and their cost per section, and in all: kept by the aisle sections' numbers (and the
+/// price bands'), not hashed per row, which was most of a pass over the entries.
+struct SectionTally {
+    private var counts: [Int]
+    private var sums: [Int128]
+    /// Sections past the aisles (No Aisle), by key.
+    private var others: [SectionKey: (count: Int, sum: Int128)] = [:]
+
+    init(aisles: Int) {
+        counts = [Int](repeating: 0, count: max(aisles, 2))
+        sums = [Int128](repeating: 0, count: counts.count)
+    }
+
+    @inline(__always) mutating func add(_ k: RowKey) {
+        if k.section >= 0, Int(k.section) < counts.count {
+            counts[Int(k.section)] += 1
+            sums[Int(k.section)] += Int128(k.lineCost)
+        } else {
+            others[k.section, default: (0, 0)].count += 1
+            others[k.section, default: (0, 0)].sum += Int128(k.lineCost)
+        }
+    }
+
+    /// Items per section (those with any), costs per section and in all (nil), and the items.
+    func result() -> ([SectionKey: Int], [SectionKey?: CostSum], Int) {
+        var counts: [SectionKey: Int] = [:], costs: [SectionKey?: CostSum] = [:]
+        var all = 0, total: Int128 = 0
+        for s in self.counts.indices where self.counts[s] > 0 {
+            counts[SectionKey(s)] = self.counts[s]
+            costs[SectionKey(s)] = CostSum(units: sums[s])
+        }
+        for (s, c) in others {
+            counts[s] = c.count
+            costs[s] = CostSum(units: c.sum)
+        }
+        for (s, n) in counts {
+            all += n
+            total += costs[s]!.units
+        }
+        costs[nil] = CostSum(units: total)
+        return (counts, costs, all)
     }
 }
 

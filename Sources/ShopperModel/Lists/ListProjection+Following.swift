@@ -46,8 +46,6 @@ extension ListProjection {
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
     /// listens (GTK) always sees a count and rows that agree with what it was told.
     func apply(_ change: ModelChange) {
-        // The change was made against every row, the ones still to be placed too.
-        finishFill()
         applying = true
         defer { applying = false }
         // A big change (an import, finishing a long trip) is one rebuild and one announcement:
@@ -57,6 +55,9 @@ extension ListProjection {
             reset(changed: Set(change.items.keys.map { Int($0.raw) }))
             return
         }
+        // The change was made against every row, the ones still to be placed too (a rebuild
+        // above starts from the entries as they are now, and leaves any fill begun before).
+        finishFill()
         var touched = Set<SectionKey>()
         var refreshed = Set<Int>()
         for (id, c) in change.items {

@@ -44,8 +44,8 @@ extension ListProjection {
         if !kept.isEmpty { onContentChanged?(kept) }
     }
 
+    /// Called with no fill under way (`reset` finishes it first).
     func rebuild() {
-        fill = nil
         costs = [:]
         if readsText { model.prepareAllSearchTexts() }
         // Counted in locals, with the aisles taken once: per item, each access to a property of
