@@ -46,6 +46,25 @@ extension ListPage {
     }
 
 
+    /// Places the rows of a long list after its first ones (`ListProjection.fillMore`: a list or
+    /// store switch builds only those in its frame), a slice in each idle moment, so no frame waits
+    /// for the whole list. Whatever needs the rest sooner (a scroll past them, a change) has the
+    /// projection finish at once.
+    func fillWhenIdle() {
+        guard !filling, projection.isFilling else { return }
+        filling = true
+        MainLoop.idle { [weak self] in self?.fillSlice() }
+    }
+
+    private func fillSlice() {
+        // The projection shown now: another list's may have taken the place of the one begun.
+        guard !listGone, projection.fillMore() else {
+            filling = false
+            return
+        }
+        MainLoop.idle { [weak self] in self?.fillSlice() }
+    }
+
     /// New rows a frame can take: a third of a frame's time.
     static let rowsPerFrame = 16
 

@@ -68,6 +68,7 @@ final class ListPage {
         listView.widget.afterFirstFrame { [weak self] in
             MainLoop.idle {
                 self?.revealRest()
+                self?.fillWhenIdle()
                 self?.prepareSearchWhenIdle()
             }
         }
@@ -152,6 +153,7 @@ final class ListPage {
         leaving.removeAll()
         projection.onRowsChanged?(0, removed, projection.count)
         emptyState.set(empty: projection.isEmpty, animated: false)
+        fillWhenIdle()
         if projection.query == nil { prepareSearchWhenIdle() }
     }
 
@@ -199,6 +201,7 @@ final class ListPage {
             structuralChanges += 1
             if hadFocus && removed > 0 { keepFocus(near: position) }
             emptyState.set(empty: projection.isEmpty, animated: true)
+            fillWhenIdle()
             onRowsChanged?()
         }
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
@@ -305,6 +308,8 @@ final class ListPage {
     /// The window was closed: its list view is no more (the page may outlive it).
     var listGone = false
     var preparingSearch = false
+    /// A slice of `fillWhenIdle` waits in an idle.
+    var filling = false
     /// Row widgets waiting for a list item, bounded (GTK keeps about thirty bound at a time).
     var rowPool: [RowWidget] = []
     /// The item on the selected (keyboard-focused) row.

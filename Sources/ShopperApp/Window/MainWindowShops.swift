@@ -35,6 +35,9 @@ extension MainWindow {
     func chooseShop(_ argument: String?) {
         guard let raw = argument.flatMap(Int64.init) else { return }
         do {
+            // To the top while GTK still has the old rows: the new order is then told as a list
+            // at its top (its first screen in this frame, the rest after it).
+            if ShopID(raw) != model.currentShop { for page in pages { page.scrolled.scrollOffset = 0 } }
             try model.shop(at: ShopID(raw))
             // A new order shows the list from its top: GTK kept the row that was first in view,
             // leaving the first aisle's header above it.

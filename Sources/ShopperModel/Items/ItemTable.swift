@@ -163,6 +163,19 @@ public struct ItemTable {
         for id in far.keys.sorted() { try body(id, far[id]!) }
     }
 
+    /// `forEach` in parts, for a pass spread over idle moments: the entries of up to `slots` slots
+    /// from `start`, in order of id. Returns where the next part starts; nil once every entry was
+    /// visited (the far ones, few, with the last part).
+    func forEach(fromSlot start: Int, slots limit: Int, _ body: (ItemID, ItemEntry) -> Void) -> Int? {
+        let end = limit >= slots.count - start ? slots.count : start + limit
+        slots.withUnsafeBufferPointer { slots in
+            for r in start..<Swift.max(start, end) where slots[r].isPresent { body(ItemID(Int64(r)), slots[r]) }
+        }
+        guard end >= slots.count else { return end }
+        for id in far.keys.sorted() { body(id, far[id]!) }
+        return nil
+    }
+
     /// Every id, in order.
     public var ids: [ItemID] {
         var ids: [ItemID] = []

@@ -55,6 +55,9 @@ extension ListProjection {
             reset(changed: Set(change.items.keys.map { Int($0.raw) }))
             return
         }
+        // The change was made against every row, the ones still to be placed too (a rebuild
+        // above starts from the entries as they are now, and leaves any fill begun before).
+        finishFill()
         var touched = Set<SectionKey>()
         var refreshed = Set<Int>()
         for (id, c) in change.items {

@@ -8,7 +8,12 @@ extension ListProjection {
     /// stayed but show something new (`changed` items, headers' and the end row's totals) are
     /// refreshed in place.
     func reset(changed: Set<Int> = [], narrowing: Bool = false) {
-        if narrowing { return announceNarrowing(narrow()) }
+        if narrowing {
+            finishFill()
+            return announceNarrowing(narrow())
+        }
+        if fillsLater { return resetFirstRows(changed: changed) }
+        finishFill()
         let old = (0..<announced).map(identity)
         rebuild()
         let new = (0..<count).map(identity)
@@ -25,6 +30,21 @@ extension ListProjection {
         if !kept.isEmpty { onContentChanged?(kept) }
     }
 
+    /// `reset` of a list built in two parts: the rows after the first ones are unknown until
+    /// filled, so only the rows that stayed at the start are kept; the rest is announced anew.
+    func resetFirstRows(changed: Set<Int>) {
+        // The new first rows are at most `firstRows` items and as many headers: no more can stay.
+        let old = (0..<min(announced, rows.count, 2 * firstRows)).map(identity)
+        rebuildFirstRows()
+        var head = 0
+        while head < old.count, head < rows.count, old[head] == identity(at: head) { head += 1 }
+        if announced - head > 0 || count - head > 0 { onRowsChanged?(head, announced - head, count - head) }
+        announced = count
+        let kept = Set((0..<head).map(identity)).filter { $0 < 0 || changed.contains($0) }
+        if !kept.isEmpty { onContentChanged?(kept) }
+    }
+
+    /// Called with no fill under way (`reset` finishes it first).
     func rebuild() {
         costs = [:]
         if readsText { model.prepareAllSearchTexts() }

@@ -73,14 +73,19 @@ public final class ListProjection {
 
     /// `narrowingByIDAbove`: how many rows a list needs for typing on to test them in order of id
     /// (see `matchesInOrderOfID`; tests lower it, so both ways are tried on small lists).
-    init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning, query: SearchQuery?, narrowingByIDAbove: Int) {
+    /// `fillFrom`, `firstRows`: from how many items a rebuild leaves all but the first rows to
+    /// `fillMore` (tests lower both, so fills happen on small lists).
+    init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning, query: SearchQuery?, narrowingByIDAbove: Int,
+         fillFrom: Int = ListProjection.fillFrom, firstRows: Int = ListProjection.firstRows) {
         self.narrowingByIDAbove = narrowingByIDAbove
+        self.fillFrom = fillFrom
+        self.firstRows = firstRows
         self.model = model
         self.kind = kind
         self.sectioning = sectioning
         self.query = query
         needles = Self.needles(of: query)
-        rebuild()
+        if fillsLater { rebuildFirstRows() } else { rebuild() }
         announced = count
         observer = model.observe { [weak self] change in self?.apply(change) }
     }
@@ -90,9 +95,10 @@ public final class ListProjection {
     /// Items shown, headers and end row not counted.
     public var isEmpty: Bool { itemCount == 0 }
     /// Rows including headers and, when there are items, the end row.
-    public var count: Int { rows.count + (isEmpty ? 0 : 1) }
+    public var count: Int { (fill?.total ?? rows.count) + (isEmpty ? 0 : 1) }
 
     public func row(at index: Int) -> ListRow {
+        if fill != nil, index >= rows.count { finishFill() }
         if index == rows.count { return .end(totals) }
         let key = rows[index]
         if key.isHeader {
@@ -121,6 +127,7 @@ public final class ListProjection {
     /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
     /// identities rather than indices, since indices shift as rows come and go.
     public func identity(at index: Int) -> Int {
+        if fill != nil, index >= rows.count { finishFill() }
         if index == rows.count { return -1 }
         let key = rows[index]
         return key.isHeader ? -(Int(key.section) + 2) : Int(key.id)
@@ -138,18 +145,21 @@ public final class ListProjection {
             let id = ItemID(Int64(identity))
             guard let entry = model.items[id], includes(id, entry) else { return nil }
             if let cached = model.cachedItem(id) { return .item(cached) }
-            return .item(item(id, at: find(key(id, entry)) ?? 0))
+            // Its neighbours are read with it, when known.
+            return .item(item(id, at: fill == nil ? find(key(id, entry)) ?? 0 : 0))
         }
     }
 
     /// The item on a row, nil for headers and the end row.
     public func itemID(at index: Int) -> ItemID? {
+        if fill != nil, index >= rows.count { finishFill() }
         guard index < rows.count, !rows[index].isHeader else { return nil }
         return ItemID(rows[index].id)
     }
 
     public func index(of id: ItemID) -> Int? {
         guard let entry = model.items[id], includes(id, entry) else { return nil }
+        finishFill()
         return find(key(id, entry))
     }
 
@@ -174,6 +184,7 @@ public final class ListProjection {
     /// on the aisle of the section it lands in.
     public func moveItem(from: Int, to: Int) throws(StoreError) {
         guard let id = itemID(at: from), from != to else { return }
+        finishFill()
         var ids = rows
         let moving = ids.remove(at: from)
         let dest = min(max(to, 0), ids.count)
@@ -199,4 +210,13 @@ public final class ListProjection {
     /// Inside `apply`: the model already holds every new item while some rows still await their
     /// edit, so a cost summed now is not cached (the deltas still to come would count it twice).
     var applying = false
+    /// The rows past the first ones, while they are being placed (`fillMore`).
+    var fill: RowFill?
+    let fillFrom: Int
+    let firstRows: Int
+    /// Lists from this many items are built in two parts (`rebuildFirstRows`): below it, the
+    /// whole build takes less than a millisecond.
+    static let fillFrom = 8_192
+    /// Rows of a list's first part: more than the tallest screen shows and GTK builds at once.
+    static let firstRows = 160
 }

@@ -61,13 +61,17 @@ extension Store {
 
     /// Per list, its items to buy sold only at other stores than the one it is shopped at (as
     /// `OnlyAt.hidden`: marks at existing stores only, none of them this one; none at Any Store or
-    /// at a store that went). Read from the marks, which are few, never from the list's items.
+    /// at a store that went). Read from the marks, which are few, never from the list's items:
+    /// CROSS JOIN keeps that order. Left to choose, SQLite walked every item of the list through
+    /// `item_list` and looked each up among the marks (13 ms at 100,000 items, with no mark at
+    /// all), and the lists are read at every write, store switch and list switch.
     static let hiddenAtShop = """
-        (SELECT count(DISTINCT m.item_id) FROM item_shop m
-         JOIN shop s ON s.id = m.shop_id AND NOT s.deleted
-         JOIN item i ON i.id = m.item_id AND i.list_id = shopping_list.id AND i.needed AND NOT i.in_cart
-         WHERE shopping_list.shop_id IN (SELECT id FROM shop WHERE NOT deleted)
-         AND NOT EXISTS (SELECT 1 FROM item_shop o WHERE o.item_id = m.item_id AND o.shop_id = shopping_list.shop_id))
+        (CASE WHEN shopping_list.shop_id IN (SELECT id FROM shop WHERE NOT deleted) THEN
+         (SELECT count(DISTINCT m.item_id) FROM item_shop m
+          CROSS JOIN shop s ON s.id = m.shop_id AND NOT s.deleted
+          CROSS JOIN item i ON i.id = m.item_id AND i.list_id = shopping_list.id AND i.needed AND NOT i.in_cart
+          WHERE NOT EXISTS (SELECT 1 FROM item_shop o WHERE o.item_id = m.item_id AND o.shop_id = shopping_list.shop_id))
+         ELSE 0 END)
         """
 
     /// The lists deleted and not yet removed for good, the latest first (Recently Deleted).

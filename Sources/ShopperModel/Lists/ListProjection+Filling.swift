@@ -1,0 +1,199 @@
+import Foundation
+
+/// A large list's rows built in two parts (issue 38: every interaction inside a frame). In the
+/// frame of a list or store switch: one pass over the entries that counts and sums every section
+/// exactly and keeps the first rows in order, all a view shows then. The rest is placed later, a
+/// slice at a time (`fillMore`, from the view's idle moments), from the entries as they were at
+/// that pass: whatever reads past the first rows, or changes them, finishes the fill first, so a
+/// change that arrives meanwhile is applied to exactly the rows it was made against.
+extension ListProjection {
+    /// Items a slice of `fillMore` visits: about a millisecond.
+    static let fillSlice = 16_384
+
+    /// Whether some rows still wait for `fillMore`.
+    public var isFilling: Bool { fill != nil }
+
+    /// Places a slice more rows, for an idle moment; false once every row is in place.
+    public func fillMore() -> Bool { fillMore(budget: Self.fillSlice) }
+
+    /// Places about `budget` more rows; false once every row is in place (nothing left to do).
+    func fillMore(budget: Int) -> Bool {
+        guard let f = fill else { return false }
+        guard f.step(budget: budget) else { return true }
+        install(f)
+        return false
+    }
+
+    /// Every row in place now: for whatever needs rows past the first ones.
+    func finishFill() {
+        guard let f = fill else { return }
+        while !f.step(budget: .max) {}
+        install(f)
+    }
+
+    private func install(_ f: RowFill) {
+        // The first rows, shown meanwhile, are the first of the whole.
+        assert(rows.indices.allSatisfy { rows[$0] == f.keys[$0] }, "the first rows differ from the filled ones")
+        fill = nil
+        rows = Self.rowArray(f.keys)
+    }
+
+    /// Whether a rebuild now may leave rows to `fillMore`: a list long enough to be worth it, with no
+    /// search (a search tests the texts, which may change before the fill ends).
+    var fillsLater: Bool { query == nil && model.items.count >= fillFrom }
+
+    /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
+    /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
+    func rebuildFirstRows() {
+        fill = nil
+        let sections = sectionKeys, kind = kind, items = model.items, limit = firstRows
+        let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
+        var tally = SectionTally(aisles: model.sectionAisles.names.count)
+        // The first rows: candidates below the last kept one, cut back to `limit` when twice that.
+        var best: [RowKey] = [], bar: RowKey?
+        best.reserveCapacity(2 * limit)
+        items.forEach { id, entry in
+            guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
+            let k = key(id, entry, sections: sections)
+            tally.add(k)
+            if bar.map({ k < $0 }) ?? true {
+                best.append(k)
+                if best.count == 2 * limit {
+                    best.sort()
+                    best.removeLast(limit)
+                    bar = best.last
+                }
+            }
+        }
+        let (counts, costs, count) = tally.result()
+        best.sort()
+        if best.count > limit { best.removeLast(best.count - limit) }
+        var first: [RowKey] = []
+        for k in best {
+            if sectioning.hasHeaders, first.last?.section != k.section { first.append(.header(k.section)) }
+            first.append(k)
+        }
+        rows = Self.rowArray(first)
+        itemCount = count
+        sectionCounts = counts
+        self.costs = costs
+        guard count > best.count else { return }
+        fill = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, counts: counts)
+    }
+}
+
+/// Items and their cost per section, and in all: kept by the aisle sections' numbers (and the
+/// price bands'), not hashed per row, which was most of a pass over the entries.
+struct SectionTally {
+    private var counts: [Int]
+    private var sums: [Int128]
+    /// Sections past the aisles (No Aisle), by key.
+    private var others: [SectionKey: (count: Int, sum: Int128)] = [:]
+
+    init(aisles: Int) {
+        counts = [Int](repeating: 0, count: max(aisles, 2))
+        sums = [Int128](repeating: 0, count: counts.count)
+    }
+
+    @inline(__always) mutating func add(_ k: RowKey) {
+        if k.section >= 0, Int(k.section) < counts.count {
+            counts[Int(k.section)] += 1
+            sums[Int(k.section)] += Int128(k.lineCost)
+        } else {
+            others[k.section, default: (0, 0)].count += 1
+            others[k.section, default: (0, 0)].sum += Int128(k.lineCost)
+        }
+    }
+
+    /// Items per section (those with any), costs per section and in all (nil), and the items.
+    func result() -> ([SectionKey: Int], [SectionKey?: CostSum], Int) {
+        var counts: [SectionKey: Int] = [:], costs: [SectionKey?: CostSum] = [:]
+        var all = 0, total: Int128 = 0
+        for s in self.counts.indices where self.counts[s] > 0 {
+            counts[SectionKey(s)] = self.counts[s]
+            costs[SectionKey(s)] = CostSum(units: sums[s])
+        }
+        for (s, c) in others {
+            counts[s] = c.count
+            costs[s] = CostSum(units: c.sum)
+        }
+        for (s, n) in counts {
+            all += n
+            total += costs[s]!.units
+        }
+        costs[nil] = CostSum(units: total)
+        return (counts, costs, all)
+    }
+}
+
+/// The rows of a list placed a slice at a time, from the entries as they were when the fill began
+/// (a copy that costs nothing until the model changes its own): as `placedBySection` places them
+/// all at once.
+final class RowFill {
+    let items: ItemTable
+    let hidden: Set<ItemID>
+    let kind: ListKind
+    let sections: SectionKeys
+    let order: [SectionKey]
+    let headers: Bool
+    /// Rows once all are placed.
+    let total: Int
+    /// Where each section's rows go next, by its place in `order`.
+    var next: [Int] = []
+    var starts: [Int] = []
+    var slot: [SectionKey: Int] = [:]
+    var keys: [RowKey] = []
+    /// The next slot of `items` to visit; nil once all were placed.
+    var cursor: Int? = 0
+    /// Sections sorted so far (those whose rows came out of order).
+    var sorted = 0
+
+    init(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool, counts: [SectionKey: Int]) {
+        self.items = items
+        self.hidden = hidden
+        self.kind = kind
+        self.sections = sections
+        self.headers = headers
+        order = counts.keys.sorted()
+        var at = 0
+        for (n, s) in order.enumerated() {
+            slot[s] = n
+            starts.append(at)
+            at += counts[s]! + (headers ? 1 : 0)
+        }
+        total = at
+        next = starts.map { $0 + (headers ? 1 : 0) }
+        keys = [RowKey](repeating: .header(.end), count: at)
+        if headers { for (n, s) in order.enumerated() { keys[starts[n]] = .header(s) } }
+    }
+
+    /// Does about `budget` items' work; true once every row is in place and sorted.
+    func step(budget: Int) -> Bool {
+        if let at = cursor {
+            let (items, hidden, kind, sections) = (items, hidden, kind, sections)
+            var next = self.next, keys = self.keys
+            self.keys = []  // one owner while rows are written: no copy
+            cursor = items.forEach(fromSlot: at, slots: budget) { id, entry in
+                guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
+                let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
+                               lineCost: entry.lineCost, flags: entry.flags)
+                let n = slot[k.section]!
+                keys[next[n]] = k
+                next[n] += 1
+            }
+            (self.next, self.keys) = (next, keys)
+            return false
+        }
+        var work = 0
+        while sorted < order.count, work < budget {
+            let range = (starts[sorted] + (headers ? 1 : 0))..<next[sorted]
+            keys.withUnsafeMutableBufferPointer { b in
+                var run = UnsafeMutableBufferPointer(rebasing: b[range])
+                if !zip(run, run.dropFirst()).allSatisfy({ $0 < $1 }) { run.sort() }
+            }
+            work += range.count
+            sorted += 1
+        }
+        return sorted == order.count
+    }
+}

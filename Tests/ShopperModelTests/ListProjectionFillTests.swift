@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// A list built in two parts (`ListProjection.rebuildFirstRows`, then `fillMore` in slices): store
+/// switches, list switches, ticks, undo and redo, moves, searches and another process's writes
+/// arrive between the slices, in seeded random order. After every step, without finishing any
+/// fill, each projection's counts, totals, headers and first rows equal a whole rebuild's, and what
+/// a view was told (its first rows read, as GTK reads a screen) agrees; once filled, every row does.
+final class ListProjectionFillTests: XCTestCase {
+    func testChangesBetweenTheSlicesOfAFillAreNeitherLostNorDoubled() throws {
+        var rng = SeededRandom.fromEnvironment()
+        let seed = rng.seed
+        print("ListProjectionFillTests seed \(seed) (replay with SHOPPER_TEST_SEED=\(seed))")
+        let path = temporaryFolder(self) + "/fill.sqlite"
+        let store = try Store(path: path)
+        var m = try ShoppingModel(store: store, cacheLimit: 1024)
+        let other = try m.createList(named: "Other")
+        let aisles = ["Dairy", "Fruit", "Bakery", "Frozen"]
+        try m.add(batch: (0..<400).map { (i: Int) -> ImportedItem in
+            let cost: Decimal? = i % 5 == 0 ? nil : Decimal(i % 13)
+            let aisle: String? = i % 7 == 0 ? nil : aisles[i % 4]
+            let name = "item \(i) " + (i % 2 == 0 ? "a" : "b")
+            return ImportedItem(fields: fields(name, cost: cost, aisle: aisle), needed: i % 3 != 0, inCart: i % 5 == 1)
+        })
+        let corner = try m.addShop(named: "Corner"), market = try m.addShop(named: "Market")
+        try m.setAisleOrder(Array(aisles.reversed()), at: corner)
+        try m.setAisleOrder(["Frozen", "Dairy"], at: market)
+        for id in m.items.ids.shuffled(using: &rng).prefix(40) { try m.setOnlyAt(id, [[corner], [market], [corner, market]][Int(id.raw % 3)]) }
+        let elsewhere = try Store(path: path)
+        var watched: [Watched] = []
+        func watch() {
+            watched = ListKind.allCases.flatMap { kind in
+                [Sectioning.aisle, .none, .priceBand(threshold: 6)].map { s in
+                    Watched(ListProjection(model: m, kind: kind, sectioning: s, query: nil, narrowingByIDAbove: 1 << 18,
+                                           fillFrom: 0, firstRows: Int.random(in: 1...12, using: &rng)))
+                }
+            }
+        }
+        watch()
+        // Steps that came while some projection was still filling: the point of the test.
+        var midFill = 0
+        for step in 0..<300 {
+            let context = "seed \(seed) step \(step)"
+            if watched.contains(where: { $0.projection.isFilling }) { midFill += 1 }
+            do {
+                try randomStep(&m, &rng, watched: watched, shops: [.any, corner, market], other: other, elsewhere: elsewhere)
+            } catch StoreError.changedElsewhere {
+                // An undo of what the other connection changed since: refused, as it must be.
+            }
+            if Int.random(in: 0..<25, using: &rng) == 0 {
+                // Another list shown and this one again: a model of its own, built in two parts.
+                m = try ShoppingModel(store: store, list: m.list, undo: m.undo, cacheLimit: 1024)
+                watch()
+            }
+            for w in watched {
+                guard w.agrees(with: fresh(w.projection, m), context) else { return }
+            }
+        }
+        XCTAssertGreaterThan(midFill, 40, "seed \(seed): too few steps came between a fill's slices")
+        for w in watched {
+            while w.projection.fillMore(budget: 7) {}
+            XCTAssertEqual(w.projection.rowsForTest, fresh(w.projection, m).rowsForTest, "seed \(seed), filled")
+        }
+    }
+
+    /// The rows a projection of the same list, kind, sections and search builds in one go.
+    private func fresh(_ p: ListProjection, _ m: ShoppingModel) -> ListProjection {
+        let f = ListProjection(model: m, kind: p.kind, sectioning: p.sectioning, query: p.query, narrowingByIDAbove: 1 << 18,
+                               fillFrom: .max)
+        f.showsOtherShops = p.showsOtherShops
+        return f
+    }
+
+    private func randomStep(_ m: inout ShoppingModel, _ rng: inout SeededRandom, watched: [Watched], shops: [ShopID],
+                            other: ListID, elsewhere: Store) throws {
+        let ids = m.items.ids
+        let some = watched.randomElement(using: &rng)!.projection
+        switch Int.random(in: 0..<13, using: &rng) {
+        case 0, 1:
+            // Slices of the fills, of any size.
+            for w in watched { for _ in 0..<Int.random(in: 0...3, using: &rng) { _ = w.projection.fillMore(budget: Int.random(in: 1...90, using: &rng)) } }
+        case 2, 12: try m.shop(at: shops.randomElement(using: &rng)!)
+        case 3: if let id = ids.randomElement(using: &rng) { try m.tick(id) }
+        case 4: try m.undoLast()
+        case 5: try m.redoLast()
+        case 6:
+            // A drag in the list shown, or Move to List.
+            if some.count > 2 {
+                try some.moveItem(from: Int.random(in: 0..<some.count, using: &rng), to: Int.random(in: 0..<some.count, using: &rng))
+            } else if let id = ids.randomElement(using: &rng) {
+                try m.moveItems([id], to: other)
+            }
+        case 7:
+            // A search typed and cleared: the search's rows, then the whole list again in two parts.
+            some.setQuery(SearchQuery(["a", "item 1", "b"].randomElement(using: &rng)!))
+            if Bool.random(using: &rng) { some.setQuery(nil) }
+        case 8: some.showsOtherShops.toggle()
+        case 9: if let id = ids.randomElement(using: &rng) { try m.toggleNeeded(id) }
+        default:
+            // A sync's write from another connection, read as the window's timer reads news.
+            try writeElsewhere(elsewhere, ids.shuffled(using: &rng).prefix(Int.random(in: 1...30, using: &rng)), list: m.list,
+                               tick: Bool.random(using: &rng))
+            _ = try m.refreshIfChangedElsewhere()
+        }
+    }
+
+    private func writeElsewhere(_ store: Store, _ ids: some Collection<ItemID>, list: ListID, tick: Bool) throws {
+        let read = try store.items(Array(ids))
+        _ = try store.write(seen: 0, knownAisles: [], list: list) { _ in
+            var cs = ChangeSet(list: list)
+            var expected: [ItemID: Int64?] = [:]
+            for (id, found) in read {
+                var item = found.item
+                item.quantity += 1
+                if tick { item.inCart.toggle() }
+                item.position = -item.position
+                cs.items[id] = item
+                expected[id] = found.revision
+            }
+            return (cs, expected)
+        }
+    }
+}
+
+/// A projection as a view follows it: told of every change, reading only the first rows of each
+/// (a screenful, as GTK does), never forcing the rest.
+private final class Watched {
+    let projection: ListProjection
+    /// Rows the view was told of, with their identity; nil where it never read the row.
+    var told: [(identity: Int, row: ListRow)?]
+    static let screen = 10
+
+    init(_ p: ListProjection) {
+        projection = p
+        told = []
+        told = (0..<p.count).map(read)
+        p.onRowsChanged = { [unowned self] pos, removed, added in
+            XCTAssertEqual(told.count - removed + added, projection.count, "announced count disagrees with the projection")
+            told.replaceSubrange(pos..<pos + removed, with: (pos..<pos + added).map(read))
+        }
+        // As a view refreshes the rows it shows: by the identity it keeps, not by index.
+        p.onContentChanged = { [unowned self] identities in
+            for i in told.indices {
+                guard let (identity, _) = told[i], identities.contains(identity), let row = projection.row(identity: identity) else { continue }
+                told[i] = (identity, row)
+            }
+        }
+    }
+
+    private func read(_ index: Int) -> (identity: Int, row: ListRow)? {
+        index < Self.screen ? (projection.identity(at: index), projection.row(at: index)) : nil
+    }
+
+    /// Counts, totals, headers and the first rows as `fresh` has them, and what the view read.
+    func agrees(with fresh: ListProjection, _ context: String) -> Bool {
+        let p = projection
+        let what = "\(context) \(p.kind) \(p.sectioning) filling \(p.isFilling)"
+        let known = p.isFilling ? p.rows.count : p.count
+        let headers = (0..<fresh.count).map(fresh.identity).filter { $0 < -1 }
+        let ok = p.count == fresh.count && p.itemCount == fresh.itemCount && p.totals == fresh.totals
+            && headers.allSatisfy { p.row(identity: $0) == fresh.row(identity: $0) }
+            && (0..<known).allSatisfy { p.identity(at: $0) == fresh.identity(at: $0) }
+            && (0..<min(known, 2 * Self.screen)).allSatisfy { p.row(at: $0) == fresh.row(at: $0) }
+            && told.count == fresh.count
+            && told.indices.allSatisfy { i in told[i].map { $0.identity == fresh.identity(at: i) && $0.row == fresh.row(at: i) } ?? true }
+        if !ok {
+            XCTFail("differs from a whole rebuild: \(what)")
+            XCTAssertEqual(p.count, fresh.count, what)
+            XCTAssertEqual(p.itemCount, fresh.itemCount, what)
+            XCTAssertEqual(p.totals, fresh.totals, what)
+        }
+        return ok
+    }
+}
