@@ -34,7 +34,8 @@ struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
         denominator = d
     }
 
-    /// The value of a decimal such as 1.5 or 236.5882365; nil beyond 12 whole or 9 decimal digits.
+    /// The value of a decimal such as 1.5 or 236.5882365; nil when it has more than 15 decimals
+    /// or is beyond `limit`.
     init?(exactly value: Decimal) {
         let text = NSDecimalNumber(decimal: value).description(withLocale: Locale(identifier: "en_US_POSIX"))
         guard let parsed = Self.parseDecimal(text) else { return nil }
@@ -46,22 +47,27 @@ struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
         self = Rational(amount.units, Amount.scale) ?? .zero
     }
 
-    /// "12", "1.5", "-0.25" (plain digits, a point, an optional minus).
+    /// "12", "1.5", "-0.25" (plain digits, a point, an optional minus); nil for anything else or
+    /// anything that does not fit.
     static func parseDecimal(_ text: String) -> Rational? {
         var s = Substring(text)
         let negative = s.hasPrefix("-")
         if negative { s = s.dropFirst() }
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.count <= 12,
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.count <= 40,
               whole.allSatisfy(\.isASCIIDigit) else { return nil }
-        let fraction = parts.count == 2 ? parts[1] : ""
-        guard fraction.count <= 9, fraction.allSatisfy(\.isASCIIDigit), parts.count == 1 || !fraction.isEmpty,
-              let w = Int64(whole) else { return nil }
-        var n = w, d: Int64 = 1
-        for c in fraction {
-            n = n * 10 + Int64(c.wholeNumberValue ?? 0)
-            d *= 10
+        var fraction = parts.count == 2 ? parts[1] : ""
+        guard fraction.allSatisfy(\.isASCIIDigit), parts.count == 1 || !fraction.isEmpty else { return nil }
+        while fraction.hasSuffix("0") { fraction = fraction.dropLast() }
+        guard fraction.count <= 15 else { return nil }
+        var n: Int64 = 0, d: Int64 = 1
+        for c in whole + fraction {
+            let (times10, o1) = n.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.addingReportingOverflow(Int64(c.wholeNumberValue ?? 0))
+            guard !o1, !o2 else { return nil }
+            n = next
         }
+        for _ in fraction { d *= 10 }
         return Rational(negative ? -n : n, d)
     }
 
