@@ -76,3 +76,17 @@ final class UnitTableTests: XCTestCase {
         XCTAssertEqual(unit("de.bund").name(for: q(2)), "Bund")
     }
 }
+
+/// The screen's word units are the table's: each has its singular and plural there.
+final class CountUnitTableTests: XCTestCase {
+    func testEveryCountUnitIsInTheTable() {
+        for unit in CountUnit.allCases {
+            XCTAssertEqual(unit.forms.count, 2, "\(unit)")
+            XCTAssertEqual(CountUnit(unit.forms[1].uppercased()), unit)
+            XCTAssertEqual(MeasureUnit.named(unit.forms[0])?.id, "\(unit)")
+        }
+        XCTAssertEqual(CountUnit("loaves"), .loaf)
+        XCTAssertNil(CountUnit("pk"), "a symbol stays as typed")
+        XCTAssertNil(CountUnit("Dose"), "German spellings are read by recipes, not shown in another language")
+    }
+}
