@@ -8,12 +8,9 @@ import Foundation
 /// text (`Coupon \@ 5`, `1 \= 2`, `\#1 fan`, `Jam \[homemade\]`), so every item the app can hold is written
 /// as a line that reads back the same; hand-typed lines keep their meaning.
 public enum PlainTextFormat {
-    /// Words read as a unit when they follow a quantity.
-    static let units: Set<String> = [
-        "kg", "g", "mg", "lb", "lbs", "oz", "l", "ml", "cl", "dl", "pack", "packs", "pk", "box", "boxes",
-        "bottle", "bottles", "can", "cans", "jar", "jars", "bag", "bags", "bunch", "bunches", "dozen",
-        "pc", "pcs", "piece", "pieces", "loaf", "loaves", "tin", "tins", "roll", "rolls",
-    ]
+    /// Words read as a unit when they follow a quantity: the add bar's spellings in the one unit
+    /// table recipes read too (`UnitTable`), so an item's unit converts as a recipe's does.
+    static let units: Set<String> = MeasureUnit.addBarWords
 
     /// `numbers`: how the person who wrote the text writes numbers (text is for people; CSV is the
     /// format that moves between locales).

@@ -6,27 +6,23 @@ public enum CountUnit: CaseIterable, Sendable {
 
     /// The unit a typed word names, singular or plural, whatever its case; nil for any other.
     public init?(_ typed: String) {
-        let word = typed.lowercased()
-        guard let unit = Self.allCases.first(where: { $0.forms.contains(word) }) else { return nil }
+        guard let unit = Self.byForm[typed.lowercased()] else { return nil }
         self = unit
     }
 
-    /// English singular and plural, as the parser knows them.
+    /// English singular and plural: the names the unit table (`UnitTable`) gives the unit of the
+    /// same id, so the add bar, the screen and recipes spell a unit one way.
     var forms: [String] {
-        switch self {
-        case .pack: ["pack", "packs"]
-        case .box: ["box", "boxes"]
-        case .bottle: ["bottle", "bottles"]
-        case .can: ["can", "cans"]
-        case .jar: ["jar", "jars"]
-        case .bag: ["bag", "bags"]
-        case .bunch: ["bunch", "bunches"]
-        case .piece: ["piece", "pieces"]
-        case .loaf: ["loaf", "loaves"]
-        case .tin: ["tin", "tins"]
-        case .roll: ["roll", "rolls"]
-        }
+        guard let unit = MeasureUnit.all.first(where: { $0.id == "\(self)" }) else { return [] }
+        return [unit.one, unit.many]
     }
+
+    /// Every form, once: a row's unit is looked up each time the row is shown.
+    private static let byForm: [String: CountUnit] = {
+        var out: [String: CountUnit] = [:]
+        for unit in allCases { for form in unit.forms { out[form.lowercased()] = unit } }
+        return out
+    }()
 
     /// The name for `count` of it, through gettext's plural forms (each language has its own).
     public func name(_ count: Int) -> String {

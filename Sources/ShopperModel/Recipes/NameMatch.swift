@@ -1,0 +1,101 @@
+import Foundation
+
+/// Finds which known item an ingredient names: case and accents folded as the list folds a
+/// description (`ShoppingModel.matchKey`), singular and plural alike in English and German
+/// ("eggs" is "Egg", "Zwiebeln" is "Zwiebel", "Äpfel" folds to "apfel" already), and words
+/// before the noun dropped when nothing matches with them ("2 large red onions" is "Red onion",
+/// else "Onion"). Built once for a list's descriptions; each lookup costs a few dictionary reads.
+struct NameMatcher: Sendable {
+    let candidates: [String]
+    /// Folded phrase → candidates written so.
+    private var exact: [String: [Int]] = [:]
+    /// Folded phrase with its last word as a singular stem → candidates.
+    private var stems: [String: [Int]] = [:]
+
+    init(_ candidates: [String]) {
+        self.candidates = candidates
+        for (i, c) in candidates.enumerated() {
+            let words = Self.words(c)
+            guard !words.isEmpty else { continue }
+            exact[words.joined(separator: " "), default: []].append(i)
+            for key in Self.stemKeys(words) { stems[key, default: []].append(i) }
+        }
+    }
+
+    /// The candidate `name` means, or nil. Of several, the one written exactly so, else the one
+    /// that keeps the most of the name's words, else the shortest (the plainest item).
+    func best(for name: String) -> String? { bestIndex(for: name).map { candidates[$0] } }
+
+    func bestIndex(for name: String) -> Int? {
+        // "butter or margarine": the first alternative that matches.
+        for alternative in Self.alternatives(name) {
+            if let i = bestIndex(words: Self.words(alternative)) { return i }
+        }
+        return nil
+    }
+
+    private func bestIndex(words: [String]) -> Int? {
+        guard !words.isEmpty else { return nil }
+        if let found = exact[words.joined(separator: " ")] { return shortest(found) }
+        // The whole name, then without its first word, and so on to the last word alone.
+        for start in words.indices {
+            let tail = Array(words[start...])
+            let found = Set(Self.stemKeys(tail).flatMap { stems[$0] ?? [] })
+            if !found.isEmpty { return shortest(Array(found)) }
+        }
+        return nil
+    }
+
+    private func shortest(_ indices: [Int]) -> Int? {
+        indices.min { (candidates[$0].count, $0) < (candidates[$1].count, $1) }
+    }
+
+    /// Folded words: "Crème fraîche" → ["creme", "fraiche"]; punctuation separates.
+    static func words(_ text: String) -> [String] {
+        ShoppingModel.matchKey(String(text.prefix(Ingredient.maxName)))
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    static func alternatives(_ name: String) -> [String] {
+        var parts = [name]
+        for separator in [" or ", " oder ", " / "] {
+            parts = parts.flatMap { $0.components(separatedBy: separator) }
+        }
+        return parts.count > 1 ? parts + [name] : parts
+    }
+
+    /// The phrase with its last word replaced by each stem it may be the plural of.
+    static func stemKeys(_ words: [String]) -> [String] {
+        guard let last = words.last else { return [] }
+        let head = words.dropLast().joined(separator: " ")
+        return Plurals.stems(last).map { head.isEmpty ? $0 : head + " " + $0 }
+    }
+}
+
+/// Singular stems of a folded word, by the regular plurals of English and German and a few
+/// irregular ones (data). A word is one of its own stems; two words name the same thing when
+/// their stems meet ("tomatoes" and "tomato" in "tomato", "Tomaten" and "Tomate" in "tomate").
+enum Plurals {
+    /// Plurals no rule reaches, folded.
+    static let irregular: [String: String] = [
+        "eier": "ei", "krauter": "kraut", "blatter": "blatt", "huhner": "huhn", "geese": "goose",
+        "mice": "mouse", "teeth": "tooth", "feet": "foot", "brote": "brot", "wurste": "wurst",
+    ]
+
+    static func stems(_ w: String) -> Set<String> {
+        var out: Set<String> = [w]
+        if let s = irregular[w] { out.insert(s) }
+        guard w.count >= 3 else { return out }
+        func drop(_ n: Int, add: String = "") { out.insert(String(w.dropLast(n)) + add) }
+        // English.
+        if w.hasSuffix("ies"), w.count > 4 { drop(3, add: "y") }
+        if w.hasSuffix("ves") { drop(3, add: "f"); drop(3, add: "fe"); drop(1) }
+        if w.hasSuffix("oes") || w.hasSuffix("ses") || w.hasSuffix("xes") || w.hasSuffix("zes")
+            || w.hasSuffix("ches") || w.hasSuffix("shes") { drop(2) }
+        if w.hasSuffix("s"), !w.hasSuffix("ss"), !w.hasSuffix("us"), !w.hasSuffix("is") { drop(1) }
+        // German: Zwiebeln, Tomaten, Möhren → -n; Pilze, Nüsse → -e.
+        if w.hasSuffix("en") || w.hasSuffix("ln") || w.hasSuffix("rn") { drop(1) }
+        if w.hasSuffix("e"), w.count > 4 { drop(1) }
+        return out
+    }
+}

@@ -1,0 +1,92 @@
+import XCTest
+@testable import ShopperModel
+
+final class UnitTableTests: XCTestCase {
+    func ml(_ text: String) -> Rational { Rational(exactly: Decimal(string: text)!)! }
+
+    func testUSMeasuresAreExact() {
+        let table: [(String, Rational, String, Rational)] = [
+            ("cup", q(1), "ml", ml("236.5882365")), ("tbsp", q(1), "ml", ml("14.78676478125")),
+            ("tsp", q(1), "ml", ml("4.92892159375")), ("floz", q(1), "ml", ml("29.5735295625")),
+            ("tbsp", q(16), "cup", q(1)), ("tsp", q(3), "tbsp", q(1)), ("floz", q(8), "cup", q(1)),
+            ("cup", q(2), "pint", q(1)), ("pint", q(2), "quart", q(1)), ("quart", q(4), "gallon", q(1)),
+            ("oz", q(1), "g", ml("28.349523125")), ("lb", q(1), "g", ml("453.59237")), ("oz", q(16), "lb", q(1)),
+            ("kg", q(1), "g", q(1000)), ("mg", q(500), "g", q(1, 2)), ("l", q(1), "ml", q(1000)),
+            ("cl", q(25), "l", q(1, 4)), ("dl", q(5), "l", q(1, 2)), ("de.el", q(1), "ml", q(15)),
+            ("de.tl", q(3), "de.el", q(1)), ("de.pfund", q(1), "kg", q(1, 2)), ("dozen", q(1), "piece", q(12)),
+            ("de.stueck", q(2), "piece", q(2)), ("de.dose", q(2), "can", q(2)), ("tin", q(1), "can", q(1)),
+        ]
+        for (from, amount, to, expected) in table {
+            XCTAssertEqual(unit(from).convert(amount, to: unit(to)), expected, "\(amount) \(from) in \(to)")
+        }
+    }
+
+    func testNoWayAcross() {
+        let pairs = [("g", "ml"), ("cup", "oz"), ("lb", "floz"), ("can", "bunch"), ("clove", "piece"), ("de.zehe", "de.bund"),
+                     ("pinch", "tsp"), ("de.becher", "ml")]
+        for (a, b) in pairs {
+            XCTAssertNil(unit(a).convert(q(1), to: unit(b)), "\(a) to \(b)")
+            XCTAssertNil(unit(b).convert(q(1), to: unit(a)), "\(b) to \(a)")
+        }
+    }
+
+    func testSpellings() {
+        let table: [(String, String?)] = [
+            ("Tbsp.", "tbsp"), ("tablespoons", "tbsp"), ("T", "tbsp"), ("t", "tsp"), ("TSP", "tsp"), ("Esslöffel", "de.el"),
+            ("EL", "de.el"), ("el", "de.el"), ("TL", "de.tl"), ("Teelöffel", "de.tl"), ("Stück", "de.stueck"),
+            ("STÜCK", "de.stueck"), ("stueck", "de.stueck"), ("Stk.", "de.stueck"), ("fl oz", "floz"), ("fl. oz.", "floz"),
+            ("fluid ounces", "floz"), ("Päckchen", "de.packung"), ("Pck.", "de.packung"), ("Zehen", "de.zehe"),
+            ("cloves", "clove"), ("Prisen", "de.prise"), ("lbs", "lb"), ("Pounds", "lb"), ("KG", "kg"), ("Liter", "l"),
+            ("C", nil), ("egg", nil), ("", nil), ("fl", nil),
+        ]
+        for (text, id) in table { XCTAssertEqual(MeasureUnit.named(text)?.id, id, text) }
+    }
+
+    func testNoSpellingNamesTwoUnits() {
+        var seen: [String: String] = [:]
+        for u in MeasureUnit.all {
+            for w in Set((u.words + [u.one, u.many]).map(MeasureUnit.key)) {
+                XCTAssertNil(seen[w], "\(w) is both \(seen[w] ?? "") and \(u.id)")
+                seen[w] = u.id
+            }
+        }
+    }
+
+    /// The add bar reads the same words as before the table: old lines keep their meaning.
+    func testTheAddBarsUnitsComeFromTheTable() {
+        let before: Set<String> = [
+            "kg", "g", "mg", "lb", "lbs", "oz", "l", "ml", "cl", "dl", "pack", "packs", "pk", "box", "boxes",
+            "bottle", "bottles", "can", "cans", "jar", "jars", "bag", "bags", "bunch", "bunches", "dozen",
+            "pc", "pcs", "piece", "pieces", "loaf", "loaves", "tin", "tins", "roll", "rolls",
+        ]
+        XCTAssertEqual(PlainTextFormat.units, before)
+        for word in PlainTextFormat.units {
+            XCTAssertNotNil(MeasureUnit.named(word), "\(word) converts as a recipe's unit does")
+        }
+        // An item typed in the add bar is understood by the recipe side.
+        let typed = try? PlainTextFormat.read("1 l Milk").get()
+        XCTAssertEqual(typed?.fields.unit.flatMap(MeasureUnit.named)?.id, "l")
+    }
+
+    func testNamesFollowTheAmount() {
+        XCTAssertEqual(unit("cup").name(for: q(1, 3)), "cup")
+        XCTAssertEqual(unit("cup").name(for: q(1)), "cup")
+        XCTAssertEqual(unit("cup").name(for: q(3, 2)), "cups")
+        XCTAssertEqual(unit("de.zehe").name(for: q(2)), "Zehen")
+        XCTAssertEqual(unit("de.bund").name(for: q(2)), "Bund")
+    }
+}
+
+/// The screen's word units are the table's: each has its singular and plural there.
+final class CountUnitTableTests: XCTestCase {
+    func testEveryCountUnitIsInTheTable() {
+        for unit in CountUnit.allCases {
+            XCTAssertEqual(unit.forms.count, 2, "\(unit)")
+            XCTAssertEqual(CountUnit(unit.forms[1].uppercased()), unit)
+            XCTAssertEqual(MeasureUnit.named(unit.forms[0])?.id, "\(unit)")
+        }
+        XCTAssertEqual(CountUnit("loaves"), .loaf)
+        XCTAssertNil(CountUnit("pk"), "a symbol stays as typed")
+        XCTAssertNil(CountUnit("Dose"), "German spellings are read by recipes, not shown in another language")
+    }
+}
