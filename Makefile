@@ -128,6 +128,7 @@ check: deps schemas locale
 # Release binaries, the C baseline and the libadwaita floor (see benchmarks/adwaita-floor.c).
 bench-tools: deps
 	$(SWIFT) build $(RELEASE) --product shopper
+	$(SWIFT) build $(RELEASE) --product shopper-sync
 	$(SWIFT) build $(RELEASE) --product shopper-bench-store
 	cc -O2 -o .build/baseline benchmarks/baseline.c $$(pkg-config --cflags --libs gtk4)
 	cc -O2 -o .build/adwaita-floor benchmarks/adwaita-floor.c $$(pkg-config --cflags --libs libadwaita-1)
