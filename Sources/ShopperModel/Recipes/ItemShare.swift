@@ -1,42 +1,42 @@
 import Foundation
 
-public struct ShareID: Hashable, Comparable, Sendable {
-    public let raw: Int64
-    public init(_ raw: Int64) { self.raw = raw }
-    public static func < (a: ShareID, b: ShareID) -> Bool { a.raw < b.raw }
+struct ShareID: Hashable, Comparable, Sendable {
+    let raw: Int64
+    init(_ raw: Int64) { self.raw = raw }
+    static func < (a: ShareID, b: ShareID) -> Bool { a.raw < b.raw }
 }
 
 /// How much of a list item one planned meal, or one add of a recipe, asked for: what the item's
 /// editor shows ("250 ml for Pancakes (Tue)") and what taking the meal off takes back, exactly.
-public struct ItemShare: Equatable, Sendable {
-    public let id: ShareID
-    public var item: ItemID
+struct ItemShare: Equatable, Sendable {
+    let id: ShareID
+    var item: ItemID
     /// nil: a recipe added once, not from the plan.
-    public var meal: MealID?
-    public var recipe: RecipeID
+    var meal: MealID?
+    var recipe: RecipeID
     /// The recipe's title when it was added (the share still reads right once the recipe is gone).
-    public var recipeTitle: String
-    public var day: PlanDay?
+    var recipeTitle: String
+    var day: PlanDay?
     /// The recipe's amount, scaled, exact; nil for a line without one ("parsley").
     var amount: IngredientQuantity?
     var unit: MeasureUnit?
     /// What the item's quantity grew by, in its own unit (`itemUnit`): subtracting it gives back
     /// what was there to the ten-thousandth.
-    public var added: Decimal
-    public var itemUnit: String?
+    var added: Decimal
+    var itemUnit: String?
     /// The item was not on the shopping list: its quantity and unit then, put back when the last
     /// share goes and nobody changed the item since.
-    public var before: Before?
+    var before: Before?
     /// The item was made for this share.
-    public var madeItem: Bool
+    var madeItem: Bool
 
-    public struct Before: Equatable, Sendable {
-        public var quantity: Decimal
-        public var unit: String?
+    struct Before: Equatable, Sendable {
+        var quantity: Decimal
+        var unit: String?
     }
 
     /// "250 ml for Pancakes (Tue)", "for Pancakes" without an amount.
-    public func text(_ user: UserLocale = .current) -> String {
+    func text(_ user: UserLocale = .current) -> String {
         var values = ["recipe": recipeTitle]
         if let day { values["day"] = day.weekdayName(user) }
         guard let amount = Ingredient(quantity: amount, unit: unit, name: "").amountText(user.numbers) else {

@@ -16,14 +16,14 @@ public struct Recipe: Equatable, Sendable {
     public var title: String
     /// How many it serves as written; nil when the source did not say (taken as 1 for scaling).
     public var servings: Int?
-    public var yieldText: String?
+    var yieldText: String?
     public var ingredients: [String]
-    public var method: [String]
-    public var source: String?
-    public var notes: String
-    public var tags: [String]
-    public var createdAt: Date
-    public var updatedAt: Date
+    var method: [String]
+    var source: String?
+    var notes: String
+    var tags: [String]
+    var createdAt: Date
+    var updatedAt: Date
 
     init(id: RecipeID, title: String, servings: Int?, yieldText: String?, ingredients: [String], method: [String],
          source: String?, notes: String, tags: [String], createdAt: Date, updatedAt: Date) {

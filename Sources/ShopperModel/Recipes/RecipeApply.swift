@@ -84,27 +84,16 @@ extension ShoppingModel {
 
     /// What planned meals and recipe adds asked of an item, for its editor: "250 ml for Pancakes
     /// (Tue)" (`ItemShare.text`).
-    public func shares(of item: ItemID) -> [ItemShare] {
+    func shares(of item: ItemID) -> [ItemShare] {
         (try? storedShares(items: [item])) ?? []
     }
 }
 
-/// For the window and the command line, which know no staples or ingredient types: the same
-/// operations with the default staples.
+/// For the window and the command line, which know no staples or ingredient types: the add with
+/// the default staples.
 extension ShoppingModel {
-    public func previewRecipe(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
-        try previewRecipe(id, servings: servings, staples: nil)
-    }
-
     @discardableResult
     public func addRecipeToList(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
         try addRecipeToList(id, servings: servings, staples: nil)
     }
-
-    public func previewWeek(from day: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: day, staples: nil) }
-
-    @discardableResult
-    public func addWeekToList(from day: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try addWeekToList(from: day, staples: nil) }
-
-    public func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) { try setMealServings(id, servings, staples: nil) }
 }

@@ -24,7 +24,7 @@ extension ShoppingModel {
 
     /// Recipes whose title, a tag or an ingredient line holds every word of `query`; all for a
     /// blank query.
-    public func searchRecipes(_ query: String) throws(StoreError) -> [Recipe] {
+    func searchRecipes(_ query: String) throws(StoreError) -> [Recipe] {
         let words = SearchQuery.fold(query).split(separator: " ").map(String.init)
         let all = try recipes()
         return words.isEmpty ? all : all.filter { $0.matches(folded: words) }
@@ -53,7 +53,7 @@ extension ShoppingModel {
     /// Deletes a recipe and takes it off the plan: meals not yet on a list go with it; meals whose
     /// ingredients are on a list stay (their shares still say what they asked for). Undo brings it
     /// all back.
-    public func deleteRecipe(_ id: RecipeID) throws(StoreError) {
+    func deleteRecipe(_ id: RecipeID) throws(StoreError) {
         guard let old = try recipe(id) else { return }
         let planned = try meals().filter { $0.recipe == id && $0.list == nil }
         try commit(L("deleting the recipe “{recipe}”", ["recipe": old.title])) { b in

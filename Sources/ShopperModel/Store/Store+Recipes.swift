@@ -15,12 +15,12 @@ extension Store {
     }
 
     /// The plan's meals from `from` on (every meal for nil), by day and order.
-    public func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
+    func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
         try read { db in try Self.meals(db, where: "day >= ?", [from?.description ?? ""]) }
     }
 
     /// The shares of `items` (every share for nil), oldest first.
-    public func shares(of items: [ItemID]? = nil) throws(StoreError) -> [ItemShare] {
+    func shares(of items: [ItemID]? = nil) throws(StoreError) -> [ItemShare] {
         try read { db in
             guard let items else { return try Self.shares(db, where: "1") }
             return try items.flatMap { try Self.shares(db, where: "item_id = ?", [$0.raw]) }
