@@ -19,6 +19,10 @@ enum Command: Equatable {
     case shareStop(list: String?)
     /// Sync the shared lists (or one) once.
     case sync(list: String?)
+    /// Recipes: listed, one added to a list (merged), exported as schema.org JSON.
+    case recipes
+    case recipeAdd(title: String, servings: Int?, to: String?)
+    case recipeExport(title: String?)
     /// Open the window; files are shown in an import preview.
     case window(files: [String])
 
@@ -28,7 +32,7 @@ enum Command: Equatable {
     }
 
     static var usage: String {
-        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 
@@ -41,6 +45,12 @@ enum Command: Equatable {
         case "lists":
             guard args.count == 1 else { throw UsageError(message: L("lists takes no arguments")) }
             return .lists
+        case "recipes":
+            guard args.count == 1 else { throw UsageError(message: L("recipes takes no arguments")) }
+            return .recipes
+        case "recipe":
+            args.removeFirst()
+            return try parseRecipe(&args)
         case "add", "export", "import", "share", "sync":
             args.removeFirst()
             switch first {

@@ -57,6 +57,15 @@ final class ShopperApplication {
                     throw error
                 }
             }
+            _ = DBusMethod.export(on: app, interface: RecipeAddService.interface, method: RecipeAddService.method) { [weak self] request in
+                guard let self else { throw AddLineService.Unavailable() }
+                activate()
+                guard let window = mainWindow else { throw AddLineService.Unavailable() }
+                do { return try RecipeCommands.addInWindow(request, window: window) } catch {
+                    window.report(error)
+                    throw error
+                }
+            }
         }
     }
 

@@ -43,6 +43,12 @@ struct ShopperMain {
             print(try SharingCommands.stop(list: list, paths: dataPaths))
         case .sync(let list):
             print(try SharingCommands.sync(list: list, paths: dataPaths))
+        case .recipes:
+            FileHandle.standardOutput.write(Data(try RecipeCommands.list(paths: dataPaths).utf8))
+        case .recipeAdd(let title, let servings, let list):
+            print(try RecipeCommands.add(title: title, servings: servings, to: list, paths: dataPaths))
+        case .recipeExport(let title):
+            FileHandle.standardOutput.write(Data(try RecipeCommands.export(title: title, paths: dataPaths).utf8))
         case .window:
             return try start(CommandLine.arguments)
         }

@@ -18,11 +18,16 @@ public struct ChangeSet: Sendable {
     public var onlyAt: [ItemID: Set<ShopID>] = [:]
     /// Trips recorded, deleted or brought back, whole with their lines (nil: deleted).
     public var trips: [TripID: Trip?] = [:]
+    /// Recipes, meals of the plan and items' shares written whole (nil: gone). Household-wide
+    /// like shops: in the same transaction, and the same undo step, as the items they change.
+    var recipes: [RecipeID: Recipe?] = [:]
+    var meals: [MealID: Meal?] = [:]
+    var shares: [ShareID: ItemShare?] = [:]
 
     public init(list: ListID = .first) { self.list = list }
 
     public var isEmpty: Bool {
         items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
-            && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty
+            && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty && recipes.isEmpty && meals.isEmpty && shares.isEmpty
     }
 }

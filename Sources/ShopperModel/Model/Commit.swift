@@ -74,6 +74,8 @@ extension ShoppingModel {
         for id in cs.shops.keys { back.shops[id] = .some(shops.first { $0.id == id }) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = onlyAt[id] }
         for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.trip(id) } ?? memoryTrips[id]) }
+        let rows = try recipeRowsNow(of: cs)
+        (back.recipes, back.meals, back.shares) = (rows.recipes, rows.meals, rows.shares)
         return back
     }
 
@@ -114,6 +116,7 @@ extension ShoppingModel {
             if store == nil { for (id, t) in cs.trips { memoryTrips[id] = t } }
             change.tripsChanged = true
         }
+        change.recipesChanged = applyRecipesInMemory(cs)
         history()
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }

@@ -20,4 +20,6 @@ public struct ModelChange {
     public var shopsChanged = false
     /// A trip was recorded, deleted or brought back.
     public var tripsChanged = false
+    /// Recipes, the plan's meals or items' shares changed.
+    var recipesChanged = false
 }

@@ -47,6 +47,8 @@ public final class ShoppingModel {
     var tripStamp: Int64?
     /// Without a store (tests of pure logic), trips are kept here.
     var memoryTrips: [TripID: Trip] = [:]
+    /// Without a store, recipes, meals and shares are kept here (whole, as a change set holds them).
+    var memoryRecipes = ChangeSet()
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     var observers: [Int: (ModelChange) -> Void] = [:]

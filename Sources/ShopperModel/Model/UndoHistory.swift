@@ -17,12 +17,14 @@ public final class UndoHistory {
         public var itemIDs: Set<ItemID> { Set(forward.items.keys).union(backward.items.keys) }
         /// The list the step was made on: it is undone there (the window shows that list first).
         public var list: ListID { forward.list }
-        /// A step on the lists alone (made, renamed, moved, deleted), or on the stores or the trips
-        /// alone (shared by every list): any list's model replays it.
+        /// A step on the lists alone (made, renamed, moved, deleted), or on the stores, the trips,
+        /// the recipes or the plan's meals alone (shared by every list): any list's model replays it.
         public var onListsOnly: Bool {
             forward.items.isEmpty && backward.items.isEmpty && forward.onlyAt.isEmpty && forward.aisleOrder == nil
                 && forward.searches.isEmpty && forward.historyAdded.isEmpty && forward.historyRemoved.isEmpty
-                && (!forward.lists.isEmpty || !forward.shops.isEmpty || !forward.trips.isEmpty)
+                && forward.shares.isEmpty && backward.shares.isEmpty
+                && (!forward.lists.isEmpty || !forward.shops.isEmpty || !forward.trips.isEmpty || !forward.recipes.isEmpty
+                    || !forward.meals.isEmpty)
         }
         /// The lists the step changes.
         public var listIDs: Set<ListID> { Set(forward.lists.keys) }

@@ -8,7 +8,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -17,6 +17,7 @@ enum Schema {
         let steps: [@Sendable (Database) throws -> Void] = [
             { try v1($0) }, { try v2($0) }, { try v3($0) }, { try v4($0) },
             { try v5($0) }, { try v6($0) }, { try v7($0) }, { try v8($0) },
+            { try v9($0) },
         ]
         precondition(steps.count == versions.count, "a version without its migration")
         for (version, step) in zip(versions, steps) { m.registerMigration(version, migrate: step) }
@@ -221,5 +222,59 @@ enum Schema {
             UPDATE shopping_list SET deleted_at = ? WHERE deleted;
             ALTER TABLE sync_binding ADD COLUMN problem_line TEXT;
             """, arguments: [StoreTime.millis(Date())])
+    }
+
+    // v9: recipes and the week's plan, for the whole household (no list owns them), and what each
+    // list item owes to them: a share is how much of the item one planned meal (or one add of a
+    // recipe) asked for, so taking the meal off takes exactly that back. Recipes, meals and shares
+    // stay on this device: sharing syncs items only, whose amounts already include the shares.
+    // A recipe's lines (ingredients, method steps, tags) are rows in order, each kind apart.
+    // Meals' days are local calendar days ("2026-11-24"): a plan is not moved by a time zone.
+    private static func v9(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE recipe (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                title TEXT NOT NULL,
+                servings INTEGER,
+                yield_text TEXT,
+                source TEXT,
+                notes TEXT NOT NULL DEFAULT '',
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE TABLE recipe_line (
+                recipe_id INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                PRIMARY KEY (recipe_id, kind, position)
+            ) WITHOUT ROWID;
+            CREATE TABLE meal (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                recipe_id INTEGER NOT NULL,
+                day TEXT NOT NULL,
+                servings INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                list_id INTEGER
+            );
+            CREATE INDEX meal_day ON meal(day);
+            CREATE TABLE item_share (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                item_id INTEGER NOT NULL,
+                meal_id INTEGER,
+                recipe_id INTEGER NOT NULL,
+                recipe_title TEXT NOT NULL,
+                day TEXT,
+                amount TEXT,
+                unit TEXT,
+                added TEXT NOT NULL,
+                item_unit TEXT,
+                before_quantity TEXT,
+                before_unit TEXT,
+                made_item INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX item_share_item ON item_share(item_id);
+            CREATE INDEX item_share_meal ON item_share(meal_id);
+            """)
     }
 }

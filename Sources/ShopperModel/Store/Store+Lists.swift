@@ -104,13 +104,14 @@ extension Store {
                     try db.execute(sql: """
                         INSERT OR REPLACE INTO item_tombstone (id, revision) SELECT id, ? FROM item WHERE list_id = ?;
                         DELETE FROM price_history WHERE item_id IN (SELECT id FROM item WHERE list_id = ?);
+                        DELETE FROM item_share WHERE item_id IN (SELECT id FROM item WHERE list_id = ?);
                         DELETE FROM item WHERE list_id = ?;
                         DELETE FROM aisle WHERE list_id = ?;
                         DELETE FROM saved_search WHERE list_id = ?;
                         DELETE FROM sync_item WHERE list_id = ?;
                         DELETE FROM sync_binding WHERE list_id = ?;
                         DELETE FROM shopping_list WHERE id = ?;
-                        """, arguments: [revision, list, list, list, list, list, list, list, list])
+                        """, arguments: [revision, list, list, list, list, list, list, list, list, list])
                 }
             }
         } catch {

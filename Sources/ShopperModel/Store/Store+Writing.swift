@@ -29,6 +29,7 @@ extension Store {
                 ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
                 ids.nextShop = 1 + (try Self.highestID(ever: "shop", db))
                 ids.nextTrip = 1 + (try Self.highestID(ever: "trip", db))
+                try Self.recipeIDs(&ids, db)
                 let (cs, expected) = try build(&ids, StoreReader(db: db, scope: ListScope(list)))
                 // Only item rows keep a revision: a write of none (the aisle order, a saved search)
                 // takes no new one, or its writer would count as seen a revision the next item
@@ -40,6 +41,7 @@ extension Store {
                 try Self.writeHistory(cs, db)
                 try Self.writeShops(cs, db)
                 try Self.writeTrips(cs, db)
+                try Self.writeRecipes(cs, db)
                 let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
                 try Self.fileMovedAisles(cs, db)
                 try alongside?(db, revision)

@@ -70,11 +70,17 @@ public struct IDSource {
     var nextList: Int64 = 2
     var nextShop: Int64 = 1
     var nextTrip: Int64 = 1
+    var nextRecipe: Int64 = 1
+    var nextMeal: Int64 = 1
+    var nextShare: Int64 = 1
     public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
     mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
     mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
     mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
     mutating func newTripID() -> TripID { defer { nextTrip += 1 }; return TripID(nextTrip) }
+    mutating func newRecipeID() -> RecipeID { defer { nextRecipe += 1 }; return RecipeID(nextRecipe) }
+    mutating func newMealID() -> MealID { defer { nextMeal += 1 }; return MealID(nextMeal) }
+    mutating func newShareID() -> ShareID { defer { nextShare += 1 }; return ShareID(nextShare) }
 }
 
 /// One SQLite file in WAL mode, shared safely by every Shopper process on the machine (the window,

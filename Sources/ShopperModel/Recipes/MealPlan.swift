@@ -1,0 +1,83 @@
+import Foundation
+
+struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    let raw: Int64
+    init(_ raw: Int64) { self.raw = raw }
+    static func < (a: MealID, b: MealID) -> Bool { a.raw < b.raw }
+    var description: String { "meal #\(raw)" }
+}
+
+/// A calendar day as the person lives it, kept as "2026-11-24": a plan made in one time zone is
+/// on the same days in another.
+struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    let year: Int, month: Int, day: Int
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day `date` falls on in `calendar`.
+    init(_ date: Date, calendar: Calendar = UserLocale.current.calendar) {
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
+    }
+
+    /// From the store's text; nil for anything else.
+    init?(text: String) {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        self.init(year: parts[0], month: parts[1], day: parts[2])
+    }
+
+    var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    static func < (a: PlanDay, b: PlanDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    /// Noon of the day (no daylight-saving change moves noon to another day).
+    func date(_ calendar: Calendar = UserLocale.current.calendar) -> Date {
+        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    func adding(days n: Int, _ calendar: Calendar = UserLocale.current.calendar) -> PlanDay {
+        PlanDay(calendar.date(byAdding: .day, value: n, to: date(calendar)) ?? date(calendar), calendar: calendar)
+    }
+
+    /// "Tue" / "Di.": the day's short name in the person's language for dates.
+    func weekdayName(_ user: UserLocale = .current) -> String {
+        let calendar = user.calendar
+        return date(calendar).formatted(Date.FormatStyle(locale: user.dates, calendar: calendar, timeZone: calendar.timeZone).weekday(.abbreviated))
+    }
+
+    /// The days a plan shows: this week and the next, from the locale's first day of the week.
+    static func planDays(around today: Date = Date(), _ user: UserLocale = .current) -> [PlanDay] {
+        let calendar = user.calendar
+        let start = calendar.dateInterval(of: .weekOfYear, for: today)?.start ?? today
+        let first = PlanDay(start, calendar: calendar)
+        return (0..<14).map { first.adding(days: $0, calendar) }
+    }
+}
+
+/// A recipe put on a day of the plan, for some servings. `list` is where its ingredients went
+/// ("Add the week to the list"); nil while they have not.
+struct Meal: Equatable, Sendable {
+    let id: MealID
+    var recipe: RecipeID
+    var day: PlanDay
+    var servings: Int
+    /// Order among the day's meals.
+    var position: Int64
+    var list: ListID?
+
+    init(id: MealID, recipe: RecipeID, day: PlanDay, servings: Int, position: Int64 = 0, list: ListID? = nil) {
+        self.id = id
+        self.recipe = recipe
+        self.day = day
+        self.servings = servings
+        self.position = position
+        self.list = list
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The week's plan: recipes on days with servings; "Add the week to the list" merges every meal
+/// not yet added, once; taking a meal off, or changing its servings, changes the list by exactly
+/// that meal's shares. Each is one undo step.
+extension ShoppingModel {
+    /// The plan's meals from `day` on (all for nil), by day.
+    func meals(from day: PlanDay? = nil) throws(StoreError) -> [Meal] {
+        guard let store else {
+            return memoryRecipes.meals.values.compactMap { $0 }.filter { day == nil || $0.day >= day! }
+                .sorted { ($0.day, $0.position, $0.id) < ($1.day, $1.position, $1.id) }
+        }
+        return try store.meals(from: day)
+    }
+
+    /// Puts a recipe on a day, after the day's other meals, for `servings` (as written for nil).
+    @discardableResult
+    func planMeal(_ recipe: RecipeID, on day: PlanDay, servings: Int? = nil) throws(StoreError) -> MealID? {
+        guard let r = try self.recipe(recipe) else { return nil }
+        let servings = min(max(servings ?? r.baseServings, 1), RecipeDraft.maxServings)
+        let last = try meals(from: day).filter { $0.day == day }.map(\.position).max() ?? 0
+        var id = MealID(0)
+        try commit(L("planning “{recipe}” for {day}", ["recipe": r.title, "day": DateText.day(day.date())])) { b in
+            id = b.ids.newMealID()
+            b.cs.meals[id] = Meal(id: id, recipe: recipe, day: day, servings: servings, position: last + 1)
+        }
+        return id
+    }
+
+    /// What "Add the week to the list" would do: every meal from `from` on not yet on a list.
+    func previewWeek(from: PlanDay? = nil, staples: PantryStaples?,
+                            numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
+        var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers) { [self] id in item(id) }
+        return try weekSources(from: from).flatMap { run.add($0.1, now: Date()) }
+    }
+
+    /// Adds every meal from `from` on not yet on a list to this list, merged once, a share per
+    /// meal: one undo step. Returns what each line did.
+    @discardableResult
+    func addWeekToList(from: PlanDay? = nil, staples: PantryStaples?,
+                              numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) -> [RecipeChange] {
+        let sources = try weekSources(from: from)
+        guard !sources.isEmpty else { return [] }
+        let now = StoreTime.rounded(now)
+        var changes: [RecipeChange] = []
+        try commit(N("adding {n} meal to the list", "adding {n} meals to the list", sources.count)) { (b: inout ChangeBuilder) throws(StoreError) in
+            var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers, in: b)
+            changes = sources.flatMap { run.add($0.1, now: now) }
+            write(run, into: &b, now: now)
+            for (meal, _) in sources {
+                var m = meal
+                m.list = list
+                b.cs.meals[m.id] = m
+            }
+        }
+        return changes
+    }
+
+    private func weekSources(from: PlanDay?) throws(StoreError) -> [(Meal, RecipeToList.Source)] {
+        let book = Dictionary(try recipes().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return try meals(from: from).compactMap { m in
+            guard m.list == nil, let r = book[m.recipe] else { return nil }
+            return (m, RecipeToList.Source(recipe: r, servings: m.servings, meal: m.id, day: m.day))
+        }
+    }
+
+    /// Takes a meal off the plan; its shares come off the list it was added to (by that list's
+    /// model: one undo step either way).
+    func removeMeal(_ id: MealID, now: Date = Date()) throws(StoreError) {
+        guard let meal = try meals().first(where: { $0.id == id }) else { return }
+        if let other = meal.list, other != list, let store, lists.contains(where: { $0.id == other }) {
+            return try ShoppingModel(store: store, list: other, undo: undo).removeMeal(id, now: now)
+        }
+        let title = (try recipe(meal.recipe))?.title ?? ""
+        let now = StoreTime.rounded(now)
+        try commit(L("taking “{recipe}” off the plan", ["recipe": title])) { (b: inout ChangeBuilder) throws(StoreError) in
+            try takeBack(meal, into: &b, now: now)
+            b.cs.meals[id] = .some(nil)
+        }
+    }
+
+    /// A meal for other servings; on a list, the list changes by the difference of its shares.
+    func setMealServings(_ id: MealID, _ servings: Int, staples: PantryStaples?,
+                                numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) {
+        guard let meal = try meals().first(where: { $0.id == id }), (1...RecipeDraft.maxServings).contains(servings),
+              servings != meal.servings else { return }
+        if let other = meal.list, other != list, let store, lists.contains(where: { $0.id == other }) {
+            return try ShoppingModel(store: store, list: other, undo: undo).setMealServings(id, servings, staples: staples, numbers: numbers, now: now)
+        }
+        let recipe = try self.recipe(meal.recipe)
+        let now = StoreTime.rounded(now)
+        var changed = meal
+        changed.servings = servings
+        try commit(L("changing “{recipe}” to {n} servings", ["recipe": recipe?.title ?? "", "n": "\(servings)"])) { (b: inout ChangeBuilder) throws(StoreError) in
+            b.cs.meals[id] = changed
+            guard meal.list != nil, let recipe else { return }
+            try takeBack(meal, into: &b, now: now)
+            var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers, in: b)
+            _ = run.add(.init(recipe: recipe, servings: servings, meal: id, day: meal.day), now: now)
+            write(run, into: &b, now: now)
+        }
+    }
+
+    /// The meal's shares taken off their items, into the change being built.
+    func takeBack(_ meal: Meal, into b: inout ChangeBuilder, now: Date) throws(StoreError) {
+        let removed = try storedShares(meal: meal.id)
+        let byItem = Dictionary(grouping: removed, by: \.item)
+        let all = try storedShares(items: Array(byItem.keys))
+        for (id, gone) in byItem {
+            for s in gone { b.cs.shares[s.id] = .some(nil) }
+            let current: Item? = if let written = b.cs.items[id] { written } else { try readItem(id) }
+            guard let item = current, item.list == list else { continue }
+            let remaining = all.filter { $0.item == id && $0.meal != meal.id && b.cs.shares[$0.id] == nil }
+            let (kept, heir) = ShareTakeBack.item(item, removing: gone, remaining: remaining, now: now)
+            if kept != item { b.cs.items[id] = .some(kept) }
+            if let heir { b.cs.shares[heir.id] = heir }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Works out what adding recipes does to one list, line by line, over a working copy of the items
+/// it touches: a second line naming the same thing adds to what the first made. The same run
+/// gives the preview and, inside the write, the change (so what is shown is what is written).
+struct RecipeToList {
+    /// An item as the run leaves it: a known item (`id`) or a new one.
+    struct Working {
+        var id: ItemID?
+        var item: Item
+        var changed = false
+        var shares: [PendingShare] = []
+    }
+
+    /// A share before it has an id: which working item, and what it says.
+    struct PendingShare {
+        var share: ItemShare
+    }
+
+    struct Source {
+        var recipe: Recipe
+        var servings: Int
+        var meal: MealID?
+        var day: PlanDay?
+    }
+
+    let numbers: NumberConvention
+    let staples: PantryStaples
+    let list: ListID
+    /// The list's items: descriptions matched by name, and how to read one as it is now.
+    let matcher: NameMatcher
+    let ids: [ItemID]
+    let read: (ItemID) -> Item?
+    /// Another list's aisle for a name, when one of its items is called so.
+    let aisleElsewhere: (String) -> String?
+    private(set) var working: [Working] = []
+    private var byID: [ItemID: Int] = [:]
+
+    init(list: ListID, candidates: [(ItemID, String)], numbers: NumberConvention, staples: PantryStaples,
+         read: @escaping (ItemID) -> Item?, aisleElsewhere: @escaping (String) -> String?) {
+        self.list = list
+        self.numbers = numbers
+        self.staples = staples
+        ids = candidates.map(\.0)
+        matcher = NameMatcher(candidates.map(\.1))
+        self.read = read
+        self.aisleElsewhere = aisleElsewhere
+    }
+
+    /// Adds every ingredient line of `source`, scaled; what each did.
+    mutating func add(_ source: Source, now: Date) -> [RecipeChange] {
+        let base = source.recipe.baseServings
+        return source.recipe.ingredients.map { line in
+            let read = IngredientParser.parse(line, numbers: numbers)
+            let scaled = read.scaled(from: base, to: source.servings) ?? read
+            return add(line: line, scaled, source, now: now)
+        }
+    }
+
+    private mutating func add(line: String, _ i: Ingredient, _ source: Source, now: Date) -> RecipeChange {
+        let title = source.recipe.title
+        let share = RecipeWords.forRecipe(i, title, numbers)
+        if i.isHeading { return RecipeChange(line: line, ingredient: i, kind: .heading, item: i.name, words: i.name) }
+        if staples.contains(i) {
+            return RecipeChange(line: line, ingredient: i, kind: .staple, item: i.name, words: RecipeWords.staple(i.name))
+        }
+        var refused: (Int, MergeRefusal)?
+        if let w = known(i.name) {
+            switch merge(i, into: w, source) {
+            case .success(let words): return RecipeChange(line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description, words: words)
+            case .failure(let r): refused = (w, r)
+            }
+        }
+        // A new item made earlier in this run for the same name takes the line when it can.
+        for w in working.indices where working[w].id == nil && Self.sameName(working[w].item.description, i.name) {
+            if case .success(let words) = merge(i, into: w, source) {
+                let kind: RecipeChange.Kind = refused.map { .apart(from: working[$0.0].id!) } ?? .new(aisle: working[w].item.aisle)
+                return RecipeChange(line: line, ingredient: i, kind: kind, item: working[w].item.description, words: words)
+            }
+        }
+        let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
+        let aisle = refused.map { working[$0.0].item.aisle } ?? aisleElsewhere(i.name)
+        let w = makeNew(i, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
+        let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
+        if let (from, r) = refused {
+            return RecipeChange(line: line, ingredient: i, kind: .apart(from: working[from].id!), item: description,
+                                words: RecipeWords.apart(description, need: need, share: share, refusal: r))
+        }
+        return RecipeChange(line: line, ingredient: i, kind: .new(aisle: aisle), item: description,
+                            words: RecipeWords.new(description, need: need, share: share, aisle: aisle))
+    }
+
+    /// The working index of the list's item the name means, read in when first touched.
+    private mutating func known(_ name: String) -> Int? {
+        guard let c = matcher.bestIndex(for: name) else { return nil }
+        let id = ids[c]
+        if let w = byID[id] { return w }
+        guard let item = read(id) else { return nil }
+        working.append(Working(id: id, item: item))
+        byID[id] = working.count - 1
+        return working.count - 1
+    }
+
+    /// Adds the line's amount to a working item: its need grown (or, off the shopping list, its
+    /// need now), the share recorded; the preview's words, or why the units do not add up.
+    private mutating func merge(_ i: Ingredient, into w: Int, _ source: Source) -> Result<String, MergeRefusal> {
+        var item = working[w].item
+        let wasNeeded = item.needed || item.inCart
+        let title = source.recipe.title
+        var newQuantity = item.quantity, unit = item.unit, rounded = false
+        if i.quantity != nil {
+            switch AmountMerge.add(i.quantity, i.unit, toItem: wasNeeded ? item.quantity : 0, unit: item.unit) {
+            case .success(let m): (newQuantity, unit, rounded) = (m.decimal, m.unit, m.rounded)
+            case .failure(let r):
+                guard !wasNeeded, let q = Self.itemAmount(i) else { return .failure(r) }
+                // Off the list, the recipe's need replaces the old one, as a typed line would.
+                (newQuantity, unit, rounded) = (q.0, q.1, q.2)
+            }
+        }
+        let before = wasNeeded ? nil : ItemShare.Before(quantity: item.quantity, unit: item.unit)
+        let added = wasNeeded ? newQuantity - item.quantity : newQuantity
+        let from = wasNeeded ? RecipeWords.need(item.quantity, item.unit, numbers) : nil
+        item.quantity = newQuantity
+        item.unit = unit
+        item.needed = true
+        working[w].item = item
+        working[w].changed = true
+        working[w].shares.append(PendingShare(share: share(i, source, added: added, unit: unit, before: before, made: false)))
+        let to = RecipeWords.need(newQuantity, unit, numbers)
+        return .success(RecipeWords.merged(item.description, from: from, to: to, share: RecipeWords.forRecipe(i, title, numbers), rounded: rounded))
+    }
+
+    private mutating func makeNew(_ i: Ingredient, description: String, aisle: String?, note: String, _ source: Source, now: Date) -> Int {
+        let (quantity, unit, _) = Self.itemAmount(i) ?? (1, nil, false)
+        let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: note,
+                        needed: true, createdAt: now, list: list)
+        var w = Working(id: nil, item: item, changed: true)
+        w.shares.append(PendingShare(share: share(i, source, added: quantity, unit: unit, before: nil, made: true)))
+        working.append(w)
+        return working.count - 1
+    }
+
+    private func share(_ i: Ingredient, _ s: Source, added: Decimal, unit: String?, before: ItemShare.Before?, made: Bool) -> ItemShare {
+        ItemShare(id: ShareID(0), item: ItemID(0), meal: s.meal, recipe: s.recipe.id, recipeTitle: s.recipe.title, day: s.day,
+                  amount: i.quantity, unit: i.unit, added: added, itemUnit: unit, before: before, madeItem: made)
+    }
+
+    /// The line's amount as an item keeps it (the top of a range, rounded up to four decimals), its
+    /// unit as the list spells it; nil without an amount or beyond what an item holds.
+    static func itemAmount(_ i: Ingredient) -> (Decimal, String?, Bool)? {
+        guard let q = i.quantity, case .success(let m) = AmountMerge.add(.exact(q.toBuy), nil, toItem: 0, unit: nil) else { return nil }
+        return (m.decimal, i.unit?.name(for: q.toBuy), m.rounded)
+    }
+
+    static func sameName(_ a: String, _ b: String) -> Bool { NameMatcher([a]).bestIndex(for: b) != nil }
+
+    /// A new item's description: the ingredient's name with a capital, as lists are written.
+    static func itemName(_ name: String) -> String {
+        let clean = ItemDraft.clean(name)
+        return clean.prefix(1).uppercased() + clean.dropFirst()
+    }
+}

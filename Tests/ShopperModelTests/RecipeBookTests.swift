@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// The household's recipes in a real store: kept from a draft, edited, searched, deleted; each
+/// change one undo step that any list's model takes back.
+final class RecipeBookTests: XCTestCase {
+    private func store() throws -> Store { try Store(path: temporaryFolder(self) + "/" + Store.fileName) }
+
+    static let pancakes = RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs", "200 g flour", "1 pinch salt"],
+                                      method: ["Mix.", "Fry."], source: "https://example.org/pancakes", notes: "Sunday", tags: ["breakfast", "sweet"])
+
+    func testARecipeIsKeptWholeAndReadBackInOrder() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        let id = try m.addRecipe(Self.pancakes)
+        let r = try XCTUnwrap(try ShoppingModel(store: s).recipe(id))
+        XCTAssertEqual(r.draft, Self.pancakes)
+        XCTAssertEqual(try s.recipes().map(\.title), ["Pancakes"])
+        XCTAssertEqual(m.undo.undoName, "adding the recipe “Pancakes”")
+        XCTAssertTrue(m.undo.undoStack.last!.onListsOnly, "any list's model undoes it")
+    }
+
+    func testABlankDraftIsCappedAndNamed() throws {
+        let m = try ShoppingModel(store: store())
+        let id = try m.addRecipe(RecipeDraft(title: "  ", servings: 5000, ingredients: ["", " 1 egg "]))
+        let r = try XCTUnwrap(try m.recipe(id))
+        XCTAssertEqual(r.title, "Untitled Recipe")
+        XCTAssertNil(r.servings)
+        XCTAssertEqual(r.ingredients, ["1 egg"])
+    }
+
+    func testEditAndDeleteAreEachUndoneExactly() throws {
+        let s = try store()
+        let m = try ShoppingModel(store: s)
+        let id = try m.addRecipe(Self.pancakes)
+        var edited = Self.pancakes
+        edited.title = "Crêpes"
+        edited.ingredients.append("1 tbsp sugar")
+        try m.updateRecipe(id, edited)
+        XCTAssertEqual(try m.recipe(id)?.draft, edited)
+        try m.undoLast()
+        XCTAssertEqual(try m.recipe(id)?.draft, Self.pancakes)
+        try m.redoLast()
+        XCTAssertEqual(try m.recipe(id)?.title, "Crêpes")
+        let meal = try m.planMeal(id, on: PlanDay(year: 2026, month: 11, day: 24))
+        try m.deleteRecipe(id)
+        XCTAssertNil(try m.recipe(id))
+        XCTAssertEqual(try m.meals(), [], "a planned meal goes with its recipe")
+        XCTAssertEqual(m.undo.undoName, "deleting the recipe “Crêpes”")
+        try m.undoLast()
+        XCTAssertEqual(try m.recipe(id)?.draft, edited)
+        XCTAssertEqual(try m.meals().map(\.id), [meal!])
+    }
+
+    func testAnotherListsModelUndoesARecipeStep() throws {
+        let s = try store()
+        let undo = UndoHistory()
+        let m = try ShoppingModel(store: s, undo: undo)
+        let other = try m.createList(named: "Party")
+        let id = try m.addRecipe(Self.pancakes)
+        let party = try ShoppingModel(store: s, list: other, undo: undo)
+        try party.undoLast()
+        XCTAssertNil(try m.recipe(id))
+    }
+
+    func testSearchFindsTitleTagAndIngredientIgnoringCaseAndAccents() throws {
+        let m = try ShoppingModel(store: store())
+        try m.addRecipe(Self.pancakes)
+        try m.addRecipe(RecipeDraft(title: "Crème brûlée", ingredients: ["500 ml cream", "4 egg yolks"], tags: ["dessert"]))
+        try m.addRecipe(RecipeDraft(title: "Tomato soup", ingredients: ["1 kg tomatoes"], tags: ["vegan"]))
+        XCTAssertEqual(try m.searchRecipes("creme").map(\.title), ["Crème brûlée"])
+        XCTAssertEqual(try m.searchRecipes("BREAKFAST").map(\.title), ["Pancakes"])
+        XCTAssertEqual(try m.searchRecipes("egg").map(\.title), ["Crème brûlée", "Pancakes"])
+        XCTAssertEqual(try m.searchRecipes("egg cream").map(\.title), ["Crème brûlée"])
+        XCTAssertEqual(try m.searchRecipes("").count, 3)
+        XCTAssertEqual(try m.recipe(titled: "tomato SOUP")?.title, "Tomato soup")
+    }
+
+    func testRecipesWorkWithoutAStore() throws {
+        let m = try ShoppingModel(store: nil)
+        let id = try m.addRecipe(Self.pancakes)
+        XCTAssertEqual(try m.recipes().map(\.id), [id])
+        try m.undoLast()
+        XCTAssertEqual(try m.recipes(), [])
+    }
+}

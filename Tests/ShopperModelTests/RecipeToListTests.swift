@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// Adding a recipe to a list: each line merged into the item it names, exactly, or kept apart,
+/// or left as a staple; the preview's words; the whole add one undo step.
+final class RecipeToListTests: XCTestCase {
+    private func model() throws -> ShoppingModel { try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName)) }
+
+    private func item(_ m: ShoppingModel, _ name: String) throws -> Item? { try m.allItems().first { $0.description == name } }
+
+    func testTheIssuesExampleMilkForPancakes() throws {
+        let m = try model()
+        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
+        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk"]))
+        let preview = try m.previewRecipe(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(preview.map(\.words), ["Milk 1 l → 1.25 l: 250 ml for Pancakes"])
+        try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        let milk = try XCTUnwrap(try item(m, "Milk"))
+        XCTAssertEqual(milk.quantity, Decimal(string: "1.25"))
+        XCTAssertEqual(milk.unit, "l")
+        XCTAssertEqual(try m.allItems().count, 1, "not a second milk line")
+        XCTAssertEqual(m.shares(of: milk.id).map { $0.text(UserLocale(environment: ["LANG": "en_GB.UTF-8"])) }, ["250 ml for Pancakes"])
+    }
+
+    /// (line, list item before as quantity/unit/needed or nil, what the item reads after, the kind).
+    func testPlanningTable() throws {
+        let rows: [(String, (Decimal, String?, Bool)?, String, String)] = [
+            ("250 ml milk", (1, "l", true), "Milk 1.25 l", "merge"),
+            ("2 eggs", (6, nil, true), "Eggs 8", "merge"),
+            ("3 Eier", (6, nil, true), "Ei 9", "merge"),
+            ("2 Zwiebeln", (1, nil, true), "Zwiebel 3", "merge"),
+            ("1 cup milk", (1, "l", true), "Milk 1.2366 l", "merge"),
+            ("500 g Mehl", (1, "kg", true), "Mehl 1.5 kg", "merge"),
+            ("2–3 apples", (1, nil, true), "Apple 4", "merge"),
+            ("200 g flour", (1, "l", true), "Flour 200 g", "apart"),
+            ("1 can tomatoes", (2, "bunch", true), "Tomatoes 1 can", "apart"),
+            ("1 Prise Salz", nil, "", "staple"),
+            ("salt to taste", nil, "", "staple"),
+            ("freshly ground black pepper", nil, "", "staple"),
+            ("For the sauce:", nil, "", "heading"),
+            ("fresh parsley", nil, "Fresh parsley 1", "new"),
+            ("250 ml milk", (3, "l", false), "Milk 0.25 l", "merge"),
+            ("Crème fraîche", (1, nil, true), "Creme fraiche 1", "merge"),
+            ("2 cups butter or margarine", (1, "cup", true), "Margarine 3 cup", "merge"),
+        ]
+        for (line, before, after, kind) in rows {
+            let m = try model()
+            let name = ["Milk", "Eggs", "Ei", "Zwiebel", "Milk", "Mehl", "Apple", "Flour", "Tomatoes", "Salz", "Salt", "Pepper", "X",
+                        "Y", "Milk", "Creme fraiche", "Margarine"][rows.firstIndex { $0.0 == line && $0.1.map { "\($0)" } == before.map { "\($0)" } }!]
+            if let (q, u, needed) = before { try m.add(ItemFields(description: name, quantity: q, unit: u), needed: needed) }
+            let id = try m.addRecipe(RecipeDraft(title: "R", servings: 1, ingredients: [line]))
+            let changes = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+            let got: String = switch changes[0].kind {
+            case .merge: "merge"
+            case .new: "new"
+            case .apart: "apart"
+            case .staple: "staple"
+            case .heading: "heading"
+            }
+            XCTAssertEqual(got, kind, line)
+            guard !after.isEmpty else { XCTAssertEqual(try m.allItems().count, before == nil ? 0 : 1, line); continue }
+            let items = try m.allItems()
+            let last = items.last!
+            let text = "\(last.description) \(DecimalText.format(last.quantity))" + (last.unit.map { " " + $0 } ?? "")
+            XCTAssertEqual(text, after, line)
+            XCTAssertTrue(last.needed, line)
+        }
+    }
+
+    func testMassAndVolumeStayApartWithANoteAndTheWords() throws {
+        let m = try model()
+        try m.add(ItemFields(description: "Flour", quantity: 1, unit: "kg", aisle: "Baking"))
+        let id = try m.addRecipe(RecipeDraft(title: "Bread", servings: 1, ingredients: ["2 cups flour", "1 cup flour"]))
+        let changes = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(changes.map(\.words), ["Flour 2 cups, kept apart (units that do not add up): 2 cups for Bread",
+                                              "Flour 2 cups → 3 cups: 1 cup for Bread"])
+        let items = try m.allItems()
+        XCTAssertEqual(items.map { "\($0.description) \($0.quantity) \($0.unit ?? "") \($0.aisle ?? "") \($0.notes)" },
+                       ["Flour 1 kg Baking ", "Flour 3 cups Baking for Bread"])
+    }
+
+    func testANewItemTakesTheAisleOfTheSameNameOnAnotherList() throws {
+        let m = try model()
+        let other = try m.createList(named: "Market")
+        let market = try ShoppingModel(store: m.store, list: other)
+        try market.add(ItemFields(description: "Onion", aisle: "Vegetables"))
+        let id = try m.addRecipe(RecipeDraft(title: "Soup", servings: 2, ingredients: ["2 onions", "1 leek"]))
+        let changes = try m.addRecipeToList(id, servings: 4, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(changes.map(\.words), ["Onions 4, new in Vegetables: 4 for Soup", "Leek 2, new: 2 for Soup"])
+        XCTAssertEqual(try m.allItems().map(\.aisle), ["Vegetables", nil])
+    }
+
+    func testScalingIsExactAndARangeAddsItsTop() throws {
+        let m = try model()
+        try m.add(ItemFields(description: "Sugar", quantity: 1, unit: "cup"))
+        let id = try m.addRecipe(RecipeDraft(title: "Cake", servings: 2, ingredients: ["⅓ cup sugar", "1–2 lemons"]))
+        try m.addRecipeToList(id, servings: 6, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(try item(m, "Sugar")?.quantity, 2, "⅓ cup × 3 = 1 cup, exactly")
+        XCTAssertEqual(try item(m, "Lemons")?.quantity, 6)
+    }
+
+    func testApplyIsOneUndoStepThatRestoresExactly() throws {
+        let m = try model()
+        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
+        try m.add(ItemFields(description: "Eggs", quantity: 6), needed: false)
+        let before = try m.allItems()
+        let steps = m.undo.undoStack.count
+        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs", "200 g flour", "salt"]))
+        try m.addRecipeToList(id, servings: 8, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(m.undo.undoStack.count, steps + 2)
+        XCTAssertEqual(m.undo.undoName, "adding the recipe “Pancakes” to the list")
+        XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity) \($0.needed)" }, ["Milk 1.5 true", "Eggs 4 true", "Flour 400 true"])
+        XCTAssertEqual(try m.store!.shares().count, 3)
+        try m.undoLast()
+        XCTAssertEqual(try m.allItems(), before)
+        XCTAssertEqual(try m.store!.shares(), [])
+        try m.redoLast()
+        XCTAssertEqual(try m.store!.shares().count, 3)
+    }
+
+    /// Random recipes onto random lists: applying then undoing always gives the list back as it was.
+    func testRandomAddsUndoExactly() throws {
+        var rng = SeededRandom.fromEnvironment()
+        let seed = rng.seed
+        print("RecipeToListTests seed \(seed) (SHOPPER_TEST_SEED=\(seed) runs it again)")
+        let names = ["milk", "eggs", "flour", "sugar", "butter", "onions", "tomatoes", "Zwiebeln", "Mehl"]
+        let units = ["", "g ", "kg ", "ml ", "l ", "cup ", "tbsp ", "tsp ", "can ", "EL "]
+        let m = try model()
+        for n in names.prefix(5) {
+            try m.add(ItemFields(description: n.capitalized, quantity: Decimal(Int.random(in: 1...5, using: &rng)),
+                                 unit: ["l", "kg", nil, "cup"][Int.random(in: 0...3, using: &rng)]), needed: Bool.random(using: &rng))
+        }
+        for round in 0..<20 {
+            let lines = (0..<Int.random(in: 1...8, using: &rng)).map { _ in
+                "\(Int.random(in: 1...500, using: &rng)) \(units.randomElement(using: &rng)!)\(names.randomElement(using: &rng)!)"
+            }
+            let before = try m.allItems()
+            let id = try m.addRecipe(RecipeDraft(title: "R\(round)", servings: 2, ingredients: lines))
+            try m.addRecipeToList(id, servings: Int.random(in: 1...6, using: &rng), staples: nil, numbers: .decimalPoint)
+            try m.undoLast()
+            XCTAssertEqual(try m.allItems(), before, "seed \(seed), round \(round): \(lines)")
+            try m.redoLast()
+        }
+    }
+}

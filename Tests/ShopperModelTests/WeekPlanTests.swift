@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// The week's plan: meals added once, and a meal taken off (or given other servings) changes the
+/// list by exactly its share, never what the person added by hand.
+final class WeekPlanTests: XCTestCase {
+    private let tuesday = PlanDay(year: 2026, month: 11, day: 24)
+    private let english = UserLocale(environment: ["LANG": "en_GB.UTF-8"])
+
+    private func model() throws -> ShoppingModel { try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName)) }
+
+    private func list(_ m: ShoppingModel) throws -> [String] {
+        try m.allItems().map { "\($0.description) \(DecimalText.format($0.quantity))" + ($0.unit.map { " " + $0 } ?? "") + ($0.needed ? "" : " (not needed)") }
+    }
+
+    /// Milk 1 l by hand; Pancakes (250 ml milk, 2 eggs) on Tuesday, Omelette (100 ml milk, 3 eggs)
+    /// on Wednesday, both added.
+    private func twoMeals() throws -> (ShoppingModel, MealID, MealID) {
+        let m = try model()
+        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        let pancakes = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
+        let omelette = try m.addRecipe(RecipeDraft(title: "Omelette", servings: 2, ingredients: ["100 ml milk", "3 eggs", "1 bunch chives"]))
+        let a = try XCTUnwrap(try m.planMeal(pancakes, on: tuesday))
+        let b = try XCTUnwrap(try m.planMeal(omelette, on: tuesday.adding(days: 1, english.calendar)))
+        try m.addWeekToList(from: tuesday, staples: nil, numbers: .decimalPoint)
+        return (m, a, b)
+    }
+
+    func testTheWeekIsAddedOnceWithASharePerMeal() throws {
+        let (m, a, b) = try twoMeals()
+        XCTAssertEqual(try list(m), ["Milk 1.35 l", "Eggs 5", "Chives 1 bunch"])
+        XCTAssertEqual(try m.meals().map(\.list), [.first, .first])
+        let milk = try m.allItems()[0]
+        XCTAssertEqual(m.shares(of: milk.id).map { $0.text(english) }, ["250 ml for Pancakes (Tue)", "100 ml for Omelette (Wed)"])
+        XCTAssertEqual(Set(m.shares(of: milk.id).compactMap(\.meal)), [a, b])
+        XCTAssertEqual(try m.addWeekToList(from: tuesday, staples: nil, numbers: .decimalPoint), [], "added once")
+        XCTAssertEqual(try list(m), ["Milk 1.35 l", "Eggs 5", "Chives 1 bunch"])
+    }
+
+    func testTakingAMealOffTakesExactlyItsShareAndKeepsWhatWasAddedByHand() throws {
+        let (m, _, b) = try twoMeals()
+        // By hand, after: two more eggs.
+        let eggs = try m.allItems()[1]
+        var f = eggs.fields
+        f.quantity = 7
+        try m.update(eggs.id, f)
+        try m.removeMeal(b)
+        XCTAssertEqual(try list(m), ["Milk 1.25 l", "Eggs 4"], "chives existed only for the omelette: gone")
+        XCTAssertEqual(m.undo.undoName, "taking “Omelette” off the plan")
+        XCTAssertEqual(try m.meals().count, 1)
+        try m.undoLast()
+        XCTAssertEqual(try list(m), ["Milk 1.35 l", "Eggs 7", "Chives 1 bunch"])
+        XCTAssertEqual(try m.meals().count, 2)
+    }
+
+    func testTakingEveryMealOffLeavesOnlyWhatThePersonHad() throws {
+        let (m, a, b) = try twoMeals()
+        try m.removeMeal(a)
+        try m.removeMeal(b)
+        XCTAssertEqual(try list(m), ["Milk 1 l"])
+        XCTAssertEqual(try m.store!.shares(), [])
+    }
+
+    func testAnItemOffTheListIsPutBackAsItWasWhenItsLastMealGoes() throws {
+        let m = try model()
+        try m.add(ItemFields(description: "Eggs", quantity: 12), needed: false)
+        let r = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["2 eggs"]))
+        let a = try XCTUnwrap(try m.planMeal(r, on: tuesday))
+        let b = try XCTUnwrap(try m.planMeal(r, on: tuesday.adding(days: 2, english.calendar)))
+        try m.addWeekToList(from: tuesday, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(try list(m), ["Eggs 4"])
+        try m.removeMeal(a)
+        XCTAssertEqual(try list(m), ["Eggs 2"])
+        try m.removeMeal(b)
+        XCTAssertEqual(try list(m), ["Eggs 12 (not needed)"])
+    }
+
+    func testChangingServingsChangesTheListByTheDifference() throws {
+        let (m, a, _) = try twoMeals()
+        try m.setMealServings(a, 8, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(try list(m), ["Milk 1.6 l", "Eggs 7", "Chives 1 bunch"])
+        XCTAssertEqual(try m.meals().first { $0.id == a }?.servings, 8)
+        try m.undoLast()
+        XCTAssertEqual(try list(m), ["Milk 1.35 l", "Eggs 5", "Chives 1 bunch"])
+        try m.setMealServings(a, 2, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(try list(m), ["Milk 1.225 l", "Eggs 4", "Chives 1 bunch"])
+    }
+
+    func testAMealNotYetAddedChangesOnlyThePlan() throws {
+        let m = try model()
+        let r = try m.addRecipe(RecipeDraft(title: "Soup", servings: 2, ingredients: ["1 leek"]))
+        let meal = try XCTUnwrap(try m.planMeal(r, on: tuesday, servings: 3))
+        try m.setMealServings(meal, 4, staples: nil, numbers: .decimalPoint)
+        try m.removeMeal(meal)
+        XCTAssertEqual(try m.allItems(), [])
+        XCTAssertTrue(m.undo.undoStack.last!.onListsOnly)
+    }
+
+    func testSharesSpeakTheDaysInGerman() throws {
+        let share = ItemShare(id: ShareID(1), item: ItemID(1), meal: nil, recipe: RecipeID(1), recipeTitle: "Pfannkuchen", day: tuesday,
+                              amount: .exact(Rational(1, 4)!), unit: MeasureUnit.named("l"), added: 0, itemUnit: "l", before: nil, madeItem: false)
+        let german = UserLocale(environment: ["LANG": "de_DE.UTF-8"])
+        XCTAssertTrue(share.text(german).hasPrefix("0,25 l"), share.text(german))
+        XCTAssertTrue(share.text(german).contains("(Di"), share.text(german))
+    }
+
+    func testPlanDaysAreThisWeekAndTheNext() {
+        let days = PlanDay.planDays(around: tuesday.date(english.calendar), english)
+        XCTAssertEqual(days.count, 14)
+        XCTAssertTrue(days.contains(tuesday))
+        XCTAssertEqual(days[0].weekdayName(english), "Mon")
+        XCTAssertEqual(PlanDay(text: tuesday.description), tuesday)
+    }
+}
