@@ -39,7 +39,10 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
 
     /// The draft within the limits above, whitespace trimmed, empty lines dropped.
     package var capped: RecipeDraft {
-        func cut(_ s: String, _ n: Int) -> String { String(s.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)) }
+        // Trimmed again after the cut: a cut that ends on a space leaves none behind.
+        func cut(_ s: String, _ n: Int) -> String {
+            String(s.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         func lines(_ l: [String], _ count: Int, _ length: Int) -> [String] {
             Array(l.lazy.map { cut($0, length) }.filter { !$0.isEmpty }.prefix(count))
         }
