@@ -6,7 +6,7 @@ import Foundation
 /// `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
 package enum SchemaOrgRecipe {
     /// Bounds on the walk: a hostile document's nesting or size costs no more than this.
-    static let maxDepth = 40, maxNodes = 200_000, maxRecipes = 50
+    package static let maxDepth = 40, maxNodes = 200_000, maxRecipes = 50
 
     /// The recipes in a JSON document; none when it is not JSON or has no `Recipe`.
     package static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
