@@ -23,6 +23,8 @@ struct HelperRun {
             } catch { say(HelperReply(error: Self.words(error))) }
         case .password(let server, let user):
             do { say(HelperReply(password: try Keyring.password(server: server, user: user))) } catch { say(HelperReply(error: error.description)) }
+        case .recipes(let source):
+            do { say(HelperReply(recipes: try RecipeImport.drafts(from: source))) } catch { say(HelperReply(error: error.description)) }
         }
     }
 

@@ -11,7 +11,11 @@ enum HelperTranslation {
         setlocale(LC_ALL, "")
         bindtextdomain(domain, MessageCatalogueFolder.find())
         bind_textdomain_codeset(domain, "UTF-8")
-        Localization.translate = { text in String(cString: g_dgettext(domain, text)) }
-        Localization.translatePlural = { one, many, n in String(cString: g_dngettext(domain, one, many, gulong(max(0, n)))) }
+        // Inside withCString: a message without a translation comes back as the very pointer given,
+        // and the temporary C string Swift passes for a String argument is gone once the call returns.
+        Localization.translate = { text in text.withCString { String(cString: g_dgettext(domain, $0)) } }
+        Localization.translatePlural = { one, many, n in
+            one.withCString { o in many.withCString { m in String(cString: g_dngettext(domain, o, m, gulong(max(0, n)))) } }
+        }
     }
 }

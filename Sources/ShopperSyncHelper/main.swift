@@ -4,7 +4,8 @@ import ShopperModel
 import ShopperSync
 import ShopperSyncModel
 
-// `shopper-sync`: the one process that talks to CalDAV servers and the keyring. The window and
+// `shopper-sync`: the one process that talks to CalDAV servers and the keyring, and fetches and
+// parses recipe pages (`shopper recipe import`, the window's import). The window and
 // `shopper share`/`shopper sync` run it (`SyncHelper`), so they never load libsoup, libical,
 // libxml2, libsecret or what those bring (Kerberos, ICU, …). Arguments: a `HelperCommand`; a
 // password, when one is needed, on standard input; replies on standard output, one JSON line

@@ -18,9 +18,13 @@ final class HelperProtocolTests: XCTestCase {
                    target: .existing(RemoteCollection(url: "https://s/cal/x/", name: "Einkäufe, gemeinsam"))),
             .stop(store: "/s", list: ListID(9)),
             .password(server: "https://s/", user: "u"),
+            .recipes(source: "https://example.org/rezepte/käse spätzle?x=1&y=2"),
+            .recipes(source: "/home/anna/My Recipes/--new.json"),
+            .recipes(source: "-rf"),
         ]
         for c in commands { XCTAssertEqual(HelperCommand(arguments: c.arguments), c, "\(c.arguments)") }
-        for bad in [[], ["sync"], ["sync", "/s", "x"], ["stop", "/s"], ["share", "/s", "1", "s"], ["share", "/s", "1", "s", "u", "--new"], ["rm", "-rf"]] {
+        for bad in [[], ["sync"], ["sync", "/s", "x"], ["stop", "/s"], ["share", "/s", "1", "s"], ["share", "/s", "1", "s", "u", "--new"], ["rm", "-rf"],
+                    ["recipes"], ["recipes", "a", "b"]] {
             XCTAssertNil(HelperCommand(arguments: bad), "\(bad)")
         }
     }
@@ -53,6 +57,17 @@ final class HelperProtocolTests: XCTestCase {
         XCTAssertEqual(Set(got.lost.map(\.value.field)), [.quantity, .notes, .state, .stores])
         XCTAssertEqual(got.lost.first { $0.value.field == .stores }?.value.lostStores, ["Aldi", "Corner Shop"])
         XCTAssertEqual(got.lost.first { $0.value.field == .quantity }?.value.losing.fields, mine.fields)
+    }
+
+    /// Recipes come back whole: every field, in order, also words in other scripts.
+    func testRecipesComeBackWhole() throws {
+        let drafts = [RecipeDraft(title: "Käsespätzle", servings: 4, yieldText: "4 Teller", ingredients: ["400 g Mehl", "Für oben:", "2 Zwiebeln"],
+                                  method: ["Teig:", "Rühren.", "\"Schaben\" \\ kochen."], source: "https://ex.de/k", notes: "עברית\nzwei", tags: ["A", "b"]),
+                      RecipeDraft(title: "")]
+        let line = try JSONEncoder().encode(HelperReply(recipes: drafts))
+        XCTAssertFalse(line.contains(UInt8(ascii: "\n")), "one line")
+        XCTAssertEqual(try JSONDecoder().decode(HelperReply.self, from: line).recipes, drafts)
+        XCTAssertNil(try JSONDecoder().decode(HelperReply.self, from: Data("{}".utf8)).recipes, "a sync's reply has none")
     }
 
     func testAHelperThatMisbehavesEndsInOneMessage() throws {

@@ -13,6 +13,8 @@ enum Command: Equatable {
     case importFiles([String], to: String?)
     /// Print the lists with their counts.
     case lists
+    /// Print the recipes a file or a web page holds (see RecipeCommands).
+    case recipeImport(String)
     /// Share a list over CalDAV (the password read from standard input), and sync it once.
     case share(server: String, user: String, list: String?)
     case shareStatus(list: String?)
@@ -32,7 +34,7 @@ enum Command: Equatable {
     }
 
     static var usage: String {
-        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import FILE|URL    print the recipes a file or web page holds\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 

@@ -1,12 +1,15 @@
 import Foundation
 import ShopperModel
+import ShopperSyncModel
 
-/// `shopper recipes`, `shopper recipe add` and `shopper recipe export`: the household's recipes
-/// from scripts. An add goes through the running window when there is one (its list and Undo
+/// `shopper recipes`, `shopper recipe add`, `shopper recipe export` and `shopper recipe import`:
+/// the household's recipes from scripts. An add goes through the running window when there is one (its list and Undo
 /// follow), else straight into the store, merged the same way.
 extension Command {
     static func parseRecipe(_ args: inout [String]) throws(UsageError) -> Command {
-        guard let verb = args.first else { throw UsageError(message: L("recipe needs add or export, such as: shopper recipe add Pancakes")) }
+        guard let verb = args.first else {
+            throw UsageError(message: L("recipe needs add, export or import, such as: shopper recipe add Pancakes"))
+        }
         args.removeFirst()
         switch verb {
         case "add":
@@ -39,14 +42,39 @@ extension Command {
             let words = args.filter { $0 != "--" }
             args = []
             return .recipeExport(title: words.isEmpty ? nil : words.joined(separator: " "))
+        case "import":
+            guard args.count == 1, let source = args.first, !source.isEmpty else {
+                throw UsageError(message: L("recipe import needs one file or web address, such as: shopper recipe import https://example.org/pancakes"))
+            }
+            args = []
+            return .recipeImport(source)
         default:
-            throw UsageError(message: L("unknown recipe command “{command}”: use add or export", ["command": verb]))
+            throw UsageError(message: L("unknown recipe command “{command}”: use add, export or import", ["command": verb]))
         }
     }
 }
 
 @MainActor
 enum RecipeCommands {
+    /// What a file or web page holds, read by the sharing helper (it fetches and parses pages, so
+    /// `shopper` links neither libsoup nor libxml2), printed one field a line: the field's name,
+    /// a tab, its value; an ingredient a line; a blank line between recipes. Nothing is kept.
+    /// No recipe: the helper's one sentence, thrown (exit 1).
+    nonisolated static func importRecipes(from source: String) throws -> String {
+        try SyncHelper.recipes(from: source).map(text).joined(separator: "\n")
+    }
+
+    nonisolated static func text(_ d: RecipeDraft) -> String {
+        var lines = [[L("title"), d.title]]
+        if let servings = d.servings { lines.append([L("servings"), "\(servings)"]) }
+        if let words = d.yieldText { lines.append([L("yield"), words]) }
+        lines += d.ingredients.map { [L("ingredient"), $0] }
+        lines.append([L("steps"), "\(d.method.count)"])
+        if !d.tags.isEmpty { lines.append([L("tags"), d.tags.joined(separator: ", ")]) }
+        if let source = d.source { lines.append([L("source"), source]) }
+        return lines.map { $0.joined(separator: "\t") + "\n" }.joined()
+    }
+
     /// One line a recipe: title, servings (empty when unknown), then each ingredient line, all
     /// tab-separated (tabs and line breaks inside them become spaces).
     static func list(paths: AppPaths) throws -> String {
@@ -59,8 +87,8 @@ enum RecipeCommands {
     /// schema.org JSON of the recipe called `title`, or of every recipe.
     static func export(title: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile, access: .readOnly)
-        guard let title else { return SchemaOrgExport.json(try store.recipes()) }
-        return SchemaOrgExport.json([try recipe(title, in: store.recipes())])
+        let recipes = try title.map { [try recipe($0, in: store.recipes())] } ?? store.recipes()
+        return String(decoding: SchemaOrgRecipe.json(recipes.map(\.draft)), as: UTF8.self) + "\n"
     }
 
     static func add(title: String, servings: Int?, to list: String?, paths: AppPaths) throws -> String {

@@ -35,6 +35,8 @@ struct ShopperMain {
             print(try CommandRunner.importFiles(files, to: list, paths: dataPaths))
         case .lists:
             FileHandle.standardOutput.write(Data(try CommandRunner.lists(paths: dataPaths).utf8))
+        case .recipeImport(let source):
+            FileHandle.standardOutput.write(Data(try RecipeCommands.importRecipes(from: source).utf8))
         case .share(let server, let user, let list):
             print(try SharingCommands.share(server: server, user: user, list: list, paths: dataPaths))
         case .shareStatus(let list):

@@ -49,7 +49,7 @@ public struct Recipe: Equatable, Sendable {
     }
 
     /// The editable part, as the importers make it and an editor changes it.
-    var draft: RecipeDraft {
+    package var draft: RecipeDraft {
         RecipeDraft(title: title, servings: servings, yieldText: yieldText, ingredients: ingredients, method: method,
                     source: source, notes: notes, tags: tags)
     }

@@ -23,6 +23,9 @@ package enum HelperCommand: Sendable, Equatable {
     case stop(store: String, list: ListID)
     /// The keyring's password for an account in use (the Share dialog offers it).
     case password(server: String, user: String)
+    /// The recipes of a web page or a file (a path or an address): libxml2 reads the page here,
+    /// never in the window.
+    case recipes(source: String)
 
     package var readsPassword: Bool {
         switch self {
@@ -45,6 +48,7 @@ package enum HelperCommand: Sendable, Equatable {
             }()
         case .stop(let store, let list): ["stop", store, "\(list.raw)"]
         case .password(let server, let user): ["password", server, user]
+        case .recipes(let source): ["recipes", source]
         }
     }
 
@@ -56,6 +60,7 @@ package enum HelperCommand: Sendable, Equatable {
         case ("collections", 3): self = .collections(server: a[1], user: a[2])
         case ("stop", 3): guard let id = ids[0] else { return nil }; self = .stop(store: a[1], list: id)
         case ("password", 3): self = .password(server: a[1], user: a[2])
+        case ("recipes", 2): self = .recipes(source: a[1])
         case ("share", 5...):
             guard let id = ids[0], let target = Self.target(Array(a.dropFirst(5))) else { return nil }
             self = .share(store: a[1], list: id, server: a[3], user: a[4], target: target)
@@ -86,9 +91,11 @@ package struct HelperReply: Codable, Sendable {
     package var home: String?
     package var found: [RemoteCollection]?
     package var password: String?
+    /// What `recipes` read.
+    package var recipes: [RecipeDraft]?
 
     package init(waiting: Bool? = nil, list: ListID? = nil, report: SyncReport? = nil, error: String? = nil,
-                 home: String? = nil, found: [RemoteCollection]? = nil, password: String? = nil) {
+                 home: String? = nil, found: [RemoteCollection]? = nil, password: String? = nil, recipes: [RecipeDraft]? = nil) {
         self.waiting = waiting
         self.list = list?.raw
         self.report = report
@@ -96,5 +103,6 @@ package struct HelperReply: Codable, Sendable {
         self.home = home
         self.found = found
         self.password = password
+        self.recipes = recipes
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// schema.org `Recipe` in JSON: what recipe pages carry in their JSON-LD blocks and what Nextcloud
+/// Cookbook keeps as a file. Read with Foundation's JSON parser, then walked: a `Recipe` may stand
+/// alone, in an array, in a `@graph` among WebPage and Person nodes, or under another node's
+/// `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
+package enum SchemaOrgRecipe {
+    /// Bounds on the walk: a hostile document's nesting or size costs no more than this.
+    package static let maxDepth = 40, maxNodes = 200_000, maxRecipes = 50
+
+    /// The recipes in a JSON document; none when it is not JSON or has no `Recipe`.
+    package static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
+        return drafts(in: object, source: source)
+    }
+
+    /// The recipes in a parsed JSON value (or one built alike, as microdata is).
+    package static func drafts(in object: Any, source: String? = nil) -> [RecipeDraft] {
+        var found: [[String: Any]] = []
+        var budget = maxNodes
+        collect(object, depth: 0, budget: &budget, into: &found)
+        return found.map { draft($0, source: source) }
+    }
+
+    private static func collect(_ value: Any, depth: Int, budget: inout Int, into found: inout [[String: Any]]) {
+        guard depth < maxDepth, budget > 0, found.count < maxRecipes else { return }
+        budget -= 1
+        if let object = value as? [String: Any] {
+            if isRecipe(object) { return found.append(object) }
+            // "@graph" first, as written; then any other member (mainEntity, itemListElement…).
+            for key in object.keys.sorted(by: { ($0 == "@graph" ? 0 : 1, $0) < ($1 == "@graph" ? 0 : 1, $1) }) {
+                collect(object[key]!, depth: depth + 1, budget: &budget, into: &found)
+            }
+        } else if let array = value as? [Any] {
+            for element in array { collect(element, depth: depth + 1, budget: &budget, into: &found) }
+        }
+    }
+
+    /// `@type` names Recipe: "Recipe", ["Recipe", "NewsArticle"], "schema:Recipe", "http://schema.org/Recipe".
+    static func isRecipe(_ object: [String: Any]) -> Bool { types(object).contains("recipe") }
+
+    /// The node's types, lower-case, without a vocabulary's prefix.
+    static func types(_ object: [String: Any]) -> [String] {
+        let raw = (object["@type"] as? String).map { [$0] } ?? (object["@type"] as? [Any])?.compactMap { $0 as? String } ?? []
+        return raw.map { t in String(t.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last ?? "").lowercased() }
+    }
+
+    /// One `Recipe` node as a draft, within the draft's limits.
+    static func draft(_ r: [String: Any], source: String?) -> RecipeDraft {
+        var d = RecipeDraft(title: SchemaOrgFields.text(r["name"]) ?? SchemaOrgFields.text(r["headline"]) ?? "")
+        d.ingredients = SchemaOrgFields.lines(r["recipeIngredient"] ?? r["ingredients"])
+        d.method = SchemaOrgFields.steps(r["recipeInstructions"], depth: 0)
+        let yield = SchemaOrgFields.yield(r["recipeYield"] ?? r["yield"])
+        d.servings = yield.servings
+        d.yieldText = yield.text
+        d.notes = SchemaOrgFields.lines(r["description"]).joined(separator: "\n")
+        d.tags = SchemaOrgFields.tags([r["recipeCategory"], r["recipeCuisine"], r["keywords"]])
+        let url = SchemaOrgFields.text(r["url"]).flatMap { u in ["http://", "https://"].contains { u.lowercased().hasPrefix($0) } ? u : nil }
+        d.source = url ?? source
+        return d.capped
+    }
+}

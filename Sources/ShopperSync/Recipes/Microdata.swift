@@ -1,0 +1,51 @@
+import Foundation
+import ShopperModel
+
+/// schema.org microdata (`itemscope itemtype="…/Recipe"` with `itemprop`s) as the JSON object
+/// the schema.org reader takes: each property a list of values, a nested item (a `HowToStep`, the
+/// author) an object of its own. So both ways a page marks a recipe are read by one reader.
+enum Microdata {
+    /// Whether the element starts an item of type Recipe ("http://schema.org/Recipe", "https://schema.org/Recipe").
+    static func isRecipe(_ e: HTMLNode) -> Bool {
+        guard e.attribute("itemscope") != nil, let types = e.attribute("itemtype") else { return false }
+        return types.split(separator: " ").contains { $0.split(separator: "/").last?.lowercased() == "recipe" }
+    }
+
+    /// The item `e` starts.
+    static func item(_ e: HTMLNode) -> [String: Any] {
+        var properties: [String: [Any]] = [:]
+        for child in e.elements { collect(child, depth: 0, into: &properties) }
+        var object: [String: Any] = properties
+        let types = (e.attribute("itemtype") ?? "").split(separator: " ").map(String.init)
+        if !types.isEmpty { object["@type"] = types }
+        return object
+    }
+
+    /// The properties below `e` that belong to the item being read: a nested item's own
+    /// properties are its own, not the recipe's (the author's `name` is not the recipe's).
+    private static func collect(_ e: HTMLNode, depth: Int, into properties: inout [String: [Any]]) {
+        guard depth < 200 else { return }
+        let scope = e.attribute("itemscope") != nil
+        if let names = e.attribute("itemprop") {
+            let value: Any = scope ? item(e) : self.value(e)
+            for name in names.split(separator: " ") where (properties[String(name)]?.count ?? 0) < 500 {
+                properties[String(name), default: []].append(value)
+            }
+        }
+        guard !scope else { return }
+        for child in e.elements { collect(child, depth: depth + 1, into: &properties) }
+    }
+
+    /// A property's value as microdata defines it: `content` where given, an address for links
+    /// and media, a `datetime`, else the element's text.
+    static func value(_ e: HTMLNode) -> String {
+        if let content = e.attribute("content") { return content }
+        switch e.name {
+        case "a", "link", "area": return e.attribute("href") ?? ""
+        case "img", "audio", "video", "source", "iframe", "embed": return e.attribute("src") ?? ""
+        case "time": return e.attribute("datetime") ?? e.text
+        case "data", "meter": return e.attribute("value") ?? e.text
+        default: return e.text
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+@testable import ShopperSync
+@testable import ShopperSyncModel
+
+/// A recipe from a web address, from a server on 127.0.0.1 the test starts: read, redirected,
+/// too slow (a deadline), too large (a cap), missing; plain http to another machine refused before
+/// any request; and the whole way through `shopper-sync` as the window and the command line go.
+final class RecipeFetchTests: XCTestCase {
+    private func server() throws -> RecipeServer { try RecipeServer.shared.get() }
+
+    private func fails(_ address: String, deadline: Deadline = Deadline(seconds: 20), _ expected: (RecipeImportError) -> Bool,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try WebPage.get(address, deadline: deadline), file: file, line: line) { e in
+            XCTAssertTrue((e as? RecipeImportError).map(expected) ?? false, "\(address): \(e)", file: file, line: line)
+        }
+    }
+
+    func testAPageFromTheServerAndThroughARedirect() throws {
+        let s = try server()
+        let drafts = try RecipeImport.drafts(from: s.url + "page/graph-howtosection.html")
+        XCTAssertEqual(drafts.map(\.title), ["Easy Lasagne"])
+        XCTAssertEqual(drafts[0].source, s.url + "page/graph-howtosection.html")
+        let redirected = try RecipeImport.drafts(from: s.url + "redirect/microdata.html")
+        XCTAssertEqual(redirected.map(\.title), ["Grandma's Scones"])
+        XCTAssertEqual(redirected[0].source, s.url + "page/microdata.html", "the address the page came from")
+        XCTAssertEqual(try RecipeImport.drafts(from: s.url + "page/nextcloud-cookbook.json").map(\.servings), [4])
+    }
+
+    func testASlowAnswerEndsAtTheDeadline() throws {
+        let s = try server()
+        let started = ContinuousClock.now
+        fails(s.url + "slow", deadline: Deadline(seconds: 3)) { $0 == .tooSlow(host: "127.0.0.1:\(s.port)") }
+        XCTAssertLessThan(started.duration(to: .now), .seconds(10))
+    }
+
+    func testAnOversizedAnswerIsCut() throws {
+        let s = try server()
+        fails(s.url + "huge") { $0 == .tooLarge(s.url + "huge", megabytes: 5) }
+        let started = ContinuousClock.now
+        fails(s.url + "huge-declared") { $0 == .tooLarge(s.url + "huge-declared", megabytes: 5) }
+        XCTAssertLessThan(started.duration(to: .now), .seconds(10), "a declared size is refused before the body")
+        XCTAssertTrue(RecipeImportError.tooLarge("x", megabytes: 5).description.contains("larger than 5 MB"))
+    }
+
+    func testMissingPagesAndRedirectLoopsAreSaid() throws {
+        let s = try server()
+        fails(s.url + "missing") { $0 == .status(404, reason: "Not Found", host: "127.0.0.1:\(s.port)") }
+        fails(s.url + "redirect-loop") { $0 == .tooManyRedirects(host: "127.0.0.1") }
+        XCTAssertThrowsError(try RecipeImport.drafts(from: s.url + "page/none.html")) { e in
+            XCTAssertEqual(e as? RecipeImportError, .noRecipe(s.url + "page/none.html"))
+        }
+    }
+
+    /// "localhost." reaches this server, but is not how Shopper names this machine: plain http
+    /// to it is refused, and the server never hears of it, directly or by a redirect.
+    func testPlainHTTPToAnotherMachineIsRefusedWithoutARequest() throws {
+        let s = try server()
+        let plain = "http://localhost.:\(s.port)/plain-only"
+        fails(plain) { $0 == .insecure(host: "localhost.") }
+        fails("http://recipes.example.com/pancakes") { $0 == .insecure(host: "recipes.example.com") }
+        fails(s.url + "redirect-plain") { $0 == .redirectedInsecurely(to: "http://localhost.:\(s.port)/plain-redirected") }
+        let asked = try s.requests()
+        XCTAssertTrue(asked.contains("/redirect-plain"), "\(asked)")
+        XCTAssertFalse(asked.contains("/plain-only") || asked.contains("/plain-redirected"), "\(asked)")
+        for bad in ["ftp://example.com/r", "https://user:pw@example.com/r", "https:///r", "file:///etc/passwd"] {
+            fails(bad) { $0 == .badAddress(bad) }
+        }
+    }
+
+    /// The whole way: the client starts `shopper-sync`, which fetches and reads, and the drafts
+    /// come back as JSON; a slow server ends at SHOPPER_SYNC_DEADLINE, in one message.
+    func testThroughTheHelper() throws {
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/shopper-sync").path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: helper), "build shopper-sync first")
+        let s = try server()
+        XCTAssertEqual(try SyncHelper.recipes(from: s.url + "page/two-recipes.html", helper: helper).map(\.title), ["Pancakes", "Blueberry Sauce"])
+        XCTAssertEqual(try SyncHelper.recipes(from: RecipePageTests.fixtures.appendingPathComponent("microdata.html").path, helper: helper).count, 1)
+        XCTAssertThrowsError(try SyncHelper.recipes(from: s.url + "page/none.html", helper: helper)) { e in
+            XCTAssertTrue("\(e)".hasPrefix("no recipe was found in"), "\(e)")
+        }
+        setenv("SHOPPER_SYNC_DEADLINE", "2", 1)
+        defer { unsetenv("SHOPPER_SYNC_DEADLINE") }
+        let started = ContinuousClock.now
+        XCTAssertThrowsError(try SyncHelper.recipes(from: s.url + "slow", helper: helper)) { e in
+            XCTAssertTrue("\(e)".contains("too slow"), "\(e)")
+        }
+        XCTAssertLessThan(started.duration(to: .now), .seconds(10))
+    }
+}
