@@ -4,23 +4,23 @@ import Foundation
 /// as kept, before and apart from the store: what the import preview shows line by line, what the
 /// sharing helper sends back from a web address, and what `Recipe` is made from. Every field is
 /// capped where it is read (`RecipeDraft.capped`): a page from outside is never trusted for size.
-struct RecipeDraft: Equatable, Sendable, Codable {
-    var title: String
+package struct RecipeDraft: Equatable, Sendable, Codable {
+    package var title: String
     /// How many it serves; nil when the source said nothing a number can be read from.
-    var servings: Int?
+    package var servings: Int?
     /// The source's own words for the yield ("12 pancakes"), shown when `servings` is nil.
-    var yieldText: String?
+    package var yieldText: String?
     /// Ingredient lines as written ("1 onion, finely chopped"); `IngredientParser` reads each.
     /// A line ending in ":" with no amount is a heading ("For the sauce:").
-    var ingredients: [String]
+    package var ingredients: [String]
     /// The method, one step per element, headings of `HowToSection`s as steps ending in ":".
-    var method: [String]
+    package var method: [String]
     /// A web address or a file path.
-    var source: String?
-    var notes: String
-    var tags: [String]
+    package var source: String?
+    package var notes: String
+    package var tags: [String]
 
-    init(title: String, servings: Int? = nil, yieldText: String? = nil, ingredients: [String] = [], method: [String] = [],
+    package init(title: String, servings: Int? = nil, yieldText: String? = nil, ingredients: [String] = [], method: [String] = [],
          source: String? = nil, notes: String = "", tags: [String] = []) {
         self.title = title
         self.servings = servings
@@ -34,11 +34,11 @@ struct RecipeDraft: Equatable, Sendable, Codable {
 
     /// The limits every reader applies: a title of 200 characters, 200 ingredient lines of 500,
     /// 200 steps of 5,000, notes of 20,000, 50 tags of 100; servings 1…1000.
-    static let maxTitle = 200, maxLines = 200, maxLine = 500, maxSteps = 200, maxStep = 5_000, maxNotes = 20_000
-    static let maxTags = 50, maxTag = 100, maxServings = 1_000
+    package static let maxTitle = 200, maxLines = 200, maxLine = 500, maxSteps = 200, maxStep = 5_000, maxNotes = 20_000
+    package static let maxTags = 50, maxTag = 100, maxServings = 1_000
 
     /// The draft within the limits above, whitespace trimmed, empty lines dropped.
-    var capped: RecipeDraft {
+    package var capped: RecipeDraft {
         func cut(_ s: String, _ n: Int) -> String { String(s.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)) }
         func lines(_ l: [String], _ count: Int, _ length: Int) -> [String] {
             Array(l.lazy.map { cut($0, length) }.filter { !$0.isEmpty }.prefix(count))
