@@ -233,6 +233,8 @@ final class MainWindow {
             if change.listsChanged { self?.listsChanged() }
             if change.searchesChanged { self?.updateTotals() }
             if change.tripsChanged { self?.tripsChanged() }
+            // An undo or redo of a recipe kept or deleted, here or by another process.
+            if change.recipesChanged { self?.reloadRecipes() }
             self?.updateShops(menu: change.shopsChanged)
         }
     }
