@@ -16,6 +16,8 @@ final class RecipePasteDialog {
     private let numbers: NumberConvention
     /// What Save would keep now.
     private(set) var draft: RecipeDraft
+    /// What Save does (Enter in no field: the text takes Enter as a new line).
+    private(set) var confirm: @MainActor () -> Void = {}
     /// The lines of the preview as shown (the tests read them).
     private(set) var shownLines: [String] = []
 
@@ -65,11 +67,12 @@ final class RecipePasteDialog {
         row.widget.align(h: .end)
         cancel.onClicked { [weak self] in self?.window.close() }
         save.widget.css("suggested-action")
-        save.onClicked { [weak self] in
+        confirm = { [weak self] in
             guard let self, canSave else { return }
             onSave(draft)
             window.close()
         }
+        save.onClicked { [weak self] in self?.confirm() }
         row.append(cancel.widget)
         row.append(save.widget)
         let escape = ShortcutController(first: false)
