@@ -22,6 +22,10 @@ enum AppAction: String, CaseIterable {
     /// Shops the list at the store whose id is the target ("0": Any Store).
     case chooseStore = "choose-store"
     case manageStores = "stores"
+    /// The household's recipes, in place of the lists (the sidebar's Recipes).
+    case showRecipes = "show-recipes"
+    /// A recipe typed or pasted whole, with what was understood shown before it is kept.
+    case pasteRecipe = "paste-recipe"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -87,6 +91,8 @@ enum AppAction: String, CaseIterable {
         case .moveUp: [(nil, ["<Alt>Up"])]
         case .moveDown: [(nil, ["<Alt>Down"])]
         case .syncNow: [(nil, ["<Control>r"])]
+        case .showRecipes: [(nil, ["<Control>6"])]
+        case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
         case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
         }
     }
@@ -109,6 +115,8 @@ enum AppAction: String, CaseIterable {
         case .stopSharing: L("Stop Sharing")
         case .chooseStore: L("Choose a Store")
         case .manageStores: L("Stores…")
+        case .showRecipes: L("Show Recipes")
+        case .pasteRecipe: L("Paste a Recipe…")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")
@@ -161,7 +169,7 @@ enum AppAction: String, CaseIterable {
     var section: String {
         if isRowAction { return L("Items") }
         switch self {
-        case .showList, .switchList, .newList: return L("Lists and Pages")
+        case .showList, .switchList, .newList, .showRecipes: return L("Lists and Pages")
         case .importItems, .exportItems, .syncNow: return L("Files and Sharing")
         case .preferences, .shortcuts, .close, .quit: return L("Application")
         default: return L("Editing")

@@ -49,6 +49,8 @@ import CGtk
         gtk_list_box_select_row(ptr, gtk_list_box_get_row_at_index(ptr, Int32(index)))
     }
 
+    func unselectAll() { gtk_list_box_unselect_all(ptr) }
+
     /// Selects and focuses a row.
     func select(_ index: Int) {
         guard let row = gtk_list_box_get_row_at_index(ptr, Int32(index)) else { return }

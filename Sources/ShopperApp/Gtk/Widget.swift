@@ -96,6 +96,8 @@ struct Widget: SignalSource {
 
     @discardableResult
     func grabFocus() -> Bool { gtk_widget_grab_focus(raw) != 0 }
+    /// What Enter or Space on it does (a button's click), as the keyboard does it.
+    func activate() { gtk_widget_activate(raw) }
     /// Activates one of the widget's own actions ("text.undo"); false when it has none of that name
     /// enabled.
     @discardableResult

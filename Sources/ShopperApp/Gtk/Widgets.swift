@@ -104,6 +104,7 @@ import CGtk
     private var ptr: UnsafeMutablePointer<GtkBox> { widget.typedPointer() }
     func append(_ child: Widget) { gtk_box_append(ptr, child.raw) }
     func remove(_ child: Widget) { gtk_box_remove(ptr, child.raw) }
+    func removeAll() { while let child = widget.firstChild { remove(child) } }
     /// Puts `new` where `old` is; `old` leaves the box.
     func replace(_ old: Widget, with new: Widget) {
         gtk_box_insert_child_after(ptr, new.raw, old.raw)

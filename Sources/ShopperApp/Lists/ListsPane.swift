@@ -2,7 +2,8 @@ import ShopperModel
 
 /// The sidebar of lists beside the window's content: side by side when there is room, folded away
 /// at phone width, where the header's Lists button opens it and opening a list goes back to the
-/// content. A list's menu (rename, delete) pops up from the sidebar.
+/// content. A list's menu (rename, delete) pops up from the sidebar. The content is a list's place
+/// or the recipes' (`places`: "lists" and "recipes"), chosen in the sidebar.
 @MainActor
 final class ListsPane {
     let sidebar = ListsSidebar()
@@ -10,12 +11,14 @@ final class ListsPane {
     let frame = Leaflet()
     let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
     let contentHeader: HeaderBar
+    let places: ViewStack
     /// Made when first opened.
     private var listMenu: PopoverMenu?
 
     /// `content` has `contentHeader` at its top: side by side, only one set of window buttons shows.
-    init(content: Widget, header contentHeader: HeaderBar) {
+    init(content: Widget, places: ViewStack, header contentHeader: HeaderBar) {
         self.contentHeader = contentHeader
+        self.places = places
         listsButton.widget.tooltip(L("Lists"))
         frame.append(sidebar.root.widget, name: "sidebar")
         frame.appendSeparator()
@@ -24,6 +27,9 @@ final class ListsPane {
         frame.onFoldedChanged { [weak self] folded in self?.folded(folded) }
         folded(frame.folded)
     }
+
+    static let listsPlace = "lists", recipesPlace = "recipes"
+    var isShowingRecipes: Bool { places.visibleName == Self.recipesPlace }
 
     /// At phone width the sidebar covers the content: opening a list goes to it.
     func showContent() {

@@ -9,6 +9,8 @@ final class ListsSidebar {
     let root = Box(.vertical)
     let header = HeaderBar()
     private let rows = ListBox()
+    /// Below the lists, what is the household's rather than a list's: Recipes.
+    private let places = ListBox()
     private(set) var shown: [ShoppingList] = []
     var onOpen: ((ListID) -> Void)?
     var onMove: ((ListID, Int) -> Void)?
@@ -17,6 +19,8 @@ final class ListsSidebar {
     /// A list's menu asked for (a right click, Shift+F10 or Menu on its row): the list, and where
     /// in the sidebar to point the menu.
     var onMenu: ((ListID, Double, Double) -> Void)?
+    /// Recipes chosen.
+    var onRecipes: (() -> Void)?
 
     init() {
         let title = Label(L("Lists"))
@@ -49,13 +53,52 @@ final class ListsSidebar {
             }
         }
         rows.widget.add(keys.controller)
+        let column = Box(.vertical)
+        column.append(rows.widget)
+        column.append(cookingSection().widget)
         let scroller = ScrolledWindow()
-        scroller.child(rows.widget)
+        scroller.child(column.widget)
         scroller.widget.expand(h: false, v: true)
         root.append(header.widget)
         root.append(scroller.widget)
         root.widget.css("sidebar")
         root.widget.sizeRequest(width: 200)
+    }
+
+    private func cookingSection() -> Box {
+        let section = Box(.vertical)
+        let heading = Label(L("Cooking"))
+        heading.xalign(0)
+        heading.widget.css("heading")
+        heading.widget.css("dim-label")
+        heading.widget.margins(12)
+        section.append(heading.widget)
+        places.widget.css("navigation-sidebar")
+        places.widget.accessibleLabel(L("Cooking"))
+        let recipes = Label(L("Recipes"))
+        recipes.xalign(0)
+        recipes.widget.margins(6)
+        places.append(recipes.widget)
+        places.onActivated { [weak self] _ in self?.onRecipes?() }
+        section.append(places.widget)
+        return section
+    }
+
+    /// Whether the recipes are shown, not a list.
+    private(set) var recipesShown = false
+
+    /// Recipes shown: their row is the one selected, no list's.
+    func highlightRecipes() {
+        recipesShown = true
+        rows.unselectAll()
+        places.highlight(0)
+    }
+
+    /// A list shown again: its row selected.
+    func highlightList(_ current: ListID) {
+        recipesShown = false
+        places.unselectAll()
+        if let i = shown.firstIndex(where: { $0.id == current }) { rows.highlight(i) }
     }
 
     /// Shows `lists` with `current` selected; rows are made again only when the lists themselves
@@ -85,7 +128,7 @@ final class ListsSidebar {
             }
         }
         shown = lists
-        if let i = lists.firstIndex(where: { $0.id == current }) { rows.highlight(i) }
+        if let i = lists.firstIndex(where: { $0.id == current }), !recipesShown { rows.highlight(i) }
         if let focused, let i = lists.firstIndex(where: { $0.id == focused }) { _ = rows.row(at: i)?.grabFocus() }
         for (i, list) in lists.enumerated() { if let row = rows.row(at: i) { row.accessibleLabel(Self.spoken(list)) } }
     }

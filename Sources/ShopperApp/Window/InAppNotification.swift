@@ -21,8 +21,11 @@ final class InAppNotification {
     private(set) var text = ""
     var isShown: Bool { current != nil }
     /// What makes room for the toast while it shows, so it covers neither the last row nor a
-    /// button under the list (style class "toast-room").
-    var room: Widget?
+    /// button under the list (style class "toast-room"). Forgotten when it is destroyed: the
+    /// overlay's toasts are dismissed as the window goes, after the places under them.
+    var room: Widget? {
+        didSet { room?.on("destroy") { [weak self] in self?.room = nil } }
+    }
 
     /// Narrower than this (a phone), a toast shows no close button: it goes by itself.
     static let roomyWidth: Int32 = 500

@@ -32,6 +32,8 @@ final class MainWindow {
     let shopPicker = StorePicker()
     let sharing: SyncController
     let dialogs = OpenDialogs()
+    /// The household's recipes, in the content's place when chosen in the sidebar.
+    let recipes: RecipesPlace
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
@@ -51,12 +53,14 @@ final class MainWindow {
         strip.addBar.money = money
         let column = Self.listsColumn(strip, search, pageStack)
         editorPlace = EditorPlace(over: column.widget)
-        let (content, header) = Self.content(editorPlace, toast, pageStack)
-        lists = ListsPane(content: content, header: header)
+        recipes = RecipesPlace(numbers: UserLocale.current.numbers)
+        let (content, places, header) = Self.content(editorPlace, toast, pageStack, recipes)
+        lists = ListsPane(content: content, places: places, header: header)
         layOut(column)
         wire()
         wireLists()
         wireShops()
+        wireRecipes()
         updateTotals()
     }
 
@@ -69,17 +73,22 @@ final class MainWindow {
         return column
     }
 
-    /// The content beside the sidebar: its header (filled in `layOut`), the editor over the lists
-    /// under the toasts, and the bottom switcher.
-    private static func content(_ editorPlace: EditorPlace, _ toast: InAppNotification, _ pages: PageStack) -> (Widget, HeaderBar) {
+    /// The content beside the sidebar, under the toasts: the lists' place (its header, filled in
+    /// `layOut`, the editor over the lists, and the bottom switcher) or the recipes'.
+    private static func content(_ editorPlace: EditorPlace, _ toast: InAppNotification, _ pages: PageStack,
+                                _ recipes: RecipesPlace) -> (Widget, ViewStack, HeaderBar) {
         toast.room = pages.stack.widget
-        toast.overlay.child(editorPlace.body.widget)
-        toast.overlay.widget.expand(v: true)
         let header = HeaderBar()
-        let content = Box(.vertical)
-        for part in [header.widget, toast.overlay.widget, pages.switcherBar.widget] { content.append(part) }
-        content.widget.expand(h: true, v: true)
-        return (content.widget, header)
+        let lists = Box(.vertical)
+        editorPlace.body.widget.expand(v: true)
+        for part in [header.widget, editorPlace.body.widget, pages.switcherBar.widget] { lists.append(part) }
+        let places = ViewStack()
+        places.add(lists.widget, name: ListsPane.listsPlace, title: L("Lists"), icon: "view-list-symbolic")
+        places.add(recipes.root.widget, name: ListsPane.recipesPlace, title: L("Recipes"), icon: "accessories-text-editor-symbolic")
+        places.visibleName = ListsPane.listsPlace
+        toast.overlay.child(places.widget)
+        toast.overlay.widget.expand(h: true, v: true)
+        return (toast.overlay.widget, places, header)
     }
 
     /// The header over the content (switcher, main menu, Lists button, store), the frame as the
@@ -224,6 +233,8 @@ final class MainWindow {
             if change.listsChanged { self?.listsChanged() }
             if change.searchesChanged { self?.updateTotals() }
             if change.tripsChanged { self?.tripsChanged() }
+            // An undo or redo of a recipe kept or deleted, here or by another process.
+            if change.recipesChanged { self?.reloadRecipes() }
             self?.updateShops(menu: change.shopsChanged)
         }
     }

@@ -8,6 +8,7 @@ extension MainWindow {
         sidebar.onOpen = { [weak self] id in
             guard let self else { return }
             showList(id)
+            showLists()
             lists.showContent()
             _ = currentListPage?.focusRows()
         }

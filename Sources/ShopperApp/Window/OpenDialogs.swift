@@ -8,4 +8,5 @@ final class OpenDialogs {
     /// The Finish Shopping step.
     var finish: FinishShoppingDialog?
     var recentlyDeleted: RecentlyDeletedWindow?
+    var recipePaste: RecipePasteDialog?
 }

@@ -21,5 +21,5 @@ public struct ModelChange {
     /// A trip was recorded, deleted or brought back.
     public var tripsChanged = false
     /// Recipes, the plan's meals or items' shares changed.
-    var recipesChanged = false
+    public var recipesChanged = false
 }

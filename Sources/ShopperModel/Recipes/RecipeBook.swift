@@ -32,7 +32,7 @@ extension ShoppingModel {
 
     /// Keeps a recipe read or typed (see `RecipeDraft`); returns its id.
     @discardableResult
-    func addRecipe(_ draft: RecipeDraft, now: Date = Date()) throws(StoreError) -> RecipeID {
+    package func addRecipe(_ draft: RecipeDraft, now: Date = Date()) throws(StoreError) -> RecipeID {
         let now = StoreTime.rounded(now)
         var id = RecipeID(0)
         try commit(L("adding the recipe “{recipe}”", ["recipe": draft.capped.title])) { b in
@@ -53,7 +53,7 @@ extension ShoppingModel {
     /// Deletes a recipe and takes it off the plan: meals not yet on a list go with it; meals whose
     /// ingredients are on a list stay (their shares still say what they asked for). Undo brings it
     /// all back.
-    func deleteRecipe(_ id: RecipeID) throws(StoreError) {
+    public func deleteRecipe(_ id: RecipeID) throws(StoreError) {
         guard let old = try recipe(id) else { return }
         let planned = try meals().filter { $0.recipe == id && $0.list == nil }
         try commit(L("deleting the recipe “{recipe}”", ["recipe": old.title])) { b in

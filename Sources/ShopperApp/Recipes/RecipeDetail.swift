@@ -1,0 +1,151 @@
+import Foundation
+import ShopperModel
+
+/// One recipe opened: its title, the servings to cook for (the amounts follow, exactly), the
+/// ingredients, the method, its source and notes, and what can be done with it. Shows a
+/// `RecipeDraft`: what the store keeps and what an import reads look alike here.
+@MainActor
+final class RecipeDetail {
+    let root = Box(.vertical)
+    private let body = Box(.vertical, spacing: 18)
+    private let title = Label()
+    private let subtitle = Label()
+    private let back = Button(icon: "go-previous-symbolic", accessibleLabel: L("Back"))
+    let servings = SpinButton(from: 1, to: Double(RecipeDraft.maxServings))
+    private let ingredients = ListBox()
+    private let method = Box(.vertical, spacing: 12)
+    private let notes = Label()
+    let deleteButton = Button(label: L("Delete Recipe"))
+    private(set) var draft: RecipeDraft?
+    private let numbers: NumberConvention
+    /// The lines shown now, as a cook reads them (the tests read them too).
+    private(set) var shown: [ScaledIngredients.Line] = []
+    var onBack: (@MainActor () -> Void)?
+    var onDelete: (@MainActor () -> Void)?
+
+    init(numbers: NumberConvention) {
+        self.numbers = numbers
+        body.widget.margins(12)
+        body.append(top().widget)
+        body.append(servingsRow().widget)
+        for (heading, part) in [(L("Ingredients"), ingredients.widget), (L("Method"), method.widget)] {
+            body.append(Self.heading(heading).widget)
+            body.append(part)
+        }
+        ingredients.widget.css("boxed-list")
+        ingredients.noSelection()
+        ingredients.widget.accessibleLabel(L("Ingredients"))
+        notes.xalign(0)
+        notes.wrap()
+        body.append(notes.widget)
+        deleteButton.widget.css("destructive-action")
+        deleteButton.widget.align(h: .end)
+        deleteButton.onClicked { [weak self] in self?.onDelete?() }
+        body.append(deleteButton.widget)
+        let scroller = ScrolledWindow()
+        scroller.child(body.widget)
+        scroller.widget.expand(h: true, v: true)
+        root.append(scroller.widget)
+    }
+
+    /// Back (at phone width), the title and what it yields.
+    private func top() -> Box {
+        let top = Box(.horizontal, spacing: 12)
+        back.widget.css("flat")
+        back.widget.align(v: .start)
+        back.onClicked { [weak self] in self?.onBack?() }
+        top.append(back.widget)
+        let words = Box(.vertical, spacing: 2)
+        title.widget.css("title-2")
+        title.xalign(0)
+        title.wrap()
+        subtitle.xalign(0)
+        subtitle.wrap()
+        subtitle.widget.css("dim-label")
+        words.append(title.widget)
+        words.append(subtitle.widget)
+        words.widget.expand(h: true)
+        top.append(words.widget)
+        return top
+    }
+
+    private func servingsRow() -> Box {
+        let row = Box(.horizontal, spacing: 12)
+        let label = Label(L("Servings"))
+        label.xalign(0)
+        label.widget.expand(h: true)
+        row.append(label.widget)
+        servings.widget.accessibleLabel(L("Servings"))
+        servings.onChanged { [weak self] in self?.showIngredients() }
+        row.append(servings.widget)
+        return row
+    }
+
+    private static func heading(_ text: String) -> Label {
+        let l = Label(text)
+        l.widget.css("heading")
+        l.xalign(0)
+        return l
+    }
+
+    /// Whether the back button shows (the recipes' list and this one are not side by side).
+    func showBack(_ on: Bool) { back.widget.visible = on }
+
+    /// `draft` for its own servings (or `servings`).
+    func show(_ draft: RecipeDraft, servings wanted: Int? = nil) {
+        self.draft = draft
+        title.text = draft.title
+        subtitle.text = [draft.yieldText, draft.source].compactMap { $0 }.joined(separator: " · ")
+        subtitle.widget.visible = !subtitle.text.isEmpty
+        servings.value = wanted ?? draft.servings ?? 1
+        showIngredients()
+        method.removeAll()
+        for (i, step) in draft.method.enumerated() { method.append(Self.step(i + 1, step).widget) }
+        method.widget.visible = !draft.method.isEmpty
+        notes.text = draft.notes
+        notes.widget.visible = !draft.notes.isEmpty
+    }
+
+    /// The ingredients for the servings chosen, scaled exactly.
+    private func showIngredients() {
+        guard let draft else { return }
+        shown = ScaledIngredients.lines(draft.ingredients, from: draft.servings ?? 1, to: servings.value, numbers: numbers)
+        ingredients.removeAll()
+        for line in shown { ingredients.append(Self.row(line).widget) }
+    }
+
+    private static func row(_ line: ScaledIngredients.Line) -> Box {
+        let row = Box(.horizontal, spacing: 12)
+        row.widget.margins(10)
+        if let amount = line.amount {
+            let a = Label(amount)
+            a.widget.css("numeric")
+            a.xalign(1)
+            a.widget.sizeRequest(width: 80)
+            row.append(a.widget)
+        }
+        let text = Label(line.text)
+        text.xalign(0)
+        text.wrap()
+        if line.isHeading { text.widget.css("heading") }
+        row.append(text.widget)
+        // One sentence a screen reader says: "250 ml milk, warmed".
+        row.widget.accessibleLabel([line.amount, line.text].compactMap { $0 }.joined(separator: " "))
+        return row
+    }
+
+    private static func step(_ n: Int, _ text: String) -> Box {
+        let row = Box(.horizontal, spacing: 12)
+        let number = Label("\(n).")
+        number.widget.css("numeric")
+        number.widget.css("dim-label")
+        number.widget.align(v: .start)
+        row.append(number.widget)
+        let words = Label(text)
+        words.xalign(0)
+        words.wrap()
+        words.widget.expand(h: true)
+        row.append(words.widget)
+        return row
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import ShopperModel
+
+/// A recipe typed or pasted whole (title, then ingredients, then the method), with what was
+/// understood shown line by line as it is typed, before anything is saved. Save keeps it; nothing
+/// is kept on Cancel or Escape.
+@MainActor
+final class RecipePasteDialog {
+    let window = Window()
+    let text = TextView()
+    private let understood = Label()
+    private let lines = ListBox()
+    private let save = Button(label: L("Save Recipe"))
+    private let cancel = Button(label: L("Cancel"))
+    private let read: (String) -> RecipeDraft
+    private let numbers: NumberConvention
+    /// What Save would keep now.
+    private(set) var draft: RecipeDraft
+    /// What Save does (Enter in no field: the text takes Enter as a new line).
+    private(set) var confirm: @MainActor () -> Void = {}
+    /// The lines of the preview as shown (the tests read them).
+    private(set) var shownLines: [String] = []
+
+    init(parent: Window, numbers: NumberConvention, read: @escaping (String) -> RecipeDraft,
+         onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+        self.read = read
+        self.numbers = numbers
+        draft = RecipeDraft(title: "")
+        window.title = L("Paste a Recipe")
+        window.transient(for: parent)
+        window.modal(true)
+        window.defaultSize(520, 640)
+        let column = Box(.vertical, spacing: 12)
+        column.widget.margins(18)
+        let hint = Label(L("Its title on the first line, then the ingredients, one a line, then the method."))
+        hint.xalign(0)
+        hint.wrap()
+        hint.widget.css("dim-label")
+        column.append(hint.widget)
+        text.padding(8)
+        text.widget.accessibleLabel(L("Recipe Text"))
+        text.onChanged { [weak self] in self?.update() }
+        column.append(Self.scrolled(text.widget, height: 180).widget)
+        understood.xalign(0)
+        understood.wrap()
+        understood.widget.css("heading")
+        column.append(understood.widget)
+        lines.widget.css("boxed-list")
+        lines.noSelection()
+        lines.widget.accessibleLabel(L("What Was Understood"))
+        column.append(Self.scrolled(lines.widget, height: 160).widget)
+        column.append(buttons(onSave: onSave).widget)
+        window.child(column.widget)
+        update()
+    }
+
+    private static func scrolled(_ child: Widget, height: Int32) -> ScrolledWindow {
+        let s = ScrolledWindow()
+        s.child(child)
+        s.widget.expand(h: true, v: true)
+        s.widget.sizeRequest(height: height)
+        return s
+    }
+
+    private func buttons(onSave: @escaping @MainActor (RecipeDraft) -> Void) -> Box {
+        let row = Box(.horizontal, spacing: 12)
+        row.widget.align(h: .end)
+        cancel.onClicked { [weak self] in self?.window.close() }
+        save.widget.css("suggested-action")
+        confirm = { [weak self] in
+            guard let self, canSave else { return }
+            onSave(draft)
+            window.close()
+        }
+        save.onClicked { [weak self] in self?.confirm() }
+        row.append(cancel.widget)
+        row.append(save.widget)
+        let escape = ShortcutController(first: false)
+        escape.add("Escape") { [weak self] in self?.window.close(); return true }
+        window.widget.add(escape.controller)
+        return row
+    }
+
+    /// A title and one ingredient at least.
+    var canSave: Bool { !draft.title.isEmpty && !draft.ingredients.isEmpty }
+
+    /// Reads the text again and shows what it says: the title and servings, then each ingredient
+    /// as amount, name and the rest, then how many steps.
+    private func update() {
+        draft = read(text.text).capped
+        save.widget.sensitive = canSave
+        let serves = draft.servings.map { N("serves {n}", "serves {n}", $0) } ?? L("servings not given")
+        understood.text = draft.title.isEmpty ? L("Nothing understood yet") : L("“{title}”, {serves}", ["title": draft.title, "serves": serves])
+        let ingredients = ScaledIngredients.lines(draft.ingredients, from: 1, to: 1, numbers: numbers).map { line in
+            line.amount.map { L("{amount} · {ingredient}", ["amount": $0, "ingredient": line.text]) } ?? line.text
+        }
+        let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", draft.method.count)]
+        shownLines = ingredients + steps
+        lines.removeAll()
+        for line in shownLines {
+            let l = Label(line)
+            l.xalign(0)
+            l.wrap()
+            l.widget.margins(8)
+            lines.append(l.widget)
+        }
+        lines.widget.visible = !shownLines.isEmpty
+    }
+
+    func present() {
+        window.present()
+        _ = text.widget.grabFocus()
+    }
+}

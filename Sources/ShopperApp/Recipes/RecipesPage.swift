@@ -1,0 +1,158 @@
+import Foundation
+import ShopperModel
+
+/// The household's recipes: a search, every recipe in a recycling list (titles and what each
+/// needs), and the one opened beside it (or over it at phone width). Shows what it is given
+/// (`show`); the window keeps them and does what its buttons ask.
+@MainActor
+final class RecipesPage {
+    /// A recipe kept, by its identity in the store.
+    struct Kept: Equatable {
+        let id: Int64
+        let draft: RecipeDraft
+    }
+
+    let root = Box(.vertical)
+    private let body = Leaflet()
+    private let listSide = Box(.vertical)
+    let search = Entry(placeholder: L("Search Recipes"))
+    private final class Shown { var entries: [Kept] = [] }
+    private let shown = Shown()
+    private var all: [Kept] = []
+    private let rowModel: RowListModel
+    private(set) var listView: ListView!
+    private var builtEmpty: Widget?
+    let detail: RecipeDetail
+    /// The recipe open, by identity.
+    private(set) var openID: Int64?
+    var entries: [Kept] { shown.entries }
+    var onDelete: (@MainActor (Int64) -> Void)?
+
+    init(numbers: NumberConvention) {
+        detail = RecipeDetail(numbers: numbers)
+        rowModel = RowListModel(count: { [weak shown] in shown?.entries.count ?? 0 }, identity: { $0 + 1 })
+        search.widget.accessibleLabel(L("Search Recipes"))
+        search.widget.margins(12)
+        search.onChanged { [weak self] in self?.filter() }
+        listSide.append(search.widget)
+        listSide.append(recipeList().widget)
+        listSide.widget.sizeRequest(width: 280)
+        body.append(listSide.widget, name: "recipes")
+        body.appendSeparator()
+        detail.root.widget.expand(h: true, v: true)
+        body.append(detail.root.widget, name: "recipe")
+        body.visibleName = "recipes"
+        body.widget.expand(h: true, v: true)
+        body.onFoldedChanged { [weak self] folded in self?.detail.showBack(folded) }
+        detail.showBack(body.folded)
+        detail.onBack = { [weak self] in self?.closeRecipe() }
+        detail.onDelete = { [weak self] in
+            guard let self, let id = openID else { return }
+            onDelete?(id)
+        }
+        root.append(body.widget)
+    }
+
+    private func recipeList() -> ScrolledWindow {
+        let factory = ListItemFactory(setup: { item in
+            item.child = RecipeRow().root
+        }, bind: { [weak self] item in
+            guard let self, let child = item.child, let object = item.object else { return }
+            let i = RowListModel.identity(of: object) - 1
+            guard i >= 0, i < entries.count else { return }
+            RecipeRow(wrapping: child).show(entries[i].draft)
+        })
+        listView = ListView(model: rowModel, factory: factory)
+        listView.activateOnSingleClick()
+        listView.widget.css("navigation-sidebar")
+        listView.widget.accessibleLabel(L("Recipes"))
+        listView.onActivate { [weak self] i in self?.open(i) }
+        let scroller = ScrolledWindow()
+        scroller.child(listView.widget)
+        scroller.widget.expand(h: true, v: true)
+        return scroller
+    }
+
+    /// The recipes kept, the search applied; the one open stays open while it is still there.
+    func show(_ recipes: [Kept]) {
+        all = recipes
+        filter()
+        if let id = openID {
+            if let e = all.first(where: { $0.id == id }) { detail.show(e.draft, servings: detail.servings.value) } else { closeRecipe() }
+        }
+    }
+
+    /// The search: every word in the title, a tag or an ingredient, case and accents aside.
+    private func filter() {
+        let old = entries.count
+        let words = SearchQuery.fold(search.text).split(separator: " ").map(String.init)
+        shown.entries = words.isEmpty ? all : all.filter { e in
+            let texts = ([e.draft.title] + e.draft.tags + e.draft.ingredients).map(SearchQuery.fold)
+            return words.allSatisfy { w in texts.contains { $0.contains(w) } }
+        }
+        rowModel.itemsChanged(position: 0, removed: old, added: entries.count)
+        listView.widget.visible = !entries.isEmpty || !all.isEmpty
+        emptyState.visible = all.isEmpty
+    }
+
+    /// What the page says with no recipe kept.
+    private var emptyState: Widget {
+        if let built = builtEmpty { return built }
+        let empty = StatusPage(icon: "accessories-text-editor-symbolic", title: L("No Recipes Yet"),
+                               description: L("Paste a recipe (its title, its ingredients, then its method) with the + button, or press Ctrl+Shift+V. Open it to cook for any number: the amounts follow.")).widget
+        empty.expand(h: true, v: true)
+        listSide.append(empty)
+        builtEmpty = empty
+        return empty
+    }
+
+    func open(_ i: Int) {
+        guard i < entries.count else { return }
+        openID = entries[i].id
+        detail.show(entries[i].draft)
+        body.visibleName = "recipe"
+        _ = detail.servings.widget.grabFocus()
+    }
+
+    /// Opens the recipe `id` (one just saved).
+    func open(id: Int64) {
+        search.text = ""
+        if let i = entries.firstIndex(where: { $0.id == id }) { open(i) }
+    }
+
+    private func closeRecipe() {
+        let was = openID
+        openID = nil
+        body.visibleName = "recipes"
+        if let was, let i = entries.firstIndex(where: { $0.id == was }) { listView.scrollTo(i) }
+    }
+}
+
+/// A recipe in the list: its title, and how many it serves and what it needs.
+@MainActor
+struct RecipeRow {
+    let root: Widget
+    init() {
+        let words = Box(.vertical, spacing: 2)
+        let title = Label(), subtitle = Label()
+        title.xalign(0)
+        title.ellipsize()
+        subtitle.xalign(0)
+        subtitle.ellipsize()
+        subtitle.widget.css("dim-label")
+        subtitle.widget.css("caption")
+        words.append(title.widget)
+        words.append(subtitle.widget)
+        words.widget.margins(8)
+        root = words.widget
+    }
+    init(wrapping w: Widget) { root = w }
+
+    func show(_ draft: RecipeDraft) {
+        let title = Label(wrapping: root.firstChild!), subtitle = Label(wrapping: root.firstChild!.nextSibling!)
+        title.text = draft.title
+        let lines = N("{n} ingredient", "{n} ingredients", draft.ingredients.count)
+        subtitle.text = draft.servings.map { N("Serves {n}", "Serves {n}", $0) + " · " + lines } ?? lines
+        root.accessibleLabel(title.text + ", " + subtitle.text)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+
+/// The Recipes place as a person uses it: a recipe pasted, what was understood shown line by line
+/// before it is kept, kept and opened, cooked for more (amounts exact), deleted and brought back
+/// with Undo; the sidebar's Recipes and a list bring each place back.
+final class RecipesPlaceTests: GtkTestCase {
+    private func storePath() throws -> String {
+        let folder = NSTemporaryDirectory() + "recipes-ui-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder + "/shopper.sqlite"
+    }
+
+    func testAPastedRecipeIsPreviewedKeptScaledDeletedAndBroughtBack() throws {
+        let path = try storePath()
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: Store(path: path))
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let window = harness.window
+            window.pasteRecipe()
+            XCTAssertTrue(window.lists.isShowingRecipes, "the recipes take the content's place")
+            let dialog = try XCTUnwrap(window.dialogs.recipePaste)
+            XCTAssertFalse(dialog.canSave, "nothing to keep yet")
+            dialog.text.text = "Pancakes\nServes 2\n\nIngredients\n250 ml milk, warmed\n⅓ cup sugar\nsalt to taste\n\nMethod\n1. Whisk everything.\n2. Fry thin pancakes."
+            settle(50)
+            XCTAssertEqual(dialog.draft.title, "Pancakes")
+            XCTAssertEqual(dialog.draft.servings, 2)
+            XCTAssertEqual(dialog.shownLines, ["250 ml · milk, warmed", "⅓ cup · sugar", "salt to taste", "Method: 2 steps"])
+            XCTAssertTrue(dialog.canSave)
+            dialog.confirm()
+            settle(100)
+            XCTAssertNil(window.dialogs.recipePaste, "the dialog is gone")
+            let page = try XCTUnwrap(window.recipes.builtPage)
+            XCTAssertEqual(page.entries.map(\.draft.title), ["Pancakes"])
+            XCTAssertEqual(page.detail.draft?.title, "Pancakes", "the recipe kept is opened")
+            XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
+            page.detail.servings.value = 6
+            settle(50)
+            XCTAssertEqual(page.detail.shown.map(\.amount), ["750 ml", "1 cup", nil], "three times the recipe, exactly")
+            // As Enter on the button does: GTK shows the press, then clicks.
+            page.detail.deleteButton.widget.activate()
+            iterate(until: { page.entries.isEmpty }, "the recipe deleted")
+            XCTAssertEqual(window.toast.text, "Deleted “Pancakes”")
+            window.toast.runAction()
+            settle(100)
+            XCTAssertEqual(page.entries.map(\.draft.title), ["Pancakes"], "Undo brings it back")
+            // A list from the sidebar brings the lists back; Ctrl+6 the recipes.
+            window.sidebar.onOpen?(model.list)
+            XCTAssertFalse(window.lists.isShowingRecipes)
+            window.showRecipes()
+            XCTAssertTrue(window.lists.isShowingRecipes)
+        }
+    }
+}
