@@ -13,6 +13,7 @@ final class RecipeDetail {
     private let back = Button(icon: "go-previous-symbolic", accessibleLabel: L("Back"))
     let servings = SpinButton(from: 1, to: Double(RecipeDraft.maxServings))
     private let ingredients = ListBox()
+    private let methodHeading = RecipeDetail.heading(L("Method"))
     private let method = Box(.vertical, spacing: 12)
     private let notes = Label()
     let deleteButton = Button(label: L("Delete Recipe"))
@@ -28,10 +29,10 @@ final class RecipeDetail {
         body.widget.margins(12)
         body.append(top().widget)
         body.append(servingsRow().widget)
-        for (heading, part) in [(L("Ingredients"), ingredients.widget), (L("Method"), method.widget)] {
-            body.append(Self.heading(heading).widget)
-            body.append(part)
-        }
+        body.append(Self.heading(L("Ingredients")).widget)
+        body.append(ingredients.widget)
+        body.append(methodHeading.widget)
+        body.append(method.widget)
         ingredients.widget.css("boxed-list")
         ingredients.noSelection()
         ingredients.widget.accessibleLabel(L("Ingredients"))
@@ -42,10 +43,24 @@ final class RecipeDetail {
         deleteButton.widget.align(h: .end)
         deleteButton.onClicked { [weak self] in self?.onDelete?() }
         body.append(deleteButton.widget)
-        let scroller = ScrolledWindow()
         scroller.child(body.widget)
         scroller.widget.expand(h: true, v: true)
+        scroller.widget.visible = false
         root.append(scroller.widget)
+        // Beside the list (a wide window) before a recipe is opened.
+        placeholder.expand(h: true, v: true)
+        root.append(placeholder)
+    }
+
+    private let scroller = ScrolledWindow()
+    private let placeholder = StatusPage(icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
+                                         description: L("Choose a recipe to see what it needs for the servings you cook.")).widget
+
+    /// No recipe open: the placeholder in its place.
+    func clear() {
+        draft = nil
+        scroller.widget.visible = false
+        placeholder.visible = true
     }
 
     /// Back (at phone width), the title and what it yields.
@@ -94,6 +109,8 @@ final class RecipeDetail {
     /// `draft` for its own servings (or `servings`).
     func show(_ draft: RecipeDraft, servings wanted: Int? = nil) {
         self.draft = draft
+        scroller.widget.visible = true
+        placeholder.visible = false
         title.text = draft.title
         subtitle.text = [draft.yieldText, draft.source].compactMap { $0 }.joined(separator: " · ")
         subtitle.widget.visible = !subtitle.text.isEmpty
@@ -102,6 +119,7 @@ final class RecipeDetail {
         method.removeAll()
         for (i, step) in draft.method.enumerated() { method.append(Self.step(i + 1, step).widget) }
         method.widget.visible = !draft.method.isEmpty
+        methodHeading.widget.visible = !draft.method.isEmpty
         notes.text = draft.notes
         notes.widget.visible = !draft.notes.isEmpty
     }

@@ -32,7 +32,7 @@ final class RecipePasteDialog {
         window.defaultSize(520, 640)
         let column = Box(.vertical, spacing: 12)
         column.widget.margins(18)
-        let hint = Label(L("Its title on the first line, then the ingredients, one a line, then the method."))
+        let hint = Label(L("Its title on the first line, then the ingredients, one a line, then the method. Ctrl+Enter saves it."))
         hint.xalign(0)
         hint.wrap()
         hint.widget.css("dim-label")
@@ -75,9 +75,16 @@ final class RecipePasteDialog {
         save.onClicked { [weak self] in self?.confirm() }
         row.append(cancel.widget)
         row.append(save.widget)
-        let escape = ShortcutController(first: false)
-        escape.add("Escape") { [weak self] in self?.window.close(); return true }
-        window.widget.add(escape.controller)
+        // Escape leaves; Ctrl+Enter keeps (Enter alone is a new line in the text, which would
+        // take Ctrl+Enter too were this not asked first).
+        let keys = ShortcutController(first: true)
+        keys.add("Escape") { [weak self] in self?.window.close(); return true }
+        keys.add("<Control>Return") { [weak self] in
+            guard let self, canSave else { return false }
+            confirm()
+            return true
+        }
+        window.widget.add(keys.controller)
         return row
     }
 

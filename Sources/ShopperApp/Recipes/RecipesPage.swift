@@ -123,6 +123,7 @@ final class RecipesPage {
     private func closeRecipe() {
         let was = openID
         openID = nil
+        detail.clear()
         body.visibleName = "recipes"
         if let was, let i = entries.firstIndex(where: { $0.id == was }) { listView.scrollTo(i) }
     }
