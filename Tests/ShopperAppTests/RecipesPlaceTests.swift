@@ -55,4 +55,38 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertTrue(window.lists.isShowingRecipes)
         }
     }
+
+    /// Add to List…: the preview's words, the list chosen, the merge in exact amounts, the shopping
+    /// list shown, and one Undo taking the whole add back.
+    func testAddToListPreviewsMergesAndUndoesInOneStep() throws {
+        let path = try storePath()
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: Store(path: path))
+            let milk = try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let window = harness.window
+            let id = try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk", "2 eggs", "salt"]))
+            window.showRecipes()
+            let page = try XCTUnwrap(window.recipes.builtPage)
+            page.open(id: id.raw)
+            page.detail.servings.value = 4
+            page.detail.addButton.widget.activate()
+            iterate(until: { window.dialogs.recipeAdd != nil }, "the Add to List dialog")
+            let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
+            XCTAssertEqual(dialog.shownLines.first, "Milk 1 l → 1.5 l: 500 ml for Pancakes", "\(dialog.shownLines)")
+            XCTAssertEqual(dialog.shownLines.count, 3)
+            dialog.dialog.respond("add")
+            settle(100)
+            XCTAssertEqual(window.model.item(milk)?.quantity, Decimal(string: "1.5"))
+            XCTAssertFalse(window.lists.isShowingRecipes, "the list is shown, where the merged items are")
+            XCTAssertEqual(window.stack.visibleName, ListKind.shopping.rawValue)
+            XCTAssertTrue(window.toast.text.hasPrefix("“Pancakes”: "), window.toast.text)
+            let before = window.model.items.count
+            window.toast.runAction()
+            settle(100)
+            XCTAssertEqual(window.model.item(milk)?.quantity, 1, "one Undo takes the whole add back")
+            XCTAssertLessThan(window.model.items.count, before, "and the new items with it")
+        }
+    }
 }

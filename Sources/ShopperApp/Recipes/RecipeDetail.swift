@@ -17,12 +17,15 @@ final class RecipeDetail {
     private let method = Box(.vertical, spacing: 12)
     private let notes = Label()
     let deleteButton = Button(label: L("Delete Recipe"))
+    let addButton = Button(label: L("Add to List…"))
     private(set) var draft: RecipeDraft?
     private let numbers: NumberConvention
     /// The lines shown now, as a cook reads them (the tests read them too).
     private(set) var shown: [ScaledIngredients.Line] = []
     var onBack: (@MainActor () -> Void)?
     var onDelete: (@MainActor () -> Void)?
+    /// Add to List… for the servings shown.
+    var onAddToList: (@MainActor (Int) -> Void)?
 
     init(numbers: NumberConvention) {
         self.numbers = numbers
@@ -93,6 +96,12 @@ final class RecipeDetail {
         servings.widget.accessibleLabel(L("Servings"))
         servings.onChanged { [weak self] in self?.showIngredients() }
         row.append(servings.widget)
+        addButton.widget.css("suggested-action")
+        addButton.onClicked { [weak self] in
+            guard let self else { return }
+            onAddToList?(servings.value)
+        }
+        row.append(addButton.widget)
         return row
     }
 

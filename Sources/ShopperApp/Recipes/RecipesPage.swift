@@ -27,6 +27,8 @@ final class RecipesPage {
     private(set) var openID: Int64?
     var entries: [Kept] { shown.entries }
     var onDelete: (@MainActor (Int64) -> Void)?
+    /// Add to List… on the recipe open, for the servings shown.
+    var onAddToList: (@MainActor (Int64, Int) -> Void)?
 
     init(numbers: NumberConvention) {
         detail = RecipeDetail(numbers: numbers)
@@ -49,6 +51,10 @@ final class RecipesPage {
         detail.onDelete = { [weak self] in
             guard let self, let id = openID else { return }
             onDelete?(id)
+        }
+        detail.onAddToList = { [weak self] servings in
+            guard let self, let id = openID else { return }
+            onAddToList?(id, servings)
         }
         root.append(body.widget)
     }

@@ -21,7 +21,10 @@ extension MainWindow {
     /// The recipes in the content's place, the keyboard on their list.
     func showRecipes() {
         let page = recipes.page
-        if page.onDelete == nil { page.onDelete = { [weak self] id in self?.deleteRecipe(id) } }
+        if page.onDelete == nil {
+            page.onDelete = { [weak self] id in self?.deleteRecipe(id) }
+            page.onAddToList = { [weak self] id, servings in self?.chooseListForRecipe(RecipeID(id), servings: servings) }
+        }
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
         sidebar.highlightRecipes()
@@ -77,5 +80,39 @@ extension MainWindow {
             reloadRecipes()
             toast.show(L("Deleted “{recipe}”", ["recipe": recipe.title]), actionTitle: L("Undo"), action: undoAction())
         }
+    }
+}
+
+extension MainWindow {
+    /// Add to List…: the dialog with its preview; Add merges the recipe into the list chosen (one
+    /// undo step) and shows that list's shopping list, where the merged items stand in their aisles.
+    func chooseListForRecipe(_ id: RecipeID, servings: Int) {
+        guard let recipe = try? model.recipe(id), let store = model.store else { return }
+        let undo = model.undo
+        var opened: [ListID: ShoppingModel] = [:]
+        let dialog = RecipeAddDialog(recipe: id, title: recipe.title, servings: servings, lists: model.lists, current: model.list,
+                                     parent: window, model: { [weak self] list in
+            if list == self?.model.list { return self?.model }
+            if let m = opened[list] { return m }
+            let m = try? ShoppingModel.opening(list, in: store, undo: undo)
+            opened[list] = m
+            return m
+        }, onAdd: { [weak self] list in self?.addRecipe(recipe, servings: servings, to: list) })
+        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
+        dialogs.recipeAdd = dialog
+        dialog.present()
+    }
+
+    private func addRecipe(_ recipe: Recipe, servings: Int, to list: ListID) {
+        showList(list)
+        guard model.list == list else { return }
+        var changes: [RecipeChange] = []
+        guard attempt({ changes = try model.addRecipeToList(recipe.id, servings: servings) }) else { return }
+        showLists()
+        show(.shopping)
+        let listName = currentList?.name ?? ""
+        let added = changes.filter { if case .staple = $0.kind { false } else if case .heading = $0.kind { false } else { true } }.count
+        toast.show(N("“{recipe}”: {n} ingredient on “{list}”", "“{recipe}”: {n} ingredients on “{list}”", added,
+                     ["recipe": recipe.title, "list": listName]), actionTitle: L("Undo"), action: undoAction())
     }
 }

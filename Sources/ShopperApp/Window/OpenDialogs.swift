@@ -9,4 +9,5 @@ final class OpenDialogs {
     var finish: FinishShoppingDialog?
     var recentlyDeleted: RecentlyDeletedWindow?
     var recipePaste: RecipePasteDialog?
+    var recipeAdd: RecipeAddDialog?
 }

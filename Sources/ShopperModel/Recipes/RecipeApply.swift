@@ -96,4 +96,9 @@ extension ShoppingModel {
     public func addRecipeToList(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
         try addRecipeToList(id, servings: servings, staples: nil)
     }
+
+    /// What `addRecipeToList` would do, line by line (the window's preview).
+    public func previewRecipe(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
+        try previewRecipe(id, servings: servings, staples: nil)
+    }
 }

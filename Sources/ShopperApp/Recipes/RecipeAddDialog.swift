@@ -1,0 +1,82 @@
+import Foundation
+import ShopperModel
+
+/// Add to List: which list (the one shown first), and every change the recipe makes to it, in the
+/// words a person checks ("Milk 1 l → 1.25 l: 250 ml for Pancakes"), before anything is written.
+/// The preview and the add run the same merge (`ShoppingModel.previewRecipe`/`addRecipeToList`).
+@MainActor
+final class RecipeAddDialog {
+    let dialog: MessageDialog
+    private let lists: [ShoppingList]
+    private let choice: ComboRow
+    private let changes = ListBox()
+    /// A model of each list previewed: the preview of another list reads that list.
+    private let model: (ListID) -> ShoppingModel?
+    private let recipe: RecipeID
+    private let servings: Int
+    /// The preview's lines as shown (the tests read them).
+    private(set) var shownLines: [String] = []
+
+    /// `onAdd`: the list chosen; the window adds there (one undo step) and shows it.
+    init(recipe: RecipeID, title: String, servings: Int, lists: [ShoppingList], current: ListID, parent: Window,
+         model: @escaping (ListID) -> ShoppingModel?, onAdd: @escaping @MainActor (ListID) -> Void) {
+        self.lists = lists
+        self.model = model
+        self.recipe = recipe
+        self.servings = servings
+        dialog = MessageDialog(parent: parent, heading: L("Add “{recipe}” to a List", ["recipe": title]),
+                               body: N("For {n} serving: each ingredient is merged into what the list already needs.",
+                                       "For {n} servings: each ingredient is merged into what the list already needs.", servings))
+        choice = ComboRow(title: L("List"), subtitle: "", choices: lists.map(\.name), valueAsSubtitle: true)
+        choice.selected = lists.firstIndex { $0.id == current } ?? 0
+        let column = Box(.vertical, spacing: 12)
+        let rows = ListBox()
+        rows.widget.css("boxed-list")
+        rows.append(choice.row)
+        column.append(rows.widget)
+        changes.widget.css("boxed-list")
+        changes.noSelection()
+        changes.widget.accessibleLabel(L("Changes to the List"))
+        let scroller = ScrolledWindow()
+        scroller.child(changes.widget)
+        scroller.fitContent(maxHeight: 320)
+        column.append(scroller.widget)
+        dialog.extraChild(column.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("add", L("Add to List"), suggested: true)
+        dialog.closeResponse("cancel")
+        choice.onSelected { [weak self] _ in self?.preview() }
+        dialog.onResponse { [weak self] response in
+            guard response == "add", let self, let list = chosen else { return }
+            onAdd(list)
+        }
+        dialog.widget.nameButtons(icons: [:])
+        preview()
+    }
+
+    private var chosen: ListID? { choice.selected < lists.count ? lists[choice.selected].id : nil }
+
+    /// The changes adding the recipe would make to the list chosen.
+    private func preview() {
+        changes.removeAll()
+        guard let list = chosen, let target = model(list) else { return }
+        do {
+            shownLines = try target.previewRecipe(recipe, servings: servings).map(\.words)
+        } catch {
+            shownLines = [L("The list could not be read: {reason}", ["reason": error.localizedDescription])]
+        }
+        for line in shownLines {
+            let l = Label(line)
+            l.xalign(0)
+            l.wrap()
+            l.widget.margins(8)
+            changes.append(l.widget)
+        }
+        dialog.setEnabled("add", !shownLines.isEmpty)
+    }
+
+    func present() {
+        dialog.present()
+        _ = choice.row.grabFocus()
+    }
+}
