@@ -26,6 +26,8 @@ enum AppAction: String, CaseIterable {
     case showRecipes = "show-recipes"
     /// A recipe typed or pasted whole, with what was understood shown before it is kept.
     case pasteRecipe = "paste-recipe"
+    /// The week's plan, in the recipes' place.
+    case showWeekPlan = "show-week"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -93,6 +95,7 @@ enum AppAction: String, CaseIterable {
         case .syncNow: [(nil, ["<Control>r"])]
         case .showRecipes: [(nil, ["<Control>6"])]
         case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
+        case .showWeekPlan: [(nil, ["<Control>7"])]
         case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
         }
     }
@@ -117,6 +120,7 @@ enum AppAction: String, CaseIterable {
         case .manageStores: L("Stores…")
         case .showRecipes: L("Show Recipes")
         case .pasteRecipe: L("Paste a Recipe…")
+        case .showWeekPlan: L("Show the Week’s Plan")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")
@@ -169,7 +173,7 @@ enum AppAction: String, CaseIterable {
     var section: String {
         if isRowAction { return L("Items") }
         switch self {
-        case .showList, .switchList, .newList, .showRecipes: return L("Lists and Pages")
+        case .showList, .switchList, .newList, .showRecipes, .showWeekPlan: return L("Lists and Pages")
         case .importItems, .exportItems, .syncNow: return L("Files and Sharing")
         case .preferences, .shortcuts, .close, .quit: return L("Application")
         default: return L("Editing")

@@ -25,6 +25,7 @@ final class ItemEditor {
     /// The prices paid before: a line and the figures (hidden for an item never bought).
     private let history = Box(.vertical, spacing: 4)
     private let historyText = Label()
+    private let sharesText = Label()
     private let sparkline = Sparkline()
     private var words: PriceWords?
     /// "Sold at": shown when there are stores to choose from.
@@ -99,6 +100,11 @@ final class ItemEditor {
         onlyAt.button.widget.align(h: .start)
         grid.attach(onlyAtLabel.widget, column: 0, row: Int32(Self.fields.count * 2))
         grid.attach(onlyAt.button.widget, column: 1, row: Int32(Self.fields.count * 2))
+        // What recipes and planned meals asked of the item ("250 ml for Pancakes (Tue)").
+        sharesText.xalign(0)
+        sharesText.wrap()
+        sharesText.widget.css("dim-label")
+        grid.attach(sharesText.widget, column: 1, row: Int32(Self.fields.count * 2 + 1))
         return grid
     }
 
@@ -172,6 +178,9 @@ final class ItemEditor {
         history.widget.visible = !words.stats.isEmpty
         historyText.text = words.summary ?? ""
         sparkline.show(words.stats, money: money)
+        let shares = model.shares(of: id).map { $0.text() }
+        sharesText.text = shares.isEmpty ? "" : L("From recipes: {shares}", ["shares": shares.joined(separator: ", ")])
+        sharesText.widget.visible = !shares.isEmpty
         onlyAtLabel.widget.visible = !model.shops.isEmpty
         onlyAt.button.widget.visible = !model.shops.isEmpty
         validate()

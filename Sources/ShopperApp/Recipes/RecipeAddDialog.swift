@@ -1,9 +1,10 @@
 import Foundation
 import ShopperModel
 
-/// Add to List: which list (the one shown first), and every change the recipe makes to it, in the
-/// words a person checks ("Milk 1 l → 1.25 l: 250 ml for Pancakes"), before anything is written.
-/// The preview and the add run the same merge (`ShoppingModel.previewRecipe`/`addRecipeToList`).
+/// Add to List (a recipe, or the week's meals): which list (the one shown first), and every change
+/// it makes to it, in the words a person checks ("Milk 1 l → 1.25 l: 250 ml for Pancakes"),
+/// before anything is written. The preview and the add run the same merge (`previewRecipe` and
+/// `addRecipeToList`, `previewWeek` and `addWeekToList`).
 @MainActor
 final class RecipeAddDialog {
     let dialog: MessageDialog
@@ -12,21 +13,18 @@ final class RecipeAddDialog {
     private let changes = ListBox()
     /// A model of each list previewed: the preview of another list reads that list.
     private let model: (ListID) -> ShoppingModel?
-    private let recipe: RecipeID
-    private let servings: Int
+    private let changesFor: @MainActor (ShoppingModel) throws -> [RecipeChange]
     /// The preview's lines as shown (the tests read them).
     private(set) var shownLines: [String] = []
 
     /// `onAdd`: the list chosen; the window adds there (one undo step) and shows it.
-    init(recipe: RecipeID, title: String, servings: Int, lists: [ShoppingList], current: ListID, parent: Window,
-         model: @escaping (ListID) -> ShoppingModel?, onAdd: @escaping @MainActor (ListID) -> Void) {
+    init(heading: String, body: String, lists: [ShoppingList], current: ListID, parent: Window,
+         model: @escaping (ListID) -> ShoppingModel?, changes changesFor: @escaping @MainActor (ShoppingModel) throws -> [RecipeChange],
+         onAdd: @escaping @MainActor (ListID) -> Void) {
         self.lists = lists
         self.model = model
-        self.recipe = recipe
-        self.servings = servings
-        dialog = MessageDialog(parent: parent, heading: L("Add “{recipe}” to a List", ["recipe": title]),
-                               body: N("For {n} serving: each ingredient is merged into what the list already needs.",
-                                       "For {n} servings: each ingredient is merged into what the list already needs.", servings))
+        self.changesFor = changesFor
+        dialog = MessageDialog(parent: parent, heading: heading, body: body)
         choice = ComboRow(title: L("List"), subtitle: "", choices: lists.map(\.name), valueAsSubtitle: true)
         choice.selected = lists.firstIndex { $0.id == current } ?? 0
         let column = Box(.vertical, spacing: 12)
@@ -61,7 +59,7 @@ final class RecipeAddDialog {
         changes.removeAll()
         guard let list = chosen, let target = model(list) else { return }
         do {
-            shownLines = try target.previewRecipe(recipe, servings: servings).map(\.words)
+            shownLines = try changesFor(target).map(\.words)
         } catch {
             shownLines = [L("The list could not be read: {reason}", ["reason": error.localizedDescription])]
         }
@@ -75,8 +73,6 @@ final class RecipeAddDialog {
         dialog.setEnabled("add", !shownLines.isEmpty)
     }
 
-    func present() {
-        dialog.present()
-        _ = choice.row.grabFocus()
-    }
+    /// The keyboard starts on Add to List (the default response): Enter adds to the list shown.
+    func present() { dialog.present() }
 }

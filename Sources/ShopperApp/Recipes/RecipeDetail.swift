@@ -18,6 +18,7 @@ final class RecipeDetail {
     private let notes = Label()
     let deleteButton = Button(label: L("Delete Recipe"))
     let addButton = Button(label: L("Add to List…"))
+    let planButton = Button(label: L("Plan…"))
     private(set) var draft: RecipeDraft?
     private let numbers: NumberConvention
     /// The lines shown now, as a cook reads them (the tests read them too).
@@ -26,6 +27,8 @@ final class RecipeDetail {
     var onDelete: (@MainActor () -> Void)?
     /// Add to List… for the servings shown.
     var onAddToList: (@MainActor (Int) -> Void)?
+    /// Plan… for the servings shown.
+    var onPlan: (@MainActor (Int) -> Void)?
 
     init(numbers: NumberConvention) {
         self.numbers = numbers
@@ -102,6 +105,11 @@ final class RecipeDetail {
             onAddToList?(servings.value)
         }
         row.append(addButton.widget)
+        planButton.onClicked { [weak self] in
+            guard let self else { return }
+            onPlan?(servings.value)
+        }
+        row.append(planButton.widget)
         return row
     }
 

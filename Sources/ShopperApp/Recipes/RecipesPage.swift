@@ -29,6 +29,8 @@ final class RecipesPage {
     var onDelete: (@MainActor (Int64) -> Void)?
     /// Add to List… on the recipe open, for the servings shown.
     var onAddToList: (@MainActor (Int64, Int) -> Void)?
+    /// Plan… on the recipe open, for the servings shown.
+    var onPlan: (@MainActor (Int64, Int) -> Void)?
 
     init(numbers: NumberConvention) {
         detail = RecipeDetail(numbers: numbers)
@@ -55,6 +57,10 @@ final class RecipesPage {
         detail.onAddToList = { [weak self] servings in
             guard let self, let id = openID else { return }
             onAddToList?(id, servings)
+        }
+        detail.onPlan = { [weak self] servings in
+            guard let self, let id = openID else { return }
+            onPlan?(id, servings)
         }
         root.append(body.widget)
     }

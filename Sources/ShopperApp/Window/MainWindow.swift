@@ -234,7 +234,10 @@ final class MainWindow {
             if change.searchesChanged { self?.updateTotals() }
             if change.tripsChanged { self?.tripsChanged() }
             // An undo or redo of a recipe kept or deleted, here or by another process.
-            if change.recipesChanged { self?.reloadRecipes() }
+            if change.recipesChanged {
+                self?.reloadRecipes()
+                self?.reloadWeek()
+            }
             self?.updateShops(menu: change.shopsChanged)
         }
     }

@@ -12,6 +12,7 @@ extension MainWindow {
         }
         lists.frame.onFoldedChanged { [weak self] folded in self?.recipes.folded(folded) }
         recipes.folded(lists.frame.folded)
+        recipes.onWeekShown = { [weak self] in self?.reloadWeek() }
         sidebar.onRecipes = { [weak self] in
             self?.showRecipes()
             self?.lists.showContent()
@@ -24,11 +25,20 @@ extension MainWindow {
         if page.onDelete == nil {
             page.onDelete = { [weak self] id in self?.deleteRecipe(id) }
             page.onAddToList = { [weak self] id, servings in self?.chooseListForRecipe(RecipeID(id), servings: servings) }
+            page.onPlan = { [weak self] id, servings in self?.planRecipe(RecipeID(id), servings: servings) }
         }
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
         sidebar.highlightRecipes()
         _ = page.listView.widget.grabFocus()
+    }
+
+    /// The week's plan in the content's place, the keyboard on Add the Week to the List….
+    func showWeekPlan() {
+        showRecipes()
+        recipes.showWeek()
+        reloadWeek()
+        _ = recipes.week.addWeekButton.widget.grabFocus()
     }
 
     /// The lists back in the content's place (a list chosen in the sidebar).
@@ -90,14 +100,17 @@ extension MainWindow {
         guard let recipe = try? model.recipe(id), let store = model.store else { return }
         let undo = model.undo
         var opened: [ListID: ShoppingModel] = [:]
-        let dialog = RecipeAddDialog(recipe: id, title: recipe.title, servings: servings, lists: model.lists, current: model.list,
-                                     parent: window, model: { [weak self] list in
+        let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
+                                     body: N("For {n} serving: each ingredient is merged into what the list already needs.",
+                                             "For {n} servings: each ingredient is merged into what the list already needs.", servings),
+                                     lists: model.lists, current: model.list, parent: window, model: { [weak self] list in
             if list == self?.model.list { return self?.model }
             if let m = opened[list] { return m }
             let m = try? ShoppingModel.opening(list, in: store, undo: undo)
             opened[list] = m
             return m
-        }, onAdd: { [weak self] list in self?.addRecipe(recipe, servings: servings, to: list) })
+        }, changes: { try $0.previewRecipe(id, servings: servings) },
+           onAdd: { [weak self] list in self?.addRecipe(recipe, servings: servings, to: list) })
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
         dialogs.recipeAdd = dialog
         dialog.present()

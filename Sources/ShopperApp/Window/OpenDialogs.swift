@@ -10,4 +10,5 @@ final class OpenDialogs {
     var recentlyDeleted: RecentlyDeletedWindow?
     var recipePaste: RecipePasteDialog?
     var recipeAdd: RecipeAddDialog?
+    var meal: MealDialog?
 }

@@ -1,15 +1,15 @@
 import Foundation
 
-struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
     let raw: Int64
     init(_ raw: Int64) { self.raw = raw }
-    static func < (a: MealID, b: MealID) -> Bool { a.raw < b.raw }
-    var description: String { "meal #\(raw)" }
+    public static func < (a: MealID, b: MealID) -> Bool { a.raw < b.raw }
+    public var description: String { "meal #\(raw)" }
 }
 
 /// A calendar day as the person lives it, kept as "2026-11-24": a plan made in one time zone is
 /// on the same days in another.
-struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     let year: Int, month: Int, day: Int
 
     init(year: Int, month: Int, day: Int) {
@@ -19,7 +19,7 @@ struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The day `date` falls on in `calendar`.
-    init(_ date: Date, calendar: Calendar = UserLocale.current.calendar) {
+    public init(_ date: Date, calendar: Calendar = UserLocale.current.calendar) {
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         self.init(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
     }
@@ -31,14 +31,14 @@ struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: parts[0], month: parts[1], day: parts[2])
     }
 
-    var description: String {
+    public var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    static func < (a: PlanDay, b: PlanDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+    public static func < (a: PlanDay, b: PlanDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
     /// Noon of the day (no daylight-saving change moves noon to another day).
-    func date(_ calendar: Calendar = UserLocale.current.calendar) -> Date {
+    public func date(_ calendar: Calendar = UserLocale.current.calendar) -> Date {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
     }
 
@@ -53,7 +53,7 @@ struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The days a plan shows: this week and the next, from the locale's first day of the week.
-    static func planDays(around today: Date = Date(), _ user: UserLocale = .current) -> [PlanDay] {
+    public static func planDays(around today: Date = Date(), _ user: UserLocale = .current) -> [PlanDay] {
         let calendar = user.calendar
         let start = calendar.dateInterval(of: .weekOfYear, for: today)?.start ?? today
         let first = PlanDay(start, calendar: calendar)
@@ -63,14 +63,14 @@ struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// A recipe put on a day of the plan, for some servings. `list` is where its ingredients went
 /// ("Add the week to the list"); nil while they have not.
-struct Meal: Equatable, Sendable {
-    let id: MealID
-    var recipe: RecipeID
-    var day: PlanDay
-    var servings: Int
+public struct Meal: Equatable, Sendable {
+    public let id: MealID
+    public var recipe: RecipeID
+    public var day: PlanDay
+    public var servings: Int
     /// Order among the day's meals.
     var position: Int64
-    var list: ListID?
+    public var list: ListID?
 
     init(id: MealID, recipe: RecipeID, day: PlanDay, servings: Int, position: Int64 = 0, list: ListID? = nil) {
         self.id = id

@@ -5,7 +5,7 @@ import Foundation
 /// that meal's shares. Each is one undo step.
 extension ShoppingModel {
     /// The plan's meals from `day` on (all for nil), by day.
-    func meals(from day: PlanDay? = nil) throws(StoreError) -> [Meal] {
+    public func meals(from day: PlanDay? = nil) throws(StoreError) -> [Meal] {
         guard let store else {
             return memoryRecipes.meals.values.compactMap { $0 }.filter { day == nil || $0.day >= day! }
                 .sorted { ($0.day, $0.position, $0.id) < ($1.day, $1.position, $1.id) }
@@ -15,7 +15,7 @@ extension ShoppingModel {
 
     /// Puts a recipe on a day, after the day's other meals, for `servings` (as written for nil).
     @discardableResult
-    func planMeal(_ recipe: RecipeID, on day: PlanDay, servings: Int? = nil) throws(StoreError) -> MealID? {
+    public func planMeal(_ recipe: RecipeID, on day: PlanDay, servings: Int? = nil) throws(StoreError) -> MealID? {
         guard let r = try self.recipe(recipe) else { return nil }
         let servings = min(max(servings ?? r.baseServings, 1), RecipeDraft.maxServings)
         let last = try meals(from: day).filter { $0.day == day }.map(\.position).max() ?? 0
@@ -66,7 +66,7 @@ extension ShoppingModel {
 
     /// Takes a meal off the plan; its shares come off the list it was added to (by that list's
     /// model: one undo step either way).
-    func removeMeal(_ id: MealID, now: Date = Date()) throws(StoreError) {
+    public func removeMeal(_ id: MealID, now: Date = Date()) throws(StoreError) {
         guard let meal = try meals().first(where: { $0.id == id }) else { return }
         if let other = meal.list, other != list, let store, lists.contains(where: { $0.id == other }) {
             return try ShoppingModel(store: store, list: other, undo: undo).removeMeal(id, now: now)
@@ -116,4 +116,14 @@ extension ShoppingModel {
             if let heir { b.cs.shares[heir.id] = heir }
         }
     }
+}
+
+/// For the window, which knows no staples: the week with the default staples.
+extension ShoppingModel {
+    public func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: from, staples: nil) }
+
+    @discardableResult
+    public func addWeekToList(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try addWeekToList(from: from, staples: nil) }
+
+    public func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) { try setMealServings(id, servings, staples: nil) }
 }

@@ -84,7 +84,7 @@ extension ShoppingModel {
 
     /// What planned meals and recipe adds asked of an item, for its editor: "250 ml for Pancakes
     /// (Tue)" (`ItemShare.text`).
-    func shares(of item: ItemID) -> [ItemShare] {
+    public func shares(of item: ItemID) -> [ItemShare] {
         (try? storedShares(items: [item])) ?? []
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import ShopperModel
+
+/// The week's plan (Recipes → Week's Plan): recipes on days with servings, one undo step each;
+/// Add the Week to the List… merges every meal not yet on a list, once; a meal taken off, or its
+/// servings changed, changes the list by exactly its share.
+extension MainWindow {
+    /// The plan's days and meals, read again into the page (when it is built).
+    func reloadWeek() {
+        guard let week = recipes.builtWeek else { return }
+        if week.onAddWeek == nil { wire(week) }
+        let days = PlanDay.planDays()
+        do {
+            let titles = Dictionary(try model.recipes().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+            let meals = try model.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
+            week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? "",
+                                                       servings: $0.servings, added: $0.list != nil) },
+                      days: days, today: PlanDay(Date()))
+        } catch {
+            report(error)
+        }
+    }
+
+    private func wire(_ week: WeekPlanPage) {
+        week.onAddWeek = { [weak self] in self?.chooseListForWeek() }
+        week.onAddMeal = { [weak self] day in self?.planMeal(on: day) }
+        week.onRemove = { [weak self] meal in self?.takeOffPlan(meal) }
+        week.onServings = { [weak self] meal, servings in
+            guard let self else { return }
+            // On a list, the list changes by the difference: said, with Undo.
+            if attempt({ try model.setMealServings(meal, servings) }) { toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undoAction()) }
+        }
+    }
+
+    /// Plan a Meal for a day of the plan: which recipe, for how many.
+    func planMeal(on day: PlanDay) {
+        guard let book = try? model.recipes(), !book.isEmpty else {
+            toast.show(L("Keep a recipe first: Paste a Recipe (Ctrl+Shift+V)."))
+            return
+        }
+        let dialog = MealDialog(parent: window, heading: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]),
+                                choiceTitle: L("Recipe"), choices: book.map(\.title), chosen: 0,
+                                servings: book[0].baseServings) { [weak self] i, servings in
+            self?.plan(book[i], on: day, servings: servings)
+        }
+        dialogs.meal = dialog
+        dialog.present()
+    }
+
+    /// Plan… on a recipe's page: which day, for how many (the servings shown offered).
+    func planRecipe(_ id: RecipeID, servings: Int) {
+        guard let recipe = try? model.recipe(id) else { return }
+        let days = PlanDay.planDays()
+        let today = PlanDay(Date())
+        let dialog = MealDialog(parent: window, heading: L("Plan “{recipe}”", ["recipe": recipe.title]), choiceTitle: L("Day"),
+                                choices: days.map { DateText.day($0.date()) }, chosen: days.firstIndex(of: today) ?? 0,
+                                servings: servings) { [weak self] i, servings in
+            self?.plan(recipe, on: days[i], servings: servings)
+        }
+        dialogs.meal = dialog
+        dialog.present()
+    }
+
+    private func plan(_ recipe: Recipe, on day: PlanDay, servings: Int) {
+        guard attempt({ _ = try model.planMeal(recipe.id, on: day, servings: servings) }) else { return }
+        reloadWeek()
+        toast.show(L("“{recipe}” is planned for {day}", ["recipe": recipe.title, "day": DateText.day(day.date())]),
+                   actionTitle: L("Undo"), action: undoAction())
+    }
+
+    private func takeOffPlan(_ meal: MealID) {
+        let title = recipes.builtWeek?.shown.first { $0.meal == meal }?.title ?? ""
+        if attempt({ try model.removeMeal(meal) }) {
+            toast.show(L("“{recipe}” is off the plan", ["recipe": title]), actionTitle: L("Undo"), action: undoAction())
+        }
+    }
+
+    /// Add the Week to the List…: the list chosen, every change previewed; Add merges every meal
+    /// not yet on a list (one undo step) and shows that list.
+    func chooseListForWeek() {
+        guard let store = model.store else { return }
+        let first = PlanDay.planDays().first
+        let waiting = recipes.builtWeek?.shown.filter { !$0.added }.count ?? 0
+        let undo = model.undo
+        var opened: [ListID: ShoppingModel] = [:]
+        let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
+                                     body: N("{n} meal: each ingredient is merged into what the list already needs.",
+                                             "{n} meals: each ingredient is merged into what the list already needs.", waiting),
+                                     lists: model.lists, current: model.list, parent: window, model: { [weak self] list in
+            if list == self?.model.list { return self?.model }
+            if let m = opened[list] { return m }
+            let m = try? ShoppingModel.opening(list, in: store, undo: undo)
+            opened[list] = m
+            return m
+        }, changes: { try $0.previewWeek(from: first) }, onAdd: { [weak self] list in
+            guard let self else { return }
+            showList(list)
+            guard model.list == list, attempt({ _ = try model.addWeekToList(from: first) }) else { return }
+            showLists()
+            show(.shopping)
+            toast.show(N("{n} meal added to “{list}”", "{n} meals added to “{list}”", waiting, ["list": currentList?.name ?? ""]),
+                       actionTitle: L("Undo"), action: undoAction())
+        })
+        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
+        dialogs.recipeAdd = dialog
+        dialog.present()
+    }
+}

@@ -1,0 +1,147 @@
+"""End-to-end: recipes on the real binary, by keyboard alone. A recipe pasted (Ctrl+Shift+V),
+what was understood shown before it is kept (Ctrl+Enter), cooked for more (the servings), added
+to the list with the preview's words and merged exactly (read back by `shopper export` from a
+second process), taken back with one Undo; two meals planned, the week added, one meal taken off
+and exactly its share gone. At 1000 px light in English, and at 360 px dark in German."""
+
+import os
+import subprocess
+import tempfile
+import unittest
+
+from shopper_harness import ROOT, Shopper, wait_for
+from test_platform import resize
+
+BIN = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
+
+PANCAKES = ["Pancakes", "Serves 2", "", "Ingredients", "250 ml milk", "2 eggs", "salt to taste", "", "Method",
+            "1. Whisk everything.", "2. Fry thin pancakes."]
+OMELETTE = ["Omelette", "Serves 1", "", "Ingredients", "3 eggs", "100 ml milk", "", "Method", "1. Whisk and fry."]
+PFANNKUCHEN = ["Pfannkuchen", "Für 2 Personen", "", "Zutaten", "250 ml Milch", "2 Eier", "", "Zubereitung",
+               "1. Alles verquirlen.", "2. Dünn ausbacken."]
+
+
+def store_with(*lines):
+    data = tempfile.mkdtemp(prefix="shopper-e2e-")
+    for line in lines:
+        subprocess.run([BIN, "add", line], env=dict(os.environ, SHOPPER_DATA_DIR=data), check=True, capture_output=True)
+    return data
+
+
+def need(data, item):
+    """What the list asks of `item`, as a second process reads the store: "1.25 l"."""
+    out = subprocess.run([BIN, "export", "--format", "text"], env=dict(os.environ, SHOPPER_DATA_DIR=data),
+                         check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        words = line.split(" [")[0].split()
+        if words and words[-1] == item:
+            return " ".join(words[:-1]) or "1"
+    return None
+
+
+class Recipes(unittest.TestCase):
+    def paste(self, app, lines, dialog="Paste a Recipe"):
+        app.key("v", ["ctrl", "shift"])
+        wait_for(lambda: any(f.get_name() == dialog for f in app.frames()), 5, "the paste dialog")
+        for line in lines:
+            if line:
+                app.type(line, window=dialog)
+            app.key("Return", window=dialog)
+
+    def keep(self, app, dialog="Paste a Recipe"):
+        app.key("Return", ["ctrl"], window=dialog)
+        wait_for(lambda: not any(f.get_name() == dialog for f in app.frames()), 5, "the paste dialog closed")
+
+    def servings(self, app, n):
+        """The recipe page opens with the keyboard on its servings: a number and Enter."""
+        app.key("a", ["ctrl"])
+        app.type(str(n))
+        app.key("Return")
+
+    def add_to_list(self, app, heading, words):
+        """Tab to Add to List…, Enter; the preview says `words`; Enter adds."""
+        app.key("Tab")
+        app.key("Return")
+        frame = wait_for(lambda: next((f for f in app.frames() if f.get_name() == heading), None), 5, f"the dialog {heading!r}")
+        wait_for(lambda: any(words in t for t in app.texts(root=frame)), 5, f"{words!r} in the preview, not {app.texts(root=frame)}")
+        return frame
+
+    def test_paste_scale_add_undo_then_plan_the_week(self):
+        data = store_with("1 l Milk [Dairy]")
+        with Shopper(data_dir=data) as app:
+            resize(app, 1000, 700)
+            app.hover()
+            self.paste(app, PANCAKES)
+            wait_for(lambda: app.has_text("“Pancakes”, serves 2"), 5, "what was understood")
+            self.assertTrue(app.has_text("250 ml · milk"))
+            app.screenshot("90-recipe-pasted")
+            self.keep(app)
+            wait_for(lambda: app.has_text("“Pancakes” is kept with your recipes"), 5, "the recipe kept")
+            self.servings(app, 6)
+            wait_for(lambda: app.has_text("750 ml"), 5, "the milk for six")
+            app.screenshot("91-recipe-for-six")
+            self.add_to_list(app, "Add “Pancakes” to a List", "Milk 1 l → 1.75 l: 750 ml for Pancakes")
+            app.screenshot("92-recipe-add-preview")
+            app.key("Return", window="Add “Pancakes” to a List")
+            wait_for(lambda: need(data, "Milk") == "1.75 l", 5, f"the milk merged, not {need(data, 'Milk')!r}")
+            self.assertEqual(need(data, "Eggs") or need(data, "Egg"), "6")
+            app.key("z", ["ctrl"])
+            wait_for(lambda: need(data, "Milk") == "1 l", 5, f"one Undo takes the add back, not {need(data, 'Milk')!r}")
+            self.assertIsNone(need(data, "Eggs") or need(data, "Egg"), "the new item goes with it")
+            # The week: an Omelette for 1 and Pancakes for 2, planned from their pages, added once.
+            self.paste(app, OMELETTE)
+            self.keep(app)
+            self.plan(app, "Omelette")
+            app.key("6", ["ctrl"])
+            app.focus(app.one(name="Pancakes, Serves 2 · 3 ingredients"))
+            app.key("Return")
+            self.plan(app, "Pancakes")
+            app.key("7", ["ctrl"])
+            heading = "Add the Week to a List"
+            app.key("Return")
+            frame = wait_for(lambda: next((f for f in app.frames() if f.get_name() == heading), None), 5, "the week's dialog")
+            wait_for(lambda: any("Milk 1 l → 1.25 l: 250 ml for Pancakes" in t for t in app.texts(root=frame)), 5,
+                     f"the week's preview, not {app.texts(root=frame)}")
+            app.screenshot("93-week-add-preview")
+            app.key("Return", window=heading)
+            wait_for(lambda: need(data, "Milk") == "1.35 l", 5, f"both meals' milk, not {need(data, 'Milk')!r}")
+            self.assertEqual(need(data, "Eggs") or need(data, "Egg"), "5")
+            # The omelette off the plan: exactly its 100 ml and 3 eggs leave the list.
+            app.key("7", ["ctrl"])
+            app.focus(app.one(name="Take Omelette off the Plan"))
+            app.key("space")
+            wait_for(lambda: need(data, "Milk") == "1.25 l", 5, f"the omelette's share gone, not {need(data, 'Milk')!r}")
+            self.assertEqual(need(data, "Eggs") or need(data, "Egg"), "2")
+            app.screenshot("94-week-plan")
+        subprocess.run(["rm", "-rf", data])
+
+    def plan(self, app, title):
+        """From the recipe page's servings: Tab, Tab to Plan…, Enter; Enter plans it for today."""
+        app.key("Tab")
+        app.key("Tab")
+        app.key("Return")
+        heading = f"Plan “{title}”"
+        wait_for(lambda: any(f.get_name() == heading for f in app.frames()), 5, f"the dialog {heading!r}")
+        app.key("Return", window=heading)
+        wait_for(lambda: app.has_text(f"“{title}” is planned for"), 5, f"{title} planned")
+
+    def test_in_german_at_phone_width_in_the_dark(self):
+        data = store_with("1 l Milch [Kühlregal]")
+        german = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de", "ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
+        with Shopper(data_dir=data, env=german) as app:
+            resize(app, 360, 640)
+            app.hover()
+            self.paste(app, PFANNKUCHEN, dialog="Rezept einfügen")
+            wait_for(lambda: app.has_text("„Pfannkuchen“, für 2 Personen"), 5, "what was understood, in German")
+            app.screenshot("95-rezept-eingefuegt-phone-dark")
+            self.keep(app, dialog="Rezept einfügen")
+            self.servings(app, 4)
+            wait_for(lambda: app.has_text("500 ml"), 5, "the milk for four")
+            heading = "„Pfannkuchen“ auf eine Liste setzen"
+            self.add_to_list(app, heading, "Milch 1 l → 1,5 l: 500 ml für Pfannkuchen")
+            app.screenshot("96-rezept-vorschau-phone-dark")
+            app.key("Return", window=heading)
+            wait_for(lambda: need(data, "Milch") in ("1.5 l", "1,5 l"), 5, f"the milk merged, not {need(data, 'Milch')!r}")
+            app.key("z", ["ctrl"])
+            wait_for(lambda: need(data, "Milch") == "1 l", 5, "one Undo takes it back")
+        subprocess.run(["rm", "-rf", data])
