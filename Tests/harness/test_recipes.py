@@ -40,6 +40,10 @@ def need(data, item):
 
 
 class Recipes(unittest.TestCase):
+    @staticmethod
+    def frame(app, name):
+        return wait_for(lambda: next((f for f in app.frames() if f.get_name() == name), None), 5, f"the window {name!r}")
+
     def paste(self, app, lines, dialog="Paste a Recipe"):
         app.key("v", ["ctrl", "shift"])
         wait_for(lambda: any(f.get_name() == dialog for f in app.frames()), 5, "the paste dialog")
@@ -59,7 +63,8 @@ class Recipes(unittest.TestCase):
         app.key("Return")
 
     def add_to_list(self, app, heading, words):
-        """Tab to Add to List…, Enter; the preview says `words`; Enter adds."""
+        """Tab, Tab to Add to List…, Enter; the preview says `words`; Enter adds."""
+        app.key("Tab")
         app.key("Tab")
         app.key("Return")
         frame = wait_for(lambda: next((f for f in app.frames() if f.get_name() == heading), None), 5, f"the dialog {heading!r}")
@@ -72,8 +77,9 @@ class Recipes(unittest.TestCase):
             resize(app, 1000, 700)
             app.hover()
             self.paste(app, PANCAKES)
-            wait_for(lambda: app.has_text("“Pancakes”, serves 2"), 5, "what was understood")
-            self.assertTrue(app.has_text("250 ml · milk"))
+            pasted = self.frame(app, "Paste a Recipe")
+            wait_for(lambda: app.has_text("“Pancakes”, serves 2", root=pasted), 5, "what was understood")
+            self.assertTrue(app.has_text("250 ml · milk", root=pasted))
             app.screenshot("90-recipe-pasted")
             self.keep(app)
             wait_for(lambda: app.has_text("“Pancakes” is kept with your recipes"), 5, "the recipe kept")
@@ -93,14 +99,13 @@ class Recipes(unittest.TestCase):
             self.keep(app)
             self.plan(app, "Omelette")
             app.key("6", ["ctrl"])
-            app.focus(app.one(name="Pancakes, Serves 2 · 3 ingredients"))
-            app.key("Return")
+            app.click(app.one(name="Pancakes, Serves 2 · 3 ingredients"))
             self.plan(app, "Pancakes")
             app.key("7", ["ctrl"])
             heading = "Add the Week to a List"
             app.key("Return")
             frame = wait_for(lambda: next((f for f in app.frames() if f.get_name() == heading), None), 5, "the week's dialog")
-            wait_for(lambda: any("Milk 1 l → 1.25 l: 250 ml for Pancakes" in t for t in app.texts(root=frame)), 5,
+            wait_for(lambda: any("Milk 1.1 l → 1.35 l: 250 ml for Pancakes" in t for t in app.texts(root=frame)), 5,
                      f"the week's preview, not {app.texts(root=frame)}")
             app.screenshot("93-week-add-preview")
             app.key("Return", window=heading)
@@ -108,16 +113,14 @@ class Recipes(unittest.TestCase):
             self.assertEqual(need(data, "Eggs") or need(data, "Egg"), "5")
             # The omelette off the plan: exactly its 100 ml and 3 eggs leave the list.
             app.key("7", ["ctrl"])
-            app.focus(app.one(name="Take Omelette off the Plan"))
-            app.key("space")
+            app.click(app.one(name="Take Omelette off the Plan"))
             wait_for(lambda: need(data, "Milk") == "1.25 l", 5, f"the omelette's share gone, not {need(data, 'Milk')!r}")
             self.assertEqual(need(data, "Eggs") or need(data, "Egg"), "2")
             app.screenshot("94-week-plan")
         subprocess.run(["rm", "-rf", data])
 
     def plan(self, app, title):
-        """From the recipe page's servings: Tab, Tab to Plan…, Enter; Enter plans it for today."""
-        app.key("Tab")
+        """From the recipe page's servings: Tab to Plan…, Enter; Enter plans it for today."""
         app.key("Tab")
         app.key("Return")
         heading = f"Plan “{title}”"
@@ -132,7 +135,9 @@ class Recipes(unittest.TestCase):
             resize(app, 360, 640)
             app.hover()
             self.paste(app, PFANNKUCHEN, dialog="Rezept einfügen")
-            wait_for(lambda: app.has_text("„Pfannkuchen“, für 2 Personen"), 5, "what was understood, in German")
+            pasted = self.frame(app, "Rezept einfügen")
+            wait_for(lambda: app.has_text("„Pfannkuchen“, für 2 Personen", root=pasted), 5,
+                     f"what was understood, in German, not {app.texts(root=pasted)}")
             app.screenshot("95-rezept-eingefuegt-phone-dark")
             self.keep(app, dialog="Rezept einfügen")
             self.servings(app, 4)

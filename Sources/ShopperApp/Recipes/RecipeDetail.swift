@@ -90,7 +90,10 @@ final class RecipeDetail {
         return top
     }
 
+    /// The servings, and under them what can be done with the recipe for that many (side by side
+    /// they would not fit a phone in German).
     private func servingsRow() -> Box {
+        let column = Box(.vertical, spacing: 12)
         let row = Box(.horizontal, spacing: 12)
         let label = Label(L("Servings"))
         label.xalign(0)
@@ -99,18 +102,22 @@ final class RecipeDetail {
         servings.widget.accessibleLabel(L("Servings"))
         servings.onChanged { [weak self] in self?.showIngredients() }
         row.append(servings.widget)
+        column.append(row.widget)
+        let actions = Box(.horizontal, spacing: 12)
+        actions.widget.align(h: .end)
         addButton.widget.css("suggested-action")
         addButton.onClicked { [weak self] in
             guard let self else { return }
             onAddToList?(servings.value)
         }
-        row.append(addButton.widget)
         planButton.onClicked { [weak self] in
             guard let self else { return }
             onPlan?(servings.value)
         }
-        row.append(planButton.widget)
-        return row
+        actions.append(planButton.widget)
+        actions.append(addButton.widget)
+        column.append(actions.widget)
+        return column
     }
 
     private static func heading(_ text: String) -> Label {
