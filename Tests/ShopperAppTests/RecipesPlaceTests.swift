@@ -89,4 +89,44 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertLessThan(window.model.items.count, before, "and the new items with it")
         }
     }
+
+    /// A recipe page read by the helper opens as text to check (its HowToSections as steps), kept
+    /// with its source and tags; Edit… changes it as one undo step.
+    func testAnImportedPageIsCheckedKeptAndEdited() throws {
+        let path = try storePath()
+        let page = URL(fileURLWithPath: repositoryData).deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/recipes/graph-howtosection.html").path
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: Store(path: path))
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let window = harness.window
+            window.showRecipes()
+            window.readRecipe(from: page)
+            iterate(until: { window.dialogs.recipePaste != nil }, "the page read and shown to check")
+            let dialog = try XCTUnwrap(window.dialogs.recipePaste)
+            XCTAssertEqual(dialog.draft.title, "Easy Lasagne")
+            XCTAssertEqual(dialog.draft.servings, 6)
+            XCTAssertEqual(dialog.draft.ingredients.first, "500 g beef mince")
+            XCTAssertEqual(dialog.draft.method.first, "Ragù:")
+            XCTAssertTrue(dialog.shownLines.contains("500 g · beef mince"), "\(dialog.shownLines)")
+            dialog.confirm()
+            settle(100)
+            let kept = try XCTUnwrap(model.recipes().first)
+            XCTAssertEqual(kept.source, page)
+            XCTAssertTrue(kept.tags.contains("pasta"), "\(kept.tags)")
+            window.editRecipe(kept.id)
+            let edit = try XCTUnwrap(window.dialogs.recipePaste)
+            edit.text.text = edit.text.text.replacingOccurrences(of: "Easy Lasagne", with: "Sunday Lasagne")
+            settle(50)
+            edit.confirm()
+            settle(100)
+            XCTAssertEqual(try model.recipe(kept.id)?.title, "Sunday Lasagne")
+            XCTAssertEqual(try model.recipe(kept.id)?.source, page, "the source stays")
+            XCTAssertEqual(window.toast.text, "“Sunday Lasagne” is changed")
+            window.toast.runAction()
+            settle(100)
+            XCTAssertEqual(try model.recipe(kept.id)?.title, "Easy Lasagne", "Undo puts the old title back")
+        }
+    }
 }

@@ -28,6 +28,8 @@ enum AppAction: String, CaseIterable {
     case pasteRecipe = "paste-recipe"
     /// The week's plan, in the recipes' place.
     case showWeekPlan = "show-week"
+    /// A recipe from a web page or a file, checked before it is kept.
+    case importRecipe = "import-recipe"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -96,6 +98,7 @@ enum AppAction: String, CaseIterable {
         case .showRecipes: [(nil, ["<Control>6"])]
         case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
         case .showWeekPlan: [(nil, ["<Control>7"])]
+        case .importRecipe: []
         case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
         }
     }
@@ -121,6 +124,7 @@ enum AppAction: String, CaseIterable {
         case .showRecipes: L("Show Recipes")
         case .pasteRecipe: L("Paste a Recipe…")
         case .showWeekPlan: L("Show the Week’s Plan")
+        case .importRecipe: L("Import a Recipe…")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")

@@ -19,6 +19,7 @@ final class RecipeDetail {
     let deleteButton = Button(label: L("Delete Recipe"))
     let addButton = Button(label: L("Add to List…"))
     let planButton = Button(label: L("Plan…"))
+    let editButton = Button(label: L("Edit…"))
     private(set) var draft: RecipeDraft?
     private let numbers: NumberConvention
     /// The lines shown now, as a cook reads them (the tests read them too).
@@ -29,6 +30,7 @@ final class RecipeDetail {
     var onAddToList: (@MainActor (Int) -> Void)?
     /// Plan… for the servings shown.
     var onPlan: (@MainActor (Int) -> Void)?
+    var onEdit: (@MainActor () -> Void)?
 
     init(numbers: NumberConvention) {
         self.numbers = numbers
@@ -46,9 +48,13 @@ final class RecipeDetail {
         notes.wrap()
         body.append(notes.widget)
         deleteButton.widget.css("destructive-action")
-        deleteButton.widget.align(h: .end)
         deleteButton.onClicked { [weak self] in self?.onDelete?() }
-        body.append(deleteButton.widget)
+        editButton.onClicked { [weak self] in self?.onEdit?() }
+        let ends = Box(.horizontal, spacing: 12)
+        ends.widget.align(h: .end)
+        ends.append(editButton.widget)
+        ends.append(deleteButton.widget)
+        body.append(ends.widget)
         scroller.child(body.widget)
         scroller.widget.expand(h: true, v: true)
         scroller.widget.visible = false

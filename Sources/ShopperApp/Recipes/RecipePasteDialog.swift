@@ -1,9 +1,9 @@
 import Foundation
 import ShopperModel
 
-/// A recipe typed or pasted whole (title, then ingredients, then the method), with what was
-/// understood shown line by line as it is typed, before anything is saved. Save keeps it; nothing
-/// is kept on Cancel or Escape.
+/// A recipe as text (typed or pasted whole: title, then ingredients, then the method; or a kept
+/// recipe to edit, or a page just imported to check), with what was understood shown line by line
+/// as it is typed, before anything is saved. Save keeps it; nothing is kept on Cancel or Escape.
 @MainActor
 final class RecipePasteDialog {
     let window = Window()
@@ -21,12 +21,12 @@ final class RecipePasteDialog {
     /// The lines of the preview as shown (the tests read them).
     private(set) var shownLines: [String] = []
 
-    init(parent: Window, numbers: NumberConvention, read: @escaping (String) -> RecipeDraft,
-         onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+    init(parent: Window, numbers: NumberConvention, title: String = L("Paste a Recipe"), text initial: String = "",
+         read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
         self.read = read
         self.numbers = numbers
         draft = RecipeDraft(title: "")
-        window.title = L("Paste a Recipe")
+        window.title = title
         window.transient(for: parent)
         window.modal(true)
         window.defaultSize(520, 640)
@@ -51,6 +51,7 @@ final class RecipePasteDialog {
         column.append(Self.scrolled(lines.widget, height: 160).widget)
         column.append(buttons(onSave: onSave).widget)
         window.child(column.widget)
+        text.text = initial
         update()
     }
 

@@ -31,6 +31,7 @@ final class RecipesPage {
     var onAddToList: (@MainActor (Int64, Int) -> Void)?
     /// Plan… on the recipe open, for the servings shown.
     var onPlan: (@MainActor (Int64, Int) -> Void)?
+    var onEdit: (@MainActor (Int64) -> Void)?
 
     init(numbers: NumberConvention) {
         detail = RecipeDetail(numbers: numbers)
@@ -57,6 +58,10 @@ final class RecipesPage {
         detail.onAddToList = { [weak self] servings in
             guard let self, let id = openID else { return }
             onAddToList?(id, servings)
+        }
+        detail.onEdit = { [weak self] in
+            guard let self, let id = openID else { return }
+            onEdit?(id)
         }
         detail.onPlan = { [weak self] servings in
             guard let self, let id = openID else { return }

@@ -12,6 +12,7 @@ final class RecipesPlace {
     let header = HeaderBar()
     let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
     let pasteButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Paste a Recipe"))
+    let importButton = Button(icon: "document-open-symbolic", accessibleLabel: L("Import a Recipe"))
     let stack = ViewStack()
     private let switcherTitle: ViewSwitcherTitle
     private let switcherBar: ViewSwitcherBar
@@ -32,6 +33,9 @@ final class RecipesPlace {
         pasteButton.widget.tooltip(L("Paste a Recipe"))
         pasteButton.widget.actionName(AppAction.pasteRecipe.detailedName)
         header.packStart(pasteButton.widget)
+        importButton.widget.tooltip(L("Import a Recipe"))
+        importButton.widget.actionName(AppAction.importRecipe.detailedName)
+        header.packStart(importButton.widget)
         for (name, title, icon) in [(Self.recipesName, L("Recipes"), "accessories-text-editor-symbolic"),
                                     (Self.weekName, L("Week’s Plan"), "x-office-calendar-symbolic")] {
             let place = Box(.vertical)

@@ -56,6 +56,7 @@ extension MainWindow {
         case .showRecipes: showRecipes()
         case .pasteRecipe: pasteRecipe()
         case .showWeekPlan: showWeekPlan()
+        case .importRecipe: importRecipe()
         case .addItem:
             if currentListPage == nil { show(.all) }
             addBar.focus()
@@ -92,7 +93,7 @@ extension MainWindow {
         case .moveToList: return selected && model.lists.count > 1
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
-        case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores, .showRecipes, .pasteRecipe, .showWeekPlan: return !isEditing
+        case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
         case .undo: return !isEditing && model.undo.canUndo

@@ -26,6 +26,7 @@ extension MainWindow {
             page.onDelete = { [weak self] id in self?.deleteRecipe(id) }
             page.onAddToList = { [weak self] id, servings in self?.chooseListForRecipe(RecipeID(id), servings: servings) }
             page.onPlan = { [weak self] id, servings in self?.planRecipe(RecipeID(id), servings: servings) }
+            page.onEdit = { [weak self] id in self?.editRecipe(RecipeID(id)) }
         }
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
@@ -58,29 +59,6 @@ extension MainWindow {
         } catch {
             report(error)
         }
-    }
-
-    /// Paste a Recipe…: the dialog over the window; Save keeps the recipe and opens it.
-    func pasteRecipe() {
-        showRecipes()
-        let dialog = RecipePasteDialog(parent: window, numbers: UserLocale.current.numbers,
-                                       read: { RecipeText.read($0) ?? RecipeDraft(title: "") }) { [weak self] draft in
-            guard let self else { return }
-            do {
-                let id = try model.addRecipe(draft)
-                reloadRecipes()
-                recipes.page.open(id: id.raw)
-                toast.show(L("“{recipe}” is kept with your recipes", ["recipe": draft.capped.title]), actionTitle: L("Undo"), action: undoAction())
-            } catch {
-                report(error)
-            }
-        }
-        dialog.window.onCloseRequest { [weak self] in
-            self?.dialogs.recipePaste = nil
-            return false
-        }
-        dialogs.recipePaste = dialog
-        dialog.present()
     }
 
     /// Deletes a recipe, with Undo (its meals on the plan go with it, and come back with it).

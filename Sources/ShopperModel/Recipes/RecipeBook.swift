@@ -43,7 +43,7 @@ extension ShoppingModel {
     }
 
     /// Writes an edited recipe over the stored one (its id and creation kept).
-    func updateRecipe(_ id: RecipeID, _ draft: RecipeDraft, now: Date = Date()) throws(StoreError) {
+    package func updateRecipe(_ id: RecipeID, _ draft: RecipeDraft, now: Date = Date()) throws(StoreError) {
         guard let old = try recipe(id) else { return }
         let new = Recipe(id: id, draft, createdAt: old.createdAt, updatedAt: StoreTime.rounded(now))
         guard new.draft != old.draft else { return }

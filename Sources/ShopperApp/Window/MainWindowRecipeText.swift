@@ -1,0 +1,106 @@
+import Foundation
+import ShopperModel
+import ShopperSyncModel
+
+/// A recipe as text, with what was understood shown before it is kept: pasted (Ctrl+Shift+V), a
+/// kept one edited, or one read from a web page or a file (by the sharing helper, which fetches
+/// and parses pages: the window loads no network library) and checked before it is kept.
+extension MainWindow {
+    /// Paste a Recipe…: Save keeps the recipe and opens it.
+    func pasteRecipe() {
+        showRecipes()
+        openRecipeText(title: L("Paste a Recipe"), text: "", base: nil) { [weak self] draft in self?.keep(draft) }
+    }
+
+    /// Edit… on a recipe's page: its text, Save keeps the changes (one undo step).
+    func editRecipe(_ id: RecipeID) {
+        guard let recipe = try? model.recipe(id) else { return }
+        openRecipeText(title: L("Edit “{recipe}”", ["recipe": recipe.title]), text: RecipeText.text(of: recipe.draft),
+                       base: recipe.draft) { [weak self] draft in
+            guard let self, attempt({ try model.updateRecipe(id, draft) }) else { return }
+            reloadRecipes()
+            recipes.page.open(id: id.raw)
+            toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undoAction())
+        }
+    }
+
+    private func keep(_ draft: RecipeDraft) {
+        do {
+            let id = try model.addRecipe(draft)
+            reloadRecipes()
+            recipes.page.open(id: id.raw)
+            toast.show(L("“{recipe}” is kept with your recipes", ["recipe": draft.capped.title]), actionTitle: L("Undo"), action: undoAction())
+        } catch {
+            report(error)
+        }
+    }
+
+    private func openRecipeText(title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+        let read: (String) -> RecipeDraft = { t in base.map { RecipeText.read(t, keeping: $0) } ?? RecipeText.read(t) ?? RecipeDraft(title: "") }
+        let dialog = RecipePasteDialog(parent: window, numbers: UserLocale.current.numbers, title: title, text: text, read: read, onSave: onSave)
+        dialog.window.onCloseRequest { [weak self] in
+            self?.dialogs.recipePaste = nil
+            return false
+        }
+        dialogs.recipePaste = dialog
+        dialog.present()
+    }
+
+    /// Import a Recipe…: a web address (or a file chosen), read off the main loop by the helper;
+    /// the first recipe found opens as text to check, Save keeps it. A page without a recipe, a
+    /// server too slow or a page too large is said in one sentence.
+    func importRecipe(problem: String? = nil, typed: String = "") {
+        showRecipes()
+        let dialog = MessageDialog(parent: window, heading: L("Import a Recipe"),
+                                   body: problem ?? L("A recipe page’s address (most recipe sites describe their recipes for search engines), or a recipe file such as Nextcloud Cookbook keeps."))
+        let rows = ListBox()
+        rows.widget.css("boxed-list")
+        let address = EntryRow(title: L("Web Address or File"))
+        address.text = typed
+        address.activatesDefault(true)
+        rows.append(address.row)
+        dialog.extraChild(rows.widget)
+        dialog.addResponse("cancel", L("Cancel"))
+        dialog.addResponse("file", L("Choose a File…"))
+        dialog.addResponse("read", L("Import"), suggested: true)
+        dialog.closeResponse("cancel")
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            switch response {
+            case "read": readRecipe(from: address.text.trimmingCharacters(in: .whitespaces))
+            case "file":
+                FileChooser.choose(title: L("Import a Recipe"), accept: L("_Open"), parent: window,
+                                   filters: [(name: L("Recipes (web pages, schema.org JSON, text)"), patterns: ["*.html", "*.htm", "*.json", "*.txt"])]) { [weak self] path in
+                    self?.readRecipe(from: path)
+                }
+            default: break
+            }
+        }
+        dialog.widget.nameButtons(icons: [:])
+        dialog.present()
+        _ = address.row.grabFocus()
+    }
+
+    func readRecipe(from source: String) {
+        guard !source.isEmpty else { return importRecipe() }
+        toast.show(L("Reading {source}…", ["source": source]))
+        Thread.detachNewThread {
+            let found = Result { () throws(HelperProcess.Failure) in try SyncHelper.recipes(from: source) }
+            MainLoop.post { [weak self] in
+                guard let self else { return }
+                switch found {
+                case .success(let drafts) where !drafts.isEmpty:
+                    let first = drafts[0]
+                    openRecipeText(title: L("Import “{recipe}”", ["recipe": first.title]), text: RecipeText.text(of: first), base: first) { [weak self] d in
+                        self?.keep(d)
+                    }
+                    if drafts.count > 1 {
+                        toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))
+                    }
+                case .success: importRecipe(problem: L("No recipe was found there."), typed: source)
+                case .failure(let e): importRecipe(problem: e.description, typed: source)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// A recipe as text that `RecipeText.read` reads back to the same recipe: what the window puts in
+/// the recipe's text to edit it, and what an imported page becomes before it is kept (so it can be
+/// corrected first). Its headings are the reader's own words (English), not the window's: they
+/// are how the text is read, whatever the language around it.
+extension RecipeText {
+    package static func text(of d: RecipeDraft) -> String {
+        var lines = [d.title, ""]
+        lines.append(d.servings.map { "Ingredients (serves \($0))" } ?? "Ingredients")
+        lines += d.ingredients
+        if !d.method.isEmpty {
+            // Every step numbered: an unnumbered line would continue the step before it.
+            lines += ["", "Method"] + d.method.enumerated().map { "\($0.offset + 1). \($0.element)" }
+        }
+        if !d.notes.isEmpty { lines += ["", "Notes", d.notes] }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` read, with what the text does not carry taken from `base` (the recipe edited, or the
+    /// page imported): its source, its tags, and its yield's own words where the servings stayed.
+    package static func read(_ text: String, keeping base: RecipeDraft) -> RecipeDraft {
+        var d = read(text, source: base.source) ?? RecipeDraft(title: "", source: base.source)
+        d.tags = base.tags
+        if d.servings == base.servings { d.yieldText = base.yieldText }
+        return d.capped
+    }
+}

@@ -1,0 +1,29 @@
+import XCTest
+@testable import ShopperModel
+
+/// A recipe written as text and read back is the same recipe: editing a kept recipe, or an
+/// imported page, goes through the text without losing or moving a line.
+final class RecipeTextWriterTests: XCTestCase {
+    func testARecipeReadsBackFromItsText() throws {
+        let drafts = [
+            RecipeDraft(title: "Pancakes", servings: 4, yieldText: "12 pancakes",
+                        ingredients: ["250 ml milk, warmed", "2 eggs", "For the topping:", "salt to taste", "1 ½ cups flour (sifted)"],
+                        method: ["Whisk everything.", "For the topping:", "Fry thin pancakes, 2 minutes a side."],
+                        source: "https://example.org/pancakes", notes: "Keeps a day.", tags: ["breakfast", "sweet"]),
+            RecipeDraft(title: "Salz-Kartoffeln", ingredients: ["1 kg Kartoffeln", "Salz"], method: []),
+            RecipeDraft(title: "Tea", servings: 1, ingredients: ["1 tsp tea"], method: ["Steep 3 minutes."], notes: "Milk if you like.\nOr lemon."),
+        ]
+        for d in drafts {
+            let text = RecipeText.text(of: d)
+            XCTAssertEqual(RecipeText.read(text, keeping: d), d.capped, text)
+        }
+    }
+
+    func testAnEditedServingsLeavesTheOldYieldWordsBehind() {
+        let d = RecipeDraft(title: "Pancakes", servings: 4, yieldText: "12 pancakes", ingredients: ["2 eggs"])
+        let text = RecipeText.text(of: d).replacingOccurrences(of: "serves 4", with: "serves 6")
+        let back = RecipeText.read(text, keeping: d)
+        XCTAssertEqual(back.servings, 6)
+        XCTAssertNotEqual(back.yieldText, "12 pancakes")
+    }
+}
