@@ -112,4 +112,35 @@ final class WeekPlanTests: XCTestCase {
         XCTAssertEqual(days[0].weekdayName(english), "Mon")
         XCTAssertEqual(PlanDay(text: tuesday.description), tuesday)
     }
+
+    /// What is in the cart, or bought and off the list after Finish Shopping, is the person's:
+    /// taking a meal off leaves it, and new servings leave the list as it is (adding the new amount
+    /// in full on top would count the meal twice).
+    func testBoughtItemsAreLeftAloneByTheMealsTheyCameFrom() throws {
+        let (m, a, b) = try twoMeals()
+        let chives = try XCTUnwrap(try m.allItems().first { $0.description == "Chives" })
+        let milk = try XCTUnwrap(try m.allItems().first { $0.description == "Milk" })
+        try m.tick(chives.id)
+        _ = try m.finishShopping(paid: [:])
+        try m.removeMeal(b)
+        XCTAssertEqual(try list(m), ["Milk 1.25 l", "Eggs 2", "Chives 1 bunch (not needed)"], "the bought chives stay")
+        try m.tick(milk.id)
+        try m.setMealServings(a, 8, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(try list(m), ["Milk 1.25 l", "Eggs 2", "Chives 1 bunch (not needed)"], "the milk in the cart is not counted twice")
+        XCTAssertEqual(try m.meals().first { $0.id == a }?.servings, 8)
+    }
+
+    /// A recipe added while its milk is in the cart: the cart keeps what was picked up, the
+    /// recipe's milk is a line of its own, said so.
+    func testARecipeAddLeavesTheCartAsItIs() throws {
+        let m = try model()
+        let milk = try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        try m.tick(milk)
+        let pancakes = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk"]))
+        let changes = try m.addRecipeToList(pancakes, servings: 4, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(m.item(milk)?.quantity, 1, "the cart's milk as it was picked up")
+        XCTAssertEqual(m.item(milk)?.inCart, true)
+        XCTAssertTrue(changes.first?.words.contains("already in the cart") ?? false, "\(changes.map(\.words))")
+        XCTAssertEqual(try m.allItems().filter { $0.description == "Milk" }.count, 2)
+    }
 }

@@ -76,6 +76,8 @@ final class HelperProtocolTests: XCTestCase {
             ("head -c 70000000 /dev/zero", 5, "too large"),
             ("sleep 30", 1, "stopped answering"),
             ("kill -9 $$", 5, "signal 9"),
+            // Ended in failure without a word (a library missing): no quiet success.
+            ("exit 3", 5, "status 3"),
         ]
         for c in cases {
             let helper = try script(c.script)

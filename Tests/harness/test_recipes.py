@@ -4,6 +4,7 @@ to the list with the preview's words and merged exactly (read back by `shopper e
 second process), taken back with one Undo; two meals planned, the week added, one meal taken off
 and exactly its share gone. At 1000 px light in English, and at 360 px dark in German."""
 
+import json
 import os
 import subprocess
 import tempfile
@@ -54,7 +55,11 @@ class Recipes(unittest.TestCase):
 
     def keep(self, app, dialog="Paste a Recipe"):
         app.key("Return", ["ctrl"], window=dialog)
-        wait_for(lambda: not any(f.get_name() == dialog for f in app.frames()), 5, "the paste dialog closed")
+        try:
+            wait_for(lambda: not any(f.get_name() == dialog for f in app.frames()), 5, "the paste dialog closed")
+        except AssertionError:
+            app.screenshot("99-paste-not-closed")
+            raise
 
     def servings(self, app, n):
         """The recipe page opens with the keyboard on its servings: a number and Enter."""
@@ -127,6 +132,39 @@ class Recipes(unittest.TestCase):
         wait_for(lambda: any(f.get_name() == heading for f in app.frames()), 5, f"the dialog {heading!r}")
         app.key("Return", window=heading)
         wait_for(lambda: app.has_text(f"“{title}” is planned for"), 5, f"{title} planned")
+
+    def test_from_a_recipe_pages_address_to_a_merged_list_by_keyboard(self):
+        """The issue's whole path: a recipe page's address typed into Import a Recipe…, the recipe
+        checked and kept, Add to List… and its preview, the merged shopping list; one Undo back."""
+        server = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "Tests", "recipes", "recipe_server.py"),
+                                   os.path.join(ROOT, "Tests", "Fixtures", "recipes")],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            url = json.loads(server.stdout.readline())["url"] + "page/graph-howtosection.html"
+            data = store_with("1 l Milk [Dairy]")
+            with Shopper(data_dir=data) as app:
+                resize(app, 1000, 700)
+                app.hover()
+                app.key("o", ["ctrl", "shift"])
+                heading = "Import a Recipe"
+                self.frame(app, heading)
+                app.type(url, window=heading)
+                app.key("Return", window=heading)
+                checked = self.frame(app, "Import “Easy Lasagne”")
+                wait_for(lambda: app.has_text("“Easy Lasagne”, serves 6", root=checked), 10, "the page's recipe read")
+                self.assertTrue(app.has_text("600 ml · milk", root=checked))
+                app.screenshot("97-recipe-imported")
+                self.keep(app, dialog="Import “Easy Lasagne”")
+                self.add_to_list(app, "Add “Easy Lasagne” to a List", "Milk 1 l → 1.6 l: 600 ml for Easy Lasagne")
+                app.key("Return", window="Add “Easy Lasagne” to a List")
+                wait_for(lambda: need(data, "Milk") == "1.6 l", 5, f"the milk merged, not {need(data, 'Milk')!r}")
+                app.screenshot("98-imported-recipe-on-the-list")
+                app.key("z", ["ctrl"])
+                wait_for(lambda: need(data, "Milk") == "1 l", 5, "one Undo takes the add back")
+            subprocess.run(["rm", "-rf", data])
+        finally:
+            server.stdin.close()
+            server.wait(10)
 
     def test_in_german_at_phone_width_in_the_dark(self):
         data = store_with("1 l Milch [Kühlregal]")

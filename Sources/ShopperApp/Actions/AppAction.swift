@@ -98,7 +98,7 @@ enum AppAction: String, CaseIterable {
         case .showRecipes: [(nil, ["<Control>6"])]
         case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
         case .showWeekPlan: [(nil, ["<Control>7"])]
-        case .importRecipe: []
+        case .importRecipe: [(nil, ["<Shift><Control>o"])]
         case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
         }
     }

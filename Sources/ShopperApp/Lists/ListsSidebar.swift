@@ -79,6 +79,8 @@ final class ListsSidebar {
         recipes.xalign(0)
         recipes.widget.margins(6)
         places.append(recipes.widget)
+        // A row is named by what it opens (GTK 4.8 names a list's rows by nothing).
+        places.row(at: 0)?.accessibleLabel(L("Recipes"))
         places.onActivated { [weak self] _ in self?.onRecipes?() }
         section.append(places.widget)
         return section

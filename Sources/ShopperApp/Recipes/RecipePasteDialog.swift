@@ -13,6 +13,10 @@ final class RecipePasteDialog {
     private let save = Button(label: L("Save Recipe"))
     private let cancel = Button(label: L("Cancel"))
     private let read: (String) -> RecipeDraft
+    private let initial: String
+    private let unchanged: RecipeDraft?
+    /// The preview's next reading, a moment after the last key (a long paste is read once).
+    private var pending: UInt32 = 0
     private let numbers: NumberConvention
     /// What Save would keep now.
     private(set) var draft: RecipeDraft
@@ -21,9 +25,13 @@ final class RecipePasteDialog {
     /// The lines of the preview as shown (the tests read them).
     private(set) var shownLines: [String] = []
 
+    /// `unchanged`: the recipe `initial` was written from (a kept recipe, a page read): kept as it
+    /// is while the text is not changed, so a Save of what was not touched loses nothing.
     init(parent: Window, numbers: NumberConvention, title: String = L("Paste a Recipe"), text initial: String = "",
-         read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+         unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
         self.read = read
+        self.initial = initial
+        self.unchanged = unchanged
         self.numbers = numbers
         draft = RecipeDraft(title: "")
         window.title = title
@@ -39,7 +47,7 @@ final class RecipePasteDialog {
         column.append(hint.widget)
         text.padding(8)
         text.widget.accessibleLabel(L("Recipe Text"))
-        text.onChanged { [weak self] in self?.update() }
+        text.onChanged { [weak self] in self?.updateSoon() }
         column.append(Self.scrolled(text.widget, height: 180).widget)
         understood.xalign(0)
         understood.wrap()
@@ -69,7 +77,9 @@ final class RecipePasteDialog {
         cancel.onClicked { [weak self] in self?.window.close() }
         save.widget.css("suggested-action")
         confirm = { [weak self] in
-            guard let self, canSave else { return }
+            guard let self else { return }
+            if pending != 0 { update() }
+            guard canSave else { return }
             onSave(draft)
             window.close()
         }
@@ -81,7 +91,10 @@ final class RecipePasteDialog {
         let keys = ShortcutController(first: true)
         keys.add("Escape") { [weak self] in self?.window.close(); return true }
         keys.add("<Control>Return") { [weak self] in
-            guard let self, canSave else { return false }
+            // Typed a moment ago: read now, not when the preview's pause is over.
+            guard let self else { return false }
+            if pending != 0 { update() }
+            guard canSave else { return false }
             confirm()
             return true
         }
@@ -94,8 +107,19 @@ final class RecipePasteDialog {
 
     /// Reads the text again and shows what it says: the title and servings, then each ingredient
     /// as amount, name and the rest, then how many steps.
+    private func updateSoon() {
+        if pending != 0 { MainLoop.cancel(pending) }
+        pending = MainLoop.after(milliseconds: 150) { [weak self] in
+            self?.pending = 0
+            self?.update()
+        }
+    }
+
     private func update() {
-        draft = read(text.text).capped
+        if pending != 0 { MainLoop.cancel(pending) }
+        pending = 0
+        let current = text.text
+        draft = current == initial ? unchanged?.capped ?? read(current).capped : read(current).capped
         save.widget.sensitive = canSave
         let serves = draft.servings.map { N("serves {n}", "serves {n}", $0) } ?? L("servings not given")
         understood.text = draft.title.isEmpty ? L("Nothing understood yet") : L("“{title}”, {serves}", ["title": draft.title, "serves": serves])

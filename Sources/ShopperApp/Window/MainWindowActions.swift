@@ -93,6 +93,12 @@ extension MainWindow {
         return { [weak self] in if let step { self?.undo(step: step) } }
     }
 
+    /// An Undo for an operation begun when the newest step was `before`, if it recorded a step
+    /// (one that changed nothing records none: the toast's Undo would take back the step before).
+    func undoAction(ifNewSince before: Int?) -> (@MainActor () -> Void)? {
+        model.undo.latestID == before ? nil : undoAction()
+    }
+
     func openEditor(_ id: ItemID) {
         editor.edit(id)
         for page in pages { page.emptyState.suppressed = true }

@@ -23,6 +23,8 @@ extension MainWindow {
     }
 
     private func run(_ action: AppAction, _ argument: String?) {
+        // What acts on the lists brings them back first when the recipes are shown.
+        if [.showList, .switchList, .search, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
         let selected = currentListPage?.selectedItem
         switch action {
         case .showList:

@@ -17,10 +17,12 @@ extension MainWindow {
         guard let recipe = try? model.recipe(id) else { return }
         openRecipeText(title: L("Edit “{recipe}”", ["recipe": recipe.title]), text: RecipeText.text(of: recipe.draft),
                        base: recipe.draft) { [weak self] draft in
-            guard let self, attempt({ try model.updateRecipe(id, draft) }) else { return }
+            guard let self else { return }
+            let before = model.undo.latestID
+            guard attempt({ try model.updateRecipe(id, draft) }), let undo = undoAction(ifNewSince: before) else { return }
             reloadRecipes()
             recipes.page.open(id: id.raw)
-            toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undoAction())
+            toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undo)
         }
     }
 
@@ -36,10 +38,18 @@ extension MainWindow {
     }
 
     private func openRecipeText(title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+        // One at a time: a page read while a recipe is being typed waits its turn rather than
+        // taking the place (and the Save) of what is typed.
+        if let open = dialogs.recipePaste {
+            open.present()
+            toast.show(L("Keep or close the recipe open first."))
+            return
+        }
         let read: (String) -> RecipeDraft = { t in base.map { RecipeText.read(t, keeping: $0) } ?? RecipeText.read(t) ?? RecipeDraft(title: "") }
-        let dialog = RecipePasteDialog(parent: window, numbers: UserLocale.current.numbers, title: title, text: text, read: read, onSave: onSave)
-        dialog.window.onCloseRequest { [weak self] in
-            self?.dialogs.recipePaste = nil
+        let dialog = RecipePasteDialog(parent: window, numbers: UserLocale.current.numbers, title: title, text: text,
+                                       unchanged: base, read: read, onSave: onSave)
+        dialog.window.onCloseRequest { [weak self, weak dialog] in
+            if let self, self.dialogs.recipePaste === dialog { self.dialogs.recipePaste = nil }
             return false
         }
         dialogs.recipePaste = dialog

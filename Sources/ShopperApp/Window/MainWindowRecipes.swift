@@ -98,12 +98,15 @@ extension MainWindow {
         showList(list)
         guard model.list == list else { return }
         var changes: [RecipeChange] = []
+        let before = model.undo.latestID
         guard attempt({ changes = try model.addRecipeToList(recipe.id, servings: servings) }) else { return }
         showLists()
         show(.shopping)
+        // Every line a staple or a heading: nothing was added, and there is nothing to undo.
+        guard let undo = undoAction(ifNewSince: before) else { return }
         let listName = currentList?.name ?? ""
         let added = changes.filter { if case .staple = $0.kind { false } else if case .heading = $0.kind { false } else { true } }.count
         toast.show(N("“{recipe}”: {n} ingredient on “{list}”", "“{recipe}”: {n} ingredients on “{list}”", added,
-                     ["recipe": recipe.title, "list": listName]), actionTitle: L("Undo"), action: undoAction())
+                     ["recipe": recipe.title, "list": listName]), actionTitle: L("Undo"), action: undo)
     }
 }

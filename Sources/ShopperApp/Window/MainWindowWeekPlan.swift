@@ -13,7 +13,7 @@ extension MainWindow {
         do {
             let titles = Dictionary(try model.recipes().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
             let meals = try model.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
-            week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? "",
+            week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
                                                        servings: $0.servings, added: $0.list != nil) },
                       days: days, today: PlanDay(Date()))
         } catch {
@@ -27,8 +27,13 @@ extension MainWindow {
         week.onRemove = { [weak self] meal in self?.takeOffPlan(meal) }
         week.onServings = { [weak self] meal, servings in
             guard let self else { return }
-            // On a list, the list changes by the difference: said, with Undo.
-            if attempt({ try model.setMealServings(meal, servings) }) { toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undoAction()) }
+            // On a list, the list changes by the difference: said, with Undo. A meal on another
+            // list is changed through that list's model: the page and the actions read again.
+            let before = model.undo.latestID
+            guard attempt({ try model.setMealServings(meal, servings) }) else { return }
+            reloadWeek()
+            updateActions()
+            if let undo = undoAction(ifNewSince: before) { toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undo) }
         }
     }
 
@@ -43,6 +48,7 @@ extension MainWindow {
                                 servings: book[0].baseServings) { [weak self] i, servings in
             self?.plan(book[i], on: day, servings: servings)
         }
+        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.meal = nil }
         dialogs.meal = dialog
         dialog.present()
     }
@@ -57,6 +63,7 @@ extension MainWindow {
                                 servings: servings) { [weak self] i, servings in
             self?.plan(recipe, on: days[i], servings: servings)
         }
+        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.meal = nil }
         dialogs.meal = dialog
         dialog.present()
     }
@@ -70,8 +77,12 @@ extension MainWindow {
 
     private func takeOffPlan(_ meal: MealID) {
         let title = recipes.builtWeek?.shown.first { $0.meal == meal }?.title ?? ""
-        if attempt({ try model.removeMeal(meal) }) {
-            toast.show(L("“{recipe}” is off the plan", ["recipe": title]), actionTitle: L("Undo"), action: undoAction())
+        let before = model.undo.latestID
+        guard attempt({ try model.removeMeal(meal) }) else { return }
+        reloadWeek()
+        updateActions()
+        if let undo = undoAction(ifNewSince: before) {
+            toast.show(L("“{recipe}” is off the plan", ["recipe": title]), actionTitle: L("Undo"), action: undo)
         }
     }
 
@@ -95,11 +106,13 @@ extension MainWindow {
         }, changes: { try $0.previewWeek(from: first) }, onAdd: { [weak self] list in
             guard let self else { return }
             showList(list)
+            let before = model.undo.latestID
             guard model.list == list, attempt({ _ = try model.addWeekToList(from: first) }) else { return }
             showLists()
             show(.shopping)
+            guard let undo = undoAction(ifNewSince: before) else { return }
             toast.show(N("{n} meal added to “{list}”", "{n} meals added to “{list}”", waiting, ["list": currentList?.name ?? ""]),
-                       actionTitle: L("Undo"), action: undoAction())
+                       actionTitle: L("Undo"), action: undo)
         })
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
         dialogs.recipeAdd = dialog

@@ -12,6 +12,9 @@ enum MergeRefusal: Error, Equatable, Sendable {
     case kinds(String, String)
     /// Beyond what an item may hold (`ItemDraft.maxQuantity`) or what exact arithmetic keeps.
     case tooLarge
+    /// The item is in the cart: what was picked up stays as it was; the recipe's need is a line
+    /// of its own.
+    case inCart
 }
 
 /// What two amounts add up to, in the unit chosen for it.

@@ -91,9 +91,17 @@ extension ShoppingModel {
         let now = StoreTime.rounded(now)
         var changed = meal
         changed.servings = servings
+        // Some of what the meal asked for is in the cart or bought already (or its unit was changed
+        // by hand): its share cannot come back off, so the list is left as it is, the meal alone
+        // takes its new servings (adding the new amount in full would count it twice).
+        var listStays = false
+        for (itemID, shares) in Dictionary(grouping: try storedShares(meal: id), by: \.item) {
+            guard let item = try readItem(itemID), item.list == list else { continue }
+            listStays = listStays || !ShareTakeBack.applies(to: item, shares)
+        }
         try commit(L("changing “{recipe}” to {n} servings", ["recipe": recipe?.title ?? "", "n": "\(servings)"])) { (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.meals[id] = changed
-            guard meal.list != nil, let recipe else { return }
+            guard meal.list != nil, !listStays, let recipe else { return }
             try takeBack(meal, into: &b, now: now)
             var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers, in: b)
             _ = run.add(.init(recipe: recipe, servings: servings, meal: id, day: meal.day), now: now)

@@ -68,6 +68,7 @@ enum RecipeWords {
         case .dimensions: L("units that do not add up")
         case .kinds(let a, let b): L("{a} and {b} do not add up", ["a": a, "b": b])
         case .tooLarge: L("too large to add")
+        case .inCart: L("already in the cart")
         }
     }
 

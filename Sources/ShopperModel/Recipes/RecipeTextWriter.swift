@@ -8,8 +8,12 @@ extension RecipeText {
         lines.append(d.servings.map { "Ingredients (serves \($0))" } ?? "Ingredients")
         lines += d.ingredients
         if !d.method.isEmpty {
-            // Every step numbered: an unnumbered line would continue the step before it.
-            lines += ["", "Method"] + d.method.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            // Every step numbered: an unnumbered line would continue the step before it. A step
+            // that begins with a number ("2 eggs, beaten…") is written "Step 3: …", which the
+            // reader takes whole ("3. 2 eggs" would read as no step).
+            lines += ["", "Method"] + d.method.enumerated().map { i, step in
+                step.first?.isNumber == true ? "Step \(i + 1): \(step)" : "\(i + 1). \(step)"
+            }
         }
         if !d.notes.isEmpty { lines += ["", "Notes", d.notes] }
         return lines.joined(separator: "\n")

@@ -105,7 +105,9 @@ struct RecipeToList {
     /// need now), the share recorded; the preview's words, or why the units do not add up.
     private mutating func merge(_ i: Ingredient, into w: Int, _ source: Source) -> Result<String, MergeRefusal> {
         var item = working[w].item
-        let wasNeeded = item.needed || item.inCart
+        // Growing what is in the cart would record as bought what was never picked up.
+        if item.inCart { return .failure(.inCart) }
+        let wasNeeded = item.needed
         let title = source.recipe.title
         var newQuantity = item.quantity, unit = item.unit, rounded = false
         if i.quantity != nil {

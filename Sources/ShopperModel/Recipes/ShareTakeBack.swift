@@ -7,9 +7,9 @@ enum ShareTakeBack {
     /// (it was made for recipes, and nothing else was added to it). Also the remaining share that
     /// takes over what the removed ones remembered (the item made for them, its need before).
     static func item(_ item: Item, removing removed: [ItemShare], remaining: [ItemShare], now: Date) -> (Item?, ItemShare?) {
-        // Bought already, or its unit changed since by hand: the person's item, left as it is.
-        let sameUnit = removed.allSatisfy { MeasureUnit.key($0.itemUnit ?? "") == MeasureUnit.key(item.unit ?? "") }
-        guard !item.inCart, sameUnit else { return (item, nil) }
+        // In the cart, bought already (off the list after Finish Shopping), or its unit changed
+        // since by hand: the person's item, left as it is.
+        guard applies(to: item, removed) else { return (item, nil) }
         let left = item.quantity - removed.reduce(Decimal(0)) { $0 + $1.added }
         let made = removed.contains { $0.madeItem }
         let before = removed.first { $0.before != nil }?.before
@@ -33,5 +33,12 @@ enum ShareTakeBack {
         }
         if left > 0 { kept.quantity = left }
         return (kept, nil)
+    }
+
+    /// Whether taking `shares` back may touch `item`: on the list, not yet in the cart, in the unit
+    /// the shares were added in.
+    static func applies(to item: Item, _ shares: [ItemShare]) -> Bool {
+        let sameUnit = shares.allSatisfy { MeasureUnit.key($0.itemUnit ?? "") == MeasureUnit.key(item.unit ?? "") }
+        return !item.inCart && item.needed && sameUnit
     }
 }

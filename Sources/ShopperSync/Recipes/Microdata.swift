@@ -11,10 +11,11 @@ enum Microdata {
         return types.split(separator: " ").contains { $0.split(separator: "/").last?.lowercased() == "recipe" }
     }
 
-    /// The item `e` starts.
-    static func item(_ e: HTMLNode) -> [String: Any] {
+    /// The item `e` starts (`depth`: how deep in the page it is: items nested in items count on,
+    /// so a page of items inside items cannot run the helper's stack out).
+    static func item(_ e: HTMLNode, depth: Int = 0) -> [String: Any] {
         var properties: [String: [Any]] = [:]
-        for child in e.elements { collect(child, depth: 0, into: &properties) }
+        for child in e.elements { collect(child, depth: depth + 1, into: &properties) }
         var object: [String: Any] = properties
         let types = (e.attribute("itemtype") ?? "").split(separator: " ").map(String.init)
         if !types.isEmpty { object["@type"] = types }
@@ -27,7 +28,7 @@ enum Microdata {
         guard depth < 200 else { return }
         let scope = e.attribute("itemscope") != nil
         if let names = e.attribute("itemprop") {
-            let value: Any = scope ? item(e) : self.value(e)
+            let value: Any = scope ? item(e, depth: depth) : self.value(e)
             for name in names.split(separator: " ") where (properties[String(name)]?.count ?? 0) < 500 {
                 properties[String(name), default: []].append(value)
             }

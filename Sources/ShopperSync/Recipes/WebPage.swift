@@ -28,6 +28,8 @@ enum WebPage {
     /// The page's bytes and the address they came from, after redirects.
     static func get(_ address: String, deadline: Deadline = deadline) throws(RecipeImportError) -> (body: Data, url: URL) {
         var url = try checked(address)
+        // A page from elsewhere may not send the helper to this machine's own services.
+        let fromHere = Loopback.contains(host: url.host ?? "")
         let session = OpaquePointer(soup_session_new())!
         defer { g_object_unref(UnsafeMutableRawPointer(session)) }
         soup_session_set_timeout(UnsafeMutablePointer(session), 15)
@@ -37,6 +39,7 @@ enum WebPage {
             guard let location = answer.location else { return (answer.body, url) }
             guard let next = URL(string: location, relativeTo: url)?.absoluteURL else { throw .badAddress(location) }
             do { url = try checked(next.absoluteString) } catch { throw .redirectedInsecurely(to: next.absoluteString) }
+            if !fromHere && Loopback.contains(host: url.host ?? "") { throw .redirectedInsecurely(to: next.absoluteString) }
         }
         throw .tooManyRedirects(host: url.host ?? "")
     }

@@ -42,22 +42,41 @@ package enum HelperProcess {
             _ = line.withUnsafeMutableBytes { write(child.input, $0.baseAddress, $0.count) }
         }
         close(child.input)
-        defer { close(child.output) }
+        var saidWhy = false
+        let problem = readReplies(child.output, silence: silence) { reply in
+            saidWhy = saidWhy || reply.error != nil
+            each(reply)
+        }
+        close(child.output)
+        if problem != nil { kill(child.pid, SIGKILL) }
+        let status = wait(child.pid)
+        if let problem { throw Failure(description: problem) }
+        // Killed (a crash, the OOM killer): said, never taken for a quiet success.
+        if status.signal != 0 {
+            throw Failure(description: L("the sharing helper stopped unexpectedly (signal {signal}); try again", ["signal": "\(status.signal)"]))
+        }
+        // Ended in failure without saying why (a library missing, a refused start): not a success.
+        if status.code != 0 && !saidWhy {
+            throw Failure(description: L("the sharing helper ended with status {status}; if this goes on, reinstall Shopper", ["status": "\(status.code)"]))
+        }
+    }
+
+    /// Reads the helper's lines until it closes its output, each reply handed over as it comes;
+    /// the problem, if the helper was silent too long, said too much or said what is no reply.
+    private static func readReplies(_ fd: Int32, silence: Int32, each: (HelperReply) -> Void) -> String? {
         var pending = [UInt8]()
         var total = 0
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        var problem: String?
-        while problem == nil {
-            var watch = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-            guard poll(&watch, 1, silence * 1000) > 0 else {
-                problem = L("the sharing helper stopped answering; try again later")
-                break
-            }
-            let n = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress, $0.count) }
+        while true {
+            var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watch, 1, silence * 1000)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return L("the sharing helper stopped answering; try again later") }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
+            guard n > 0 else { return nil }
             total += n
-            guard total <= maxAnswer else { problem = L("the sharing helper's answer was too large"); break }
+            guard total <= maxAnswer else { return L("the sharing helper's answer was too large") }
             // Only the new bytes are searched for the end of a line: a flood without one costs
             // its length once, not its length for every read.
             var from = pending.count
@@ -67,18 +86,10 @@ package enum HelperProcess {
                 pending.removeSubrange(...end)
                 from = 0
                 guard let reply = try? JSONDecoder().decode(HelperReply.self, from: line) else {
-                    problem = L("the sharing helper's answer could not be read")
-                    break
+                    return L("the sharing helper's answer could not be read")
                 }
                 each(reply)
             }
-        }
-        if problem != nil { kill(child.pid, SIGKILL) }
-        let status = wait(child.pid)
-        if let problem { throw Failure(description: problem) }
-        // Killed (a crash, the OOM killer): said, never taken for a quiet success.
-        if status.signal != 0 {
-            throw Failure(description: L("the sharing helper stopped unexpectedly (signal {signal}); try again", ["signal": "\(status.signal)"]))
         }
     }
 
@@ -106,8 +117,17 @@ package enum HelperProcess {
         environment[parentVariable] = "\(getpid())"
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        // This process ignores SIGPIPE (below); the helper gets the default back.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         close(toChild[0])
         close(fromChild[1])
         guard started == 0 else {
@@ -127,9 +147,23 @@ package enum HelperProcess {
         return true
     }
 
+    /// Its end, once its output closed: a helper that closed its output and hangs (or left a
+    /// child holding it) is given ten seconds, then killed.
     private static func wait(_ pid: pid_t) -> (code: Int32, signal: Int32) {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var waited = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return (0, 0) }
+            if waited >= 10_000 {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            usleep(10_000)
+            waited += 10
+        }
         let signal = status & 0x7f
         return signal == 0 ? ((status >> 8) & 0xff, 0) : (0, signal)
     }

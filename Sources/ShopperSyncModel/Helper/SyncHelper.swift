@@ -28,6 +28,10 @@ package enum SyncHelper {
             }
         }
         if let failure { throw HelperProcess.Failure(description: failure) }
+        // Every list named gets its outcome; one missing is no success.
+        if !lists.isEmpty, lists.contains(where: { l in !outcomes.contains { $0.list == l } }) {
+            throw HelperProcess.Failure(description: L("the sharing helper gave no answer"))
+        }
         return outcomes
     }
 

@@ -11,6 +11,7 @@ final class RecipeTextWriterTests: XCTestCase {
                         method: ["Whisk everything.", "For the topping:", "Fry thin pancakes, 2 minutes a side."],
                         source: "https://example.org/pancakes", notes: "Keeps a day.", tags: ["breakfast", "sweet"]),
             RecipeDraft(title: "Salz-Kartoffeln", ingredients: ["1 kg Kartoffeln", "Salz"], method: []),
+            RecipeDraft(title: "Omelette", servings: 1, ingredients: ["3 eggs"], method: ["2 minutes on each side.", "Serve."]),
             RecipeDraft(title: "Tea", servings: 1, ingredients: ["1 tsp tea"], method: ["Steep 3 minutes."], notes: "Milk if you like.\nOr lemon."),
         ]
         for d in drafts {
