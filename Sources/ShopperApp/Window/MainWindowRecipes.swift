@@ -72,22 +72,29 @@ extension MainWindow {
 }
 
 extension MainWindow {
-    /// Add to List…: the dialog with its preview; Add merges the recipe into the list chosen (one
-    /// undo step) and shows that list's shopping list, where the merged items stand in their aisles.
-    func chooseListForRecipe(_ id: RecipeID, servings: Int) {
-        guard let recipe = try? model.recipe(id), let store = model.store else { return }
+    /// Each list's model for a preview: the one shown, else opened once per dialog (sharing the
+    /// window's undo history, so an add made there is a step Ctrl+Z takes back).
+    func listModels() -> ((ListID) -> ShoppingModel?)? {
+        guard let store = model.store else { return nil }
         let undo = model.undo
         var opened: [ListID: ShoppingModel] = [:]
-        let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
-                                     body: N("For {n} serving: each ingredient is merged into what the list already needs.",
-                                             "For {n} servings: each ingredient is merged into what the list already needs.", servings),
-                                     lists: model.lists, current: model.list, parent: window, model: { [weak self] list in
+        return { [weak self] list in
             if list == self?.model.list { return self?.model }
             if let m = opened[list] { return m }
             let m = try? ShoppingModel.opening(list, in: store, undo: undo)
             opened[list] = m
             return m
-        }, changes: { try $0.previewRecipe(id, servings: servings) },
+        }
+    }
+
+    /// Add to List…: the dialog with its preview; Add merges the recipe into the list chosen (one
+    /// undo step) and shows that list's shopping list, where the merged items stand in their aisles.
+    func chooseListForRecipe(_ id: RecipeID, servings: Int) {
+        guard let recipe = try? model.recipe(id), let models = listModels() else { return }
+        let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
+                                     body: N("For {n} serving: each ingredient is merged into what the list already needs.",
+                                             "For {n} servings: each ingredient is merged into what the list already needs.", servings),
+                                     lists: model.lists, current: model.list, parent: window, model: models, changes: { try $0.previewRecipe(id, servings: servings) },
            onAdd: { [weak self] list in self?.addRecipe(recipe, servings: servings, to: list) })
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
         dialogs.recipeAdd = dialog

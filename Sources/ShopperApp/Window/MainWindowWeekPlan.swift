@@ -89,21 +89,13 @@ extension MainWindow {
     /// Add the Week to the List…: the list chosen, every change previewed; Add merges every meal
     /// not yet on a list (one undo step) and shows that list.
     func chooseListForWeek() {
-        guard let store = model.store else { return }
+        guard let models = listModels() else { return }
         let first = PlanDay.planDays().first
         let waiting = recipes.builtWeek?.shown.filter { !$0.added }.count ?? 0
-        let undo = model.undo
-        var opened: [ListID: ShoppingModel] = [:]
         let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
                                      body: N("{n} meal: each ingredient is merged into what the list already needs.",
                                              "{n} meals: each ingredient is merged into what the list already needs.", waiting),
-                                     lists: model.lists, current: model.list, parent: window, model: { [weak self] list in
-            if list == self?.model.list { return self?.model }
-            if let m = opened[list] { return m }
-            let m = try? ShoppingModel.opening(list, in: store, undo: undo)
-            opened[list] = m
-            return m
-        }, changes: { try $0.previewWeek(from: first) }, onAdd: { [weak self] list in
+                                     lists: model.lists, current: model.list, parent: window, model: models, changes: { try $0.previewWeek(from: first) }, onAdd: { [weak self] list in
             guard let self else { return }
             showList(list)
             let before = model.undo.latestID
