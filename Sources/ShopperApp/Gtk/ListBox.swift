@@ -11,6 +11,18 @@ import CGtk
     private var ptr: OpaquePointer { widget.opaque }
 
     func append(_ child: Widget) { gtk_list_box_append(ptr, child.raw) }
+
+    /// The rows made again as lines of wrapped text, one a row (a preview's lines).
+    func showLines(_ lines: [String]) {
+        removeAll()
+        for line in lines {
+            let l = Label(line)
+            l.xalign(0)
+            l.wrap()
+            l.widget.margins(8)
+            append(l.widget)
+        }
+    }
     /// Rows are activated, never selected (a boxed list of settings).
     func noSelection() { gtk_list_box_set_selection_mode(ptr, GTK_SELECTION_NONE) }
     func removeAll() {

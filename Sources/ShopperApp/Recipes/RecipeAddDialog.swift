@@ -63,13 +63,7 @@ final class RecipeAddDialog {
         } catch {
             shownLines = [L("The list could not be read: {reason}", ["reason": error.localizedDescription])]
         }
-        for line in shownLines {
-            let l = Label(line)
-            l.xalign(0)
-            l.wrap()
-            l.widget.margins(8)
-            changes.append(l.widget)
-        }
+        changes.showLines(shownLines)
         dialog.setEnabled("add", !shownLines.isEmpty)
     }
 

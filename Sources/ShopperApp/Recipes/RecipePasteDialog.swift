@@ -128,14 +128,7 @@ final class RecipePasteDialog {
         }
         let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", draft.method.count)]
         shownLines = ingredients + steps
-        lines.removeAll()
-        for line in shownLines {
-            let l = Label(line)
-            l.xalign(0)
-            l.wrap()
-            l.widget.margins(8)
-            lines.append(l.widget)
-        }
+        lines.showLines(shownLines)
         lines.widget.visible = !shownLines.isEmpty
     }
 
