@@ -15,7 +15,8 @@ final class RecipesPlace {
     let importButton = Button(icon: "document-open-symbolic", accessibleLabel: L("Import a Recipe"))
     let stack = ViewStack()
     private let switcherTitle: ViewSwitcherTitle
-    private let switcherBar: ViewSwitcherBar
+    /// Placed by the window below the toasts (a toast over it would take its clicks).
+    let switcherBar: ViewSwitcherBar
     private let numbers: NumberConvention
     private var places: [String: Box] = [:]
     private(set) var builtPage: RecipesPage?
@@ -48,7 +49,7 @@ final class RecipesPlace {
         stack.widget.onPointer("notify::visible-child") { [weak self] _ in self?.visibleChanged() }
         switcherBar.reveal = switcherTitle.titleVisible
         switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
-        for part in [header.widget, stack.widget, switcherBar.widget] { root.append(part) }
+        for part in [header.widget, stack.widget] { root.append(part) }
         root.widget.expand(h: true, v: true)
     }
 

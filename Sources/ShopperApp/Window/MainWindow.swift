@@ -73,22 +73,27 @@ final class MainWindow {
         return column
     }
 
-    /// The content beside the sidebar, under the toasts: the lists' place (its header, filled in
-    /// `layOut`, the editor over the lists, and the bottom switcher) or the recipes'.
+    /// The content beside the sidebar: under the toasts, the lists' place (its header, filled in
+    /// `layOut`, and the editor over the lists) or the recipes'; below them, out of the toasts' way,
+    /// the bottom switcher of the place shown (a narrow window).
     private static func content(_ editorPlace: EditorPlace, _ toast: InAppNotification, _ pages: PageStack,
                                 _ recipes: RecipesPlace) -> (Widget, ViewStack, HeaderBar) {
         toast.room = pages.stack.widget
         let header = HeaderBar()
         let lists = Box(.vertical)
         editorPlace.body.widget.expand(v: true)
-        for part in [header.widget, editorPlace.body.widget, pages.switcherBar.widget] { lists.append(part) }
+        for part in [header.widget, editorPlace.body.widget] { lists.append(part) }
         let places = ViewStack()
         places.add(lists.widget, name: ListsPane.listsPlace, title: L("Lists"), icon: "view-list-symbolic")
         places.add(recipes.root.widget, name: ListsPane.recipesPlace, title: L("Recipes"), icon: "accessories-text-editor-symbolic")
         places.visibleName = ListsPane.listsPlace
         toast.overlay.child(places.widget)
         toast.overlay.widget.expand(h: true, v: true)
-        return (toast.overlay.widget, places, header)
+        let content = Box(.vertical)
+        recipes.switcherBar.widget.visible = false
+        for part in [toast.overlay.widget, pages.switcherBar.widget, recipes.switcherBar.widget] { content.append(part) }
+        content.widget.expand(h: true, v: true)
+        return (content.widget, places, header)
     }
 
     /// The header over the content (switcher, main menu, Lists button, store), the frame as the

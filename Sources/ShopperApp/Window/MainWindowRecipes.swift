@@ -30,6 +30,8 @@ extension MainWindow {
         }
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
+        pageStack.switcherBar.widget.visible = false
+        recipes.switcherBar.widget.visible = true
         sidebar.highlightRecipes()
         _ = page.listView.widget.grabFocus()
     }
@@ -46,6 +48,8 @@ extension MainWindow {
     func showLists() {
         guard lists.isShowingRecipes else { return }
         lists.places.visibleName = ListsPane.listsPlace
+        recipes.switcherBar.widget.visible = false
+        pageStack.switcherBar.widget.visible = true
         sidebar.highlightList(model.list)
     }
 }
