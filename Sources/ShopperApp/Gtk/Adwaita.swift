@@ -10,6 +10,22 @@ import CGtk
     init() { widget = Widget(adw_view_stack_new()!) }
     private var ptr: OpaquePointer { widget.opaque }
 
+    /// An empty place for a page built later, named by its title for screen readers (and the
+    /// harness), as a GtkStack's pages are.
+    func addPlace(name: String, title: String, icon: String) -> Box {
+        let place = Box(.vertical)
+        place.widget.expand(h: true, v: true)
+        add(place.widget, name: name, title: title, icon: icon)
+        place.widget.accessibleLabel(title)
+        return place
+    }
+
+    /// The bottom switcher shows when the header's does not fit (a narrow window).
+    static func showBar(_ bar: ViewSwitcherBar, whenNoRoomFor title: ViewSwitcherTitle) {
+        bar.reveal = title.titleVisible
+        title.onTitleVisibleChanged { [bar] visible in bar.reveal = visible }
+    }
+
     func add(_ child: Widget, name: String, title: String, icon: String) {
         adw_view_stack_add_titled(ptr, child.raw, name, title)
         adw_view_stack_page_set_icon_name(adw_view_stack_get_page(ptr, child.raw), icon)

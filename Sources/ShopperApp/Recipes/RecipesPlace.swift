@@ -39,16 +39,11 @@ final class RecipesPlace {
         header.packStart(importButton.widget)
         for (name, title, icon) in [(Self.recipesName, L("Recipes"), "accessories-text-editor-symbolic"),
                                     (Self.weekName, L("Week’s Plan"), "x-office-calendar-symbolic")] {
-            let place = Box(.vertical)
-            place.widget.expand(h: true, v: true)
-            places[name] = place
-            stack.add(place.widget, name: name, title: title, icon: icon)
-            place.widget.accessibleLabel(title)
+            places[name] = stack.addPlace(name: name, title: title, icon: icon)
         }
         stack.widget.expand(h: true, v: true)
         stack.widget.onPointer("notify::visible-child") { [weak self] _ in self?.visibleChanged() }
-        switcherBar.reveal = switcherTitle.titleVisible
-        switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
+        ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
         for part in [header.widget, stack.widget] { root.append(part) }
         root.widget.expand(h: true, v: true)
     }

@@ -31,18 +31,9 @@ final class PageStack {
         let tabs = ListKind.allCases.map { ($0.rawValue, $0.title, $0.icon) }
             + [(Self.searchesName, L("Searches"), "edit-find-symbolic"),
                (Self.tripsName, L("Trips"), "document-open-recent-symbolic")]
-        for (name, title, icon) in tabs {
-            let place = Box(.vertical)
-            place.widget.expand(h: true, v: true)
-            places[name] = place
-            stack.add(place.widget, name: name, title: title, icon: icon)
-            // Screen readers (and the harness) find each page by its title, as with a GtkStack.
-            place.widget.accessibleLabel(title)
-        }
+        for (name, title, icon) in tabs { places[name] = stack.addPlace(name: name, title: title, icon: icon) }
         stack.widget.expand(h: true, v: true)
-        // The bottom switcher shows when the header's does not fit (a narrow window).
-        switcherBar.reveal = switcherTitle.titleVisible
-        switcherTitle.onTitleVisibleChanged { [switcherBar] visible in switcherBar.reveal = visible }
+        ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
     }
 
     var visibleName: String {
