@@ -22,7 +22,7 @@ final class MigrationV8Tests: XCTestCase {
         let after = try ["item", "shopping_list", "aisle", "price_history", "saved_search", "shop", "trip", "sync_binding"]
             .map { try rows(path, "SELECT * FROM \($0) ORDER BY rowid") }
         XCTAssertEqual(after, before)
-        XCTAssertEqual(try rows(path, "SELECT identifier FROM grdb_migrations").last, "[identifier:\"v9\"]")
+        XCTAssertEqual(try rows(path, "SELECT identifier FROM grdb_migrations").last, "[identifier:\"\(Schema.latest)\"]")
         XCTAssertEqual(try store.recipes(), [])
         XCTAssertEqual(try store.meals(), [])
         XCTAssertEqual(try store.shares(), [])

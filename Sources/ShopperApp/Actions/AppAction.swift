@@ -30,6 +30,8 @@ enum AppAction: String, CaseIterable {
     case showWeekPlan = "show-week"
     /// A recipe from a web page or a file, checked before it is kept.
     case importRecipe = "import-recipe"
+    /// What is always at home (salt, pepper…): shown when a recipe is added, never put on a list.
+    case manageStaples = "staples"
     case search
     case saveSearch = "save-search"
     case addItem = "add-item"
@@ -99,7 +101,7 @@ enum AppAction: String, CaseIterable {
         case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
         case .showWeekPlan: [(nil, ["<Control>7"])]
         case .importRecipe: [(nil, ["<Shift><Control>o"])]
-        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores: []
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores, .manageStaples: []
         }
     }
 
@@ -125,6 +127,7 @@ enum AppAction: String, CaseIterable {
         case .pasteRecipe: L("Paste a Recipe…")
         case .showWeekPlan: L("Show the Week’s Plan")
         case .importRecipe: L("Import a Recipe…")
+        case .manageStaples: L("Always at Home…")
         case .search: L("Search")
         case .saveSearch: L("Save Search…")
         case .addItem: L("Add an item")

@@ -37,6 +37,7 @@ final class RecipesPlace {
         importButton.widget.tooltip(L("Import a Recipe"))
         importButton.widget.actionName(AppAction.importRecipe.detailedName)
         header.packStart(importButton.widget)
+        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: MainWindow.recipesMenu()).widget)
         for (name, title, icon) in [(Self.recipesName, L("Recipes"), "accessories-text-editor-symbolic"),
                                     (Self.weekName, L("Week’s Plan"), "x-office-calendar-symbolic")] {
             places[name] = stack.addPlace(name: name, title: title, icon: icon)

@@ -59,6 +59,7 @@ extension MainWindow {
         case .pasteRecipe: pasteRecipe()
         case .showWeekPlan: showWeekPlan()
         case .importRecipe: importRecipe()
+        case .manageStaples: manageStaples()
         case .addItem:
             if currentListPage == nil { show(.all) }
             addBar.focus()
@@ -96,6 +97,7 @@ extension MainWindow {
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
         case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
+        case .manageStaples: return !isEditing && model.store != nil
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
         case .undo: return !isEditing && model.undo.canUndo
@@ -116,9 +118,14 @@ extension MainWindow {
 
     /// The main menu (F10): files, the trip, the app.
     static func mainMenu() -> Menu {
+        menu([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems],
+              [.manageStores, .manageStaples, .finishShopping], [.preferences, .shortcuts, .about]])
+    }
+
+    /// A menu of actions by their titles, a section a group.
+    static func menu(_ groups: [[AppAction]]) -> Menu {
         let menu = Menu()
-        for group in [[AppAction.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems], [.manageStores, .finishShopping],
-                      [.preferences, .shortcuts, .about]] {
+        for group in groups {
             let section = Menu()
             for action in group { section.append(action.title, action: action.detailedName) }
             menu.appendSection(section)

@@ -121,3 +121,23 @@ extension MainWindow {
                      ["recipe": recipe.title, "list": listName]), actionTitle: L("Undo"), action: undo)
     }
 }
+
+extension MainWindow {
+    /// Always at Home…: the staples' window, one at a time, brought to the front when open.
+    func manageStaples() {
+        if let open = dialogs.staples {
+            open.window.present()
+            return
+        }
+        guard let store = model.store else { return }
+        let staples = StaplesWindow(parent: window, store: store)
+        staples.onError = { [weak self] error in self?.report(error) }
+        staples.onClosed = { [weak self] in self?.dialogs.staples = nil }
+        dialogs.staples = staples
+        staples.window.present()
+    }
+
+    /// The recipes' menu: getting a recipe in, the staples, and the application's items (the
+    /// lists' main menu is in their header, which the recipes' place covers).
+    static func recipesMenu() -> Menu { menu([[.pasteRecipe, .importRecipe], [.manageStaples], [.preferences, .shortcuts, .about]]) }
+}

@@ -11,4 +11,5 @@ final class OpenDialogs {
     var recipePaste: RecipePasteDialog?
     var recipeAdd: RecipeAddDialog?
     var meal: MealDialog?
+    var staples: StaplesWindow?
 }

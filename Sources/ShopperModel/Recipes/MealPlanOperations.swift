@@ -30,7 +30,7 @@ extension ShoppingModel {
     /// What "Add the week to the list" would do: every meal from `from` on not yet on a list.
     func previewWeek(from: PlanDay? = nil, staples: PantryStaples?,
                             numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
-        var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers) { [self] id in item(id) }
+        var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
         return try weekSources(from: from).flatMap { run.add($0.1, now: Date()) }
     }
 
@@ -44,7 +44,7 @@ extension ShoppingModel {
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
         try commit(N("adding {n} meal to the list", "adding {n} meals to the list", sources.count)) { (b: inout ChangeBuilder) throws(StoreError) in
-            var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers, in: b)
+            var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
             changes = sources.flatMap { run.add($0.1, now: now) }
             write(run, into: &b, now: now)
             for (meal, _) in sources {
@@ -103,7 +103,7 @@ extension ShoppingModel {
             b.cs.meals[id] = changed
             guard meal.list != nil, !listStays, let recipe else { return }
             try takeBack(meal, into: &b, now: now)
-            var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers, in: b)
+            var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
             _ = run.add(.init(recipe: recipe, servings: servings, meal: id, day: meal.day), now: now)
             write(run, into: &b, now: now)
         }
@@ -126,7 +126,7 @@ extension ShoppingModel {
     }
 }
 
-/// For the window, which knows no staples: the week with the default staples.
+/// For the window: the week with the household's staples, as kept in the store.
 extension ShoppingModel {
     public func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: from, staples: nil) }
 

@@ -7,7 +7,7 @@ extension ShoppingModel {
     func previewRecipe(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
                               numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
         guard let recipe = try recipe(id) else { return [] }
-        var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers) { [self] id in item(id) }
+        var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
         return run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: Date())
     }
 
@@ -19,7 +19,7 @@ extension ShoppingModel {
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
         try commit(L("adding the recipe “{recipe}” to the list", ["recipe": recipe.title])) { (b: inout ChangeBuilder) throws(StoreError) in
-            var run = try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers, in: b)
+            var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
             changes = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: now)
             write(run, into: &b, now: now)
         }
@@ -32,7 +32,7 @@ extension ShoppingModel {
         var read: [ItemID: Item?] = [:]
         for (id, item) in b.cs.items { read[id] = item }
         let cached = read
-        return try recipeRun(staples: staples ?? PantryStaples(), numbers: numbers) { [self] id in
+        return try recipeRun(staples: staples, numbers: numbers) { [self] id in
             if let written = cached[id] { return written }
             return try? readItem(id)
         }
@@ -89,8 +89,7 @@ extension ShoppingModel {
     }
 }
 
-/// For the window and the command line, which know no staples or ingredient types: the add with
-/// the default staples.
+/// For the window and the command line: the add with the household's staples, as kept in the store.
 extension ShoppingModel {
     @discardableResult
     public func addRecipeToList(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {

@@ -52,3 +52,12 @@ extension ShoppingModel {
         return true
     }
 }
+
+extension ShoppingModel {
+    /// `given` staples (a test's), else the household's as kept in the store (inside a write, as
+    /// it leaves them); the defaults for a model without a store.
+    func storedStaples(unless given: PantryStaples?) throws(StoreError) -> PantryStaples {
+        if let given { return given }
+        return PantryStaples(try storeRows { db in try Store.staples(db) } ?? PantryStaples.defaults)
+    }
+}

@@ -8,7 +8,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -17,7 +17,7 @@ enum Schema {
         let steps: [@Sendable (Database) throws -> Void] = [
             { try v1($0) }, { try v2($0) }, { try v3($0) }, { try v4($0) },
             { try v5($0) }, { try v6($0) }, { try v7($0) }, { try v8($0) },
-            { try v9($0) },
+            { try v9($0) }, { try v10($0) },
         ]
         precondition(steps.count == versions.count, "a version without its migration")
         for (version, step) in zip(versions, steps) { m.registerMigration(version, migrate: step) }
@@ -276,5 +276,14 @@ enum Schema {
             CREATE INDEX item_share_item ON item_share(item_id);
             CREATE INDEX item_share_meal ON item_share(meal_id);
             """)
+    }
+
+    // v10: what is always at home (salt, pepper, oil…), the household's own list: a recipe's
+    // staples are shown when it is added, never put on a list. It starts as the defaults, English
+    // and German, and the person edits it (Always at Home…); a name is kept once, however cased.
+    private static func v10(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE staple (name TEXT NOT NULL PRIMARY KEY COLLATE NOCASE) WITHOUT ROWID")
+        let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO staple (name) VALUES (?)")
+        for name in PantryStaples.defaults { try insert.execute(arguments: [name]) }
     }
 }

@@ -1,0 +1,123 @@
+import ShopperModel
+
+/// Always at Home: the household's staples (salt, pepper, oil…), which adding a recipe shows but
+/// never puts on a list. A staple is added by name and removed by its row's button, with Undo in a
+/// toast. Each change is written to the store at once, so the next add follows it, in this window,
+/// another one or the command line; the rows are read again whenever the window comes to the front.
+@MainActor
+final class StaplesWindow {
+    let window: Window
+    private let prefs: PreferencesWindow
+    private let store: Store
+    let rows = ListBox()
+    let newStaple = EntryRow(title: L("New Staple"))
+    private let empty = Label(L("Nothing is always at home: every ingredient of a recipe goes on the list."))
+    /// The staples as the rows show them.
+    private(set) var shown: [String] = []
+    /// The toasts shown (kept so their Undo buttons can answer), the latest last.
+    private(set) var toasts: [Toast] = []
+    /// Each row's remove button, by staple (for tests, which press them as a person does).
+    private(set) var removeButtons: [String: Button] = [:]
+    var onError: (@MainActor (Error) -> Void)?
+    var onClosed: (@MainActor () -> Void)?
+
+    init(parent: Window, store: Store) {
+        self.store = store
+        prefs = PreferencesWindow(parent: parent, pageTitle: L("Always at Home"))
+        window = prefs.window
+        window.title = L("Always at Home")
+        let width = parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440
+        window.defaultSize(width, 560)
+        let add = prefs.addGroup(title: L("Add a Staple"))
+        let addButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Add Staple"))
+        addButton.widget.css("flat")
+        addButton.widget.align(v: .center)
+        newStaple.addSuffix(addButton.widget)
+        add.add(newStaple.row)
+        let list = prefs.addGroup(title: L("Always at Home"))
+        list.describe(L("When a recipe is added to a list, these are shown but not put on it."))
+        rows.widget.css("boxed-list")
+        rows.noSelection()
+        rows.widget.accessibleLabel(L("Always at Home"))
+        list.add(rows.widget)
+        empty.wrap()
+        empty.xalign(0)
+        empty.widget.css("dim-label")
+        list.add(empty.widget)
+
+        newStaple.row.on("entry-activated") { [weak self] in self?.addStaple() }
+        addButton.onClicked { [weak self] in self?.addStaple() }
+        window.widget.onPointer("notify::is-active") { [weak self] _ in
+            if self?.window.isActive == true { self?.refresh() }
+        }
+        window.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+        refresh()
+    }
+
+    /// The rows again from the store; the focus on `focus`'s row, else on the row it was on.
+    func refresh(focus: String? = nil) {
+        let focused = focus ?? rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0] : nil }
+        let names: [String]
+        do { names = try store.staples() } catch {
+            onError?(error)
+            return
+        }
+        guard names != shown || focus != nil else { return }
+        rows.removeAll()
+        removeButtons = [:]
+        shown = names
+        for name in names {
+            let row = ActionRow(title: name)
+            let remove = Button(icon: "user-trash-symbolic", accessibleLabel: L("Remove “{staple}”", ["staple": name]))
+            remove.widget.css("flat")
+            remove.widget.align(v: .center)
+            remove.onClicked { [weak self] in self?.remove(name) }
+            row.addSuffix(remove.widget)
+            removeButtons[name] = remove
+            rows.append(row.widget)
+        }
+        rows.widget.visible = !names.isEmpty
+        empty.widget.visible = names.isEmpty
+        if let focused, let i = names.firstIndex(of: focused) { rows.select(i) }
+    }
+
+    /// The name typed, kept; one already kept (in any case) is shown instead of a second.
+    func addStaple() {
+        let typed = ItemDraft.clean(newStaple.text)
+        guard !typed.isEmpty else { return }
+        do {
+            if let kept = try store.addStaple(typed) {
+                newStaple.text = ""
+                refresh(focus: kept)
+                _ = newStaple.row.grabFocus()
+            } else if let same = shown.first(where: { ShoppingModel.matchKey($0) == ShoppingModel.matchKey(typed) }) {
+                prefs.toast(L("“{staple}” is always at home already", ["staple": same]))
+            } else {
+                prefs.toast(N("No more than {n} staple can be kept", "No more than {n} staples can be kept", Store.staplesMost))
+            }
+        } catch {
+            onError?(error)
+        }
+    }
+
+    /// Removes a staple, the focus to the row after it (or before, the last gone), with Undo.
+    func remove(_ name: String) {
+        let next = shown.firstIndex(of: name).flatMap { i in i + 1 < shown.count ? shown[i + 1] : (i > 0 ? shown[i - 1] : nil) }
+        do {
+            guard let removed = try store.removeStaple(name) else { return refresh() }
+            refresh(focus: next)
+            if next == nil { _ = newStaple.row.grabFocus() }
+            let handle = prefs.toast(L("“{staple}” goes on the list again", ["staple": removed]), button: L("Undo")) { [weak self] in
+                guard let self else { return }
+                do { try store.addStaple(removed) } catch { onError?(error) }
+                refresh(focus: removed)
+            }
+            if let handle { toasts.append(handle) }
+        } catch {
+            onError?(error)
+        }
+    }
+}

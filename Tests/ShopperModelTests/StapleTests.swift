@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// The household's staples: kept once whatever the case or accents, tidied and capped, read by
+/// every process, and followed by the add of a recipe and of the week.
+final class StapleTests: XCTestCase {
+    private func store() throws -> Store { try Store(path: temporaryFolder(self) + "/" + Store.fileName) }
+
+    func testANewStoreStartsWithTheDefaultsInAlphabeticalOrder() throws {
+        let names = try store().staples()
+        XCTAssertEqual(Set(names), Set(PantryStaples.defaults))
+        XCTAssertEqual(names, names.sorted { ShoppingModel.matchKey($0) < ShoppingModel.matchKey($1) })
+        XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: "Öl")), try XCTUnwrap(names.firstIndex(of: "olive oil")),
+                          "Öl sorts as Ol, beside oil, not after z")
+    }
+
+    func testANameIsKeptOnceTidiedAndCut() throws {
+        let s = try store()
+        XCTAssertEqual(try s.addStaple("  Butter\t milk "), "Butter milk")
+        XCTAssertNil(try s.addStaple("butter MILK"), "the same name in another case")
+        XCTAssertNil(try s.addStaple("Ol"), "Öl is kept: the same name without its accent")
+        XCTAssertNil(try s.addStaple("   "))
+        let long = String(repeating: "x", count: 500)
+        XCTAssertEqual(try s.addStaple(long)?.count, Store.stapleLimit)
+        XCTAssertEqual(try s.removeStaple("BUTTER milk"), "Butter milk")
+        XCTAssertNil(try s.removeStaple("Butter milk"), "already gone")
+        XCTAssertFalse(try s.staples().contains("Butter milk"))
+    }
+
+    func testNoMoreThanTheMostAreKept() throws {
+        let s = try store()
+        let start = try s.staples().count
+        for i in start..<Store.staplesMost { XCTAssertNotNil(try s.addStaple("staple \(i)")) }
+        XCTAssertNil(try s.addStaple("one too many"))
+        XCTAssertEqual(try s.staples().count, Store.staplesMost)
+    }
+
+    func testAnotherProcessesEditIsWhatTheNextAddFollows() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let window = try ShoppingModel(store: Store(path: path))
+        let id = try window.addRecipe(RecipeDraft(title: "Salad", servings: 2, ingredients: ["2 tbsp olive oil", "1 lemon"]))
+        XCTAssertTrue(try window.previewRecipe(id).first?.words.contains("always at home") ?? false)
+        // The command line, or a second window, takes olive oil off the staples.
+        XCTAssertEqual(try Store(path: path).removeStaple("olive oil"), "olive oil")
+        try window.addRecipeToList(id)
+        XCTAssertEqual(Set(try window.allItems().map(\.description)), ["Olive oil", "Lemon"])
+    }
+
+    func testTheWeeksAddFollowsTheStaples() throws {
+        let m = try ShoppingModel(store: store())
+        let s = try XCTUnwrap(m.store)
+        let id = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread", "butter"]))
+        try s.addStaple("Butter")
+        _ = try m.planMeal(id, on: PlanDay(Date()), servings: 1)
+        let words = try m.previewWeek().map(\.words)
+        XCTAssertTrue(words.contains { $0.hasPrefix("butter:") && $0.contains("always at home") }, "\(words)")
+        try m.addWeekToList()
+        XCTAssertEqual(try m.allItems().map(\.description), ["Bread"])
+    }
+
+    func testAReadOnlyStoreRefusesAnEdit() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        _ = try Store(path: path)
+        let readOnly = try Store(path: path, access: .readOnly)
+        XCTAssertThrowsError(try readOnly.addStaple("butter")) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
+    }
+}
