@@ -83,9 +83,11 @@ final class RecipesPlace {
         }
     }
 
-    /// Folded (a phone), the Lists button shows and the header has the window's buttons.
+    /// Folded (a phone), the Lists button shows and the header has the window's buttons; Import
+    /// moves to the menu alone, leaving the title its room.
     func folded(_ folded: Bool) {
         listsButton.widget.visible = folded
+        importButton.widget.visible = !folded
         header.showStartTitleButtons(folded)
     }
 }
