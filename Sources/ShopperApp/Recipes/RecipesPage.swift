@@ -39,6 +39,8 @@ final class RecipesPage {
         search.widget.accessibleLabel(L("Search Recipes"))
         search.widget.margins(12)
         search.onChanged { [weak self] in self?.filter() }
+        // Enter opens the first recipe found, as a search's Enter does in GNOME's apps.
+        search.onActivate { [weak self] in self?.open(0) }
         listSide.append(search.widget)
         listSide.append(recipeList().widget)
         listSide.widget.sizeRequest(width: 280)

@@ -23,8 +23,9 @@ extension MainWindow {
     }
 
     private func run(_ action: AppAction, _ argument: String?) {
-        // What acts on the lists brings them back first when the recipes are shown.
-        if [.showList, .switchList, .search, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
+        // What acts on the lists brings them back first when the recipes are shown (Ctrl+F
+        // searches the recipes there instead).
+        if [.showList, .switchList, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
         let selected = currentListPage?.selectedItem
         switch action {
         case .showList:
@@ -38,6 +39,10 @@ extension MainWindow {
             // back. An empty list leaves it there (its explanation says what to do).
             if let page = currentListPage { _ = page.focusRows() }
             else if name == AppAction.tripsPage { trips.focus() } else { _ = searches.focusRows() }
+        // In the recipes' place, Ctrl+F searches the recipes, as it searches whatever is shown.
+        case .search where lists.isShowingRecipes:
+            recipes.showRecipes()
+            _ = recipes.page.search.widget.grabFocus()
         // From the Searches page, searching and adding go to All Items (they act on a list).
         case .search:
             if currentListPage == nil { show(.all) }
