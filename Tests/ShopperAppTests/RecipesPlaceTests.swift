@@ -130,4 +130,31 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(try model.recipe(kept.id)?.title, "Easy Lasagne", "Undo puts the old title back")
         }
     }
+
+    /// Add the Week… counts the meals it added: one added from another process after the page was
+    /// drawn is neither promised by the dialog nor counted by the toast.
+    func testTheWeeksToastCountsTheMealsAddedNotThoseShown() throws {
+        let path = try storePath()
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: Store(path: path))
+            let id = try model.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let window = harness.window
+            let today = PlanDay(Date())
+            _ = try model.planMeal(id, on: today, servings: 1)
+            _ = try model.planMeal(id, on: today, servings: 2)
+            window.showWeekPlan()
+            settle(50)
+            // Another process adds the week first and plans one more: only that one waits.
+            let other = try ShoppingModel(store: Store(path: path))
+            try other.addWeekToList(from: PlanDay.planDays().first)
+            _ = try other.planMeal(id, on: today, servings: 3)
+            window.chooseListForWeek()
+            let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
+            dialog.dialog.respond("add")
+            settle(100)
+            XCTAssertEqual(window.toast.text, "1 meal added to “Groceries”")
+        }
+    }
 }

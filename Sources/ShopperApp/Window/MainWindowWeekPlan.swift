@@ -91,19 +91,22 @@ extension MainWindow {
     func chooseListForWeek() {
         guard let models = listModels() else { return }
         let first = PlanDay.planDays().first
-        let waiting = recipes.builtWeek?.shown.filter { !$0.added }.count ?? 0
+        // Meals not yet on a list, from the store (another window may have added some since the
+        // page was drawn): what the dialog promises and the toast then counts.
+        let waiting = { [weak self] in (try? self?.model.meals(from: first).filter { $0.list == nil }.count) ?? 0 }
         let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
                                      body: N("{n} meal: each ingredient is merged into what the list already needs.",
-                                             "{n} meals: each ingredient is merged into what the list already needs.", waiting),
+                                             "{n} meals: each ingredient is merged into what the list already needs.", waiting()),
                                      lists: model.lists, current: model.list, parent: window, model: models, changes: { try $0.previewWeek(from: first) }, onAdd: { [weak self] list in
             guard let self else { return }
             showList(list)
-            let before = model.undo.latestID
+            let before = model.undo.latestID, pending = waiting()
             guard model.list == list, attempt({ _ = try model.addWeekToList(from: first) }) else { return }
+            let added = pending - waiting()
             showLists()
             show(.shopping)
             guard let undo = undoAction(ifNewSince: before) else { return }
-            toast.show(N("{n} meal added to “{list}”", "{n} meals added to “{list}”", waiting, ["list": currentList?.name ?? ""]),
+            toast.show(N("{n} meal added to “{list}”", "{n} meals added to “{list}”", added, ["list": currentList?.name ?? ""]),
                        actionTitle: L("Undo"), action: undo)
         })
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
