@@ -3,8 +3,10 @@ import Foundation
 /// Finds which known item an ingredient names: case and accents folded as the list folds a
 /// description (`ShoppingModel.matchKey`), singular and plural alike in English and German
 /// ("eggs" is "Egg", "Zwiebeln" is "Zwiebel", "Äpfel" folds to "apfel" already), and words
-/// before the noun dropped when nothing matches with them ("2 large red onions" is "Red onion",
-/// else "Onion"). Built once for a list's descriptions; each lookup costs a few dictionary reads.
+/// that describe dropped from the front when nothing matches with them ("2 large red onions" is
+/// "Red onion", else "Onion"). A word that names a thing is never dropped: coconut milk is not
+/// Milk, nor spring onions Onion. Built once for a list's descriptions; each lookup costs a few
+/// dictionary reads.
 struct NameMatcher: Sendable {
     let candidates: [String]
     /// Folded phrase → candidates written so.
@@ -37,14 +39,29 @@ struct NameMatcher: Sendable {
     private func bestIndex(words: [String]) -> Int? {
         guard !words.isEmpty else { return nil }
         if let found = exact[words.joined(separator: " ")] { return shortest(found) }
-        // The whole name, then without its first word, and so on to the last word alone.
+        // The whole name, then without its first word, and so on to the last word alone, as long
+        // as what is dropped only describes.
         for start in words.indices {
+            if start > 0, !Self.describing.contains(words[start - 1]) { break }
             let tail = Array(words[start...])
             let found = Set(Self.stemKeys(tail).flatMap { stems[$0] ?? [] })
             if !found.isEmpty { return shortest(Array(found)) }
         }
         return nil
     }
+
+    /// Words before a noun that say how big, fresh, prepared or coloured it is, not what it is
+    /// (English and German, folded): dropped when the name with them matches nothing.
+    static let describing: Set<String> = Set([
+        "large", "small", "medium", "big", "extra", "jumbo", "fresh", "freshly", "frozen", "dried", "dry", "ripe", "whole",
+        "ground", "chopped", "finely", "roughly", "minced", "grated", "sliced", "diced", "peeled", "cooked", "raw",
+        "cold", "warm", "hot", "softened", "melted", "organic", "unsalted", "salted", "skimmed", "lean", "boneless",
+        "skinless", "plain", "good", "quality", "young", "red", "green", "yellow", "white", "free", "range", "vegan",
+        "grosse", "grosser", "grosses", "gross", "kleine", "kleiner", "kleines", "klein", "mittelgrosse", "mittelgrosser",
+        "frische", "frischer", "frisches", "frisch", "gehackte", "gehackt", "gemahlene", "gemahlen", "getrocknete",
+        "getrocknet", "reife", "reif", "rote", "roter", "rotes", "grune", "gruner", "grunes", "gelbe", "gelber",
+        "weisse", "weisser", "weisses", "tk", "bio", "weiche", "kalte", "warme",
+    ].map { ShoppingModel.matchKey($0) })
 
     private func shortest(_ indices: [Int]) -> Int? {
         indices.min { (candidates[$0].count, $0) < (candidates[$1].count, $1) }
