@@ -73,12 +73,12 @@ final class StoreTests: XCTestCase {
         }
         // A future version adds a migration this one does not know.
         let future = try DatabaseQueue(path: path)
-        try future.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v10')") }
+        try future.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
         try future.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         try future.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try Store(path: path)) { e in
-            XCTAssertEqual(e as? StoreError, .newerSchema(path: path, found: "v10", supported: Schema.latest))
+            XCTAssertEqual(e as? StoreError, .newerSchema(path: path, found: "v99", supported: Schema.latest))
             XCTAssertTrue((e as! StoreError).localizedDescription.contains("newer version of Shopper"))
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)

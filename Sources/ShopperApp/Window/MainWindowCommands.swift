@@ -28,17 +28,7 @@ extension MainWindow {
         if [.showList, .switchList, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
         let selected = currentListPage?.selectedItem
         switch action {
-        case .showList:
-            guard let name = argument, AppAction.pages.contains(name) else { return }
-            // Built before it is shown: the stack moves keyboard focus into the page it shows, and
-            // an empty place would leave the focus nowhere.
-            if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips } else { _ = searches }
-            stack.visibleName = name
-            // On to the list's rows at every width: the stack leaves the focus where it was, on a
-            // phone often the bottom switcher's button, where Down did nothing and Space switched
-            // back. An empty list leaves it there (its explanation says what to do).
-            if let page = currentListPage { _ = page.focusRows() }
-            else if name == AppAction.tripsPage { trips.focus() } else { _ = searches.focusRows() }
+        case .showList: showPage(argument)
         // In the recipes' place, Ctrl+F searches the recipes, as it searches whatever is shown.
         case .search where lists.isShowingRecipes:
             recipes.showRecipes()
@@ -87,6 +77,20 @@ extension MainWindow {
         case .moveDown: currentListPage?.moveSelected(by: 1)
         case .preferences, .about, .quit, .addLine: break  // application actions
         }
+    }
+
+    /// A page of the list (`AppAction.pages`), the keyboard on its rows.
+    private func showPage(_ name: String?) {
+        guard let name, AppAction.pages.contains(name) else { return }
+        // Built before it is shown: the stack moves keyboard focus into the page it shows, and
+        // an empty place would leave the focus nowhere.
+        if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips } else { _ = searches }
+        stack.visibleName = name
+        // On to the list's rows at every width: the stack leaves the focus where it was, on a
+        // phone often the bottom switcher's button, where Down did nothing and Space switched
+        // back. An empty list leaves it there (its explanation says what to do).
+        if let page = currentListPage { _ = page.focusRows() }
+        else if name == AppAction.tripsPage { trips.focus() } else { _ = searches.focusRows() }
     }
 
     /// When each window action can act. Called after anything it depends on changes.
