@@ -14,6 +14,7 @@ package enum RecipeText {
         while lines.first?.isEmpty == true { lines.removeFirst() }
         guard !lines.isEmpty else { return nil }
         var reader = Reader(draft: RecipeDraft(title: titleText(lines.removeFirst()), source: source))
+        reader.methodHeaded = lines.contains { RecipeTextWords.heading($0)?.part == .method }
         if let heading = RecipeTextWords.heading(reader.draft.title) {
             // No title: the text begins with its ingredients (or its method).
             reader.draft.title = ""
@@ -39,6 +40,9 @@ package enum RecipeText {
         var numbered = false
         /// An "Ingredients" heading was met.
         var headed = false
+        /// A "Method" heading comes in the text: with both headings, what lies between them is
+        /// ingredients however long a line (an edited recipe, as `RecipeTextWriter` wrote it).
+        var methodHeaded = false
         var notes: [String] = []
 
         mutating func take(_ heading: RecipeTextWords.Heading) {
@@ -75,7 +79,7 @@ package enum RecipeText {
                     draft.ingredients.append(line)
                 }
             case .ingredients:
-                if RecipeTextWords.isMethod(line) {
+                if !(headed && methodHeaded), RecipeTextWords.isMethod(line) {
                     part = .method
                     step(line)
                 } else {

@@ -27,4 +27,18 @@ final class RecipeTextWriterTests: XCTestCase {
         XCTAssertEqual(back.servings, 6)
         XCTAssertNotEqual(back.yieldText, "12 pancakes")
     }
+
+    /// A long ingredient line that reads like a sentence stays an ingredient when the text says
+    /// where the ingredients end (an edit of a kept recipe, whose text has both headings).
+    func testALongIngredientLineStaysAnIngredientBetweenTheHeadings() {
+        let long = "1 large free-range egg, beaten with a fork until it is just smooth and pale."
+        let d = RecipeDraft(title: "Omelette", servings: 1, ingredients: ["20 g butter"], method: ["Fry gently."])
+        let text = RecipeText.text(of: d).replacingOccurrences(of: "20 g butter", with: "20 g butter\n" + long)
+        let back = RecipeText.read(text, keeping: d)
+        XCTAssertEqual(back.ingredients, ["20 g butter", long])
+        XCTAssertEqual(back.method, ["Fry gently."])
+        // Without headings the same line still begins the method, as a pasted recipe's would.
+        let pasted = RecipeText.read("Omelette\n20 g butter\n" + long)
+        XCTAssertEqual(pasted?.method, [long])
+    }
 }
