@@ -137,8 +137,8 @@ class Shopper(Settling):
             return None
         return wait_for(read, timeout, f"the {button!r} of the toast {title!r}")
 
-    def focused(self):
-        """The accessibles that have keyboard focus now (role name, name)."""
+    def focused(self, root=None):
+        """The accessibles that have keyboard focus now (role name, name), in the main window or `root`."""
         found = []
 
         def walk(node, depth=0):
@@ -152,7 +152,7 @@ class Shopper(Settling):
             except gi.repository.GLib.Error:
                 return
 
-        walk(self.window())
+        walk(root or self.window())
         return found
 
     def menu_item(self, name, timeout=5.0):
