@@ -166,6 +166,44 @@ extension PreferencesWindow {
     }
 }
 
+extension PreferencesWindow {
+    /// Room for a list; no wider than the window it belongs to (a phone).
+    func fit(_ parent: Window) {
+        window.defaultSize(parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440, 560)
+    }
+
+    /// A group of one entry row with an Add button at its end (`addLabel` names it for screen
+    /// readers): Enter in the row and the button both call `add`.
+    func addEntryGroup(title: String, entry: EntryRow, addLabel: String, add: @escaping @MainActor () -> Void) {
+        let group = addGroup(title: title)
+        let button = Button(icon: "list-add-symbolic", accessibleLabel: addLabel)
+        button.widget.css("flat")
+        button.widget.align(v: .center)
+        entry.addSuffix(button.widget)
+        group.add(entry.row)
+        entry.row.on("entry-activated", add)
+        button.onClicked(add)
+    }
+}
+
+extension PreferencesGroup {
+    /// `rows` as a boxed list, activated and never selected, named `name` for screen readers.
+    func addBoxedList(_ rows: ListBox, name: String) {
+        rows.widget.css("boxed-list")
+        rows.noSelection()
+        rows.widget.accessibleLabel(name)
+        add(rows.widget)
+    }
+
+    /// Dim words under the list, for when it is empty.
+    func addNote(_ note: Label) {
+        note.wrap()
+        note.xalign(0)
+        note.widget.css("dim-label")
+        add(note.widget)
+    }
+}
+
 /// A page of preference groups, for a sub-page of its own.
 @MainActor struct PreferencesPage {
     let widget: Widget

@@ -26,27 +26,12 @@ final class StaplesWindow {
         prefs = PreferencesWindow(parent: parent, pageTitle: L("Always at Home"))
         window = prefs.window
         window.title = L("Always at Home")
-        let width = parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440
-        window.defaultSize(width, 560)
-        let add = prefs.addGroup(title: L("Add a Staple"))
-        let addButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Add Staple"))
-        addButton.widget.css("flat")
-        addButton.widget.align(v: .center)
-        newStaple.addSuffix(addButton.widget)
-        add.add(newStaple.row)
+        prefs.fit(parent)
+        prefs.addEntryGroup(title: L("Add a Staple"), entry: newStaple, addLabel: L("Add Staple")) { [weak self] in self?.addStaple() }
         let list = prefs.addGroup(title: L("Always at Home"))
         list.describe(L("When a recipe is added to a list, these are shown but not put on it."))
-        rows.widget.css("boxed-list")
-        rows.noSelection()
-        rows.widget.accessibleLabel(L("Always at Home"))
-        list.add(rows.widget)
-        empty.wrap()
-        empty.xalign(0)
-        empty.widget.css("dim-label")
-        list.add(empty.widget)
-
-        newStaple.row.on("entry-activated") { [weak self] in self?.addStaple() }
-        addButton.onClicked { [weak self] in self?.addStaple() }
+        list.addBoxedList(rows, name: L("Always at Home"))
+        list.addNote(empty)
         window.widget.onPointer("notify::is-active") { [weak self] _ in
             if self?.window.isActive == true { self?.refresh() }
         }

@@ -46,14 +46,8 @@ final class StoreAislesPage {
         group.describe(storeName == nil
             ? L("The list’s own order, for any store. Drag an aisle, or press Alt+Up or Alt+Down.")
             : L("The order you walk this store’s aisles in; aisles it has not set come last. Drag an aisle, or press Alt+Up or Alt+Down."))
-        rows.widget.css("boxed-list")
-        rows.noSelection()
-        rows.widget.accessibleLabel(L("Aisle Order"))
-        group.add(rows.widget)
-        empty.wrap()
-        empty.xalign(0)
-        empty.widget.css("dim-label")
-        group.add(empty.widget)
+        group.addBoxedList(rows, name: L("Aisle Order"))
+        group.addNote(empty)
         page.add(group)
         root.append(page.widget)
         // Escape goes back, as in libadwaita's own sub-pages.

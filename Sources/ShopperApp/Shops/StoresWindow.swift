@@ -26,25 +26,13 @@ final class StoresWindow {
         // A store's page closes through its Back button or Escape, which keep its name and let it
         // go; libadwaita's own gestures (Alt+Left, a swipe) would close it behind this window's back.
         prefs.canNavigateBack(false)
-        // Room for a few stores and their aisles; no wider than the window it belongs to (a phone).
-        let width = parent.defaultWidth > 0 ? min(440, parent.defaultWidth) : 440
-        window.defaultSize(width, 560)
-        let add = prefs.addGroup(title: L("Add a Store"))
-        let addButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Add Store"))
-        addButton.widget.css("flat")
-        addButton.widget.align(v: .center)
-        newStore.addSuffix(addButton.widget)
-        add.add(newStore.row)
+        // Room for a few stores and their aisles.
+        prefs.fit(parent)
+        prefs.addEntryGroup(title: L("Add a Store"), entry: newStore, addLabel: L("Add Store")) { [weak self] in self?.addStore() }
         let list = prefs.addGroup(title: L("Stores"))
         list.describe(
             L("The Shopping List follows the aisles of the store you choose in the header. Drag a store, or press Alt+Up or Alt+Down, to order them."))
-        rows.widget.css("boxed-list")
-        rows.noSelection()
-        rows.widget.accessibleLabel(L("Stores"))
-        list.add(rows.widget)
-
-        newStore.row.on("entry-activated") { [weak self] in self?.addStore() }
-        addButton.onClicked { [weak self] in self?.addStore() }
+        list.addBoxedList(rows, name: L("Stores"))
         rows.onActivated { [weak self] i in
             guard let self, i < shown.count else { return }
             openAisles(of: shown[i])
