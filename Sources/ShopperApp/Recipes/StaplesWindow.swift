@@ -78,7 +78,11 @@ final class StaplesWindow {
                 newStaple.text = ""
                 refresh(focus: kept)
                 _ = newStaple.row.grabFocus()
-            } else if let same = shown.first(where: { ShoppingModel.matchKey($0) == ShoppingModel.matchKey(typed) }) {
+                return
+            }
+            // Refused: kept already (perhaps by another window since these rows were read), or full.
+            refresh()
+            if let same = shown.first(where: { ShoppingModel.matchKey($0) == ShoppingModel.matchKey(typed) }) {
                 prefs.toast(L("“{staple}” is always at home already", ["staple": same]))
             } else {
                 prefs.toast(N("No more than {n} staple can be kept", "No more than {n} staples can be kept", Store.staplesMost))
