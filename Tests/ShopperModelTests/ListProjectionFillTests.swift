@@ -56,20 +56,23 @@ final class ListProjectionFillTests: XCTestCase {
             for w in watched {
                 guard w.agrees(with: fresh(w.projection, m), context) else { return }
             }
-            // Now and then an item past the first rows is looked for (a reveal, a reselection):
-            // found where a whole rebuild has it, the fill finished for it.
-            if Int.random(in: 0..<8, using: &rng) == 0, let w = watched.filter({ $0.projection.isFilling }).randomElement(using: &rng) {
-                let whole = fresh(w.projection, m), first = w.projection.rows.count
-                let past = (first..<whole.count).compactMap { i in whole.itemID(at: i).map { ($0, i) } }
-                if let (id, i) = past.randomElement(using: &rng) {
-                    XCTAssertEqual(w.projection.index(of: id), i, "\(context): item \(id.raw) past the first rows")
-                }
-            }
+            if Int.random(in: 0..<8, using: &rng) == 0 { lookPastTheFirstRows(watched, m, &rng, context) }
         }
         XCTAssertGreaterThan(midFill, 40, "seed \(seed): too few steps came between a fill's slices")
         for w in watched {
             while w.projection.fillMore(budget: 7) {}
             XCTAssertEqual(w.projection.rowsForTest, fresh(w.projection, m).rowsForTest, "seed \(seed), filled")
+        }
+    }
+
+    /// An item past the first rows of a fill looked for (a reveal, a reselection): found where a
+    /// whole rebuild has it, the fill finished for it.
+    private func lookPastTheFirstRows(_ watched: [Watched], _ m: ShoppingModel, _ rng: inout SeededRandom, _ context: String) {
+        guard let w = watched.filter({ $0.projection.isFilling }).randomElement(using: &rng) else { return }
+        let whole = fresh(w.projection, m), first = w.projection.rows.count
+        let past = (first..<whole.count).compactMap { i in whole.itemID(at: i).map { ($0, i) } }
+        if let (id, i) = past.randomElement(using: &rng) {
+            XCTAssertEqual(w.projection.index(of: id), i, "\(context): item \(id.raw) past the first rows")
         }
     }
 
