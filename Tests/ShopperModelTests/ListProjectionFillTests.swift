@@ -56,11 +56,23 @@ final class ListProjectionFillTests: XCTestCase {
             for w in watched {
                 guard w.agrees(with: fresh(w.projection, m), context) else { return }
             }
+            if Int.random(in: 0..<8, using: &rng) == 0 { lookPastTheFirstRows(watched, m, &rng, context) }
         }
         XCTAssertGreaterThan(midFill, 40, "seed \(seed): too few steps came between a fill's slices")
         for w in watched {
             while w.projection.fillMore(budget: 7) {}
             XCTAssertEqual(w.projection.rowsForTest, fresh(w.projection, m).rowsForTest, "seed \(seed), filled")
+        }
+    }
+
+    /// An item past the first rows of a fill looked for (a reveal, a reselection): found where a
+    /// whole rebuild has it, the fill finished for it.
+    private func lookPastTheFirstRows(_ watched: [Watched], _ m: ShoppingModel, _ rng: inout SeededRandom, _ context: String) {
+        guard let w = watched.filter({ $0.projection.isFilling }).randomElement(using: &rng) else { return }
+        let whole = fresh(w.projection, m), first = w.projection.rows.count
+        let past = (first..<whole.count).compactMap { i in whole.itemID(at: i).map { ($0, i) } }
+        if let (id, i) = past.randomElement(using: &rng) {
+            XCTAssertEqual(w.projection.index(of: id), i, "\(context): item \(id.raw) past the first rows")
         }
     }
 
@@ -164,6 +176,7 @@ private final class Watched {
             && (0..<min(known, 2 * Self.screen)).allSatisfy { p.row(at: $0) == fresh.row(at: $0) }
             && told.count == fresh.count
             && told.indices.allSatisfy { i in told[i].map { $0.identity == fresh.identity(at: i) && $0.row == fresh.row(at: i) } ?? true }
+            && findsTheFirstRows(as: fresh, what)
         if !ok {
             XCTFail("differs from a whole rebuild: \(what)")
             XCTAssertEqual(p.count, fresh.count, what)
@@ -171,5 +184,27 @@ private final class Watched {
             XCTAssertEqual(p.totals, fresh.totals, what)
         }
         return ok
+    }
+
+    /// Every item of the first rows (as a list switch selects its first row) is found where a whole
+    /// rebuild has it, without placing the rows still to fill; an item not shown is found nowhere.
+    private func findsTheFirstRows(as fresh: ListProjection, _ what: String) -> Bool {
+        let p = projection, filling = p.isFilling
+        let known = filling ? p.rows.count : min(p.count, 2 * Self.screen)
+        for i in 0..<known {
+            guard let id = fresh.itemID(at: i) else { continue }
+            guard p.index(of: id) == i, p.isFilling == filling else {
+                XCTFail("\(what): item \(id.raw) found at \(p.index(of: id).map(String.init) ?? "nil"), not \(i)")
+                return false
+            }
+        }
+        let shown = Set((0..<fresh.count).compactMap(fresh.itemID))
+        for id in p.model.items.ids where !shown.contains(id) {
+            guard p.index(of: id) == nil, p.isFilling == filling else {
+                XCTFail("\(what): item \(id.raw), not shown, found or the fill finished")
+                return false
+            }
+        }
+        return true
     }
 }

@@ -92,6 +92,23 @@ final class SearchTextSliceTests: XCTestCase {
         XCTAssertEqual(model.searchText(of: ItemID(401)), "item 400\naisle 0\nbio, from the market")
     }
 
+    func testAModelLetGoStopsItsWorker() throws {
+        let (model, _) = try store(1_000)
+        let reader = try XCTUnwrap(model.searchTextReader())
+        let first = try reader.slice(after: reader.after, limit: 300)
+        XCTAssertTrue(model.take(first))
+        // Another list shown: the worker stops after the slice it holds, which is not taken.
+        model.stopSearchTexts()
+        XCTAssertFalse(model.take(try reader.slice(after: first.last!, limit: 300)), "the worker is told to stop")
+        var more = 0
+        try reader.run(sliceSize: 300) { _ in more += 1 }
+        XCTAssertEqual(more, 0, "a stopped reader reads nothing")
+        XCTAssertFalse(model.texts.complete)
+        // Should the model still be asked (a search on it), it makes the rest itself.
+        let search = ListProjection(model: model, kind: .all, query: SearchQuery("item 999"))
+        XCTAssertEqual((0..<search.count).compactMap(search.itemID), [ItemID(1_000)])
+    }
+
     func testAFailedReadLeavesTheTextsToTheNextSearch() throws {
         let (model, _) = try store(100)
         XCTAssertNotNil(model.searchTextReader())

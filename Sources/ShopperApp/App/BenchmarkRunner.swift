@@ -4,7 +4,8 @@ import ShopperModel
 /// `SHOPPER_BENCH=first-frame`: print when the first frame was drawn, then quit.
 /// `SHOPPER_BENCH=trips`: after the first frame, open the Trips page: the read of the trips, and the
 /// page's building and first paint after it (layout and paint of that frame), then quit.
-/// `SHOPPER_BENCH=store-switch` or `sync-arrival`: that operation of `ops` alone, for a profile.
+/// `SHOPPER_BENCH=store-switch`, `sync-arrival` or `list-switch`: that operation of `ops` alone, for a
+/// profile (`list-switch`: 30 switches, then the reads).
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
 /// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
 /// `make bench`; nothing here is a test.
@@ -38,6 +39,10 @@ final class BenchmarkRunner {
             case "store-switch": planStoreSwitches()
             case "sync-arrival": planSyncArrivals()
             case "trips": planTrips()
+            case "list-switch":
+                untimed { self.window.show(.all) }
+                planListSwitches(Self.repeats * 2)
+                planListReads()
             default: return app.quit()
             }
             runNext()
@@ -82,19 +87,23 @@ final class BenchmarkRunner {
                 scrolled.scrollOffset = scrolled.maxScrollOffset * Double(k) / Double(Self.scrollFrames - 1)
             }
         }
-        // To the small list beside it and back: the timed switch is to the list of N items, its
-        // model read from the store and its first screen drawn.
-        for _ in 0..<Self.switches {
+        planListSwitches(Self.switches)
+        planListReads()
+        // Last: they add two stores and change items, which the reads above must not see.
+        planStoreSwitches()
+        planSyncArrivals()
+    }
+
+    /// To the small list beside it and back: the timed switch is to the list of N items, its
+    /// model read from the store and its first screen drawn.
+    private func planListSwitches(_ times: Int) {
+        for _ in 0..<times {
             untimed { [self] in window.switchList("2") }
             timed("list-switch") { [self] in
                 window.switchList("1")
                 guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
             }
         }
-        planListReads()
-        // Last: they add two stores and change items, which the reads above must not see.
-        planStoreSwitches()
-        planSyncArrivals()
     }
 
     /// Of a list switch, the store's read of the list (its model made and let go, nothing shown).

@@ -25,7 +25,9 @@ extension ListPage {
     /// shows the item once GTK has bound it.
     func select(_ id: ItemID) {
         guard let i = projection.index(of: id) else { return }
-        rowModel.showAll()  // the row may be past the first screenful
+        // Only a row past the screenful GTK was told of brings in the rest at once: a list just
+        // shown (its first row selected on a switch) keeps building a screenful in its frame.
+        if i >= rowModel.shownCount { rowModel.showAll() }
         listView.select(i)
         listView.scrollTo(i)
         focusPending = id

@@ -254,6 +254,7 @@ final class MainWindow {
         // An all-lists search was made from the list left: it ends (a result opened ends it first).
         search.listChanged()
         model.removeObserver(modelObserver)
+        model.stopSearchTexts()
         // The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this app recycles) and
         // show the new list: the one on screen now, the others once it is drawn (or when needed).
         let shown = currentListPage

@@ -159,8 +159,13 @@ public final class ListProjection {
 
     public func index(of id: ItemID) -> Int? {
         guard let entry = model.items[id], includes(id, entry) else { return nil }
+        let k = key(id, entry)
+        // An item among the first rows of a fill under way is where it will be once all are placed
+        // (they are the first of the whole): a list switch selects its first row without placing
+        // a hundred thousand others in that frame.
+        if fill != nil, !rows.isEmpty, !(rows[rows.count - 1] < k) { return find(k) }
         finishFill()
-        return find(key(id, entry))
+        return find(k)
     }
 
     public func setSectioning(_ s: Sectioning) {

@@ -107,6 +107,13 @@ extension ShoppingModel {
         if let reader = textReader { _ = stopReading(reader) }
     }
 
+    /// The window let go of this model (another list shown): its reader stops after the slice it
+    /// is reading, rather than read every text of a list no longer shown and hand each slice to
+    /// the main loop (holding this model until the last).
+    public func stopSearchTexts() {
+        if let reader = textReader { _ = stopReading(reader) }
+    }
+
     private func stopReading(_ reader: SearchTextReader) -> Bool {
         reader.stopped.set()
         textReader = nil
