@@ -21,6 +21,8 @@ final class RecipesPage {
     private var all: [Kept] = []
     private let rowModel: RowListModel
     private(set) var listView: ListView!
+    /// The list's scroller (the benchmark scrolls it).
+    private(set) var scroller: ScrolledWindow!
     private var builtEmpty: Widget?
     let detail: RecipeDetail
     /// The recipe open, by identity.
@@ -84,7 +86,7 @@ final class RecipesPage {
         listView.widget.css("navigation-sidebar")
         listView.widget.accessibleLabel(L("Recipes"))
         listView.onActivate { [weak self] i in self?.open(i) }
-        let scroller = ScrolledWindow()
+        scroller = ScrolledWindow()
         scroller.child(listView.widget)
         scroller.widget.expand(h: true, v: true)
         return scroller

@@ -105,7 +105,8 @@ extension MainWindow {
         dialog.present()
     }
 
-    private func addRecipe(_ recipe: Recipe, servings: Int, to list: ListID) {
+    /// What Add to List's button does (the benchmark's add too).
+    func addRecipe(_ recipe: Recipe, servings: Int, to list: ListID) {
         showList(list)
         guard model.list == list else { return }
         var changes: [RecipeChange] = []
