@@ -144,3 +144,27 @@ final class RecipeToListTests: XCTestCase {
         }
     }
 }
+
+extension RecipeToListTests {
+    /// A long list is searched for what the lines name, not indexed whole: each line still meets
+    /// its item, plain ASCII or not, written with punctuation or as a plural.
+    func testALongListsItemsAreFoundByName() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        try m.add(batch: (0..<3_000).map { ImportedItem(fields: ItemFields(description: "Item \($0)"), needed: true, inCart: false) }
+            + ["Crème-fraîche", "Onion", "Red onion", "Tomato", "Tomatoes (tinned)"].map {
+                ImportedItem(fields: ItemFields(description: $0), needed: true, inCart: false)
+            })
+        let id = try m.addRecipe(RecipeDraft(title: "R", servings: 1, ingredients: [
+            "2 item 1234", "1 Item 2999", "1 crème fraîche", "2 large red onions", "3 tomatoes", "1 onion",
+        ]))
+        let changes = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        let items = try m.allItems()
+        XCTAssertEqual(changes.map(\.item), ["Item 1234", "Item 2999", "Crème-fraîche", "Red onion", "Tomato", "Onion"])
+        XCTAssertEqual(items.count, 3_005, "every line merged, none new")
+        let quantity = { (d: String) in items.first { $0.description == d }?.quantity }
+        XCTAssertEqual(quantity("Item 1234"), 3)
+        XCTAssertEqual(quantity("Crème-fraîche"), 2)
+        XCTAssertEqual(quantity("Tomato"), 4)
+        XCTAssertEqual(quantity("Tomatoes (tinned)"), 1)
+    }
+}

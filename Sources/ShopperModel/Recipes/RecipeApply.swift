@@ -39,13 +39,29 @@ extension ShoppingModel {
     }
 
     func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
-        var candidates: [(ItemID, String)] = []
-        candidates.reserveCapacity(items.count)
+        RecipeToList(list: list, find: { [self] keys in itemsNamed(keys) }, numbers: numbers, staples: staples, read: read,
+                     aisleElsewhere: try aisleElsewhere())
+    }
+
+    /// The items whose description is written as one of `keys` (`NameMatcher.keys`), with their
+    /// folded descriptions, in order of id: one pass over the list's search texts, a set lookup
+    /// each, instead of a matcher of the whole list (a third of a second at 100,000 items).
+    func itemsNamed(_ keys: Set<String>) -> [(ItemID, String)] {
+        guard !keys.isEmpty else { return [] }
+        let wanted = Set(keys.map { Array($0.utf8) })
+        var found: [(ItemID, String)] = []
+        var key: [UInt8] = []
         forEachSearchText { id, _, text in
-            candidates.append((id, String(decoding: SearchTexts.description(in: text), as: UTF8.self)))
+            let description = SearchTexts.description(in: text)
+            if NameMatcher.asciiKey(description, into: &key) {
+                guard wanted.contains(key) else { return }
+            } else {
+                let written = String(decoding: description, as: UTF8.self)
+                guard keys.contains(NameMatcher.words(written).joined(separator: " ")) else { return }
+            }
+            found.append((id, String(decoding: description, as: UTF8.self)))
         }
-        return RecipeToList(list: list, candidates: candidates, numbers: numbers, staples: staples, read: read,
-                            aisleElsewhere: try aisleElsewhere())
+        return found
     }
 
     /// The aisle of an item of another list with the name given: where a new item goes. Read once

@@ -27,28 +27,52 @@ struct RecipeToList {
     let numbers: NumberConvention
     let staples: PantryStaples
     let list: ListID
-    /// The list's items: descriptions matched by name, and how to read one as it is now.
-    let matcher: NameMatcher
-    let ids: [ItemID]
+    /// The list's items a name may mean: found by `find` for the names of each source added
+    /// (`prepare`), in order of id as the whole list would be, and matched by name among those.
+    private let find: (Set<String>) -> [(ItemID, String)]
+    private var looked: Set<String> = []
+    private var candidates: [(ItemID, String)] = []
+    private var matcher = NameMatcher([])
     let read: (ItemID) -> Item?
     /// Another list's aisle for a name, when one of its items is called so.
     let aisleElsewhere: (String) -> String?
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]
 
-    init(list: ListID, candidates: [(ItemID, String)], numbers: NumberConvention, staples: PantryStaples,
+    init(list: ListID, find: @escaping (Set<String>) -> [(ItemID, String)], numbers: NumberConvention, staples: PantryStaples,
          read: @escaping (ItemID) -> Item?, aisleElsewhere: @escaping (String) -> String?) {
         self.list = list
         self.numbers = numbers
         self.staples = staples
-        ids = candidates.map(\.0)
-        matcher = NameMatcher(candidates.map(\.1))
+        self.find = find
         self.read = read
         self.aisleElsewhere = aisleElsewhere
     }
 
+    /// Finds the items the ingredients of `sources` may name, all in one search of the list (the
+    /// week's meals together); `add` finds what is still missing.
+    mutating func prepare(_ sources: [Source]) {
+        var keys: Set<String> = []
+        for source in sources {
+            for line in source.recipe.ingredients {
+                for key in NameMatcher.keys(for: IngredientParser.parse(line, numbers: numbers).name) where !looked.contains(key) {
+                    keys.insert(key)
+                }
+            }
+        }
+        guard !keys.isEmpty else { return }
+        looked.formUnion(keys)
+        let known = Set(candidates.map(\.0))
+        let more = find(keys).filter { !known.contains($0.0) }
+        guard !more.isEmpty else { return }
+        // In order of id, as the whole list's matcher had them: of equals, it picks the first.
+        candidates = (candidates + more).sorted { $0.0 < $1.0 }
+        matcher = NameMatcher(candidates.map(\.1))
+    }
+
     /// Adds every ingredient line of `source`, scaled; what each did.
     mutating func add(_ source: Source, now: Date) -> [RecipeChange] {
+        prepare([source])
         let base = source.recipe.baseServings
         return source.recipe.ingredients.map { line in
             let read = IngredientParser.parse(line, numbers: numbers)
@@ -93,7 +117,7 @@ struct RecipeToList {
     /// The working index of the list's item the name means, read in when first touched.
     private mutating func known(_ name: String) -> Int? {
         guard let c = matcher.bestIndex(for: name) else { return nil }
-        let id = ids[c]
+        let id = candidates[c].0
         if let w = byID[id] { return w }
         guard let item = read(id) else { return nil }
         working.append(Working(id: id, item: item))
