@@ -168,3 +168,22 @@ extension RecipeToListTests {
         XCTAssertEqual(quantity("Tomatoes (tinned)"), 1)
     }
 }
+
+extension RecipeToListTests {
+    /// The recipes' pages read every recipe again when told recipes changed: a recipe's add (items
+    /// and their shares) and its undo do not say so; keeping, planning and deleting do.
+    func testAnAddTellsItemsNotRecipes() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        var told: [(items: Int, recipes: Bool)] = []
+        _ = m.observe { told.append(($0.items.count, $0.recipesChanged)) }
+        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
+        try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertNotNil(try m.undoLast())
+        _ = try m.planMeal(id, on: PlanDay(Date()))
+        try m.deleteRecipe(id)
+        XCTAssertEqual(told.map(\.recipes), [true, false, false, true, true])
+        XCTAssertEqual(told[1].items, 2, "the add's news is its items' (Milk merged, Eggs new)")
+        XCTAssertEqual(told[2].items, 2, "and so is its undo's")
+    }
+}
