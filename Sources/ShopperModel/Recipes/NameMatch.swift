@@ -105,6 +105,15 @@ struct NameMatcher: Sendable {
         return true
     }
 
+    /// Of `descriptions` (in their order), those written as one of `keys`.
+    static func written(as keys: Set<String>, among descriptions: [String]) -> [Int] {
+        var key: [UInt8] = []
+        return descriptions.indices.filter { i in
+            NameMatcher.asciiKey(descriptions[i].utf8, into: &key) ? keys.contains(String(decoding: key, as: UTF8.self))
+                : keys.contains(NameMatcher.words(descriptions[i]).joined(separator: " "))
+        }
+    }
+
     /// The phrase with its last word replaced by each stem it may be the plural of.
     static func stemKeys(_ words: [String]) -> [String] {
         guard let last = words.last else { return [] }

@@ -39,38 +39,41 @@ extension ShoppingModel {
     }
 
     func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
-        RecipeToList(list: list, find: { [self] keys in itemsNamed(keys) }, numbers: numbers, staples: staples, read: read,
-                     aisleElsewhere: try aisleElsewhere())
+        RecipeToList(list: list, items: FoundNames { [self] keys in itemsNamed(keys) }, aislesElsewhere: try aislesElsewhere(),
+                     numbers: numbers, staples: staples, read: read)
     }
 
-    /// The items whose description is written as one of `keys` (`NameMatcher.keys`), with their
-    /// folded descriptions, in order of id: one pass over the list's search texts, a set lookup
-    /// each, instead of a matcher of the whole list (a third of a second at 100,000 items).
-    func itemsNamed(_ keys: Set<String>) -> [(ItemID, String)] {
+    /// The items whose description is written as one of `keys` (`NameMatcher.keys`), in order of
+    /// id: one pass over the list's search texts, most turned away by a bit test, instead of a
+    /// matcher of the whole list (a third of a second at 100,000 items).
+    func itemsNamed(_ keys: Set<String>) -> [FoundNames<ItemID>.Found] {
         guard !keys.isEmpty else { return [] }
         let wanted = Set(keys.map { Array($0.utf8) })
-        var found: [(ItemID, String)] = []
+        let filter = KeyFilter(wanted)
+        var found: [FoundNames<ItemID>.Found] = []
         var key: [UInt8] = []
         forEachSearchText { id, _, text in
+            let hash = KeyFilter.asciiKeyHash(ofDescriptionIn: text)
+            if let hash, !filter.mayContain(hash) { return }
             let description = SearchTexts.description(in: text)
-            if NameMatcher.asciiKey(description, into: &key) {
-                guard wanted.contains(key) else { return }
+            if hash != nil {
+                guard NameMatcher.asciiKey(description, into: &key), wanted.contains(key) else { return }
             } else {
-                let written = String(decoding: description, as: UTF8.self)
-                guard keys.contains(NameMatcher.words(written).joined(separator: " ")) else { return }
+                guard keys.contains(NameMatcher.words(String(decoding: description, as: UTF8.self)).joined(separator: " ")) else { return }
             }
-            found.append((id, String(decoding: description, as: UTF8.self)))
+            found.append(.init(order: Int(id.raw), name: String(decoding: description, as: UTF8.self), payload: id))
         }
         return found
     }
 
-    /// The aisle of an item of another list with the name given: where a new item goes. Read once
-    /// a run (the pairs of description and aisle, not the items).
-    func aisleElsewhere() throws(StoreError) -> (String) -> String? {
+    /// The aisles of other lists' items, found by the description's key (where a new item goes):
+    /// read once a run, the pairs of description and aisle, not the items.
+    func aislesElsewhere() throws(StoreError) -> FoundNames<String> {
         let pairs = try storeRows { db in try Store.aislesByDescription(notOn: list, db) } ?? []
-        let matcher = NameMatcher(pairs.map(\.0))
-        let aisles = pairs.map(\.1)
-        return { name in matcher.bestIndex(for: name).map { aisles[$0] } }
+        let descriptions = pairs.map(\.0)
+        return FoundNames { keys in
+            NameMatcher.written(as: keys, among: descriptions).map { .init(order: $0, name: descriptions[$0], payload: pairs[$0].1) }
+        }
     }
 
     /// Writes a run's items and shares into the change being built.
@@ -116,5 +119,48 @@ extension ShoppingModel {
     /// What `addRecipeToList` would do, line by line (the window's preview).
     public func previewRecipe(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
         try previewRecipe(id, servings: servings, staples: nil)
+    }
+}
+
+/// A 4,096-bit filter over keys' FNV-1a hashes: one bit test turns away nearly every description
+/// of a long list before a key is made and the set hashes it (that was most of the pass).
+struct KeyFilter {
+    private var bits = [UInt64](repeating: 0, count: 64)
+
+    init(_ keys: Set<[UInt8]>) {
+        for k in keys {
+            let h = Self.hash(k)
+            bits[Int(h >> 6 & 63)] |= 1 << (h & 63)
+        }
+    }
+
+    func mayContain(_ h: UInt32) -> Bool { bits[Int(h >> 6 & 63)] & (1 << (h & 63)) != 0 }
+
+    static func hash(_ bytes: [UInt8]) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
+    }
+
+    /// `hash` of the key `NameMatcher.asciiKey` would make of a search text's description (its
+    /// first line), without making it, in one pass; nil where that gives no key (not plain ASCII,
+    /// or too long).
+    static func asciiKeyHash(ofDescriptionIn text: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        var h: UInt32 = 2_166_136_261
+        var gap = false, empty = true
+        for (n, b) in text.enumerated() {
+            if b == 0x0A { break }
+            guard b < 0x80, n < Ingredient.maxName else { return nil }
+            let folded = b &- 0x41 < 26 ? b | 0x20 : b
+            guard folded &- 0x61 < 26 || folded &- 0x30 < 10 else {
+                gap = true
+                continue
+            }
+            if gap, !empty { h = (h ^ 0x20) &* 16_777_619 }
+            gap = false
+            empty = false
+            h = (h ^ UInt32(folded)) &* 16_777_619
+        }
+        return h
     }
 }

@@ -27,47 +27,32 @@ struct RecipeToList {
     let numbers: NumberConvention
     let staples: PantryStaples
     let list: ListID
-    /// The list's items a name may mean: found by `find` for the names of each source added
-    /// (`prepare`), in order of id as the whole list would be, and matched by name among those.
-    private let find: (Set<String>) -> [(ItemID, String)]
-    private var looked: Set<String> = []
-    private var candidates: [(ItemID, String)] = []
-    private var matcher = NameMatcher([])
+    /// The list's items a name may mean, and other lists' aisles for a name (where a new item
+    /// goes): each found for the names of the sources added (`prepare`).
+    private var items: FoundNames<ItemID>
+    private var elsewhere: FoundNames<String>
     let read: (ItemID) -> Item?
-    /// Another list's aisle for a name, when one of its items is called so.
-    let aisleElsewhere: (String) -> String?
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]
+    /// Each line as read, once (`prepare` and `add` both need it).
+    private var parsed: [String: Ingredient] = [:]
 
-    init(list: ListID, find: @escaping (Set<String>) -> [(ItemID, String)], numbers: NumberConvention, staples: PantryStaples,
-         read: @escaping (ItemID) -> Item?, aisleElsewhere: @escaping (String) -> String?) {
+    init(list: ListID, items: FoundNames<ItemID>, aislesElsewhere: FoundNames<String>, numbers: NumberConvention,
+         staples: PantryStaples, read: @escaping (ItemID) -> Item?) {
         self.list = list
         self.numbers = numbers
         self.staples = staples
-        self.find = find
+        self.items = items
+        elsewhere = aislesElsewhere
         self.read = read
-        self.aisleElsewhere = aisleElsewhere
     }
 
-    /// Finds the items the ingredients of `sources` may name, all in one search of the list (the
-    /// week's meals together); `add` finds what is still missing.
+    /// Finds the items and aisles the ingredients of `sources` may name, in one search of the
+    /// list for all (the week's meals together); `add` finds what is still missing.
     mutating func prepare(_ sources: [Source]) {
-        var keys: Set<String> = []
-        for source in sources {
-            for line in source.recipe.ingredients {
-                for key in NameMatcher.keys(for: IngredientParser.parse(line, numbers: numbers).name) where !looked.contains(key) {
-                    keys.insert(key)
-                }
-            }
-        }
-        guard !keys.isEmpty else { return }
-        looked.formUnion(keys)
-        let known = Set(candidates.map(\.0))
-        let more = find(keys).filter { !known.contains($0.0) }
-        guard !more.isEmpty else { return }
-        // In order of id, as the whole list's matcher had them: of equals, it picks the first.
-        candidates = (candidates + more).sorted { $0.0 < $1.0 }
-        matcher = NameMatcher(candidates.map(\.1))
+        let names = sources.flatMap { $0.recipe.ingredients.map { parse($0).name } }
+        items.look(for: names)
+        elsewhere.look(for: names)
     }
 
     /// Adds every ingredient line of `source`, scaled; what each did.
@@ -75,7 +60,7 @@ struct RecipeToList {
         prepare([source])
         let base = source.recipe.baseServings
         return source.recipe.ingredients.map { line in
-            let read = IngredientParser.parse(line, numbers: numbers)
+            let read = parse(line)
             let scaled = read.scaled(from: base, to: source.servings) ?? read
             return add(line: line, scaled, source, now: now)
         }
@@ -103,7 +88,7 @@ struct RecipeToList {
             }
         }
         let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
-        let aisle = refused.map { working[$0.0].item.aisle } ?? aisleElsewhere(i.name)
+        let aisle = refused.map { working[$0.0].item.aisle } ?? elsewhere.best(for: i.name)
         let w = makeNew(i, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
         let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
         if let (from, r) = refused {
@@ -114,10 +99,16 @@ struct RecipeToList {
                             words: RecipeWords.new(description, need: need, share: share, aisle: aisle))
     }
 
+    private mutating func parse(_ line: String) -> Ingredient {
+        if let known = parsed[line] { return known }
+        let read = IngredientParser.parse(line, numbers: numbers)
+        parsed[line] = read
+        return read
+    }
+
     /// The working index of the list's item the name means, read in when first touched.
     private mutating func known(_ name: String) -> Int? {
-        guard let c = matcher.bestIndex(for: name) else { return nil }
-        let id = candidates[c].0
+        guard let id = items.best(for: name) else { return nil }
         if let w = byID[id] { return w }
         guard let item = read(id) else { return nil }
         working.append(Working(id: id, item: item))

@@ -56,8 +56,13 @@ final class NameMatchKeysTests: XCTestCase {
             XCTAssertTrue(NameMatcher.asciiKey(Array(text.utf8), into: &key))
             XCTAssertEqual(String(decoding: key, as: UTF8.self), NameMatcher.words(text).joined(separator: " "),
                            "seed \(rng.seed): \(text.debugDescription)")
+            // The list's pass hashes the key without making it, from a search text's first line.
+            let searchText = Array((text + "\naisle é\nnotes").utf8)
+            XCTAssertEqual(searchText.withUnsafeBufferPointer { KeyFilter.asciiKeyHash(ofDescriptionIn: $0) }, KeyFilter.hash(key),
+                           "seed \(rng.seed): \(text.debugDescription)")
         }
         XCTAssertFalse(NameMatcher.asciiKey(Array("crème".utf8), into: &key), "not ASCII: the matcher's words instead")
+        XCTAssertNil(Array("crème\nnotes".utf8).withUnsafeBufferPointer { KeyFilter.asciiKeyHash(ofDescriptionIn: $0) })
         XCTAssertFalse(NameMatcher.asciiKey(Array(String(repeating: "a", count: Ingredient.maxName + 1).utf8), into: &key))
     }
 }
