@@ -10,19 +10,7 @@ extension BenchmarkRunner {
     static let recipeAdds = 5
 
     func planRecipes() {
-        // Once a launch: a second opening would find the page built.
-        steps.append { [self] done in
-            let t0 = Clock.now
-            ActionMap(window.window).activate(AppAction.showRecipes.rawValue)
-            let opened = Clock.now - t0
-            guard let page = window.recipes.builtPage, page.entries.count >= 1_000 else { fail("the Recipes page showed too few recipes") }
-            window.window.afterNextFrame { [self] frameWork in
-                emit("recipes-open", opened + frameWork)
-                emit("recipes-build", opened)
-                emit("recipes-frame", frameWork)
-                done()
-            }
-        }
+        planRecipesOpening()
         for k in 0..<Self.scrollFrames {
             timed("recipes-scroll-frame") { [self] in
                 guard let scroller = window.recipes.builtPage?.scroller else { fail("no Recipes page") }
@@ -40,21 +28,46 @@ extension BenchmarkRunner {
         planRecipeAdds()
     }
 
+    /// Once a launch: a second opening would find the page built.
+    func planRecipesOpening() {
+        steps.append { [self] done in
+            let t0 = Clock.now
+            ActionMap(window.window).activate(AppAction.showRecipes.rawValue)
+            let opened = Clock.now - t0
+            guard let page = window.recipes.builtPage, page.entries.count >= 1_000 else { fail("the Recipes page showed too few recipes") }
+            window.window.afterNextFrame { [self] frameWork in
+                emit("recipes-open", opened + frameWork)
+                emit("recipes-build", opened)
+                emit("recipes-frame", frameWork)
+                done()
+            }
+        }
+    }
+
     /// The add through the window's path (the dialog's Add): the list shown, the merge written as
     /// one undo step, the Shopping List page and the toast, then the next frame.
-    private func planRecipeAdds() {
+    func planRecipeAdds(_ count: Int = recipeAdds) {
         var feast: Recipe?
         untimed { [self] in
+            window.showRecipes()
             feast = try? window.model.recipe(titled: "Bench Feast")
             guard let feast, feast.ingredients.count == 30 else { fail("the store has no 30-line Bench Feast") }
         }
-        for _ in 0..<Self.recipeAdds {
+        for _ in 0..<count {
             var undoBefore = 0
-            timed("recipe-add") { [self] in
-                guard let feast else { return }
+            steps.append { [self] done in
+                guard let feast else { fail("no Bench Feast") }
                 undoBefore = window.model.undo.undoStack.count
+                let t0 = Clock.now
                 window.addRecipe(feast, servings: feast.baseServings, to: window.model.list)
+                let operation = Clock.now - t0
                 guard window.model.undo.undoStack.count == undoBefore + 1 else { fail("the add made no undo step") }
+                window.window.afterNextFrame { [self] frameWork in
+                    emit("recipe-add", operation + frameWork)
+                    // Its part in the next frame (the lists shown again, the changed rows drawn).
+                    emit("recipe-add-frame", frameWork)
+                    done()
+                }
             }
             // Back as a person would be for the next: the add undone, the recipes shown.
             untimed { [self] in

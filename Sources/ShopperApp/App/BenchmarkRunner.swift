@@ -5,7 +5,7 @@ import ShopperModel
 /// `SHOPPER_BENCH=trips`: after the first frame, open the Trips page: the read of the trips, and the
 /// page's building and first paint after it (layout and paint of that frame), then quit.
 /// `SHOPPER_BENCH=recipes`: the Recipes page opened, scrolled, and a recipe added to the list
-/// (`BenchmarkRunner+Recipes.swift`).
+/// (`BenchmarkRunner+Recipes.swift`); `SHOPPER_BENCH=recipe-add` or `recipes-open`: one part alone, for a profile.
 /// `SHOPPER_BENCH=store-switch` or `sync-arrival`: that operation of `ops` alone, for a profile.
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
 /// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
@@ -41,6 +41,8 @@ final class BenchmarkRunner {
             case "sync-arrival": planSyncArrivals()
             case "trips": planTrips()
             case "recipes": planRecipes()
+            case "recipe-add": planRecipeAdds(40)
+            case "recipes-open": planRecipesOpening()
             default: return app.quit()
             }
             runNext()
