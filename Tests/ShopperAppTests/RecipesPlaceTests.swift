@@ -36,7 +36,7 @@ final class RecipesPlaceTests: GtkTestCase {
             settle(100)
             XCTAssertNil(window.dialogs.recipePaste, "the dialog is gone")
             let page = try XCTUnwrap(window.recipes.builtPage)
-            XCTAssertEqual(page.entries.map(\.draft.title), ["Pancakes"])
+            XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
             XCTAssertEqual(page.detail.draft?.title, "Pancakes", "the recipe kept is opened")
             XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
             page.detail.servings.value = 6
@@ -48,7 +48,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(window.toast.text, "Deleted “Pancakes”")
             window.toast.runAction()
             settle(100)
-            XCTAssertEqual(page.entries.map(\.draft.title), ["Pancakes"], "Undo brings it back")
+            XCTAssertEqual(page.entries.map(\.title), ["Pancakes"], "Undo brings it back")
             // A list from the sidebar brings the lists back; Ctrl+6 the recipes.
             window.sidebar.onOpen?(model.list)
             XCTAssertFalse(window.lists.isShowingRecipes)

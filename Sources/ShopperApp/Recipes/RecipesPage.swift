@@ -3,13 +3,17 @@ import ShopperModel
 
 /// The household's recipes: a search, every recipe in a recycling list (titles and what each
 /// needs), and the one opened beside it (or over it at phone width). Shows what it is given
-/// (`show`); the window keeps them and does what its buttons ask.
+/// (`show`), summaries only: a recipe's lines are asked for when it is opened (`draft`) and for
+/// search when a search is first typed (`searchTexts`). The window keeps them and does what its
+/// buttons ask.
 @MainActor
 final class RecipesPage {
-    /// A recipe kept, by its identity in the store.
+    /// A recipe kept, by its identity in the store: what its row shows.
     struct Kept: Equatable {
         let id: Int64
-        let draft: RecipeDraft
+        let title: String
+        let servings: Int?
+        let ingredientCount: Int
     }
 
     let root = Box(.vertical)
@@ -34,6 +38,12 @@ final class RecipesPage {
     /// Plan… on the recipe open, for the servings shown.
     var onPlan: (@MainActor (Int64, Int) -> Void)?
     var onEdit: (@MainActor (Int64) -> Void)?
+    /// A recipe's whole text, to open it.
+    var draft: @MainActor (Int64) -> RecipeDraft? = { _ in nil }
+    /// Every recipe's search text (`ShoppingModel.recipeSearchTexts`), read at the first search
+    /// after the recipes were shown.
+    var searchTexts: @MainActor () -> [Int64: String] = { [:] }
+    private var texts: [Int64: String]?
 
     init(numbers: NumberConvention) {
         detail = RecipeDetail(numbers: numbers)
@@ -79,9 +89,12 @@ final class RecipesPage {
             guard let self, let child = item.child, let object = item.object else { return }
             let i = RowListModel.identity(of: object) - 1
             guard i >= 0, i < entries.count else { return }
-            RecipeRow(wrapping: child).show(entries[i].draft)
+            RecipeRow(wrapping: child).show(entries[i])
         })
+        // The first frame builds the rows a window can show; the rest follow it (see `ListPage`).
+        rowModel.showFirst(Self.firstScreenful)
         listView = ListView(model: rowModel, factory: factory)
+        listView.widget.afterFirstFrame { [weak self] in MainLoop.idle { self?.rowModel.showAll() } }
         listView.activateOnSingleClick()
         listView.widget.css("navigation-sidebar")
         listView.widget.accessibleLabel(L("Recipes"))
@@ -95,19 +108,23 @@ final class RecipesPage {
     /// The recipes kept, the search applied; the one open stays open while it is still there.
     func show(_ recipes: [Kept]) {
         all = recipes
+        texts = nil
         filter()
         if let id = openID {
-            if let e = all.first(where: { $0.id == id }) { detail.show(e.draft, servings: detail.servings.value) } else { closeRecipe() }
+            if all.contains(where: { $0.id == id }), let d = draft(id) { detail.show(d, servings: detail.servings.value) } else { closeRecipe() }
         }
     }
 
     /// The search: every word in the title, a tag or an ingredient, case and accents aside.
     private func filter() {
         let old = entries.count
-        let words = SearchQuery.fold(search.text).split(separator: " ").map(String.init)
-        shown.entries = words.isEmpty ? all : all.filter { e in
-            let texts = ([e.draft.title] + e.draft.tags + e.draft.ingredients).map(SearchQuery.fold)
-            return words.allSatisfy { w in texts.contains { $0.contains(w) } }
+        let query = search.text
+        if query.trimmingCharacters(in: .whitespaces).isEmpty {
+            shown.entries = all
+        } else {
+            let texts = texts ?? searchTexts()
+            self.texts = texts
+            shown.entries = all.filter { texts[$0.id].map { ShoppingModel.recipeText($0, matches: query) } ?? false }
         }
         rowModel.itemsChanged(position: 0, removed: old, added: entries.count)
         listView.widget.visible = !entries.isEmpty || !all.isEmpty
@@ -126,9 +143,9 @@ final class RecipesPage {
     }
 
     func open(_ i: Int) {
-        guard i < entries.count else { return }
+        guard i < entries.count, let d = draft(entries[i].id) else { return }
         openID = entries[i].id
-        detail.show(entries[i].draft)
+        detail.show(d)
         body.visibleName = "recipe"
         _ = detail.servings.widget.grabFocus()
     }
@@ -138,6 +155,10 @@ final class RecipesPage {
         search.text = ""
         if let i = entries.firstIndex(where: { $0.id == id }) { open(i) }
     }
+
+    /// Rows that fill the tallest screen, and one cut at each edge; never more than GTK builds
+    /// anyway (with no screen known).
+    static let firstScreenful = min((Toolkit.tallestScreen ?? 3_000) / RecipeRow.minHeight + 2, RowListModel.gtkWindow)
 
     private func closeRecipe() {
         let was = openID
@@ -152,6 +173,8 @@ final class RecipesPage {
 @MainActor
 struct RecipeRow {
     let root: Widget
+    /// No row is lower: a title and a caption under it, and the margins.
+    static let minHeight = 48
     init() {
         let words = Box(.vertical, spacing: 2)
         let title = Label(), subtitle = Label()
@@ -168,11 +191,11 @@ struct RecipeRow {
     }
     init(wrapping w: Widget) { root = w }
 
-    func show(_ draft: RecipeDraft) {
+    func show(_ recipe: RecipesPage.Kept) {
         let title = Label(wrapping: root.firstChild!), subtitle = Label(wrapping: root.firstChild!.nextSibling!)
-        title.text = draft.title
-        let lines = N("{n} ingredient", "{n} ingredients", draft.ingredients.count)
-        subtitle.text = draft.servings.map { N("Serves {n}", "Serves {n}", $0) + " · " + lines } ?? lines
+        title.text = recipe.title
+        let lines = N("{n} ingredient", "{n} ingredients", recipe.ingredientCount)
+        subtitle.text = recipe.servings.map { N("Serves {n}", "Serves {n}", $0) + " · " + lines } ?? lines
         root.accessibleLabel(title.text + ", " + subtitle.text)
     }
 }

@@ -27,6 +27,16 @@ extension MainWindow {
             page.onAddToList = { [weak self] id, servings in self?.chooseListForRecipe(RecipeID(id), servings: servings) }
             page.onPlan = { [weak self] id, servings in self?.planRecipe(RecipeID(id), servings: servings) }
             page.onEdit = { [weak self] id in self?.editRecipe(RecipeID(id)) }
+            page.draft = { [weak self] id in (try? self?.model.recipe(RecipeID(id)))??.draft }
+            page.searchTexts = { [weak self] in
+                guard let self else { return [:] }
+                do {
+                    return Dictionary(try model.recipeSearchTexts().map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a })
+                } catch {
+                    report(error)
+                    return [:]
+                }
+            }
         }
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
@@ -59,7 +69,9 @@ extension MainWindow {
     func reloadRecipes() {
         guard let page = recipes.builtPage else { return }
         do {
-            page.show(try model.recipes().map { RecipesPage.Kept(id: $0.id.raw, draft: $0.draft) })
+            page.show(try model.recipeSummaries().map {
+                RecipesPage.Kept(id: $0.id.raw, title: $0.title, servings: $0.servings, ingredientCount: $0.ingredientCount)
+            })
         } catch {
             report(error)
         }
