@@ -131,3 +131,27 @@ final class RecipesPlaceTests: GtkTestCase {
         }
     }
 }
+
+extension RecipesPlaceTests {
+    /// "No Recipe Open" beside the list in a wide window (made after the page's first frame); at
+    /// phone width, where it could not be seen, never made.
+    func testThePlaceholderIsMadeWhereItShows() throws {
+        for (width, shown) in [(1000, true), (360, false)] {
+            let path = try storePath()
+            try MainActor.assumeIsolated {
+                let model = try ShoppingModel(store: Store(path: path))
+                try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
+                let harness = try WindowHarness(model: model, size: (Int32(width), 700))
+                defer { harness.close() }
+                harness.window.showRecipes()
+                settle(200)
+                let page = try XCTUnwrap(harness.window.recipes.builtPage)
+                XCTAssertEqual(page.detail.isPlaceholderShown, shown, "at \(width) px")
+                // The detail asks for the placeholder's width before it is made: the leaflet folds
+                // where it would with it.
+                XCTAssertLessThanOrEqual(page.detail.placeholderMinimumWidth ?? 0, RecipeDetail.placeholderWidth)
+                XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
+            }
+        }
+    }
+}

@@ -60,8 +60,16 @@ final class RecipesPage {
         body.append(detail.root.widget, name: "recipe")
         body.visibleName = "recipes"
         body.widget.expand(h: true, v: true)
-        body.onFoldedChanged { [weak self] folded in self?.detail.showBack(folded) }
+        body.onFoldedChanged { [weak self] folded in
+            self?.detail.showBack(folded)
+            if !folded { self?.detail.showPlaceholder() }
+        }
         detail.showBack(body.folded)
+        // Whether the leaflet folds is known once it has a width: at phone width, never made.
+        body.widget.afterFirstFrame { [weak self] in
+            guard let self, !body.folded else { return }
+            detail.showPlaceholder()
+        }
         detail.onBack = { [weak self] in self?.closeRecipe() }
         detail.onDelete = { [weak self] in
             guard let self, let id = openID else { return }
@@ -128,7 +136,8 @@ final class RecipesPage {
         }
         rowModel.itemsChanged(position: 0, removed: old, added: entries.count)
         listView.widget.visible = !entries.isEmpty || !all.isEmpty
-        emptyState.visible = all.isEmpty
+        // Made only when there is nothing to show: hidden, it was measured with the page all the same.
+        if all.isEmpty { emptyState.visible = true } else { builtEmpty?.visible = false }
     }
 
     /// What the page says with no recipe kept.
