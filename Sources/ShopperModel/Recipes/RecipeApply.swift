@@ -122,7 +122,7 @@ extension ShoppingModel {
     }
 }
 
-/// A 4,096-bit filter over keys' FNV-1a hashes: one bit test turns away nearly every description
+/// A 4,096-bit filter over keys' hashes: one bit test turns away nearly every description
 /// of a long list before a key is made and the set hashes it (that was most of the pass).
 struct KeyFilter {
     private var bits = [UInt64](repeating: 0, count: 64)
@@ -136,9 +136,10 @@ struct KeyFilter {
 
     func mayContain(_ h: UInt32) -> Bool { bits[Int(h >> 6 & 63)] & (1 << (h & 63)) != 0 }
 
+    /// djb2 with xor: a shift and an add a byte, where FNV's multiply held up the list's pass.
     static func hash(_ bytes: [UInt8]) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+        var h: UInt32 = 5_381
+        for b in bytes { h = ((h &<< 5) &+ h) ^ UInt32(b) }
         return h
     }
 
@@ -146,20 +147,23 @@ struct KeyFilter {
     /// first line), without making it, in one pass; nil where that gives no key (not plain ASCII,
     /// or too long).
     static func asciiKeyHash(ofDescriptionIn text: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        var h: UInt32 = 2_166_136_261
+        var h: UInt32 = 5_381
         var gap = false, empty = true
-        for (n, b) in text.enumerated() {
+        var n = 0
+        while n < text.count {
+            let b = text[n]
             if b == 0x0A { break }
             guard b < 0x80, n < Ingredient.maxName else { return nil }
+            n += 1
             let folded = b &- 0x41 < 26 ? b | 0x20 : b
             guard folded &- 0x61 < 26 || folded &- 0x30 < 10 else {
                 gap = true
                 continue
             }
-            if gap, !empty { h = (h ^ 0x20) &* 16_777_619 }
+            if gap, !empty { h = ((h &<< 5) &+ h) ^ 0x20 }
             gap = false
             empty = false
-            h = (h ^ UInt32(folded)) &* 16_777_619
+            h = ((h &<< 5) &+ h) ^ UInt32(folded)
         }
         return h
     }

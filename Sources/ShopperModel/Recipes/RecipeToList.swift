@@ -10,6 +10,8 @@ struct RecipeToList {
         var item: Item
         var changed = false
         var shares: [PendingShare] = []
+        /// A new item's name, matched as the list's are (made once, not for each later line).
+        var name: NameMatcher?
     }
 
     /// A share before it has an id: which working item, and what it says.
@@ -81,7 +83,7 @@ struct RecipeToList {
             }
         }
         // A new item made earlier in this run for the same name takes the line when it can.
-        for w in working.indices where working[w].id == nil && Self.sameName(working[w].item.description, i.name) {
+        for w in working.indices where working[w].id == nil && working[w].name?.bestIndex(for: i.name) != nil {
             if case .success(let words) = merge(i, into: w, source) {
                 let kind: RecipeChange.Kind = refused.map { .apart(from: working[$0.0].id!) } ?? .new(aisle: working[w].item.aisle)
                 return RecipeChange(line: line, ingredient: i, kind: kind, item: working[w].item.description, words: words)
@@ -151,7 +153,7 @@ struct RecipeToList {
         let (quantity, unit, _) = Self.itemAmount(i) ?? (1, nil, false)
         let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: note,
                         needed: true, createdAt: now, list: list)
-        var w = Working(id: nil, item: item, changed: true)
+        var w = Working(id: nil, item: item, changed: true, name: NameMatcher([description]))
         w.shares.append(PendingShare(share: share(i, source, added: quantity, unit: unit, before: nil, made: true)))
         working.append(w)
         return working.count - 1
@@ -168,8 +170,6 @@ struct RecipeToList {
         guard let q = i.quantity, case .success(let m) = AmountMerge.add(.exact(q.toBuy), nil, toItem: 0, unit: nil) else { return nil }
         return (m.decimal, i.unit?.name(for: q.toBuy), m.rounded)
     }
-
-    static func sameName(_ a: String, _ b: String) -> Bool { NameMatcher([a]).bestIndex(for: b) != nil }
 
     /// A new item's description: the ingredient's name with a capital, as lists are written.
     static func itemName(_ name: String) -> String {
