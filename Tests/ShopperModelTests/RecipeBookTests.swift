@@ -97,8 +97,18 @@ extension RecipeBookTests {
             let whole = try m.recipes()
             XCTAssertEqual(try m.recipeSummaries(), whole.map(RecipeSummary.init))
             XCTAssertEqual(try m.recipeSummaries().map(\.ingredientCount), [0, 2, 4], "by title: apple, Crème, Pancakes")
-            let texts = try m.recipeSearchTexts()
+            let (texts, last) = try m.recipeSearchTexts()
+            XCTAssertNil(last, "all read")
             XCTAssertEqual(Set(texts.keys), Set(whole.map(\.id)))
+            // In slices, as the page reads them when idle: the same texts.
+            var sliced: [RecipeID: String] = [:]
+            var after: RecipeID? = RecipeID(0)
+            while let from = after {
+                let (part, next) = try m.recipeSearchTexts(after: from, limit: 2)
+                sliced.merge(part) { a, _ in a }
+                after = next
+            }
+            XCTAssertEqual(sliced, texts)
             for query in ["creme", "BREAKFAST", "egg", "egg cream", "pie", "fry", "yolks dessert", "milk pie", "ml"] {
                 let words = SearchQuery.fold(query).split(separator: " ").map(String.init)
                 XCTAssertEqual(whole.filter { ShoppingModel.recipeText(texts[$0.id]!, matches: query) }.map(\.title),

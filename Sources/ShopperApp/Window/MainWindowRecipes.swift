@@ -28,13 +28,14 @@ extension MainWindow {
             page.onPlan = { [weak self] id, servings in self?.planRecipe(RecipeID(id), servings: servings) }
             page.onEdit = { [weak self] id in self?.editRecipe(RecipeID(id)) }
             page.draft = { [weak self] id in (try? self?.model.recipe(RecipeID(id)))??.draft }
-            page.searchTexts = { [weak self] in
-                guard let self else { return [:] }
+            page.searchTexts = { [weak self] after, limit in
+                guard let self else { return ([:], nil) }
                 do {
-                    return Dictionary(try model.recipeSearchTexts().map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a })
+                    let (texts, last) = try model.recipeSearchTexts(after: RecipeID(after), limit: limit)
+                    return (Dictionary(texts.map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a }), last?.raw)
                 } catch {
                     report(error)
-                    return [:]
+                    return ([:], nil)
                 }
             }
         }
