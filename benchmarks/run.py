@@ -5,7 +5,7 @@ or samples, with min and max. Run inside dbus-run-session + xvfb-run (the Makefi
 Also measured, as a reference: the same list in a bare libadwaita window (ADWAITA_FLOOR, beside
 BASELINE): what any libadwaita app pays over the baseline before any Shopper code runs.
 
-Usage: run.py SHOPPER BASELINE STORE_MAKER OUT.md [N ...] [--runs R]"""
+Usage: run.py SHOPPER BASELINE STORE_MAKER OUT.md [N ...] [--runs R] [--only recipes]"""
 
 import datetime
 import os
@@ -38,6 +38,10 @@ def main():
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     if "--runs" in sys.argv:
         args.remove(str(runs))
+    # `--only recipes`: the Recipes rows alone.
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if only:
+        args.remove(only)
     shopper, baseline, maker, out = args[:4]
     floor = os.path.join(os.path.dirname(baseline), "adwaita-floor")
     sizes = [int(n) for n in args[4:]] or [1000, 10000, 100000, 1000000]
@@ -48,19 +52,16 @@ def main():
     timelines = {}  # N → ([{step: ms since the launch}], [the floor's first frames])
     libraries, floor_libraries = [], []
 
+    if only == "recipes":
+        # The Recipes rows alone (issue 39), written to OUT.md: nothing else is measured.
+        for n in sizes:
+            plain_store(n, maker, root)
+        recipe_rows(sizes, maker, shopper, baseline, env, root, runs, rows)
+        return write(out, rows, runs, [])
+
     for n in sizes:
-        data = os.path.join(root, ".build", "bench", str(n))
-        made = os.path.join(data, "as-made.sqlite")
-        if not fresh(made, maker):
-            os.makedirs(data, exist_ok=True)
-            print(f"writing a store of {n} items…", flush=True)
-            # What an interrupted run left would be added to.
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(made + ".new" + suffix):
-                    os.remove(made + ".new" + suffix)
-            subprocess.run([maker, made + ".new", str(n)], check=True)
-            checkpoint(made + ".new")
-            os.rename(made + ".new", made)
+        made = plain_store(n, maker, root)
+        data = os.path.dirname(made)
         app_env = dict(env, SHOPPER_DATA_DIR=data)
         restore(made, data)
 
@@ -139,6 +140,23 @@ def main():
         (s10, b10), (s1m, b1m) = growth[10000], growth[1000000]
         rows.append(("first frame growth 10k→1M", 1000000, (s1m / s10,) * 3, "×", (b1m / b10,) * 3, "", None))
     write(out, rows, runs, timeline_lines(timelines, libraries, floor_libraries, linker_statistics(shopper, dict(env, SHOPPER_DATA_DIR=os.path.join(root, ".build", "bench", str(sizes[0]))))))
+
+
+def plain_store(n, maker, root):
+    """The store of N items as the maker writes it, made when missing or older than the maker."""
+    data = os.path.join(root, ".build", "bench", str(n))
+    made = os.path.join(data, "as-made.sqlite")
+    if not fresh(made, maker):
+        os.makedirs(data, exist_ok=True)
+        print(f"writing a store of {n} items…", flush=True)
+        # What an interrupted run left would be added to.
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(made + ".new" + suffix):
+                os.remove(made + ".new" + suffix)
+        subprocess.run([maker, made + ".new", str(n)], check=True)
+        checkpoint(made + ".new")
+        os.rename(made + ".new", made)
+    return made
 
 
 STEPS = (("mark-main", "main() entered (the process's exec, the dynamic linker, Swift's runtime)"),
