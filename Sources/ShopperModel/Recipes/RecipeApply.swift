@@ -122,19 +122,20 @@ extension ShoppingModel {
     }
 }
 
-/// A 4,096-bit filter over keys' hashes: one bit test turns away nearly every description
-/// of a long list before a key is made and the set hashes it (that was most of the pass).
+/// A 65,536-bit filter (8 KB) over keys' hashes: one bit test turns away nearly every description
+/// of a long list before a key is made and the set hashes it (that was most of the pass). With a
+/// few hundred keys, one description in two hundred gets past it by chance.
 struct KeyFilter {
-    private var bits = [UInt64](repeating: 0, count: 64)
+    private var bits = [UInt64](repeating: 0, count: 1_024)
 
     init(_ keys: Set<[UInt8]>) {
         for k in keys {
             let h = Self.hash(k)
-            bits[Int(h >> 6 & 63)] |= 1 << (h & 63)
+            bits[Int(h >> 6 & 1_023)] |= 1 << (h & 63)
         }
     }
 
-    func mayContain(_ h: UInt32) -> Bool { bits[Int(h >> 6 & 63)] & (1 << (h & 63)) != 0 }
+    func mayContain(_ h: UInt32) -> Bool { bits[Int(h >> 6 & 1_023)] & (1 << (h & 63)) != 0 }
 
     /// djb2 with xor: a shift and an add a byte, where FNV's multiply held up the list's pass.
     static func hash(_ bytes: [UInt8]) -> UInt32 {
