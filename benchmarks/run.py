@@ -5,98 +5,23 @@ or samples, with min and max. Run inside dbus-run-session + xvfb-run (the Makefi
 Also measured, as a reference: the same list in a bare libadwaita window (ADWAITA_FLOOR, beside
 BASELINE): what any libadwaita app pays over the baseline before any Shopper code runs.
 
-Usage: run.py SHOPPER BASELINE STORE_MAKER OUT.md [N ...] [--runs R]"""
+Usage: run.py SHOPPER BASELINE STORE_MAKER OUT.md [N ...] [--runs R] [--only recipes]"""
 
 import datetime
 import os
 import platform
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 
-from gi.repository import Gio, GLib
+from benchlib import FRAME_MS, LAST_LIBRARIES, checkpoint, derived, fresh, percentile, restore, run, summary
+from recipe_rows import recipe_rows
 
-APP_ID = "io.github.shopperapp.Shopper"
-FRAME_MS = 1000 / 60
-# The shared libraries the last measured process had mapped at its first frame ("LIBRARY path" lines).
-LAST_LIBRARIES = []
 # What only sharing over CalDAV needs (issue 38: a window with no list shared should load none).
 SHARING_LIBRARIES = ("libsoup", "libical", "libsecret", "libxml2", "libkrb5", "libgssapi", "libk5crypto",
                      "libkrb5support", "libcom_err", "libicu", "libpsl", "libnghttp2", "libbrotli")
-
-
-def name_has_owner():
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-                         GLib.Variant("(s)", (APP_ID,)), GLib.VariantType("(b)"), Gio.DBusCallFlags.NONE, 2000,
-                         None).unpack()[0]
-
-
-def run(cmd, env=None, timeout=600):
-    """Runs one measured process; returns (BENCH lines as (name, value), start µs, peak RSS MB)."""
-    while name_has_owner():  # a previous Shopper still leaving: a new one would hand over to it
-        time.sleep(0.05)
-    start = time.monotonic_ns() // 1000
-    # Kept in a file, not a pipe: nothing reads it while the process runs, and a full pipe would stop it.
-    errors = tempfile.TemporaryFile(mode="w+")
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
-    watchdog = threading.Timer(timeout, proc.kill)
-    watchdog.start()
-    out = proc.stdout.read()
-    # wait4, not waitpid: this child's own peak RSS.
-    _, status, usage = os.wait4(proc.pid, 0)
-    watchdog.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    lines = [(l.split()[1], int(l.split()[2])) for l in out.splitlines() if l.startswith("BENCH ")]
-    LAST_LIBRARIES[:] = [l.split(" ", 1)[1] for l in out.splitlines() if l.startswith("LIBRARY ")]
-    if proc.returncode != 0 or not lines:
-        errors.seek(0)
-        said = [l for l in errors.read().splitlines() if l.strip()][-5:]
-        raise RuntimeError(f"{cmd[0]} exited with {proc.returncode} and printed {len(lines)} results"
-                           + "".join(f"\n  {l}" for l in said))
-    return lines, start, usage.ru_maxrss / 1024
-
-
-def checkpoint(path):
-    """Moves everything the store maker left in the write-ahead log into the file itself, so that
-    one file is the whole store."""
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    db.close()
-    for suffix in ("-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-
-
-def fresh(made, maker):
-    """Whether a store made earlier can be used again: made by the store maker as it is now. A store
-    of an older schema would be migrated by every measured launch, inflating its first frame."""
-    return os.path.exists(made) and os.path.getmtime(made) >= os.path.getmtime(maker)
-
-
-def restore(made, data):
-    """Puts the store back as the maker wrote it. The ops launches tick items off, and every run must
-    measure the same list: left alone, 30 items a run moved to the Cart (after some weeks of runs, 927
-    of the 1,000-item store's). Flushed to disk here, so that writing it back does not fall inside a
-    measured launch."""
-    store = os.path.join(data, "shopper.sqlite")
-    # A log left beside the old file would be replayed onto the new one.
-    for suffix in ("-wal", "-shm"):
-        if os.path.exists(store + suffix):
-            os.remove(store + suffix)
-    shutil.copyfile(made, store + ".new")
-    with open(store + ".new", "rb+") as f:
-        os.fsync(f.fileno())
-    os.rename(store + ".new", store)
-
-
-def summary(values):
-    return statistics.median(values), min(values), max(values)
 
 
 def fmt(stat, unit):
@@ -108,16 +33,15 @@ def fmt(stat, unit):
     return f"{med:.1f} {unit} ({lo:.1f}–{hi:.1f})" if unit != "MB" else f"{med:.0f} MB ({lo:.0f}–{hi:.0f})"
 
 
-def percentile(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
-
-
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     if "--runs" in sys.argv:
         args.remove(str(runs))
+    # `--only recipes`: the Recipes rows alone.
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if only:
+        args.remove(only)
     shopper, baseline, maker, out = args[:4]
     floor = os.path.join(os.path.dirname(baseline), "adwaita-floor")
     sizes = [int(n) for n in args[4:]] or [1000, 10000, 100000, 1000000]
@@ -128,19 +52,16 @@ def main():
     timelines = {}  # N → ([{step: ms since the launch}], [the floor's first frames])
     libraries, floor_libraries = [], []
 
+    if only == "recipes":
+        # The Recipes rows alone (issue 39), written to OUT.md: nothing else is measured.
+        for n in sizes:
+            plain_store(n, maker, root)
+        recipe_rows(sizes, maker, shopper, baseline, env, root, runs, rows)
+        return write(out, rows, runs, [])
+
     for n in sizes:
-        data = os.path.join(root, ".build", "bench", str(n))
-        made = os.path.join(data, "as-made.sqlite")
-        if not fresh(made, maker):
-            os.makedirs(data, exist_ok=True)
-            print(f"writing a store of {n} items…", flush=True)
-            # What an interrupted run left would be added to.
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(made + ".new" + suffix):
-                    os.remove(made + ".new" + suffix)
-            subprocess.run([maker, made + ".new", str(n)], check=True)
-            checkpoint(made + ".new")
-            os.rename(made + ".new", made)
+        made = plain_store(n, maker, root)
+        data = os.path.dirname(made)
         app_env = dict(env, SHOPPER_DATA_DIR=data)
         restore(made, data)
 
@@ -212,12 +133,30 @@ def main():
                      p99 <= 1.5 * base_p99 and max(scroll) <= 2 * FRAME_MS))
 
     trips_rows(sizes[0], maker, shopper, env, root, runs, rows)
+    recipe_rows(sizes, maker, shopper, baseline, env, root, runs, rows)
 
     if 10000 in growth and 1000000 in growth:
         # How cost grows with N: the first frame at 1M over the first frame at 10k.
         (s10, b10), (s1m, b1m) = growth[10000], growth[1000000]
         rows.append(("first frame growth 10k→1M", 1000000, (s1m / s10,) * 3, "×", (b1m / b10,) * 3, "", None))
     write(out, rows, runs, timeline_lines(timelines, libraries, floor_libraries, linker_statistics(shopper, dict(env, SHOPPER_DATA_DIR=os.path.join(root, ".build", "bench", str(sizes[0]))))))
+
+
+def plain_store(n, maker, root):
+    """The store of N items as the maker writes it, made when missing or older than the maker."""
+    data = os.path.join(root, ".build", "bench", str(n))
+    made = os.path.join(data, "as-made.sqlite")
+    if not fresh(made, maker):
+        os.makedirs(data, exist_ok=True)
+        print(f"writing a store of {n} items…", flush=True)
+        # What an interrupted run left would be added to.
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(made + ".new" + suffix):
+                os.remove(made + ".new" + suffix)
+        subprocess.run([maker, made + ".new", str(n)], check=True)
+        checkpoint(made + ".new")
+        os.rename(made + ".new", made)
+    return made
 
 
 STEPS = (("mark-main", "main() entered (the process's exec, the dynamic linker, Swift's runtime)"),
@@ -286,18 +225,7 @@ def trips_rows(n, maker, shopper, env, root, runs, rows):
     app's first frame with those trips in the store against without, launched in turns (the
     first frame must not read trips)."""
     plain = os.path.join(root, ".build", "bench", str(n))
-    data = os.path.join(root, ".build", "bench", f"{n}-trips")
-    made = os.path.join(data, "as-made.sqlite")
-    if not fresh(made, maker) or os.path.getmtime(made) < os.path.getmtime(os.path.join(plain, "as-made.sqlite")):
-        os.makedirs(data, exist_ok=True)
-        print(f"writing 260 weekly trips beside {n} items…", flush=True)
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(made + ".new" + suffix):
-                os.remove(made + ".new" + suffix)
-        shutil.copy(os.path.join(plain, "as-made.sqlite"), made + ".new")
-        subprocess.run([maker, made + ".new", "trips"], check=True)
-        checkpoint(made + ".new")
-        os.rename(made + ".new", made)
+    data, made = derived(n, maker, root, "trips", "260 weekly trips")
     with_trips, without, read, paint = [], [], [], []
     for _ in range(runs):
         restore(made, data)

@@ -36,7 +36,7 @@ final class RecipesPlaceTests: GtkTestCase {
             settle(100)
             XCTAssertNil(window.dialogs.recipePaste, "the dialog is gone")
             let page = try XCTUnwrap(window.recipes.builtPage)
-            XCTAssertEqual(page.entries.map(\.draft.title), ["Pancakes"])
+            XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
             XCTAssertEqual(page.detail.draft?.title, "Pancakes", "the recipe kept is opened")
             XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
             page.detail.servings.value = 6
@@ -48,7 +48,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(window.toast.text, "Deleted “Pancakes”")
             window.toast.runAction()
             settle(100)
-            XCTAssertEqual(page.entries.map(\.draft.title), ["Pancakes"], "Undo brings it back")
+            XCTAssertEqual(page.entries.map(\.title), ["Pancakes"], "Undo brings it back")
             // A list from the sidebar brings the lists back; Ctrl+6 the recipes.
             window.sidebar.onOpen?(model.list)
             XCTAssertFalse(window.lists.isShowingRecipes)
@@ -155,6 +155,30 @@ final class RecipesPlaceTests: GtkTestCase {
             dialog.dialog.respond("add")
             settle(100)
             XCTAssertEqual(window.toast.text, "1 meal added to “Groceries”")
+        }
+    }
+}
+
+extension RecipesPlaceTests {
+    /// "No Recipe Open" beside the list in a wide window (made after the page's first frame); at
+    /// phone width, where it could not be seen, never made.
+    func testThePlaceholderIsMadeWhereItShows() throws {
+        for (width, shown) in [(1000, true), (360, false)] {
+            let path = try storePath()
+            try MainActor.assumeIsolated {
+                let model = try ShoppingModel(store: Store(path: path))
+                try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
+                let harness = try WindowHarness(model: model, size: (Int32(width), 700))
+                defer { harness.close() }
+                harness.window.showRecipes()
+                settle(200)
+                let page = try XCTUnwrap(harness.window.recipes.builtPage)
+                XCTAssertEqual(page.detail.isPlaceholderShown, shown, "at \(width) px")
+                // The detail asks for the placeholder's width before it is made: the leaflet folds
+                // where it would with it.
+                XCTAssertLessThanOrEqual(page.detail.placeholderMinimumWidth ?? 0, RecipeDetail.placeholderWidth)
+                XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
+            }
         }
     }
 }

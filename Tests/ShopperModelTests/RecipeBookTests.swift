@@ -85,3 +85,36 @@ final class RecipeBookTests: XCTestCase {
         XCTAssertEqual(try m.recipes(), [])
     }
 }
+
+/// The Recipes page reads summaries, and search texts when a search is typed: both must say what
+/// the whole recipes say, with a store and without.
+extension RecipeBookTests {
+    func testSummariesAndSearchTextsAgreeWithTheWholeRecipes() throws {
+        for m in [try ShoppingModel(store: store()), try ShoppingModel(store: nil)] {
+            try m.addRecipe(Self.pancakes)
+            try m.addRecipe(RecipeDraft(title: "Crème brûlée", ingredients: ["500 ml cream", "4 egg yolks"], method: ["Bake."], tags: ["dessert"]))
+            try m.addRecipe(RecipeDraft(title: "apple pie", servings: 8))
+            let whole = try m.recipes()
+            XCTAssertEqual(try m.recipeSummaries(), whole.map(RecipeSummary.init))
+            XCTAssertEqual(try m.recipeSummaries().map(\.ingredientCount), [0, 2, 4], "by title: apple, Crème, Pancakes")
+            let (texts, last) = try m.recipeSearchTexts()
+            XCTAssertNil(last, "all read")
+            XCTAssertEqual(Set(texts.keys), Set(whole.map(\.id)))
+            // In slices, as the page reads them when idle: the same texts.
+            var sliced: [RecipeID: String] = [:]
+            var after: RecipeID? = RecipeID(0)
+            while let from = after {
+                let (part, next) = try m.recipeSearchTexts(after: from, limit: 2)
+                sliced.merge(part) { a, _ in a }
+                after = next
+            }
+            XCTAssertEqual(sliced, texts)
+            for query in ["creme", "BREAKFAST", "egg", "egg cream", "pie", "fry", "yolks dessert", "milk pie", "ml"] {
+                let words = SearchQuery.fold(query).split(separator: " ").map(String.init)
+                XCTAssertEqual(whole.filter { ShoppingModel.recipeText(texts[$0.id]!, matches: query) }.map(\.title),
+                               whole.filter { $0.matches(folded: words) }.map(\.title), query)
+            }
+            XCTAssertFalse(ShoppingModel.recipeText(texts[whole[2].id]!, matches: "mix"), "the method is not searched")
+        }
+    }
+}

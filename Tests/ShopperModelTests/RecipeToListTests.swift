@@ -144,3 +144,58 @@ final class RecipeToListTests: XCTestCase {
         }
     }
 }
+
+extension RecipeToListTests {
+    /// A long list is searched for what the lines name, not indexed whole: each line still meets
+    /// its item, plain ASCII or not, written with punctuation or as a plural.
+    func testALongListsItemsAreFoundByName() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        try m.add(batch: (0..<3_000).map { ImportedItem(fields: ItemFields(description: "Item \($0)"), needed: true, inCart: false) }
+            + ["Crème-fraîche", "Onion", "Red onion", "Tomato", "Tomatoes (tinned)"].map {
+                ImportedItem(fields: ItemFields(description: $0), needed: true, inCart: false)
+            })
+        let id = try m.addRecipe(RecipeDraft(title: "R", servings: 1, ingredients: [
+            "2 item 1234", "1 Item 2999", "1 crème fraîche", "2 large red onions", "3 tomatoes", "1 onion",
+        ]))
+        let changes = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        let items = try m.allItems()
+        XCTAssertEqual(changes.map(\.item), ["Item 1234", "Item 2999", "Crème-fraîche", "Red onion", "Tomato", "Onion"])
+        XCTAssertEqual(items.count, 3_005, "every line merged, none new")
+        let quantity = { (d: String) in items.first { $0.description == d }?.quantity }
+        XCTAssertEqual(quantity("Item 1234"), 3)
+        XCTAssertEqual(quantity("Crème-fraîche"), 2)
+        XCTAssertEqual(quantity("Tomato"), 4)
+        XCTAssertEqual(quantity("Tomatoes (tinned)"), 1)
+    }
+
+    /// Coconut milk is no milk, however the list is searched: a word that names a thing keeps the
+    /// ingredient apart; one that only describes ("whole") does not.
+    func testCoconutMilkIsNotMergedIntoMilk() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
+        let id = try m.addRecipe(RecipeDraft(title: "Curry", servings: 2, ingredients: ["400 ml coconut milk", "100 ml whole milk"]))
+        let words = try m.previewRecipe(id, servings: nil, staples: nil, numbers: .decimalPoint).map(\.words)
+        XCTAssertEqual(words, ["Coconut milk 400 ml, new: 400 ml for Curry", "Milk 1 l → 1.1 l: 100 ml for Curry"])
+        try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(try m.allItems().map(\.description).sorted(), ["Coconut milk", "Milk"])
+    }
+}
+
+extension RecipeToListTests {
+    /// The recipes' pages read every recipe again when told recipes changed: a recipe's add (items
+    /// and their shares) and its undo do not say so; keeping, planning and deleting do.
+    func testAnAddTellsItemsNotRecipes() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        var told: [(items: Int, recipes: Bool)] = []
+        _ = m.observe { told.append(($0.items.count, $0.recipesChanged)) }
+        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
+        try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertNotNil(try m.undoLast())
+        _ = try m.planMeal(id, on: PlanDay(Date()))
+        try m.deleteRecipe(id)
+        XCTAssertEqual(told.map(\.recipes), [true, false, false, true, true])
+        XCTAssertEqual(told[1].items, 2, "the add's news is its items' (Milk merged, Eggs new)")
+        XCTAssertEqual(told[2].items, 2, "and so is its undo's")
+    }
+}

@@ -1,6 +1,7 @@
 // Writes a store of N items for `make bench`: twenty aisles, varied costs, every item needed so all
 // three lists are long; and beside that first list a second of 1,000 items ("Small"), to switch
-// to and from. Usage: shopper-bench-store PATH N, or PATH trips (see below)
+// to and from. Usage: shopper-bench-store PATH N, or PATH trips (see below), or PATH recipes
+// (Recipes.swift)
 import Foundation
 import ShopperModel
 
@@ -25,6 +26,13 @@ if args.count == 3, args[2] == "trips" {
         }
         try store.addTrips(trips)
     } catch {
+        FileHandle.standardError.write(Data("shopper-bench-store: \(error.localizedDescription)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+if args.count == 3, args[2] == "recipes" {
+    do { try BenchRecipes.add(to: args[1]) } catch {
         FileHandle.standardError.write(Data("shopper-bench-store: \(error.localizedDescription)\n".utf8))
         exit(1)
     }

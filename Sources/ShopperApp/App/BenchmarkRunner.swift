@@ -4,6 +4,8 @@ import ShopperModel
 /// `SHOPPER_BENCH=first-frame`: print when the first frame was drawn, then quit.
 /// `SHOPPER_BENCH=trips`: after the first frame, open the Trips page: the read of the trips, and the
 /// page's building and first paint after it (layout and paint of that frame), then quit.
+/// `SHOPPER_BENCH=recipes`: the Recipes page opened, scrolled, and a recipe added to the list
+/// (`BenchmarkRunner+Recipes.swift`); `SHOPPER_BENCH=recipe-add` or `recipes-open`: one part alone, for a profile.
 /// `SHOPPER_BENCH=store-switch`, `sync-arrival` or `list-switch`: that operation of `ops` alone, for a
 /// profile (`list-switch`: 30 switches, then the reads).
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
@@ -43,6 +45,9 @@ final class BenchmarkRunner {
                 untimed { self.window.show(.all) }
                 planListSwitches(Self.repeats * 2)
                 planListReads()
+            case "recipes": planRecipes()
+            case "recipe-add": planRecipeAdds(40)
+            case "recipes-open": planRecipesOpening()
             default: return app.quit()
             }
             runNext()

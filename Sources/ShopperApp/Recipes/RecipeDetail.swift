@@ -59,20 +59,43 @@ final class RecipeDetail {
         scroller.widget.expand(h: true, v: true)
         scroller.widget.visible = false
         root.append(scroller.widget)
-        // Beside the list (a wide window) before a recipe is opened.
-        placeholder.expand(h: true, v: true)
-        root.append(placeholder)
+        // As narrow as the placeholder lets it be, made or not: the leaflet folds where it did.
+        root.widget.sizeRequest(width: Self.placeholderWidth)
     }
 
-    private let scroller = ScrolledWindow()
-    private let placeholder = StatusPage(icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
-                                         description: L("Choose a recipe to see what it needs for the servings you cook.")).widget
+    /// The placeholder's narrowest: AdwStatusPage's 128-pixel icon and its 12-pixel margins.
+    static let placeholderWidth: Int32 = 128 + 2 * 12
 
-    /// No recipe open: the placeholder in its place.
+    private let scroller = ScrolledWindow()
+    private var builtPlaceholder: Widget?
+    private var placeholder: Widget {
+        if let builtPlaceholder { return builtPlaceholder }
+        let made = StatusPage(icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
+                              description: L("Choose a recipe to see what it needs for the servings you cook.")).widget
+        made.expand(h: true, v: true)
+        root.append(made)
+        builtPlaceholder = made
+        return made
+    }
+
+    /// Beside the list (a wide window) before a recipe is opened: made when the page first finds
+    /// itself unfolded (`RecipesPage`). A folded window never shows it, and measured hidden it was
+    /// a third of the Recipes page's opening (its title's large font, its 128-pixel icon, the SVG
+    /// loader for it).
+    func showPlaceholder() {
+        if draft == nil { placeholder.visible = true }
+    }
+
+    /// Whether "No Recipe Open" shows (the tests ask; never made is not shown).
+    var isPlaceholderShown: Bool { builtPlaceholder?.visible ?? false }
+    /// The placeholder's own narrowest, once made (the tests hold it to `placeholderWidth`).
+    var placeholderMinimumWidth: Int32? { builtPlaceholder?.minimumWidth }
+
+    /// No recipe open: the placeholder in its place (once it was made).
     func clear() {
         draft = nil
         scroller.widget.visible = false
-        placeholder.visible = true
+        builtPlaceholder?.visible = true
     }
 
     /// Back (at phone width), the title and what it yields.
@@ -140,7 +163,7 @@ final class RecipeDetail {
     func show(_ draft: RecipeDraft, servings wanted: Int? = nil) {
         self.draft = draft
         scroller.widget.visible = true
-        placeholder.visible = false
+        builtPlaceholder?.visible = false
         title.text = draft.title
         subtitle.text = [draft.yieldText, draft.source].compactMap { $0 }.joined(separator: " · ")
         subtitle.widget.visible = !subtitle.text.isEmpty

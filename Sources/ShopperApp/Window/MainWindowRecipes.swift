@@ -27,6 +27,17 @@ extension MainWindow {
             page.onAddToList = { [weak self] id, servings in self?.chooseListForRecipe(RecipeID(id), servings: servings) }
             page.onPlan = { [weak self] id, servings in self?.planRecipe(RecipeID(id), servings: servings) }
             page.onEdit = { [weak self] id in self?.editRecipe(RecipeID(id)) }
+            page.draft = { [weak self] id in (try? self?.model.recipe(RecipeID(id)))??.draft }
+            page.searchTexts = { [weak self] after, limit in
+                guard let self else { return ([:], nil) }
+                do {
+                    let (texts, last) = try model.recipeSearchTexts(after: RecipeID(after), limit: limit)
+                    return (Dictionary(texts.map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a }), last?.raw)
+                } catch {
+                    report(error)
+                    return ([:], nil)
+                }
+            }
         }
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
@@ -59,7 +70,9 @@ extension MainWindow {
     func reloadRecipes() {
         guard let page = recipes.builtPage else { return }
         do {
-            page.show(try model.recipes().map { RecipesPage.Kept(id: $0.id.raw, draft: $0.draft) })
+            page.show(try model.recipeSummaries().map {
+                RecipesPage.Kept(id: $0.id.raw, title: $0.title, servings: $0.servings, ingredientCount: $0.ingredientCount)
+            })
         } catch {
             report(error)
         }
@@ -105,7 +118,8 @@ extension MainWindow {
         dialog.present()
     }
 
-    private func addRecipe(_ recipe: Recipe, servings: Int, to list: ListID) {
+    /// What Add to List's button does (the benchmark's add too).
+    func addRecipe(_ recipe: Recipe, servings: Int, to list: ListID) {
         showList(list)
         guard model.list == list else { return }
         var changes: [RecipeChange] = []

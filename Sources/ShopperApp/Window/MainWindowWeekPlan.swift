@@ -11,7 +11,7 @@ extension MainWindow {
         if week.onAddWeek == nil { wire(week) }
         let days = PlanDay.planDays()
         do {
-            let titles = Dictionary(try model.recipes().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+            let titles = Dictionary(try model.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
             let meals = try model.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
             week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
                                                        servings: $0.servings, added: $0.list != nil) },

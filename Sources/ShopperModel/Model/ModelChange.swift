@@ -20,6 +20,7 @@ public struct ModelChange {
     public var shopsChanged = false
     /// A trip was recorded, deleted or brought back.
     public var tripsChanged = false
-    /// Recipes, the plan's meals or items' shares changed.
+    /// Recipes or the plan's meals changed. Not for items' shares alone (a recipe added to the
+    /// list): reading every recipe again for them cost the add a frame.
     public var recipesChanged = false
 }

@@ -31,7 +31,9 @@ extension ShoppingModel {
     func previewWeek(from: PlanDay? = nil, staples: PantryStaples?,
                             numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
         var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
-        return try weekSources(from: from).flatMap { run.add($0.1, now: Date()) }
+        let sources = try weekSources(from: from)
+        run.prepare(sources.map(\.1))
+        return sources.flatMap { run.add($0.1, now: Date()) }
     }
 
     /// Adds every meal from `from` on not yet on a list to this list, merged once, a share per
@@ -45,6 +47,7 @@ extension ShoppingModel {
         var changes: [RecipeChange] = []
         try commit(N("adding {n} meal to the list", "adding {n} meals to the list", sources.count)) { (b: inout ChangeBuilder) throws(StoreError) in
             var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
+            run.prepare(sources.map(\.1))
             changes = sources.flatMap { run.add($0.1, now: now) }
             write(run, into: &b, now: now)
             for (meal, _) in sources {

@@ -81,6 +81,56 @@ struct NameMatcher: Sendable {
         return parts.count > 1 ? parts + [name] : parts
     }
 
+    /// Every phrase (words joined by a space, as `words` makes them) a candidate must be written
+    /// as for `bestIndex(for: name)` to choose it: the name itself, and each tail of its words with
+    /// the last word in any form that shares a stem with the name's. A long list is searched for
+    /// these few phrases (`ShoppingModel.itemsNamed`) instead of being indexed whole.
+    static func keys(for name: String) -> Set<String> {
+        var keys: Set<String> = []
+        for alternative in alternatives(name) {
+            let words = words(alternative)
+            guard let last = words.last else { continue }
+            keys.insert(words.joined(separator: " "))
+            for start in words.indices {
+                let head = words[start..<(words.count - 1)].joined(separator: " ")
+                for stem in Plurals.stems(last) {
+                    for form in Plurals.forms(of: stem) { keys.insert(head.isEmpty ? form : head + " " + form) }
+                }
+            }
+        }
+        return keys
+    }
+
+    /// `words(text).joined(separator: " ")` for a folded description that is plain ASCII and no
+    /// longer than a name is read (the bytes a list's search text holds), written into `key`;
+    /// false for anything else, which then takes `words` itself.
+    static func asciiKey(_ text: some Collection<UInt8>, into key: inout [UInt8]) -> Bool {
+        key.removeAll(keepingCapacity: true)
+        guard text.count <= Ingredient.maxName else { return false }
+        var gap = false
+        for b in text {
+            guard b < 0x80 else { return false }
+            let folded = (0x41...0x5A).contains(b) ? b | 0x20 : b
+            if (0x61...0x7A).contains(folded) || (0x30...0x39).contains(folded) {
+                if gap, !key.isEmpty { key.append(0x20) }
+                gap = false
+                key.append(folded)
+            } else {
+                gap = true
+            }
+        }
+        return true
+    }
+
+    /// Of `descriptions` (in their order), those written as one of `keys`.
+    static func written(as keys: Set<String>, among descriptions: [String]) -> [Int] {
+        var key: [UInt8] = []
+        return descriptions.indices.filter { i in
+            NameMatcher.asciiKey(descriptions[i].utf8, into: &key) ? keys.contains(String(decoding: key, as: UTF8.self))
+                : keys.contains(NameMatcher.words(descriptions[i]).joined(separator: " "))
+        }
+    }
+
     /// The phrase with its last word replaced by each stem it may be the plural of.
     static func stemKeys(_ words: [String]) -> [String] {
         guard let last = words.last else { return [] }
@@ -98,6 +148,16 @@ enum Plurals {
         "eier": "ei", "krauter": "kraut", "blatter": "blatt", "huhner": "huhn", "geese": "goose",
         "mice": "mouse", "teeth": "tooth", "feet": "foot", "brote": "brot", "wurste": "wurst",
     ]
+
+    /// Every word `stems` gives `stem` for: each rule of `stems` undone, kept where it holds.
+    static func forms(of stem: String) -> [String] {
+        var forms = [stem, stem + "s", stem + "es", stem + "n", stem + "e"]
+        if stem.hasSuffix("y") { forms.append(stem.dropLast() + "ies") }
+        if stem.hasSuffix("f") { forms.append(stem.dropLast() + "ves") }
+        if stem.hasSuffix("fe") { forms.append(stem.dropLast(2) + "ves") }
+        forms += irregular.filter { $0.value == stem }.map(\.key)
+        return forms.filter { stems($0).contains(stem) }
+    }
 
     static func stems(_ w: String) -> Set<String> {
         var out: Set<String> = [w]

@@ -40,7 +40,9 @@ extension ShoppingModel {
         } ?? []
     }
 
-    /// Memory follows a commit when there is no store; whether observers should hear of it.
+    /// Memory follows a commit when there is no store; whether the recipes or the plan changed,
+    /// what the recipes' pages show (`ModelChange.recipesChanged`). Shares alone, as a recipe's
+    /// add writes them, change nothing there: their items' news tells the list.
     func applyRecipesInMemory(_ cs: ChangeSet) -> Bool {
         guard !(cs.recipes.isEmpty && cs.meals.isEmpty && cs.shares.isEmpty) else { return false }
         if store == nil {
@@ -49,7 +51,7 @@ extension ShoppingModel {
             for (id, m) in cs.meals { if let m { memoryRecipes.meals[id] = .some(m) } else { memoryRecipes.meals[id] = nil } }
             for (id, s) in cs.shares { if let s { memoryRecipes.shares[id] = .some(s) } else { memoryRecipes.shares[id] = nil } }
         }
-        return true
+        return !(cs.recipes.isEmpty && cs.meals.isEmpty)
     }
 }
 

@@ -10,6 +10,8 @@ struct RecipeToList {
         var item: Item
         var changed = false
         var shares: [PendingShare] = []
+        /// A new item's name, matched as the list's are (made once, not for each later line).
+        var name: NameMatcher?
     }
 
     /// A share before it has an id: which working item, and what it says.
@@ -27,31 +29,40 @@ struct RecipeToList {
     let numbers: NumberConvention
     let staples: PantryStaples
     let list: ListID
-    /// The list's items: descriptions matched by name, and how to read one as it is now.
-    let matcher: NameMatcher
-    let ids: [ItemID]
+    /// The list's items a name may mean, and other lists' aisles for a name (where a new item
+    /// goes): each found for the names of the sources added (`prepare`).
+    private var items: FoundNames<ItemID>
+    private var elsewhere: FoundNames<String>
     let read: (ItemID) -> Item?
-    /// Another list's aisle for a name, when one of its items is called so.
-    let aisleElsewhere: (String) -> String?
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]
+    /// Each line as read, once (`prepare` and `add` both need it).
+    private var parsed: [String: Ingredient] = [:]
 
-    init(list: ListID, candidates: [(ItemID, String)], numbers: NumberConvention, staples: PantryStaples,
-         read: @escaping (ItemID) -> Item?, aisleElsewhere: @escaping (String) -> String?) {
+    init(list: ListID, items: FoundNames<ItemID>, aislesElsewhere: FoundNames<String>, numbers: NumberConvention,
+         staples: PantryStaples, read: @escaping (ItemID) -> Item?) {
         self.list = list
         self.numbers = numbers
         self.staples = staples
-        ids = candidates.map(\.0)
-        matcher = NameMatcher(candidates.map(\.1))
+        self.items = items
+        elsewhere = aislesElsewhere
         self.read = read
-        self.aisleElsewhere = aisleElsewhere
+    }
+
+    /// Finds the items and aisles the ingredients of `sources` may name, in one search of the
+    /// list for all (the week's meals together); `add` finds what is still missing.
+    mutating func prepare(_ sources: [Source]) {
+        let names = sources.flatMap { $0.recipe.ingredients.map { parse($0).name } }
+        items.look(for: names)
+        elsewhere.look(for: names)
     }
 
     /// Adds every ingredient line of `source`, scaled; what each did.
     mutating func add(_ source: Source, now: Date) -> [RecipeChange] {
+        prepare([source])
         let base = source.recipe.baseServings
         return source.recipe.ingredients.map { line in
-            let read = IngredientParser.parse(line, numbers: numbers)
+            let read = parse(line)
             let scaled = read.scaled(from: base, to: source.servings) ?? read
             return add(line: line, scaled, source, now: now)
         }
@@ -72,14 +83,14 @@ struct RecipeToList {
             }
         }
         // A new item made earlier in this run for the same name takes the line when it can.
-        for w in working.indices where working[w].id == nil && Self.sameName(working[w].item.description, i.name) {
+        for w in working.indices where working[w].id == nil && working[w].name?.bestIndex(for: i.name) != nil {
             if case .success(let words) = merge(i, into: w, source) {
                 let kind: RecipeChange.Kind = refused.map { .apart(from: working[$0.0].id!) } ?? .new(aisle: working[w].item.aisle)
                 return RecipeChange(line: line, ingredient: i, kind: kind, item: working[w].item.description, words: words)
             }
         }
         let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
-        let aisle = refused.map { working[$0.0].item.aisle } ?? aisleElsewhere(i.name)
+        let aisle = refused.map { working[$0.0].item.aisle } ?? elsewhere.best(for: i.name)
         let w = makeNew(i, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
         let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
         if let (from, r) = refused {
@@ -90,10 +101,16 @@ struct RecipeToList {
                             words: RecipeWords.new(description, need: need, share: share, aisle: aisle))
     }
 
+    private mutating func parse(_ line: String) -> Ingredient {
+        if let known = parsed[line] { return known }
+        let read = IngredientParser.parse(line, numbers: numbers)
+        parsed[line] = read
+        return read
+    }
+
     /// The working index of the list's item the name means, read in when first touched.
     private mutating func known(_ name: String) -> Int? {
-        guard let c = matcher.bestIndex(for: name) else { return nil }
-        let id = ids[c]
+        guard let id = items.best(for: name) else { return nil }
         if let w = byID[id] { return w }
         guard let item = read(id) else { return nil }
         working.append(Working(id: id, item: item))
@@ -136,7 +153,7 @@ struct RecipeToList {
         let (quantity, unit, _) = Self.itemAmount(i) ?? (1, nil, false)
         let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: note,
                         needed: true, createdAt: now, list: list)
-        var w = Working(id: nil, item: item, changed: true)
+        var w = Working(id: nil, item: item, changed: true, name: NameMatcher([description]))
         w.shares.append(PendingShare(share: share(i, source, added: quantity, unit: unit, before: nil, made: true)))
         working.append(w)
         return working.count - 1
@@ -153,8 +170,6 @@ struct RecipeToList {
         guard let q = i.quantity, case .success(let m) = AmountMerge.add(.exact(q.toBuy), nil, toItem: 0, unit: nil) else { return nil }
         return (m.decimal, i.unit?.name(for: q.toBuy), m.rounded)
     }
-
-    static func sameName(_ a: String, _ b: String) -> Bool { NameMatcher([a]).bestIndex(for: b) != nil }
 
     /// A new item's description: the ingredient's name with a capital, as lists are written.
     static func itemName(_ name: String) -> String {
