@@ -245,3 +245,37 @@ extension EntryRow {
         adw_status_page_set_description(widget.opaque, description)
     }
 }
+
+/// A status page made the first time it is shown, at the end of `parent`: an empty state a page
+/// may never need costs nothing (its large title and 128-pixel icon were measured at a third of a
+/// page's first frame).
+@MainActor final class LazyStatusPage {
+    private let parent: Box
+    private let icon: String, title: String, description: String
+    /// The page, once made.
+    private(set) var built: Widget?
+
+    init(in parent: Box, icon: String, title: String, description: String) {
+        self.parent = parent
+        self.icon = icon
+        self.title = title
+        self.description = description
+    }
+
+    /// Whether it shows: made when first shown, only hidden after.
+    var shown: Bool {
+        get { built?.visible ?? false }
+        set {
+            if newValue { page.visible = true } else { built?.visible = false }
+        }
+    }
+
+    private var page: Widget {
+        if let built { return built }
+        let made = StatusPage(icon: icon, title: title, description: description).widget
+        made.expand(h: true, v: true)
+        parent.append(made)
+        built = made
+        return made
+    }
+}

@@ -67,35 +67,27 @@ final class RecipeDetail {
     static let placeholderWidth: Int32 = 128 + 2 * 12
 
     private let scroller = ScrolledWindow()
-    private var builtPlaceholder: Widget?
-    private var placeholder: Widget {
-        if let builtPlaceholder { return builtPlaceholder }
-        let made = StatusPage(icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
-                              description: L("Choose a recipe to see what it needs for the servings you cook.")).widget
-        made.expand(h: true, v: true)
-        root.append(made)
-        builtPlaceholder = made
-        return made
-    }
+    private lazy var placeholder = LazyStatusPage(in: root, icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
+                                                  description: L("Choose a recipe to see what it needs for the servings you cook."))
 
     /// Beside the list (a wide window) before a recipe is opened: made when the page first finds
     /// itself unfolded (`RecipesPage`). A folded window never shows it, and measured hidden it was
     /// a third of the Recipes page's opening (its title's large font, its 128-pixel icon, the SVG
     /// loader for it).
     func showPlaceholder() {
-        if draft == nil { placeholder.visible = true }
+        if draft == nil { placeholder.shown = true }
     }
 
     /// Whether "No Recipe Open" shows (the tests ask; never made is not shown).
-    var isPlaceholderShown: Bool { builtPlaceholder?.visible ?? false }
+    var isPlaceholderShown: Bool { placeholder.shown }
     /// The placeholder's own narrowest, once made (the tests hold it to `placeholderWidth`).
-    var placeholderMinimumWidth: Int32? { builtPlaceholder?.minimumWidth }
+    var placeholderMinimumWidth: Int32? { placeholder.built?.minimumWidth }
 
     /// No recipe open: the placeholder in its place (once it was made).
     func clear() {
         draft = nil
         scroller.widget.visible = false
-        builtPlaceholder?.visible = true
+        if placeholder.built != nil { placeholder.shown = true }
     }
 
     /// Back (at phone width), the title and what it yields.
@@ -163,7 +155,7 @@ final class RecipeDetail {
     func show(_ draft: RecipeDraft, servings wanted: Int? = nil) {
         self.draft = draft
         scroller.widget.visible = true
-        builtPlaceholder?.visible = false
+        placeholder.shown = false
         title.text = draft.title
         subtitle.text = [draft.yieldText, draft.source].compactMap { $0 }.joined(separator: " · ")
         subtitle.widget.visible = !subtitle.text.isEmpty

@@ -27,7 +27,9 @@ final class RecipesPage {
     private(set) var listView: ListView!
     /// The list's scroller (the benchmark scrolls it).
     private(set) var scroller: ScrolledWindow!
-    private var builtEmpty: Widget?
+    private lazy var emptyState = LazyStatusPage(
+        in: listSide, icon: "accessories-text-editor-symbolic", title: L("No Recipes Yet"),
+        description: L("Paste a recipe (its title, its ingredients, then its method) with the + button, or press Ctrl+Shift+V. Open it to cook for any number: the amounts follow."))
     let detail: RecipeDetail
     /// The recipe open, by identity.
     private(set) var openID: Int64?
@@ -162,7 +164,7 @@ final class RecipesPage {
         }
         listView.widget.visible = !entries.isEmpty || !all.isEmpty
         // Made only when there is nothing to show: hidden, it was measured with the page all the same.
-        if all.isEmpty { emptyState.visible = true } else { builtEmpty?.visible = false }
+        emptyState.shown = all.isEmpty
     }
 
     /// One slice of search texts now, the next in the next idle moment, until all are read.
@@ -180,17 +182,6 @@ final class RecipesPage {
         let (more, last) = searchTexts(after, limit)
         texts.merge(more) { _, new in new }
         textsAfter = last
-    }
-
-    /// What the page says with no recipe kept.
-    private var emptyState: Widget {
-        if let built = builtEmpty { return built }
-        let empty = StatusPage(icon: "accessories-text-editor-symbolic", title: L("No Recipes Yet"),
-                               description: L("Paste a recipe (its title, its ingredients, then its method) with the + button, or press Ctrl+Shift+V. Open it to cook for any number: the amounts follow.")).widget
-        empty.expand(h: true, v: true)
-        listSide.append(empty)
-        builtEmpty = empty
-        return empty
     }
 
     func open(_ i: Int) {

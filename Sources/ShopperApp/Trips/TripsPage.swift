@@ -22,7 +22,9 @@ final class TripsPage {
     private let list = Box(.vertical)
     /// The page's explanation when there are no trips, and the open trip: each made when first
     /// needed, so that the page's first frame builds only what it shows.
-    private var builtEmpty: Widget?
+    private lazy var empty = LazyStatusPage(
+        in: list, icon: "document-open-recent-symbolic", title: L("No Trips Yet"),
+        description: L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here."))
     private var builtDetail: TripDetail?
     private let rowModel: RowListModel
     private(set) var listView: ListView!
@@ -130,16 +132,6 @@ final class TripsPage {
         return detail
     }
 
-    private var empty: Widget {
-        if let built = builtEmpty { return built }
-        let empty = StatusPage(icon: "document-open-recent-symbolic", title: L("No Trips Yet"),
-                               description: L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here.")).widget
-        empty.expand(h: true, v: true)
-        list.append(empty)
-        builtEmpty = empty
-        return empty
-    }
-
     /// The trips read again (a trip recorded, deleted, brought back), the plot and list following.
     func reload() {
         let old = trips.count
@@ -152,7 +144,7 @@ final class TripsPage {
         spent = trips.reduce(CostSum.zero) { $0 + CostSum($1.total) }
         rowModel.itemsChanged(position: 0, removed: old, added: trips.count)
         content.widget.visible = !trips.isEmpty
-        if trips.isEmpty { empty.visible = true } else { builtEmpty?.visible = false }
+        empty.shown = trips.isEmpty
         showPlot()
         if let open = builtDetail?.tripID, !trips.contains(where: { $0.id == open }) { closeTrip() }
         // A trip just recorded: the page shows the trips, the new one at the top, not the trip
@@ -204,10 +196,10 @@ final class TripsPage {
     }
 
     var isShowingTrip: Bool { body.visibleName == "trip" }
-    var isEmptyShown: Bool { builtEmpty?.visible ?? false }
+    var isEmptyShown: Bool { empty.shown }
     /// For tests: what the page has built, and the rows GTK is told of.
     var isDetailBuilt: Bool { builtDetail != nil }
-    var isEmptyBuilt: Bool { builtEmpty != nil }
+    var isEmptyBuilt: Bool { empty.built != nil }
     var rowsShown: Int { rowModel.shownCount }
 
     /// The keyboard starts on the plot (Left and Right pick a bar), or on the empty page's words.
