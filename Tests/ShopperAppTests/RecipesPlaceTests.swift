@@ -181,4 +181,33 @@ extension RecipesPlaceTests {
             }
         }
     }
+
+    /// At phone width Ctrl+F brings the list back over the recipe open, its search focused; widened
+    /// with a recipe open and the recipe then deleted, "No Recipe Open" takes its place.
+    func testCtrlFAtPhoneWidthAndARecipeDeletedAfterWidening() throws {
+        let path = try storePath()
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: Store(path: path))
+            let id = try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
+            let harness = try WindowHarness(model: model, size: (360, 700))
+            defer { harness.close() }
+            let window = harness.window
+            window.showRecipes()
+            settle(100)
+            let page = try XCTUnwrap(window.recipes.builtPage)
+            page.open(id: id.raw)
+            settle(50)
+            ActionMap(window.window).activate(AppAction.search.rawValue)
+            iterate(until: { page.search.widget.containsFocus }, "the search has the keyboard")
+            XCTAssertTrue(page.search.widget.isMapped, "and is in view, the recipe behind it")
+            page.open(id: id.raw)
+            window.window.defaultSize(1000, 700)
+            iterate(until: { !window.lists.frame.folded }, "the window widened")
+            settle(50)
+            XCTAssertFalse(page.detail.isPlaceholderShown, "a recipe is open")
+            window.deleteRecipe(id.raw)
+            settle(50)
+            XCTAssertTrue(page.detail.isPlaceholderShown, "No Recipe Open where the recipe was")
+        }
+    }
 }

@@ -143,4 +143,19 @@ final class WeekPlanTests: XCTestCase {
         XCTAssertTrue(changes.first?.words.contains("already in the cart") ?? false, "\(changes.map(\.words))")
         XCTAssertEqual(try m.allItems().filter { $0.description == "Milk" }.count, 2)
     }
+
+    /// What "Add the Week…" promises: meals not yet on a list whose recipe is still kept.
+    func testTheMealsWaitingAreThoseTheWeeksAddWouldAdd() throws {
+        let m = try model()
+        let toast = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
+        let soup = try m.addRecipe(RecipeDraft(title: "Soup", servings: 2, ingredients: ["1 l stock"]))
+        let today = PlanDay(Date())
+        _ = try m.planMeal(toast, on: today)
+        _ = try m.planMeal(soup, on: today)
+        XCTAssertEqual(try m.mealsWaiting(from: today), 2)
+        try m.deleteRecipe(soup)
+        XCTAssertEqual(try m.mealsWaiting(from: today), 1)
+        try m.addWeekToList(from: today)
+        XCTAssertEqual(try m.mealsWaiting(from: today), 0)
+    }
 }

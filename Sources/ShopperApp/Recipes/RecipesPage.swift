@@ -202,10 +202,19 @@ final class RecipesPage {
     /// anyway (with no screen known).
     static let firstScreenful = min((Toolkit.tallestScreen ?? 3_000) / RecipeRow.minHeight + 2, RowListModel.gtkWindow)
 
+    /// Ctrl+F: the search, in view (at phone width the list comes back over the recipe open).
+    func focusSearch() {
+        body.visibleName = "recipes"
+        _ = search.widget.grabFocus()
+    }
+
     private func closeRecipe() {
         let was = openID
         openID = nil
         detail.clear()
+        // Beside the list, "No Recipe Open" takes its place (made now if a recipe was open since
+        // the window was widened).
+        if !body.folded { detail.showPlaceholder() }
         body.visibleName = "recipes"
         if let was, let i = entries.firstIndex(where: { $0.id == was }) { listView.scrollTo(i) }
     }

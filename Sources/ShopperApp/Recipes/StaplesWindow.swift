@@ -82,7 +82,8 @@ final class StaplesWindow {
             }
             // Refused: kept already (perhaps by another window since these rows were read), or full.
             refresh()
-            if let same = shown.first(where: { ShoppingModel.matchKey($0) == ShoppingModel.matchKey(typed) }) {
+            let key = ShoppingModel.matchKey(String(typed.prefix(Store.stapleLimit)))
+            if let same = shown.first(where: { ShoppingModel.matchKey($0) == key }) {
                 prefs.toast(L("“{staple}” is always at home already", ["staple": same]))
             } else {
                 prefs.toast(N("No more than {n} staple can be kept", "No more than {n} staples can be kept", Store.staplesMost))

@@ -32,7 +32,7 @@ extension MainWindow {
         // In the recipes' place, Ctrl+F searches the recipes, as it searches whatever is shown.
         case .search where lists.isShowingRecipes:
             recipes.showRecipes()
-            _ = recipes.page.search.widget.grabFocus()
+            recipes.page.focusSearch()
         // From the Searches page, searching and adding go to All Items (they act on a list).
         case .search:
             if currentListPage == nil { show(.all) }

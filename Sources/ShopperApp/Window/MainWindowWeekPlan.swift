@@ -93,7 +93,7 @@ extension MainWindow {
         let first = PlanDay.planDays().first
         // Meals not yet on a list, from the store (another window may have added some since the
         // page was drawn): what the dialog promises and the toast then counts.
-        let waiting = { [weak self] in (try? self?.model.meals(from: first).filter { $0.list == nil }.count) ?? 0 }
+        let waiting = { [weak self] in (try? self?.model.mealsWaiting(from: first)) ?? 0 }
         let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
                                      body: N("{n} meal: each ingredient is merged into what the list already needs.",
                                              "{n} meals: each ingredient is merged into what the list already needs.", waiting()),

@@ -59,6 +59,10 @@ extension ShoppingModel {
         return changes
     }
 
+    /// How many meals from `from` on "Add the week to the list" would add: not yet on a list, and
+    /// their recipe still kept.
+    public func mealsWaiting(from: PlanDay? = nil) throws(StoreError) -> Int { try weekSources(from: from).count }
+
     private func weekSources(from: PlanDay?) throws(StoreError) -> [(Meal, RecipeToList.Source)] {
         let book = Dictionary(try recipes().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return try meals(from: from).compactMap { m in

@@ -52,16 +52,21 @@ struct NameMatcher: Sendable {
 
     /// Words before a noun that say how big, fresh, prepared or coloured it is, not what it is
     /// (English and German, folded): dropped when the name with them matches nothing.
-    static let describing: Set<String> = Set([
+    static let describing: Set<String> = Set(([
         "large", "small", "medium", "big", "extra", "jumbo", "fresh", "freshly", "frozen", "dried", "dry", "ripe", "whole",
-        "ground", "chopped", "finely", "roughly", "minced", "grated", "sliced", "diced", "peeled", "cooked", "raw",
-        "cold", "warm", "hot", "softened", "melted", "organic", "unsalted", "salted", "skimmed", "lean", "boneless",
-        "skinless", "plain", "good", "quality", "young", "red", "green", "yellow", "white", "free", "range", "vegan",
-        "grosse", "grosser", "grosses", "gross", "kleine", "kleiner", "kleines", "klein", "mittelgrosse", "mittelgrosser",
-        "frische", "frischer", "frisches", "frisch", "gehackte", "gehackt", "gemahlene", "gemahlen", "getrocknete",
-        "getrocknet", "reife", "reif", "rote", "roter", "rotes", "grune", "gruner", "grunes", "gelbe", "gelber",
-        "weisse", "weisser", "weisses", "tk", "bio", "weiche", "kalte", "warme",
-    ].map { ShoppingModel.matchKey($0) })
+        "ground", "chopped", "finely", "roughly", "thinly", "minced", "grated", "sliced", "diced", "peeled", "cooked", "raw",
+        "cold", "warm", "hot", "chilled", "softened", "melted", "crushed", "shredded", "canned", "tinned", "toasted",
+        "beaten", "virgin", "organic", "unsalted", "salted", "skimmed", "lean", "boneless", "skinless", "plain", "good",
+        "quality", "young", "red", "green", "yellow", "white", "free", "range", "vegan", "tk", "bio",
+    ] + germanDescribing).map { ShoppingModel.matchKey($0) })
+
+    /// German describing words take an ending by case and gender ("gemahlener Zimt", "frischen
+    /// Basilikum"): every ending of each.
+    private static let germanDescribing: [String] = [
+        "groß", "klein", "mittelgroß", "frisch", "gehackt", "gemahlen", "getrocknet", "gerieben", "geraspelt",
+        "gewürfelt", "geschnitten", "geschält", "geschmolzen", "gekocht", "reif", "rot", "grün", "gelb", "weiß",
+        "weich", "kalt", "warm", "fein", "grob", "tiefgekühlt", "zerlassen", "gesalzen", "ungesalzen",
+    ].flatMap { stem in ["", "e", "er", "es", "en", "em"].map { stem + $0 } }
 
     private func shortest(_ indices: [Int]) -> Int? {
         indices.min { (candidates[$0].count, $0) < (candidates[$1].count, $1) }

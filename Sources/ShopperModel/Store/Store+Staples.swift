@@ -7,7 +7,7 @@ internal import GRDB
 /// of a removal itself).
 extension Store {
     /// Longest name kept: a staple is a word or two ("salt", "Olivenöl"), anything longer is cut.
-    static let stapleLimit = 80
+    public static let stapleLimit = 80
     /// Most staples kept: a list of what is at home, not a store of its own.
     public static let staplesMost = 500
 
