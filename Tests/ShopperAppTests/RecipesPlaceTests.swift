@@ -155,6 +155,12 @@ final class RecipesPlaceTests: GtkTestCase {
             dialog.dialog.respond("add")
             settle(100)
             XCTAssertEqual(window.toast.text, "1 meal added to “Groceries”")
+            // Every meal on a list, Add the Week… cannot take the keyboard: Ctrl+7 puts it on the
+            // first day instead of leaving it unseen on the list behind.
+            window.showWeekPlan()
+            settle(50)
+            XCTAssertFalse(window.recipes.week.addWeekButton.widget.sensitive)
+            XCTAssertTrue(window.recipes.week.root.widget.containsFocus, "the keyboard is on the week's page")
         }
     }
 }

@@ -135,13 +135,23 @@ class Recipes(unittest.TestCase):
                  f"{title} open, the keyboard on its servings, not {app.focused()}")
 
     @staticmethod
-    def tab_to(app, name, most=20, window="Shopper", root=None):
-        """Tab until the control named `name` has the keyboard, as a person tabs to a button."""
+    def tab_to(app, name, most=30, window="Shopper", root=None):
+        """Tab until the control named `name` has the keyboard, as a person tabs to a button. The
+        accessibility bus hears of each move a moment after it: each Tab waits for the focus to
+        leave where it was before the next, so none is read late and tabbed past."""
+        trail = []
         for _ in range(most):
-            if any(n == name for _, n in app.focused(root=root)):
+            focused = app.focused(root=root)
+            trail.append(focused)
+            if any(n == name for _, n in focused):
                 return
             app.key("Tab", window=window)
-        raise AssertionError(f"no control named {name!r} along {most} tabs")
+            try:
+                wait_for(lambda: app.focused(root=root) not in ([], focused), 1, "the focus moved")
+            except AssertionError:
+                pass
+        app.screenshot("99-tab-to-failed")
+        raise AssertionError(f"no control named {name!r} along {most} tabs: {trail}")
 
     def plan(self, app, title):
         """From the recipe page's servings: Tab to Plan…, Enter; Enter plans it for today."""

@@ -111,6 +111,10 @@ struct Widget: SignalSource {
     func focusable(_ on: Bool) { gtk_widget_set_focusable(raw, on ? 1 : 0) }
     var isFocusable: Bool { gtk_widget_get_focusable(raw) != 0 }
 
+    /// Focuses the first widget inside this one that takes the keyboard, in Tab's order.
+    @discardableResult
+    func focusFirstChild() -> Bool { gtk_widget_child_focus(raw, GTK_DIR_TAB_FORWARD) != 0 }
+
     /// Moves keyboard focus from inside this widget to the next (or previous) widget outside it, in
     /// the window's own order. GTK 4.8's list view keeps Tab inside itself (4.12 added
     /// `tab-behavior`): it is left out of the traversal for the one move.

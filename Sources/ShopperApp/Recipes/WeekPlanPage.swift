@@ -50,6 +50,13 @@ final class WeekPlanPage {
         root.append(bar.widget)
     }
 
+    /// The keyboard on Add the Week to the List…, or on the first day when every meal is on a
+    /// list already (the button cannot take it then, and the focus would stay behind, unseen).
+    func focus() {
+        if addWeekButton.widget.sensitive, addWeekButton.widget.grabFocus() { return }
+        days.widget.focusFirstChild()
+    }
+
     /// The plan's days (this week and the next) with their meals.
     func show(_ meals: [Planned], days planDays: [PlanDay], today: PlanDay) {
         let sameShape = planDays == self.planDays && meals.map(Self.shape) == shown.map(Self.shape)

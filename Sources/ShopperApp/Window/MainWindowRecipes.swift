@@ -52,7 +52,7 @@ extension MainWindow {
         showRecipes()
         recipes.showWeek()
         reloadWeek()
-        _ = recipes.week.addWeekButton.widget.grabFocus()
+        recipes.week.focus()
     }
 
     /// The lists back in the content's place (a list chosen in the sidebar).
