@@ -63,10 +63,14 @@ extension ShoppingModel {
     /// their recipe still kept.
     public func mealsWaiting(from: PlanDay? = nil) throws(StoreError) -> Int { try weekSources(from: from).count }
 
+    /// The meals waiting, each with its recipe: only the recipes planned are read, not the whole
+    /// book (a thousand recipes read whole is a frame's time, and the dialog asks before and after).
     private func weekSources(from: PlanDay?) throws(StoreError) -> [(Meal, RecipeToList.Source)] {
-        let book = Dictionary(try recipes().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return try meals(from: from).compactMap { m in
-            guard m.list == nil, let r = book[m.recipe] else { return nil }
+        let waiting = try meals(from: from).filter { $0.list == nil }
+        var book: [RecipeID: Recipe] = [:]
+        for id in Set(waiting.map(\.recipe)) { book[id] = try recipe(id) }
+        return waiting.compactMap { m in
+            guard let r = book[m.recipe] else { return nil }
             return (m, RecipeToList.Source(recipe: r, servings: m.servings, meal: m.id, day: m.day))
         }
     }

@@ -103,9 +103,7 @@ extension ShoppingModel {
 
     /// The reader could not read (its error is the next search's to meet): the texts left are made
     /// when a search needs them.
-    public func searchTextReaderFailed() {
-        if let reader = textReader { _ = stopReading(reader) }
-    }
+    public func searchTextReaderFailed() { stopSearchTexts() }
 
     /// The window let go of this model (another list shown): its reader stops after the slice it
     /// is reading, rather than read every text of a list no longer shown and hand each slice to
