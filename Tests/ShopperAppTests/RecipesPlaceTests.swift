@@ -77,9 +77,12 @@ final class RecipesPlaceTests: GtkTestCase {
             let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
             XCTAssertEqual(dialog.shownLines.first, "Milk 1 l → 1.5 l: 500 ml for Pancakes", "\(dialog.shownLines)")
             XCTAssertEqual(dialog.shownLines.count, 3)
+            let passes = window.model.listPasses
             dialog.dialog.respond("add")
             settle(100)
             XCTAssertEqual(window.model.item(milk)?.quantity, Decimal(string: "1.5"))
+            XCTAssertEqual(window.model.listPasses, passes, "the add went from the preview's lookups")
+            XCTAssertNil(window.model.keptRecipeLookups, "and let them go with the dialog")
             XCTAssertFalse(window.lists.isShowingRecipes, "the list is shown, where the merged items are")
             XCTAssertEqual(window.stack.visibleName, ListKind.shopping.rawValue)
             XCTAssertTrue(window.toast.text.hasPrefix("“Pancakes”: "), window.toast.text)

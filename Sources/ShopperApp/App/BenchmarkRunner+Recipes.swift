@@ -5,8 +5,8 @@ import ShopperModel
 /// PATH recipes`): the Recipes page opened as Ctrl+6 opens it (the recipes read, the page built,
 /// its first frame), its list scrolled top to bottom, the store's read of the list's summaries
 /// alone, the first key of a search (which reads what search looks in), and
-/// "Bench Feast" (30 lines) added to the list of N as Add to List's button adds it, each add
-/// undone untimed so every add meets the same list.
+/// "Bench Feast" (30 lines) added to the list of N as a person adds it (Add to List… opened, its
+/// preview read, then its Add), each add undone untimed so every add meets the same list.
 extension BenchmarkRunner {
     static let recipeAdds = 5
 
@@ -62,8 +62,9 @@ extension BenchmarkRunner {
         }
     }
 
-    /// The add through the window's path (the dialog's Add): the list shown, the merge written as
-    /// one undo step, the Shopping List page and the toast, then the next frame.
+    /// The add as a person makes it: Add to List… opened (the dialog built, its preview worked out,
+    /// its first frame), then its Add (the list shown, the merge written as one undo step, the
+    /// Shopping List page and the toast, then the next frame).
     func planRecipeAdds(_ count: Int = recipeAdds) {
         var feast: Recipe?
         untimed { [self] in
@@ -75,9 +76,24 @@ extension BenchmarkRunner {
             var undoBefore = 0
             steps.append { [self] done in
                 guard let feast else { fail("no Bench Feast") }
+                let t0 = Clock.now
+                let dialog = window.recipeAddDialog(feast.id, servings: feast.baseServings)
+                let built = Clock.now - t0
+                dialog?.present()
+                let operation = Clock.now - t0
+                guard let dialog, dialog.shownLines.count == 30 else { fail("the preview showed no 30 lines") }
+                window.window.afterNextFrame { [self] frameWork in
+                    emit("recipe-preview", operation + frameWork)
+                    emit("recipe-preview-built", built)
+                    emit("recipe-preview-shown", operation - built)
+                    done()
+                }
+            }
+            steps.append { [self] done in
+                guard let dialog = window.dialogs.recipeAdd else { fail("the dialog closed before its Add") }
                 undoBefore = window.model.undo.undoStack.count
                 let t0 = Clock.now
-                window.addRecipe(feast, servings: feast.baseServings, to: window.model.list)
+                dialog.dialog.respond("add")
                 let operation = Clock.now - t0
                 guard window.model.undo.undoStack.count == undoBefore + 1 else { fail("the add made no undo step") }
                 window.window.afterNextFrame { [self] frameWork in

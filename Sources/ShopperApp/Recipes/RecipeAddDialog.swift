@@ -14,6 +14,8 @@ final class RecipeAddDialog {
     /// A model of each list previewed: the preview of another list reads that list.
     private let model: (ListID) -> ShoppingModel?
     private let changesFor: @MainActor (ShoppingModel) throws -> [RecipeChange]
+    /// The models previewed, whose lookups the add reuses (`ShoppingModel.recipeLookups`).
+    private var previewed: [ShoppingModel] = []
     /// The preview's lines as shown (the tests read them).
     private(set) var shownLines: [String] = []
 
@@ -45,8 +47,10 @@ final class RecipeAddDialog {
         dialog.closeResponse("cancel")
         choice.onSelected { [weak self] _ in self?.preview() }
         dialog.onResponse { [weak self] response in
-            guard response == "add", let self, let list = chosen else { return }
-            onAdd(list)
+            guard let self else { return }
+            if response == "add", let list = chosen { onAdd(list) }
+            // What the previews looked up served the add, if any: let it go.
+            for m in previewed { m.forgetRecipeLookups() }
         }
         dialog.widget.nameButtons(icons: [:])
         preview()
@@ -58,6 +62,7 @@ final class RecipeAddDialog {
     private func preview() {
         changes.removeAll()
         guard let list = chosen, let target = model(list) else { return }
+        if !previewed.contains(where: { $0 === target }) { previewed.append(target) }
         do {
             shownLines = try changesFor(target).map(\.words)
         } catch {

@@ -107,7 +107,13 @@ extension MainWindow {
     /// Add to List…: the dialog with its preview; Add merges the recipe into the list chosen (one
     /// undo step) and shows that list's shopping list, where the merged items stand in their aisles.
     func chooseListForRecipe(_ id: RecipeID, servings: Int) {
-        guard let recipe = try? model.recipe(id), let models = listModels() else { return }
+        recipeAddDialog(id, servings: servings)?.present()
+    }
+
+    /// The dialog built, its preview worked out, not yet shown (the benchmark times the two apart:
+    /// showing a new window is mostly the display server's work).
+    func recipeAddDialog(_ id: RecipeID, servings: Int) -> RecipeAddDialog? {
+        guard let recipe = try? model.recipe(id), let models = listModels() else { return nil }
         let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
                                      body: N("For {n} serving: each ingredient is merged into what the list already needs.",
                                              "For {n} servings: each ingredient is merged into what the list already needs.", servings),
@@ -115,7 +121,7 @@ extension MainWindow {
            onAdd: { [weak self] list in self?.addRecipe(recipe, servings: servings, to: list) })
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
         dialogs.recipeAdd = dialog
-        dialog.present()
+        return dialog
     }
 
     /// What Add to List's button does (the benchmark's add too).

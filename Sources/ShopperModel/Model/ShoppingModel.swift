@@ -51,6 +51,10 @@ public final class ShoppingModel {
     var memoryRecipes = ChangeSet()
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
+    /// A recipe preview's lookups and the revision they were made at (`recipeLookups`).
+    var keptRecipeLookups: (revision: Int64, lookups: RecipeToList.Lookups)?
+    /// For tests: how many passes over the list's search texts recipe adds and previews made.
+    var listPasses = 0
     var observers: [Int: (ModelChange) -> Void] = [:]
     /// While an undo or redo writes: the revisions of its items on other lists (see `replayChanges`).
     var expectedForeign: [ItemID: Int64] = [:]

@@ -33,7 +33,9 @@ extension ShoppingModel {
         var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
         let sources = try weekSources(from: from)
         run.prepare(sources.map(\.1))
-        return sources.flatMap { run.add($0.1, now: Date()) }
+        let changes = sources.flatMap { run.add($0.1, now: Date()) }
+        keepLookups(of: run)
+        return changes
     }
 
     /// Adds every meal from `from` on not yet on a list to this list, merged once, a share per

@@ -8,7 +8,9 @@ extension ShoppingModel {
                               numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
         guard let recipe = try recipe(id) else { return [] }
         var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
-        return run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: Date())
+        let changes = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: Date())
+        keepLookups(of: run)
+        return changes
     }
 
     /// Adds `recipe`'s ingredients to this list: one undo step. Returns what each line did.
@@ -39,15 +41,32 @@ extension ShoppingModel {
     }
 
     func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
-        RecipeToList(list: list, items: FoundNames { [self] keys in itemsNamed(keys) }, aislesElsewhere: try aislesElsewhere(),
-                     numbers: numbers, staples: staples, read: read)
+        RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
     }
+
+    /// What the last preview looked up, while nothing has been written or read in since (the add
+    /// it precedes: its pass over the list's search texts and its read of the other lists' aisles
+    /// are that preview's); else a fresh start.
+    private func recipeLookups(_ numbers: NumberConvention) throws(StoreError) -> RecipeToList.Lookups {
+        if let kept = keptRecipeLookups, kept.revision == seenRevision, kept.lookups.numbers == numbers { return kept.lookups }
+        keptRecipeLookups = nil
+        return RecipeToList.Lookups(items: FoundNames { [weak self] keys in self?.itemsNamed(keys) ?? [] },
+                                    elsewhere: try aislesElsewhere(), numbers: numbers)
+    }
+
+    /// Keeps a preview's lookups for the add that follows it (`recipeLookups`).
+    func keepLookups(of run: RecipeToList) { keptRecipeLookups = (seenRevision, run.lookups) }
+
+    /// Lets a preview's lookups go (its dialog closed): the other lists' descriptions they hold
+    /// are not kept for an add that may never come.
+    public func forgetRecipeLookups() { keptRecipeLookups = nil }
 
     /// The items whose description is written as one of `keys` (`NameMatcher.keys`), in order of
     /// id: one pass over the list's search texts, most turned away by a bit test, instead of a
     /// matcher of the whole list (a third of a second at 100,000 items).
     func itemsNamed(_ keys: Set<String>) -> [FoundNames<ItemID>.Found] {
         guard !keys.isEmpty else { return [] }
+        listPasses += 1
         let wanted = Set(keys.map { Array($0.utf8) })
         let filter = KeyFilter(wanted)
         var found: [FoundNames<ItemID>.Found] = []

@@ -26,26 +26,31 @@ struct RecipeToList {
         var day: PlanDay?
     }
 
-    let numbers: NumberConvention
+    /// What the run looked up, which a later run over the same items can start from: the preview's
+    /// lookups, kept by the model until the list changes, spare the add it precedes its pass over
+    /// the list (`ShoppingModel.recipeRun`).
+    struct Lookups {
+        /// The list's items a name may mean, and other lists' aisles for a name (where a new item
+        /// goes): each found for the names of the sources added (`prepare`).
+        var items: FoundNames<ItemID>
+        var elsewhere: FoundNames<String>
+        /// Each line as read, once (`prepare` and `add` both need it).
+        var parsed: [String: Ingredient] = [:]
+        let numbers: NumberConvention
+    }
+
+    var numbers: NumberConvention { lookups.numbers }
     let staples: PantryStaples
     let list: ListID
-    /// The list's items a name may mean, and other lists' aisles for a name (where a new item
-    /// goes): each found for the names of the sources added (`prepare`).
-    private var items: FoundNames<ItemID>
-    private var elsewhere: FoundNames<String>
+    private(set) var lookups: Lookups
     let read: (ItemID) -> Item?
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]
-    /// Each line as read, once (`prepare` and `add` both need it).
-    private var parsed: [String: Ingredient] = [:]
 
-    init(list: ListID, items: FoundNames<ItemID>, aislesElsewhere: FoundNames<String>, numbers: NumberConvention,
-         staples: PantryStaples, read: @escaping (ItemID) -> Item?) {
+    init(list: ListID, lookups: Lookups, staples: PantryStaples, read: @escaping (ItemID) -> Item?) {
         self.list = list
-        self.numbers = numbers
         self.staples = staples
-        self.items = items
-        elsewhere = aislesElsewhere
+        self.lookups = lookups
         self.read = read
     }
 
@@ -53,8 +58,8 @@ struct RecipeToList {
     /// list for all (the week's meals together); `add` finds what is still missing.
     mutating func prepare(_ sources: [Source]) {
         let names = sources.flatMap { $0.recipe.ingredients.map { parse($0).name } }
-        items.look(for: names)
-        elsewhere.look(for: names)
+        lookups.items.look(for: names)
+        lookups.elsewhere.look(for: names)
     }
 
     /// Adds every ingredient line of `source`, scaled; what each did.
@@ -90,7 +95,7 @@ struct RecipeToList {
             }
         }
         let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
-        let aisle = refused.map { working[$0.0].item.aisle } ?? elsewhere.best(for: i.name)
+        let aisle = refused.map { working[$0.0].item.aisle } ?? lookups.elsewhere.best(for: i.name)
         let w = makeNew(i, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
         let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
         if let (from, r) = refused {
@@ -102,15 +107,15 @@ struct RecipeToList {
     }
 
     private mutating func parse(_ line: String) -> Ingredient {
-        if let known = parsed[line] { return known }
+        if let known = lookups.parsed[line] { return known }
         let read = IngredientParser.parse(line, numbers: numbers)
-        parsed[line] = read
+        lookups.parsed[line] = read
         return read
     }
 
     /// The working index of the list's item the name means, read in when first touched.
     private mutating func known(_ name: String) -> Int? {
-        guard let id = items.best(for: name) else { return nil }
+        guard let id = lookups.items.best(for: name) else { return nil }
         if let w = byID[id] { return w }
         guard let item = read(id) else { return nil }
         working.append(Working(id: id, item: item))
