@@ -20,7 +20,7 @@ final class WeekPlanPage {
     let root = Box(.vertical)
     private let days = Box(.vertical, spacing: 18)
     let addWeekButton = Button(label: L("Add the Week to the List…"))
-    private let caption = Label()
+    let caption = Label()
     private(set) var shown: [Planned] = []
     private var planDays: [PlanDay] = []
     /// Each meal's servings, kept in place while only servings change: the − and + under the
@@ -70,7 +70,8 @@ final class WeekPlanPage {
             for day in planDays { days.append(section(day, meals.filter { $0.day == day }, today: today).widget) }
         }
         let waiting = meals.filter { !$0.added }.count
-        caption.text = waiting == 0 ? L("Every planned meal is on a list.")
+        caption.text = meals.isEmpty ? L("Nothing planned yet: a day’s + puts a recipe on it.")
+            : waiting == 0 ? L("Every planned meal is on a list.")
             : N("{n} meal not on a list yet", "{n} meals not on a list yet", waiting)
         addWeekButton.widget.sensitive = waiting > 0
     }
