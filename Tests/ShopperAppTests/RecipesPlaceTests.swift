@@ -149,11 +149,13 @@ final class RecipesPlaceTests: GtkTestCase {
             settle(50)
             XCTAssertEqual(window.recipes.week.caption.text, "Nothing planned yet: a day’s + puts a recipe on it.",
                            "an empty plan does not claim its meals are on a list")
+            XCTAssertFalse(window.recipes.week.addWeekButton.widget.visible, "nor offers to add it")
             _ = try model.planMeal(id, on: today, servings: 1)
             _ = try model.planMeal(id, on: today, servings: 2)
             window.showWeekPlan()
             settle(50)
             XCTAssertEqual(window.recipes.week.caption.text, "2 meals not on a list yet")
+            XCTAssertTrue(window.recipes.week.addWeekButton.widget.visible)
             // Another process adds the week first and plans one more: only that one waits.
             let other = try ShoppingModel(store: Store(path: path))
             try other.addWeekToList(from: PlanDay.planDays().first)

@@ -45,6 +45,7 @@ final class WeekPlanPage {
         caption.widget.expand(h: true)
         bar.append(caption.widget)
         addWeekButton.widget.css("suggested-action")
+        addWeekButton.widget.align(v: .center)
         addWeekButton.onClicked { [weak self] in self?.onAddWeek?() }
         bar.append(addWeekButton.widget)
         root.append(bar.widget)
@@ -74,6 +75,8 @@ final class WeekPlanPage {
             : waiting == 0 ? L("Every planned meal is on a list.")
             : N("{n} meal not on a list yet", "{n} meals not on a list yet", waiting)
         addWeekButton.widget.sensitive = waiting > 0
+        // Nothing planned, nothing to add: the words how to plan take the bar's width.
+        addWeekButton.widget.visible = !meals.isEmpty
     }
 
     /// A meal without its servings: what decides whether the rows are made again.
