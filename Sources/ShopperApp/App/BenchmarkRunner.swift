@@ -6,8 +6,8 @@ import ShopperModel
 /// page's building and first paint after it (layout and paint of that frame), then quit.
 /// `SHOPPER_BENCH=recipes`: the Recipes page opened, scrolled, and a recipe added to the list
 /// (`BenchmarkRunner+Recipes.swift`); `SHOPPER_BENCH=recipe-add` or `recipes-open`: one part alone, for a profile.
-/// `SHOPPER_BENCH=store-switch`, `sync-arrival` or `list-switch`: that operation of `ops` alone, for a
-/// profile (`list-switch`: 30 switches, then the reads).
+/// `SHOPPER_BENCH=store-switch`, `sync-arrival`, `undo-move` or `list-switch`: that operation of `ops`
+/// alone, for a profile (`list-switch`: 30 switches, then the reads).
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
 /// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
 /// `make bench`; nothing here is a test.
@@ -40,6 +40,7 @@ final class BenchmarkRunner {
             // One operation alone, to profile it: `perf record -g shopper` with this mode.
             case "store-switch": planStoreSwitches()
             case "sync-arrival": planSyncArrivals()
+            case "undo-move": planUndoAndMove()
             case "trips": planTrips()
             case "list-switch":
                 untimed { self.window.show(.all) }
@@ -70,6 +71,7 @@ final class BenchmarkRunner {
                 do { try window.model.tick(id) } catch { fail("ticking off failed: \(error)") }
             }
         }
+        planUndoAndMove()
         untimed { [self] in
             window.show(.all)
             window.searchBar.isOpen = true
