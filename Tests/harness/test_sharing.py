@@ -199,7 +199,11 @@ class Sharing(unittest.TestCase):
                 self.dialog(app, share)
                 app.screenshot("74-share-second-list-phone-de")
                 app.key("Return", window=share)
-                self.dialog(app, "Aufgabenliste wählen")
+                chooser = self.dialog(app, "Aufgabenliste wählen")
+                # Before anything is shared, it says what is not: the recipes stay here.
+                wait_for(lambda: app.has_text("Rezepte und der Wochenplan bleiben auf diesem Rechner", root=chooser), 5,
+                         "the words that recipes stay on this computer")
+                app.screenshot("74-share-chooser-phone-de")
                 app.key("Escape", window="Aufgabenliste wählen")
                 wait_for(lambda: not any(f.get_name() == "Aufgabenliste wählen" for f in app.frames()), 5, "the chooser closed")
                 app.hover()

@@ -116,6 +116,8 @@ final class ShareDialog {
         let found = found.filter { inUse[$0.url] == nil }
         let sameName = found.firstIndex { SearchQuery.fold($0.name) == SearchQuery.fold(list.name) }
         var body = L("The list's items go to this task list on the server, and its tasks come here.")
+        // Recipes are kept for the household on this computer only: say so before it is shared.
+        body += " " + L("Recipes and the week’s plan stay on this computer; the items they add go with the list.")
         if !inUse.isEmpty {
             body += " " + L("Task lists already shared with another list are not offered: {lists}.",
                             ["lists": inUse.values.sorted().joined(separator: ", ")])
