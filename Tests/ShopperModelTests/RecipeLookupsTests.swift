@@ -3,8 +3,8 @@ import XCTest
 @testable import ShopperModel
 
 /// The add that follows a preview starts from what the preview looked up (no second pass over a
-/// long list), and only while nothing changed: an item written since, here or by another process,
-/// is found by the add.
+/// long list), and only while nothing changed: an item written since, by this model, another model
+/// on the same connection, or another process, is found by the add; so is one an undo brings back.
 final class RecipeLookupsTests: XCTestCase {
     private func model() throws -> ShoppingModel { try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName)) }
 
@@ -66,5 +66,45 @@ final class RecipeLookupsTests: XCTestCase {
         XCTAssertNil(m.keptRecipeLookups)
         try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
         XCTAssertEqual(m.listPasses, 2)
+    }
+
+    /// Another list's model on the same store (a command line's add through the window): SQLite
+    /// does not count that connection's own write as news, the store's revision does.
+    func testAWriteThroughTheSameConnectionIsSeen() throws {
+        let m = try model()
+        let other = try m.createList(named: "Market")
+        let id = try pancakes(m)
+        _ = try m.previewRecipe(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        let market = try ShoppingModel(store: m.store, list: other)
+        try market.add(ItemFields(description: "Flour", aisle: "Baking"))
+        let added = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(added[2].words, "Flour 200 g, new in Baking: 200 g for Pancakes", "the aisle from the other list")
+        XCTAssertEqual(m.listPasses, 2)
+    }
+
+    func testAnUndoAfterThePreviewIsSeen() throws {
+        let m = try model()
+        let id = try pancakes(m)
+        try m.add(ItemFields(description: "Eggs", quantity: 6))
+        try m.delete([try XCTUnwrap(try m.allItems().first { $0.description == "Eggs" }).id])
+        _ = try m.previewRecipe(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertNotNil(try m.undoLast(), "Eggs back on the list")
+        let added = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(added[1].words, "Eggs 6 → 8: 2 for Pancakes")
+        XCTAssertEqual(try m.allItems().filter { $0.description == "Eggs" }.count, 1)
+    }
+
+    func testTheWeeksAddAfterItsPreviewMakesNoSecondPass() throws {
+        let m = try model()
+        let id = try pancakes(m)
+        let today = PlanDay(Date())
+        _ = try m.planMeal(id, on: today, servings: 4)
+        _ = try m.planMeal(id, on: today, servings: 2)
+        let passes = m.listPasses
+        let preview = try m.previewWeek(from: PlanDay.planDays().first, staples: nil, numbers: .decimalPoint)
+        let added = try m.addWeekToList(from: PlanDay.planDays().first, staples: nil, numbers: .decimalPoint)
+        XCTAssertEqual(m.listPasses, passes + 1, "the week's add used its preview's lookups")
+        XCTAssertEqual(added.map(\.words), preview.map(\.words))
+        XCTAssertEqual(try m.allItems().first { $0.description == "Milk" }?.quantity, Decimal(string: "1.375"))
     }
 }

@@ -201,7 +201,7 @@ class Sharing(unittest.TestCase):
                 app.key("Return", window=share)
                 chooser = self.dialog(app, "Aufgabenliste wählen")
                 # Before anything is shared, it says what is not: the recipes stay here.
-                wait_for(lambda: app.has_text("Rezepte und der Wochenplan bleiben auf diesem Rechner", root=chooser), 5,
+                wait_for(lambda: app.has_text("Rezepte und der Wochenplan bleiben auf diesem Computer", root=chooser), 5,
                          "the words that recipes stay on this computer")
                 app.screenshot("74-share-chooser-phone-de")
                 app.key("Escape", window="Aufgabenliste wählen")

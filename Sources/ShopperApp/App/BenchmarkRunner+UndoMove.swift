@@ -19,10 +19,12 @@ extension BenchmarkRunner {
                 guard window.model.undo.undoStack.count == undone - 1 else { fail("Undo took back no step") }
             }
         }
-        guard let other = window.model.lists.first(where: { $0.id != window.model.list })?.id else { return }
         for _ in 0..<Self.repeats {
             // An item's Move to List (to the small list), its toast with Undo; the Undo untimed.
             timed("move-to-list") { [self] in
+                guard let other = window.model.lists.first(where: { $0.id != window.model.list })?.id else {
+                    fail("the store has no second list to move to")
+                }
                 guard let id = firstShown(.shopping) else { fail("the Shopping List has no item to move") }
                 guard window.move(id, toList: other) else { fail("the item was not moved") }
             }

@@ -64,11 +64,17 @@ extension Widget {
     /// widget mapped again (shown after hiding) must not call `f` again, nor keep the closure alive.
     @discardableResult
     func afterFirstFrame(_ f: @escaping @MainActor () -> Void) -> SignalToken {
+        afterFirstFrame(work: { _ in f() })
+    }
+
+    /// As `afterFirstFrame`, with that frame's own work (µs), as `afterNextFrame` gives it.
+    @discardableResult
+    func afterFirstFrame(work f: @escaping @MainActor (_ frameWork: Int64) -> Void) -> SignalToken {
         var token: SignalToken?
         token = on("map") {
             token?.disconnect()
             token = nil
-            afterNextFrame { _ in f() }
+            afterNextFrame(f)
         }
         return token!
     }

@@ -51,8 +51,9 @@ public final class ShoppingModel {
     var memoryRecipes = ChangeSet()
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
-    /// A recipe preview's lookups and the revision they were made at (`recipeLookups`).
-    var keptRecipeLookups: (revision: Int64, lookups: RecipeToList.Lookups)?
+    /// A recipe preview's lookups, with this model's and the store's revisions when they were made
+    /// (`recipeLookups`).
+    var keptRecipeLookups: (revision: Int64, stored: Int64?, lookups: RecipeToList.Lookups)?
     /// For tests: how many passes over the list's search texts recipe adds and previews made.
     var listPasses = 0
     var observers: [Int: (ModelChange) -> Void] = [:]

@@ -44,18 +44,32 @@ extension ShoppingModel {
         RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
     }
 
-    /// What the last preview looked up, while nothing has been written or read in since (the add
-    /// it precedes: its pass over the list's search texts and its read of the other lists' aisles
-    /// are that preview's); else a fresh start.
+    /// What the last preview looked up, while no item has been written since, by this model or any
+    /// other (the add it precedes: its pass over the list's search texts and its read of the other
+    /// lists' aisles are that preview's); else a fresh start.
     private func recipeLookups(_ numbers: NumberConvention) throws(StoreError) -> RecipeToList.Lookups {
-        if let kept = keptRecipeLookups, kept.revision == seenRevision, kept.lookups.numbers == numbers { return kept.lookups }
+        if let kept = keptRecipeLookups, kept.revision == seenRevision, kept.lookups.numbers == numbers,
+           try kept.stored == storedRevision() {
+            return kept.lookups
+        }
         keptRecipeLookups = nil
         return RecipeToList.Lookups(items: FoundNames { [weak self] keys in self?.itemsNamed(keys) ?? [] },
                                     elsewhere: try aislesElsewhere(), numbers: numbers)
     }
 
     /// Keeps a preview's lookups for the add that follows it (`recipeLookups`).
-    func keepLookups(of run: RecipeToList) { keptRecipeLookups = (seenRevision, run.lookups) }
+    func keepLookups(of run: RecipeToList) {
+        // Unread, they are not kept: a store that cannot say its revision cannot vouch for them.
+        guard let stored = try? storedRevision() else { return keptRecipeLookups = nil }
+        keptRecipeLookups = (seenRevision, stored, run.lookups)
+    }
+
+    /// The store's newest item revision, inside the write when there is one: this model's own
+    /// revision misses another model's write through the same connection (SQLite's data_version
+    /// counts only other connections'), and a write that came after the commit read the news.
+    private func storedRevision() throws(StoreError) -> Int64? {
+        try storeRows { db in try Store.revision(db) }
+    }
 
     /// Lets a preview's lookups go (its dialog closed): the other lists' descriptions they hold
     /// are not kept for an add that may never come.

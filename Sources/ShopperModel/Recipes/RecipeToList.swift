@@ -27,8 +27,8 @@ struct RecipeToList {
     }
 
     /// What the run looked up, which a later run over the same items can start from: the preview's
-    /// lookups, kept by the model until the list changes, spare the add it precedes its pass over
-    /// the list (`ShoppingModel.recipeRun`).
+    /// lookups, kept by the model while no item is written and its dialog is open, spare the add it
+    /// precedes its pass over the list (`ShoppingModel.recipeLookups`).
     struct Lookups {
         /// The list's items a name may mean, and other lists' aisles for a name (where a new item
         /// goes): each found for the names of the sources added (`prepare`).
