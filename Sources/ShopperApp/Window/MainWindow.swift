@@ -90,8 +90,8 @@ final class MainWindow {
         toast.overlay.child(places.widget)
         toast.overlay.widget.expand(h: true, v: true)
         let content = Box(.vertical)
-        recipes.switcherBar.widget.visible = false
-        for part in [toast.overlay.widget, pages.switcherBar.widget, recipes.switcherBar.widget] { content.append(part) }
+        recipes.barPlace.widget.visible = false
+        for part in [toast.overlay.widget, pages.switcherBar.widget, recipes.barPlace.widget] { content.append(part) }
         content.widget.expand(h: true, v: true)
         return (content.widget, places, header)
     }
