@@ -81,6 +81,57 @@ final class StartupTests: GtkTestCase {
         }
     }
 
+    /// What the first screen does not show waits for its first use, and then works: the header's
+    /// menu (GTK builds a widget per item once a menu is set) is built as it opens, the Recipes place
+    /// (header, switchers, menu) when it is shown, and the add bar's completion is attached after
+    /// the first frame.
+    func testMenusTheRecipesPlaceAndCompletionWaitForTheirFirstUse() throws {
+        try MainActor.assumeIsolated {
+            let (_, _, harness) = try Self.startedWithMilk()
+            defer { harness.close() }
+            let window = harness.window
+            @MainActor func menuButtons(in root: Widget) -> [Widget] {
+                root.descendants().filter {
+                    g_type_check_instance_is_a(UnsafeMutableRawPointer($0.raw).assumingMemoryBound(to: GTypeInstance.self),
+                                               gtk_menu_button_get_type()) != 0
+                }
+            }
+            let buttons = menuButtons(in: window.window.widget)
+            XCTAssertFalse(buttons.isEmpty)
+            for b in buttons { XCTAssertNil(gtk_menu_button_get_popover(b.opaque), "no menu built before it opens: \(b.typePath)") }
+            XCTAssertNil(window.recipes.root.widget.firstChild, "the Recipes place is not built")
+            XCTAssertNil(window.recipes.barPlace.widget.firstChild)
+            XCTAssertNotNil(gtk_entry_get_completion(window.addBar.entry.widget.typedPointer()), "completion attached after the first frame")
+
+            // The main menu opens with its items, as F10 or a click opens it.
+            let main = try XCTUnwrap(buttons.first { gtk_menu_button_get_primary($0.opaque) != 0 && $0.isDrawable })
+            gtk_menu_button_popup(main.opaque)
+            settle(100)
+            let popover = try XCTUnwrap(gtk_menu_button_get_popover(main.opaque))
+            let menu = Widget(unsafe: UnsafeMutableRawPointer(popover))
+            XCTAssertTrue(menu.isDrawable, "the menu is open")
+            let titles = menu.descendants().compactMap(\.labelText)
+            for action in [AppAction.newList, .importItems, .preferences] {
+                XCTAssertTrue(titles.contains(action.title), "\(action.title) in \(titles)")
+            }
+            gtk_menu_button_popdown(main.opaque)
+            settle(50)
+
+            // The Recipes place, built as it is shown: its header with its own main menu, and its
+            // bottom bar in the place kept for it.
+            window.showRecipes()
+            settle(150)
+            XCTAssertNotNil(window.recipes.builtPage)
+            XCTAssertFalse(menuButtons(in: window.recipes.root.widget).isEmpty, "the Recipes header has its menu")
+            XCTAssertNotNil(window.recipes.barPlace.widget.firstChild)
+            XCTAssertTrue(window.recipes.root.widget.isDrawable)
+            window.show(.all)
+            window.showLists()
+            settle(50)
+            XCTAssertTrue(window.currentPage.listView.widget.isDrawable, "and back to the list")
+        }
+    }
+
     /// A window at its default size over one item, Milk, past its first frames.
     @MainActor private static func startedWithMilk() throws -> (ShoppingModel, ItemID, WindowHarness) {
         let model = try ShoppingModel(store: nil)

@@ -11,8 +11,9 @@ final class ModelLoading: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<ShoppingModel, StoreError>?
 
-    /// `lastList`: the list shown last (it opens again), else the first.
-    init(storeFile: String, lastList: ListID? = nil) {
+    /// `lastList`: the list shown last (it opens again), else the first. `currency`: the one chosen
+    /// in the preferences ("" or nil: the locale's).
+    init(storeFile: String, lastList: ListID? = nil, currency: String? = nil) {
         Thread.detachNewThread { [self] in
             result = Result { () throws(StoreError) in
                 let store = try Store(path: storeFile)
@@ -23,6 +24,9 @@ final class ModelLoading: @unchecked Sendable {
                 StartupTimeline.shared.mark(.modelRead)
                 return model
             }
+            // The money format the window makes first, learned here (ICU's first use: a millisecond
+            // and more) into its process-wide cache, while the main thread starts GTK.
+            _ = UserLocale.current.money(currency: currency)
             done.signal()
         }
     }

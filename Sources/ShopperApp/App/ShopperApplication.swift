@@ -15,11 +15,11 @@ final class ShopperApplication {
     private let style: AppStyle
     private var benchmark: BenchmarkRunner?
 
-    init(paths: AppPaths, loading: ModelLoading) {
+    /// `settings`: the app's GSettings, nil when its schema is not installed.
+    init(paths: AppPaths, settings: SettingsStore?, loading: ModelLoading) {
         self.paths = paths
         self.loading = loading
         app = Application(id: AppInfo.id)
-        let settings = SettingsStore(schema: AppInfo.id, directory: paths.resource("../glib-2.0/schemas"))
         if settings == nil {
             FileHandle.standardError.write(Data("shopper: the GSettings schema \(AppInfo.id) is not installed; preferences will not be kept after this session.\n".utf8))
         }

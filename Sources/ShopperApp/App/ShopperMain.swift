@@ -70,16 +70,20 @@ struct ShopperMain {
         // The store is read while GTK starts (see ModelLoading). With neither DISPLAY nor
         // WAYLAND_DISPLAY set there is no display to start on, and the store is left alone.
         let displayNamed = [env["DISPLAY"], env["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
-        let lastList = Int64(SettingsStore(schema: AppInfo.id, directory: (try? AppPaths.resourceFolder(env)).map { $0 + "/../glib-2.0/schemas" })?
-            .string(Preferences.Key.lastList.rawValue) ?? "").map(ListID.init)
-        let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile, lastList: lastList) : nil
+        // Read once here, and kept by the application: opening the schemas again cost the start.
+        let settings = SettingsStore(schema: AppInfo.id, directory: (try? AppPaths.resourceFolder(env)).map { $0 + "/../glib-2.0/schemas" })
+        let lastList = Int64(settings?.string(Preferences.Key.lastList.rawValue) ?? "").map(ListID.init)
+        let currency = settings?.string(Preferences.Key.currency.rawValue)
+        let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
+                                                  lastList: lastList, currency: currency) : nil
         do {
             guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
             StartupTimeline.shared.mark(.toolkitStarted)
             let paths = try AppPaths.resolve(environment: env)
             // Joined when the first window is made: the application's own start-up overlaps the
             // read too. A second launch hands its work to the first and never needs it.
-            let shopper = ShopperApplication(paths: paths, loading: loading ?? ModelLoading(storeFile: paths.storeFile, lastList: lastList))
+            let shopper = ShopperApplication(paths: paths, settings: settings,
+                                             loading: loading ?? ModelLoading(storeFile: paths.storeFile, lastList: lastList, currency: currency))
             let status = shopper.run(arguments)
             shopper.waitForStore()
             if let e = shopper.storeFailure { throw StartupError.store(StoreErrorMessage(text: e.localizedDescription)) }

@@ -14,7 +14,9 @@ final class AddBar {
     static let placeholders = [L("Add an item, e.g. 2 kg Apples @ 1.29 [Fruit & Veg]"),
                                L("Add an item, e.g. 2 kg Apples @ 1.29"), L("Add an item")]
     private let message = Label()
-    private let completion = Completion()
+    /// Made after the first frame (`prepareCompletion`) or at the first keystroke before it: GTK's
+    /// completion builds its popup, a tree view and its class's hundred key bindings at once.
+    private var completion: Completion?
     /// The list's model: another list shown gives the add bar its model (and a new index of names).
     var model: ShoppingModel { didSet { known = nil } }
     /// Known descriptions, for finding a typed line's item and completing what is typed; built on
@@ -39,15 +41,14 @@ final class AddBar {
         message.widget.visible = false
         root.append(entry.widget)
         root.append(message.widget)
-        // Before the completion's own handler (connected by `complete`), so it filters what this
-        // keystroke offers.
+        // Before the completion's own handler (connected by `prepareCompletion`), so it filters
+        // what this keystroke offers.
         entry.onChanged { [weak self] in
             guard let self else { return }
             message.widget.visible = false
             offerCompletions()
             suggestPrice()
         }
-        entry.complete(from: completion)
         entry.onActivate { [weak self] in self?.submit() }
         entry.onPaste { [weak self] text in
             let lines = PlainTextFormat.lines(of: text).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -122,7 +123,18 @@ final class AddBar {
     private func offerCompletions() {
         buildIndex()
         let ids = known?.completions(of: entry.text.trimmingCharacters(in: .whitespaces), limit: Self.completionLimit) ?? []
-        completion.replace(with: ids.compactMap { model.item($0)?.description })
+        prepareCompletion().replace(with: ids.compactMap { model.item($0)?.description })
+    }
+
+    /// The entry's completion, attached the first time this is called. Its handler of "changed"
+    /// runs after this bar's own, which fills it (the order the filtering needs).
+    @discardableResult
+    func prepareCompletion() -> Completion {
+        if let completion { return completion }
+        let made = Completion()
+        entry.complete(from: made)
+        completion = made
+        return made
     }
 
     /// The money prices are said in (the window sets it, and follows the preference).
@@ -154,5 +166,5 @@ final class AddBar {
     }
 
     var shownText: String? { message.widget.visible ? message.text : nil }
-    var offeredCompletions: [String] { completion.words }
+    var offeredCompletions: [String] { completion?.words ?? [] }
 }

@@ -84,7 +84,7 @@ extension MenuButton {
     init(icon: String, accessibleLabel: String, menu: Menu) {
         widget = Widget(gtk_menu_button_new()!)
         gtk_menu_button_set_icon_name(widget.opaque, icon)
-        gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw))
+        setMenu(menu)
         gtk_menu_button_set_primary(widget.opaque, 1)
         widget.accessibleLabel(accessibleLabel)
         widget.tooltip(accessibleLabel)
@@ -98,7 +98,7 @@ extension MenuButton {
         widget = Widget(gtk_menu_button_new()!)
         gtk_menu_button_set_label(widget.opaque, label)
         gtk_menu_button_set_always_show_arrow(widget.opaque, 1)
-        if let menu { gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw)) }
+        if let menu { setMenu(menu) }
         widget.accessibleLabel(accessibleLabel)
         widget.tooltip(accessibleLabel)
     }
@@ -133,7 +133,21 @@ extension MenuButton {
         gtk_menu_button_set_icon_name(widget.opaque, name)
         gtk_menu_button_set_always_show_arrow(widget.opaque, 0)
     }
-    func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(widget.opaque, UnsafeMutablePointer<GMenuModel>(menu.raw)) }
+    /// The menu from now on. GTK builds a menu's popover (a widget per item) as soon as it is set:
+    /// a button never opened gets it when first opened (F10 too), so a start builds none.
+    func setMenu(_ menu: Menu) {
+        let model = UnsafeMutablePointer<GMenuModel>(menu.raw)
+        guard gtk_menu_button_get_popover(widget.opaque) == nil else { return gtk_menu_button_set_menu_model(widget.opaque, model) }
+        // The button holds a reference to the model until it is opened or given another menu.
+        gtk_menu_button_set_create_popup_func(widget.opaque, Self.setPendingMenu, g_object_ref(UnsafeMutableRawPointer(model)), Self.releaseMenu)
+    }
+
+    /// Called as the button opens, before GTK shows its popover: gives it the menu waiting.
+    private static let setPendingMenu: @convention(c) (OpaquePointer?, gpointer?) -> Void = { button, model in
+        guard let button, let model, gtk_menu_button_get_popover(button) == nil else { return }
+        gtk_menu_button_set_menu_model(button, model.assumingMemoryBound(to: GMenuModel.self))
+    }
+    private static let releaseMenu: @convention(c) (gpointer?) -> Void = { model in g_object_unref(model) }
 }
 
 /// A menu model shown at a point of a widget (a row's context menu). Unparented with its parent.

@@ -161,8 +161,10 @@ extension ListPage {
         listView.widget.add(keys.controller)
     }
 
-    func buildContextMenu() {
-        contextMenu = PopoverMenu(menu: MainWindow.rowMenu(for: kind), parent: root.widget)
+    /// Made when a row's menu is first asked for: a popover menu builds a widget per item, which a
+    /// start that opens no menu need not pay for.
+    private func buildContextMenu(_ menu: Menu) {
+        contextMenu = PopoverMenu(menu: menu, parent: root.widget)
         // On Escape (or a choice that stays on the list) GTK 4.8 hands focus to the next focusable
         // widget, often a toast's button: back to the row, so the keyboard carries on where it
         // was. Not when the choice took the list off screen (Edit… opens the editor).
@@ -183,8 +185,9 @@ extension ListPage {
         listView.select(i)
         menuPosition = i
         // Made for the moment: the item's state names the pick, and the lists change.
-        contextMenu?.setMenu(MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false,
-                                                otherLists: model.lists.filter { $0.id != model.list }))
+        let menu = MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false,
+                                      otherLists: model.lists.filter { $0.id != model.list })
+        if let contextMenu { contextMenu.setMenu(menu) } else { buildContextMenu(menu) }
         contextMenu?.popup(at: b.x + x, b.y + y)
     }
 

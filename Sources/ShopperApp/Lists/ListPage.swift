@@ -89,7 +89,6 @@ final class ListPage {
             act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
         }
         addListShortcuts()
-        buildContextMenu()
         listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
         follow(projection)
     }

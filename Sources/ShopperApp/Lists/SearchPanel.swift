@@ -75,7 +75,6 @@ final class SearchPanel {
             return page()?.focusRows() ?? false
         }
         bar.entry.add(keys.controller)
-        saveForm = saveSearchPopover()
     }
 
     /// Applies the text to the list on screen, and takes it off the list it was on before.
@@ -104,7 +103,9 @@ final class SearchPanel {
 
     /// Save Search…: asks for a name, the query by default.
     func beginSave() {
-        guard let (popover, nameEntry) = saveForm else { return }
+        // Made when first asked for: most starts never save a search.
+        let (popover, nameEntry) = saveForm ?? saveSearchPopover()
+        saveForm = (popover, nameEntry)
         nameEntry.text = bar.text
         popover.popup(at: Double(saveButton.widget.width) / 2, Double(saveButton.widget.height))
         nameEntry.widget.grabFocus()

@@ -8,45 +8,39 @@ import ShopperModel
 final class RecipesPlace {
     static let recipesName = "recipes", weekName = "week"
 
+    /// Empty until the place is first shown; then its header and its pages' stack.
     let root = Box(.vertical)
-    let header = HeaderBar()
-    let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
-    let pasteButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Paste a Recipe"))
-    let importButton = Button(icon: "document-open-symbolic", accessibleLabel: L("Import a Recipe"))
-    let stack = ViewStack()
-    private let switcherTitle: ViewSwitcherTitle
-    /// Placed by the window below the toasts (a toast over it would take its clicks).
-    let switcherBar: ViewSwitcherBar
+    /// Placed by the window below the toasts (a toast over it would take its clicks); the switcher
+    /// bar goes in it when the place is built.
+    let barPlace = Box(.vertical)
     private let numbers: NumberConvention
-    private var places: [String: Box] = [:]
+    /// The header, its buttons and switchers, and the pages' places: ~150 widgets that a start, which
+    /// shows a list, would build, style and register with the accessibility bus for nothing.
+    private var chrome: RecipesChrome?
     private(set) var builtPage: RecipesPage?
     private(set) var builtWeek: WeekPlanPage?
     /// The week's page was shown (built, and to be filled by the window).
     var onWeekShown: (@MainActor () -> Void)?
+    /// The header's Lists button (at phone width) was clicked.
+    var onListsButton: (@MainActor () -> Void)?
+    private var isFolded = false
 
     init(numbers: NumberConvention) {
         self.numbers = numbers
-        switcherTitle = ViewSwitcherTitle(stack: stack, title: L("Recipes"))
-        switcherBar = ViewSwitcherBar(stack: stack)
-        header.titleWidget(switcherTitle.widget)
-        listsButton.widget.tooltip(L("Lists"))
-        header.packStart(listsButton.widget)
-        pasteButton.widget.tooltip(L("Paste a Recipe"))
-        pasteButton.widget.actionName(AppAction.pasteRecipe.detailedName)
-        header.packStart(pasteButton.widget)
-        importButton.widget.tooltip(L("Import a Recipe"))
-        importButton.widget.actionName(AppAction.importRecipe.detailedName)
-        header.packStart(importButton.widget)
-        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: MainWindow.recipesMenu()).widget)
-        for (name, title, icon) in [(Self.recipesName, L("Recipes"), "accessories-text-editor-symbolic"),
-                                    (Self.weekName, L("Week’s Plan"), "x-office-calendar-symbolic")] {
-            places[name] = stack.addPlace(name: name, title: title, icon: icon)
-        }
-        stack.widget.expand(h: true, v: true)
-        stack.widget.onPointer("notify::visible-child") { [weak self] _ in self?.visibleChanged() }
-        ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
-        for part in [header.widget, stack.widget] { root.append(part) }
         root.widget.expand(h: true, v: true)
+    }
+
+    /// The header and the pages' stack, built into `root` the first time anything needs them.
+    private var built: RecipesChrome {
+        if let chrome { return chrome }
+        let chrome = RecipesChrome()
+        self.chrome = chrome
+        chrome.listsButton.onClicked { [weak self] in self?.onListsButton?() }
+        chrome.stack.widget.onPointer("notify::visible-child") { [weak self] _ in self?.visibleChanged() }
+        for part in [chrome.header.widget, chrome.stack.widget] { root.append(part) }
+        barPlace.append(chrome.switcherBar.widget)
+        apply(folded: isFolded, to: chrome)
+        return chrome
     }
 
     /// The recipes' page, built into its place when first needed.
@@ -54,7 +48,7 @@ final class RecipesPlace {
         if let builtPage { return builtPage }
         let page = RecipesPage(numbers: numbers)
         page.root.widget.expand(h: true, v: true)
-        places[Self.recipesName]!.append(page.root.widget)
+        built.places[Self.recipesName]!.append(page.root.widget)
         builtPage = page
         return page
     }
@@ -64,15 +58,15 @@ final class RecipesPlace {
         if let builtWeek { return builtWeek }
         let week = WeekPlanPage()
         week.root.widget.expand(h: true, v: true)
-        places[Self.weekName]!.append(week.root.widget)
+        built.places[Self.weekName]!.append(week.root.widget)
         builtWeek = week
         return week
     }
 
-    var isShowingWeek: Bool { stack.visibleName == Self.weekName }
+    var isShowingWeek: Bool { chrome?.stack.visibleName == Self.weekName }
 
-    func showWeek() { stack.visibleName = Self.weekName }
-    func showRecipes() { stack.visibleName = Self.recipesName }
+    func showWeek() { built.stack.visibleName = Self.weekName }
+    func showRecipes() { built.stack.visibleName = Self.recipesName }
 
     private func visibleChanged() {
         if isShowingWeek {
@@ -86,8 +80,51 @@ final class RecipesPlace {
     /// Folded (a phone), the Lists button shows and the header has the window's buttons; Import
     /// moves to the menu alone, leaving the title its room.
     func folded(_ folded: Bool) {
-        listsButton.widget.visible = folded
-        importButton.widget.visible = !folded
-        header.showStartTitleButtons(folded)
+        isFolded = folded
+        if let chrome { apply(folded: folded, to: chrome) }
+    }
+
+    private func apply(folded: Bool, to chrome: RecipesChrome) {
+        chrome.listsButton.widget.visible = folded
+        chrome.importButton.widget.visible = !folded
+        chrome.header.showStartTitleButtons(folded)
+    }
+}
+
+/// The recipes' place's own widgets: its header (the Lists button, Paste and Import a Recipe, the
+/// switcher, the menu) and the stack of its two pages, each page's place empty until it is built.
+@MainActor
+private final class RecipesChrome {
+    let header = HeaderBar()
+    let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
+    let pasteButton = Button(icon: "list-add-symbolic", accessibleLabel: L("Paste a Recipe"))
+    let importButton = Button(icon: "document-open-symbolic", accessibleLabel: L("Import a Recipe"))
+    let stack = ViewStack()
+    let switcherTitle: ViewSwitcherTitle
+    let switcherBar: ViewSwitcherBar
+    let places: [String: Box]
+
+    init() {
+        // The places before the switchers, which make all their buttons again on each page added.
+        var places: [String: Box] = [:]
+        for (name, title, icon) in [(RecipesPlace.recipesName, L("Recipes"), "accessories-text-editor-symbolic"),
+                                    (RecipesPlace.weekName, L("Week’s Plan"), "x-office-calendar-symbolic")] {
+            places[name] = stack.addPlace(name: name, title: title, icon: icon)
+        }
+        self.places = places
+        switcherTitle = ViewSwitcherTitle(stack: stack, title: L("Recipes"))
+        switcherBar = ViewSwitcherBar(stack: stack)
+        header.titleWidget(switcherTitle.widget)
+        listsButton.widget.tooltip(L("Lists"))
+        header.packStart(listsButton.widget)
+        pasteButton.widget.tooltip(L("Paste a Recipe"))
+        pasteButton.widget.actionName(AppAction.pasteRecipe.detailedName)
+        header.packStart(pasteButton.widget)
+        importButton.widget.tooltip(L("Import a Recipe"))
+        importButton.widget.actionName(AppAction.importRecipe.detailedName)
+        header.packStart(importButton.widget)
+        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: MainWindow.recipesMenu()).widget)
+        stack.widget.expand(h: true, v: true)
+        ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
     }
 }

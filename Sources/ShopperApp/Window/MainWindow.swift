@@ -90,8 +90,8 @@ final class MainWindow {
         toast.overlay.child(places.widget)
         toast.overlay.widget.expand(h: true, v: true)
         let content = Box(.vertical)
-        recipes.switcherBar.widget.visible = false
-        for part in [toast.overlay.widget, pages.switcherBar.widget, recipes.switcherBar.widget] { content.append(part) }
+        recipes.barPlace.widget.visible = false
+        for part in [toast.overlay.widget, pages.switcherBar.widget, recipes.barPlace.widget] { content.append(part) }
         content.widget.expand(h: true, v: true)
         return (content.widget, places, header)
     }
@@ -111,7 +111,11 @@ final class MainWindow {
     /// The add bar's example as long as the width allows, at start and as the window is resized;
     /// the header's store follows the width; Escape closes the search from anywhere in `column`.
     private func followSize(of column: Box) {
-        window.widget.afterFirstFrame { [addBar] in addBar.fitPlaceholder() }
+        window.widget.afterFirstFrame { [addBar] in
+            addBar.fitPlaceholder()
+            // Ready before the first keystroke, but not in the first frame's way.
+            MainLoop.idle { addBar.prepareCompletion() }
+        }
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
             window.widget.onPointer(size) { [weak self, window, addBar] _ in
                 window.afterNextFrame { _ in addBar.fitPlaceholder() }

@@ -6,7 +6,7 @@ import ShopperModel
 /// store for every list, opened to cook for any number, deleted with Undo.
 extension MainWindow {
     func wireRecipes() {
-        recipes.listsButton.onClicked { [weak self] in
+        recipes.onListsButton = { [weak self] in
             guard let self else { return }
             lists.showSidebar(current: model.list)
         }
@@ -42,7 +42,7 @@ extension MainWindow {
         reloadRecipes()
         lists.places.visibleName = ListsPane.recipesPlace
         pageStack.switcherBar.widget.visible = false
-        recipes.switcherBar.widget.visible = true
+        recipes.barPlace.widget.visible = true
         sidebar.highlightRecipes()
         _ = page.listView.widget.grabFocus()
     }
@@ -59,7 +59,7 @@ extension MainWindow {
     func showLists() {
         guard lists.isShowingRecipes else { return }
         lists.places.visibleName = ListsPane.listsPlace
-        recipes.switcherBar.widget.visible = false
+        recipes.barPlace.widget.visible = false
         pageStack.switcherBar.widget.visible = true
         sidebar.highlightList(model.list)
     }

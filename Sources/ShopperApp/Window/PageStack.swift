@@ -17,21 +17,25 @@ final class PageStack {
     /// has something.
     let finishButton = Button(label: AppAction.finishShopping.title)
     /// Each page's place in the stack, by the page's name, empty until the page is built into it.
-    private var places: [String: Box] = [:]
+    private let places: [String: Box]
     private(set) var lists: [ListKind: ListPage] = [:]
     private(set) var searches: SavedSearchesPage?
     private(set) var trips: TripsPage?
 
     init() {
+        let tabs = ListKind.allCases.map { ($0.rawValue, $0.title, $0.icon) }
+            + [(Self.searchesName, L("Searches"), "edit-find-symbolic"),
+               (Self.tripsName, L("Trips"), "document-open-recent-symbolic")]
+        // The places before the switchers: libadwaita 1.2's switcher makes all its buttons again on
+        // every page added (45 buttons made for 15 kept, ~14 widgets each, at every start).
+        var places: [String: Box] = [:]
+        for (name, title, icon) in tabs { places[name] = stack.addPlace(name: name, title: title, icon: icon) }
+        self.places = places
         switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
         finishButton.widget.css("suggested-action")
         finishButton.widget.actionName(AppAction.finishShopping.detailedName)
         finishButton.widget.align(h: .end).margins(12)
-        let tabs = ListKind.allCases.map { ($0.rawValue, $0.title, $0.icon) }
-            + [(Self.searchesName, L("Searches"), "edit-find-symbolic"),
-               (Self.tripsName, L("Trips"), "document-open-recent-symbolic")]
-        for (name, title, icon) in tabs { places[name] = stack.addPlace(name: name, title: title, icon: icon) }
         stack.widget.expand(h: true, v: true)
         ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
     }
