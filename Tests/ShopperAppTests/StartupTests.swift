@@ -99,8 +99,9 @@ final class StartupTests: GtkTestCase {
             let buttons = menuButtons(in: window.window.widget)
             XCTAssertFalse(buttons.isEmpty)
             for b in buttons { XCTAssertNil(gtk_menu_button_get_popover(b.opaque), "no menu built before it opens: \(b.typePath)") }
-            XCTAssertNil(window.recipes.root.widget.firstChild, "the Recipes place is not built")
-            XCTAssertNil(window.recipes.barPlace.widget.firstChild)
+            XCTAssertNil(window.recipes.builtPage, "the Recipes page is not built")
+            XCTAssertFalse(menuButtons(in: window.recipes.root.widget).contains { gtk_menu_button_get_popover($0.opaque) != nil },
+                           "nor the menu of the Recipes place's header, built after the first frame")
             XCTAssertNotNil(gtk_entry_get_completion(window.addBar.entry.widget.typedPointer()), "completion attached after the first frame")
 
             // The main menu opens with its items, as F10 or a click opens it.
@@ -133,6 +134,22 @@ final class StartupTests: GtkTestCase {
     }
 
     /// A window at its default size over one item, Milk, past its first frames.
+    /// The Recipes place's header and stack are built in an idle moment after the first frame:
+    /// neither in that frame nor in the frame that first shows Recipes.
+    func testTheRecipesPlaceIsBuiltAfterTheFirstFrame() throws {
+        try MainActor.assumeIsolated {
+            var builtAtFirstFrame: Bool?
+            let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (600, 720)) { window in
+                window.window.afterFirstFrame { builtAtFirstFrame = window.recipes.isBuilt }
+            }
+            defer { harness.close() }
+            XCTAssertEqual(builtAtFirstFrame, false, "not in the first frame")
+            XCTAssertTrue(harness.window.recipes.isBuilt, "built in an idle moment after it")
+            XCTAssertNil(harness.window.recipes.builtPage, "its pages wait until shown")
+            XCTAssertFalse(harness.window.recipes.root.widget.isDrawable)
+        }
+    }
+
     @MainActor private static func startedWithMilk() throws -> (ShoppingModel, ItemID, WindowHarness) {
         let model = try ShoppingModel(store: nil)
         let milk = try model.add(ItemFields(description: "Milk", price: 1))

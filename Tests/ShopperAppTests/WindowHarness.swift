@@ -14,7 +14,8 @@ final class WindowHarness {
     private static var made = 0
     private let style = AppStyle(folder: repositoryData)
 
-    init(model: ShoppingModel, size: (Int32, Int32)? = nil) throws {
+    /// `beforeShown`: the window made, not yet presented (to watch its first frame).
+    init(model: ShoppingModel, size: (Int32, Int32)? = nil, beforeShown: ((MainWindow) -> Void)? = nil) throws {
         // An id of its own: an earlier harness's application may still hold the last one.
         WindowHarness.made += 1
         app = Application(id: "io.github.shopperapp.Shopper.Tests\(WindowHarness.made)")
@@ -24,6 +25,7 @@ final class WindowHarness {
         let paths = AppPaths(dataFolder: NSTemporaryDirectory(), resources: repositoryData)
         window = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
         if let size { window.window.defaultSize(size.0, size.1) }
+        beforeShown?(window)
         window.present()
         _ = MainLoop.iterate(until: { self.window.window.widget.width > 0 })
         ShopperAppTests.settle(150)

@@ -30,6 +30,13 @@ final class RecipesPlace {
         root.widget.expand(h: true, v: true)
     }
 
+    /// Whether the header and the pages' stack are built.
+    var isBuilt: Bool { chrome != nil }
+
+    /// Builds the header and the pages' stack, not their pages: the window asks in an idle moment
+    /// after its first frame, so that opening Recipes later does not pay for them in its frame.
+    func prepare() { _ = built }
+
     /// The header and the pages' stack, built into `root` the first time anything needs them.
     private var built: RecipesChrome {
         if let chrome { return chrome }
