@@ -233,8 +233,8 @@ class Recipes(unittest.TestCase):
             self.open_recipe(app, "Salad")
             self.add_to_list(app, "Add “Salad” to a List", "lemon: always at home, not added")
             app.key("Return", window="Add “Salad” to a List")
-            # The text export marks a unit the add bar does not read as a unit: "2 {tbsp} Olive oil".
-            wait_for(lambda: need(data, "oil") == "2 {tbsp} Olive", 5, f"the olive oil on the list, not {need(data, 'oil')!r}")
+            # The text export writes the recipe's spoons as the add bar reads them: "2 tbsp Olive oil".
+            wait_for(lambda: need(data, "oil") == "2 tbsp Olive", 5, f"the olive oil on the list, not {need(data, 'oil')!r}")
             self.assertIsNone(need(data, "Lemon") or need(data, "lemon"), "the lemon is at home")
         subprocess.run(["rm", "-rf", data])
 

@@ -43,10 +43,12 @@ enum UnitTable {
         unit("dl", .volume, "ml", r(100), "dl", "dl", ["dl", "deciliter", "decilitre"], addBar: ["dl"], metric: true),
         unit("l", .volume, "ml", r(1000), "l", "l", ["l", "ltr", "liter", "liters", "litre", "litres"],
              addBar: ["l"], metric: true),
+        // The spoons' symbols are add-bar units too (no product is called so; "cup" is one, so
+        // cups stay a recipe's word): a recipe's "2 tbsp" item is written and typed as such.
         unit("tsp", .volume, "ml", cup.divided(by: r(48))!, "tsp", "tsp",
-             ["tsp", "tsps", "teaspoon", "teaspoons", "teasp"], exact: ["t"]),
+             ["tsp", "tsps", "teaspoon", "teaspoons", "teasp"], exact: ["t"], addBar: ["tsp"]),
         unit("tbsp", .volume, "ml", cup.divided(by: r(16))!, "tbsp", "tbsp",
-             ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons"], exact: ["T"]),
+             ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons"], exact: ["T"], addBar: ["tbsp"]),
         unit("floz", .volume, "ml", cup.divided(by: r(8))!, "fl oz", "fl oz",
              ["fl oz", "fl. oz", "fl.oz", "fl. oz.", "fl.oz.", "fluid ounce", "fluid ounces", "floz"]),
         unit("cup", .volume, "ml", cup, "cup", "cups", ["cup", "cups"]),

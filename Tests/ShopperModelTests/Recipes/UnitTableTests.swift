@@ -52,14 +52,22 @@ final class UnitTableTests: XCTestCase {
         }
     }
 
-    /// The add bar reads the same words as before the table: old lines keep their meaning.
+    /// The add bar reads the words it read before the table, and the spoons' symbols since (a
+    /// recipe's "2 tbsp" item is typed and written so): old lines keep their meaning.
     func testTheAddBarsUnitsComeFromTheTable() {
         let before: Set<String> = [
             "kg", "g", "mg", "lb", "lbs", "oz", "l", "ml", "cl", "dl", "pack", "packs", "pk", "box", "boxes",
             "bottle", "bottles", "can", "cans", "jar", "jars", "bag", "bags", "bunch", "bunches", "dozen",
             "pc", "pcs", "piece", "pieces", "loaf", "loaves", "tin", "tins", "roll", "rolls",
         ]
-        XCTAssertEqual(PlainTextFormat.units, before)
+        XCTAssertEqual(PlainTextFormat.units, before.union(["tbsp", "tsp"]))
+        let spoon = try? PlainTextFormat.read("2 tbsp Olive oil").get()
+        XCTAssertEqual(spoon?.fields.unit, "tbsp")
+        XCTAssertEqual(spoon?.fields.description, "Olive oil")
+        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Olive oil", quantity: 2, unit: "tbsp")),
+                       "2 tbsp Olive oil", "a recipe's spoons written as the add bar reads them, not in braces")
+        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Flour", quantity: 2, unit: "cups")),
+                       "2 {cups} Flour", "a cup is a product too: in braces")
         for word in PlainTextFormat.units {
             XCTAssertNotNil(MeasureUnit.named(word), "\(word) converts as a recipe's unit does")
         }
