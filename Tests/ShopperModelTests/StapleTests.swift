@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import ShopperModel
 
@@ -64,5 +65,24 @@ final class StapleTests: XCTestCase {
         _ = try Store(path: path)
         let readOnly = try Store(path: path, access: .readOnly)
         XCTAssertThrowsError(try readOnly.addStaple("butter")) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
+    }
+
+    /// Rows another program wrote: bytes are passed over, a name too long is cut, and no more
+    /// than the most are read, so one bad row does not stop a recipe's add.
+    func testRowsAnotherProgramWroteAreCappedAndSkipped() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        _ = try Store(path: path)
+        let long = String(repeating: "y", count: 10_000)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO staple (name) VALUES (x'00ff'), (?)", arguments: [long])
+            for n in 0..<1_000 { try db.execute(sql: "INSERT INTO staple (name) VALUES (?)", arguments: ["bulk \(n)"]) }
+        }
+        let names = try Store(path: path).staples()
+        XCTAssertLessThanOrEqual(names.count, Store.staplesMost)
+        XCTAssertTrue(names.allSatisfy { $0.count <= Store.stapleLimit })
+        XCTAssertFalse(names.contains { $0.utf8.first == 0 }, "bytes are no staple")
+        let m = try ShoppingModel(store: Store(path: path))
+        let id = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
+        XCTAssertEqual(try m.addRecipeToList(id).count, 1, "a recipe's add goes on")
     }
 }

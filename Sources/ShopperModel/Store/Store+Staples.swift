@@ -18,8 +18,14 @@ extension Store {
     }
 
     static func staples(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM staple")
+        try keptNames(db).map { String($0.prefix(stapleLimit)) }
             .map { (ShoppingModel.matchKey($0), $0) }.sorted { $0 < $1 }.map(\.1)
+    }
+
+    /// The names as stored, text only and no more than the most: a row another program wrote (a
+    /// number, bytes, a thousand more) is passed over rather than read into every recipe's add.
+    private static func keptNames(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM staple WHERE typeof(name) = 'text' LIMIT ?", arguments: [staplesMost])
     }
 
     /// Keeps `name` as a staple (spaces tidied, cut at `stapleLimit`). Returns the name kept, or
@@ -29,7 +35,7 @@ extension Store {
         let clean = String(ItemDraft.clean(name).prefix(Self.stapleLimit))
         guard !clean.isEmpty else { return nil }
         return try writeStaples { db in
-            let kept = try String.fetchAll(db, sql: "SELECT name FROM staple")
+            let kept = try Self.keptNames(db)
             let key = ShoppingModel.matchKey(clean)
             guard !kept.contains(where: { ShoppingModel.matchKey($0) == key }), kept.count < Self.staplesMost else { return nil }
             try db.execute(sql: "INSERT INTO staple (name) VALUES (?)", arguments: [clean])
@@ -43,7 +49,7 @@ extension Store {
     public func removeStaple(_ name: String) throws(StoreError) -> String? {
         let key = ShoppingModel.matchKey(ItemDraft.clean(name))
         return try writeStaples { db in
-            guard let kept = try String.fetchAll(db, sql: "SELECT name FROM staple").first(where: { ShoppingModel.matchKey($0) == key })
+            guard let kept = try Self.keptNames(db).first(where: { ShoppingModel.matchKey($0) == key })
             else { return nil }
             try db.execute(sql: "DELETE FROM staple WHERE name = ?", arguments: [kept])
             return kept
