@@ -19,13 +19,15 @@ extension Store {
     }
 
     /// The marks of `list`'s items: through the marks (few) and each item's primary key, so the
-    /// cost follows the marks, not the list.
+    /// cost follows the marks, not the list. CROSS JOIN keeps that order: left to choose, SQLite
+    /// walked the list's items through `item_list` (45 ms at a million items with no mark at all,
+    /// at every read of the news, so in each sync's arrival).
+    static let onlyAtSQL = "SELECT m.item_id, m.shop_id FROM item_shop m CROSS JOIN item i ON i.id = m.item_id WHERE i.list_id = ?"
+
     static func onlyAt(_ db: Database, list: ListID) throws -> OnlyAt {
         guard try db.tableExists("item_shop") else { return OnlyAt() }
         var marks: [ItemID: Set<ShopID>] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT m.item_id, m.shop_id FROM item_shop m JOIN item i ON i.id = m.item_id WHERE i.list_id = ?
-            """, arguments: [list.raw]) {
+        for row in try Row.fetchAll(db, sql: onlyAtSQL, arguments: [list.raw]) {
             marks[ItemID(row[0]), default: []].insert(ShopID(row[1]))
         }
         return OnlyAt(marks)

@@ -180,12 +180,12 @@ public final class Store: Sendable {
     public func changes(since revision: Int64, list: ListID = .first) throws(StoreError) -> StoreChanges {
         try read { db in
             var c = StoreChanges()
-            let mine = try ListScope(list).condition(db)
-            try db.eachRow("SELECT \(ItemColumns.list), revision FROM item WHERE revision > ? AND \(mine)", arguments: [revision]) { row in
+            let sql = try Self.newsSQL(db, list: list)
+            try db.eachRow(sql.changed, arguments: [revision]) { row in
                 c.items.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
             }
             c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
-                + Int64.fetchAll(db, sql: "SELECT id FROM item WHERE revision > ? AND NOT (\(mine))", arguments: [revision]).map(ItemID.init)
+                + Int64.fetchAll(db, sql: sql.left, arguments: [revision]).map(ItemID.init)
             c.aisles = try Self.aisles(db, list: list)
             c.searches = try Self.searches(db, list: list)
             c.lists = try Self.lists(db)
@@ -195,6 +195,15 @@ public final class Store: Sendable {
             c.revision = try Self.revision(db)
             return c
         }
+    }
+
+    /// The news' reads of items: those of the list written since a revision, and those that left it
+    /// since. By the revision index, never the list's: news is a few rows, and `list_id = N` had
+    /// SQLite walk the whole list to find them (145 ms for 100 changes at a million items).
+    static func newsSQL(_ db: Database, list: ListID) throws -> (changed: String, left: String) {
+        let mine = try ListScope(list, byIndex: false).condition(db)
+        return ("SELECT \(ItemColumns.list), revision FROM item WHERE revision > ? AND \(mine)",
+                "SELECT id FROM item WHERE revision > ? AND NOT (\(mine))")
     }
 
     /// SQLite's data_version of the writer connection: it changes when, and only when, another
