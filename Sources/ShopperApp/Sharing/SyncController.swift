@@ -31,6 +31,8 @@ final class SyncController {
     private var inFlight: [(String?, (Result<String, Error>) -> Void)] = []
     private var debounce: UInt32 = 0
     private var bindings: [ListID: SyncBinding] = [:]
+    /// The changes waiting per shared list, counted on a worker thread.
+    let pending: PendingCounter
     /// Hears every outcome: the window's status and toasts.
     var onFinished: (([Outcome]) -> Void)?
     /// Whether the window has focus (the 30 s sync runs only then).
@@ -42,6 +44,7 @@ final class SyncController {
     init(store: Store?, storePath: String) {
         self.storePath = store?.path ?? storePath
         reader = store
+        pending = PendingCounter(store: store)
         reload()
     }
 
@@ -78,10 +81,17 @@ final class SyncController {
         return inUse
     }
 
+    /// The list's status, with its changes waiting as last counted (`pending`).
     func status(of list: ListID) -> SyncStatus {
         let b = bindings[list]
-        let pending = b == nil ? 0 : reader?.syncPendingCount(list) ?? 0
-        return SyncStatus.of(b, pending: pending, syncing: running, timeText: SharingCommands.timeText)
+        let waiting = b == nil ? 0 : pending.count(of: list) ?? 0
+        return SyncStatus.of(b, pending: waiting, syncing: running, timeText: SharingCommands.timeText)
+    }
+
+    /// Counts the list's changes waiting again, off the main thread, when it is shared
+    /// (`pending.onChange` hears the new count).
+    func recountPending(_ list: ListID) {
+        if bindings[list] != nil { pending.recount(list) }
     }
 
     private var started = false

@@ -242,7 +242,9 @@ final class MainWindow {
         modelObserver = model.observe { [weak self] change in
             self?.updateActions()
             if !change.items.isEmpty { self?.sharing.changed() }
-            if change.listsChanged { self?.listsChanged() }
+            // The lists' change brings the status up to date; an edit that leaves the counts alone
+            // (a price) may still be a change to send.
+            if change.listsChanged { self?.listsChanged() } else if !change.items.isEmpty { self?.updateSyncStatus() }
             if change.searchesChanged { self?.updateTotals() }
             if change.tripsChanged { self?.tripsChanged() }
             // An undo or redo of a recipe kept or deleted, here or by another process.

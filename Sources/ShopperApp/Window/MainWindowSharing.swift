@@ -8,11 +8,21 @@ extension MainWindow {
     func wireSharing() {
         sharing.onFinished = { [weak self] outcomes in self?.syncFinished(outcomes) }
         sharing.isActive = { [weak self] in self?.window.isActive ?? false }
+        sharing.pending.onChange = { [weak self] list in
+            if list == self?.model.list { self?.showSyncStatus() }
+        }
         updateSyncStatus()
     }
 
-    /// What the shown list's sharing is doing; hidden for a list not shared.
+    /// After anything that may change the shown list's sharing: its status now, and its changes
+    /// waiting counted again (shown when counted).
     func updateSyncStatus() {
+        sharing.recountPending(model.list)
+        showSyncStatus()
+    }
+
+    /// What the shown list's sharing is doing; hidden for a list not shared.
+    func showSyncStatus() {
         let status = sharing.status(of: model.list)
         syncStatus.widget.visible = status.state != .notShared
         syncStatus.text = status.text

@@ -1,0 +1,44 @@
+import CGtk
+import Foundation
+import XCTest
+@testable import ShopperApp
+@testable import ShopperModel
+@testable import ShopperSyncModel
+
+/// A shared list's changes waiting are counted on a worker thread: counting visits every item of
+/// the list, and the status follows every tick on a shared list. The status still says the right
+/// number, after ticks and after an edit that leaves the list's counts alone.
+final class SyncStatusCountTests: GtkTestCase {
+    func testChangesWaitingAreCountedOffTheMainThreadAndShown() throws {
+        let folder = NSTemporaryDirectory() + "status-count-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try MainActor.assumeIsolated {
+            let store = try Store(path: folder + "/shopper.sqlite")
+            let model = try ShoppingModel(store: store)
+            let ids = try (0..<3).map { try model.add(ItemFields(description: "Item \($0)")) }
+            try store.createSyncBinding(SyncBinding(list: model.list, server: "https://dav.example.org/", user: "alice",
+                                                    collection: "https://dav.example.org/dav/groceries/", collectionName: "Groceries"))
+            // The first two were sent as they are; the third never was.
+            let now = try store.items(ids)
+            try store.saveSyncRecords(model.list, ids.prefix(2).map { id in
+                SyncRecord(item: id, uid: "task-\(id.raw)", href: "/dav/groceries/\(id.raw).ics", etag: "\"1\"", base: nil,
+                           syncedRevision: now[id]!.revision)
+            })
+            let harness = try WindowHarness(model: model, size: (600, 600))
+            defer { harness.close() }
+            let window = harness.window, pending = window.sharing.pending
+            iterate(until: { window.syncStatus.text.contains("1 change waiting") }, "one change waiting, not \(window.syncStatus.text)")
+
+            let made = pending.made
+            try model.toggleNeeded(ids[0])
+            XCTAssertEqual(pending.made, made, "not counted in the tick's own call")
+            iterate(until: { window.syncStatus.text.contains("2 changes waiting") }, "two changes waiting, not \(window.syncStatus.text)")
+
+            // Notes change no list's counts, and are a change to send all the same.
+            try model.update(ids[1], ItemFields(description: "Item 1", notes: "the big one"))
+            iterate(until: { window.syncStatus.text.contains("3 changes waiting") }, "three changes waiting, not \(window.syncStatus.text)")
+            XCTAssertFalse(pending.madeOnMainThread)
+        }
+    }
+}
