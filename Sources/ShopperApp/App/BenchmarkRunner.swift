@@ -6,7 +6,7 @@ import ShopperModel
 /// page's building and first paint after it (layout and paint of that frame), then quit.
 /// `SHOPPER_BENCH=recipes`: the Recipes page opened, scrolled, and a recipe added to the list
 /// (`BenchmarkRunner+Recipes.swift`); `SHOPPER_BENCH=recipe-add` or `recipes-open`: one part alone, for a profile.
-/// `SHOPPER_BENCH=store-switch`, `sync-arrival`, `undo-move` or `list-switch`: that operation of `ops`
+/// `SHOPPER_BENCH=store-switch`, `sync-arrival`, `undo-move`, `scroll` or `list-switch`: that operation of `ops`
 /// alone, for a profile (`list-switch`: 30 switches, then the reads).
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
 /// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
@@ -40,6 +40,9 @@ final class BenchmarkRunner {
             // One operation alone, to profile it: `perf record -g shopper` with this mode.
             case "store-switch": planStoreSwitches()
             case "sync-arrival": planSyncArrivals()
+            case "scroll":
+                untimed { self.window.show(.all) }
+                planScroll()
             case "undo-move": planUndoAndMove()
             case "trips": planTrips()
             case "list-switch":
@@ -88,17 +91,22 @@ final class BenchmarkRunner {
             window.searchBar.text = ""
             window.applySearch()
         }
+        planScroll()
+        planListSwitches(Self.switches)
+        planListReads()
+        // Last: they add two stores and change items, which the reads above must not see.
+        planStoreSwitches()
+        planSyncArrivals()
+    }
+
+    /// The All Items page scrolled from its top to its end in `scrollFrames` frames.
+    private func planScroll() {
         for k in 0..<Self.scrollFrames {
             timed("scroll-frame") { [self] in
                 let scrolled = window.page(.all).scrolled
                 scrolled.scrollOffset = scrolled.maxScrollOffset * Double(k) / Double(Self.scrollFrames - 1)
             }
         }
-        planListSwitches(Self.switches)
-        planListReads()
-        // Last: they add two stores and change items, which the reads above must not see.
-        planStoreSwitches()
-        planSyncArrivals()
     }
 
     /// To the small list beside it and back: the timed switch is to the list of N items, its

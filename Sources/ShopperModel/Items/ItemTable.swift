@@ -176,6 +176,9 @@ public struct ItemTable {
         return nil
     }
 
+    /// For tests: where the slots are (a write to a table shared with a copy moves them).
+    var slotsAddress: Int { slots.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+
     /// Every id, in order.
     public var ids: [ItemID] {
         var ids: [ItemID] = []

@@ -31,6 +31,15 @@ extension ListProjection {
         install(f)
     }
 
+    /// A change of `changed` items is about to be taken into memory. One `apply` takes row by row
+    /// finishes the fill first anyway: finished now, from the entries as they still are, the fill
+    /// lets go of them, and the model's write does not copy its whole table (the first tick at a
+    /// million items, 14 ms of its 48).
+    func changeComing(_ changed: Int) {
+        guard fill != nil, changed <= max(Self.rebuildThreshold, count / 8) else { return }
+        finishFill()
+    }
+
     private func install(_ f: RowFill) {
         // The first rows, shown meanwhile, are the first of the whole.
         assert(rows.indices.allSatisfy { rows[$0] == f.keys[$0] }, "the first rows differ from the filled ones")

@@ -91,6 +91,7 @@ extension ShoppingModel {
             aisles = AisleOrder(order)
             change.aislesReordered = sectionsMove(old, order)
         }
+        changeComing(cs.items.count)
         for (id, new) in cs.items {
             // An import is written on another thread: a refresh in between may hold a newer
             // version already, which memory keeps.

@@ -29,6 +29,7 @@ extension ShoppingModel {
             aisles = AisleOrder(news.aisles)
             change.aislesReordered = sectionsMove(old, news.aisles)
         }
+        changeComing(news.items.count + news.deleted.count)
         for (item, revision) in news.items {
             // This process's own write, read back: memory has it already.
             if items.revision(of: item.id) == revision { continue }
