@@ -30,7 +30,8 @@ NAMED = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
 
 
 def functions_run(profile, binary):
-    """The functions of `binary` that ran, in the order callgrind's output first names them."""
+    """The functions of `binary` that ran, in the order callgrind's output first names them (the
+    order among them matters little: together is what counts)."""
     objects, functions, current, ran, seen = {}, {}, None, [], set()
     with open(profile, errors="replace") as f:
         for line in f:
@@ -43,7 +44,7 @@ def functions_run(profile, binary):
                 names[number] = name
             if kind == "ob":
                 current = objects.get(number)
-            elif kind == "fn" and current == binary:
+            elif kind == "fn" and current and os.path.realpath(current) == binary:
                 # "name'2": a second level of recursion, the same function.
                 fn = re.sub(r"'\d+$", "", functions.get(number, ""))
                 # Unnamed code (0x…) and valgrind's "(below main)" are no symbol of the binary.
@@ -54,7 +55,7 @@ def functions_run(profile, binary):
 
 
 def main():
-    shopper, maker, out = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+    shopper, maker, out = os.path.realpath(sys.argv[1]), sys.argv[2], sys.argv[3]
     made = plain_store(1000, maker, ROOT)
     data = os.path.dirname(made)
     restore(made, data)

@@ -33,6 +33,8 @@ final class SyncStatusCountTests: GtkTestCase {
             let made = pending.made
             try model.toggleNeeded(ids[0])
             XCTAssertEqual(pending.made, made, "not counted in the tick's own call")
+            XCTAssertTrue(window.syncStatus.text.contains("1 change waiting"),
+                          "the last count shown until the new one comes, not \(window.syncStatus.text)")
             iterate(until: { window.syncStatus.text.contains("2 changes waiting") }, "two changes waiting, not \(window.syncStatus.text)")
 
             // Notes change no list's counts, and are a change to send all the same.
@@ -40,5 +42,24 @@ final class SyncStatusCountTests: GtkTestCase {
             iterate(until: { window.syncStatus.text.contains("3 changes waiting") }, "three changes waiting, not \(window.syncStatus.text)")
             XCTAssertFalse(pending.madeOnMainThread)
         }
+    }
+
+    /// Before its first count a list's status leaves the count out rather than say "0 waiting".
+    func testAStatusNotCountedYetLeavesTheCountOut() {
+        let b = SyncBinding(list: .first, server: "https://dav.example.org/", user: "alice",
+                            collection: "https://dav.example.org/dav/groceries/", collectionName: "Groceries")
+        XCTAssertEqual(SyncStatus.of(b, pending: nil, syncing: false) { _ in "14:05" }.text, "Not synced yet")
+        XCTAssertEqual(SyncStatus.of(b, pending: 2, syncing: false) { _ in "14:05" }.text, "Not synced yet, 2 changes waiting")
+        var synced = b
+        synced.lastSync = Date()
+        XCTAssertEqual(SyncStatus.of(synced, pending: nil, syncing: false) { _ in "14:05" }.text, "Synced at 14:05")
+        XCTAssertEqual(SyncStatus.of(synced, pending: 1, syncing: false) { _ in "14:05" }.text, "Synced at 14:05 (1 change waiting)")
+        var offline = synced
+        offline.problem = "The server did not answer."
+        offline.problemLine = "dav.example.org is not answering"
+        offline.offline = true
+        XCTAssertEqual(SyncStatus.of(offline, pending: nil, syncing: false) { _ in "14:05" }.text, "Offline: dav.example.org is not answering")
+        XCTAssertEqual(SyncStatus.of(offline, pending: 3, syncing: false) { _ in "14:05" }.text,
+                       "Offline: dav.example.org is not answering; 3 changes waiting")
     }
 }

@@ -217,7 +217,7 @@ final class ListsTests: XCTestCase {
         let marks = try s.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(Store.onlyAtSQL)", arguments: [1]).map { $0["detail"] as String }
         }
-        XCTAssertEqual(marks.first, "SCAN m", marks.joined(separator: "; "))
+        XCTAssertTrue(marks.first?.hasPrefix("SCAN m") ?? false, marks.joined(separator: "; "))
         XCTAssertEqual(try s.changes(since: 0).onlyAt.hidden(at: aldi, existing: [aldi, lidl]), [ids[0], ids[2]])
     }
 

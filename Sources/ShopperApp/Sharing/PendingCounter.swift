@@ -25,6 +25,12 @@ final class PendingCounter {
     /// The last count; nil before the first has come.
     func count(of list: ListID) -> Int? { counts[list] }
 
+    /// Lets go of the counts of all lists but `keeping`: those of lists no longer shared, and after
+    /// a sync (which sent what was waiting) those of lists not shown, counted again when shown.
+    func forget(keeping: Set<ListID>) {
+        counts = counts.filter { keeping.contains($0.key) }
+    }
+
     /// Counts `list` again, on a worker thread.
     func recount(_ list: ListID) {
         guard let store else { return }

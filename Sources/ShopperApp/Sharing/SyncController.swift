@@ -49,7 +49,10 @@ final class SyncController {
     }
 
     /// Reads the bindings again (after sharing starts or stops, or another process's sync).
-    func reload() { bindings = Dictionary(((try? reader?.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a }) }
+    func reload() {
+        bindings = Dictionary(((try? reader?.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a })
+        pending.forget(keeping: Set(bindings.keys))
+    }
 
     func isShared(_ list: ListID) -> Bool { bindings[list] != nil }
 
@@ -84,7 +87,7 @@ final class SyncController {
     /// The list's status, with its changes waiting as last counted (`pending`).
     func status(of list: ListID) -> SyncStatus {
         let b = bindings[list]
-        let waiting = b == nil ? 0 : pending.count(of: list) ?? 0
+        let waiting = b == nil ? 0 : pending.count(of: list)
         return SyncStatus.of(b, pending: waiting, syncing: running, timeText: SharingCommands.timeText)
     }
 

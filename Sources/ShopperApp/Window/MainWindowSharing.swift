@@ -32,6 +32,8 @@ extension MainWindow {
     }
 
     func syncFinished(_ outcomes: [SyncController.Outcome]) {
+        // What the other lists had waiting was sent or not: counted again when shown.
+        if !outcomes.isEmpty { sharing.pending.forget(keeping: [model.list]) }
         updateSyncStatus()
         // Also after a failure part-way: the values were replaced when the changes came in.
         let losses = outcomes.flatMap { o in o.report.lost.map { (o.list, $0) } }

@@ -51,7 +51,7 @@ extension ListProjection {
         // A big change (an import, finishing a long trip) is one rebuild and one announcement:
         // row by row it is an array edit and a view update per item, quadratic in the list.
         let shopsMove = change.shopsChanged && (sectioning == .aisle || kind == .shopping)
-        if (change.aislesReordered && sectioning == .aisle) || shopsMove || change.items.count > max(Self.rebuildThreshold, rows.count / 8) {
+        if (change.aislesReordered && sectioning == .aisle) || shopsMove || rebuilds(changing: change.items.count) {
             reset(changed: Set(change.items.keys.map { Int($0.raw) }))
             return
         }
@@ -116,6 +116,10 @@ extension ListProjection {
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.
     static let rebuildThreshold = 256
+
+    /// Whether a change of `changed` items is a rebuild rather than row edits (the rows placed so
+    /// far counted, as `apply` counts them before it places the rest).
+    func rebuilds(changing changed: Int) -> Bool { changed > max(Self.rebuildThreshold, rows.count / 8) }
 
 
     /// The end row comes with the first item and goes with the last: those edits are announced as

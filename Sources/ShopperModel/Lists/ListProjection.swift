@@ -88,7 +88,7 @@ public final class ListProjection {
         if fillsLater { rebuildFirstRows() } else { rebuild() }
         announced = count
         observer = model.observe { [weak self] change in self?.apply(change) }
-        model.observeComing(observer) { [weak self] count in self?.changeComing(count) }
+        model.observeComing(observer) { [weak self] count, sectionsMove in self?.changeComing(count, sectionsMove: sectionsMove) }
     }
 
     deinit { model.removeObserver(observer) }

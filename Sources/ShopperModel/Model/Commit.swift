@@ -91,11 +91,11 @@ extension ShoppingModel {
             aisles = AisleOrder(order)
             change.aislesReordered = sectionsMove(old, order)
         }
-        changeComing(cs.items.count)
-        for (id, new) in cs.items {
-            // An import is written on another thread: a refresh in between may hold a newer
-            // version already, which memory keeps.
-            if let held = items.revision(of: id), held > commit.revision { continue }
+        // An import is written on another thread: a refresh in between may hold a newer version
+        // already, which memory keeps.
+        let written = cs.items.filter { id, _ in (items.revision(of: id) ?? .min) <= commit.revision }
+        changeComing(written.count, sectionsMove: change.aislesReordered)
+        for (id, new) in written {
             change.items[id] = replaceInMemory(id, with: new, revision: commit.revision, old: back.items[id] ?? nil)
         }
         if !cs.searches.isEmpty {

@@ -29,13 +29,14 @@ extension ShoppingModel {
             aisles = AisleOrder(news.aisles)
             change.aislesReordered = sectionsMove(old, news.aisles)
         }
-        changeComing(news.items.count + news.deleted.count)
-        for (item, revision) in news.items {
-            // This process's own write, read back: memory has it already.
-            if items.revision(of: item.id) == revision { continue }
+        // This process's own writes, read back, memory has already; the deleted are of any list.
+        let written = news.items.filter { items.revision(of: $0.item.id) != $0.revision }
+        let gone = news.deleted.filter { items[$0] != nil }
+        changeComing(written.count + gone.count, sectionsMove: change.aislesReordered)
+        for (item, revision) in written {
             change.items[item.id] = replaceInMemory(item.id, with: item, revision: revision)
         }
-        for id in news.deleted where items[id] != nil {
+        for id in gone {
             change.items[id] = replaceInMemory(id, with: nil, revision: 0)
         }
         if news.searches != savedSearches {

@@ -58,7 +58,7 @@ public final class ShoppingModel {
     var listPasses = 0
     var observers: [Int: (ModelChange) -> Void] = [:]
     /// Heard before memory takes a change of so many items (`observers` hear it after).
-    var comingObservers: [Int: (Int) -> Void] = [:]
+    var comingObservers: [Int: (Int, Bool) -> Void] = [:]
     /// While an undo or redo writes: the revisions of its items on other lists (see `replayChanges`).
     var expectedForeign: [ItemID: Int64] = [:]
     var nextObserver = 0
@@ -204,17 +204,18 @@ public final class ShoppingModel {
         comingObservers[token] = nil
     }
 
-    /// `f` hears how many items a change brings before memory takes it: whoever holds the entries
-    /// as they still are (a list's rows being placed from them) can finish with them first, or the
-    /// change's write copies the whole table (14 ms at a million items). Removed with `token`.
-    func observeComing(_ token: Int, _ f: @escaping (Int) -> Void) {
+    /// `f` hears how many items a change brings (and whether it moves sections) before memory
+    /// takes it: whoever holds the entries as they still are (a list's rows being placed from
+    /// them) can finish with them first, or the change's write copies the whole table (14 ms of
+    /// the first tick at a million items). Removed with `token`.
+    func observeComing(_ token: Int, _ f: @escaping (_ items: Int, _ sectionsMove: Bool) -> Void) {
         comingObservers[token] = f
     }
 
     /// Tells `comingObservers` of a change of `count` items about to be taken into memory.
-    func changeComing(_ count: Int) {
+    func changeComing(_ count: Int, sectionsMove: Bool) {
         guard count > 0 else { return }
-        for f in comingObservers.values { f(count) }
+        for f in comingObservers.values { f(count, sectionsMove) }
     }
 
     /// The lists read again (another model of this process wrote to one of them); observers hear
