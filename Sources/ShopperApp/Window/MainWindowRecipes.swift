@@ -111,7 +111,7 @@ extension MainWindow {
     }
 
     /// The dialog built, its preview worked out, not yet shown (the benchmark times the two apart:
-    /// showing a new window is mostly the display server's work).
+    /// showing a new window is GTK realizing and styling it, a cost of its own).
     func recipeAddDialog(_ id: RecipeID, servings: Int) -> RecipeAddDialog? {
         guard let recipe = try? model.recipe(id), let models = listModels() else { return nil }
         let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
