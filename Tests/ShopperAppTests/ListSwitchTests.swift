@@ -113,6 +113,45 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertGreaterThan(window.currentPage.boundRows.filter { $0.itemID != nil }.count, 3, "the other list's rows are drawn")
         }
     }
+    /// A large list left is kept as a checkpoint (`EntryCheckpoint`) while the other list shows,
+    /// and opens from it when shown again, with what another process wrote meanwhile (an item
+    /// added, one ticked off): the same rows, counts and cart as a whole read.
+    func testALargeListLeftOpensAgainFromItsCheckpointWithOthersWrites() throws {
+        try MainActor.assumeIsolated {
+            let path = NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName
+            let store = try Store(path: path)
+            @MainActor func makeHarness() throws -> WindowHarness {
+                let model = try ShoppingModel(store: store)
+                try model.add(batch: (0..<5_000).map { ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false) })
+                let small = try ShoppingModel(store: store, list: model.createList(named: "Small"))
+                try small.add(ItemFields(description: "Thing"))
+                return try WindowHarness(model: model, size: (700, 500))
+            }
+            let harness = try makeHarness()
+            defer { harness.close() }
+            let window = harness.window
+            window.show(.shopping)
+            settle(100)
+            try window.model.tick(XCTUnwrap(window.currentPage.projection.itemID(at: 1)))
+            window.switchList("2")
+            CheckpointWriter.now(nil)  // the list left, written on its own thread
+            // `shopper add` and a sync, while the window shows the other list.
+            let other = try ShoppingModel(store: Store(path: path))
+            let added = try other.add(ItemFields(description: "Added elsewhere", aisle: "Aisle 1"))
+            let ticked = try XCTUnwrap(other.items.ids.first { other.items[$0]?.inCart == false })
+            try other.tick(ticked)
+            window.switchList("1")
+            settle(100)
+            XCTAssertNotNil(window.model.checkpoint, "read back from the checkpoint")
+            XCTAssertEqual(window.model.items[added]?.needed, true)
+            XCTAssertEqual(window.model.items[ticked]?.inCart, true)
+            XCTAssertEqual(window.currentPage.projection.itemCount, 4_999, "two in the cart, one added")
+            XCTAssertEqual(window.model.totals, try ShoppingModel(store: Store(path: path)).totals)
+            window.show(.cart)
+            settle(50)
+            XCTAssertEqual(window.currentPage.projection.itemCount, 2)
+        }
+    }
 }
 
 /// The search bar's "All Lists" in the real window: results from every list, each naming its list;

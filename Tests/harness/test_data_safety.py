@@ -7,7 +7,9 @@ then a restart; no unlinked store file is ever open in the window, and every ack
 there (and, with a shared list, on the server)."""
 
 import os
+import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -16,7 +18,7 @@ import unittest
 from gi.repository import Atspi
 
 from shopper_harness import ROOT, Shopper, wait_for
-from test_concurrency import stored
+from test_concurrency import shopper, stored
 from test_platform import resize
 from test_sharing import phone, shared_by_command
 
@@ -98,6 +100,47 @@ class SecondProcessWhileTheWindowIsOpen(unittest.TestCase):
         with Shopper(data_dir=data) as app:
             wait_for(lambda: sorted(app.texts(CHECK, root=app.page("All Items"))) == ["Bread", "Milk", "Pepper", "Plates"], 10,
                      "every acknowledged item after a restart")
+        shutil.rmtree(data, ignore_errors=True)
+
+
+class ALargeListAfterARestart(unittest.TestCase):
+    """A list of thousands is kept as a checkpoint when the window quits (`EntryCheckpoint`), and
+    the next start reads it back with what was written since: what commands added between the
+    two starts is in the window, counted."""
+
+    def count(self, app):
+        """The number the totals give for the page shown ("5,001 items"), whatever the grouping."""
+        for text in app.texts():
+            m = re.match(r"^([0-9][0-9,. \u202f]*) items?\b", text or "")
+            if m:
+                return int(re.sub(r"[^0-9]", "", m.group(1)))
+        return None
+
+    def checkpoint(self, data):
+        db = sqlite3.connect(f"file:{os.path.join(data, 'shopper.sqlite')}?mode=ro", uri=True)
+        try:
+            return db.execute("SELECT entries FROM entry_checkpoint WHERE list_id = 1").fetchone()
+        finally:
+            db.close()
+
+    def test_what_commands_add_between_two_starts_shows_in_a_list_read_from_its_checkpoint(self):
+        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        csv_file = os.path.join(data, "big.csv")
+        with open(csv_file, "w") as f:
+            f.write("description,quantity,aisle\n" + "".join(f"Item {n},1,Aisle {n % 9}\n" for n in range(5000)))
+        self.assertEqual(shopper("import", csv_file, data_dir=data).returncode, 0)
+        self.assertIsNone(self.checkpoint(data), "none before a window read the list")
+        with Shopper(data_dir=data) as app:
+            wait_for(lambda: self.count(app) == 5000, 10, "the list's 5,000 items")
+            app.key("q", ["ctrl"])
+            app.proc.wait(30)
+            self.assertEqual(app.proc.returncode, 0)
+        self.assertEqual(self.checkpoint(data), (5000,), "kept as the window quit")
+        for line in ("Bread", "Milk"):
+            self.assertEqual(shopper("add", line, data_dir=data).returncode, 0)
+        with Shopper(data_dir=data) as app:
+            wait_for(lambda: self.count(app) == 5002, 10, f"the two added since, not {self.count(app)}")
+        self.assertEqual(stored(data).count("Bread"), 1)
         shutil.rmtree(data, ignore_errors=True)
 
 

@@ -75,6 +75,10 @@ final class ShopperApplication {
     /// leave in the middle of opening the store).
     func waitForStore() { loading.wait() }
 
+    /// After the window closed: the list it showed kept as a checkpoint, to open in a moment next
+    /// time (`EntryCheckpoint`), and any list left earlier whose checkpoint is still being written.
+    func keepCheckpoints() { CheckpointWriter.now(mainWindow?.model.checkpointJob()) }
+
     /// The model, waited for; nil when the store could not be opened (the application quits).
     /// Not kept here: the window lets go of a list's model when it shows another.
     private func joinModel() -> ShoppingModel? {

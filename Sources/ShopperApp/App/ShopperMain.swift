@@ -86,6 +86,7 @@ struct ShopperMain {
                                              loading: loading ?? ModelLoading(storeFile: paths.storeFile, lastList: lastList, currency: currency))
             let status = shopper.run(arguments)
             shopper.waitForStore()
+            shopper.keepCheckpoints()
             if let e = shopper.storeFailure { throw StartupError.store(StoreErrorMessage(text: e.localizedDescription)) }
             return status
         } catch {

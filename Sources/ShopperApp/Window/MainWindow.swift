@@ -264,6 +264,8 @@ final class MainWindow {
         search.listChanged()
         model.removeObserver(modelObserver)
         model.stopSearchTexts()
+        // Opened again, the list left reads its entries back from this (`EntryCheckpoint`).
+        CheckpointWriter.later(model.checkpointJob())
         // The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this app recycles) and
         // show the new list: the one on screen now, the others once it is drawn (or when needed).
         let shown = currentListPage

@@ -14,6 +14,7 @@ public struct ItemEntry: Equatable, Sendable {
 
     enum Flags {
         static let present: UInt8 = 1, needed: UInt8 = 2, inCart: UInt8 = 4, priced: UInt8 = 8
+        static let all: UInt8 = present | needed | inCart | priced
     }
 
     public var needed: Bool { flags & Flags.needed != 0 }
@@ -31,8 +32,17 @@ public struct ItemEntry: Equatable, Sendable {
         flags = Flags.present | (needed ? Flags.needed : 0) | (inCart ? Flags.inCart : 0) | (priced ? Flags.priced : 0)
     }
 
+    /// An item's entry, its aisle numbered by the caller (`AisleNames`). Lines past the bound of
+    /// items read from the store (`ItemColumns`; the app's own are bounded far below it) are
+    /// clamped, not trapped, should one ever get here.
+    init(_ item: Item, revision: Int64, aisle: Int32) {
+        self.init(revision: revision, position: item.position, lineCost: Int64(clamping: item.lineCost.units),
+                  aisle: aisle, needed: item.needed, inCart: item.inCart, priced: item.priceAmount != nil)
+    }
+
     fileprivate static let absent = ItemEntry(revision: 0, position: 0, lineCost: 0, aisle: -1, flags: 0)
-    private init(revision: Int64, position: Int64, lineCost: Int64, aisle: Int32, flags: UInt8) {
+    /// As stored (`EntryCheckpoint`), the flags checked by the caller.
+    init(revision: Int64, position: Int64, lineCost: Int64, aisle: Int32, flags: UInt8) {
         self.revision = revision
         self.position = position
         self.lineCost = lineCost
@@ -88,7 +98,7 @@ struct AisleNames: Sendable {
 /// power of two kept at most three quarters full. An id far past the number of items (a store
 /// whose early items were deleted) waits in a dictionary until the items catch up with it, so the
 /// empty slots never outnumber the items.
-public struct ItemTable {
+public struct ItemTable: Sendable {
     /// Indexed by id; slot 0 is never used (rowids start at 1).
     private var slots: ContiguousArray<ItemEntry> = []
     private var far: [ItemID: ItemEntry] = [:]

@@ -42,6 +42,9 @@ public final class ShoppingModel {
     var seenExternalVersion: Int64 = 0
     /// For tests: whether the store was read in two halves at start (`EntryLoad`).
     var loadedInHalves = false
+    /// The checkpoint the entries were read from (`EntryCheckpoint`), and how many items changed in
+    /// memory since it was made: whether a new one is worth writing (`checkpointJob`). nil: read whole.
+    var checkpoint: (revision: Int64, changed: Int)?
     /// What the trips were when this process last read them (nil: never; the first frame reads no
     /// trip), to tell others' trips to whoever shows them.
     var tripStamp: Int64?
@@ -115,6 +118,7 @@ public final class ShoppingModel {
         onlyAt = load.contents.onlyAt
         seenRevision = load.contents.revision
         loadedInHalves = load.readInHalves
+        checkpoint = load.checkpoint.map { ($0.revision, $0.news) }
         placeShop()
     }
 
@@ -183,11 +187,7 @@ public final class ShoppingModel {
     }
 
     func entry(of item: Item, revision: Int64) -> ItemEntry {
-        // Items read from the store are refused past this (`ItemColumns`), the app's own are
-        // bounded far below it (`ItemDraft`): clamped, not trapped, should one ever get here.
-        ItemEntry(revision: revision, position: item.position, lineCost: Int64(clamping: item.lineCost.units),
-                  aisle: aisleNames.number(of: item.aisle), needed: item.needed, inCart: item.inCart,
-                  priced: item.priceAmount != nil)
+        ItemEntry(item, revision: revision, aisle: aisleNames.number(of: item.aisle))
     }
 
     // MARK: Observing

@@ -8,7 +8,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -17,7 +17,7 @@ enum Schema {
         let steps: [@Sendable (Database) throws -> Void] = [
             { try v1($0) }, { try v2($0) }, { try v3($0) }, { try v4($0) },
             { try v5($0) }, { try v6($0) }, { try v7($0) }, { try v8($0) },
-            { try v9($0) }, { try v10($0) },
+            { try v9($0) }, { try v10($0) }, { try v11($0) },
         ]
         precondition(steps.count == versions.count, "a version without its migration")
         for (version, step) in zip(versions, steps) { m.registerMigration(version, migrate: step) }
@@ -285,5 +285,32 @@ enum Schema {
         try db.execute(sql: "CREATE TABLE staple (name TEXT NOT NULL PRIMARY KEY COLLATE NOCASE) WITHOUT ROWID")
         let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO staple (name) VALUES (?)")
         for name in PantryStaples.defaults { try insert.execute(arguments: [name]) }
+    }
+
+    // v11: each list's entries as a model last held them (`EntryCheckpoint`), so that a list opens
+    // by reading them back and what was written since. A checkpoint is written in parts, each its
+    // own short transaction, under a generation of its own; the last transaction names that
+    // generation in `entry_checkpoint` and removes the others' parts. Nothing else refers to them:
+    // dropping both tables loses nothing but time.
+    private static func v11(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE entry_checkpoint (
+                list_id INTEGER PRIMARY KEY,
+                generation INTEGER NOT NULL,
+                revision INTEGER NOT NULL,
+                format INTEGER NOT NULL,
+                schema TEXT NOT NULL,
+                entries INTEGER NOT NULL,
+                parts INTEGER NOT NULL,
+                aisles TEXT NOT NULL
+            );
+            CREATE TABLE entry_checkpoint_part (
+                list_id INTEGER NOT NULL,
+                generation INTEGER NOT NULL,
+                part INTEGER NOT NULL,
+                data BLOB NOT NULL,
+                PRIMARY KEY (list_id, generation, part)
+            );
+            """)
     }
 }

@@ -29,6 +29,13 @@ struct StatementRow {
         return UnsafeBufferPointer(start: c, count: Int(sqlite3_column_bytes(statement, i)))
     }
 
+    /// The column's bytes as a blob, valid until the statement steps on; nil unless it is one.
+    func blob(_ i: Int32) -> UnsafeRawBufferPointer? {
+        guard sqlite3_column_type(statement, i) == SQLITE_BLOB else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, i))
+        return UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, i), count: count)
+    }
+
     /// The column's text as bytes, valid only inside `body`; nil for NULL.
     func withBytes<T>(_ i: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? { bytes(i).flatMap(body) }
 }

@@ -178,23 +178,26 @@ public final class Store: Sendable {
     /// Everything written to `list` after `revision`, by any process (this one's own writes
     /// included), and the lists as they are now.
     public func changes(since revision: Int64, list: ListID = .first) throws(StoreError) -> StoreChanges {
-        try read { db in
-            var c = StoreChanges()
-            let sql = try Self.newsSQL(db, list: list)
-            try db.eachRow(sql.changed, arguments: [revision]) { row in
-                c.items.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
-            }
-            c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
-                + Int64.fetchAll(db, sql: sql.left, arguments: [revision]).map(ItemID.init)
-            c.aisles = try Self.aisles(db, list: list)
-            c.searches = try Self.searches(db, list: list)
-            c.lists = try Self.lists(db)
-            c.shops = try Self.shops(db)
-            c.onlyAt = try Self.onlyAt(db, list: list)
-            c.tripStamp = try Self.tripStamp(db)
-            c.revision = try Self.revision(db)
-            return c
+        try read { db in try Self.changes(db, since: revision, list: list) }
+    }
+
+    /// `changes`, inside a read already open (a checkpoint's, whose news must be of its snapshot).
+    static func changes(_ db: Database, since revision: Int64, list: ListID) throws -> StoreChanges {
+        var c = StoreChanges()
+        let sql = try Self.newsSQL(db, list: list)
+        try db.eachRow(sql.changed, arguments: [revision]) { row in
+            c.items.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
         }
+        c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
+            + Int64.fetchAll(db, sql: sql.left, arguments: [revision]).map(ItemID.init)
+        c.aisles = try Self.aisles(db, list: list)
+        c.searches = try Self.searches(db, list: list)
+        c.lists = try Self.lists(db)
+        c.shops = try Self.shops(db)
+        c.onlyAt = try Self.onlyAt(db, list: list)
+        c.tripStamp = try Self.tripStamp(db)
+        c.revision = try Self.revision(db)
+        return c
     }
 
     /// The news' reads of items: those of the list written since a revision, and those that left it

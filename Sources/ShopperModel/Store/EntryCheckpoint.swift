@@ -1,0 +1,70 @@
+import Foundation
+
+/// A list's entries as a model last held them, kept in the store, so that opening the list again
+/// reads them back at the speed of memory and then only what was written since (`Store.changes`),
+/// rather than decoding every item's row (17 ms at 100,000 items, 290 ms at a million).
+///
+/// Nothing in it is trusted: it is the store's own file, but another program may have written
+/// to it. A checkpoint whose parts do not decode exactly as laid out here, or whose count does not
+/// come out as the list's own count after the news, is not used: the list is read whole instead.
+struct EntryCheckpoint {
+    /// Changes whenever `ItemEntry` or how an entry is made from an item changes: a checkpoint of
+    /// another format is not used.
+    static let format: Int64 = 1
+    /// Entries a part holds: a part is one row, one transaction of its own when written (160 KB:
+    /// a write of a list's checkpoint never holds the store for longer than about a millisecond).
+    static let partEntries = 4096
+    /// Bytes of one entry: id, revision, position, line cost (8 each, little-endian), the aisle's
+    /// number (4), the flags (1), and three zero bytes.
+    static let recordSize = 40
+
+    /// Appends one entry as laid out above.
+    static func append(_ id: ItemID, _ e: ItemEntry, to part: inout [UInt8]) {
+        let at = part.count
+        part.append(contentsOf: repeatElement(0, count: recordSize))
+        part.withUnsafeMutableBytes { b in
+            b.storeBytes(of: id.raw.littleEndian, toByteOffset: at, as: Int64.self)
+            b.storeBytes(of: e.revision.littleEndian, toByteOffset: at + 8, as: Int64.self)
+            b.storeBytes(of: e.position.littleEndian, toByteOffset: at + 16, as: Int64.self)
+            b.storeBytes(of: e.lineCost.littleEndian, toByteOffset: at + 24, as: Int64.self)
+            b.storeBytes(of: e.aisle.littleEndian, toByteOffset: at + 32, as: Int32.self)
+            b.storeBytes(of: e.flags, toByteOffset: at + 36, as: UInt8.self)
+        }
+    }
+
+    /// Puts a part's entries into `table`; false, with the table left partly filled, when the
+    /// bytes are not entries as written here: a length that is not a whole number of them, an id
+    /// not above `after` and the one before it, an aisle without a name, a flag no entry has.
+    static func read(_ bytes: UnsafeRawBufferPointer, aisles: Int, after: inout Int64, into table: inout ItemTable) -> Bool {
+        guard bytes.count % recordSize == 0 else { return false }
+        var last = after
+        for at in stride(from: 0, to: bytes.count, by: recordSize) {
+            let id = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: Int64.self))
+            let aisle = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 32, as: Int32.self))
+            let flags = bytes[at + 36]
+            guard id > last, aisle >= -1, aisle < aisles, flags & ItemEntry.Flags.present != 0,
+                  flags & ~ItemEntry.Flags.all == 0, bytes[at + 37] | bytes[at + 38] | bytes[at + 39] == 0 else { return false }
+            let entry = ItemEntry(revision: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)),
+                                  position: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: Int64.self)),
+                                  lineCost: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 24, as: Int64.self)),
+                                  aisle: aisle, flags: flags)
+            table.set(ItemID(id), to: entry)
+            last = id
+        }
+        after = last
+        return true
+    }
+
+    /// The aisle names by number, as stored (a JSON array of strings); nil when it is not one.
+    static func aisles(_ text: String) -> [String]? {
+        guard let data = text.data(using: .utf8),
+              let names = try? JSONSerialization.jsonObject(with: data) as? [String] else { return nil }
+        return names
+    }
+
+    static func aislesText(_ names: [String]) -> String {
+        // Strings only: serialization cannot fail.
+        let data = (try? JSONSerialization.data(withJSONObject: names)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
