@@ -79,4 +79,15 @@ extension Store {
                              job.table.count, parts, EntryCheckpoint.aislesText(job.aisles)])
         try db.execute(sql: "DELETE FROM entry_checkpoint_part WHERE list_id = ? AND generation != ?", arguments: [job.list.raw, generation])
     }
+
+    /// Parts no checkpoint names: a write cut off (the process killed, the disk full) before its
+    /// header; a list's checkpoint is otherwise replaced only when it is worth writing again.
+    /// At the window's start, beside the other purges (a write of this process's is not under way).
+    static func purgeCheckpointLeftovers(_ db: Database) throws {
+        guard try db.tableExists("entry_checkpoint") else { return }
+        try db.execute(sql: """
+            DELETE FROM entry_checkpoint_part WHERE NOT EXISTS (SELECT 1 FROM entry_checkpoint c
+                WHERE c.list_id = entry_checkpoint_part.list_id AND c.generation = entry_checkpoint_part.generation)
+            """)
+    }
 }
