@@ -74,14 +74,14 @@ def main():
             lines, start, mb = run([shopper], dict(app_env, SHOPPER_BENCH="first-frame"))
             first.append((lines[0][1] - start) / 1000)
             rss.append(mb)
+            timelines.setdefault(n, ([], floor_first))[0].append({name: (v - start) / 1000 for name, v in lines})
+            libraries = libraries or list(LAST_LIBRARIES)
             # The first start after an upgrade (or after the checkpoint was passed over): the list
             # read whole. It writes one as it quits, so its store is put back every launch.
             if cold:
                 restore(cold, data)
                 lines, start, _ = run([shopper], dict(app_env, SHOPPER_BENCH="first-frame"))
                 cold_first.append((lines[0][1] - start) / 1000)
-            timelines.setdefault(n, ([], floor_first))[0].append({name: (v - start) / 1000 for name, v in lines})
-            libraries = libraries or list(LAST_LIBRARIES)
             lines, start, mb = run([baseline, str(n), "first-frame"], env)
             base_first.append((lines[0][1] - start) / 1000)
             base_rss.append(mb)

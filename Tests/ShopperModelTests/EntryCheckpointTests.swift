@@ -61,6 +61,7 @@ final class EntryCheckpointTests: XCTestCase {
         let damages: [(String, String)] = [
             ("a part cut short", "UPDATE entry_checkpoint_part SET data = substr(data, 1, 1000) WHERE part = 0"),
             ("a part as text", "UPDATE entry_checkpoint_part SET data = 'entries' WHERE part = 1"),
+            ("a part larger than one is written", "UPDATE entry_checkpoint_part SET data = data || zeroblob(40) WHERE part = 0"),
             ("an aisle without a name", "UPDATE entry_checkpoint_part SET data = zeroblob(40) WHERE part = 0"),
             ("a part missing", "DELETE FROM entry_checkpoint_part WHERE part = 1"),
             ("parts out of order", "UPDATE entry_checkpoint_part SET part = 7 WHERE part = 0"),

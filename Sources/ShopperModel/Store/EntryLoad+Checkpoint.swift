@@ -25,7 +25,8 @@ extension EntryLoad {
             let revision: Int64 = head[1]
             let limit = newsLimit(listItems: listItems)
             guard revision >= 0, revision <= (try Store.revision(db)), try newsCount(db, since: revision, limit: limit) < limit,
-                  let aisles = EntryCheckpoint.aisles(head[4]), var load = try parts(db, list: list, generation: head[0], parts: head[3], aisles: aisles),
+                  let aisles = EntryCheckpoint.aisles(head[4]),
+                  var load = try parts(db, list: list, generation: head[0], parts: head[3], aisles: aisles, most: listItems + limit),
                   load.table.count == (head[2] as Int64)
             else { return nil }
             let news = try Store.changes(db, since: revision, list: list)
@@ -53,18 +54,25 @@ extension EntryLoad {
     }
 
     /// The checkpoint's entries, its parts read in order straight from SQLite's buffers; nil when a
-    /// part is missing, out of order, or does not decode.
-    private static func parts(_ db: Database, list: ListID, generation: Int64, parts: Int64, aisles: [String]) throws -> EntryLoad? {
+    /// part is missing, out of order, larger than a part is written, or does not decode, or when
+    /// there are more than `most` entries (the list's count and the news since: a checkpoint
+    /// another program grew is not read into memory whole before it is found wrong).
+    private static func parts(_ db: Database, list: ListID, generation: Int64, parts: Int64, aisles: [String],
+                              most: Int) throws -> EntryLoad? {
         var load = EntryLoad()
         for (n, name) in aisles.enumerated() where load.names.number(of: name) != Int32(n) { return nil }
         var next: Int64 = 0, lastID = Int64(0), usable = true
         load.table.reserveCapacity(maxID: try Int.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM item") ?? 0)
-        try db.eachRow("SELECT part, data FROM entry_checkpoint_part WHERE list_id = ? AND generation = ? ORDER BY part",
-                       arguments: [list.raw, generation]) { row in
+        // A part too large is left out here (SQLite reads a blob's length without the blob), so
+        // the parts then skip a number.
+        try db.eachRow("""
+            SELECT part, data FROM entry_checkpoint_part WHERE list_id = ? AND generation = ? AND length(data) <= ?
+            ORDER BY part
+            """, arguments: [list.raw, generation, EntryCheckpoint.partEntries * EntryCheckpoint.recordSize]) { row in
             guard usable else { return }
             usable = row.number(0) == next && row.blob(1).map {
                 EntryCheckpoint.read($0, aisles: aisles.count, after: &lastID, into: &load.table)
-            } == true
+            } == true && load.table.count <= most
             next += 1
         }
         return usable && next == parts ? load : nil
