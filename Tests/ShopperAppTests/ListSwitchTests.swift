@@ -69,14 +69,7 @@ final class ListSwitchTests: GtkTestCase {
     func testSwitchingFromAScrolledListAndBackWhileItsRowsAreStillComing() throws {
         try MainActor.assumeIsolated {
             let store = try Store(path: NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName)
-            @MainActor func makeHarness() throws -> WindowHarness {
-                let model = try ShoppingModel(store: store)
-                try model.add(batch: (0..<1000).map { ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false) })
-                let small = try ShoppingModel(store: store, list: model.createList(named: "Small"))
-                try small.add(batch: (0..<900).map { ImportedItem(fields: ItemFields(description: "Thing \($0)", aisle: "Shelf \($0 % 5)"), needed: true, inCart: false) })
-                return try WindowHarness(model: model, size: (700, 500))
-            }
-            let harness = try makeHarness()
+            let harness = try Self.twoLists(store, items: 1000, small: 900)
             defer { harness.close() }
             let window = harness.window
             // The benchmark's steps: items ticked off on the Shopping List, then All Items scrolled to
@@ -119,15 +112,7 @@ final class ListSwitchTests: GtkTestCase {
     func testALargeListLeftOpensAgainFromItsCheckpointWithOthersWrites() throws {
         try MainActor.assumeIsolated {
             let path = NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName
-            let store = try Store(path: path)
-            @MainActor func makeHarness() throws -> WindowHarness {
-                let model = try ShoppingModel(store: store)
-                try model.add(batch: (0..<5_000).map { ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false) })
-                let small = try ShoppingModel(store: store, list: model.createList(named: "Small"))
-                try small.add(ItemFields(description: "Thing"))
-                return try WindowHarness(model: model, size: (700, 500))
-            }
-            let harness = try makeHarness()
+            let harness = try Self.twoLists(Store(path: path), items: 5_000, small: 1)
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
@@ -151,6 +136,16 @@ final class ListSwitchTests: GtkTestCase {
             settle(50)
             XCTAssertEqual(window.currentPage.projection.itemCount, 2)
         }
+    }
+
+    /// A window on a list of `items` ("Item 0"…, nine aisles) beside "Small", of `small`. Made and
+    /// handed over in one function: the test keeps no hold on the first list's model.
+    @MainActor private static func twoLists(_ store: Store, items: Int, small: Int) throws -> WindowHarness {
+        let model = try ShoppingModel(store: store)
+        try model.add(batch: (0..<items).map { ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false) })
+        let other = try ShoppingModel(store: store, list: model.createList(named: "Small"))
+        try other.add(batch: (0..<small).map { ImportedItem(fields: ItemFields(description: "Thing \($0)", aisle: "Shelf \($0 % 5)"), needed: true, inCart: false) })
+        return try WindowHarness(model: model, size: (700, 500))
     }
 }
 
