@@ -51,57 +51,99 @@ final class EntryCheckpointTests: XCTestCase {
         try elsewhere.moveItems(elsewhere.items.ids, to: .first)
 
         let fromCheckpoint = try ShoppingModel(store: Store(path: path))
-        XCTAssertNotNil(fromCheckpoint.checkpoint, "read from the checkpoint, seed \(seed)")
+        XCTAssertTrue(fromCheckpoint.readFromCheckpoint, "seed \(seed)")
         try assertSame(fromCheckpoint, try wholeRead(), seed: seed)
     }
 
     func testTheCheckpointIsPassedOverWhenDamagedStaleOrOfAnotherFormat() throws {
         try XCTUnwrap(groceries.checkpointJob()).run()
-        XCTAssertNotNil(try ShoppingModel(store: Store(path: path)).checkpoint, "the undamaged checkpoint is used")
-        let damages: [(String, String)] = [
-            ("a part cut short", "UPDATE entry_checkpoint_part SET data = substr(data, 1, 1000) WHERE part = 0"),
-            ("a part as text", "UPDATE entry_checkpoint_part SET data = 'entries' WHERE part = 1"),
-            ("a part larger than one is written", "UPDATE entry_checkpoint_part SET data = data || zeroblob(40) WHERE part = 0"),
-            ("an aisle without a name", "UPDATE entry_checkpoint_part SET data = zeroblob(40) WHERE part = 0"),
-            ("a part missing", "DELETE FROM entry_checkpoint_part WHERE part = 1"),
-            ("parts out of order", "UPDATE entry_checkpoint_part SET part = 7 WHERE part = 0"),
-            ("a count that differs", "UPDATE entry_checkpoint SET entries = entries - 1"),
-            ("aisles not a list of names", "UPDATE entry_checkpoint SET aisles = '{\"a\": 1}'"),
-            ("aisles as a number", "UPDATE entry_checkpoint SET aisles = 5"),
-            ("aisles that fold together", "UPDATE entry_checkpoint SET aisles = '[\"Dairy\", \"DAIRY\", \"c\", \"d\", \"e\"]'"),
-            ("a revision the store has not reached", "UPDATE entry_checkpoint SET revision = revision + 1000"),
-            ("another format", "UPDATE entry_checkpoint SET format = format + 1"),
-            ("another schema", "UPDATE entry_checkpoint SET schema = 'v10'"),
-            ("a generation as text", "UPDATE entry_checkpoint SET generation = 'first'"),
+        XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "the undamaged checkpoint is used")
+        let first = try XCTUnwrap(groceries.items.ids.first)
+        let revision = try XCTUnwrap(groceries.items[first]).revision
+        let damages: [(String, (Database) throws -> Void)] = [
+            sql("a part cut short", "UPDATE entry_checkpoint_part SET data = substr(data, 1, 1000) WHERE part = 0"),
+            sql("a part as text", "UPDATE entry_checkpoint_part SET data = 'entries' WHERE part = 1"),
+            ("a part larger than one is written", { db in
+                // The two parts as one, its checksum right: every entry there, but not as written.
+                try db.execute(sql: """
+                    UPDATE entry_checkpoint_part SET data = data || (SELECT data FROM entry_checkpoint_part WHERE part = 1) WHERE part = 0;
+                    DELETE FROM entry_checkpoint_part WHERE part = 1; UPDATE entry_checkpoint SET parts = 1
+                    """)
+                try self.replaceFirstEntry(db, first, revision: revision, aisle: nil)
+            }),
+            ("a part changed, its checksum not", { try self.replaceFirstEntry($0, first, revision: revision, aisle: 0, checksum: false) }),
+            ("an aisle without a name", { try self.replaceFirstEntry($0, first, revision: revision, aisle: 99) }),
+            ("a revision the news does not account for", { try self.replaceFirstEntry($0, first, revision: revision + 1_000, aisle: 0) }),
+            sql("a part missing", "DELETE FROM entry_checkpoint_part WHERE part = 1"),
+            sql("parts out of order", "UPDATE entry_checkpoint_part SET part = 7 WHERE part = 0"),
+            sql("a count that differs", "UPDATE entry_checkpoint SET entries = entries - 1"),
+            sql("aisles not a list of names", "UPDATE entry_checkpoint SET aisles = '{\"a\": 1}'"),
+            sql("aisles as a number", "UPDATE entry_checkpoint SET aisles = 5"),
+            sql("aisles that fold together", "UPDATE entry_checkpoint SET aisles = '[\"Dairy\", \"DAIRY\", \"c\", \"d\", \"e\"]'"),
+            sql("a revision the store has not reached", "UPDATE entry_checkpoint SET revision = revision + 1000"),
+            sql("another format", "UPDATE entry_checkpoint SET format = format + 1"),
+            sql("another schema", "UPDATE entry_checkpoint SET schema = 'v10'"),
+            sql("a generation as text", "UPDATE entry_checkpoint SET generation = 'first'"),
         ]
         let whole = try wholeRead()
-        for (what, sql) in damages {
+        for (what, damage) in damages {
             try XCTUnwrap(whole.checkpointJob()).run()
-            try DatabaseQueue(path: path).write { try $0.execute(sql: sql) }
+            try DatabaseQueue(path: path).write(damage)
             let read = try ShoppingModel(store: Store(path: path))
-            XCTAssertNil(read.checkpoint, "\(what): read whole")
+            XCTAssertFalse(read.readFromCheckpoint, "\(what): read whole")
             try assertSame(read, whole, seed: 0, what)
         }
     }
 
-    /// Ids out of order, a flag no entry has, and bytes in the padding: each part is read as laid
-    /// out, or not at all.
-    func testAPartIsReadOnlyAsLaidOut() {
+    /// Tables another program changed or dropped: the list still opens, read whole; writing a
+    /// checkpoint then fails quietly, and the start's purges and tidying go on.
+    func testDamagedCheckpointTablesOnlyMeanAWholeRead() throws {
+        try XCTUnwrap(groceries.checkpointJob()).run()
+        let whole = try wholeRead()
+        for damage in ["DROP TABLE entry_checkpoint_part", "DROP TABLE entry_checkpoint; CREATE TABLE entry_checkpoint (x)"] {
+            try DatabaseQueue(path: path).write { try $0.execute(sql: damage) }
+            let read = try ShoppingModel(store: Store(path: path))
+            XCTAssertFalse(read.readFromCheckpoint, damage)
+            try assertSame(read, whole, seed: 0, damage)
+            XCTAssertNil(try? Store(path: path).writeCheckpoint(XCTUnwrap(read.checkpointJob())), damage)
+            XCTAssertNoThrow(try Store(path: path).purgeDeletedLists(), damage)
+            try Store(path: path).tidyCheckpoints()
+        }
+    }
+
+    /// Items with ids below 1 (another program's) are kept after the others, as the table holds them.
+    func testIdsBelowOneAreKeptToo() throws {
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TEMP TABLE copy AS SELECT * FROM item WHERE id = (SELECT max(id) FROM item)")
+            try db.execute(sql: "UPDATE copy SET id = -5, aisle = 'Far aisle'")
+            try db.execute(sql: "INSERT INTO item SELECT * FROM copy")
+        }
+        let whole = try wholeRead()
+        XCTAssertNotNil(whole.items[ItemID(-5)])
+        try XCTUnwrap(whole.checkpointJob()).run()
+        let read = try ShoppingModel(store: Store(path: path))
+        XCTAssertTrue(read.readFromCheckpoint)
+        try assertSame(read, whole, seed: 0)
+    }
+
+    /// A part is read as laid out, or not at all: an id met twice, a flag no entry has, bytes in
+    /// the padding, a part cut mid-entry; and no more entries than the list can hold.
+    func testAPartIsReadOnlyAsLaidOut() throws {
         var part: [UInt8] = []
         let entry = ItemEntry(revision: 3, position: 4, lineCost: 5, aisle: 0, needed: true, inCart: false, priced: true)
-        EntryCheckpoint.append(ItemID(2), entry, to: &part)
         EntryCheckpoint.append(ItemID(9), entry, to: &part)
+        EntryCheckpoint.append(ItemID(2), entry, to: &part)
         func reads(_ bytes: [UInt8], aisles: Int = 1) -> Bool {
-            var table = ItemTable(), after: Int64 = 0
-            return bytes.withUnsafeBytes { EntryCheckpoint.read($0, aisles: aisles, after: &after, into: &table) }
+            var table = ItemTable()
+            return bytes.withUnsafeBytes { EntryCheckpoint.read($0, aisles: aisles, into: &table) }
         }
         XCTAssertTrue(reads(part))
-        var table = ItemTable(), after: Int64 = 0
-        _ = part.withUnsafeBytes { EntryCheckpoint.read($0, aisles: 1, after: &after, into: &table) }
+        var table = ItemTable()
+        _ = part.withUnsafeBytes { EntryCheckpoint.read($0, aisles: 1, into: &table) }
         XCTAssertEqual(table[ItemID(9)], entry)
-        XCTAssertEqual(after, 9)
+        XCTAssertEqual(table.count, 2)
         XCTAssertFalse(reads(part, aisles: 0), "aisle 0 of none")
-        XCTAssertFalse(reads(Array(part[40...]) + Array(part[..<40])), "ids out of order")
+        XCTAssertFalse(reads(part + part[..<40]), "an id twice")
         var flagged = part
         flagged[36] |= 0x40
         XCTAssertFalse(reads(flagged), "a flag no entry has")
@@ -109,53 +151,94 @@ final class EntryCheckpointTests: XCTestCase {
         padded[39] = 1
         XCTAssertFalse(reads(padded), "padding not zero")
         XCTAssertFalse(reads(Array(part.dropLast())), "not whole entries")
+
+        try XCTUnwrap(groceries.checkpointJob()).run()
+        let (generation, parts, aisles) = try DatabaseQueue(path: path).read { db in
+            let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT generation, parts, aisles FROM entry_checkpoint WHERE list_id = 1"))
+            return (row[0] as Int64, row[1] as Int64, EntryCheckpoint.aisles(row[2])!)
+        }
+        try DatabaseQueue(path: path).read { db in
+            let all = try EntryLoad.parts(db, list: .first, generation: generation, parts: parts, aisles: aisles, most: 5_000)
+            XCTAssertEqual(all?.table.count, 5_000)
+            XCTAssertNil(try EntryLoad.parts(db, list: .first, generation: generation, parts: parts, aisles: aisles, most: 4_999),
+                         "more entries than the list and its news")
+        }
     }
 
     /// More news than an eighth of the list: the list is read whole, and a new checkpoint is then
-    /// worth writing; a list read from a checkpoint with little news since is not written again.
+    /// worth writing; a list read from a checkpoint with little news since is not written again,
+    /// and one that shrank below the size worth one has its checkpoint removed.
     func testMuchNewsIsReadWholeAndWorthANewCheckpoint() throws {
         try XCTUnwrap(groceries.checkpointJob()).run()
         let fresh = try ShoppingModel(store: Store(path: path))
-        XCTAssertNotNil(fresh.checkpoint)
+        XCTAssertTrue(fresh.readFromCheckpoint)
         XCTAssertNil(fresh.checkpointJob(), "nothing changed since")
         try fresh.add(batch: (0..<1_100).map { ImportedItem(fields: fields("Later \($0)", cost: 1)) })
         XCTAssertNotNil(fresh.checkpointJob(), "changed by more than the news limit")
         let later = try ShoppingModel(store: Store(path: path))
-        XCTAssertNil(later.checkpoint, "too much news since: read whole")
+        XCTAssertFalse(later.readFromCheckpoint, "too much news since: read whole")
         try assertSame(later, try wholeRead(), seed: 0)
         XCTAssertNil(try ShoppingModel(store: Store(path: path), list: other).checkpointJob(), "a small list keeps none")
+
+        try XCTUnwrap(later.checkpointJob()).run()
+        let shrinking = try ShoppingModel(store: Store(path: path))
+        try shrinking.delete(Array(shrinking.items.ids.prefix(3_000)))
+        let removal = try XCTUnwrap(shrinking.checkpointJob())
+        removal.run()
+        XCTAssertEqual(try checkpointRows(), 0, "the checkpoint of a list too small for one is removed")
+        XCTAssertFalse(try ShoppingModel(store: Store(path: path)).readFromCheckpoint)
     }
 
-    /// A checkpoint cut off before its header leaves parts no header names: unused, and gone with
-    /// the next checkpoint of the list, or else at the window's next start. A checkpoint of
-    /// another list is never read for this one.
-    func testLeftoverPartsAreRemovedAndListsKeepTheirOwn() throws {
-        func leftovers() throws -> Int? {
-            try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM entry_checkpoint_part WHERE generation = 77") }
-        }
-        func cutOff() throws {
-            try DatabaseQueue(path: path).write { db in
-                try db.execute(sql: "INSERT INTO entry_checkpoint_part (list_id, generation, part, data) VALUES (1, 77, 0, zeroblob(40))")
-            }
-        }
-        try cutOff()
-        XCTAssertNil(try ShoppingModel(store: Store(path: path)).checkpoint)
+    /// Parts no header names (a write cut off before its header) and checkpoints of lists the
+    /// store no longer has (a New List undone): unused, and gone when the window tidies after its
+    /// first frame; the checkpoint named stays.
+    func testLeftoversAreTidiedAway() throws {
         try XCTUnwrap(groceries.checkpointJob()).run()
-        XCTAssertEqual(try leftovers(), 0)
-        try cutOff()
-        try Store(path: path).purgeDeletedLists()
-        XCTAssertEqual(try leftovers(), 0)
-        XCTAssertNotNil(try ShoppingModel(store: Store(path: path)).checkpoint, "the checkpoint named stays")
-        let empty = try ShoppingModel(store: Store(path: path), list: other)
-        XCTAssertNil(empty.checkpoint)
-        XCTAssertTrue(empty.items.isEmpty)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO entry_checkpoint_part (list_id, generation, part, data, checksum) VALUES (1, 77, 0, zeroblob(40), 0)")
+            try db.execute(sql: """
+                INSERT INTO entry_checkpoint SELECT 999, 78, revision, format, schema, entries, parts, aisles FROM entry_checkpoint;
+                INSERT INTO entry_checkpoint_part SELECT 999, 78, part, data, checksum FROM entry_checkpoint_part WHERE list_id = 1 AND generation != 77;
+                """)
+        }
+        XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "leftovers beside it do not matter")
+        try Store(path: path).tidyCheckpoints()
+        XCTAssertEqual(try checkpointRows(generation: 77), 0)
+        XCTAssertEqual(try checkpointRows(list: 999), 0)
+        XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "the checkpoint named stays")
     }
 
-    /// The model a whole read makes: the checkpoint taken out of the way first.
+    private func sql(_ what: String, _ statement: String) -> (String, (Database) throws -> Void) {
+        (what, { try $0.execute(sql: statement) })
+    }
+
+    /// Part 0 again with its first entry's revision and aisle changed (nil: the entry as it was),
+    /// and the checksum made to match unless `checksum` is false.
+    private func replaceFirstEntry(_ db: Database, _ id: ItemID, revision: Int64, aisle: Int32?, checksum: Bool = true) throws {
+        var bytes = try XCTUnwrap(Data.fetchOne(db, sql: "SELECT data FROM entry_checkpoint_part WHERE part = 0")).map { $0 }
+        if let aisle {
+            var first: [UInt8] = []
+            let entry = ItemEntry(revision: revision, position: 1, lineCost: 0, aisle: aisle, needed: true, inCart: false, priced: false)
+            EntryCheckpoint.append(id, entry, to: &first)
+            bytes.replaceSubrange(0..<EntryCheckpoint.recordSize, with: first)
+        }
+        let sum = checksum ? bytes.withUnsafeBytes(EntryCheckpoint.checksum) : try XCTUnwrap(Int64.fetchOne(db, sql: "SELECT checksum FROM entry_checkpoint_part WHERE part = 0"))
+        try db.execute(sql: "UPDATE entry_checkpoint_part SET data = ?, checksum = ? WHERE part = 0", arguments: [Data(bytes), sum])
+    }
+
+    private func checkpointRows(list: Int64 = 1, generation: Int64? = nil) throws -> Int {
+        try DatabaseQueue(path: path).read { db in
+            let parts = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_checkpoint_part WHERE list_id = ? AND ifnull(? = generation, 1)",
+                                         arguments: [list, generation]) ?? 0
+            let heads = generation != nil ? 0 : try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_checkpoint WHERE list_id = ?", arguments: [list]) ?? 0
+            return parts + heads
+        }
+    }
+
+    /// The model a whole read makes.
     private func wholeRead() throws -> ShoppingModel {
-        try DatabaseQueue(path: path).write { try $0.execute(sql: "DELETE FROM entry_checkpoint; DELETE FROM entry_checkpoint_part") }
-        let whole = try ShoppingModel(store: Store(path: path))
-        XCTAssertNil(whole.checkpoint)
+        let whole = try ShoppingModel(store: Store(path: path), cacheLimit: ItemContent.defaultLimit, readsCheckpoint: false)
+        XCTAssertFalse(whole.readFromCheckpoint)
         return whole
     }
 

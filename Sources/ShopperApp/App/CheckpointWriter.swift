@@ -1,20 +1,33 @@
 import Foundation
 import ShopperModel
 
-/// Writes lists' checkpoints (`CheckpointJob`, `EntryCheckpoint`): the list the window leaves, on a
-/// thread of its own (a write a part at a time: the window's next tick waits a millisecond at
-/// most), and the list shown when the app quits, after any still being written.
+/// Writes lists' checkpoints (`CheckpointJob`, `EntryCheckpoint`) on a thread of their own: the
+/// list the window leaves (a part a transaction: the window's next tick waits for a part at
+/// most), and, as the app quits, the list shown, after those still waiting.
 enum CheckpointWriter {
     private static let queue = DispatchQueue(label: "shopper.checkpoints", qos: .utility)
+    /// The newest job of each list not yet begun: a list left again before its write began is
+    /// written once, from its newest entries, and no older table waits in memory meanwhile.
+    nonisolated(unsafe) private static var waiting: [ListID: CheckpointJob] = [:]
+    private static let lock = NSLock()
 
     /// `job`, if any, written off the main thread.
     static func later(_ job: CheckpointJob?) {
         guard let job else { return }
-        queue.async { job.run() }
+        let queued = lock.withLock { waiting.updateValue(job, forKey: job.list) != nil }
+        guard !queued else { return }
+        queue.async { lock.withLock { waiting.removeValue(forKey: job.list) }?.run() }
     }
 
-    /// Waits for those under way, then writes `job`: for the app's last moments.
+    /// Waits for those waiting or under way, then writes `job` (on the calling thread): for the
+    /// app's last moments.
     static func now(_ job: CheckpointJob?) {
         queue.sync { job?.run() }
+    }
+
+    /// The store's checkpoints of lists gone and parts of writes cut off, removed off the main thread.
+    static func tidy(_ store: Store?) {
+        guard let store else { return }
+        queue.async { store.tidyCheckpoints() }
     }
 }

@@ -144,7 +144,10 @@ final class ShopperApplication {
             followOtherProcesses()
             // The shared lists sync once the window is drawn: start-up does not wait on a server.
             mainWindow?.window.afterNextFrame { [weak self] _ in
-                MainLoop.idle { [weak self] in self?.mainWindow?.sharing.start() }
+                MainLoop.idle { [weak self] in
+                    self?.mainWindow?.sharing.start()
+                    CheckpointWriter.tidy(self?.mainWindow?.model.store)
+                }
             }
             if let mode = BenchmarkRunner.mode(), let window = mainWindow {
                 // The C baseline's window (BENCHMARKS.md), not the wider one a sidebar of lists

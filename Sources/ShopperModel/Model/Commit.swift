@@ -133,7 +133,7 @@ extension ShoppingModel {
         let newEntry = new.map { entry(of: $0, revision: revision) }
         let oldItem = old ?? oldEntry.flatMap { content.cached(id, revision: $0.revision) }
         items.set(id, to: newEntry)
-        checkpoint?.changed += 1
+        changedSinceCheckpoint? += 1
         content.put(id, new, revision: revision)
         if let new, let newEntry {
             totals.add(newEntry)

@@ -6,14 +6,21 @@ extension ShoppingModel {
     /// Lists below this many items are read whole in a millisecond: no checkpoint is kept of them.
     static let checkpointFrom = 4096
 
+    /// Whether the entries came from a checkpoint (and the news since), not a whole read.
+    var readFromCheckpoint: Bool { changedSinceCheckpoint != nil }
+
     /// The checkpoint to write of this model's entries, when one is worth it: the list is large,
-    /// and its entries were read whole or have changed by more than an eighth since their
-    /// checkpoint. nil otherwise (and for a store opened read-only). Run it on any thread,
-    /// once this model will not change again (the window has let go of it, or is quitting): the
-    /// job holds the entries as they are, and a later change here would copy them all.
+    /// and its entries were read whole or have changed by more than the news a checkpoint is read
+    /// with (`EntryLoad.newsLimit`); for a list read from a checkpoint that is now too small to
+    /// keep one, its removal. nil otherwise (and for a store opened read-only). Run it on any
+    /// thread, once this model will not change again (the window has let go of it, or is
+    /// quitting): the job holds the entries as they are, and a later change here would copy them.
     public func checkpointJob() -> CheckpointJob? {
-        guard let store, store.access == .readWrite, items.count >= Self.checkpointFrom else { return nil }
-        if let checkpoint, checkpoint.changed < EntryLoad.newsLimit(listItems: items.count) { return nil }
+        guard let store, store.access == .readWrite else { return nil }
+        guard items.count >= Self.checkpointFrom else {
+            return readFromCheckpoint ? CheckpointJob(store: store, list: list, table: nil, aisles: [], revision: 0) : nil
+        }
+        if let changed = changedSinceCheckpoint, changed < EntryLoad.newsLimit(listItems: items.count) { return nil }
         return CheckpointJob(store: store, list: list, table: items, aisles: aisleNames.names, revision: seenRevision)
     }
 }

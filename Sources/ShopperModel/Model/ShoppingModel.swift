@@ -42,9 +42,9 @@ public final class ShoppingModel {
     var seenExternalVersion: Int64 = 0
     /// For tests: whether the store was read in two halves at start (`EntryLoad`).
     var loadedInHalves = false
-    /// The checkpoint the entries were read from (`EntryCheckpoint`), and how many items changed in
-    /// memory since it was made: whether a new one is worth writing (`checkpointJob`). nil: read whole.
-    var checkpoint: (revision: Int64, changed: Int)?
+    /// How many items changed in memory since the checkpoint the entries were read from
+    /// (`EntryCheckpoint`): whether a new one is worth writing (`checkpointJob`). nil: read whole.
+    var changedSinceCheckpoint: Int?
     /// What the trips were when this process last read them (nil: never; the first frame reads no
     /// trip), to tell others' trips to whoever shows them.
     var tripStamp: Int64?
@@ -90,7 +90,7 @@ public final class ShoppingModel {
     /// `splitLoadFrom`: from how many items the store is read in two halves at once; `between`
     /// comes between the halves (`EntryLoad`).
     init(store: Store?, list: ListID = .first, undo: UndoHistory = UndoHistory(), cacheLimit: Int,
-         splitLoadFrom: Int = EntryLoad.splitFrom, between: (@Sendable () -> Void)? = nil) throws(StoreError) {
+         splitLoadFrom: Int = EntryLoad.splitFrom, between: (@Sendable () -> Void)? = nil, readsCheckpoint: Bool = true) throws(StoreError) {
         self.store = store
         self.list = list
         self.undo = undo
@@ -106,7 +106,8 @@ public final class ShoppingModel {
         let mine = lists.first { $0.id == list }?.itemCount ?? 0
         let scope = ListScope(list, byIndex: 2 * mine < lists.reduce(0) { $0 + $1.itemCount })
         content = ItemContent(store: store, limit: cacheLimit, scope: scope)
-        let load = try EntryLoad.read(store, scope: scope, listItems: mine, splitFrom: splitLoadFrom, between: between)
+        let load = try EntryLoad.read(store, scope: scope, listItems: mine, splitFrom: splitLoadFrom, between: between,
+                                      checkpoint: readsCheckpoint)
         self.lists = load.contents.lists
         items = load.table
         totals = load.sums
@@ -118,7 +119,7 @@ public final class ShoppingModel {
         onlyAt = load.contents.onlyAt
         seenRevision = load.contents.revision
         loadedInHalves = load.readInHalves
-        checkpoint = load.checkpoint.map { ($0.revision, $0.news) }
+        changedSinceCheckpoint = load.checkpointNews
         placeShop()
     }
 

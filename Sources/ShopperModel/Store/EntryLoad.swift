@@ -12,8 +12,8 @@ struct EntryLoad {
     /// Whether the two halves' read was kept (for tests: a split that fell back to one pass, or
     /// never happened, must not pass for one that worked).
     var readInHalves = false
-    /// When read from a checkpoint: its revision, and how many items the news since it brought.
-    var checkpoint: (revision: Int64, news: Int)?
+    /// When read from a checkpoint: how many items the news since it brought.
+    var checkpointNews: Int?
 
     /// Stores whose highest id is at least this are read in two halves. The read runs while GTK
     /// starts (about 200 ms here) and is in the way of the first frame only once it takes longer,
@@ -27,8 +27,8 @@ struct EntryLoad {
     /// `between`, for tests: run after the lower half's read and before the upper half's starts
     /// (which then waits for it), as another process's write may come between them.
     static func read(_ store: Store, scope: ListScope = ListScope(.first, byIndex: false), listItems: Int? = nil,
-                     splitFrom: Int = splitFrom, between: (@Sendable () -> Void)? = nil) throws(StoreError) -> EntryLoad {
-        if let load = try fromCheckpoint(store, list: scope.list, listItems: listItems ?? 0) { return load }
+                     splitFrom: Int = splitFrom, between: (@Sendable () -> Void)? = nil, checkpoint: Bool = true) throws(StoreError) -> EntryLoad {
+        if checkpoint, let load = try fromCheckpoint(store, list: scope.list, listItems: listItems ?? 0) { return load }
         let maxID = store.itemCount()
         // The split gives the table a slot for every id up to the highest, so only a store whose ids
         // are mostly in use is split: one item with id 5,000,000,000 (another program's) would

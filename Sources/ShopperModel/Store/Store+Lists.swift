@@ -96,7 +96,6 @@ extension Store {
         do {
             try db.write { db in
                 try Self.purgeDeletedShops(db)
-                try Self.purgeCheckpointLeftovers(db)
                 let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted AND ifnull(deleted_at, 0) <= ?",
                                               arguments: [cutoff])
                 guard !gone.isEmpty else { return }
@@ -113,9 +112,7 @@ extension Store {
                         DELETE FROM sync_binding WHERE list_id = ?;
                         DELETE FROM shopping_list WHERE id = ?;
                         """, arguments: [revision, list, list, list, list, list, list, list, list, list])
-                    try db.execute(sql: "DELETE FROM entry_checkpoint WHERE list_id = ?", arguments: [list])
                 }
-                try Self.purgeCheckpointLeftovers(db)
             }
         } catch {
             throw .writeFailed(reason: Self.reason(error))
