@@ -84,15 +84,17 @@ extension Store {
                              entries, parts, EntryCheckpoint.aislesText(job.aisles)])
     }
 
-    /// Removes the parts of `list` (of every list: nil) that no header names, a part a transaction.
+    /// Removes the parts of `list` (of every list: nil) that no header names, a part a transaction;
+    /// when there are none, no write at all (it would wait for any other process's).
     private static func dropParts(_ db: any DatabaseWriter, list: ListID?) throws {
-        let sql = """
-            DELETE FROM entry_checkpoint_part WHERE rowid = (SELECT p.rowid FROM entry_checkpoint_part p
-                WHERE \(list.map { "p.list_id = \($0.raw) AND " } ?? "")NOT EXISTS (SELECT 1 FROM entry_checkpoint c
-                WHERE c.list_id = p.list_id AND c.generation = p.generation) LIMIT 1)
+        let leftover = """
+            SELECT p.rowid FROM entry_checkpoint_part p
+            WHERE \(list.map { "p.list_id = \($0.raw) AND " } ?? "")NOT EXISTS (SELECT 1 FROM entry_checkpoint c
+                WHERE c.list_id = p.list_id AND c.generation = p.generation) LIMIT 1
             """
+        guard try db.read({ try Int64.fetchOne($0, sql: leftover) }) != nil else { return }
         while try db.write({ db in
-            try db.execute(sql: sql)
+            try db.execute(sql: "DELETE FROM entry_checkpoint_part WHERE rowid = (\(leftover))")
             return db.changesCount > 0
         }) {}
     }
@@ -106,8 +108,9 @@ extension Store {
         defer { Self.checkpointing.unlock() }
         _ = try? {
             guard try db.read({ try $0.tableExists("entry_checkpoint") && $0.tableExists("entry_checkpoint_part") }) else { return }
-            try db.write { db in
-                try db.execute(sql: "DELETE FROM entry_checkpoint WHERE list_id NOT IN (SELECT id FROM shopping_list)")
+            let gone = "FROM entry_checkpoint WHERE list_id NOT IN (SELECT id FROM shopping_list)"
+            if try db.read({ try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 \(gone))") }) == true {
+                try db.write { db in try db.execute(sql: "DELETE \(gone)") }
             }
             try Self.dropParts(db, list: nil)
         }()
