@@ -67,6 +67,17 @@ final class ItemTableTests: XCTestCase {
     }
 
     /// Entries are what a long list's memory is made of: no strings, 32 bytes.
+    /// A store's highest id comes from the file (another program may have written any id): room
+    /// is reserved for no more than a few million slots, and none for an id below 1.
+    func testRoomForTheHighestIdIsBounded() {
+        for maxID in [Int.max, Int.min, -5, 0, 3] {
+            var table = ItemTable()
+            table.reserveCapacity(maxID: maxID)
+            table.set(ItemID(1), to: ItemEntry(revision: 1, position: 1, lineCost: 0, aisle: -1, needed: true, inCart: false, priced: false))
+            XCTAssertEqual(table.count, 1, "\(maxID)")
+        }
+    }
+
     func testAnEntryStaysSmall() {
         XCTAssertLessThanOrEqual(MemoryLayout<ItemEntry>.stride, 32)
     }

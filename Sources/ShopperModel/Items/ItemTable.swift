@@ -145,7 +145,7 @@ public struct ItemTable: Sendable {
     /// grows (for a moment, both copies were in memory). Room never used costs address space, not
     /// memory.
     mutating func reserveCapacity(maxID: Int) {
-        slots.reserveCapacity(Swift.min(maxID, (1 << 22) - 1) + 1)
+        slots.reserveCapacity(Swift.max(0, Swift.min(maxID, (1 << 22) - 1) + 1))
     }
 
     /// For a load split between threads (`EntryLoad`): an empty table gets a slot for every id
