@@ -189,6 +189,19 @@ final class EntryCheckpointTests: XCTestCase {
         XCTAssertFalse(try ShoppingModel(store: Store(path: path)).readFromCheckpoint)
     }
 
+    /// A list that shrank below the size worth a checkpoint while another process wrote (so much
+    /// that its checkpoint is passed over): the model, read whole, still removes it.
+    func testAListShrunkElsewhereHasItsPassedOverCheckpointRemoved() throws {
+        try XCTUnwrap(groceries.checkpointJob()).run()
+        let elsewhere = try ShoppingModel(store: Store(path: path))
+        try elsewhere.delete(Array(elsewhere.items.ids.prefix(2_000)))
+        let shrunk = try ShoppingModel(store: Store(path: path))
+        XCTAssertFalse(shrunk.readFromCheckpoint, "2,000 deletions since: read whole")
+        try XCTUnwrap(shrunk.checkpointJob(), "its checkpoint is still there").run()
+        XCTAssertEqual(try checkpointRows(), 0)
+        XCTAssertNil(try ShoppingModel(store: Store(path: path)).checkpointJob(), "none left to remove")
+    }
+
     /// Parts no header names (a write cut off before its header) and checkpoints of lists the
     /// store no longer has (a New List undone): unused, and gone when the window tidies after its
     /// first frame; the checkpoint named stays.

@@ -14,9 +14,11 @@ enum CheckpointWriter {
     /// `job`, if any, written off the main thread.
     static func later(_ job: CheckpointJob?) {
         guard let job else { return }
-        let queued = lock.withLock { waiting.updateValue(job, forKey: job.list) != nil }
+        let list = job.list
+        let queued = lock.withLock { waiting.updateValue(job, forKey: list) != nil }
         guard !queued else { return }
-        queue.async { lock.withLock { waiting.removeValue(forKey: job.list) }?.run() }
+        // The block holds the list, not the job: a newer job replaces this one's table while it waits.
+        queue.async { lock.withLock { waiting.removeValue(forKey: list) }?.run() }
     }
 
     /// Waits for those waiting or under way, then writes `job` (on the calling thread): for the

@@ -11,14 +11,15 @@ extension ShoppingModel {
 
     /// The checkpoint to write of this model's entries, when one is worth it: the list is large,
     /// and its entries were read whole or have changed by more than the news a checkpoint is read
-    /// with (`EntryLoad.newsLimit`); for a list read from a checkpoint that is now too small to
-    /// keep one, its removal. nil otherwise (and for a store opened read-only). Run it on any
+    /// with (`EntryLoad.newsLimit`); for a list now too small to keep one that still has one (read
+    /// from it, or passed over: it shrank while another process wrote), its removal. nil otherwise (and for a store opened read-only). Run it on any
     /// thread, once this model will not change again (the window has let go of it, or is
     /// quitting): the job holds the entries as they are, and a later change here would copy them.
     public func checkpointJob() -> CheckpointJob? {
         guard let store, store.access == .readWrite else { return nil }
         guard items.count >= Self.checkpointFrom else {
-            return readFromCheckpoint ? CheckpointJob(store: store, list: list, table: nil, aisles: [], revision: 0) : nil
+            guard readFromCheckpoint || store.hasCheckpoint(of: list) else { return nil }
+            return CheckpointJob(store: store, list: list, table: nil, aisles: [], revision: 0)
         }
         if let changed = changedSinceCheckpoint, changed < EntryLoad.newsLimit(listItems: items.count) { return nil }
         return CheckpointJob(store: store, list: list, table: items, aisles: aisleNames.names, revision: seenRevision)

@@ -99,6 +99,14 @@ extension Store {
         }) {}
     }
 
+    /// Whether `list` has a checkpoint, usable or not (a read of one row by its key).
+    func hasCheckpoint(of list: ListID) -> Bool {
+        (try? read { db in
+            try db.tableExists("entry_checkpoint")
+                && Int64.fetchOne(db, sql: "SELECT list_id FROM entry_checkpoint WHERE list_id = ?", arguments: [list.raw]) != nil
+        }) ?? false
+    }
+
     /// Checkpoints of lists the store no longer has (an undone New List, a list purged), and parts
     /// no checkpoint names (a write cut off by the process's end), removed: for a moment after the
     /// window's first frame, off the main thread. Errors are left for the next start.
