@@ -43,50 +43,120 @@ final class RowRecyclingTests: GtkTestCase {
             let style = StyleSheet(path: repositoryData + "/shopper.css")
             style.apply(true)
             defer { style.apply(false) }
-            let window = Window()
-            window.defaultSize(420, -1)
-            let column = Box(.vertical)
-            window.child(column.widget)
-            // One fresh widget per kind, and one that is shown every kind after every other.
-            var fresh: [Kind: RowWidget] = [:]
-            for kind in Kind.allCases {
-                let row = RowWidget()
-                Self.show(kind, on: row, money: money)
-                column.append(row.root.widget)
-                fresh[kind] = row
-            }
-            let recycled = RowWidget()
-            column.append(recycled.root.widget)
-            window.present()
-            settle(300)
+            let rows = Rows(money: money)
             var failures: [String] = []
             for before in Kind.allCases {
                 for after in Kind.allCases where after != before {
-                    Self.show(before, on: recycled, money: money)
+                    Self.show(before, on: rows.recycled, money: money)
                     settle(60)
-                    // As the list page's pool does: off its list item, waiting, into another.
-                    recycled.root.widget.keep()
-                    gtk_box_remove(column.widget.typedPointer(), recycled.root.widget.raw)
-                    recycled.stay()
-                    settle(20)
-                    recycled.returning()
-                    column.append(recycled.root.widget)
-                    recycled.root.widget.letGo()
-                    Self.show(after, on: recycled, money: money)
+                    rows.throughThePool { settle(20) }
+                    Self.show(after, on: rows.recycled, money: money)
                     settle(60)
-                    guard let want = Snapshot(fresh[after]!.root.widget), let got = Snapshot(recycled.root.widget) else {
-                        XCTFail("no render of \(after)")
-                        continue
-                    }
-                    if want.width != got.width || want.height != got.height || want.pixels != got.pixels {
-                        failures.append("\(after) after \(before)")
-                        _ = got.savePNG(screenshotFolder + "/recycled-\(after)-after-\(before).png")
-                        _ = want.savePNG(screenshotFolder + "/fresh-\(after).png")
-                    }
+                    if let unlike = rows.unlike(after, "\(after)-after-\(before)") { failures.append(unlike) }
                 }
             }
             XCTAssertEqual(failures, [], "recycled rows that look unlike a new row of their kind (renders in out/screenshots)")
-            window.destroy()
+            rows.window.destroy()
+        }
+    }
+
+    /// A row that waited in the pool while the text's size or font changed (Large Text, another
+    /// interface font) comes back in the new one, as the rows that stayed on screen did.
+    func testARowThatWaitedThroughAFontChangeComesBackInTheNewFont() {
+        MainActor.assumeIsolated {
+            let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+            let style = StyleSheet(path: repositoryData + "/shopper.css")
+            style.apply(true)
+            defer { style.apply(false) }
+            let rows = Rows(money: money)
+            let settings = gobject(UnsafeMutableRawPointer(gtk_settings_get_default()!))
+            var failures: [String] = []
+            // Large Text raises the resolution (GNOME's text scaling factor reaches GTK as Xft/DPI).
+            for (name, value) in [("gtk-xft-dpi", Self.value(Int32(144 * 1024))), ("gtk-font-name", Self.value("Serif 14"))] {
+                var before = GValue()
+                g_value_init(&before, value.g_type)
+                g_object_get_property(settings, name, &before)
+                for (shown, after) in [(Kind.header, Kind.end), (.item, .note), (.end, .header)] {
+                    Self.show(shown, on: rows.recycled, money: money)
+                    settle(60)
+                    var changed = value
+                    let plain = Snapshot(rows.fresh[after]!.root.widget)
+                    rows.throughThePool {
+                        g_object_set_property(settings, name, &changed)
+                        settle(100)
+                    }
+                    // Else the case proves nothing: the rows on screen changed with the setting.
+                    let changedRender = Snapshot(rows.fresh[after]!.root.widget)
+                    XCTAssertTrue(plain?.pixels != changedRender?.pixels, "\(name) changed nothing")
+                    Self.show(after, on: rows.recycled, money: money)
+                    settle(100)
+                    if let unlike = rows.unlike(after, "\(after)-after-\(shown)-through-\(name)") { failures.append(unlike) }
+                    g_object_set_property(settings, name, &before)
+                    settle(100)
+                }
+                g_value_unset(&before)
+            }
+            XCTAssertEqual(failures, [], "rows back from the pool that kept the font they left in (renders in out/screenshots)")
+            rows.window.destroy()
+        }
+    }
+
+    private static func value(_ v: Int32) -> GValue {
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gint"))
+        g_value_set_int(&value, v)
+        return value
+    }
+
+    private static func value(_ v: String) -> GValue {
+        var value = GValue()
+        g_value_init(&value, shopper_type_string())
+        g_value_set_string(&value, v)
+        return value
+    }
+
+    /// One fresh row widget per kind in a window, and one that is shown every kind in turn.
+    @MainActor private struct Rows {
+        let window = Window()
+        let column = Box(.vertical)
+        var fresh: [Kind: RowWidget] = [:]
+        let recycled = RowWidget()
+
+        init(money: MoneyFormat) {
+            window.defaultSize(420, -1)
+            window.child(column.widget)
+            for kind in Kind.allCases {
+                let row = RowWidget()
+                RowRecyclingTests.show(kind, on: row, money: money)
+                column.append(row.root.widget)
+                fresh[kind] = row
+            }
+            column.append(recycled.root.widget)
+            window.present()
+            settle(300)
+        }
+
+        /// As the list page's pool does: off its list item, waiting (`meanwhile`), into another.
+        func throughThePool(meanwhile: () -> Void) {
+            recycled.root.widget.keep()
+            gtk_box_remove(column.widget.typedPointer(), recycled.root.widget.raw)
+            recycled.stay()
+            meanwhile()
+            recycled.returning()
+            column.append(recycled.root.widget)
+            recycled.root.widget.letGo()
+        }
+
+        /// `name` when the recycled row draws otherwise than the fresh one of `kind` (both saved).
+        func unlike(_ kind: Kind, _ name: String) -> String? {
+            guard let want = Snapshot(fresh[kind]!.root.widget), let got = Snapshot(recycled.root.widget) else {
+                XCTFail("no render of \(name)")
+                return nil
+            }
+            guard want.width != got.width || want.height != got.height || want.pixels != got.pixels else { return nil }
+            _ = got.savePNG(screenshotFolder + "/recycled-\(name).png")
+            _ = want.savePNG(screenshotFolder + "/fresh-\(name).png")
+            return name
         }
     }
 }

@@ -12,17 +12,16 @@ final class RowWidget {
     private let textColumn = Box(.vertical, spacing: 2)
     // Texts that may be cut are inscriptions: GTK binds a whole window of rows at a time while
     // scrolling, and a label shapes its text to measure it, again at every bind. The cost is a label:
-    // it is never cut, so it must ask for the width its text needs. Inscriptions are made anew when
-    // the row comes back from the page's pool (see `returning`).
-    private var descriptionLabel = Inscription()
+    // it is never cut, so it must ask for the width its text needs.
+    private let descriptionLabel = Inscription()
     private let detailLine = Box(.horizontal, spacing: 12)
     /// How the cost was made ("2 × $1.50"). On a phone the cost wins: this gives way, cut with "…".
-    private var leftDetail = Inscription()
+    private let leftDetail = Inscription()
     private let rightDetail = Label()
     /// The first line of the notes.
-    private var noteLabel = Inscription()
+    private let noteLabel = Inscription()
     /// Header title or end-row text.
-    private var caption = Inscription()
+    private let caption = Inscription()
     /// On lists where a click does something else (All Items), the editor opens from here.
     let editButton = Button(icon: "document-edit-symbolic", accessibleLabel: L("Edit"))
     /// The Edit button's name, "Edit Milk": translated once, filled at every bind.
@@ -97,7 +96,7 @@ final class RowWidget {
         root.widget.add(swipe)
     }
 
-    /// What the inscriptions are, whichever ones the row has now.
+    /// What the inscriptions are.
     private func styleTexts() {
         descriptionLabel.widget.css("description")
         leftDetail.widget.css("detail")
@@ -108,20 +107,12 @@ final class RowWidget {
         check.widget.accessibleLabelled(by: descriptionLabel.widget)
     }
 
-    /// The row comes back from the page's pool into a list item. GTK 4.8 gives a widget a new
-    /// PangoContext each time it is taken off a window and put back, but a GtkInscription keeps
-    /// drawing with the one it was made with, which nothing updates any more: a recycled row drew
-    /// in the font of whatever it showed before it left (a header's bold on the end row, an item's
-    /// size on a header, a note cut at the row's foot). Its texts are made anew instead: four small
-    /// widgets, where the rest of the row (boxes, check box, button) is kept.
+    /// The row comes back from the page's pool into a list item: its inscriptions are given back the
+    /// contexts they draw with (see `Inscription.reattachContext`), else a recycled row drew in the
+    /// font of whatever it showed before it left (a header's bold on the end row, an item's size on
+    /// a header, a note cut at the row's foot).
     func returning() {
-        let old = (descriptionLabel, leftDetail, noteLabel, caption)
-        (descriptionLabel, leftDetail, noteLabel, caption) = (Inscription(), Inscription(), Inscription(), Inscription())
-        styleTexts()
-        textColumn.replace(old.0.widget, with: descriptionLabel.widget)
-        detailLine.replace(old.1.widget, with: leftDetail.widget)
-        textColumn.replace(old.2.widget, with: noteLabel.widget)
-        root.replace(old.3.widget, with: caption.widget)
+        for text in [descriptionLabel, leftDetail, noteLabel, caption] { text.reattachContext() }
     }
 
     /// A quick sideways swipe does the list's move (pick, tick, untick): how a row is ticked on a
