@@ -149,7 +149,7 @@ final class RowFill {
     /// Where each section's rows go next, by its place in `order`.
     var next: [Int] = []
     var starts: [Int] = []
-    var slot: [SectionKey: Int] = [:]
+    let slots: SectionSlots
     var keys: [RowKey] = []
     /// The next slot of `items` to visit; nil once all were placed.
     var cursor: Int? = 0
@@ -163,9 +163,9 @@ final class RowFill {
         self.sections = sections
         self.headers = headers
         order = counts.keys.sorted()
+        slots = SectionSlots(order)
         var at = 0
-        for (n, s) in order.enumerated() {
-            slot[s] = n
+        for s in order {
             starts.append(at)
             at += counts[s]! + (headers ? 1 : 0)
         }
@@ -178,14 +178,14 @@ final class RowFill {
     /// Does about `budget` items' work; true once every row is in place and sorted.
     func step(budget: Int) -> Bool {
         if let at = cursor {
-            let (items, hidden, kind, sections) = (items, hidden, kind, sections)
+            let (items, hidden, kind, sections, slots) = (items, hidden, kind, sections, slots)
             var next = self.next, keys = self.keys
             self.keys = []  // one owner while rows are written: no copy
             cursor = items.forEach(fromSlot: at, slots: budget) { id, entry in
                 guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
                 let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
                                lineCost: entry.lineCost, flags: entry.flags)
-                let n = slot[k.section]!
+                let n = slots[k.section]
                 keys[next[n]] = k
                 next[n] += 1
             }
@@ -203,5 +203,26 @@ final class RowFill {
             sorted += 1
         }
         return sorted == order.count
+    }
+}
+
+/// Each section's place among a list's sections, sorted. Aisle sections are small numbers, found
+/// in a table with no hashing (a hash per row was two fifths of a fill); the few others (No
+/// Aisle) by key.
+struct SectionSlots {
+    private var table: [Int] = []
+    private var others: [SectionKey: Int] = [:]
+
+    init(_ sorted: [SectionKey]) {
+        let small = sorted.filter { $0 >= 0 && $0 < 4096 }
+        table = [Int](repeating: -1, count: Int(small.last ?? -1) + 1)
+        for (n, s) in sorted.enumerated() {
+            if s >= 0, Int(s) < table.count { table[Int(s)] = n } else { others[s] = n }
+        }
+    }
+
+    /// The place of `section`, which is one of the list's.
+    @inline(__always) subscript(section: SectionKey) -> Int {
+        section >= 0 && Int(section) < table.count ? table[Int(section)] : others[section]!
     }
 }

@@ -113,22 +113,17 @@ extension ListProjection {
     static func placedBySection(counts: [SectionKey: Int], _ eachRow: ((RowKey) -> Void) -> Void) -> [RowKey] {
         let sections = counts.keys.sorted()
         var starts: [Int] = [], at = 0
-        var slot: [SectionKey: Int] = [:]
-        for (n, s) in sections.enumerated() {
-            slot[s] = n
+        for s in sections {
             starts.append(at)
             at += counts[s]! + 1
         }
-        // Aisle sections are small numbers: a table finds a row's slot with no hashing.
-        let small = sections.filter { $0 >= 0 && $0 < 4096 }
-        var table = [Int](repeating: -1, count: Int(small.last ?? -1) + 1)
-        for s in small { table[Int(s)] = slot[s]! }
+        let slots = SectionSlots(sections)
         var next = starts.map { $0 + 1 }
         let total = at
         return [RowKey](unsafeUninitializedCapacity: total) { buffer, initialized in
             for (n, s) in sections.enumerated() { (buffer.baseAddress! + starts[n]).initialize(to: .header(s)) }
             eachRow { k in
-                let n = k.section >= 0 && Int(k.section) < table.count ? table[Int(k.section)] : slot[k.section]!
+                let n = slots[k.section]
                 (buffer.baseAddress! + next[n]).initialize(to: k)
                 next[n] += 1
             }
