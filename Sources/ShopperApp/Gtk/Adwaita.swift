@@ -7,13 +7,7 @@ import CGtk
 /// window and an `AdwViewSwitcherBar` at the bottom on a narrow one.
 @MainActor struct ViewStack {
     let widget: Widget
-    init() {
-        widget = Widget(adw_view_stack_new()!)
-        // Sized by the page shown: a homogeneous stack measures every page built, and the lists
-        // and the trips are measured again with the page shown at every change of their rows.
-        adw_view_stack_set_hhomogeneous(widget.opaque, 0)
-        adw_view_stack_set_vhomogeneous(widget.opaque, 0)
-    }
+    init() { widget = Widget(adw_view_stack_new()!) }
     private var ptr: OpaquePointer { widget.opaque }
 
     /// An empty place for a page built later, named by its title for screen readers (and the
