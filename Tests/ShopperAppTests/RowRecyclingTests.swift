@@ -38,12 +38,7 @@ final class RowRecyclingTests: GtkTestCase {
     }
 
     func testARecycledRowLooksLikeANewOneOfItsKind() {
-        MainActor.assumeIsolated {
-            let money = MoneyFormat(locale: Locale(identifier: "en_US"))
-            let style = StyleSheet(path: repositoryData + "/shopper.css")
-            style.apply(true)
-            defer { style.apply(false) }
-            let rows = Rows(money: money)
+        Self.withRows { rows, money in
             var failures: [String] = []
             for before in Kind.allCases {
                 for after in Kind.allCases where after != before {
@@ -56,63 +51,57 @@ final class RowRecyclingTests: GtkTestCase {
                 }
             }
             XCTAssertEqual(failures, [], "recycled rows that look unlike a new row of their kind (renders in out/screenshots)")
-            rows.window.destroy()
         }
     }
 
     /// A row that waited in the pool while the text's size or font changed (Large Text, another
     /// interface font) comes back in the new one, as the rows that stayed on screen did.
-    func testARowThatWaitedThroughAFontChangeComesBackInTheNewFont() {
-        MainActor.assumeIsolated {
+    func testARowThatWaitedThroughAFontChangeComesBackInTheNewFont() throws {
+        try Self.withRows { rows, money in
+            let settings = gtk_settings_get_default()!
+            var failures: [String] = []
+            // Large Text raises the resolution (GNOME's text scaling factor reaches GTK as Xft/DPI).
+            let changes: [(String, (inout GValue) -> Void)] = [
+                ("gtk-xft-dpi", { g_value_init(&$0, g_type_from_name("gint")); g_value_set_int(&$0, 144 * 1024) }),
+                ("gtk-font-name", { g_value_init(&$0, shopper_type_string()); g_value_set_string(&$0, "Serif 14") }),
+            ]
+            for (name, make) in changes {
+                for (shown, after) in [(Kind.header, Kind.end), (.item, .note), (.end, .header)] {
+                    Self.show(shown, on: rows.recycled, money: money)
+                    settle(60)
+                    let plain = try XCTUnwrap(Snapshot(rows.fresh[after]!.root.widget))
+                    rows.throughThePool {
+                        var value = GValue()
+                        make(&value)
+                        g_object_set_property(gobject(UnsafeMutableRawPointer(settings)), name, &value)
+                        g_value_unset(&value)
+                        settle(100)
+                    }
+                    // Else the case proves nothing: the rows on screen changed with the setting.
+                    let changed = try XCTUnwrap(Snapshot(rows.fresh[after]!.root.widget))
+                    XCTAssertTrue(plain.pixels != changed.pixels, "\(name) changed nothing")
+                    Self.show(after, on: rows.recycled, money: money)
+                    settle(100)
+                    if let unlike = rows.unlike(after, "\(after)-after-\(shown)-through-\(name)") { failures.append(unlike) }
+                    gtk_settings_reset_property(settings, name)
+                    settle(100)
+                }
+            }
+            XCTAssertEqual(failures, [], "rows back from the pool that kept the font they left in (renders in out/screenshots)")
+        }
+    }
+
+    /// `body` with the rows below in a window, in the app's style sheet.
+    private static func withRows(_ body: @MainActor (Rows, MoneyFormat) throws -> Void) rethrows {
+        try MainActor.assumeIsolated {
             let money = MoneyFormat(locale: Locale(identifier: "en_US"))
             let style = StyleSheet(path: repositoryData + "/shopper.css")
             style.apply(true)
             defer { style.apply(false) }
             let rows = Rows(money: money)
-            let settings = gobject(UnsafeMutableRawPointer(gtk_settings_get_default()!))
-            var failures: [String] = []
-            // Large Text raises the resolution (GNOME's text scaling factor reaches GTK as Xft/DPI).
-            for (name, value) in [("gtk-xft-dpi", Self.value(Int32(144 * 1024))), ("gtk-font-name", Self.value("Serif 14"))] {
-                var before = GValue()
-                g_value_init(&before, value.g_type)
-                g_object_get_property(settings, name, &before)
-                for (shown, after) in [(Kind.header, Kind.end), (.item, .note), (.end, .header)] {
-                    Self.show(shown, on: rows.recycled, money: money)
-                    settle(60)
-                    var changed = value
-                    let plain = Snapshot(rows.fresh[after]!.root.widget)
-                    rows.throughThePool {
-                        g_object_set_property(settings, name, &changed)
-                        settle(100)
-                    }
-                    // Else the case proves nothing: the rows on screen changed with the setting.
-                    let changedRender = Snapshot(rows.fresh[after]!.root.widget)
-                    XCTAssertTrue(plain?.pixels != changedRender?.pixels, "\(name) changed nothing")
-                    Self.show(after, on: rows.recycled, money: money)
-                    settle(100)
-                    if let unlike = rows.unlike(after, "\(after)-after-\(shown)-through-\(name)") { failures.append(unlike) }
-                    g_object_set_property(settings, name, &before)
-                    settle(100)
-                }
-                g_value_unset(&before)
-            }
-            XCTAssertEqual(failures, [], "rows back from the pool that kept the font they left in (renders in out/screenshots)")
-            rows.window.destroy()
+            defer { rows.window.destroy() }
+            try body(rows, money)
         }
-    }
-
-    private static func value(_ v: Int32) -> GValue {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gint"))
-        g_value_set_int(&value, v)
-        return value
-    }
-
-    private static func value(_ v: String) -> GValue {
-        var value = GValue()
-        g_value_init(&value, shopper_type_string())
-        g_value_set_string(&value, v)
-        return value
     }
 
     /// One fresh row widget per kind in a window, and one that is shown every kind in turn.
@@ -142,7 +131,6 @@ final class RowRecyclingTests: GtkTestCase {
             gtk_box_remove(column.widget.typedPointer(), recycled.root.widget.raw)
             recycled.stay()
             meanwhile()
-            recycled.returning()
             column.append(recycled.root.widget)
             recycled.root.widget.letGo()
         }

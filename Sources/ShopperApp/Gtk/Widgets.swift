@@ -45,28 +45,24 @@ import CGtk
     /// defaults): the row, not the text, decides how wide it is.
     init() {
         widget = Widget(gtk_inscription_new(nil)!)
-        // The context the inscription made its layout with (its widget's until it first leaves a
-        // window); the layout holds it as long as the widget lives.
-        context = gtk_widget_get_pango_context(widget.raw)
         gtk_inscription_set_text_overflow(ptr, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+        // GTK 4.8 drops a widget's PangoContext as the widget leaves its window, and makes a new
+        // one when next asked, which it then keeps up with the widget's style (a header's bold, a
+        // note's size, the text size setting). A GtkInscription lays out with the context it was
+        // made with to the end: once its row had been through the list page's pool, it drew in
+        // the font of whatever the row showed before. The inscription's own context is given back
+        // to the widget, under GTK's own key, the moment GTK lets it go, so that GTK keeps that
+        // one up to date wherever the widget is put back. (The layout holds the context as long as
+        // the widget lives.)
+        let raw = widget.raw, object = widget.gobject, context = UnsafeMutableRawPointer(gtk_widget_get_pango_context(raw))
+        widget.onPointer("notify::root") { _ in
+            guard gtk_widget_get_root(raw) == nil, g_object_get_qdata(object, Self.contextKey) == nil else { return }
+            g_object_set_qdata_full(object, Self.contextKey, g_object_ref(context)) { g_object_unref($0) }
+        }
     }
     private var ptr: OpaquePointer { widget.opaque }
-    private let context: OpaquePointer
-
-    /// Makes the context the inscription draws with its widget's again; for a widget about to be put
-    /// back on a window. GTK 4.8 drops a widget's PangoContext when the widget leaves its window and
-    /// makes a new one when next asked, and updates only that one as the styles change (a header's
-    /// bold, a note's size). A GtkInscription keeps laying out with the context it was made with,
-    /// which then followed no style: a recycled row drew in the font of whatever it showed before.
-    /// Given back under GTK's own key, the inscription's context is the one GTK updates when the
-    /// widget's style is next computed, so the widget can be used again as it is.
-    func reattachContext() {
-        let object = widget.gobject
-        guard g_object_get_qdata(object, Self.contextKey) != UnsafeMutableRawPointer(context) else { return }
-        g_object_set_qdata_full(object, Self.contextKey, g_object_ref(UnsafeMutableRawPointer(context))) { g_object_unref($0) }
-    }
     /// The key GtkWidget keeps its PangoContext under (gtkwidget.c, `quark_pango_context`).
-    private static let contextKey = g_quark_from_static_string("gtk-pango-context")
+    private static let contextKey = g_quark_from_string("gtk-pango-context")
 
     var text: String {
         get { gtk_inscription_get_text(ptr).map { String(cString: $0) } ?? "" }

@@ -99,13 +99,7 @@ final class ListPage {
         ListItemFactory(
             setup: { [weak self] item in
                 guard let self else { return }
-                let row: RowWidget
-                if let pooled = rowPool.popLast() {
-                    pooled.returning()
-                    row = pooled
-                } else {
-                    row = newRow()
-                }
+                let row = rowPool.popLast() ?? newRow()
                 item.child = row.root.widget
                 item.attach(row)
             },

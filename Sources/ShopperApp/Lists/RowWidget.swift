@@ -107,14 +107,6 @@ final class RowWidget {
         check.widget.accessibleLabelled(by: descriptionLabel.widget)
     }
 
-    /// The row comes back from the page's pool into a list item: its inscriptions are given back the
-    /// contexts they draw with (see `Inscription.reattachContext`), else a recycled row drew in the
-    /// font of whatever it showed before it left (a header's bold on the end row, an item's size on
-    /// a header, a note cut at the row's foot).
-    func returning() {
-        for text in [descriptionLabel, leftDetail, noteLabel, caption] { text.reattachContext() }
-    }
-
     /// A quick sideways swipe does the list's move (pick, tick, untick): how a row is ticked on a
     /// phone with checkboxes turned off.
     func swiped(vx: Double, vy: Double) {
