@@ -151,6 +151,39 @@ final class ListSwitchTests: GtkTestCase {
     }
 }
 
+/// Ctrl+Page Down with the keyboard in the list, on a phone: the list switched to shows its top, its
+/// first aisle's header above the first item, which has the focus.
+final class ListSwitchFocusTests: GtkTestCase {
+    func testAListSwitchedToWithTheFocusInTheListShowsItsFirstHeader() throws {
+        try MainActor.assumeIsolated {
+            let store = try Store(path: NSTemporaryDirectory() + "/shopper-focus-\(UUID().uuidString)/" + Store.fileName)
+            @MainActor func makeHarness() throws -> WindowHarness {
+                let model = try ShoppingModel(store: store)
+                let party = try ShoppingModel(store: store, list: model.createList(named: "Party"))
+                for (list, name) in [(model, "Bread"), (party, "Cake")] {
+                    for n in 0..<60 { try list.add(ItemFields(description: "\(name) \(n)", aisle: "Aisle \(n / 20)")) }
+                }
+                return try WindowHarness(model: model, size: (360, 640))
+            }
+            let harness = try makeHarness()
+            defer { harness.close() }
+            let window = harness.window
+            let actions = ActionMap(window.window)
+            settle(100)
+            XCTAssertTrue(window.currentPage.focusRows())
+            settle(100)
+            for (step, first) in [("next", "Cake 0"), ("previous", "Bread 0")] {
+                actions.activate(AppAction.switchList.rawValue, step)
+                settle(300)
+                let page = window.currentPage
+                XCTAssertEqual(page.selectedItem.flatMap { window.model.item($0)?.description }, first, "the first item has the focus")
+                XCTAssertTrue(page.listView.widget.containsFocus)
+                XCTAssertEqual(page.scrolled.scrollOffset, 0, "the first aisle's header in view after the switch to \(first)'s list")
+            }
+        }
+    }
+}
+
 /// The search bar's "All Lists" in the real window: results from every list, each naming its list;
 /// a result opens its list with the item selected, and the other lists' models are let go.
 final class AllListsSearchWindowTests: GtkTestCase {

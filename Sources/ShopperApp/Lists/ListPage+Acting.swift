@@ -30,6 +30,10 @@ extension ListPage {
         if i >= rowModel.shownCount { rowModel.showAll() }
         listView.select(i)
         listView.scrollTo(i)
+        // GTK 4.8 puts the row at the top edge, its section's header out of view above it: the
+        // list's first item (a list just switched to, the focus brought into the list) shows the
+        // list from its top.
+        if i == 1, projection.itemID(at: 0) == nil { showTop() }
         focusPending = id
         MainLoop.idle { [weak self] in
             guard let self, focusPending == id else { return }
