@@ -70,6 +70,11 @@ final class RowRecyclingTests: GtkTestCase {
                     Self.show(shown, on: rows.recycled, money: money)
                     settle(60)
                     let plain = try XCTUnwrap(Snapshot(rows.fresh[after]!.root.widget))
+                    // Whatever happens below: a setting left changed would change every later test's renders.
+                    defer {
+                        gtk_settings_reset_property(settings, name)
+                        settle(100)
+                    }
                     rows.throughThePool {
                         var value = GValue()
                         make(&value)
@@ -83,8 +88,6 @@ final class RowRecyclingTests: GtkTestCase {
                     Self.show(after, on: rows.recycled, money: money)
                     settle(100)
                     if let unlike = rows.unlike(after, "\(after)-after-\(shown)-through-\(name)") { failures.append(unlike) }
-                    gtk_settings_reset_property(settings, name)
-                    settle(100)
                 }
             }
             XCTAssertEqual(failures, [], "rows back from the pool that kept the font they left in (renders in out/screenshots)")

@@ -224,7 +224,7 @@ struct SectionSlots {
     /// The place of `section`, which is one of the list's.
     @inline(__always) subscript(section: SectionKey) -> Int {
         let n = section >= 0 && Int(section) < table.count ? table[Int(section)] : others[section] ?? -1
-        precondition(n >= 0, "a row of a section the list does not have")
+        precondition(n >= 0, "a row of section \(section), which the list does not have")
         return n
     }
 }
