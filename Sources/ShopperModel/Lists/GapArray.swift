@@ -58,6 +58,13 @@ struct GapArray<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollec
         return storage
     }
 
+    /// The storage, gap and all, in no particular order, leaving this array empty: room for other
+    /// elements to be written into, with no allocation (no copy is made; the contents mean nothing).
+    mutating func takeStorage() -> [Element] {
+        defer { self = GapArray(filler: filler) }
+        return storage
+    }
+
     /// Moves the gap so that it starts at element `i`.
     private mutating func moveGap(to i: Int) {
         guard i != gapStart else { return }

@@ -53,10 +53,13 @@ extension ListProjection {
     /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
     /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
     func rebuildFirstRows() {
+        // The buffer the rows before these were in, for the fill to write into: at a million rows a
+        // new one was most of a store switch (40 MB of pages faulted in and set, the old unmapped).
+        let spare = fill?.takeKeys() ?? rows.takeStorage()
         fill = nil
         let sections = sectionKeys, kind = kind, items = model.items, limit = firstRows
         let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
-        var tally = SectionTally(aisles: model.sectionAisles.names.count)
+        let tally = SectionTally(aisles: model.sectionAisles.names.count)
         // The first rows: candidates below the last kept one, cut back to `limit` when twice that.
         var best: [RowKey] = [], bar: RowKey?
         best.reserveCapacity(2 * limit)
@@ -86,31 +89,46 @@ extension ListProjection {
         sectionCounts = counts
         self.costs = costs
         guard count > best.count else { return }
-        fill = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, counts: counts)
+        let f = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders,
+                        counts: counts, reusing: consume spare)
+        if f.madeBuffer { rowBuffersMade += 1 }
+        fill = f
     }
 }
 
 /// Items and their cost per section, and in all: kept by the aisle sections' numbers (and the
-/// price bands'), not hashed per row, which was most of a pass over the entries.
-struct SectionTally {
-    private var counts: [Int]
-    private var sums: [Int128]
+/// price bands'), not hashed per row, which was most of a pass over the entries. A class over
+/// buffers of its own: held in arrays, a test of unique ownership per row and array was half of a
+/// pass, and a closure around buffers lent by them one call per row.
+final class SectionTally {
+    private let aisles: Int
+    private let counts: UnsafeMutableBufferPointer<Int>
+    private let sums: UnsafeMutableBufferPointer<Int128>
     /// Sections past the aisles (No Aisle), by key.
     private var others: [SectionKey: (count: Int, sum: Int128)] = [:]
 
     init(aisles: Int) {
-        counts = [Int](repeating: 0, count: max(aisles, 2))
-        sums = [Int128](repeating: 0, count: counts.count)
+        self.aisles = max(aisles, 2)
+        counts = .allocate(capacity: self.aisles)
+        counts.initialize(repeating: 0)
+        sums = .allocate(capacity: self.aisles)
+        sums.initialize(repeating: 0)
     }
 
-    @inline(__always) mutating func add(_ k: RowKey) {
-        if k.section >= 0, Int(k.section) < counts.count {
-            counts[Int(k.section)] += 1
-            sums[Int(k.section)] += Int128(k.lineCost)
-        } else {
-            others[k.section, default: (0, 0)].count += 1
-            others[k.section, default: (0, 0)].sum += Int128(k.lineCost)
-        }
+    deinit {
+        counts.deallocate()
+        sums.deallocate()
+    }
+
+    @inline(__always) func add(_ k: RowKey) {
+        guard k.section >= 0, Int(k.section) < aisles else { return addOther(k) }
+        counts[Int(k.section)] += 1
+        sums[Int(k.section)] += Int128(truncatingIfNeeded: k.lineCost)
+    }
+
+    private func addOther(_ k: RowKey) {
+        others[k.section, default: (0, 0)].count += 1
+        others[k.section, default: (0, 0)].sum += Int128(truncatingIfNeeded: k.lineCost)
     }
 
     /// Items per section (those with any), costs per section and in all (nil), and the items.
@@ -155,8 +173,13 @@ final class RowFill {
     var cursor: Int? = 0
     /// Sections sorted so far (those whose rows came out of order).
     var sorted = 0
+    /// Whether the rows' buffer was allocated here rather than handed on (`rowBuffersMade`).
+    let madeBuffer: Bool
 
-    init(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool, counts: [SectionKey: Int]) {
+    /// `spare`: a buffer to write the rows into, whatever it holds (every slot is written before it
+    /// is read); a new one is made when it is too small, or far larger than the rows (let go of).
+    init(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool,
+         counts: [SectionKey: Int], reusing spare: consuming [RowKey] = []) {
         self.items = items
         self.hidden = hidden
         self.kind = kind
@@ -171,8 +194,32 @@ final class RowFill {
         }
         total = at
         next = starts.map { $0 + (headers ? 1 : 0) }
-        keys = [RowKey](repeating: .header(.end), count: at)
+        madeBuffer = spare.capacity < at || spare.capacity > 2 * at + 4096
+        keys = if madeBuffer { Self.newRoom(for: at) } else { Self.room(for: at, in: consume spare) }
         if headers { for (n, s) in order.enumerated() { keys[starts[n]] = .header(s) } }
+    }
+
+    /// `count` slots for the rows, new and not set: `step` writes every slot before anything reads
+    /// it (a row key is plain bits), so the pages are faulted in by the idle slices that fill them.
+    /// At a million rows, 40 MB set in the frame was most of a list switch.
+    private static func newRoom(for count: Int) -> [RowKey] {
+        [RowKey](unsafeUninitializedCapacity: count) { _, written in written = count }
+    }
+
+    /// `count` slots in `spare`, which has room for them: no allocation, its pages in memory already.
+    private static func room(for count: Int, in spare: consuming [RowKey]) -> [RowKey] {
+        if spare.count > count {
+            spare.removeLast(spare.count - count)
+        } else {
+            spare.append(contentsOf: repeatElement(.header(.end), count: count - spare.count))
+        }
+        return spare
+    }
+
+    /// The rows' buffer, leaving none: the fill is abandoned, and the next one writes into it.
+    func takeKeys() -> [RowKey] {
+        defer { keys = [] }
+        return keys
     }
 
     /// Does about `budget` items' work; true once every row is in place and sorted.

@@ -218,6 +218,9 @@ public final class ListProjection {
     var applying = false
     /// The rows past the first ones, while they are being placed (`fillMore`).
     var fill: RowFill?
+    /// Buffers a fill allocated for its rows rather than taking the rows' before: a store switch
+    /// should make none (tests read it).
+    var rowBuffersMade = 0
     let fillFrom: Int
     let firstRows: Int
     /// Lists from this many items are built in two parts (`rebuildFirstRows`): below it, the
