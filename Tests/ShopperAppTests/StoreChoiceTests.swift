@@ -80,4 +80,34 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(Set(shapes).count, 1, "the switcher's place and the store button's width: \(shapes)")
         }
     }
+
+    /// Only the list on screen is re-sorted in the switch's frame; the lists not on screen catch up
+    /// once it is drawn, in the store's order, and show from their top when next opened.
+    func testTheListsNotOnScreenFollowTheStoreOnceItsFrameIsDrawn() throws {
+        try MainActor.assumeIsolated {
+            let (model, aldi, _) = try Self.groceries(extra: 30)
+            let harness = try WindowHarness(model: model, size: (360, 640))
+            defer { harness.close() }
+            let window = harness.window
+            window.show(.all)
+            settle(50)
+            let all = try XCTUnwrap(window.builtPages[.all])  // not `page(_:)`, which catches a page up
+            all.scrolled.scrollOffset = 40
+            window.show(.shopping)
+            settle(100)
+            // The first item, under the first aisle's header (Bakery's bread, or at Aldi Dairy's milk).
+            @MainActor func firstItem(_ page: ListPage) -> String? {
+                if case .item(let item) = page.projection.row(at: 1) { item.description } else { nil }
+            }
+            XCTAssertEqual(firstItem(all), "Bread")
+            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
+            XCTAssertEqual(firstItem(window.page(.shopping)), "Milk", "the list on screen in Aldi's order at once")
+            XCTAssertEqual(firstItem(all), "Bread", "the list not on screen waits for the frame")
+            settle(150)
+            XCTAssertEqual(firstItem(all), "Milk", "and follows once it is drawn")
+            window.show(.all)
+            settle(100)
+            XCTAssertEqual(all.scrolled.scrollOffset, 0, "shown from its top")
+        }
+    }
 }

@@ -62,6 +62,46 @@ final class ListProjectionFillTests: XCTestCase {
         XCTAssertEqual(p.rowBuffersMade, 1, "a switch allocated a buffer for its rows")
     }
 
+    /// A list not on screen holds a store switch's rebuild: its rows stay as its view was told them
+    /// through the switch and a tick after it, and its catch-up is a whole rebuild, told as one change.
+    func testAListNotOnScreenCatchesUpWithAStoreSwitchAfterTheFrame() throws {
+        let store = try Store(path: temporaryFolder(self) + "/hold.sqlite")
+        let m = try ShoppingModel(store: store)
+        let aisles = ["Dairy", "Fruit", "Bakery"]
+        try m.add(batch: (0..<300).map { ImportedItem(fields: fields("item \($0)", cost: Decimal($0 % 7), aisle: aisles[$0 % 3]), needed: true, inCart: false) })
+        let corner = try m.addShop(named: "Corner")
+        try m.setAisleOrder(aisles.reversed(), at: corner)
+        func whole(_ kind: ListKind) -> ListProjection {
+            ListProjection(model: m, kind: kind, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18, fillFrom: .max)
+        }
+        let shown = ListProjection(model: m, kind: .shopping, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18,
+                                   fillFrom: 0, firstRows: 8)
+        let hidden = ListProjection(model: m, kind: .all, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18,
+                                    fillFrom: 0, firstRows: 8)
+        var told: [(Int, Int, Int)] = []
+        hidden.onRowsChanged = { told.append(($0, $1, $2)) }
+        func identities(_ p: ListProjection) -> [Int] { (0..<p.count).map(p.identity) }
+        let before = identities(hidden)
+        let fifth = try XCTUnwrap(hidden.itemID(at: 5))
+        hidden.holdRebuilds()
+        try m.shop(at: corner)
+        let ticked = try XCTUnwrap(shown.itemID(at: 1))
+        try m.tick(ticked)
+        XCTAssertEqual(shown.rowsForTest, whole(.shopping).rowsForTest, "the list on screen follows at once")
+        XCTAssertEqual(identities(hidden), before, "the list not on screen waits")
+        XCTAssertTrue(told.isEmpty)
+        XCTAssertEqual(hidden.index(of: fifth), 5, "an item is found where the view has it")
+        XCTAssertTrue(hidden.catchUp())
+        XCTAssertEqual(hidden.rowsForTest, whole(.all).rowsForTest)
+        XCTAssertEqual(hidden.totals, whole(.all).totals)
+        XCTAssertEqual(told.count, 1, "one change told")
+        XCTAssertEqual(told.first.map { $0.1 - $0.2 }, 0, "as many rows as before, re-sorted")
+        XCTAssertFalse(hidden.catchUp(), "nothing left to catch up with")
+        // No longer holding: the next switch is followed at once.
+        try m.shop(at: .any)
+        XCTAssertEqual(hidden.rowsForTest, whole(.all).rowsForTest)
+    }
+
     func testChangesBetweenTheSlicesOfAFillAreNeitherLostNorDoubled() throws {
         var rng = SeededRandom.fromEnvironment()
         let seed = rng.seed
@@ -109,13 +149,18 @@ final class ListProjectionFillTests: XCTestCase {
                 m = try ShoppingModel(store: store, list: m.list, undo: m.undo, cacheLimit: 1024)
                 watch()
             }
-            for w in watched {
+            // A list not on screen waits with a store switch's rebuild until it catches up.
+            for w in watched where w.projection.heldChanges != nil && Int.random(in: 0..<3, using: &rng) == 0 {
+                w.projection.catchUp()
+            }
+            for w in watched where w.projection.heldChanges == nil {
                 guard w.agrees(with: fresh(w.projection, m), context) else { return }
             }
             if Int.random(in: 0..<8, using: &rng) == 0 { lookPastTheFirstRows(watched, m, &rng, context) }
         }
         XCTAssertGreaterThan(midFill, 40, "seed \(seed): too few steps came between a fill's slices")
         for w in watched {
+            w.projection.catchUp()
             while w.projection.fillMore(budget: 7) {}
             XCTAssertEqual(w.projection.rowsForTest, fresh(w.projection, m).rowsForTest, "seed \(seed), filled")
         }
@@ -124,7 +169,7 @@ final class ListProjectionFillTests: XCTestCase {
     /// An item past the first rows of a fill looked for (a reveal, a reselection): found where a
     /// whole rebuild has it, the fill finished for it.
     private func lookPastTheFirstRows(_ watched: [Watched], _ m: ShoppingModel, _ rng: inout SeededRandom, _ context: String) {
-        guard let w = watched.filter({ $0.projection.isFilling }).randomElement(using: &rng) else { return }
+        guard let w = watched.filter({ $0.projection.isFilling && $0.projection.heldChanges == nil }).randomElement(using: &rng) else { return }
         let whole = fresh(w.projection, m), first = w.projection.rows.count
         let past = (first..<whole.count).compactMap { i in whole.itemID(at: i).map { ($0, i) } }
         if let (id, i) = past.randomElement(using: &rng) {
@@ -148,7 +193,10 @@ final class ListProjectionFillTests: XCTestCase {
         case 0, 1:
             // Slices of the fills, of any size.
             for w in watched { for _ in 0..<Int.random(in: 0...3, using: &rng) { _ = w.projection.fillMore(budget: Int.random(in: 1...90, using: &rng)) } }
-        case 2, 12: try m.shop(at: shops.randomElement(using: &rng)!)
+        case 2, 12:
+            // Every list but one, as if not on screen, holds the switch's rebuild.
+            if Bool.random(using: &rng) { for w in watched where w.projection !== some { w.projection.holdRebuilds() } }
+            try m.shop(at: shops.randomElement(using: &rng)!)
         case 3: if let id = ids.randomElement(using: &rng) { try m.tick(id) }
         case 4: try m.undoLast()
         case 5: try m.redoLast()

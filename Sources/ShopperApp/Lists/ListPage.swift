@@ -151,13 +151,19 @@ final class ListPage {
     }
 
     /// Another list to show once this page is next needed (set for the pages not on screen, so a
-    /// switch draws the page shown first; the window catches them up right after).
+    /// switch draws the page shown first; the window catches them up right after). A store switch
+    /// does the same with the projection's rebuild (`ListProjection.holdRebuilds`).
     var pending: ShoppingModel?
 
     func catchUp() {
-        guard let m = pending else { return }
-        pending = nil
-        show(m)
+        if let m = pending {
+            pending = nil
+            show(m)
+        } else if projection.catchUp() {
+            // A rebuild held while the page was not on screen (a store switch re-sorted the list):
+            // shown from its top, as the list on screen was.
+            showTop()
+        }
     }
 
     /// The projection's changes reach GTK and the window. (The closures read `self.projection`: a

@@ -256,6 +256,14 @@ final class MainWindow {
         }
     }
 
+    /// The pages not on screen, left behind by a list or store switch so the page shown is drawn
+    /// first, made up to date once it is (or before, when one is needed: `page(_:)`).
+    func catchUpPagesAfterNextFrame() {
+        window.afterNextFrame { [weak self] _ in
+            MainLoop.idle { [weak self] in self?.builtPages.values.forEach { $0.catchUp() } }
+        }
+    }
+
     /// Takes `new` as the list shown, every part that showed the old one made again for it (pages
     /// and editor when next needed), the search kept.
     func replaceModel(with new: ShoppingModel) {
@@ -272,9 +280,7 @@ final class MainWindow {
         for page in builtPages.values {
             if page === shown { page.show(new) } else { page.pending = new }
         }
-        window.afterNextFrame { [weak self] _ in
-            MainLoop.idle { [weak self] in self?.builtPages.values.forEach { $0.catchUp() } }
-        }
+        catchUpPagesAfterNextFrame()
         editorPlace.drop()
         pageStack.dropSearches()
         builtTrips?.show(new)

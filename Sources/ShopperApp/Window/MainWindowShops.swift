@@ -38,6 +38,10 @@ extension MainWindow {
             // To the top while GTK still has the old rows: the new order is then told as a list
             // at its top (its first screen in this frame, the rest after it).
             if ShopID(raw) != model.currentShop { for page in pages { page.scrolled.scrollOffset = 0 } }
+            // Only the list on screen is re-sorted in this frame; the others once it is drawn.
+            let shown = currentListPage
+            for page in pages where page !== shown { page.projection.holdRebuilds() }
+            catchUpPagesAfterNextFrame()
             try model.shop(at: ShopID(raw))
             // A new order shows the list from its top: GTK kept the row that was first in view,
             // leaving the first aisle's header above it.

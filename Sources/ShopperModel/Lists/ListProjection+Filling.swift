@@ -35,7 +35,10 @@ extension ListProjection {
     /// by row has every row placed first: placed now, from the entries as they still are, the fill
     /// lets go of them, and the model's write does not copy its whole table.
     func changeComing(_ changed: Int, sectionsMove: Bool) {
-        guard fill != nil, !sectionsMove, !rebuilds(changing: changed) else { return }
+        // With a rebuild waiting, the rows are made anew from the model as it will be: a fill
+        // under way is let go of then (the write copies the table it holds; the rare change
+        // between a store switch and the next idle moment).
+        guard fill != nil, heldChanges == nil, !sectionsMove, !rebuilds(changing: changed) else { return }
         finishFill()
     }
 

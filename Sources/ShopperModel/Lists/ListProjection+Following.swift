@@ -48,11 +48,14 @@ extension ListProjection {
     func apply(_ change: ModelChange) {
         applying = true
         defer { applying = false }
+        let changed = change.items.keys.lazy.map { Int($0.raw) }
+        // A rebuild waits (`holdRebuilds`): it reads the model as it is then, this change too.
+        if heldChanges != nil { return heldChanges!.formUnion(changed) }
         // A big change (an import, finishing a long trip) is one rebuild and one announcement:
         // row by row it is an array edit and a view update per item, quadratic in the list.
         let shopsMove = change.shopsChanged && (sectioning == .aisle || kind == .shopping)
         if (change.aislesReordered && sectioning == .aisle) || shopsMove || rebuilds(changing: change.items.count) {
-            reset(changed: Set(change.items.keys.map { Int($0.raw) }))
+            if holding { heldChanges = Set(changed) } else { reset(changed: Set(changed)) }
             return
         }
         // The change was made against every row, the ones still to be placed too (a rebuild
@@ -90,6 +93,19 @@ extension ListProjection {
         }
         refreshed.insert(-1)
         onContentChanged?(refreshed)
+    }
+
+    /// For a list not on screen: a change that rebuilds every row (a store switch re-sorts each
+    /// list by its aisles) waits for `catchUp`, so the list shown is rebuilt alone in the frame.
+    /// Until then this one keeps the rows it had, as its view was told them.
+    public func holdRebuilds() { holding = true }
+
+    /// Stops holding rebuilds and makes the one that waits, if any: true when it did.
+    @discardableResult public func catchUp() -> Bool {
+        holding = false
+        guard heldChanges != nil else { return false }
+        reset()
+        return true
     }
 
     /// Makes the search texts of up to `budget` items that have none yet, so that the first

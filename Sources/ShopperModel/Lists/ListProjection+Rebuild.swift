@@ -8,6 +8,14 @@ extension ListProjection {
     /// stayed but show something new (`changed` items, headers' and the end row's totals) are
     /// refreshed in place.
     func reset(changed: Set<Int> = [], narrowing: Bool = false) {
+        // A rebuild now is also the one that waited (`holdRebuilds`), and narrows nothing: the
+        // rows it would narrow are from before.
+        var changed = changed, narrowing = narrowing
+        if let held = heldChanges {
+            changed.formUnion(held)
+            heldChanges = nil
+            narrowing = false
+        }
         if narrowing {
             finishFill()
             return announceNarrowing(narrow())

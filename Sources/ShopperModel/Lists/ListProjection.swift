@@ -159,6 +159,12 @@ public final class ListProjection {
     }
 
     public func index(of id: ItemID) -> Int? {
+        // Held back (`holdRebuilds`): the rows are from before the model's latest changes, and
+        // the item is where the view was told it is.
+        if heldChanges != nil {
+            finishFill()
+            return rows.firstIndex { !$0.isHeader && $0.id == id.raw }
+        }
         guard let entry = model.items[id], includes(id, entry) else { return nil }
         let k = key(id, entry)
         // An item among the first rows of a fill under way is where it will be once all are placed
@@ -221,6 +227,10 @@ public final class ListProjection {
     /// Buffers a fill allocated for its rows rather than taking the rows' before: a store switch
     /// should make none (tests read it).
     var rowBuffersMade = 0
+    /// A list not on screen holding its rebuilds (`holdRebuilds`), and the items changed since one
+    /// was held back (nil while none waits).
+    var holding = false
+    var heldChanges: Set<Int>?
     let fillFrom: Int
     let firstRows: Int
     /// Lists from this many items are built in two parts (`rebuildFirstRows`): below it, the
