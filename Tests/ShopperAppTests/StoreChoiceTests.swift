@@ -105,7 +105,11 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(firstItem(all), "Bread", "the list not on screen waits for the frame")
             settle(150)
             XCTAssertEqual(firstItem(all), "Milk", "and follows once it is drawn")
+            // Opened at once, before the frame: caught up first.
+            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(ShopID.any.raw)")
+            XCTAssertEqual(firstItem(all), "Milk", "waiting again")
             window.show(.all)
+            XCTAssertEqual(firstItem(all), "Bread", "the list opened is in Any Store's order")
             settle(100)
             XCTAssertEqual(all.scrolled.scrollOffset, 0, "shown from its top")
         }

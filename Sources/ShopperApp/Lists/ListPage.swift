@@ -155,6 +155,9 @@ final class ListPage {
     /// does the same with the projection's rebuild (`ListProjection.holdRebuilds`).
     var pending: ShoppingModel?
 
+    /// Whether a switch left this page behind (`catchUp` brings it up to date).
+    var isBehind: Bool { pending != nil || projection.isHolding }
+
     func catchUp() {
         if let m = pending {
             pending = nil
@@ -259,7 +262,7 @@ final class ListPage {
     func setOptions(_ o: DisplayOptions) {
         guard o != options else { return }
         options = o
-        for (row, identity) in bound.values { show(row, identity: identity) }
+        showBoundRowsAgain()
     }
 
     func setSectioning(_ s: Sectioning) { projection.setSectioning(s) }
@@ -267,6 +270,13 @@ final class ListPage {
     /// Another currency: the rows on screen are shown again; the list is not rebuilt.
     func setMoney(_ m: MoneyFormat) {
         money = m
+        showBoundRowsAgain()
+    }
+
+    /// The rows on screen shown again, of a list caught up first: one held back from a store
+    /// switch would show its sections under the new order's names.
+    private func showBoundRowsAgain() {
+        catchUp()
         for (row, identity) in bound.values { show(row, identity: identity) }
     }
 

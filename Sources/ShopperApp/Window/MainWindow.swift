@@ -259,8 +259,16 @@ final class MainWindow {
     /// The pages not on screen, left behind by a list or store switch so the page shown is drawn
     /// first, made up to date once it is (or before, when one is needed: `page(_:)`).
     func catchUpPagesAfterNextFrame() {
-        window.afterNextFrame { [weak self] _ in
-            MainLoop.idle { [weak self] in self?.builtPages.values.forEach { $0.catchUp() } }
+        window.afterNextFrame { [weak self] _ in self?.catchUpOnePageWhenIdle() }
+    }
+
+    /// A page an idle moment: at a million items each is a pass over the list, and GTK told of
+    /// all its rows anew; one at a time, a frame that falls due meanwhile is not kept waiting.
+    private func catchUpOnePageWhenIdle() {
+        MainLoop.idle { [weak self] in
+            guard let self, let page = pages.first(where: \.isBehind) else { return }
+            page.catchUp()
+            catchUpOnePageWhenIdle()
         }
     }
 

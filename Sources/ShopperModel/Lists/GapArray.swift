@@ -65,6 +65,9 @@ struct GapArray<Element: BitwiseCopyable>: RandomAccessCollection, MutableCollec
         return storage
     }
 
+    /// For tests: where the storage is (`takeStorage` hands it on).
+    var storageAddress: Int { storage.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+
     /// Moves the gap so that it starts at element `i`.
     private mutating func moveGap(to i: Int) {
         guard i != gapStart else { return }

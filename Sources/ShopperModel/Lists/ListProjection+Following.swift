@@ -100,6 +100,9 @@ extension ListProjection {
     /// Until then this one keeps the rows it had, as its view was told them.
     public func holdRebuilds() { holding = true }
 
+    /// Whether rebuilds are held (`holdRebuilds`) until `catchUp`.
+    public var isHolding: Bool { holding }
+
     /// Stops holding rebuilds and makes the one that waits, if any: true when it did.
     @discardableResult public func catchUp() -> Bool {
         holding = false

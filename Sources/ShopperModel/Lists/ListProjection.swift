@@ -160,7 +160,8 @@ public final class ListProjection {
 
     public func index(of id: ItemID) -> Int? {
         // Held back (`holdRebuilds`): the rows are from before the model's latest changes, and
-        // the item is where the view was told it is.
+        // the item is where the view was told it is, even one that has left the list since (the
+        // window's own actions ask the list shown, which holds nothing).
         if heldChanges != nil {
             finishFill()
             return rows.firstIndex { !$0.isHeader && $0.id == id.raw }

@@ -46,7 +46,9 @@ extension Sectioning {
     func title(of key: SectionKey, aisles: AisleOrder) -> String {
         switch self {
         case .none: return ""
-        case .aisle: return key == .noAisle ? L("No Aisle") : aisles.names[Int(key)]
+        // A list held back from a store switch (`ListProjection.holdRebuilds`) keeps sections of the
+        // order before, perhaps longer: it is rebuilt before it is seen, and must not trap meanwhile.
+        case .aisle: return key == .noAisle ? L("No Aisle") : aisles.names.indices.contains(Int(key)) ? aisles.names[Int(key)] : ""
         case .priceBand(let threshold):
             let t = DecimalText.format(threshold)
             return key == 0 ? L("{amount} and Over", ["amount": t]) : L("Under {amount}", ["amount": t])
