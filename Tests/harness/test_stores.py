@@ -14,9 +14,9 @@ ITEM = Atspi.Role.LIST_ITEM
 
 
 class Stores(unittest.TestCase):
-    def sections(self, app):
-        """The Shopping List's section headers, top to bottom ("Bakery · 1 item · 0.00" → "Bakery")."""
-        page = app.page("Shopping List")
+    def sections(self, app, list_name="Shopping List"):
+        """A list's section headers, top to bottom ("Bakery · 1 item · 0.00" → "Bakery")."""
+        page = app.page(list_name)
         names = app.texts(Atspi.Role.LABEL, root=page)
         return [n.split(" · ")[0] for n in names if " · " in n and not n.startswith("No more items")]
 
@@ -91,6 +91,11 @@ class Stores(unittest.TestCase):
             self.choose(app, "Aldi")
             wait_for(lambda: self.sections(app) == ["Fruit", "Bakery", "Dairy"], 5, f"Aldi's order, not {self.sections(app)}")
             app.screenshot(f"{shots}-aldi")
+            # All Items, not on screen during the switch, follows it after its frame.
+            app.key("1", ["ctrl"])
+            wait_for(lambda: self.sections(app, "All Items") == ["Fruit", "Bakery", "Dairy"], 5,
+                     f"All Items in Aldi's order, not {self.sections(app, 'All Items')}")
+            app.key("2", ["ctrl"])
             self.choose(app, "Lidl")
             wait_for(lambda: self.sections(app) == ["Dairy", "Bakery", "Fruit"], 5, f"Lidl's order, not {self.sections(app)}")
             self.choose(app, "Any Store")
