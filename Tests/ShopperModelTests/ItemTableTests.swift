@@ -80,6 +80,8 @@ final class ItemTableTests: XCTestCase {
 
     func testAnEntryStaysSmall() {
         XCTAssertLessThanOrEqual(MemoryLayout<ItemEntry>.stride, 32)
+        // A list's row: a million of them are the rows' buffer, kept while the list is shown.
+        XCTAssertLessThanOrEqual(MemoryLayout<RowKey>.stride, 32)
     }
 
     /// Items are kept for the rows on screen: optional prices and dates are kept packed.
