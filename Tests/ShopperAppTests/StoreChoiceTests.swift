@@ -89,9 +89,11 @@ final class StoreChoiceTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window
+            window.show(.cart)
             window.show(.all)
             settle(50)
-            let all = try XCTUnwrap(window.builtPages[.all])  // not `page(_:)`, which catches a page up
+            // Not `page(_:)`, which catches a page up.
+            let all = try XCTUnwrap(window.builtPages[.all]), cart = try XCTUnwrap(window.builtPages[.cart])
             all.scrolled.scrollOffset = 40
             window.show(.shopping)
             settle(100)
@@ -103,13 +105,20 @@ final class StoreChoiceTests: GtkTestCase {
             ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
             XCTAssertEqual(firstItem(window.page(.shopping)), "Milk", "the list on screen in Aldi's order at once")
             XCTAssertEqual(firstItem(all), "Bread", "the list not on screen waits for the frame")
+            XCTAssertTrue(all.isBehind && cart.isBehind)
             settle(150)
             XCTAssertEqual(firstItem(all), "Milk", "and follows once it is drawn")
-            // Opened at once, before the frame: caught up first.
+            XCTAssertFalse(all.isBehind || cart.isBehind, "every list, one idle moment after another")
+            // The rows on screen shown again (a preference) show a list caught up first.
             ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(ShopID.any.raw)")
             XCTAssertEqual(firstItem(all), "Milk", "waiting again")
+            window.preferences.set(.showQuantity, !window.preferences.bool(.showQuantity))
+            XCTAssertEqual(firstItem(all), "Bread", "caught up by the preference")
+            // Opened at once, before the frame: caught up first.
+            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
+            XCTAssertEqual(firstItem(all), "Bread", "waiting again")
             window.show(.all)
-            XCTAssertEqual(firstItem(all), "Bread", "the list opened is in Any Store's order")
+            XCTAssertEqual(firstItem(all), "Milk", "the list opened is in Aldi's order")
             settle(100)
             XCTAssertEqual(all.scrolled.scrollOffset, 0, "shown from its top")
         }

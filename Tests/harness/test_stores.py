@@ -91,7 +91,7 @@ class Stores(unittest.TestCase):
             self.choose(app, "Aldi")
             wait_for(lambda: self.sections(app) == ["Fruit", "Bakery", "Dairy"], 5, f"Aldi's order, not {self.sections(app)}")
             app.screenshot(f"{shots}-aldi")
-            # All Items, not on screen during the switch, follows it after its frame.
+            # All Items, not on screen during the switch, shows that store's order when opened.
             app.key("1", ["ctrl"])
             wait_for(lambda: self.sections(app, "All Items") == ["Fruit", "Bakery", "Dairy"], 5,
                      f"All Items in Aldi's order, not {self.sections(app, 'All Items')}")

@@ -11,6 +11,8 @@ final class MainWindow {
     /// this one is let go: a list not shown costs nothing beyond its row in the sidebar.
     private(set) var model: ShoppingModel
     private var modelObserver = 0
+    /// Whether pages left behind are being caught up (`catchUpPagesAfterNextFrame`).
+    private var catchingUp = false
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
@@ -259,6 +261,9 @@ final class MainWindow {
     /// The pages not on screen, left behind by a list or store switch so the page shown is drawn
     /// first, made up to date once it is (or before, when one is needed: `page(_:)`).
     func catchUpPagesAfterNextFrame() {
+        // One round at a time: a round under way also takes the pages a later switch left.
+        guard !catchingUp else { return }
+        catchingUp = true
         window.afterNextFrame { [weak self] _ in self?.catchUpOnePageWhenIdle() }
     }
 
@@ -266,7 +271,8 @@ final class MainWindow {
     /// all its rows anew; one at a time, a frame that falls due meanwhile is not kept waiting.
     private func catchUpOnePageWhenIdle() {
         MainLoop.idle { [weak self] in
-            guard let self, let page = pages.first(where: \.isBehind) else { return }
+            guard let self else { return }
+            guard let page = pages.first(where: \.isBehind) else { return catchingUp = false }
             page.catchUp()
             catchUpOnePageWhenIdle()
         }
@@ -311,8 +317,10 @@ final class MainWindow {
             builtEditor?.money = newMoney
         }
         for page in pages {
-            page.setOptions(preferences.display)
+            // Sections first: a list held back from a store switch is then rebuilt once (by new
+            // sections, or as its rows are shown again).
             page.setSectioning(preferences.sectioning)
+            page.setOptions(preferences.display)
             if moneyChanged { page.setMoney(newMoney) }
         }
         if moneyChanged {

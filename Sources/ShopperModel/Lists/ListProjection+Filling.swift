@@ -60,7 +60,7 @@ extension ListProjection {
     /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
     func rebuildFirstRows() {
         // The buffer the rows before these were in, for the fill to write into: at a million rows a
-        // new one was most of a store switch (40 MB of pages faulted in and set, the old unmapped).
+        // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
         let spare = fill?.takeKeys() ?? rows.takeStorage()
         fill = nil
         let sections = sectionKeys, kind = kind, items = model.items, limit = firstRows
@@ -212,7 +212,7 @@ final class RowFill {
 
     /// `count` slots for the rows, new and not set: `step` writes every slot before anything reads
     /// it (a row key is plain bits), so the pages are faulted in by the idle slices that fill them.
-    /// At a million rows, 40 MB set in the frame was a third of a list switch.
+    /// At a million rows, the buffer set in the frame was a third of a list switch.
     private static func newRoom(for count: Int) -> [RowKey] {
         [RowKey](unsafeUninitializedCapacity: count) { _, written in written = count }
     }

@@ -199,6 +199,9 @@ public final class ListProjection {
     /// Moves the item on row `from` so that it shows at row `to` (indices of the current rows), taking
     /// on the aisle of the section it lands in.
     public func moveItem(from: Int, to: Int) throws(StoreError) {
+        // A list acted on is wanted now: one held back from a store switch is brought up to date
+        // first (its sections are of the order before, and name no aisle of the new one).
+        if heldChanges != nil { catchUp() }
         guard let id = itemID(at: from), from != to else { return }
         finishFill()
         var ids = rows
