@@ -130,10 +130,7 @@ final class ListProjectionFillTests: XCTestCase {
             let name = "item \(i) " + (i % 2 == 0 ? "a" : "b")
             return ImportedItem(fields: fields(name, cost: cost, aisle: aisle), needed: i % 3 != 0, inCart: i % 5 == 1)
         })
-        let corner = try m.addShop(named: "Corner"), market = try m.addShop(named: "Market")
-        try m.setAisleOrder(Array(aisles.reversed()), at: corner)
-        try m.setAisleOrder(["Frozen", "Dairy"], at: market)
-        for id in m.items.ids.shuffled(using: &rng).prefix(40) { try m.setOnlyAt(id, [[corner], [market], [corner, market]][Int(id.raw % 3)]) }
+        let (corner, market) = try twoShops(m, aisles, &rng)
         let elsewhere = try Store(path: path)
         var watched: [Watched] = []
         func watch() {
@@ -175,6 +172,15 @@ final class ListProjectionFillTests: XCTestCase {
             while w.projection.fillMore(budget: 7) {}
             XCTAssertEqual(w.projection.rowsForTest, fresh(w.projection, m).rowsForTest, "seed \(seed), filled")
         }
+    }
+
+    /// Two shops walking the aisles in other orders, and forty items sold only at one or both.
+    private func twoShops(_ m: ShoppingModel, _ aisles: [String], _ rng: inout SeededRandom) throws -> (ShopID, ShopID) {
+        let corner = try m.addShop(named: "Corner"), market = try m.addShop(named: "Market")
+        try m.setAisleOrder(Array(aisles.reversed()), at: corner)
+        try m.setAisleOrder(["Frozen", "Dairy"], at: market)
+        for id in m.items.ids.shuffled(using: &rng).prefix(40) { try m.setOnlyAt(id, [[corner], [market], [corner, market]][Int(id.raw % 3)]) }
+        return (corner, market)
     }
 
     /// An item past the first rows of a fill looked for (a reveal, a reselection): found where a
