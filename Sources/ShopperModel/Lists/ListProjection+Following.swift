@@ -55,7 +55,7 @@ extension ListProjection {
         // row by row it is an array edit and a view update per item, quadratic in the list.
         let shopsMove = change.shopsChanged && (sectioning == .aisle || kind == .shopping)
         if (change.aislesReordered && sectioning == .aisle) || shopsMove || rebuilds(changing: change.items.count) {
-            if holding { heldChanges = Set(changed) } else { reset(changed: Set(changed)) }
+            if isHolding { heldChanges = Set(changed) } else { reset(changed: Set(changed)) }
             return
         }
         // The change was made against every row, the ones still to be placed too (a rebuild
@@ -98,14 +98,11 @@ extension ListProjection {
     /// For a list not on screen: a change that rebuilds every row (a store switch re-sorts each
     /// list by its aisles) waits for `catchUp`, so the list shown is rebuilt alone in the frame.
     /// Until then this one keeps the rows it had, as its view was told them.
-    public func holdRebuilds() { holding = true }
-
-    /// Whether rebuilds are held (`holdRebuilds`) until `catchUp`.
-    public var isHolding: Bool { holding }
+    public func holdRebuilds() { isHolding = true }
 
     /// Stops holding rebuilds and makes the one that waits, if any: true when it did.
     @discardableResult public func catchUp() -> Bool {
-        holding = false
+        isHolding = false
         guard heldChanges != nil else { return false }
         reset()
         return true

@@ -234,9 +234,9 @@ public final class ListProjection {
     /// Buffers a fill allocated for its rows rather than taking the rows' before: a store switch
     /// should make none (tests read it).
     var rowBuffersMade = 0
-    /// A list not on screen holding its rebuilds (`holdRebuilds`), and the items changed since one
-    /// was held back (nil while none waits).
-    var holding = false
+    /// Whether this list, not on screen, holds its rebuilds (`holdRebuilds`) until `catchUp`; and
+    /// the items changed since one was held back (nil while none waits).
+    public internal(set) var isHolding = false
     var heldChanges: Set<Int>?
     let fillFrom: Int
     let firstRows: Int
