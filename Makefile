@@ -24,8 +24,11 @@ SYNC_BENCH_SIZES ?= 1000 10000
 # pages it uses (5 MB less memory at any size).
 STATIC       = --static-swift-stdlib
 # Linked by the toolchain's lld with relative relocations packed (DT_RELR, read by glibc 2.36 on):
-# the runtime's 80,000 relocations took 1.9 MB of the binary, all read at every start.
-LINK         = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+# the runtime's 80,000 relocations took 1.9 MB of the binary, all read at every start. SwiftPM
+# links executables with --export-dynamic: GRDB's and the model's 7,700 public symbols were in the
+# dynamic symbol table, whose pages the dynamic linker read at every start (0.7 MB of peak memory)
+# though nothing looks a symbol of the executable up.
+LINK         = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 # Every function in a section of its own, and those start-up runs placed together at the front of
 # the code (benchmarks/startup.order, `make startup-order`): scattered among the rest, the pages
 # they were on, and the kernel's fault-around beside each, brought 13 MB of the 18 MB of code into
