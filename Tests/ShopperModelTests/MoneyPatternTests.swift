@@ -33,13 +33,13 @@ final class MoneyPatternTests: XCTestCase {
                 // ICU's own words, not the same call twice (format(Decimal) is ICU already).
                 let icu = MoneyFormat.icuFormat(negative.decimal, locale: Locale(identifier: id), currency: money.currencyCode)
                 XCTAssertEqual(money.format(negative), icu, "a negative amount as ICU writes it, \(id)")
-                if MoneyPattern.learned(locale: Locale(identifier: id), currency: money.currencyCode).cost != nil { learned += 1 } else { kept += 1 }
+                if MoneyLearning.shared.money(locale: Locale(identifier: id), chosen: currency, hasLocale: id != "en_US_POSIX").cost != nil { learned += 1 } else { kept += 1 }
             }
         }
         // The common case takes the fast path: this is not a test that passes by never using it.
         XCTAssertGreaterThan(learned, kept, "learned \(learned), left to ICU \(kept)")
-        XCTAssertNotNil(MoneyPattern.learned(locale: Locale(identifier: "de_DE"), currency: "EUR").cost)
-        XCTAssertNotNil(MoneyPattern.learned(locale: Locale(identifier: "en_US"), currency: "USD").unitPrice)
+        XCTAssertNotNil(MoneyLearning.shared.money(locale: Locale(identifier: "de_DE"), chosen: "EUR", hasLocale: true).cost)
+        XCTAssertNotNil(MoneyLearning.shared.money(locale: Locale(identifier: "en_US"), chosen: "USD", hasLocale: true).unitPrice)
     }
 
     func testWhatTheLearnedPatternsWrite() {

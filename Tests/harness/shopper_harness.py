@@ -44,7 +44,9 @@ class Shopper(Settling):
                     # A text cursor that does not blink: GTK 4 fades it on every frame for ten
                     # seconds after each key, so the window would never be still (`settle`,
                     # `screenshot`) while a field has the focus.
-                    "XDG_CONFIG_DIRS": gtk_settings_dir()})
+                    "XDG_CONFIG_DIRS": gtk_settings_dir(),
+                    # What the app keeps in the user's cache (the money format ICU gave) stays with the run.
+                    "XDG_CACHE_HOME": os.path.join(self.data_dir, "cache")})
         env.update(self.extra_env)
         self.log = open(os.path.join(self.data_dir, "app.log"), "w")
         self.proc = subprocess.Popen([self.binary], env=env, stdout=self.log, stderr=subprocess.STDOUT)

@@ -2,6 +2,9 @@
 AT-SPI, amounts are euros with a decimal comma and "4,99" is read as a price; under Hebrew the
 layout mirrors (the checkbox on the right, the cost on the left)."""
 
+import os
+import shutil
+import tempfile
 import unittest
 
 import gi
@@ -62,6 +65,35 @@ class German(unittest.TestCase):
             resize(app, 360, 640)
             self.assertLessEqual(app.extents(app.window())[2], 372, "the German window fits a phone")
             app.screenshot("72-german-phone")
+
+
+class MoneyKeptBetweenStarts(unittest.TestCase):
+    def test_a_second_start_writes_money_as_the_first_learned_it(self):
+        """The first start asks ICU how German writes euros and keeps the answer in the cache
+        folder; the second reads it there. Changed in the file, the second start's rows show the
+        change: the window took it from the file, not from ICU."""
+        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        try:
+            env = dict(german(), XDG_CACHE_HOME=os.path.join(data, "cache"))
+            with Shopper(env=env, data_dir=data) as app:
+                entry = app.one(Atspi.Role.TEXT, name="Artikel hinzufügen")
+                app.focus(entry)
+                app.type("2 x Kaffee @ 4,99")
+                app.key("Return")
+                wait_for(lambda: "9,98\u00a0€" in app.texts(LABEL, root=app.page("Alle Artikel")), 5, "9,98 € on the row")
+            kept = os.path.join(data, "cache", "io.github.shopperapp.Shopper", "money-patterns")
+            with open(kept, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            german_line = [l for l in lines if "\tde_DE\t" in l]
+            self.assertEqual(len(german_line), 1, lines)
+            self.assertIn("\tEUR\t", german_line[0])
+            with open(kept, "w", encoding="utf-8") as f:
+                f.write("\n".join(l.replace("\u00a0€", "\u00a0EUR") for l in lines) + "\n")
+            with Shopper(env=env, data_dir=data) as app:
+                wait_for(lambda: "9,98\u00a0EUR" in app.texts(LABEL, root=app.page("Alle Artikel")), 5,
+                         "the row in the format the file gave")
+        finally:
+            shutil.rmtree(data, ignore_errors=True)
 
 
 class GermanSample(unittest.TestCase):

@@ -64,6 +64,13 @@ struct AppPaths {
         return base + "/" + AppInfo.id
     }
 
+    /// What can be made again if lost (the money patterns ICU was asked for): the XDG cache
+    /// directory, ~/.cache/io.github.shopperapp.Shopper.
+    static func cacheFolder(_ env: [String: String]) -> String {
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (NSHomeDirectory() + "/.cache")
+        return base + "/" + AppInfo.id
+    }
+
     /// Installed: PREFIX/share/io.github.shopperapp.Shopper beside PREFIX/bin/shopper. From a build
     /// tree: the repository's data/ folder above .build/.
     static func resourceFolder(_ env: [String: String]) throws(StartupError) -> String {

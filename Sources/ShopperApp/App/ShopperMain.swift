@@ -74,6 +74,8 @@ struct ShopperMain {
         let settings = SettingsStore(schema: AppInfo.id, directory: (try? AppPaths.resourceFolder(env)).map { $0 + "/../glib-2.0/schemas" })
         let lastList = Int64(settings?.string(Preferences.Key.lastList.rawValue) ?? "").map(ListID.init)
         let currency = settings?.string(Preferences.Key.currency.rawValue)
+        // How ICU writes money here, as the last start learned it: the store's thread formats without ICU.
+        if let file = MoneyPatternFile.forThisExecutable(in: AppPaths.cacheFolder(env)) { MoneyFormat.keepLearned(in: file) }
         let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
                                                   lastList: lastList, currency: currency) : nil
         do {

@@ -17,9 +17,16 @@ public struct MoneyFormat: Sendable {
     public init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
         self.locale = locale
         let chosen = currency.flatMap { $0.isEmpty ? nil : $0.uppercased() }
-        currencyCode = chosen ?? (hasLocale ? locale.currency?.identifier : nil)
+        let learned = MoneyLearning.shared.money(locale: locale, chosen: chosen, hasLocale: hasLocale)
+        currencyCode = learned.currency
         self.numbers = numbers ?? NumberConvention(locale: hasLocale ? locale.identifier : nil)
-        (costPattern, unitPricePattern) = MoneyPattern.learned(locale: locale, currency: currencyCode)
+        (costPattern, unitPricePattern) = (learned.cost, learned.unitPrice)
+    }
+
+    /// What ICU says about money here is kept in `file` between starts and read from it first
+    /// (`MoneyLearning`). Called once at start, before the first format is made.
+    public static func keepLearned(in file: MoneyPatternFile) {
+        MoneyLearning.shared.keep(in: file)
     }
 
     public func format(_ amount: Decimal) -> String { Self.icuFormat(amount, locale: locale, currency: currencyCode) }

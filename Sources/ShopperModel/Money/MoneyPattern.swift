@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How ICU writes amounts for one locale and currency, learned from ICU itself and replayed on
 /// fixed-point values: a visible row formats its cost on every bind, and ICU's formatting (through
@@ -9,7 +8,7 @@ import Synchronization
 /// that test what could differ (grouping of four digits, ties, zero, a trailing zero); a locale
 /// where any differs (other digits, grouping from five digits, another rounding) keeps ICU. Only
 /// amounts of zero or more take this path.
-struct MoneyPattern: Sendable {
+struct MoneyPattern: Equatable, Sendable {
     let prefix: String
     let suffix: String
     /// Between groups of three digits; empty where the locale does not group.
@@ -17,6 +16,21 @@ struct MoneyPattern: Sendable {
     let decimal: String
     let minFraction: Int
     let maxFraction: Int
+
+    /// A pattern read back from where it was kept (`MoneyPatternFile`): nil unless each part is one
+    /// ICU's rendering could have given (no digits, no control characters, short; at most four
+    /// decimals).
+    init?(prefix: String, suffix: String, group: String, decimal: String, minFraction: Int, maxFraction: Int) {
+        func plain(_ s: String, _ most: Int) -> Bool {
+            s.unicodeScalars.count <= most
+                && s.unicodeScalars.allSatisfy { !$0.properties.isWhitespace || $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }
+                && s.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0.properties.generalCategory != .decimalNumber }
+        }
+        guard plain(prefix, 16), plain(suffix, 16), plain(group, 4), !decimal.isEmpty, plain(decimal, 4),
+              0 <= minFraction, minFraction <= maxFraction, maxFraction <= 4 else { return nil }
+        (self.prefix, self.suffix, self.group, self.decimal) = (prefix, suffix, group, decimal)
+        (self.minFraction, self.maxFraction) = (minFraction, maxFraction)
+    }
 
     /// `icu` formats a Decimal; `minFraction...maxFraction` is the precision it was asked for (the
     /// currency's own digits when `nil`, learned from the rendering).
@@ -107,19 +121,4 @@ struct MoneyPattern: Sendable {
 
     /// 10^0 … 10^8: made once, not per row formatted.
     private static let powers: [Int128] = (0...8).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
-}
-
-extension MoneyPattern {
-    /// The patterns for a locale and currency: a cost's and a unit price's. Learned once per
-    /// process (a preference change makes a new `MoneyFormat` each time).
-    static func learned(locale: Locale, currency: String?) -> (cost: MoneyPattern?, unitPrice: MoneyPattern?) {
-        let key = "\(locale.identifier) \(currency ?? "-")"
-        if let known = cache.withLock({ $0[key] }) { return known }
-        let learned = (MoneyPattern(fractions: currency == nil ? 2...2 : nil) { MoneyFormat.icuFormat($0, locale: locale, currency: currency) },
-                       MoneyPattern(fractions: 2...4) { MoneyFormat.icuFormatUnitPrice($0, locale: locale, currency: currency) })
-        cache.withLock { $0[key] = learned }
-        return learned
-    }
-
-    private static let cache = Mutex<[String: (cost: MoneyPattern?, unitPrice: MoneyPattern?)]>([:])
 }

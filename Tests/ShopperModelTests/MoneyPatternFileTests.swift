@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// What ICU says about money is kept between starts: a second start reads it back and asks ICU
+/// nothing, writes exactly as ICU does, and trusts nothing in the file it has not checked.
+final class MoneyPatternFileTests: XCTestCase {
+    private var folder = ""
+    private let german = Locale(identifier: "de_DE")
+
+    override func setUp() {
+        folder = NSTemporaryDirectory() + "money-patterns-\(UUID().uuidString)"
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private var path: String { folder + "/cache/money-patterns" }
+
+    func testASecondStartReadsWhatTheFirstLearnedAndAsksICUNothing() {
+        let first = MoneyLearning()
+        first.keep(in: MoneyPatternFile(path: path, identity: "build-1"))
+        let learned = first.money(locale: german, chosen: nil, hasLocale: true)
+        XCTAssertEqual(first.learnedFromICU, 1)
+        XCTAssertEqual(learned.currency, "EUR")
+        XCTAssertNotNil(learned.cost)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the folder is made")
+
+        let second = MoneyLearning()
+        second.keep(in: MoneyPatternFile(path: path, identity: "build-1"))
+        XCTAssertEqual(second.money(locale: german, chosen: nil, hasLocale: true), learned)
+        XCTAssertEqual(second.money(locale: german, chosen: nil, hasLocale: true), learned)
+        XCTAssertEqual(second.learnedFromICU, 0, "read from the file, not learned again")
+
+        // The patterns read back write as ICU does.
+        let icu = LearnedMoney.learn(locale: german, chosen: nil, hasLocale: true)
+        for units: Int128 in [0, 1, 12_500_000, 123_456_789_000, 98_765_432_100_000_000] {
+            XCTAssertEqual(second.money(locale: german, chosen: nil, hasLocale: true).cost?.format(CostSum(units: units)),
+                           MoneyFormat.icuFormat(CostSum(units: units).decimal, locale: german, currency: "EUR"))
+            XCTAssertEqual(icu.cost?.format(CostSum(units: units)), learned.cost?.format(CostSum(units: units)))
+        }
+    }
+
+    func testAnotherBuildLearnsAgainAndKeepsItsLineBesideTheFirst() {
+        let first = MoneyLearning()
+        first.keep(in: MoneyPatternFile(path: path, identity: "build-1"))
+        _ = first.money(locale: german, chosen: "CHF", hasLocale: true)
+        let other = MoneyLearning()
+        other.keep(in: MoneyPatternFile(path: path, identity: "build-2"))
+        _ = other.money(locale: german, chosen: "CHF", hasLocale: true)
+        XCTAssertEqual(other.learnedFromICU, 1, "another executable's ICU may write money otherwise")
+        XCTAssertEqual(lines().count, 3, "a header and one line each")
+        XCTAssertEqual(MoneyPatternFile(path: path, identity: "build-1").read().count, 1)
+        XCTAssertEqual(MoneyPatternFile(path: path, identity: "build-2").read().count, 1)
+    }
+
+    func testKeepsTheNewestSixteen() {
+        let file = MoneyPatternFile(path: path, identity: "build-1")
+        let ids = ["en_US", "en_GB", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_CH", "it_IT", "es_ES", "nl_NL",
+                   "pl_PL", "sv_SE", "nb_NO", "da_DK", "fi_FI", "pt_PT", "pt_BR", "cs_CZ", "hu_HU", "ja_JP"]
+        for id in ids {
+            let locale = Locale(identifier: id)
+            file.keep(LearnedMoney.learn(locale: locale, chosen: nil, hasLocale: true), for: key(id))
+        }
+        let kept = file.read()
+        XCTAssertEqual(kept.count, MoneyPatternFile.maxEntries)
+        XCTAssertEqual(Set(kept.keys), Set(ids.suffix(MoneyPatternFile.maxEntries).map(key)))
+    }
+
+    func testAHostileFileIsReadLineByLineAndOnlyWhatChecksIsUsed() throws {
+        let good = "build-1\tde_DE\t\t1\tEUR\t\u{1F}\u{A0}€\u{1F}.\u{1F},\u{1F}2\u{1F}2\t\u{1F}\u{A0}€\u{1F}.\u{1F},\u{1F}2\u{1F}4"
+        func with(_ cost: String) -> String { "build-1\tfr_FR\t\t1\tEUR\t\(cost)\t" }
+        let hostile = [
+            with("\u{1F}€\u{7}\u{1F}.\u{1F},\u{1F}2\u{1F}2"),     // a control character
+            with("\u{1F}€\u{1F}.\u{1F}5\u{1F}2\u{1F}2"),          // a digit for the decimal mark
+            with("\u{1F}€\u{1F}.\u{1F}\u{1F}2\u{1F}2"),           // no decimal mark
+            with("\u{1F}€\u{1F}.\u{1F},\u{1F}3\u{1F}2"),          // more decimals at least than at most
+            with("\u{1F}€\u{1F}.\u{1F},\u{1F}2\u{1F}9"),          // nine decimals
+            with(String(repeating: "€", count: 100) + "\u{1F}\u{1F}.\u{1F},\u{1F}2\u{1F}2"),
+            with("\u{1F}€\u{1F}.\u{1F},\u{1F}2"),                 // a field missing
+            "build-1\tit_IT\t\t1\teur\t\t",                       // not a currency code
+            "build-1\tes_ES\t\t1\tEUR\t\t\textra",
+            "build-1\tde DE\t\t1\tEUR\t\t",                       // not a locale name
+            "\tnl_NL\t\t1\tEUR\t\t",                              // no executable named
+            "build-1\tpl_PL\t\t2\tPLN\t\t",
+        ]
+        var bytes = Array(("shopper money patterns 2\n" + hostile.joined(separator: "\n") + "\n").utf8)
+        bytes += [0x62, 0x75, 0xFF, 0xFE, 0x0A]                    // not UTF-8
+        bytes += Array((good + "\n").utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/cache", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+
+        let kept = MoneyPatternFile(path: path, identity: "build-1").read()
+        XCTAssertEqual(Array(kept.keys), [key("de_DE")], "only the line that checks")
+        XCTAssertEqual(kept[key("de_DE")]?.cost?.format(CostSum(units: 123_456_789_000)), "1.234,57\u{A0}€")
+
+        // A French format learned later replaces nothing it should not, and the file reads whole again.
+        let learning = MoneyLearning()
+        learning.keep(in: MoneyPatternFile(path: path, identity: "build-1"))
+        XCTAssertEqual(learning.money(locale: Locale(identifier: "fr_FR"), chosen: nil, hasLocale: true),
+                       LearnedMoney.learn(locale: Locale(identifier: "fr_FR"), chosen: nil, hasLocale: true))
+        XCTAssertEqual(learning.learnedFromICU, 1)
+        XCTAssertEqual(Set(MoneyPatternFile(path: path, identity: "build-1").read().keys), [key("de_DE"), key("fr_FR")])
+        XCTAssertEqual(lines().count, 3, "the lines that did not check are gone")
+    }
+
+    func testAFileTooLargeIsNotReadAndOneThatCannotBeWrittenCostsOnlyTheLearning() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/cache", withIntermediateDirectories: true)
+        let line = "build-1\tde_DE\t\t1\tEUR\t\t\n"
+        let huge = "shopper money patterns 2\n" + String(repeating: line, count: MoneyPatternFile.maxBytes / line.utf8.count + 1)
+        FileManager.default.createFile(atPath: path, contents: Data(huge.utf8))
+        XCTAssertTrue(MoneyPatternFile(path: path, identity: "build-1").read().isEmpty)
+
+        let nowhere = MoneyLearning()
+        nowhere.keep(in: MoneyPatternFile(path: "/proc/shopper-cannot-write-here/money-patterns", identity: "build-1"))
+        XCTAssertEqual(nowhere.money(locale: german, chosen: nil, hasLocale: true).currency, "EUR")
+        XCTAssertEqual(nowhere.learnedFromICU, 1)
+    }
+
+    func testThisExecutableIsNamedByItsFileOnDisk() {
+        let file = MoneyPatternFile.forThisExecutable(in: folder)
+        XCTAssertEqual(file?.path, folder + "/money-patterns")
+        XCTAssertEqual(file?.identity, MoneyPatternFile.forThisExecutable(in: folder)?.identity)
+        XCTAssertEqual(file?.identity.split(separator: ":").count, 4, "device, inode, size and time")
+    }
+
+    private func key(_ locale: String) -> LearnedMoney.Key {
+        LearnedMoney.Key(locale: locale, chosen: "", hasLocale: true)
+    }
+
+    private func lines() -> [Substring] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+    }
+}
