@@ -3,6 +3,7 @@
 #include <gtk/gtk.h>
 #include <libintl.h>
 #include <locale.h>
+#include <malloc.h>
 // libadwaita from the same module: two modules including gtk.h would give two Swift types per GTK type.
 #include <adwaita.h>
 
@@ -69,3 +70,7 @@ static inline GtkWidget *shopper_list_grid_new(GtkSelectionModel *model, GtkList
     g_object_unref(factory);
     return grid;
 }
+
+/// glibc's malloc arenas, limited to one (M_ARENA_MAX is a macro Swift sees through here).
+static inline void shopper_malloc_one_arena(void) { mallopt(M_ARENA_MAX, 1); }
+

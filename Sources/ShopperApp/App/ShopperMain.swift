@@ -6,6 +6,7 @@ struct ShopperMain {
     @MainActor
     static func main() {
         StartupTimeline.shared.mark(.main)
+        Toolkit.oneMallocArena()
         Translation.setUp()
         Toolkit.name(program: AppInfo.program, application: AppInfo.name)
         do {
