@@ -4,6 +4,12 @@
 #include <libintl.h>
 #include <locale.h>
 #include <malloc.h>
+#include <link.h>
+#include <sys/auxv.h>
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 // libadwaita from the same module: two modules including gtk.h would give two Swift types per GTK type.
 #include <adwaita.h>
 
@@ -71,6 +77,38 @@ static inline GtkWidget *shopper_list_grid_new(GtkSelectionModel *model, GtkList
     return grid;
 }
 
-/// glibc's malloc arenas, limited to one (M_ARENA_MAX is a macro Swift sees through here).
-static inline void shopper_malloc_one_arena(void) { mallopt(M_ARENA_MAX, 1); }
+/// glibc's malloc arenas, limited to one (M_ARENA_MAX is a macro Swift sees through here), unless
+/// the user set a limit of their own.
+static inline void shopper_malloc_one_arena(void) {
+#ifdef M_ARENA_MAX
+    if (!getenv("MALLOC_ARENA_MAX") && !getenv("GLIBC_TUNABLES")) mallopt(M_ARENA_MAX, 1);
+#endif
+}
 
+/// The GNU build id of this executable in hex, "" where it has none. Found through the program
+/// headers the kernel handed over (dl_iterate_phdr is a GNU extension, which Swift's Glibc module
+/// is built without).
+static inline void shopper_build_id(char *out, size_t size) {
+    out[0] = 0;
+    const ElfW(Phdr) *phdr = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+    size_t count = getauxval(AT_PHNUM), used = 0;
+    if (!phdr) return;
+    ElfW(Addr) base = 0;
+    for (size_t i = 0; i < count; i++)
+        if (phdr[i].p_type == PT_PHDR) base = (ElfW(Addr))phdr - phdr[i].p_vaddr;
+    for (size_t i = 0; i < count; i++) {
+        if (phdr[i].p_type != PT_NOTE) continue;
+        const char *p = (const char *)(base + phdr[i].p_vaddr), *end = p + phdr[i].p_memsz;
+        while (p + sizeof(ElfW(Nhdr)) <= end) {
+            const ElfW(Nhdr) *note = (const ElfW(Nhdr) *)p;
+            const char *name = p + sizeof *note, *desc = name + ((note->n_namesz + 3) & ~3u);
+            if (desc + note->n_descsz > end) break;
+            if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 && memcmp(name, "GNU", 4) == 0) {
+                for (unsigned j = 0; j < note->n_descsz && used + 2 < size; j++)
+                    used += (size_t)snprintf(out + used, size - used, "%02x", (unsigned char)desc[j]);
+                return;
+            }
+            p = desc + ((note->n_descsz + 3) & ~3u);
+        }
+    }
+}

@@ -196,6 +196,21 @@ final class StartupTests: GtkTestCase {
             XCTAssertTrue(row.editButton.widget.isDrawable)
         }
     }
+
+    /// What the money patterns kept between starts are kept for: this build, named by the build id
+    /// the linker wrote (as readelf reads it from the file), not by where the file is.
+    func testABuildIsNamedByItsBuildID() throws {
+        let readelf = Process()
+        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+        readelf.arguments = ["-n", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path]
+        let out = Pipe()
+        readelf.standardOutput = out
+        try readelf.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        readelf.waitUntilExit()
+        let id = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("Build ID:") }?.split(separator: " ").last)
+        XCTAssertEqual(MainActor.assumeIsolated { Toolkit.buildIdentity() }, String(id))
+    }
 }
 
 /// The first frame's rows fill the tallest screen and no more: each row is a dozen widgets.

@@ -55,18 +55,27 @@ final class MoneyPatternFileTests: XCTestCase {
         XCTAssertEqual(MoneyPatternFile(path: path, identity: "build-2").read().count, 1)
     }
 
-    func testKeepsTheNewestSixteen() {
+    func testKeepsTheNewestSixteenAndNoThreadLosesAnothersLine() {
         let file = MoneyPatternFile(path: path, identity: "build-1")
-        let ids = ["en_US", "en_GB", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_CH", "it_IT", "es_ES", "nl_NL",
-                   "pl_PL", "sv_SE", "nb_NO", "da_DK", "fi_FI", "pt_PT", "pt_BR", "cs_CZ", "hu_HU", "ja_JP"]
-        for id in ids {
-            let locale = Locale(identifier: id)
-            file.keep(LearnedMoney.learn(locale: locale, chosen: nil, hasLocale: true), for: key(id))
+        let ids = (0..<20).map { "xx_\($0)" }
+        for id in ids { file.keep(Self.euros, for: key(id)) }
+        XCTAssertEqual(Set(file.read().keys), Set(ids.suffix(MoneyPatternFile.maxEntries).map(key)))
+
+        // Eight threads keep a line each at once: every line is there after.
+        try? FileManager.default.removeItem(atPath: path)
+        DispatchQueue.concurrentPerform(iterations: 8) { n in
+            file.keep(Self.euros, for: LearnedMoney.Key(locale: "yy_\(n)", chosen: "", hasLocale: true))
         }
-        let kept = file.read()
-        XCTAssertEqual(kept.count, MoneyPatternFile.maxEntries)
-        XCTAssertEqual(Set(kept.keys), Set(ids.suffix(MoneyPatternFile.maxEntries).map(key)))
+        XCTAssertEqual(Set(file.read().keys), Set((0..<8).map { key("yy_\($0)") }))
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache")) ?? []
+        XCTAssertEqual(left, ["money-patterns"], "no file half written is left")
     }
+
+    /// As ICU writes euros in German.
+    static let euros = LearnedMoney(
+        currency: "EUR",
+        cost: MoneyPattern(prefix: "", suffix: "\u{A0}€", group: ".", decimal: ",", minFraction: 2, maxFraction: 2),
+        unitPrice: MoneyPattern(prefix: "", suffix: "\u{A0}€", group: ".", decimal: ",", minFraction: 2, maxFraction: 4))
 
     func testAHostileFileIsReadLineByLineAndOnlyWhatChecksIsUsed() throws {
         let good = "build-1\tde_DE\t\t1\tEUR\t\u{1F}\u{A0}€\u{1F}.\u{1F},\u{1F}2\u{1F}2\t\u{1F}\u{A0}€\u{1F}.\u{1F},\u{1F}2\u{1F}4"
@@ -84,6 +93,13 @@ final class MoneyPatternFileTests: XCTestCase {
             "build-1\tde DE\t\t1\tEUR\t\t",                       // not a locale name
             "\tnl_NL\t\t1\tEUR\t\t",                              // no executable named
             "build-1\tpl_PL\t\t2\tPLN\t\t",
+            "build-1\tde_CH\tCHF\t1\tUSD\t\t",                 // not the currency chosen
+            "build-1\tC\t\t0\tUSD\t\t",                        // a currency without a locale
+            with("\u{1F}€\u{1F}.\u{1F},\u{1F}0\u{1F}2"),          // a cost rounded otherwise than its currency
+            with("\u{1F}€\u{1F},\u{1F},\u{1F}2\u{1F}2"),          // one mark for both
+            with("\u{1F}€\u{202E}\u{1F}.\u{1F},\u{1F}2\u{1F}2"), // an override: "9,98" shown as "89,9"
+            with("\u{1F}€\u{2028}\u{1F}.\u{1F},\u{1F}2\u{1F}2"), // a line separator
+            "build-1\tfr_FR\t\t1\tEUR\t\t\u{1F}€\u{1F}.\u{1F},\u{1F}2\u{1F}2", // a unit price of two decimals only
         ]
         var bytes = Array(("shopper money patterns 2\n" + hostile.joined(separator: "\n") + "\n").utf8)
         bytes += [0x62, 0x75, 0xFF, 0xFE, 0x0A]                    // not UTF-8
@@ -105,24 +121,40 @@ final class MoneyPatternFileTests: XCTestCase {
         XCTAssertEqual(lines().count, 3, "the lines that did not check are gone")
     }
 
-    func testAFileTooLargeIsNotReadAndOneThatCannotBeWrittenCostsOnlyTheLearning() throws {
+    func testAFileTooLargeAPipeOrALinkIsNotReadAndNothingIsWrittenThroughALink() throws {
         try FileManager.default.createDirectory(atPath: folder + "/cache", withIntermediateDirectories: true)
         let line = "build-1\tde_DE\t\t1\tEUR\t\t\n"
         let huge = "shopper money patterns 2\n" + String(repeating: line, count: MoneyPatternFile.maxBytes / line.utf8.count + 1)
         FileManager.default.createFile(atPath: path, contents: Data(huge.utf8))
         XCTAssertTrue(MoneyPatternFile(path: path, identity: "build-1").read().isEmpty)
 
-        let nowhere = MoneyLearning()
-        nowhere.keep(in: MoneyPatternFile(path: "/proc/shopper-cannot-write-here/money-patterns", identity: "build-1"))
-        XCTAssertEqual(nowhere.money(locale: german, chosen: nil, hasLocale: true).currency, "EUR")
-        XCTAssertEqual(nowhere.learnedFromICU, 1)
+        // A pipe with no writer: read at once as nothing (a blocking open would hang the start).
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        XCTAssertTrue(MoneyPatternFile(path: path, identity: "build-1").read().isEmpty)
+
+        // Links at the file and at the name it is written under: neither is followed.
+        try FileManager.default.removeItem(atPath: path)
+        let elsewhere = folder + "/elsewhere"
+        let kept = "shopper money patterns 2\nbuild-1\tde_DE\t\t1\tEUR\t\t\n"
+        FileManager.default.createFile(atPath: elsewhere, contents: Data(kept.utf8))
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere)
+        XCTAssertTrue(MoneyPatternFile(path: path, identity: "build-1").read().isEmpty)
+        try FileManager.default.createSymbolicLink(atPath: path + ".\(getpid()).new", withDestinationPath: elsewhere)
+        MoneyPatternFile(path: path, identity: "build-1").keep(Self.euros, for: key("de_AT"))
+        XCTAssertEqual(try String(contentsOfFile: elsewhere, encoding: .utf8), kept, "the link's file is untouched")
+        XCTAssertEqual(Array(MoneyPatternFile(path: path, identity: "build-1").read().keys), [key("de_AT")])
     }
 
-    func testThisExecutableIsNamedByItsFileOnDisk() {
-        let file = MoneyPatternFile.forThisExecutable(in: folder)
-        XCTAssertEqual(file?.path, folder + "/money-patterns")
-        XCTAssertEqual(file?.identity, MoneyPatternFile.forThisExecutable(in: folder)?.identity)
-        XCTAssertEqual(file?.identity.split(separator: ":").count, 4, "device, inode, size and time")
+    func testAFolderThatCannotBeMadeCostsOnlyTheLearning() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder + "/cache", contents: Data("a file, not a folder".utf8))
+        let learning = MoneyLearning()
+        learning.keep(in: MoneyPatternFile(path: path, identity: "build-1"))
+        XCTAssertEqual(learning.money(locale: german, chosen: nil, hasLocale: true).currency, "EUR")
+        XCTAssertEqual(learning.learnedFromICU, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["cache"], "nothing written beside it")
+        XCTAssertEqual(try String(contentsOfFile: folder + "/cache", encoding: .utf8), "a file, not a folder")
     }
 
     private func key(_ locale: String) -> LearnedMoney.Key {

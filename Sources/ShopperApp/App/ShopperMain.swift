@@ -76,7 +76,9 @@ struct ShopperMain {
         let lastList = Int64(settings?.string(Preferences.Key.lastList.rawValue) ?? "").map(ListID.init)
         let currency = settings?.string(Preferences.Key.currency.rawValue)
         // How ICU writes money here, as the last start learned it: the store's thread formats without ICU.
-        if let file = MoneyPatternFile.forThisExecutable(in: AppPaths.cacheFolder(env)) { MoneyFormat.keepLearned(in: file) }
+        if let build = Toolkit.buildIdentity() {
+            MoneyFormat.keepLearned(in: MoneyPatternFile(path: AppPaths.cacheFolder(env) + "/money-patterns", identity: build))
+        }
         let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
                                                   lastList: lastList, currency: currency) : nil
         do {

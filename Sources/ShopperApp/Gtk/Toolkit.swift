@@ -9,13 +9,24 @@ enum Toolkit {
         g_set_application_name(application)
     }
 
-    /// One malloc arena for every thread, set before any thread starts. glibc gives each thread that
-    /// allocates alongside another an arena of its own, whose pages stay with it: 1.2 MB of peak
-    /// memory at start, where the store's thread and GLib's and GTK's workers allocate while the
-    /// window is built. Nothing here allocates hard on two threads at once: a start at a million
-    /// items was no slower.
+    /// One malloc arena for every thread, set before any thread starts (unless MALLOC_ARENA_MAX or
+    /// GLIBC_TUNABLES says otherwise). glibc gives each thread an arena of its own at its first
+    /// allocation, whose pages stay with it: 1 MB of peak memory at start, where the store's thread
+    /// and GLib's and GTK's workers allocate while the window is built. Nothing here allocates hard
+    /// on two threads at once: a start at a million items was no slower.
     static func oneMallocArena() {
         shopper_malloc_one_arena()
+    }
+
+    /// What names this build (its GNU build id), nil where it has none: what a cache of ICU's
+    /// answers is kept for (`MoneyPatternFile`). A release build carries ICU inside it; a debug
+    /// build is linked again whenever its toolchain changes. The build id, not the file on disk:
+    /// under valgrind /proc/self/exe is valgrind's.
+    static func buildIdentity() -> String? {
+        var buffer = [CChar](repeating: 0, count: 129)
+        shopper_build_id(&buffer, buffer.count)
+        let id = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return id.isEmpty ? nil : id
     }
 
     /// Opens the display; false when there is none (gtk_init would abort instead).

@@ -18,15 +18,21 @@ struct MoneyPattern: Equatable, Sendable {
     let maxFraction: Int
 
     /// A pattern read back from where it was kept (`MoneyPatternFile`): nil unless each part is one
-    /// ICU's rendering could have given (no digits, no control characters, short; at most four
-    /// decimals).
+    /// ICU's rendering could have given: short; no digits, control characters or other spaces than
+    /// ICU's; of the invisible marks only the direction marks ICU writes (an override would show
+    /// "9,98" as "89,9"); two different marks; at most four decimals.
     init?(prefix: String, suffix: String, group: String, decimal: String, minFraction: Int, maxFraction: Int) {
         func plain(_ s: String, _ most: Int) -> Bool {
-            s.unicodeScalars.count <= most
-                && s.unicodeScalars.allSatisfy { !$0.properties.isWhitespace || $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }
-                && s.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0.properties.generalCategory != .decimalNumber }
+            s.unicodeScalars.count <= most && s.unicodeScalars.allSatisfy { c in
+                switch c.properties.generalCategory {
+                case .control, .decimalNumber, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
+                case .spaceSeparator: c == " " || c == "\u{A0}" || c == "\u{202F}"
+                case .format: c == "\u{200E}" || c == "\u{200F}" || c == "\u{061C}"
+                default: true
+                }
+            }
         }
-        guard plain(prefix, 16), plain(suffix, 16), plain(group, 4), !decimal.isEmpty, plain(decimal, 4),
+        guard plain(prefix, 16), plain(suffix, 16), plain(group, 4), !decimal.isEmpty, plain(decimal, 4), group != decimal,
               0 <= minFraction, minFraction <= maxFraction, maxFraction <= 4 else { return nil }
         (self.prefix, self.suffix, self.group, self.decimal) = (prefix, suffix, group, decimal)
         (self.minFraction, self.maxFraction) = (minFraction, maxFraction)
