@@ -112,10 +112,12 @@ class Sharing(unittest.TestCase):
                 wait_for(lambda: self.status(app).startswith("Sync status: Synced at"), 20, f"the status to read Synced, not {self.status(app)!r}")
                 app.screenshot("72-shared-phone")
 
-                # The password is in the keyring only: not in the data folder, nor the process list.
-                for name in os.listdir(app.data_dir):
-                    with open(os.path.join(app.data_dir, name), "rb") as f:
-                        self.assertNotIn(info["password"].encode(), f.read(), name)
+                # The password is in the keyring only: not in the data folder (nor the cache folder
+                # within it), nor the process list.
+                for folder, _, names in os.walk(app.data_dir):
+                    for name in names:
+                        with open(os.path.join(folder, name), "rb") as f:
+                            self.assertNotIn(info["password"].encode(), f.read(), name)
                 ps = subprocess.run(["ps", "axww", "-o", "args"], capture_output=True, text=True).stdout
                 self.assertNotIn(info["password"], ps)
 
