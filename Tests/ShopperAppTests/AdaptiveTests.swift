@@ -24,9 +24,24 @@ final class AdaptiveTests: GtkTestCase {
                 XCTAssertEqual(Double(window.window.widget.width), Double(width), accuracy: 24)
                 settle(200)
                 XCTAssertEqual(window.isBottomSwitcherShown, bottom, "at \(width) px")
+                XCTAssertEqual(window.pageStack.switcherBar.hasButtons, bottom, "the bottom bar's buttons made only to show, at \(width) px")
+                if bottom {
+                    let shown = window.window.widget.drawnContent().compactMap { _, c -> String? in
+                        if case .text(let t) = c { return t } else { return nil }
+                    }
+                    XCTAssertTrue(shown.contains("Shopping List") && shown.contains("Cart"), "the bottom bar's pages: \(shown)")
+                }
                 _ = harness.render(name: "adaptive-\(width)")
                 harness.close()
             }
+            // A wide window made narrow: the bar's buttons are made as it first shows.
+            let harness = try WindowHarness(model: model, size: (1280, 800))
+            settle(200)
+            XCTAssertFalse(harness.window.pageStack.switcherBar.hasButtons)
+            harness.window.window.defaultSize(360, 640)
+            iterate(until: { harness.window.isBottomSwitcherShown }, "the bottom bar on a narrow window")
+            XCTAssertTrue(harness.window.pageStack.switcherBar.hasButtons)
+            harness.close()
             XCTAssertLessThanOrEqual(MainWindow.minimumWidth, 360)
         }
     }

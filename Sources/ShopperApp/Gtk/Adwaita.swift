@@ -56,17 +56,26 @@ import CGtk
     }
 }
 
+/// Its buttons are made when it first shows (a narrow window): libadwaita 1.2 makes a templated
+/// button for every page as soon as it has the stack, 1.8 ms of a wide window's first frame for a
+/// bar that window never shows.
 @MainActor struct ViewSwitcherBar {
     let widget: Widget
+    private let stack: ViewStack
     init(stack: ViewStack) {
         widget = Widget(adw_view_switcher_bar_new()!)
-        adw_view_switcher_bar_set_stack(ptr, stack.widget.opaque)
+        self.stack = stack
     }
     private var ptr: OpaquePointer { widget.opaque }
     var reveal: Bool {
         get { adw_view_switcher_bar_get_reveal(ptr) != 0 }
-        nonmutating set { adw_view_switcher_bar_set_reveal(ptr, newValue ? 1 : 0) }
+        nonmutating set {
+            if newValue, adw_view_switcher_bar_get_stack(ptr) == nil { adw_view_switcher_bar_set_stack(ptr, stack.widget.opaque) }
+            adw_view_switcher_bar_set_reveal(ptr, newValue ? 1 : 0)
+        }
     }
+    /// The page buttons are made (it has shown once).
+    var hasButtons: Bool { adw_view_switcher_bar_get_stack(ptr) != nil }
 }
 
 @MainActor struct HeaderBar {
