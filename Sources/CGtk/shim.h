@@ -81,7 +81,9 @@ static inline GtkWidget *shopper_list_grid_new(GtkSelectionModel *model, GtkList
 /// the user set a limit of their own.
 static inline void shopper_malloc_one_arena(void) {
 #ifdef M_ARENA_MAX
-    if (!getenv("MALLOC_ARENA_MAX") && !getenv("GLIBC_TUNABLES")) mallopt(M_ARENA_MAX, 1);
+    const char *tunables = getenv("GLIBC_TUNABLES");
+    if (!getenv("MALLOC_ARENA_MAX") && !(tunables && strstr(tunables, "glibc.malloc.arena_max")))
+        mallopt(M_ARENA_MAX, 1);
 #endif
 }
 
@@ -93,22 +95,28 @@ static inline void shopper_build_id(char *out, size_t size) {
     const ElfW(Phdr) *phdr = (const ElfW(Phdr) *)getauxval(AT_PHDR);
     size_t count = getauxval(AT_PHNUM), used = 0;
     if (!phdr) return;
+    // Where the program is loaded: its headers' address less where they say they are. Without a
+    // PT_PHDR that cannot be known here; then there is no id (and no cache), not a wrong address.
     ElfW(Addr) base = 0;
+    int found = 0;
     for (size_t i = 0; i < count; i++)
-        if (phdr[i].p_type == PT_PHDR) base = (ElfW(Addr))phdr - phdr[i].p_vaddr;
+        if (phdr[i].p_type == PT_PHDR) { base = (ElfW(Addr))phdr - phdr[i].p_vaddr; found = 1; }
+    if (!found) return;
     for (size_t i = 0; i < count; i++) {
         if (phdr[i].p_type != PT_NOTE) continue;
+        // Notes are padded to their segment's alignment: 4, or 8 (x86-64's property notes).
+        size_t pad = phdr[i].p_align == 8 ? 7 : 3;
         const char *p = (const char *)(base + phdr[i].p_vaddr), *end = p + phdr[i].p_memsz;
         while (p + sizeof(ElfW(Nhdr)) <= end) {
             const ElfW(Nhdr) *note = (const ElfW(Nhdr) *)p;
-            const char *name = p + sizeof *note, *desc = name + ((note->n_namesz + 3) & ~3u);
-            if (desc + note->n_descsz > end) break;
+            const char *name = p + sizeof *note, *desc = name + ((note->n_namesz + pad) & ~pad);
+            if (desc > end || note->n_descsz > (size_t)(end - desc)) break;
             if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 && memcmp(name, "GNU", 4) == 0) {
                 for (unsigned j = 0; j < note->n_descsz && used + 2 < size; j++)
                     used += (size_t)snprintf(out + used, size - used, "%02x", (unsigned char)desc[j]);
                 return;
             }
-            p = desc + ((note->n_descsz + 3) & ~3u);
+            p = desc + ((note->n_descsz + pad) & ~pad);
         }
     }
 }

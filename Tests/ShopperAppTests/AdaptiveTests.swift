@@ -41,6 +41,11 @@ final class AdaptiveTests: GtkTestCase {
             harness.window.window.defaultSize(360, 640)
             iterate(until: { harness.window.isBottomSwitcherShown }, "the bottom bar on a narrow window")
             XCTAssertTrue(harness.window.pageStack.switcherBar.hasButtons)
+            settle(300)
+            let drawn = harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
+                if case .text(let t) = c { return t } else { return nil }
+            }
+            XCTAssertTrue(drawn.contains("Cart"), "the bottom bar shows its pages: \(drawn)")
             harness.close()
             XCTAssertLessThanOrEqual(MainWindow.minimumWidth, 360)
         }

@@ -194,6 +194,14 @@ extension RecipesPlaceTests {
                 // where it would with it.
                 XCTAssertLessThanOrEqual(page.detail.placeholderMinimumWidth ?? 0, RecipeDetail.placeholderWidth)
                 XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
+                // Its bottom switcher shows on a phone, its buttons made as it shows; a wide
+                // window makes none.
+                XCTAssertEqual(harness.window.recipes.bottomBar?.reveal, !shown)
+                XCTAssertEqual(harness.window.recipes.bottomBar?.hasButtons, !shown)
+                let drawn = harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
+                    if case .text(let t) = c { return t } else { return nil }
+                }
+                XCTAssertEqual(drawn.contains("Week’s Plan"), true, "the switcher's page at \(width) px: \(drawn)")
             }
         }
     }

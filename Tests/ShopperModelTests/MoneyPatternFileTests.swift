@@ -42,6 +42,20 @@ final class MoneyPatternFileTests: XCTestCase {
         }
     }
 
+    /// Every locale and currency `MoneyPatternTests` tries, and currencies without decimals where "."
+    /// groups thousands, read back from their line as learned: none is learned again at every start.
+    func testEveryLocaleAndCurrencyTriedReadsBackAsLearned() {
+        var pairs = MoneyPatternTests.locales.flatMap { id in MoneyPatternTests.currencies.map { (id, $0) } }
+        pairs += [("es_CL", "CLP"), ("is_IS", "ISK"), ("vi_VN", "VND"), ("id_ID", "IDR"), ("es_CO", "COP"), ("de_DE", "JPY")]
+        for (id, currency) in pairs {
+            let hasLocale = id != "en_US_POSIX"
+            let money = LearnedMoney.learn(locale: Locale(identifier: id), chosen: currency, hasLocale: hasLocale)
+            let key = LearnedMoney.Key(locale: id, chosen: currency ?? "", hasLocale: hasLocale)
+            let line = MoneyPatternFile.line("build-1", key, money)
+            XCTAssertEqual(MoneyPatternFile.entry(Array(line.utf8))?.money, money, "\(id) \(currency ?? "-"): \(line)")
+        }
+    }
+
     func testAnotherBuildLearnsAgainAndKeepsItsLineBesideTheFirst() {
         let first = MoneyLearning()
         first.keep(in: MoneyPatternFile(path: path, identity: "build-1"))
@@ -95,7 +109,7 @@ final class MoneyPatternFileTests: XCTestCase {
             "build-1\tpl_PL\t\t2\tPLN\t\t",
             "build-1\tde_CH\tCHF\t1\tUSD\t\t",                 // not the currency chosen
             "build-1\tC\t\t0\tUSD\t\t",                        // a currency without a locale
-            with("\u{1F}€\u{1F}.\u{1F},\u{1F}0\u{1F}2"),          // a cost rounded otherwise than its currency
+            with("\u{1F}€\u{1F}.\u{1F},\u{1F}0\u{1F}2"),          // a cost of two numbers of decimals
             with("\u{1F}€\u{1F},\u{1F},\u{1F}2\u{1F}2"),          // one mark for both
             with("\u{1F}€\u{202E}\u{1F}.\u{1F},\u{1F}2\u{1F}2"), // an override: "9,98" shown as "89,9"
             with("\u{1F}€\u{2028}\u{1F}.\u{1F},\u{1F}2\u{1F}2"), // a line separator
@@ -131,9 +145,16 @@ final class MoneyPatternFileTests: XCTestCase {
         // A pipe with no writer: read at once as nothing (a blocking open would hang the start).
         try FileManager.default.removeItem(atPath: path)
         XCTAssertEqual(mkfifo(path, 0o600), 0)
-        XCTAssertTrue(MoneyPatternFile(path: path, identity: "build-1").read().isEmpty)
+        let done = DispatchSemaphore(value: 0)
+        let file = MoneyPatternFile(path: path, identity: "build-1")
+        DispatchQueue.global().async {
+            XCTAssertTrue(file.read().isEmpty)
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "reading a pipe returned")
 
-        // Links at the file and at the name it is written under: neither is followed.
+        // A link at the file is not read through; one left at the name it is written under is
+        // removed first (and the name opened only if made new), not written through.
         try FileManager.default.removeItem(atPath: path)
         let elsewhere = folder + "/elsewhere"
         let kept = "shopper money patterns 2\nbuild-1\tde_DE\t\t1\tEUR\t\t\n"

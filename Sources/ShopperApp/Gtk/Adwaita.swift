@@ -57,7 +57,7 @@ import CGtk
 }
 
 /// Its buttons are made when it first shows (a narrow window): libadwaita 1.2 makes a templated
-/// button for every page as soon as it has the stack, 1.8 ms of a wide window's first frame for a
+/// button for every page as soon as it has the stack, 1.9 ms of a wide window's first frame for a
 /// bar that window never shows.
 @MainActor struct ViewSwitcherBar {
     let widget: Widget

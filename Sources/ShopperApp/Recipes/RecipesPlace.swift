@@ -32,6 +32,8 @@ final class RecipesPlace {
 
     /// Whether the header and the pages' stack are built.
     var isBuilt: Bool { chrome != nil }
+    /// The Recipes and Week's Plan switcher at the bottom of a narrow window, once built.
+    var bottomBar: ViewSwitcherBar? { chrome?.switcherBar }
 
     /// Builds the header and the pages' stack, not their pages: the window asks in an idle moment
     /// after its first frame, so that opening Recipes later does not pay for them in its frame.

@@ -20,7 +20,8 @@ struct MoneyPattern: Equatable, Sendable {
     /// A pattern read back from where it was kept (`MoneyPatternFile`): nil unless each part is one
     /// ICU's rendering could have given: short; no digits, control characters or other spaces than
     /// ICU's; of the invisible marks only the direction marks ICU writes (an override would show
-    /// "9,98" as "89,9"); two different marks; at most four decimals.
+    /// "9,98" as "89,9"); two different marks where there are decimals (without, the decimal mark is
+    /// never written, and learning puts "." there); at most four decimals.
     init?(prefix: String, suffix: String, group: String, decimal: String, minFraction: Int, maxFraction: Int) {
         func plain(_ s: String, _ most: Int) -> Bool {
             s.unicodeScalars.count <= most && s.unicodeScalars.allSatisfy { c in
@@ -32,7 +33,8 @@ struct MoneyPattern: Equatable, Sendable {
                 }
             }
         }
-        guard plain(prefix, 16), plain(suffix, 16), plain(group, 4), !decimal.isEmpty, plain(decimal, 4), group != decimal,
+        guard plain(prefix, 16), plain(suffix, 16), plain(group, 4), !decimal.isEmpty, plain(decimal, 4),
+              group != decimal || maxFraction == 0,
               0 <= minFraction, minFraction <= maxFraction, maxFraction <= 4 else { return nil }
         (self.prefix, self.suffix, self.group, self.decimal) = (prefix, suffix, group, decimal)
         (self.minFraction, self.maxFraction) = (minFraction, maxFraction)

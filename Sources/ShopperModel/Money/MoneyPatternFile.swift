@@ -95,7 +95,7 @@ public struct MoneyPatternFile: Sendable {
 extension MoneyPatternFile {
     // One line: build, locale, chosen currency, has a locale, currency, cost pattern, unit price pattern.
 
-    private static func line(_ identity: String, _ key: LearnedMoney.Key, _ money: LearnedMoney) -> String {
+    static func line(_ identity: String, _ key: LearnedMoney.Key, _ money: LearnedMoney) -> String {
         [identity, key.locale, key.chosen, key.hasLocale ? "1" : "0", money.currency ?? "", field(money.cost), field(money.unitPrice)]
             .joined(separator: "\t")
     }
@@ -106,9 +106,9 @@ extension MoneyPatternFile {
     }
 
     /// A line, if it is one `LearnedMoney.learn` could have made: the currency the one chosen, or
-    /// none without a locale; a cost with the currency's decimals (two without one), a unit price
-    /// with two to four.
-    private static func entry(_ bytes: [UInt8]) -> (identity: String, key: LearnedMoney.Key, money: LearnedMoney)? {
+    /// none without a locale; a cost with one number of decimals (two without a currency: which
+    /// number a currency has only ICU knows), a unit price with two to four.
+    static func entry(_ bytes: [UInt8]) -> (identity: String, key: LearnedMoney.Key, money: LearnedMoney)? {
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         let all = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let identity = all[0], f = Array(all.dropFirst())
