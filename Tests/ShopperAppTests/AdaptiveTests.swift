@@ -51,6 +51,64 @@ final class AdaptiveTests: GtkTestCase {
         }
     }
 
+    /// A window narrower than the header's switcher needs (the 800 px Shopper opens at, a phone)
+    /// starts as it stays: its first frame has the bottom bar with its pages, not sliding in, and
+    /// the title centred in the header; the header's switcher, which libadwaita would build, show
+    /// and fade out in that frame, is not made. Made wide, the header switches the pages.
+    func testANarrowWindowStartsWithTheBottomBarAndTheHeaderSwitcherComesWithTheRoom() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            try model.add(ItemFields(description: "Apples"))
+            for width: Int32 in [360, 800] {
+                var firstFrame: (drawn: [String], barHeight: Int32, headerButtons: Bool)?
+                let harness = try WindowHarness(model: model, size: (width, 720)) { window in
+                    window.window.afterFirstFrame {
+                        let bar = window.pageStack.switcherBar.widget
+                        let drawn = bar.drawnContent().compactMap { _, c -> String? in
+                            if case .text(let t) = c { return t } else { return nil }
+                        }
+                        firstFrame = (drawn, bar.height, window.pageStack.switcherTitle.hasButtons)
+                    }
+                }
+                iterate(until: { firstFrame != nil }, "the first frame at \(width) px")
+                let seen = try XCTUnwrap(firstFrame)
+                XCTAssertTrue(seen.drawn.contains("Cart") && seen.drawn.contains("Trips"), "the bar's pages in the first frame: \(seen.drawn)")
+                // Sliding in, the bar would be a few pixels tall in the first frame.
+                XCTAssertGreaterThanOrEqual(seen.barHeight, 40, "the bar at its full height in the first frame at \(width) px")
+                XCTAssertFalse(seen.headerButtons, "no header switcher made at \(width) px")
+                settle(300)
+                XCTAssertTrue(harness.window.isBottomSwitcherShown)
+                XCTAssertFalse(harness.window.pageStack.switcherTitle.hasButtons, "not made while there is no room")
+                if width == 800 {
+                    // Made wide: the header's switcher is made and takes over from the bar.
+                    harness.window.window.defaultSize(1280, 720)
+                    iterate(until: { !harness.window.isBottomSwitcherShown }, "the header's switcher on a wide window")
+                    XCTAssertTrue(harness.window.pageStack.switcherTitle.hasButtons)
+                    XCTAssertFalse(harness.window.pageStack.switcherTitle.titleVisible, "the switcher fits at 1280 px")
+                    // And narrow again: the bar comes back.
+                    harness.window.window.defaultSize(700, 720)
+                    iterate(until: { harness.window.isBottomSwitcherShown }, "the bottom bar again")
+                }
+                harness.close()
+            }
+        }
+    }
+
+    /// The narrowest width the header's switcher is left out at is one it cannot fit (in English,
+    /// GTK's default font): a window there never shows the bar first and the switcher after.
+    func testTheHeaderSwitcherDoesNotFitBelowTheWidthItIsMadeAt() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let harness = try WindowHarness(model: model, size: (1280, 720))
+            defer { harness.close() }
+            XCTAssertFalse(harness.window.pageStack.switcherTitle.titleVisible)
+            harness.window.window.defaultSize(PageStack.roomForHeaderSwitcher, 720)
+            settle(300)
+            XCTAssertTrue(harness.window.pageStack.switcherTitle.titleVisible, "no room for the switcher at \(PageStack.roomForHeaderSwitcher) px")
+            XCTAssertTrue(harness.window.isBottomSwitcherShown)
+        }
+    }
+
     func testRowTargetsAreAtLeast32Pixels() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)

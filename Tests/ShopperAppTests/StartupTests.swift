@@ -213,9 +213,9 @@ final class StartupTests: GtkTestCase {
     }
 }
 
-/// The first frame's rows fill the tallest screen and no more: each row is a dozen widgets.
+/// The first frame's rows fill the window and no more: each row is a dozen widgets.
 final class FirstScreenfulTests: GtkTestCase {
-    func testTheFirstScreenfulFillsTheScreenAtTheRowHeightTheStylesheetGives() throws {
+    func testTheFirstScreenfulFillsTheWindowAtTheRowHeightTheStylesheetGives() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: nil)
             for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
@@ -228,12 +228,42 @@ final class FirstScreenfulTests: GtkTestCase {
             XCTAssertFalse(heights.isEmpty)
             // A row of a description alone is as short as a row gets: the height the count is made of.
             XCTAssertEqual(heights.min(), ListPage.rowHeight, "shopper.css's .shopper-row min-height")
-            let screen = try XCTUnwrap(Toolkit.tallestScreen)
-            XCTAssertEqual(screen, 1024, "Xvfb's screen in make test")
-            XCTAssertGreaterThanOrEqual(ListPage.firstScreenful * ListPage.rowHeight, screen + ListPage.rowHeight,
+            XCTAssertEqual(Screenful.height, 1000, "the window's height, as it asks for it")
+            XCTAssertGreaterThanOrEqual(ListPage.firstScreenful * ListPage.rowHeight, 1000 + ListPage.rowHeight,
                                         "a row cut at the top and at the bottom")
-            XCTAssertLessThan(ListPage.firstScreenful, 30, "not screenfuls more than a screen shows")
-            XCTAssertLessThanOrEqual(Int(page.scrolled.widget.height), screen)
+            XCTAssertLessThan(ListPage.firstScreenful, 30, "not screenfuls more than a window shows")
+            XCTAssertLessThanOrEqual(Int(page.scrolled.widget.height), 1000)
+            // Maximized (no window manager here to do it), the window is as tall as the screen it
+            // is on: the tallest one, which one not known yet.
+            Screenful.window(height: 1000, filling: true)
+            XCTAssertEqual(Screenful.height, Toolkit.tallestScreen)
+            XCTAssertEqual(Toolkit.tallestScreen, 1024, "Xvfb's screen in make test")
+            Screenful.window(height: 0, filling: false)
+            XCTAssertEqual(Screenful.height, 1024, "no size asked for: the tallest screen's")
+        }
+    }
+
+    /// A window as tall as the one Shopper opens (720 px) builds the rows it shows in its first
+    /// frame, not the tallest screen's (21 on the tests' 1024 px screen): a third fewer widgets.
+    func testTheFirstFrameBuildsTheRowsTheWindowShows() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
+            var builtAtFirstFrame: Int?
+            let harness = try WindowHarness(model: model, size: (600, 720)) { window in
+                window.window.afterFirstFrame { builtAtFirstFrame = window.page(.all).rowsBuilt }
+            }
+            defer { harness.close() }
+            iterate(until: { builtAtFirstFrame != nil }, "the first frame")
+            let built = try XCTUnwrap(builtAtFirstFrame)
+            XCTAssertEqual(built, 720 / ListPage.rowHeight + 2, "the window's rows and one cut at each edge")
+            XCTAssertLessThan(built, try XCTUnwrap(Toolkit.tallestScreen) / ListPage.rowHeight + 2)
+            // The window's foot has rows too, and the rest follow the first frame.
+            let page = harness.window.page(.all)
+            iterate(until: { page.allRowsShown }, "every row shown after the first frame")
+            let rows = page.boundRows.filter { $0.root.widget.height > 0 }
+            let lowest = rows.compactMap { $0.root.widget.bounds(in: page.scrolled.widget) }.map { $0.y + $0.height }.max() ?? 0
+            XCTAssertGreaterThanOrEqual(lowest, Double(page.scrolled.widget.height), "rows to the foot of the list")
         }
     }
 

@@ -42,11 +42,19 @@ import CGtk
 @MainActor struct ViewSwitcherTitle {
     let widget: Widget
     init(stack: ViewStack, title: String) {
+        self.init(title: title)
+        switchPages(of: stack)
+    }
+    /// The title alone until `switchPages(of:)`: libadwaita 1.2 makes two switchers of templated
+    /// buttons as soon as it has a stack, and maps the wide one when the window first shows.
+    init(title: String) {
         widget = Widget(adw_view_switcher_title_new()!)
-        adw_view_switcher_title_set_stack(ptr, stack.widget.opaque)
         adw_view_switcher_title_set_title(ptr, title)
     }
     private var ptr: OpaquePointer { widget.opaque }
+    func switchPages(of stack: ViewStack) { adw_view_switcher_title_set_stack(ptr, stack.widget.opaque) }
+    /// The switchers' buttons are made (it has its stack).
+    var hasButtons: Bool { adw_view_switcher_title_get_stack(ptr) != nil }
     func title(_ text: String) { adw_view_switcher_title_set_title(ptr, text) }
     func subtitle(_ text: String) { adw_view_switcher_title_set_subtitle(ptr, text) }
     /// True when the switcher did not fit and the plain title shows instead.

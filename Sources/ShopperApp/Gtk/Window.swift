@@ -27,6 +27,13 @@ import CGtk
         gtk_window_get_default_size(ptr, &w, &h)
         return w
     }
+    var defaultHeight: Int32 {
+        var w: Int32 = 0, h: Int32 = 0
+        gtk_window_get_default_size(ptr, &w, &h)
+        return h
+    }
+    /// Maximized or full screen, as asked or as the desktop made it.
+    var isMaximized: Bool { gtk_window_is_maximized(ptr) != 0 || gtk_window_is_fullscreen(ptr) != 0 }
     func child(_ w: Widget) { gtk_window_set_child(ptr, w.raw) }
     /// The content of an AdwApplicationWindow (header bar included).
     func content(_ w: Widget) { adw_application_window_set_content(widget.typedPointer(), w.raw) }

@@ -121,11 +121,9 @@ extension ListPage {
 
     static let poolLimit = 256
 
-    /// Rows a list shows in its first frame: as many as fill the tallest screen, and two more for
-    /// a row cut at each edge. The rest follow right after that frame. Each row is a dozen
-    /// widgets to build, style and measure, so rows no window can show cost that frame for
-    /// nothing (a fixed 60 was three screenfuls of a 1080 px screen).
-    static let firstScreenful = (Toolkit.tallestScreen ?? 3_000) / rowHeight + 2
+    /// Rows a list shows in its first frame (`Screenful`; a fixed 60 was three screenfuls of a
+    /// 1080 px screen). The rest follow right after that frame.
+    static var firstScreenful: Int { Screenful.rows(ofHeight: rowHeight) }
 
     /// Every row's height (`.shopper-row`'s min-height in shopper.css): rows of one height keep
     /// the list's estimates of the rows it has not built right.

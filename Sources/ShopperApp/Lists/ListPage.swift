@@ -235,7 +235,7 @@ final class ListPage {
 
     /// Rows added in one change above which the change is told in two steps: GTK's search for the
     /// rows it follows grows with them, and the frame after needs no more than a screenful.
-    static let largeChange = firstScreenful
+    static var largeChange: Int { firstScreenful }
 
     func bind(_ item: ListItem) {
         guard let row = item.attached(RowWidget.self) else { return }

@@ -198,9 +198,8 @@ final class RecipesPage {
         if let i = entries.firstIndex(where: { $0.id == id }) { open(i) }
     }
 
-    /// Rows that fill the tallest screen, and one cut at each edge; never more than GTK builds
-    /// anyway (with no screen known).
-    static let firstScreenful = min((Toolkit.tallestScreen ?? 3_000) / RecipeRow.minHeight + 2, RowListModel.gtkWindow)
+    /// Rows that fill the window (`Screenful`); never more than GTK builds anyway.
+    static var firstScreenful: Int { min(Screenful.rows(ofHeight: RecipeRow.minHeight), RowListModel.gtkWindow) }
 
     /// Ctrl+F: the search, in view (at phone width the list comes back over the recipe open).
     func focusSearch() {

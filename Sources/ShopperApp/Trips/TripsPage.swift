@@ -114,10 +114,10 @@ final class TripsPage {
         return scroller
     }
 
-    /// Rows that fill the tallest screen below the plot, and one cut at each edge; never more than
-    /// GTK builds anyway (with no screen known).
-    static let firstScreenful = min(((Toolkit.tallestScreen ?? 3_000) - Int(SpendingPlot.height)) / TripRow.minHeight + 2,
-                                    RowListModel.gtkWindow)
+    /// Rows that fill the window below the plot (`Screenful`); never more than GTK builds anyway.
+    static var firstScreenful: Int {
+        min(Screenful.rows(ofHeight: TripRow.minHeight, below: Int(SpendingPlot.height)), RowListModel.gtkWindow)
+    }
 
     var detail: TripDetail {
         if let built = builtDetail { return built }

@@ -47,6 +47,7 @@ final class MainWindow {
         window.title = AppInfo.name
         // Room for the sidebar of lists beside a list (it folds away below about 560 px).
         window.defaultSize(800, 720)
+        Screenful.window(height: window.defaultHeight, filling: false)
         // A phone's width (Phosh: 360 px) is the narrowest the window may be.
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
@@ -124,9 +125,11 @@ final class MainWindow {
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
             window.widget.onPointer(size) { [weak self, window, addBar] _ in
                 window.afterNextFrame { _ in addBar.fitPlaceholder() }
+                self?.followWindowSize()
                 self?.headerWidthChanged()
             }
         }
+        window.widget.onPointer("notify::default-height") { [weak self] _ in self?.followWindowSize() }
         let escape = ShortcutController(first: false)
         escape.add("Escape") { [weak self] in self?.closeSearch() ?? false }
         column.widget.add(escape.controller)
@@ -205,7 +208,17 @@ final class MainWindow {
         _ = page(kind)  // before it is shown: see `run(.showList)`
         stack.visibleName = kind.rawValue
     }
-    func present() { window.present() }
+    func present() {
+        followWindowSize()
+        window.present()
+    }
+
+    /// What depends on the size the window asks for: how many rows a page builds for its first
+    /// frame, and where the pages are switched from.
+    private func followWindowSize() {
+        Screenful.window(height: window.defaultHeight, filling: window.isMaximized)
+        pageStack.placeSwitchers(windowWidth: window.defaultWidth, maximized: window.isMaximized)
+    }
 
     private func wire() {
         addBar.onAdded = { [weak self] outcome in self?.added(outcome) }

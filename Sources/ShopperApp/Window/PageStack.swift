@@ -9,9 +9,10 @@ final class PageStack {
     static let tripsName = AppAction.tripsPage
 
     let stack = ViewStack()
+    /// The window's title until `placeSwitchers` gives it the pages (see there).
     let switcherTitle: ViewSwitcherTitle
-    /// Built at start: in a narrow window (a phone, the benchmark's 600 px) the header's switcher
-    /// does not fit, so the bar shows on the first frame.
+    /// In a narrow window (a phone, the default 800 px, the benchmark's 600 px) the header's
+    /// switcher does not fit, and this bar shows the pages instead.
     let switcherBar: ViewSwitcherBar
     /// Finishing a trip is a button where the trip ends (under the Cart), enabled while the cart
     /// has something.
@@ -31,14 +32,34 @@ final class PageStack {
         var places: [String: Box] = [:]
         for (name, title, icon) in tabs { places[name] = stack.addPlace(name: name, title: title, icon: icon) }
         self.places = places
-        switcherTitle = ViewSwitcherTitle(stack: stack, title: AppInfo.name)
+        switcherTitle = ViewSwitcherTitle(title: AppInfo.name)
         switcherBar = ViewSwitcherBar(stack: stack)
         finishButton.widget.css("suggested-action")
         finishButton.widget.actionName(AppAction.finishShopping.detailedName)
         finishButton.widget.align(h: .end).margins(12)
         stack.widget.expand(h: true, v: true)
+    }
+
+    /// Where the pages are switched from, as the window first shows and as its width changes. The
+    /// header's switcher gets its pages (libadwaita 1.2 then builds two switchers of templated
+    /// buttons, maps the wide one and fades it out wherever it does not fit) only once the window
+    /// is wide enough that it may fit (`roomForHeaderSwitcher`) or maximized; from then on the bar
+    /// shows when it does not. A narrower window starts as it stays: the bar shown before the
+    /// window is, so that it does not slide in over the first frames, and the title centred.
+    func placeSwitchers(windowWidth: Int32, maximized: Bool) {
+        guard !switcherTitle.hasButtons else { return }
+        guard windowWidth >= Self.roomForHeaderSwitcher || maximized else {
+            switcherBar.reveal = true
+            return
+        }
+        switcherTitle.switchPages(of: stack)
         ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
     }
+
+    /// The narrowest window whose header the five pages' switcher fits (with the sidebar of lists
+    /// beside it): about 910 px in English with GTK's default font; this leaves room for a
+    /// smaller font and shorter words. Below it a window starts with the bottom bar.
+    static let roomForHeaderSwitcher: Int32 = 860
 
     var visibleName: String {
         get { stack.visibleName }

@@ -1,0 +1,18 @@
+/// The height a page's rows may fill in the first frame that shows them: the main window's as it
+/// asks for it (its default height, followed as it is resized), or the tallest screen's while it is
+/// maximized or full screen, or before it has a size. A page builds that many rows before that
+/// frame and the rest right after it (`ListPage.revealRest`): each row is a dozen widgets to build,
+/// style and measure, and rows no window shows cost the frame for nothing.
+@MainActor enum Screenful {
+    private static var windowHeight: Int?
+
+    /// The main window asks for `height` px; `filling`: it is maximized or full screen.
+    static func window(height: Int32, filling: Bool) {
+        windowHeight = filling || height <= 0 ? nil : Int(height)
+    }
+
+    static var height: Int { windowHeight ?? Toolkit.tallestScreen ?? 3_000 }
+
+    /// Rows of at least `rowHeight` px that fill the height below `top` px, and one cut at each edge.
+    static func rows(ofHeight rowHeight: Int, below top: Int = 0) -> Int { max(0, height - top) / rowHeight + 2 }
+}
