@@ -36,6 +36,8 @@ final class ListPage {
     var structuralChanges = 0
     /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
     var rowsBuilt = 0
+    /// The row last bound, whose neighbours an idle moment reads (`readAheadWhenIdle`).
+    var readAheadFrom: Int?
     /// Items fading out after a tick, so a double click does not tick twice.
     var leaving = Set<ItemID>()
     var contextMenu: PopoverMenu?
@@ -242,6 +244,7 @@ final class ListPage {
         let identity = item.identity
         bound[ObjectIdentifier(row)] = (row, identity)
         show(row, identity: identity)
+        readAheadWhenIdle(from: item.position)
         // Headers and the end row do nothing when activated: they take no selection (nor, so, the
         // focus of a click) and no stop of the keyboard (Up and Down step over them, see
         // `moveFocus`). Not by making their cells unfocusable: GTK 4.8 lays the list out again
