@@ -127,24 +127,28 @@ final class ShopperApplication {
 
     static let followMS: UInt32 = 1000
 
+    /// Lists deleted in the last session can no longer be undone: their items go now, once the
+    /// window is drawn (a write transaction, not the first frame's). Only in the one window: a
+    /// second launch reads the store too, and must not. A failure leaves them for the next start,
+    /// and is said in the window.
+    private func purgeDeletedLists() {
+        guard let window = mainWindow else { return }
+        do { try window.model.store?.purgeDeletedLists() } catch { window.report(error) }
+    }
+
     func activate() {
         if mainWindow == nil {
             // The store has been read on its own thread while GTK and the application started.
             guard let model = joinModel() else { return }
             // Styles once per display, which exists from here on.
             style.apply()
-            // Lists deleted in the last session can no longer be undone: their items go now. Only
-            // here, in the one window: a second launch reads the store too, and must not.
-            // A failure leaves them for the next start, and is said in the window.
-            var purgeFailure: Error?
-            do { try model.store?.purgeDeletedLists() } catch { purgeFailure = error }
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
             StartupTimeline.shared.mark(.windowBuilt)
-            if let purgeFailure { mainWindow?.report(purgeFailure) }
             followOtherProcesses()
             // The shared lists sync once the window is drawn: start-up does not wait on a server.
             mainWindow?.window.afterNextFrame { [weak self] _ in
                 MainLoop.idle { [weak self] in
+                    self?.purgeDeletedLists()
                     self?.mainWindow?.sharing.start()
                     CheckpointWriter.tidy(self?.mainWindow?.model.store)
                 }

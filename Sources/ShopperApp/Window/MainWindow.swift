@@ -115,7 +115,8 @@ final class MainWindow {
     /// the header's store follows the width; Escape closes the search from anywhere in `column`.
     private func followSize(of column: Box) {
         window.widget.afterFirstFrame { [addBar, recipes] in
-            addBar.fitPlaceholder()
+            // In an idle too: what it changes shows in the next frame either way.
+            MainLoop.idle { addBar.fitPlaceholder() }
             // Ready before the first keystroke, but not in the first frame's way.
             MainLoop.idle { addBar.prepareCompletion() }
             // The Recipes place's header, out of the first frame's way, and out of its own first
