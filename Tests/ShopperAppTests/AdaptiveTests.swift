@@ -70,6 +70,7 @@ final class AdaptiveTests: GtkTestCase {
                         firstFrame = (drawn, bar.height, window.pageStack.switcherTitle.hasButtons)
                     }
                 }
+                defer { harness.close() }
                 iterate(until: { firstFrame != nil }, "the first frame at \(width) px")
                 let seen = try XCTUnwrap(firstFrame)
                 XCTAssertTrue(seen.drawn.contains("Cart") && seen.drawn.contains("Trips"), "the bar's pages in the first frame: \(seen.drawn)")
@@ -89,7 +90,6 @@ final class AdaptiveTests: GtkTestCase {
                     harness.window.window.defaultSize(700, 720)
                     iterate(until: { harness.window.isBottomSwitcherShown }, "the bottom bar again")
                 }
-                harness.close()
             }
         }
     }

@@ -16,22 +16,25 @@ final class ListProjectionReadAheadTests: XCTestCase {
         let p = ListProjection(model: m, kind: .all)
         func cached(_ i: Int) -> Bool { p.itemID(at: i).map { m.cachedItem($0) != nil } ?? false }
         XCTAssertFalse(cached(0))
-        _ = p.row(at: 0)  // the frame that shows the top reads a screen's worth
+        _ = p.row(at: 0)  // the frame that shows the top reads a read's worth (64 rows)
         XCTAssertTrue(cached(ListProjection.rowsPerRead - 1))
         XCTAssertFalse(cached(ListProjection.rowsPerRead))
-        // Scrolled to row 10: rows from 58 on are read, those not yet in memory (64 to 121).
-        XCTAssertEqual(p.readAhead(around: 10), 58)
-        XCTAssertTrue(cached(121))
-        XCTAssertFalse(cached(122))
-        XCTAssertEqual(p.readAhead(around: 10), 0, "nothing read twice")
-        // A jump to row 600 (a scrollbar dragged), then a scroll up from there: the rows above too.
+        XCTAssertEqual(p.readAhead(around: 10), 0, "the 48 rows after row 10 are in memory")
+        // Scrolled to row 20: row 64, within 48 of it, is not; read are 64 to 132, to 112 rows on.
+        XCTAssertEqual(p.readAhead(around: 20), 69)
+        XCTAssertTrue(cached(132))
+        XCTAssertFalse(cached(133))
+        XCTAssertEqual(p.readAhead(around: 20), 0, "nothing read twice")
+        // A jump to row 600 (a scrollbar dragged) reads from there; then, for a scroll back up,
+        // the rows above it, those next to it first (553 to 599, the screen above) and on to 488.
         _ = p.row(at: 600)
-        XCTAssertEqual(p.readAhead(around: 600), 48 + 64, "664 to 711 ahead, 489 to 552 behind")
-        XCTAssertTrue(cached(489) && cached(552) && cached(711))
-        XCTAssertFalse(cached(488))
-        // At the end, nothing past it: the last row ahead, 888 to 951 behind.
-        XCTAssertEqual(p.readAhead(around: 999), 1 + 64)
-        XCTAssertEqual(p.readAhead(around: 1_000), 0, "the end row")
+        XCTAssertEqual(p.readAhead(around: 600), 112)
+        XCTAssertTrue((488..<664).allSatisfy(cached), "every row from 488 to 663")
+        XCTAssertFalse(cached(487))
+        // The end row (index 1000) reads the rows above it; nothing past the end.
+        XCTAssertEqual(p.readAhead(around: 1_000), 112, "887 to 998")
+        XCTAssertTrue(cached(998) && cached(887))
+        XCTAssertFalse(cached(999), "the row bound itself, read as it was bound")
         XCTAssertEqual(p.readAhead(around: -1), 0)
     }
 }

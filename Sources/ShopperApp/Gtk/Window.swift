@@ -32,8 +32,6 @@ import CGtk
         gtk_window_get_default_size(ptr, &w, &h)
         return h
     }
-    /// Maximized or full screen, as asked or as the desktop made it.
-    var isMaximized: Bool { gtk_window_is_maximized(ptr) != 0 || gtk_window_is_fullscreen(ptr) != 0 }
     func child(_ w: Widget) { gtk_window_set_child(ptr, w.raw) }
     /// The content of an AdwApplicationWindow (header bar included).
     func content(_ w: Widget) { adw_application_window_set_content(widget.typedPointer(), w.raw) }
@@ -56,6 +54,25 @@ import CGtk
     var focusedTextField: Widget? {
         guard let focus = gtk_root_get_focus(OpaquePointer(ptr)), shopper_is_text_widget(focus) != 0 else { return nil }
         return Widget(focus)
+    }
+
+    /// Calls `f` with the size the window has on screen each time it changes, from when it is
+    /// first shown: its surface less the client-side shadow around it. Unlike `defaultWidth`, this
+    /// follows a window the desktop maximizes, tiles or puts full screen (a phone's shell maximizes
+    /// every window as it maps), where GTK keeps the size last asked for.
+    func onShownSize(_ f: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) {
+        widget.on("realize") { [widget] in
+            guard let native = gtk_widget_get_native(widget.raw), let surface = gtk_native_get_surface(native) else { return }
+            let report = {
+                var sx = 0.0, sy = 0.0
+                gtk_native_get_surface_transform(native, &sx, &sy)
+                // The shadow is as wide left as right; a little taller below than above.
+                f(gdk_surface_get_width(surface) - 2 * Int32(sx), gdk_surface_get_height(surface) - 2 * Int32(sy))
+            }
+            let source = Surface(raw: surface)
+            source.onPointer("notify::width") { _ in report() }
+            source.onPointer("notify::height") { _ in report() }
+        }
     }
 
     /// See `Widget.afterFirstFrame`.
@@ -112,6 +129,11 @@ extension Widget {
 /// The monotonic clock GLib and the frame clock use, in microseconds.
 @MainActor enum Clock {
     static var now: Int64 { Int64(g_get_monotonic_time()) }
+}
+
+@MainActor struct Surface: SignalSource {
+    let raw: OpaquePointer
+    var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
 }
 
 @MainActor struct FrameClock: SignalSource {

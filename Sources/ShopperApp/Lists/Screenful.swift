@@ -1,15 +1,13 @@
-/// The height a page's rows may fill in the first frame that shows them: the main window's as it
-/// asks for it (its default height, followed as it is resized), or the tallest screen's while it is
-/// maximized or full screen, or before it has a size. A page builds that many rows before that
-/// frame and the rest right after it (`ListPage.revealRest`): each row is a dozen widgets to build,
-/// style and measure, and rows no window shows cost the frame for nothing.
+/// The height a page's rows may fill in the first frame that shows them: the main window's (the
+/// height it asks for before it shows, then the one it has, maximized or tiled too), or the tallest
+/// screen's before it has one. A page builds that many rows before that frame and the rest right
+/// after it (`ListPage.revealRest`): each row is a dozen widgets to build, style and measure, and
+/// rows no window shows cost the frame for nothing.
 @MainActor enum Screenful {
     private static var windowHeight: Int?
 
-    /// The main window asks for `height` px; `filling`: it is maximized or full screen.
-    static func window(height: Int32, filling: Bool) {
-        windowHeight = filling || height <= 0 ? nil : Int(height)
-    }
+    /// The main window is (or asks to be) `height` px tall; 0 or less: not known.
+    static func window(height: Int32) { windowHeight = height <= 0 ? nil : Int(height) }
 
     static var height: Int { windowHeight ?? Toolkit.tallestScreen ?? 3_000 }
 

@@ -47,7 +47,8 @@ final class MainWindow {
         window.title = AppInfo.name
         // Room for the sidebar of lists beside a list (it folds away below about 560 px).
         window.defaultSize(800, 720)
-        Screenful.window(height: window.defaultHeight, filling: false)
+        // The list page made below builds the rows of the height the window opens at.
+        Screenful.window(height: window.defaultHeight)
         // A phone's width (Phosh: 360 px) is the narrowest the window may be.
         window.minimumSize(Self.minimumWidth, 480)
         window.widget.css("shopper")
@@ -126,11 +127,10 @@ final class MainWindow {
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
             window.widget.onPointer(size) { [weak self, window, addBar] _ in
                 window.afterNextFrame { _ in addBar.fitPlaceholder() }
-                self?.followWindowSize()
                 self?.headerWidthChanged()
             }
         }
-        window.widget.onPointer("notify::default-height") { [weak self] _ in self?.followWindowSize() }
+        window.onShownSize { [weak self] width, height in self?.follow(width: width, height: height) }
         let escape = ShortcutController(first: false)
         escape.add("Escape") { [weak self] in self?.closeSearch() ?? false }
         column.widget.add(escape.controller)
@@ -210,15 +210,16 @@ final class MainWindow {
         stack.visibleName = kind.rawValue
     }
     func present() {
-        followWindowSize()
+        // Before it first shows, the size it asks for; after, the size it has (`onShownSize`).
+        if !window.widget.isMapped { follow(width: window.defaultWidth, height: window.defaultHeight) }
         window.present()
     }
 
-    /// What depends on the size the window asks for: how many rows a page builds for its first
-    /// frame, and where the pages are switched from.
-    private func followWindowSize() {
-        Screenful.window(height: window.defaultHeight, filling: window.isMaximized)
-        pageStack.placeSwitchers(windowWidth: window.defaultWidth, maximized: window.isMaximized)
+    /// What depends on the window's size: how many rows a page builds for its first frame, and
+    /// where the pages are switched from.
+    private func follow(width: Int32, height: Int32) {
+        Screenful.window(height: height)
+        pageStack.placeSwitchers(windowWidth: width)
     }
 
     private func wire() {

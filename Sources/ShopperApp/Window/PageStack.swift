@@ -43,12 +43,12 @@ final class PageStack {
     /// Where the pages are switched from, as the window first shows and as its width changes. The
     /// header's switcher gets its pages (libadwaita 1.2 then builds two switchers of templated
     /// buttons, maps the wide one and fades it out wherever it does not fit) only once the window
-    /// is wide enough that it may fit (`roomForHeaderSwitcher`) or maximized; from then on the bar
-    /// shows when it does not. A narrower window starts as it stays: the bar shown before the
-    /// window is, so that it does not slide in over the first frames, and the title centred.
-    func placeSwitchers(windowWidth: Int32, maximized: Bool) {
+    /// is wide enough that it may fit (`roomForHeaderSwitcher`); from then on the bar shows when it
+    /// does not. A narrower window starts as it stays: the bar shown before the window is, so that
+    /// it does not slide in over the first frames, and the title centred.
+    func placeSwitchers(windowWidth: Int32) {
         guard !switcherTitle.hasButtons else { return }
-        guard windowWidth >= Self.roomForHeaderSwitcher || maximized else {
+        guard windowWidth >= Self.roomForHeaderSwitcher else {
             switcherBar.reveal = true
             return
         }

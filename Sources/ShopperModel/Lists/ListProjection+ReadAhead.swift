@@ -3,27 +3,30 @@
 /// waited for SQLite, and those frames were a scroll's slowest. A view calls `readAhead` between
 /// frames, after binding rows near `index`, so that the next read happens there.
 extension ListProjection {
-    /// Rows from `index` within which the items ahead (and behind, for a scroll up) should be in
-    /// memory: more than a screenful, so a fast scroll does not outrun it between two frames.
-    public static let readAheadRows = 48
+    /// Rows from `index`, each way, that should be in memory: more than a screenful, so a fast
+    /// scroll does not outrun it between two frames.
+    static let readAheadRows = 48
 
-    /// Reads the items `readAheadRows` before and after `index` not in memory yet, each with its
-    /// neighbours (`rowsPerRead`, the side away from `index`). Returns the items read.
+    /// Reads the items not in memory on the rows after `index` (and, for a scroll up, before it),
+    /// when any of the `readAheadRows` nearest is missing: those and the rest of a read's worth
+    /// beyond them (`rowsPerRead`), in one query a side. Returns the items read.
     @discardableResult
     public func readAhead(around index: Int) -> Int {
-        guard index >= 0, index < rows.count else { return 0 }
-        let ahead = min(index + Self.readAheadRows, rows.count - 1)
-        let behind = max(index - Self.readAheadRows, 0)
-        return read(rows: ahead..<min(ahead + Self.rowsPerRead, rows.count))
-            + read(rows: max(behind - Self.rowsPerRead + 1, 0)..<(behind + 1))
+        guard index >= 0, rows.count > 0 else { return 0 }
+        let i = min(index, rows.count - 1)  // the end row: the rows above it
+        let span = Self.readAheadRows + Self.rowsPerRead
+        return read(rows: (i + 1)..<min(i + 1 + span, rows.count), nearest: Self.readAheadRows)
+            + read(rows: max(i - span, 0)..<i, nearest: -Self.readAheadRows)
     }
 
-    /// The items on `range` not in memory, in one query.
-    private func read(rows range: Range<Int>) -> Int {
-        let ids = rows[range].lazy.filter { !$0.isHeader }.map { ItemID($0.id) }
+    /// The items on `range` not in memory, in one query, if one is missing among the `nearest`
+    /// rows at its start (or, negative, at its end).
+    private func read(rows range: Range<Int>, nearest: Int) -> Int {
         let model = model
-        let missing = Array(ids.filter { model.cachedItem($0) == nil })
-        guard !missing.isEmpty else { return 0 }
+        let ids = Array(rows[range].lazy.filter { !$0.isHeader }.map { ItemID($0.id) })
+        let near = nearest >= 0 ? ids.prefix(nearest) : ids.suffix(-nearest)
+        guard near.contains(where: { model.cachedItem($0) == nil }) else { return 0 }
+        let missing = ids.filter { model.cachedItem($0) == nil }
         model.prefetch(missing)
         return missing.count
     }
