@@ -21,16 +21,13 @@ import CGtk
         nonmutating set { gtk_window_set_title(ptr, newValue) }
     }
     func defaultSize(_ w: Int32, _ h: Int32) { gtk_window_set_default_size(ptr, w, h) }
-    /// The width asked for (as the user resized it), not waiting for the next allocation.
-    var defaultWidth: Int32 {
+    /// The size asked for (as the user resized it), not waiting for the next allocation.
+    var defaultWidth: Int32 { askedSize.width }
+    var defaultHeight: Int32 { askedSize.height }
+    private var askedSize: (width: Int32, height: Int32) {
         var w: Int32 = 0, h: Int32 = 0
         gtk_window_get_default_size(ptr, &w, &h)
-        return w
-    }
-    var defaultHeight: Int32 {
-        var w: Int32 = 0, h: Int32 = 0
-        gtk_window_get_default_size(ptr, &w, &h)
-        return h
+        return (w, h)
     }
     func child(_ w: Widget) { gtk_window_set_child(ptr, w.raw) }
     /// The content of an AdwApplicationWindow (header bar included).

@@ -23,7 +23,7 @@ extension ListProjection {
     /// rows at its start (or, negative, at its end).
     private func read(rows range: Range<Int>, nearest: Int) -> Int {
         let model = model
-        let ids = Array(rows[range].lazy.filter { !$0.isHeader }.map { ItemID($0.id) })
+        let ids = Array(itemIDs(onRows: range))
         let near = nearest >= 0 ? ids.prefix(nearest) : ids.suffix(-nearest)
         guard near.contains(where: { model.cachedItem($0) == nil }) else { return 0 }
         let missing = ids.filter { model.cachedItem($0) == nil }

@@ -116,12 +116,16 @@ public final class ListProjection {
     /// the news within a second) shows as an empty row until then.
     func item(_ id: ItemID, at index: Int) -> Item {
         if let item = model.cachedItem(id) { return item }
-        let ids = rows[index..<min(index + Self.rowsPerRead, rows.count)].lazy.filter { !$0.isHeader }.map { ItemID($0.id) }
-        model.prefetch(ids)
+        model.prefetch(itemIDs(onRows: index..<min(index + Self.rowsPerRead, rows.count)))
         if let item = model.item(id) { return item }
         let entry = model.items[id]
         return Item(id: id, description: "", needed: entry?.needed ?? false, inCart: entry?.inCart ?? false,
                     position: entry?.position ?? 0, createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The items on `range` of the rows, headers left out.
+    func itemIDs(onRows range: Range<Int>) -> some Collection<ItemID> {
+        rows[range].lazy.filter { !$0.isHeader }.map { ItemID($0.id) }
     }
 
     /// Rows read at once: more than the thirty or so GTK keeps bound and binds again when the list
