@@ -13,7 +13,7 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libgtk-4-bin gir1.2-gtk-4.0 libsql
 HEADLESS    := env XDG_RUNTIME_DIR=$$(mktemp -d) dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test check build deps schemas clean install uninstall validate screenshots bench bench-tools startup-order pot fresh-pot locale check-translations
+.PHONY: run test check build deps schemas clean install uninstall validate screenshots bench bench-tools profile startup-order pot fresh-pot locale check-translations
 
 BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
@@ -151,6 +151,15 @@ bench: bench-tools schemas
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
 	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
 	$(HEADLESS) /usr/bin/python3 benchmarks/sync_bench.py "$(RELEASE_BIN)/shopper" $(SYNC_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
+
+# Where the first frame's and a scroll frame's CPU time goes, Shopper against the libadwaita floor and
+# the C baseline, by library (benchmarks/cpu_profile.py): writes PROFILE.md. Needs perf (installed here).
+profile: bench-tools schemas
+	@dpkg-query -W -f='$${Status}' linux-perf 2>/dev/null | grep -q "ok installed" || { $(SUDO) apt-get update -qq \
+	  && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq linux-perf; }
+	cc -O2 -shared -fPIC -o .build/present-mark.so benchmarks/present-mark.c $$(pkg-config --cflags --libs gtk4)
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/cpu_profile.py "$(RELEASE_BIN)/shopper" \
+	  .build/baseline "$(RELEASE_BIN)/shopper-bench-store" .build/present-mark.so PROFILE.md
 
 # The functions start-up runs, for the release link's order (needs valgrind: apt install valgrind).
 startup-order: bench-tools schemas
