@@ -37,4 +37,15 @@ final class ListProjectionReadAheadTests: XCTestCase {
         XCTAssertFalse(cached(999), "the row bound itself, read as it was bound")
         XCTAssertEqual(p.readAhead(around: -1), 0)
     }
+
+    /// A scroll that moved further in a frame than a read ahead reaches outran it; a first read
+    /// ahead, or one after a shorter move, did not.
+    func testAScrollOutrunsAReadAheadOnlyByMovingFurtherThanItReads() {
+        let reach = ListProjection.readAheadRows + ListProjection.rowsPerRead
+        XCTAssertFalse(ListProjection.outruns(from: nil, to: 5_000), "nothing read ahead yet")
+        XCTAssertFalse(ListProjection.outruns(from: 100, to: 100 + reach))
+        XCTAssertTrue(ListProjection.outruns(from: 100, to: 100 + reach + 1))
+        XCTAssertFalse(ListProjection.outruns(from: 500, to: 500 - reach), "up as down")
+        XCTAssertTrue(ListProjection.outruns(from: 500, to: 500 - reach - 1))
+    }
 }

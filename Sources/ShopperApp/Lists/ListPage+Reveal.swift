@@ -46,21 +46,6 @@ extension ListPage {
     }
 
 
-    /// The items near the row just bound read from the store in an idle moment between frames
-    /// (`ListProjection.readAhead`), not in the frame of the scroll that reaches them. One idle
-    /// for all the rows a frame binds.
-    func readAheadWhenIdle(from index: Int) {
-        let waiting = readAheadFrom != nil
-        readAheadFrom = index
-        guard !waiting else { return }
-        MainLoop.idle { [weak self] in
-            guard let self, let index = readAheadFrom else { return }
-            readAheadFrom = nil
-            guard !listGone else { return }
-            projection.readAhead(around: index)
-        }
-    }
-
     /// Places the rows of a long list after its first ones (`ListProjection.fillMore`: a list or
     /// store switch builds only those in its frame), a slice in each idle moment, so no frame waits
     /// for the whole list. Whatever needs the rest sooner (a scroll past them, a change) has the

@@ -36,8 +36,11 @@ final class ListPage {
     var structuralChanges = 0
     /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
     var rowsBuilt = 0
-    /// The row last bound, whose neighbours an idle moment reads (`readAheadWhenIdle`).
-    var readAheadFrom: Int?
+    /// Reads the items near the rows just bound between frames.
+    lazy var readAhead = RowReadAhead { [weak self] in
+        guard let self, !listGone else { return nil }
+        return projection
+    }
     /// Items fading out after a tick, so a double click does not tick twice.
     var leaving = Set<ItemID>()
     var contextMenu: PopoverMenu?
@@ -244,7 +247,7 @@ final class ListPage {
         let identity = item.identity
         bound[ObjectIdentifier(row)] = (row, identity)
         show(row, identity: identity)
-        readAheadWhenIdle(from: item.position)
+        readAhead.bound(item.position)
         // Headers and the end row do nothing when activated: they take no selection (nor, so, the
         // focus of a click) and no stop of the keyboard (Up and Down step over them, see
         // `moveFocus`). Not by making their cells unfocusable: GTK 4.8 lays the list out again

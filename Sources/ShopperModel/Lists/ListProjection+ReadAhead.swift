@@ -7,6 +7,15 @@ extension ListProjection {
     /// scroll does not outrun it between two frames.
     static let readAheadRows = 48
 
+    /// Whether a scroll from the row at `last` to the row at `index`, in one frame, outran a read
+    /// ahead: it moved further than one reads (`readAheadRows` and a read's worth on), so what a
+    /// read around `index` would read is passed before it is shown (a scrollbar dragged, a fling).
+    /// A view waits for the scroll to stop instead. No `last`: nothing to outrun.
+    public static func outruns(from last: Int?, to index: Int) -> Bool {
+        guard let last else { return false }
+        return abs(index - last) > readAheadRows + rowsPerRead
+    }
+
     /// Reads the items not in memory on the rows after `index` (and, for a scroll up, before it),
     /// when any of the `readAheadRows` nearest is missing: those and the rest of a read's worth
     /// beyond them (`rowsPerRead`), in one query a side. Returns the items read.
