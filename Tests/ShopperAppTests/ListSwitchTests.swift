@@ -30,8 +30,8 @@ final class ListSwitchTests: GtkTestCase {
             window.searchBar.text = "c"
             window.applySearch()
 
-            weak var groceries = window.model
-            weak var oldProjection = window.builtPages[.all]?.projection
+            weak let groceries = window.model
+            weak let oldProjection = window.builtPages[.all]?.projection
             actions.activate(AppAction.switchList.rawValue, "next")
             settle(150)
             XCTAssertEqual(window.model.list, party)

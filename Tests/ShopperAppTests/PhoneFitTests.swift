@@ -65,7 +65,7 @@ final class PhoneFitTests: GtkTestCase {
 /// The shortcuts window fits a laptop's 768 px screen (it was 941×932).
 final class ShortcutsWindowSizeTests: GtkTestCase {
     func testTheShortcutsWindowFitsALaptopScreen() throws {
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             guard case .success(let w) = ShortcutsWindow.build(xml: ShortcutsWindowXML.xml) else { return XCTFail("the XML") }
             defer { w.destroy() }
             w.present()

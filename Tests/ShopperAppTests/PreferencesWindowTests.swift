@@ -107,7 +107,7 @@ final class PreferencesWindowTests: GtkTestCase {
     /// The price band's threshold says what it does and in what money: it was "Price band
     /// threshold 50" alone, its explanation only in a tooltip.
     func testThePriceBandThresholdSaysWhatItDoesInTheMoneyChosen() throws {
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let prefs = Preferences(settings: nil)
             prefs.set(.currency, "EUR")
             let parent = Window()

@@ -95,7 +95,7 @@ final class ProjectionFuzzTests: XCTestCase {
         var aislePool: [String?] = [nil, "Dairy", "Fruit", "Bakery"]
         for step in 0..<steps {
             do {
-                if let away, let store, Int.random(in: 0..<40, using: &rng) == 0 {
+                if away != nil, let store, Int.random(in: 0..<40, using: &rng) == 0 {
                     // The list is shown again after another: a model of its own read from the store,
                     // with the history the window keeps for every list.
                     m = try ShoppingModel(store: store, list: m.list, undo: m.undo, cacheLimit: 128)

@@ -59,8 +59,8 @@ struct Widget: SignalSource {
         return self
     }
 
-    @discardableResult
     func margin(bottom m: Int32) { gtk_widget_set_margin_bottom(raw, m) }
+    @discardableResult
     func margins(_ m: Int32) -> Widget {
         gtk_widget_set_margin_top(raw, m)
         gtk_widget_set_margin_bottom(raw, m)

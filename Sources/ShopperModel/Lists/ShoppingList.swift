@@ -27,7 +27,7 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     public internal(set) var itemCount: Int
     /// Of `toBuy`, the items sold only at other stores than the one the list is shopped at: its
     /// Shopping List leaves them out there, and so do the counts shown for it.
-    internal(set) var hiddenAtShop: Int = 0
+    var hiddenAtShop: Int = 0
     /// Items to buy at the store the list is shopped at: what its Shopping List shows.
     public var toBuyHere: Int { toBuy - hiddenAtShop }
     /// The shop the list is shopped at now: its sections follow that shop's aisles, and items only

@@ -14,15 +14,15 @@ public final class ShoppingModel {
     public internal(set) var items = ItemTable()
     public internal(set) var aisles = AisleOrder() { didSet { placeShop() } }
     /// The order sections follow: the current shop's aisles first, then the list's (`AisleOrder.walking`).
-    internal(set) var sectionAisles = AisleOrder()
+    var sectionAisles = AisleOrder()
     /// Every shop not deleted, in order, with its aisle order.
     public internal(set) var shops: [Shop] = [] { didSet { placeShop() } }
     /// This list's items sold only at some shops.
     public internal(set) var onlyAt = OnlyAt() { didSet { placeShop() } }
     /// Items the current shop does not sell: left off its shopping list.
-    internal(set) var hiddenHere: Set<ItemID> = []
+    var hiddenHere: Set<ItemID> = []
     /// The aisle names entries refer to by number.
-    internal(set) var aisleNames = AisleNames()
+    var aisleNames = AisleNames()
     /// In display order.
     public internal(set) var savedSearches: [SavedSearch] = []
     public internal(set) var totals = TripTotals()

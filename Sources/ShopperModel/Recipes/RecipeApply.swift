@@ -114,7 +114,7 @@ extension ShoppingModel {
         var position = max(lastPosition, b.cs.items.values.compactMap { $0?.position }.max() ?? 0)
         for w in run.working where w.changed {
             let item: Item
-            if let id = w.id {
+            if w.id != nil {
                 var known = w.item
                 known.updatedAt = now
                 item = b.applying(known.fields, to: known)

@@ -8,7 +8,7 @@ extension ShoppingModel {
     func recipeRowsNow(of cs: ChangeSet) throws(StoreError) -> ChangeSet {
         var back = ChangeSet(list: cs.list)
         guard !(cs.recipes.isEmpty && cs.meals.isEmpty && cs.shares.isEmpty) else { return back }
-        guard let store else {
+        guard store != nil else {
             for id in cs.recipes.keys { back.recipes[id] = .some(memoryRecipes.recipes[id] ?? nil) }
             for id in cs.meals.keys { back.meals[id] = .some(memoryRecipes.meals[id] ?? nil) }
             for id in cs.shares.keys { back.shares[id] = .some(memoryRecipes.shares[id] ?? nil) }

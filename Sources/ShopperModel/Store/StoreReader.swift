@@ -89,7 +89,7 @@ extension Store {
         defer { names = names2 }
         return try read { db in
             guard try db.tableExists("item") else { return StoreContents() }
-            let sql = try Self.entriesSQL(present: Set(try db.columns(in: "item").map(\.name)), condition: try scope.condition(db))
+            let sql = Self.entriesSQL(present: Set(try db.columns(in: "item").map(\.name)), condition: try scope.condition(db))
             // Spellings of aisles as read, with their number: most items share a few aisles, and a
             // String made per row was most of the cost of reading them. The first few are compared
             // byte for byte (no array made, nothing hashed per row), the rest looked up.
