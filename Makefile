@@ -155,7 +155,7 @@ bench: bench-tools schemas
 # Where the first frame's and a scroll frame's CPU time goes, Shopper against the libadwaita floor and
 # the C baseline, by library (benchmarks/cpu_profile.py): writes PROFILE.md. Needs perf (installed here).
 profile: bench-tools schemas
-	@dpkg-query -W -f='$${Status}' linux-perf 2>/dev/null | grep -q "ok installed" || { $(SUDO) apt-get update -qq \
+	@command -v perf >/dev/null || { $(SUDO) apt-get update -qq \
 	  && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq linux-perf; }
 	cc -O2 -shared -fPIC -o .build/present-mark.so benchmarks/present-mark.c $$(pkg-config --cflags --libs gtk4)
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/cpu_profile.py "$(RELEASE_BIN)/shopper" \

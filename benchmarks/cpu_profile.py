@@ -1,14 +1,15 @@
 """`make profile`: where the time of the two figures `make bench` still finds over their targets goes
 (issue 38): Shopper's first frame against the libadwaita floor's, and a scroll frame against the C
-baseline's. Every launch runs under `perf record` (CPU-clock samples, CLOCK_MONOTONIC timestamps);
-each sample is put in the group of the file its instruction was in, so what Shopper's own code
-costs (the binary: its Swift, the Swift runtime and Foundation linked into it; and SQLite) stands
-apart from what GTK, the libraries drawing text and shapes, the dynamic linker and the kernel cost.
+baseline's. Every launch runs under `perf record` (a CPU-clock sample every 0.1 ms of CPU,
+CLOCK_MONOTONIC timestamps); each sample is put in the group of the file its instruction was in,
+so what Shopper's own code costs (the binary: its Swift, the Swift runtime and Foundation linked
+into it; and SQLite) stands apart from what GTK, the libraries drawing text and shapes, the
+dynamic linker and the kernel cost.
 
 First frame: Shopper at N items and the floor, launched in turns as `make bench` launches them;
 samples up to each one's first frame, cut at its first `gtk_window_present` (benchmarks/present-mark.c,
-preloaded into both). Scroll: `SHOPPER_BENCH=scroll` and `baseline N scroll`, the samples after
-the first frame (200 scripted scroll frames and the idle between them), per frame.
+preloaded into both). Scroll: `SHOPPER_BENCH=scroll` and `baseline N scroll`, the samples from the
+first of the 200 scripted scroll frames to the last, in the spans `make bench` times and between them.
 
 Run inside dbus-run-session + xvfb-run, after `make bench-tools schemas` (the Makefile does).
 Usage: cpu_profile.py SHOPPER BASELINE STORE_MAKER PRESENT_MARK.so OUT.md [--runs R] [--sizes N,N]"""
@@ -29,7 +30,7 @@ import tempfile
 from benchlib import restore, run
 from run import plain_store
 
-HZ = 10000  # samples a second of CPU: one sample is 0.1 ms
+HZ = 10000  # a sample every 0.1 ms of CPU (`-e cpu-clock -c 100000`: a fixed period, whatever the machine)
 SCROLL_FRAMES = 200  # BenchmarkRunner.scrollFrames and baseline.c's SCROLL_FRAMES
 # Each shared object's group, by the start of its file name; the first that matches.
 GROUPS = (
@@ -63,10 +64,15 @@ def group(dso):
     return OTHER
 
 
-def recorded(cmd, env, data):
+def recorded(cmd, env, data, preload=None):
     """One launch under perf; returns (its BENCH lines as a dict of first values, launch µs, the
-    sorted spans its timed figures counted: `measured-from` and `measured-to` pairs)."""
-    lines, start, _ = run(["perf", "record", "-q", "-g", "-k", "mono", "-F", str(HZ), "-o", data, "--"] + cmd, env)
+    sorted spans its timed figures counted: `measured-from` and `measured-to` pairs). `preload`
+    goes to the program alone, through env(1): preloaded into perf, it would slow perf's start."""
+    if preload:
+        cmd = ["env", f"LD_PRELOAD={preload}"] + cmd
+    period = str(1_000_000_000 // HZ)  # ns of CPU
+    lines, start, _ = run(["perf", "record", "-q", "-g", "-k", "mono", "-e", "cpu-clock", "-c", period, "-o", data, "--"]
+                          + cmd, env)
     marks = {}
     for name, value in lines:
         marks.setdefault(name, value)
@@ -122,7 +128,7 @@ class Tally:
         return sum(v for (p, _), v in self.ms.items() if p == part) / max(1, self.launches) / per
 
 
-def first_frame(shopper, floor, env, made, data, runs, work):
+def first_frame(shopper, floor, env, mark, made, data, runs, work):
     """Shopper and the floor in turns; each sample up to the launch's first frame, by thread and part."""
     parts = ("main thread, to present", "main thread, present to first frame", "other threads")
     tallies = {"Shopper": Tally(parts), "floor": Tally(parts)}
@@ -132,7 +138,7 @@ def first_frame(shopper, floor, env, made, data, runs, work):
                                    ("floor", [floor, "1000"], env)):
             restore(made, data)
             path = os.path.join(work, "perf.data")
-            marks, start, _ = recorded(cmd, cmd_env, path)
+            marks, start, _ = recorded(cmd, cmd_env, path, preload=mark)
             present, first = marks["mark-present"], marks["first-frame"]
             walls[name].append(((present - start) / 1000, (first - start) / 1000))
             tally = tallies[name]
@@ -149,7 +155,8 @@ SCROLL_PARTS = ("in the measured frames", "between them")
 
 
 def scroll(shopper, baseline, env, n, made, data, runs, work):
-    """Each sample after the first frame, in the spans the scroll figures counted or between them."""
+    """Each sample from the first span the scroll figures counted to the last, in those spans or
+    between them."""
     tallies = {"Shopper": Tally(SCROLL_PARTS), "C baseline": Tally(SCROLL_PARTS)}
     for _ in range(runs):
         for name, cmd, cmd_env in (("Shopper", [shopper], dict(env, SHOPPER_BENCH="scroll", SHOPPER_DATA_DIR=data)),
@@ -161,8 +168,10 @@ def scroll(shopper, baseline, env, n, made, data, runs, work):
                 raise RuntimeError(f"{cmd[0]} printed {len(spans)} measured spans, not {2 * SCROLL_FRAMES}")
             tally = tallies[name]
             tally.launches += 1
+            # From the first timed span to the last: the start, the page shown before the scroll,
+            # and the quitting after it are no frame's.
             for _, at, grp, symbol in samples(path):
-                if at > marks["first-frame"]:
+                if spans[0][0] <= at <= spans[-1][1]:
                     tally.add(SCROLL_PARTS[0] if within(spans, at) else SCROLL_PARTS[1], grp, symbol)
     return tallies
 
@@ -217,7 +226,7 @@ def own_functions(tally, per=1, count=12, scale=1, part=None):
             for name, (_, ms) in zip(names, top)]
 
 
-def report(n_first, first, scrolls, runs):
+def report(n_first, first, scrolls, runs, scroll_runs):
     parts, tallies, walls = first
     out = ["# Where the time goes", "",
            "Written by `make profile` (benchmarks/cpu_profile.py): the CPU time of the two figures `make bench` still",
@@ -228,7 +237,8 @@ def report(n_first, first, scrolls, runs):
            "`make bench`, so compare the columns here, and the wall-clock figures there.", "",
            f"- Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; "
            f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; commit {commit()}",
-           f"- Command: `make profile` ({runs} launches of each, in turns; {HZ} CPU-clock samples a second)", "",
+           f"- Command: `make profile` ({runs} launches of each for the first frame, {scroll_runs} for each scroll, "
+           f"in turns; a CPU-clock sample every {1000 / HZ:g} ms of CPU)", "",
            f"### First frame, {n_first:,} items: Shopper against the libadwaita floor", ""]
     for name in ("Shopper", "floor"):
         present = statistics.median(w[0] for w in walls[name])
@@ -243,15 +253,31 @@ def report(n_first, first, scrolls, runs):
     out += own_functions(tallies["Shopper"])
     for n, tally in scrolls:
         out += ["", f"### Scroll, {n:,} items: Shopper against the C baseline", "",
-                f"Milliseconds of CPU per scroll frame, every thread, over the {SCROLL_FRAMES} frames after the first: "
-                "in the spans `make bench`'s scroll figure counts (setting the position, and that frame's "
-                "before-paint to after-paint), and between them:", ""]
+                f"Milliseconds of CPU per scroll frame, every thread, over {SCROLL_FRAMES} frames ({scroll_runs} launches "
+                "of each): in the spans `make bench`'s scroll figure counts (setting the position, and that frame's "
+                "before-paint to after-paint), and between them, from the first span to the last:", ""]
         out += group_table([(f"{name}: {part}", tally[name], part) for part in SCROLL_PARTS
                             for name in ("Shopper", "C baseline")], SCROLL_FRAMES)
         for part in SCROLL_PARTS:
             out += ["", f"Shopper's own functions {part}, µs per scroll frame:", "", "| function | µs |", "| --- | ---: |"]
             out += own_functions(tally["Shopper"], SCROLL_FRAMES, 8, scale=1000, part=part)
     return out
+
+
+def permitted():
+    """Stops with what to do when perf may not sample this user's processes (Debian's default,
+    3, allows no one but root), and says when the kernel's rows will be empty or unnamed."""
+    if os.getuid() == 0:
+        return
+    with open("/proc/sys/kernel/perf_event_paranoid") as f:
+        paranoid = int(f.read())
+    if paranoid > 2:
+        sys.exit("cpu_profile.py: perf may not sample (kernel.perf_event_paranoid is "
+                 f"{paranoid}): run `sudo sysctl kernel.perf_event_paranoid=1`, or make profile as root")
+    with open("/proc/sys/kernel/kptr_restrict") as f:
+        if paranoid > 1 or int(f.read()) != 0:
+            print("cpu_profile.py: the kernel's samples cannot be told apart (perf_event_paranoid > 1 or "
+                  "kptr_restrict set): its page faults count as system calls", flush=True)
 
 
 def commit():
@@ -271,24 +297,22 @@ def main():
     floor = os.path.join(os.path.dirname(baseline), "adwaita-floor")
     if not shutil.which("perf"):
         sys.exit("cpu_profile.py: perf is not installed (Debian: linux-perf; `make profile` installs it)")
-    with open("/proc/sys/kernel/perf_event_paranoid") as f:
-        if os.getuid() != 0 and int(f.read()) > 1:
-            print("cpu_profile.py: kernel.perf_event_paranoid > 1: the kernel's rows will be empty", flush=True)
+    permitted()
     work = tempfile.mkdtemp(prefix="shopper-profile-")
     atexit.register(shutil.rmtree, work, True)
     env = dict(os.environ, GSK_RENDERER="cairo", GSETTINGS_BACKEND="memory", XDG_CACHE_HOME=work)
-    preloaded = dict(env, LD_PRELOAD=os.path.abspath(mark))
     root = os.getcwd()
     stores = {n: plain_store(n, maker, root) for n in sizes}
     data = os.path.join(work, "data")
     os.makedirs(data)
     restore(stores[sizes[0]], data)
     run([shopper], dict(env, SHOPPER_BENCH="first-frame", SHOPPER_DATA_DIR=data))  # the warm-up, as make bench's
-    first = first_frame(shopper, floor, preloaded, stores[sizes[0]], data, runs, work)
+    first = first_frame(shopper, floor, env, os.path.abspath(mark), stores[sizes[0]], data, runs, work)
     print("first frame profiled", flush=True)
-    scrolls = [(n, scroll(shopper, baseline, env, n, stores[n], data, max(2, runs // 4), work)) for n in sizes]
+    scroll_runs = max(2, runs // 4)
+    scrolls = [(n, scroll(shopper, baseline, env, n, stores[n], data, scroll_runs, work)) for n in sizes]
     with open(out, "w") as f:
-        f.write("\n".join(report(sizes[0], first, scrolls, runs)) + "\n")
+        f.write("\n".join(report(sizes[0], first, scrolls, runs, scroll_runs)) + "\n")
     print(f"written to {out}", flush=True)
 
 

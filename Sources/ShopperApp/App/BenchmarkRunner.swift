@@ -163,8 +163,9 @@ final class BenchmarkRunner {
             op()
             let operation = Clock.now - t0
             window.window.afterNextFrame { [self] frameWork in
+                let end = Clock.now
                 emit(name, operation + frameWork)
-                if marksMeasured { emitMeasured([(t0, t0 + operation), (Clock.now - frameWork, Clock.now)]) }
+                if marksMeasured { emitMeasured([(t0, t0 + operation), (end - frameWork, end)]) }
                 done()
             }
         }

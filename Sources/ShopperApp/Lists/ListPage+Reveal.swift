@@ -45,7 +45,6 @@ extension ListPage {
         }
     }
 
-
     /// Places the rows of a long list after its first ones (`ListProjection.fillMore`: a list or
     /// store switch builds only those in its frame), a slice in each idle moment, so no frame waits
     /// for the whole list. Whatever needs the rest sooner (a scroll past them, a change) has the
