@@ -9,17 +9,16 @@ import XCTest
 final class ReadAheadTests: GtkTestCase {
     func testTheItemsBelowTheRowsShownAreReadBeforeAScrollReachesThem() throws {
         try MainActor.assumeIsolated {
-            let (harness, model, done) = try Self.windowOnAStore(of: 2_000)
-            defer { done() }
-            let page = harness.window.page(.all)
-            @MainActor func cached(_ row: Int) -> Bool { page.projection.itemID(at: row).map { model.cachedItem($0) != nil } ?? false }
+            let scene = try Scene(items: 2_000)
+            defer { scene.close() }
+            let page = scene.page
             let lastBound = Self.boundPositions(page).max() ?? 0
             // Read with the screen: 64 rows. Ahead of the last row bound, the next ones too.
-            XCTAssertTrue(cached(lastBound + ListProjection.readAheadRows + 1), "read ahead of row \(lastBound)")
+            XCTAssertTrue(scene.cached(lastBound + ListProjection.readAheadRows + 1), "read ahead of row \(lastBound)")
             // Scrolled a long way down: the rows ahead of and behind the new position.
             page.listView.scrollTo(1_000)
-            iterate(until: { cached(1_000 + ListProjection.readAheadRows + 1) }, "the rows below row 1000")
-            XCTAssertTrue(cached(1_000 - ListProjection.readAheadRows - 1), "the rows above it, for a scroll back up")
+            iterate(until: { scene.cached(1_000 + ListProjection.readAheadRows + 1) }, "the rows below row 1000")
+            XCTAssertTrue(scene.cached(1_000 - ListProjection.readAheadRows - 1), "the rows above it, for a scroll back up")
         }
     }
 
@@ -28,22 +27,21 @@ final class ReadAheadTests: GtkTestCase {
     /// no row has been bound for `RowReadAhead.settleMS`, the rows around where the drag stopped are.
     func testADragThroughTheListReadsAheadWhereItStopsNotWhereItPasses() throws {
         try MainActor.assumeIsolated {
-            let (harness, model, done) = try Self.windowOnAStore(of: 2_000)
-            defer { done() }
-            let page = harness.window.page(.all)
+            let scene = try Scene(items: 2_000)
+            defer { scene.close() }
+            let page = scene.page
             let timers = Self.testTimers(on: page)
-            @MainActor func cached(_ row: Int) -> Bool { page.projection.itemID(at: row).map { model.cachedItem($0) != nil } ?? false }
             var passed = Self.drag(page, through: [400, 800, 1_200, 1_600], timers: timers)
             let stopped = passed.removeLast()
             // Above each top row bound on the way, only a read behind it would have read.
             for top in passed {
-                XCTAssertFalse(cached(top - 40), "nothing read around row \(top), passed")
+                XCTAssertFalse(scene.cached(top - 40), "nothing read around row \(top), passed")
             }
-            XCTAssertFalse(cached(stopped - 40))
+            XCTAssertFalse(scene.cached(stopped - 40))
             timers.advance(1)
             XCTAssertNil(page.readAhead.waiting)
-            XCTAssertTrue(cached(stopped - 40), "the rows above row \(stopped), where the drag stopped")
-            XCTAssertTrue(cached(stopped + RowListModel.gtkWindow + ListProjection.readAheadRows), "and below it")
+            XCTAssertTrue(scene.cached(stopped - 40), "the rows above row \(stopped), where the drag stopped")
+            XCTAssertTrue(scene.cached(stopped + RowListModel.gtkWindow + ListProjection.readAheadRows), "and below it")
         }
     }
 
@@ -51,11 +49,10 @@ final class ReadAheadTests: GtkTestCase {
     /// after its frame, and the wait for the drag to stop is given up.
     func testAShortScrollAfterADragReadsAtOnce() throws {
         try MainActor.assumeIsolated {
-            let (harness, model, done) = try Self.windowOnAStore(of: 2_000)
-            defer { done() }
-            let page = harness.window.page(.all)
+            let scene = try Scene(items: 2_000)
+            defer { scene.close() }
+            let page = scene.page
             let timers = Self.testTimers(on: page)
-            @MainActor func cached(_ row: Int) -> Bool { page.projection.itemID(at: row).map { model.cachedItem($0) != nil } ?? false }
             let stopped = Self.drag(page, through: [600, 1_200], timers: timers).last ?? 0
             // A few rows further down: rows below the last bound come into its window.
             let below = (Self.boundPositions(page).max() ?? stopped) + 5
@@ -65,7 +62,7 @@ final class ReadAheadTests: GtkTestCase {
             XCTAssertEqual(timers.pending, 0, "no wait left behind")
             let last = Self.boundPositions(page).max() ?? below
             let near = (last - ListProjection.readAheadRows)...(last + ListProjection.readAheadRows)
-            XCTAssertTrue(near.allSatisfy(cached), "every row within \(ListProjection.readAheadRows) of row \(last)")
+            XCTAssertTrue(near.allSatisfy { scene.cached($0) }, "every row within \(ListProjection.readAheadRows) of row \(last)")
         }
     }
 
@@ -89,8 +86,9 @@ final class ReadAheadTests: GtkTestCase {
             @MainActor func cached(_ list: Int, _ row: Int) -> Bool {
                 lists[list].1.itemID(at: row).map { lists[list].0.cachedItem($0) != nil } ?? false
             }
-            var shown = 0
-            let readAhead = RowReadAhead { lists[shown].1 }
+            final class Shown { var list = 0 }
+            let shown = Shown()
+            let readAhead = RowReadAhead { lists[shown.list].1 }
             let timers = TestTimers()
             readAhead.timers = timers
             // Rows 0 to 63 read as a frame shows the top; then row 60 bound: 64 on are missing.
@@ -103,7 +101,7 @@ final class ReadAheadTests: GtkTestCase {
             XCTAssertTrue(cached(0, 150), "a first read ahead is made at once")
             bind(700)
             XCTAssertEqual(readAhead.waiting, 700, "a jump: put off")
-            shown = 1
+            shown.list = 1
             timers.advance(UInt64(RowReadAhead.settleMS))
             XCTAssertNil(readAhead.waiting)
             XCTAssertFalse(cached(1, 700 - 40), "list a's wait read nothing in list b")
@@ -139,27 +137,38 @@ final class ReadAheadTests: GtkTestCase {
         return tops
     }
 
-    /// A window on a store of `count` items, started anew (it reads what it shows), every row shown.
-    @MainActor private static func windowOnAStore(of count: Int) throws -> (WindowHarness, ShoppingModel, () -> Void) {
-        let folder = NSTemporaryDirectory() + "readahead-\(UUID().uuidString)"
+    @MainActor private static func boundPositions(_ page: ListPage) -> [Int] {
+        page.boundRows.compactMap(\.itemID).compactMap { page.projection.index(of: $0) }
+    }
+}
+
+/// A window on a store of items, started anew (it reads what it shows), every row of All Items shown.
+@MainActor private struct Scene {
+    let harness: WindowHarness
+    let model: ShoppingModel
+    let folder: String
+    var page: ListPage { harness.window.page(.all) }
+
+    init(items count: Int) throws {
+        folder = NSTemporaryDirectory() + "readahead-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + Store.fileName
         do {
             let writer = try ShoppingModel(store: Store(path: path))
             try writer.add(batch: (0..<count).map { ImportedItem(fields: ItemFields(description: "Item \($0)"), needed: true, inCart: false) })
         }
-        let model = try ShoppingModel(store: Store(path: path))
-        let harness = try WindowHarness(model: model, size: (600, 720))
+        model = try ShoppingModel(store: Store(path: path))
+        harness = try WindowHarness(model: model, size: (600, 720))
         let page = harness.window.page(.all)
         iterate(until: { page.allRowsShown }, "the rows after the first screenful")
         settle(100)
-        return (harness, model, {
-            harness.close()
-            try? FileManager.default.removeItem(atPath: folder)
-        })
     }
 
-    @MainActor private static func boundPositions(_ page: ListPage) -> [Int] {
-        page.boundRows.compactMap(\.itemID).compactMap { page.projection.index(of: $0) }
+    /// Whether the item on All Items' `row` is in memory.
+    func cached(_ row: Int) -> Bool { page.projection.itemID(at: row).map { model.cachedItem($0) != nil } ?? false }
+
+    func close() {
+        harness.close()
+        try? FileManager.default.removeItem(atPath: folder)
     }
 }
