@@ -19,6 +19,8 @@ BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
 # The sync rows: a first sync of N items, and one change (its cost must not grow with N).
 SYNC_BENCH_SIZES ?= 1000 10000
+# GNOME Shell's search over D-Bus (`benchmarks/search_bench.py`): its target is 50 ms at 100,000.
+SEARCH_BENCH_SIZES ?= 10000 100000
 # Release builds carry the Swift runtime and Foundation inside the binary: an installed Shopper runs
 # without the toolchain's libraries, starts without loading and relocating them, and keeps only the
 # pages it uses (5 MB less memory at any size).
@@ -53,6 +55,8 @@ INSTALLED   := bin/shopper \
                share/icons/hicolor/scalable/apps/$(APP_ID).svg \
                share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
                share/glib-2.0/schemas/$(APP_ID).gschema.xml \
+               share/dbus-1/services/$(APP_ID).service \
+               share/gnome-shell/search-providers/$(APP_ID).search-provider.ini \
                share/$(APP_ID)/shopper.css \
                share/$(APP_ID)/shopper-dark.css \
                share/$(APP_ID)/sample-list.csv \
@@ -70,8 +74,11 @@ XGETTEXT    := xgettext --from-code=UTF-8 --package-name=shopper --msgid-bugs-ad
 run: build
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) .build/debug/shopper
 
+# Every executable the app runs: the window and command line, and the helper that shares, syncs and
+# reads recipes (found beside `shopper` in the build tree).
 build: deps schemas locale
 	$(SWIFT) build --product shopper
+	$(SWIFT) build --product shopper-sync
 
 # Installs only the packages that are missing (apt-get update first: a fresh machine has no lists).
 deps:
@@ -151,6 +158,8 @@ bench: bench-tools schemas
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(RELEASE_BIN)/shopper" .build/baseline \
 	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
 	$(HEADLESS) /usr/bin/python3 benchmarks/sync_bench.py "$(RELEASE_BIN)/shopper" $(SYNC_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
+	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/search_bench.py "$(RELEASE_BIN)/shopper" \
+	  "$(RELEASE_BIN)/shopper-bench-store" $(SEARCH_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
 
 # Where the first frame's and a scroll frame's CPU time goes, Shopper against the libadwaita floor and
 # the C baseline, by library (benchmarks/cpu_profile.py): writes PROFILE.md. Needs perf (installed here).
@@ -181,6 +190,9 @@ install: deps locale
 	install -Dm644 data/icons/$(APP_ID).svg "$$root/share/icons/hicolor/scalable/apps/$(APP_ID).svg"; \
 	install -Dm644 data/icons/$(APP_ID)-symbolic.svg "$$root/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"; \
 	install -Dm644 data/$(APP_ID).gschema.xml "$$root/share/glib-2.0/schemas/$(APP_ID).gschema.xml"; \
+	install -d "$$root/share/dbus-1/services"; \
+	sed 's|@BINDIR@|$(PREFIX)/bin|' data/$(APP_ID).service.in > "$$root/share/dbus-1/services/$(APP_ID).service"; \
+	install -Dm644 data/$(APP_ID).search-provider.ini "$$root/share/gnome-shell/search-providers/$(APP_ID).search-provider.ini"; \
 	for f in shopper.css shopper-dark.css sample-list.csv $(foreach l,$(LANGUAGES),sample-list.$(l).csv); do install -Dm644 "data/$$f" "$$root/share/$(APP_ID)/$$f"; done; \
 	glib-compile-schemas "$$root/share/glib-2.0/schemas"; \
 	echo "Installed Shopper in $$root"

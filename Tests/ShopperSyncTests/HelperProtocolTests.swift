@@ -88,6 +88,18 @@ final class HelperProtocolTests: XCTestCase {
         }
     }
 
+    /// No helper beside Shopper: the message names what the user asked for and what to do, which
+    /// differs for the README's build tree (`make run`) and an installed Shopper.
+    func testAMissingHelperIsSaidInTheWordsOfWhatWasAsked() {
+        XCTAssertEqual(HelperProcess.missing(.recipes(source: "/tmp/r.html"), executable: "/home/a/shopper/.build/debug/shopper").description,
+                       "importing a recipe needs shopper-sync, which was not built: run make build")
+        XCTAssertEqual(HelperProcess.missing(.share(store: "/s", list: .first, server: "https://d", user: "a", target: .sameNameOrNew),
+                                             executable: "/usr/bin/shopper").description,
+                       "sharing a list needs shopper-sync, which is missing from /usr/libexec/shopper; reinstall Shopper")
+        XCTAssertTrue(HelperProcess.missing(.sync(store: "/s", lists: []), executable: "/opt/x/.build/release/shopper").description
+            .hasPrefix("syncing a shared list needs"))
+    }
+
     /// Replies before a crash are still handed over (a sync's report before the helper died).
     func testRepliesBeforeACrashArriveAndTheCrashIsSaid() throws {
         let helper = try script(#"echo '{"list":3,"report":{"received":1,"sent":0,"deletedHere":0,"deletedThere":0,"lost":[],"skipped":[],"limited":[],"notSent":0,"keptFromBulkDeletion":0,"requests":2}}'; kill -9 $$"#)

@@ -27,6 +27,16 @@ package enum HelperCommand: Sendable, Equatable {
     /// never in the window.
     case recipes(source: String)
 
+    /// What the user asked for, to begin a sentence about it ("importing a recipe needs …").
+    package var task: String {
+        switch self {
+        case .recipes: L("importing a recipe")
+        case .sync: L("syncing a shared list")
+        case .collections, .share, .password: L("sharing a list")
+        case .stop: L("stopping sharing")
+        }
+    }
+
     package var readsPassword: Bool {
         switch self {
         case .collections, .share: true

@@ -28,14 +28,24 @@ package enum HelperProcess {
         return candidates.first { access($0, X_OK) == 0 }
     }
 
+    /// Why `command` cannot run without the helper, in the words of what the user asked for, and
+    /// what to do: a build tree (`make run`) builds it, an installed Shopper is missing a file.
+    static func missing(_ command: HelperCommand, executable: String = "/proc/self/exe") -> Failure {
+        let exe = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+        if exe.pathComponents.contains(where: { $0.hasPrefix(".build") }) {
+            return Failure(description: L("{task} needs shopper-sync, which was not built: run make build", ["task": command.task]))
+        }
+        let libexec = exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("libexec/shopper").path
+        return Failure(description: L("{task} needs shopper-sync, which is missing from {folder}; reinstall Shopper",
+                                      ["task": command.task, "folder": libexec]))
+    }
+
     /// The helper's replies to `command`, each handed to `each` as it comes (a "waiting" line is
     /// said at once); `input`, when given, is written on its standard input. `helper` and
     /// `silence` (seconds): another program and wait, for the tests' misbehaving helpers.
     package static func run(_ command: HelperCommand, input: String?, helper: String? = nil, silence: Int32 = silenceSeconds,
                             each: (HelperReply) -> Void) throws(Failure) {
-        guard let path = helper ?? executable() else {
-            throw Failure(description: L("the sharing helper shopper-sync was not found beside Shopper; reinstall Shopper"))
-        }
+        guard let path = helper ?? executable() else { throw missing(command) }
         let child = try spawn(path, command.arguments)
         if let input {
             var line = Array((input + "\n").utf8)
