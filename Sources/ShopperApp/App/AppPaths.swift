@@ -6,7 +6,12 @@ enum AppInfo {
     static let id = "io.github.shopperapp.Shopper"
     static let name = "Shopper"
     static let program = "shopper"
-    static let version = "0.2.0"
+    /// The newest release in the metainfo, the one place a version is written (`make deb` checks
+    /// the package's against it); "unknown" when Shopper's files cannot be found.
+    static var version: String {
+        let release = (try? AppPaths.resolve())?.aboutInfo.releaseVersion ?? ""
+        return release.isEmpty ? "unknown" : release
+    }
 }
 
 /// Why Shopper cannot start. Each message says what to do; nothing was changed.

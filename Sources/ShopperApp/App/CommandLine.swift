@@ -44,6 +44,8 @@ enum Command: Equatable {
         switch first {
         case "-h", "--help": return .help
         case "--version": return .version
+        // D-Bus activation (the search provider, the desktop's launcher): GApplication reads it.
+        case "--gapplication-service": return .window(files: [])
         case "lists":
             guard args.count == 1 else { throw UsageError(message: L("lists takes no arguments")) }
             return .lists

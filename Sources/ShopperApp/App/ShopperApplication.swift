@@ -14,6 +14,8 @@ final class ShopperApplication {
     private(set) var mainWindow: MainWindow?
     private let style: AppStyle
     private var benchmark: BenchmarkRunner?
+    /// Read for a search from GNOME Shell's overview before any window: the window takes it.
+    private var modelForSearch: ShoppingModel?
 
     /// `settings`: the app's GSettings, nil when its schema is not installed.
     init(paths: AppPaths, settings: SettingsStore?, loading: ModelLoading) {
@@ -31,6 +33,7 @@ final class ShopperApplication {
             for f in files { self?.mainWindow?.previewImport(f) }
         }
         installActions()
+        offerSearch()
         // The primary instance has its bus connection from here on; `shopper add` calls this and
         // waits for the answer, so it reports an item as added only once it is saved.
         app.on("startup") { [weak self] in
@@ -79,9 +82,36 @@ final class ShopperApplication {
     /// time (`EntryCheckpoint`), and any list left earlier whose checkpoint is still being written.
     func keepCheckpoints() { CheckpointWriter.now(mainWindow?.model.checkpointJob()) }
 
+    /// GNOME Shell's search provider, on the bus before the application asks for its name (see
+    /// `ShellSearchProviderObject`). A process started for a search alone reads the store and
+    /// stays 10 s after the last call; the window, when a result opens it, takes the model read.
+    private func offerSearch() {
+        let search = ShellSearch(
+            store: { [weak self] in
+                guard let self else { return nil }
+                if let window = mainWindow { return window.model.store }
+                if modelForSearch == nil { modelForSearch = joinModel() }
+                return modelForSearch?.store
+            },
+            money: { [weak self] in self?.mainWindow?.money ?? self?.preferences.money ?? UserLocale.current.money() },
+            window: { [weak self] in
+                self?.activate()
+                return self?.mainWindow
+            },
+            touched: { [weak self] in
+                guard let self, mainWindow == nil else { return }
+                app.keepAlive(milliseconds: 10_000)
+            })
+        _ = ShellSearchProviderObject.register(path: ShellSearch.objectPath, search)
+    }
+
     /// The model, waited for; nil when the store could not be opened (the application quits).
     /// Not kept here: the window lets go of a list's model when it shows another.
     private func joinModel() -> ShoppingModel? {
+        if let model = modelForSearch {
+            modelForSearch = nil
+            return model
+        }
         guard storeFailure == nil else { return nil }
         do {
             return try loading.model()
@@ -143,6 +173,7 @@ final class ShopperApplication {
             // Styles once per display, which exists from here on.
             style.apply()
             mainWindow = MainWindow(application: app, model: model, preferences: preferences, paths: paths)
+            app.stopKeepingAlive()
             StartupTimeline.shared.mark(.windowBuilt)
             followOtherProcesses()
             // The shared lists sync once the window is drawn: start-up does not wait on a server.

@@ -43,6 +43,18 @@ import CGtk
 
     func quit() { g_application_quit(typed(raw)) }
 
+    /// Keeps a process that has no window (one D-Bus started as a service) running for
+    /// `milliseconds` more: GApplication quits a service that long after its last release.
+    func keepAlive(milliseconds: UInt32) {
+        let g = UnsafeMutablePointer<GApplication>(OpaquePointer(raw))
+        g_application_set_inactivity_timeout(g, milliseconds)
+        g_application_hold(g)
+        g_application_release(g)
+    }
+
+    /// A window holds the application from now on: closing it quits at once.
+    func stopKeepingAlive() { g_application_set_inactivity_timeout(UnsafeMutablePointer<GApplication>(OpaquePointer(raw)), 0) }
+
     /// The accelerators set for a detailed action name.
     func accelerators(for action: String) -> [String] {
         guard let list = gtk_application_get_accels_for_action(raw, action) else { return [] }

@@ -72,3 +72,25 @@ extension MainWindow {
         currentPage.select(found.item.id)
     }
 }
+
+/// What GNOME Shell's overview opens in the window (`ShellSearch`).
+extension MainWindow {
+    /// An item found in the overview: its list on All Items, any search closed, the item selected.
+    func openItem(_ id: ItemID, in list: ListID) {
+        showLists()
+        _ = search.close()
+        showList(list)
+        show(.all)
+        currentPage.select(id)
+    }
+
+    /// The overview's "more results": the search bar open with its words, over every list.
+    func searchEverywhere(_ text: String) {
+        showLists()
+        show(.all)
+        searchBar.isOpen = true
+        searchBar.text = text
+        allListsButton.active = true
+        applySearch()
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import ShopperModel
+
+/// Shopper in GNOME Shell's overview: typing "milk" lists the matching items of every list
+/// ("Milk", "1 l · Groceries · To buy"); choosing one opens the window on it. Answered by whichever
+/// process owns the application's name: the window's, or one D-Bus started for the search alone
+/// (`shopper --gapplication-service`), which reads the store and builds no window until a result
+/// is chosen.
+@MainActor
+final class ShellSearch: ShellSearchProvider {
+    static let objectPath = "/" + AppInfo.id.replacingOccurrences(of: ".", with: "/") + "/SearchProvider"
+    /// The overview shows a handful; more would only be read and not shown.
+    static let resultLimit = 20
+    /// What any process on the session bus may send: words and ids beyond these are not read.
+    static let maxTerms = 16, maxTermLength = 256, maxIDs = 100
+
+    /// The store to search (the window's, or one read for the search), nil when it cannot be opened.
+    private let store: @MainActor () -> Store?
+    private let money: @MainActor () -> MoneyFormat
+    /// The window, made if need be, to open a result in.
+    private let window: @MainActor () -> MainWindow?
+    /// Each call keeps a process started for the search alone running a little longer.
+    private let touched: @MainActor () -> Void
+
+    init(store: @escaping @MainActor () -> Store?, money: @escaping @MainActor () -> MoneyFormat,
+         window: @escaping @MainActor () -> MainWindow?, touched: @escaping @MainActor () -> Void) {
+        self.store = store
+        self.money = money
+        self.window = window
+        self.touched = touched
+    }
+
+    func initialResults(_ terms: [String]) -> [String] {
+        touched()
+        let words = Self.words(terms)
+        guard !words.isEmpty, let store = store() else { return [] }
+        return ((try? store.find(words: words, limit: Self.resultLimit)) ?? []).map { "\($0.raw)" }
+    }
+
+    /// The overview narrows as the user types on: the store is searched again (a few milliseconds
+    /// at 100,000 items), since results past the limit of the first may match the longer words.
+    func subsearchResults(_ previous: [String], _ terms: [String]) -> [String] { initialResults(terms) }
+
+    func resultMetas(_ ids: [String]) -> [ShellSearchResult] {
+        touched()
+        guard let store = store() else { return [] }
+        let found = (try? store.found(Self.itemIDs(ids))) ?? []
+        let money = money()
+        return found.map { ShellSearchResult(id: "\($0.item.id.raw)", name: $0.item.description, description: $0.summary(money)) }
+    }
+
+    func activateResult(_ id: String, terms: [String], timestamp: UInt32) {
+        touched()
+        guard let item = Self.itemIDs([id]).first, let window = window(),
+              let found = try? window.model.store?.found([item]).first else {
+            // Gone since it was shown: the window opens as it is.
+            _ = window()
+            return
+        }
+        window.openItem(item, in: found.item.list)
+    }
+
+    func launchSearch(_ terms: [String], timestamp: UInt32) {
+        touched()
+        window()?.searchEverywhere(Self.words(terms).joined(separator: " "))
+    }
+
+    /// The terms as search words, bounded: what the Shell sends is input from another process.
+    static func words(_ terms: [String]) -> [String] {
+        terms.prefix(maxTerms).map { String($0.prefix(maxTermLength)) }.filter { !$0.isEmpty }
+    }
+
+    static func itemIDs(_ ids: [String]) -> [ItemID] {
+        ids.prefix(maxIDs).compactMap { Int64($0) }.filter { $0 > 0 }.map(ItemID.init)
+    }
+}
