@@ -48,4 +48,30 @@ final class StoreSearchTests: XCTestCase {
         let half = try m.add(fields("Butter", qty: Decimal(string: "0.5")!, unit: "kg"))
         XCTAssertEqual(try store.found([half]).first?.summary(german).hasPrefix("0,5 kg · Groceries"), true)
     }
+
+    /// The texts kept between the overview's calls are read again after any write: this process's
+    /// (an add, a rename, a list deleted) or another connection's (another process).
+    func testKeptTextsFollowEveryWrite() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let m = try ShoppingModel(store: Store(path: path))
+        let store = try XCTUnwrap(m.store)
+        let texts = StoreSearchTexts(store: store)
+        let milk = try m.add(fields("Milk"))
+        XCTAssertEqual(try texts.find(words: ["milk"], limit: 5), [milk])
+        let oat = try m.add(fields("Oat milk"))
+        XCTAssertEqual(try texts.find(words: ["milk"], limit: 5), [milk, oat])
+        try m.update(milk, fields("Cream"))
+        XCTAssertEqual(try texts.find(words: ["milk"], limit: 5), [oat])
+        let party = try m.createList(named: "Party")
+        let p = try ShoppingModel.opening(party, in: store, undo: m.undo)
+        let punch = try p.add(fields("Milk punch"))
+        XCTAssertEqual(try texts.find(words: ["milk"], limit: 5), [oat, punch])
+        try p.deleteList(party)
+        XCTAssertEqual(try texts.find(words: ["milk"], limit: 5), [oat])
+        // Another connection, as another process writes.
+        let other = try ShoppingModel(store: Store(path: path))
+        let shake = try other.add(fields("Milkshake"))
+        XCTAssertEqual(try texts.find(words: ["milk"], limit: 5), [oat, shake])
+        withExtendedLifetime(other) {}
+    }
 }

@@ -104,7 +104,12 @@ class SearchProvider(unittest.TestCase):
             # A search alone makes no window.
             windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True, text=True).stdout
             self.assertEqual(windows.split(), [], "a window for a search alone")
-            os.kill(pid, 0)  # still there, answering
+            # Choosing a result makes the window, reading its model from the store the search opened.
+            shell_call(bus.bus, "ActivateResult", "(sasu)", (ids[1], ["milk"], 0))
+            shown = wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                                                    capture_output=True, text=True).stdout.split(), 20, "the window")
+            name = subprocess.run(["xdotool", "getwindowname", shown[0]], capture_output=True, text=True).stdout.strip()
+            self.assertEqual(name, "Groceries – Shopper")
         finally:
             bus.close()
             shutil.rmtree(data, ignore_errors=True)

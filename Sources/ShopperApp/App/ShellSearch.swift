@@ -16,30 +16,60 @@ final class ShellSearch: ShellSearchProvider {
 
     /// The store to search (the window's, or one read for the search), nil when it cannot be opened.
     private let store: @MainActor () -> Store?
+    /// The texts a process started for a search read while GTK started, once.
+    private let preparedTexts: @MainActor () -> StoreSearchTexts?
     private let money: @MainActor () -> MoneyFormat
     /// The window, made if need be, to open a result in.
     private let window: @MainActor () -> MainWindow?
     /// Each call keeps a process started for the search alone running a little longer.
     private let touched: @MainActor () -> Void
 
-    init(store: @escaping @MainActor () -> Store?, money: @escaping @MainActor () -> MoneyFormat,
+    init(store: @escaping @MainActor () -> Store?, preparedTexts: @escaping @MainActor () -> StoreSearchTexts?,
+         money: @escaping @MainActor () -> MoneyFormat,
          window: @escaping @MainActor () -> MainWindow?, touched: @escaping @MainActor () -> Void) {
         self.store = store
+        self.preparedTexts = preparedTexts
         self.money = money
         self.window = window
         self.touched = touched
     }
 
+    /// Every list's texts while the overview searches (`StoreSearchTexts`); let go 10 s after.
+    private var texts: StoreSearchTexts?
+    private var lastSearch: TimeInterval = 0
+    private var letGoScheduled = false
+
     func initialResults(_ terms: [String]) -> [String] {
         touched()
         let words = Self.words(terms)
         guard !words.isEmpty, let store = store() else { return [] }
-        return ((try? store.find(words: words, limit: Self.resultLimit)) ?? []).map { "\($0.raw)" }
+        if texts?.store !== store {
+            let prepared = preparedTexts()
+            texts = prepared?.store === store ? prepared : StoreSearchTexts(store: store)
+        }
+        keepTexts()
+        return ((try? texts?.find(words: words, limit: Self.resultLimit)) ?? []).map { "\($0.raw)" }
     }
 
-    /// The overview narrows as the user types on: the store is searched again (a few milliseconds
-    /// at 100,000 items), since results past the limit of the first may match the longer words.
+    /// The overview narrows as the user types on: the kept texts are searched again (a few
+    /// milliseconds at 100,000 items), since results past the limit of the first may match the
+    /// longer words.
     func subsearchResults(_ previous: [String], _ terms: [String]) -> [String] { initialResults(terms) }
+
+    private func keepTexts() {
+        lastSearch = ProcessInfo.processInfo.systemUptime
+        guard !letGoScheduled else { return }
+        letGoScheduled = true
+        _ = MainLoop.timeout(milliseconds: 2_000) { [weak self] in
+            guard let self else { return false }
+            guard ProcessInfo.processInfo.systemUptime - lastSearch >= Self.keptSeconds else { return true }
+            texts = nil
+            letGoScheduled = false
+            return false
+        }
+    }
+
+    static let keptSeconds: TimeInterval = 10
 
     func resultMetas(_ ids: [String]) -> [ShellSearchResult] {
         touched()

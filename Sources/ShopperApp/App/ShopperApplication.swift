@@ -83,16 +83,21 @@ final class ShopperApplication {
     func keepCheckpoints() { CheckpointWriter.now(mainWindow?.model.checkpointJob()) }
 
     /// GNOME Shell's search provider, on the bus before the application asks for its name (see
-    /// `ShellSearchProviderObject`). A process started for a search alone reads the store and
-    /// stays 10 s after the last call; the window, when a result opens it, takes the model read.
+    /// `ShellSearchProviderObject`). A process started for a search alone opens the store (no
+    /// model) and stays 10 s after the last call; a window, when a result opens one, reads its
+    /// model from that store.
     private func offerSearch() {
         let search = ShellSearch(
             store: { [weak self] in
                 guard let self else { return nil }
                 if let window = mainWindow { return window.model.store }
-                if modelForSearch == nil { modelForSearch = joinModel() }
+                if let store = modelForSearch?.store { return store }
+                // A service start has read nothing yet: the store alone will do.
+                if let store = try? loading.store() { return store }
+                modelForSearch = joinModel()
                 return modelForSearch?.store
             },
+            preparedTexts: { [weak self] in self?.loading.takeSearchTexts() },
             money: { [weak self] in self?.mainWindow?.money ?? self?.preferences.money ?? UserLocale.current.money() },
             window: { [weak self] in
                 self?.activate()

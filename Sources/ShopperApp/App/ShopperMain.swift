@@ -79,8 +79,11 @@ struct ShopperMain {
         if let build = Toolkit.buildIdentity() {
             MoneyFormat.keepLearned(in: MoneyPatternFile(path: AppPaths.cacheFolder(env) + "/money-patterns", identity: build))
         }
-        let loading = displayNamed ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
-                                                  lastList: lastList, currency: currency) : nil
+        // Started by D-Bus as a service (GNOME Shell's search, the desktop's launcher): a window
+        // may never be made, so nothing is read before it is asked for.
+        let service = arguments.contains("--gapplication-service")
+        let loading = displayNamed && !service ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
+                                                              lastList: lastList, currency: currency) : nil
         do {
             guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
             StartupTimeline.shared.mark(.toolkitStarted)
@@ -88,7 +91,8 @@ struct ShopperMain {
             // Joined when the first window is made: the application's own start-up overlaps the
             // read too. A second launch hands its work to the first and never needs it.
             let shopper = ShopperApplication(paths: paths, settings: settings,
-                                             loading: loading ?? ModelLoading(storeFile: paths.storeFile, lastList: lastList, currency: currency))
+                                             loading: loading ?? ModelLoading(storeFile: paths.storeFile, lastList: lastList,
+                                                                              currency: currency, now: !service))
             let status = shopper.run(arguments)
             shopper.waitForStore()
             shopper.keepCheckpoints()
