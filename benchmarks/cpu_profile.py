@@ -34,7 +34,8 @@ HZ = 10000  # a sample every 0.1 ms of CPU (`-e cpu-clock -c 100000`: a fixed pe
 SCROLL_FRAMES = 200  # BenchmarkRunner.scrollFrames and baseline.c's SCROLL_FRAMES
 # Each shared object's group, by the start of its file name; the first that matches.
 GROUPS = (
-    ("Shopper's own code (Swift, its runtime, Foundation)", ("shopper",)),
+    # The Swift runtime and Foundation: lib/shopper/libswiftCore.so beside the staged binary (`make stage`).
+    ("Shopper's own code (Swift, its runtime, Foundation)", ("shopper", "libswiftCore")),
     ("SQLite", ("libsqlite3",)),
     ("GTK", ("libgtk-4",)),
     ("libadwaita", ("libadwaita",)),

@@ -1,6 +1,7 @@
-"""Writes benchmarks/startup.order: every function of `shopper` that runs from the process's start to
-its first frame, for the linker to place together at the front of the binary's code (the release
-link's --symbol-ordering-file, with every function in a section of its own).
+"""Writes benchmarks/startup.order: every function of `shopper` and of the Swift runtime library beside
+it (lib/shopper/libswiftCore.so, `make stage`) that runs from the process's start to its first frame,
+for the linker to place together at the front of each one's code (the release link's and the
+runtime's --symbol-ordering-file, with every function in a section of its own).
 
 Why: a function's first call maps its page and, through the kernel's fault-around, the fifteen
 pages beside it. Start-up runs about 3,600 functions, some 1.1 MB of the 18 MB of code (the Swift
@@ -29,8 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMED = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
 
 
-def functions_run(profile, binary):
-    """The functions of `binary` that ran, in the order callgrind's output first names them (the
+def functions_run(profile, binaries):
+    """The functions of `binaries` that ran, in the order callgrind's output first names them (the
     order among them matters little: together is what counts)."""
     objects, functions, current, ran, seen = {}, {}, None, [], set()
     with open(profile, errors="replace") as f:
@@ -44,7 +45,7 @@ def functions_run(profile, binary):
                 names[number] = name
             if kind == "ob":
                 current = objects.get(number)
-            elif kind == "fn" and current and os.path.realpath(current) == binary:
+            elif kind == "fn" and current and os.path.realpath(current) in binaries:
                 # "name'2": a second level of recursion, the same function.
                 fn = re.sub(r"'\d+$", "", functions.get(number, ""))
                 # Unnamed code (0x…) and valgrind's "(below main)" are no symbol of the binary.
@@ -72,7 +73,10 @@ def main():
         subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", "--dump-line=no",
                         f"--callgrind-out-file={profile}", shopper], env=env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
-        ran = functions_run(profile, shopper)
+        # The staged build's Swift runtime is a library beside it (`make stage`), linked in the same
+        # order: its functions count as the binary's.
+        runtime = os.path.realpath(os.path.join(os.path.dirname(shopper), "..", "lib", "shopper", "libswiftCore.so"))
+        ran = functions_run(profile, {shopper, runtime})
     if len(ran) < 500:
         sys.exit(f"only {len(ran)} functions of {shopper} ran: not a start-up (was it built with symbols?)")
     with open(out, "w") as f:
