@@ -8,7 +8,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -17,7 +17,7 @@ enum Schema {
         let steps: [@Sendable (Database) throws -> Void] = [
             { try v1($0) }, { try v2($0) }, { try v3($0) }, { try v4($0) },
             { try v5($0) }, { try v6($0) }, { try v7($0) }, { try v8($0) },
-            { try v9($0) }, { try v10($0) }, { try v11($0) },
+            { try v9($0) }, { try v10($0) }, { try v11($0) }, { try v12($0) },
         ]
         precondition(steps.count == versions.count, "a version without its migration")
         for (version, step) in zip(versions, steps) { m.registerMigration(version, migrate: step) }
@@ -314,5 +314,12 @@ enum Schema {
                 PRIMARY KEY (list_id, generation, part)
             );
             """)
+    }
+
+    // v12: the text of an upload under way, kept before it is sent: a sync killed after the server
+    // took it, but before its answer came, finds at the next sync that the server's task is this
+    // desktop's own upload, not another's edit (no conflict to report).
+    private static func v12(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE sync_item ADD COLUMN sent TEXT")
     }
 }

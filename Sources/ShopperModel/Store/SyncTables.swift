@@ -55,14 +55,18 @@ public struct SyncRecord: Equatable, Sendable {
     /// The item's revision `base` matches; an item written since has changes to send. Negative:
     /// it has changes to send whatever its revision.
     public var syncedRevision: Int64
+    /// The text of an upload sent (or about to be) whose answer has not been recorded: when the
+    /// server's task reads as this, the server took it, and it is what both sides agree on.
+    public var sent: String?
 
-    public init(item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64) {
+    public init(item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64, sent: String? = nil) {
         self.item = item
         self.uid = uid
         self.href = href
         self.etag = etag
         self.base = base
         self.syncedRevision = syncedRevision
+        self.sent = sent
     }
 
     public static let unsent: Int64 = -1
@@ -174,7 +178,7 @@ extension Store {
             var records: [ItemID: SyncRecord] = [:]
             try db.eachRow("""
                 SELECT \(ItemColumns.names.map { "i." + $0 }.joined(separator: ", ")), i.revision,
-                       s.item_id IS NOT NULL, s.uid, s.href, s.etag, s.base, s.synced_revision
+                       s.item_id IS NOT NULL, s.uid, s.href, s.etag, s.base, s.synced_revision, s.sent
                 FROM item i LEFT JOIN sync_item s ON s.list_id = ?1 AND s.item_id = i.id
                 WHERE i.list_id = ?1 AND (s.item_id IS NULL OR i.revision > s.synced_revision)
                 """, arguments: [list.raw]) { row throws in
@@ -182,7 +186,8 @@ extension Store {
                 let base = Int32(ItemColumns.revisionIndex)
                 if row.int(base + 1) != 0 {
                     records[item.id] = SyncRecord(item: item.id, uid: row.text(base + 2) ?? "", href: row.text(base + 3) ?? "",
-                                                  etag: row.text(base + 4), base: row.text(base + 5), syncedRevision: row.int(base + 6))
+                                                  etag: row.text(base + 4), base: row.text(base + 5), syncedRevision: row.int(base + 6),
+                                                  sent: row.text(base + 7))
                 }
                 p.changed.append((item, row.number(base) ?? 0, records[item.id]))
             }
@@ -269,19 +274,19 @@ extension Store {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_binding WHERE list_id = ?)", arguments: [list.raw]) ?? false
     }
 
-    private static let recordSelect = "SELECT item_id, uid, href, etag, base, synced_revision FROM sync_item"
+    private static let recordSelect = "SELECT item_id, uid, href, etag, base, synced_revision, sent FROM sync_item"
 
     private static func record(_ r: Row) -> SyncRecord {
-        SyncRecord(item: ItemID(r[0]), uid: r[1], href: r[2], etag: r[3], base: r[4], syncedRevision: r[5])
+        SyncRecord(item: ItemID(r[0]), uid: r[1], href: r[2], etag: r[3], base: r[4], syncedRevision: r[5], sent: r[6])
     }
 
     private static func save(_ r: SyncRecord, list: ListID, _ db: Database) throws {
         // A task at an address another item held (the server reused it) takes it over.
         try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND href = ? AND item_id <> ?", arguments: [list.raw, r.href, r.item.raw])
         try db.execute(sql: """
-            INSERT OR REPLACE INTO sync_item (list_id, item_id, uid, href, etag, base, synced_revision)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [list.raw, r.item.raw, r.uid, r.href, r.etag, r.base, r.syncedRevision])
+            INSERT OR REPLACE INTO sync_item (list_id, item_id, uid, href, etag, base, synced_revision, sent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [list.raw, r.item.raw, r.uid, r.href, r.etag, r.base, r.syncedRevision, r.sent])
     }
 
     private static func save(_ b: SyncBinding, _ db: Database) throws {

@@ -9,7 +9,7 @@ extension MergePass {
         let (local, revision) = found
         let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
         let here = SharedItem(local, stores: names[local.id] ?? [])
-        let (merged, lost) = FieldMerge.merge(base: Self.base(of: record), local: here, remote: task.shared, localNewer: localNewer)
+        let (merged, lost) = FieldMerge.merge(base: Self.base(of: record, remote: task.shared), local: here, remote: task.shared, localNewer: localNewer)
         report.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
         let item = merged.applied(to: local, at: stamp)
         if item != local || merged.stores != here.stores {

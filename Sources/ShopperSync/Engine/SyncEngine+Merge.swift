@@ -98,7 +98,7 @@ struct MergePass {
                                 here: (item: Item, revision: Int64)?) throws(StoreError) -> TaskFacts {
         var f = TaskFacts(recorded: record != nil, recordedItemHere: here != nil)
         if let record {
-            f.unchangedThere = Self.base(of: record) == task.shared
+            f.unchangedThere = Self.base(of: record, remote: task.shared) == task.shared
             return f
         }
         if let own = try engine.ownUpload(task.fields.uid), write.changes.items[own.item.id] == nil { f.ownUpload = own.item.id }
@@ -110,7 +110,14 @@ struct MergePass {
         return f
     }
 
-    static func base(of record: SyncRecord) -> SharedItem? {
-        record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
+    /// What both sides last agreed on: the recorded base, or, when the server's task reads as the
+    /// upload this desktop sent last (its answer lost to a kill or a failure), that upload.
+    static func base(of record: SyncRecord, remote: SharedItem) -> SharedItem? {
+        if let sent = shared(record.sent), sent == remote { return sent }
+        return shared(record.base)
+    }
+
+    private static func shared(_ text: String?) -> SharedItem? {
+        text.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
     }
 }

@@ -116,12 +116,16 @@ package final class SyncEngine {
     private func push() throws(SyncError) -> Bool {
         let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
         defer { try? flush() }
-        for (item, revision, record) in pending.changed {
-            // A record an earlier release saved with an address outside the task list: uploaded
-            // afresh at an address of its own, never written there.
-            let inside = record.map { collection.member($0.href) != nil } ?? true
-            if !inside, let record { report.skip(record.href, why: L("an address outside the task list")) }
-            try send(item, revision: revision, record: inside ? record : nil)
+        for start in stride(from: 0, to: pending.changed.count, by: 100) {
+            let batch = pending.changed[start..<min(start + 100, pending.changed.count)]
+            try keepSent(batch.compactMap { change in change.record.map { (change.item, $0) } })
+            for (item, revision, record) in batch {
+                // A record an earlier release saved with an address outside the task list: uploaded
+                // afresh at an address of its own, never written there.
+                let inside = record.map { collection.member($0.href) != nil } ?? true
+                if !inside, let record { report.skip(record.href, why: L("an address outside the task list")) }
+                try send(item, revision: revision, record: inside ? record : nil)
+            }
         }
         for record in pending.gone {
             guard collection.member(record.href) != nil else {
@@ -151,7 +155,8 @@ package final class SyncEngine {
         try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
     }
 
-    private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
+    /// What an upload of `item` sends: the task as both sides last agreed, patched with the item.
+    private func upload(_ item: Item, record: SyncRecord?) throws(SyncError) -> (uid: String, href: String, text: String) {
         let uid = record?.uid ?? "\(binding.uidPrefix)-\(item.id.raw)"
         let href = record?.href ?? collection.href(forUID: uid)
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
@@ -159,7 +164,26 @@ package final class SyncEngine {
         // compares edits, whichever device synced first.
         let stores = try Self.storeCall { () throws(StoreError) in try store.storeNames(of: [item.id])[item.id] ?? [] }
         task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
-        let text = task.text
+        return (uid, href, task.text)
+    }
+
+    /// The edits of tasks the server has about to be sent, kept first (one transaction for the
+    /// batch): a sync killed after the server took one, before its answer was recorded, finds it
+    /// again as this desktop's own (`MergePass.base`), not as another's edit. New tasks need none:
+    /// their UID names this desktop (`ownUpload`).
+    private func keepSent(_ edits: [(item: Item, record: SyncRecord)]) throws(SyncError) {
+        var records: [SyncRecord] = []
+        for (item, record) in edits where record.base != nil && collection.member(record.href) != nil {
+            var r = record
+            r.sent = try upload(item, record: record).text
+            records.append(r)
+        }
+        guard !records.isEmpty else { return }
+        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
+    }
+
+    private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
+        let (uid, href, text) = try upload(item, record: record)
         switch try collection.put(href, text, etag: record?.base == nil ? nil : record?.etag) {
         case .done(let etag):
             report.sent += 1

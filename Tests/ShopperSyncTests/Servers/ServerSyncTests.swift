@@ -21,6 +21,7 @@ final class RadicaleSyncTests: XCTestCase {
     func testLostRecordThenRenamed() throws { try scenarios().lostRecordThenRenamed() }
     func testStopSharingStaysStopped() throws { try scenarios().stopSharingStaysStopped() }
     func testOneTaskListForOneList() throws { try scenarios().oneTaskListForOneList() }
+    func testKilledEditUploadIsNoConflict() throws { try scenarios().killedEditUploadIsNoConflict(seed: killSeed(1)) }
 }
 
 /// The same scenarios against Xandikos (Debian's xandikos 0.2).
@@ -47,4 +48,11 @@ final class XandikosSyncTests: XCTestCase {
     func testPutAppliedThenFailed() throws { try scenarios().putAppliedThenFailed() }
     func testServiceUnavailable() throws { try scenarios().serviceUnavailable() }
     func testLossReportedWhenTheUploadFails() throws { try scenarios().lossReportedWhenTheUploadFails() }
+    func testOwnUploadWithoutAnswerIsNoConflict() throws { try scenarios().ownUploadWithoutAnswerIsNoConflict() }
+    func testKilledEditUploadIsNoConflict() throws { try scenarios().killedEditUploadIsNoConflict(seed: killSeed(2)) }
+}
+
+/// The seed of a killed upload's run: SHOPPER_KILL_SEED replays one, else each server's own.
+func killSeed(_ fixed: UInt64) -> UInt64 {
+    ProcessInfo.processInfo.environment["SHOPPER_KILL_SEED"].flatMap(UInt64.init) ?? fixed
 }
