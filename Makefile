@@ -26,13 +26,14 @@ SEARCH_BENCH_SIZES ?= 10000 100000
 # The Swift runtime, Dispatch and Foundation (with ICU's data) are one library that both binaries
 # share, made by `make stage` from the toolchain's static archives: lib/shopper/libswiftCore.so beside
 # them, not the toolchain's fourteen libraries. Linked into each binary (--static-swift-stdlib) they
-# were 62 MB a binary, stripped: the package was 32 MB to download, 123 MB installed; now 17 MB and
-# 68 MB. The toolchain's own libraries cost 7 ms before main, 10 ms of first frame and 12 MB of peak
-# memory at 1k (their symbols bound at every start, their start-up code scattered); this one keeps
-# the first frame and costs 2 MB (docs/PACKAGING.md has the measures). It exports only what the two
-# binaries import, so the rest is dropped as a static link drops it (--gc-sections); its start-up
-# code is placed together by the same order (startup.order), and its calls to itself bound when it is
-# linked (-Bsymbolic-functions), not at every start. The binaries are linked against the toolchain's
+# were 62 MB a binary, stripped: the package was 32.3 MB to download, 120 MB installed; now 18.0 MB
+# and 67 MB. The toolchain's own libraries cost 7 ms before main, 18 ms of first frame and 12.5 MB of
+# peak memory at 1k (their symbols bound at every start, their start-up code scattered); this one
+# costs 1 ms before main, a first frame within the turns' noise (0-5 ms) and 1.1 MB of peak memory
+# (docs/PACKAGING.md has the measures). It exports only what the two binaries import, so the rest
+# is dropped as a static link drops it (--gc-sections); its start-up code is placed together by the
+# same order (startup.order), and its calls to itself bound when it is linked (-Bsymbolic-functions),
+# not at every start. The binaries are linked against the toolchain's
 # libraries as usual; the stage takes the names of all but libswiftCore.so out of them and sets their
 # RUNPATH to the library's folder, both in place (patchelf, nothing moved).
 SWIFT_TOOLS  := $(dir $(realpath $(shell command -v $(SWIFT))))
