@@ -156,10 +156,7 @@ test: deps schemas validate check-translations locale
 	$(MAKE) --no-print-directory bench-tools
 	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals \
 	SHOPPER_INSTALLED=$(CURDIR)/.build/test-install/usr/bin/shopper \
-	  $(HEADLESS) sh -c '/usr/bin/python3 benchmarks/run.py "$(SHOPPER)" .build/baseline \
-	      "$(RELEASE_BIN)/shopper-bench-store" .build/bench-smoke.md 1000 --runs 1 > .build/bench-smoke.log \
-	    && echo "benchmark smoke run (N=1000): ok" \
-	    && $(SWIFT) test --skip-build --disable-swift-testing && /usr/bin/python3 Tests/harness/run.py'
+	  Tests/suites.sh "$(SHOPPER)" .build/baseline "$(RELEASE_BIN)/shopper-bench-store" $(SWIFT)
 
 # The unit and in-process tests alone, headless (no harness, no servers' end-to-end runs, no
 # benchmark): the edit–test cycle. `make test` stays the whole suite.
