@@ -21,6 +21,9 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
     case folder(String)
     /// A pipe, a socket or a device: refused before it is opened (a pipe would wait for a writer).
     case notAFile(String)
+    /// A redirect further in than where the import began: from the Internet to this computer or
+    /// the local network, or from the local network to this computer.
+    case redirectedInward(to: String)
     /// A bound of the read (`ReadLimit`) passed, by a web page or by a file.
     case limit(String, ReadLimit, page: Bool)
     case noRecipe(String)
@@ -53,6 +56,8 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
             L("“{file}” is a folder; choose a recipe file in it", ["file": path])
         case .notAFile(let path):
             L("“{file}” is not a file but a pipe, a socket or a device; it was not read", ["file": path])
+        case .redirectedInward(let to):
+            L("the page sent Shopper on to {address}, on this computer or its local network; it was not followed", ["address": to])
         case .limit(let source, let limit, let page): Self.words(limit, source: source, page: page)
         case .noRecipe(let source):
             L("no recipe was found in {source} (it has no schema.org Recipe, nor recipe text)", ["source": source])
