@@ -34,9 +34,9 @@ package final class ReadBudget {
     /// Text kept of one text node (a page's) or one JSON string: more than any field keeps
     /// (`RecipeDraft`'s notes are 20,000 characters), and the rest is never copied.
     package static let maxNodeText = 1 << 20, maxString = 64 << 10
-    /// Text the walks may copy out of a page in all (microdata's values, a script's JSON): a
-    /// hundred times a recipe's, and what the helper's memory can carry many times over.
-    package static let maxText = 4 << 20
+    /// Text microdata's values may copy out of a page in all (a value is its element's text, and
+    /// nested values are copied again for each level): twenty times a recipe's whole text.
+    package static let maxText = 1 << 20
 
     package let end: ContinuousClock.Instant
     package let seconds: Int

@@ -39,15 +39,13 @@ struct HTMLNode {
         return nil
     }
 
-    /// The text inside, raw (a script's JSON), up to what `budget` has left to copy.
-    func rawText(budget: ReadBudget) -> String {
+    /// The text inside, raw (a script's JSON): no more than a text node keeps (`maxNodeText`).
+    var rawText: String {
         var out = ""
         var c = node.pointee.children
-        while let n = c {
+        while let n = c, out.utf8.count < ReadBudget.maxNodeText {
             if n.pointee.type == XML_TEXT_NODE || n.pointee.type == XML_CDATA_SECTION_NODE {
-                let piece = Self.string(n.pointee.content, max: budget.room(for: ReadBudget.maxNodeText))
-                budget.spend(text: piece.utf8.count)
-                out += piece
+                out += Self.string(n.pointee.content, max: ReadBudget.maxNodeText - out.utf8.count)
             }
             c = n.pointee.next
         }

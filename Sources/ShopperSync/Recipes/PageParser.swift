@@ -14,6 +14,9 @@ final class PageParser {
     /// Bytes of the text node being built (libxml2 gives a text in pieces).
     private var textRun = 0
     private(set) var limit: ReadLimit?
+    /// libxml2 said it ran out of memory during the parse on this thread (its error handler is
+    /// per thread, and the helper parses on one).
+    nonisolated(unsafe) private static var outOfMemory = false
 
     private init(budget: ReadBudget) { self.budget = budget }
 
@@ -30,13 +33,19 @@ final class PageParser {
         // the markup real pages have, and in the encoding given: a `<meta charset>` is not obeyed.
         let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+        // libxml2 out of memory says so only to its error handler (a buffer it could not grow
+        // leaves an empty document, which would read as a page without a recipe).
+        outOfMemory = false
+        xmlSetStructuredErrorFunc(nil) { _, error in
+            if error?.pointee.code == Int32(XML_ERR_NO_MEMORY.rawValue) { PageParser.outOfMemory = true }
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         let doc = withExtendedLifetime(parser) {
             data.withUnsafeBytes { raw in
                 htmlCtxtReadMemory(ctxt, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), "page.html", "UTF-8", options)
             }
         }
-        let outOfMemory = ctxt.pointee.errNo == Int32(XML_ERR_NO_MEMORY.rawValue)
-        if let limit = parser.limit ?? (outOfMemory ? .memory : nil) {
+        if let limit = parser.limit ?? (outOfMemory || ctxt.pointee.errNo == Int32(XML_ERR_NO_MEMORY.rawValue) ? .memory : nil) {
             if let doc { xmlFreeDoc(doc) }
             throw limit
         }

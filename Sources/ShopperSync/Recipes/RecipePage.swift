@@ -36,7 +36,7 @@ enum RecipePage {
         guard depth < ReadBudget.maxDepth else { return }
         try budget.step()
         if e.name == "script" {
-            if e.attribute("type")?.lowercased().contains("ld+json") == true { scripts.append(e.rawText(budget: budget)) }
+            if e.attribute("type")?.lowercased().contains("ld+json") == true { scripts.append(e.rawText) }
             return
         }
         if Microdata.isRecipe(e) { return items.append(try Microdata.item(e, budget: budget)) }
