@@ -15,6 +15,8 @@ package enum ReadLimit: Error, Equatable, Sendable {
     /// More JSON values than `ReadBudget.maxJSONValues`, or nested deeper than `maxJSONDepth`.
     case jsonValues(Int)
     case jsonDepth(Int)
+    /// A JSON-LD block longer than a text node keeps (`maxNodeText`): cut, it would read as no recipe.
+    case script(megabytes: Int)
     /// The memory the reader may take ran out.
     case memory
 }
@@ -31,9 +33,10 @@ package final class ReadBudget {
     /// Attributes of one tag: libxml2 compares each with all before it (600,000 took minutes).
     package static let maxAttributes = 1_000
     package static let maxJSONValues = 100_000, maxJSONDepth = 64
-    /// Text kept of one text node (a page's) or one JSON string: more than any field keeps
-    /// (`RecipeDraft`'s notes are 20,000 characters), and the rest is never copied.
-    package static let maxNodeText = 1 << 20, maxString = 64 << 10
+    /// Text kept of one text node of a page (a script's, a framework's data: 2 MB) or one JSON
+    /// string (more than any field keeps: `RecipeDraft`'s notes are 20,000 characters); the rest
+    /// is never copied.
+    package static let maxNodeText = 2 << 20, maxString = 64 << 10
     /// Text microdata's values may copy out of a page in all (a value is its element's text, and
     /// nested values are copied again for each level): twenty times a recipe's whole text.
     package static let maxText = 1 << 20

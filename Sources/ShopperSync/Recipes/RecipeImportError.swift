@@ -80,6 +80,8 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
             L("{source} holds more than {n} JSON values, more than any recipe; nothing was imported", ["source": source, "n": "\(n)"])
         case .jsonDepth(let n):
             L("{source} nests its JSON more than {n} deep, deeper than any recipe; nothing was imported", ["source": source, "n": "\(n)"])
+        case .script(let megabytes):
+            L("{source} has a JSON-LD block of more than {size} MB, more than any recipe; nothing was imported", ["source": source, "size": "\(megabytes)"])
         case .memory:
             L("reading {source} needed more than the {size} MB of memory a recipe may take; nothing was imported",
               ["source": source, "size": "\(RecipeImport.memoryMegabytes)"])

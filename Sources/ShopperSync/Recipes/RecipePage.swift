@@ -36,7 +36,11 @@ enum RecipePage {
         guard depth < ReadBudget.maxDepth else { return }
         try budget.step()
         if e.name == "script" {
-            if e.attribute("type")?.lowercased().contains("ld+json") == true { scripts.append(e.rawText) }
+            guard e.attribute("type")?.lowercased().contains("ld+json") == true else { return }
+            let json = e.rawText
+            // As long as a text node is kept: it was cut, and the rest of its recipe is not here.
+            guard json.utf8.count < ReadBudget.maxNodeText else { throw .script(megabytes: ReadBudget.maxNodeText >> 20) }
+            scripts.append(json)
             return
         }
         if Microdata.isRecipe(e) { return items.append(try Microdata.item(e, budget: budget)) }
