@@ -77,4 +77,20 @@ final class RecipeImportCancelTests: GtkTestCase {
             XCTAssertNil(window.dialogs.recipePaste, "nothing opens after a Cancel")
         }
     }
+
+    /// A long address wraps inside the dialog at phone width (360 px), however it is written.
+    func testTheReadingDialogFitsAPhoneWithALongAddress() throws {
+        try MainActor.assumeIsolated {
+            let store = try Store(path: NSTemporaryDirectory() + "/shopper-import-long-\(UUID().uuidString)/" + Store.fileName)
+            let harness = try WindowHarness(model: try ShoppingModel(store: store), size: (360, 640))
+            defer { harness.close() }
+            let address = "https://www.example-recipes.org/rezepte/1234567890123456/Spaghetti-Carbonara-nach-Omas-Art-mit-Guanciale-und-Pecorino.html"
+            let progress = RecipeImportProgress(parent: harness.window.window, source: address) {}
+            progress.present()
+            settle(300)
+            XCTAssertGreaterThan(progress.width, 0)
+            XCTAssertLessThanOrEqual(progress.width, 360)
+            progress.finish()
+        }
+    }
 }

@@ -36,6 +36,9 @@ final class RecipeImportProgress {
 
     func present() { dialog.present() }
 
+    /// Its width as laid out (the tests' phone width).
+    var width: Int32 { dialog.widget.width }
+
     /// Ends the read now (Cancel, or another import that takes its place); the dialog goes.
     func cancel() {
         guard !over else { return }
