@@ -56,14 +56,16 @@ def main(argv):
     finally:
         s.stdin.close()
         s.wait(10)
-    name, seconds, peak, _, words = max(rows, key=lambda r: (r[2], r[1]))
-    met = seconds < SECONDS and peak < MEGABYTES and all(r[3] < 1 for r in rows)
     print("\n## Worst recipe page (issue 53: `benchmarks/recipe_bench.py`, the release helper)\n")
     print("Each hostile page of `Tests/recipes/hostile_pages.py` imported by `shopper-sync` from 127.0.0.1 (download and")
-    print(f"reading), measured from outside: wall time and peak RSS (wait4), median of {runs}.\n")
+    print(f"reading), measured from outside: wall time and peak RSS (wait4), median of {runs}; a page is met when every")
+    print("run of it was within both bounds.\n")
     print("| metric | page | time | peak RSS | target | met |")
     print("| --- | --- | ---: | ---: | --- | --- |")
-    print(f"| worst recipe page | {name} | {seconds:.2f} s | {peak:.0f} MB | < {SECONDS} s, < {MEGABYTES} MB | {'yes' if met else '**no**'} |")
+    for what, key in (("the longest", lambda r: r[1]), ("the largest", lambda r: r[2])):
+        name, seconds, peak, worst, _ = max(rows, key=key)
+        print(f"| worst recipe page: {what} | {name} | {seconds:.2f} s | {peak:.0f} MB | < {SECONDS} s, < {MEGABYTES} MB | "
+              f"{'yes' if worst < 1 else '**no**'} |")
     print("\n| page | time | peak RSS | what it said |")
     print("| --- | ---: | ---: | --- |")
     for name, seconds, peak, _, words in rows:
