@@ -2,10 +2,10 @@ import Foundation
 
 /// JSON read within a `ReadBudget`, into the values `JSONSerialization` gives (`[String: Any]`,
 /// `[Any]`, `String`, `NSNumber`, `NSNull`), for schema.org recipes from outside. Foundation's
-/// reader has no bound: 4.8 MB of `{"a":1}` took it 1.8 GB. Here every value counts (at most
-/// `maxJSONValues`, `maxJSONDepth` deep), a string keeps its first 64 KB and skips the rest
-/// without copying it, and the deadline is read as it goes. Lenient where pages are: a control
-/// character (a raw line break inside a string) reads as a space.
+/// reader has no bound: with it, 4.8 MB of `{"a":1}` took the helper 1.8 GB. Here every value
+/// counts (at most `maxJSONValues`, `maxJSONDepth` deep), a string keeps its first 64 KB and
+/// skips the rest without copying it, and the deadline is read as it goes. Lenient where pages
+/// are: a control character (a raw line break inside a string) reads as a space.
 package struct BoundedJSON {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let budget: ReadBudget

@@ -1,9 +1,9 @@
 import Foundation
 
 /// schema.org `Recipe` in JSON: what recipe pages carry in their JSON-LD blocks and what Nextcloud
-/// Cookbook keeps as a file. Read with `BoundedJSON` (within a `ReadBudget`), then walked: a `Recipe` may stand
-/// alone, in an array, in a `@graph` among WebPage and Person nodes, or under another node's
-/// `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
+/// Cookbook keeps as a file. Read with `BoundedJSON` (within a `ReadBudget`), then walked: a
+/// `Recipe` may stand alone, in an array, in a `@graph` among WebPage and Person nodes, or under
+/// another node's `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
 package enum SchemaOrgRecipe {
     /// Bounds on the walk: a hostile document's nesting or size costs no more than this.
     package static let maxDepth = 40, maxNodes = 200_000, maxRecipes = 50
