@@ -44,8 +44,8 @@ enum PageEncoding {
         let cd = iconv_open("UTF-8", encoding)
         guard cd != iconv_t(bitPattern: -1) else { return nil }
         defer { iconv_close(cd) }
-        var input = [CChar](repeating: 0, count: bytes.count)
-        bytes.withUnsafeBytes { raw in raw.copyBytes(to: UnsafeMutableRawBufferPointer(start: &input, count: input.count)) }
+        // iconv moves its input pointer on, so it is given a copy it may point into.
+        var input = bytes.map { CChar(bitPattern: $0) }
         var output = Data()
         var chunk = [CChar](repeating: 0, count: 1 << 16)
         input.withUnsafeMutableBufferPointer { whole in
