@@ -175,12 +175,15 @@ bench-tools: deps
 
 # Measures Shopper against the C baseline at each size and writes BENCHMARKS.md. With its GSettings
 # schema, as installed: without it Shopper keeps preferences in memory and skips loading settings.
+# Then sync, GNOME Shell's search, and the worst recipe page the helper is given (its time and memory).
 bench: bench-tools schemas
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/run.py "$(SHOPPER)" .build/baseline \
 	  "$(RELEASE_BIN)/shopper-bench-store" BENCHMARKS.md $(BENCH_SIZES) --runs $(BENCH_RUNS)
 	$(HEADLESS) /usr/bin/python3 benchmarks/sync_bench.py "$(SHOPPER)" $(SYNC_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
 	GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) $(HEADLESS) /usr/bin/python3 benchmarks/search_bench.py "$(SHOPPER)" \
 	  "$(RELEASE_BIN)/shopper-bench-store" $(SEARCH_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
+	/usr/bin/python3 benchmarks/recipe_bench.py "$(CURDIR)/.build/stage/release/libexec/shopper/shopper-sync" \
+	  --runs $(BENCH_RUNS) >> BENCHMARKS.md
 
 # Where the first frame's and a scroll frame's CPU time goes, Shopper against the libadwaita floor and
 # the C baseline, by library (benchmarks/cpu_profile.py): writes PROFILE.md. Needs perf (installed here).

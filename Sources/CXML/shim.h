@@ -8,6 +8,8 @@
 #include <libxml/tree.h>
 // Recipe pages: libxml2's HTML parser reads real-world markup (unclosed tags, stray entities).
 #include <libxml/HTMLparser.h>
+// Its tree built through callbacks that count (ShopperSync's PageParser).
+#include <libxml/SAX2.h>
 
 /// libxml2 reports some problems (an encoding error) on standard error whatever the parse options
 /// say; a page from anywhere is not the terminal's business. The handler is variadic, which Swift

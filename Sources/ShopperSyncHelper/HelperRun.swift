@@ -63,5 +63,6 @@ struct HelperRun {
 private func say(_ reply: HelperReply) {
     guard var line = try? JSONEncoder().encode(reply) else { return }
     line.append(UInt8(ascii: "\n"))
+    if reply.recipes != nil || reply.error != nil { HelperLimits.answering() }
     FileHandle.standardOutput.write(line)
 }

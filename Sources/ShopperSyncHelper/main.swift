@@ -22,5 +22,7 @@ guard let command = HelperCommand(arguments: Array(CommandLine.arguments.dropFir
     FileHandle.standardError.write(Data("shopper-sync: Shopper's sharing helper, run by Shopper itself (shopper share, shopper sync)\n".utf8))
     exit(2)
 }
+// A recipe's page or file is read within the kernel's bounds too, set before anything is read.
+if case .recipes(let source) = command { HelperLimits.arm(for: source) }
 let password = command.readsPassword ? readLine(strippingNewline: true) ?? "" : ""
 HelperRun(password: password).run(command)

@@ -8,10 +8,17 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 import unittest
 
-from shopper_harness import ROOT, Shopper, wait_for
-from test_platform import resize
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from settling import OUT  # noqa: E402
+from shopper_harness import ROOT, Shopper, wait_for  # noqa: E402
+from test_platform import resize  # noqa: E402
 
 BIN = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
 
@@ -21,6 +28,30 @@ OMELETTE = ["Omelette", "Serves 1", "", "Ingredients", "3 eggs", "100 ml milk", 
 SALAD = ["Salad", "Serves 2", "", "Ingredients", "2 tbsp olive oil", "1 lemon", "1 cucumber", "", "Method", "1. Mix."]
 PFANNKUCHEN = ["Pfannkuchen", "Für 2 Personen", "", "Zutaten", "250 ml Milch", "2 Eier", "", "Zubereitung",
                "1. Alles verquirlen.", "2. Dünn ausbacken."]
+
+
+def helpers_of(pid):
+    """The shopper-sync processes `pid` started and has not reaped."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
+        if name == "shopper-sync" and int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def recipe_server():
+    server = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "Tests", "recipes", "recipe_server.py"),
+                               os.path.join(ROOT, "Tests", "Fixtures", "recipes")],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    return server, json.loads(server.stdout.readline())["url"]
 
 
 def store_with(*lines):
@@ -190,6 +221,44 @@ class Recipes(unittest.TestCase):
                 app.screenshot("98-imported-recipe-on-the-list")
                 app.key("z", ["ctrl"])
                 wait_for(lambda: need(data, "Milk") == "1 l", 5, "one Undo takes the add back")
+            subprocess.run(["rm", "-rf", data])
+        finally:
+            server.stdin.close()
+            server.wait(10)
+
+    def test_an_import_says_it_is_reading_and_cancel_ends_it_in_german_at_phone_width(self):
+        """A page that never finishes: the import dialog says what it reads, with Abbrechen; pressed,
+        the helper is gone at once and nothing else opens. At 360 px in German."""
+        server, url = recipe_server()
+        try:
+            data = store_with("1 l Milch [Kühlregal]")
+            german = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de"}
+            with Shopper(data_dir=data, env=german) as app:
+                resize(app, 360, 640)
+                app.hover()
+                app.key("o", ["ctrl", "shift"])
+                heading = "Rezept importieren"
+                self.frame(app, heading)
+                app.type(url + "slow", window=heading)
+                app.key("Return", window=heading)
+                reading = wait_for(lambda: next((f for f in app.frames() if f.get_name() == heading
+                                                 and app.has_text("wird gelesen", root=f)), None), 10, "the reading dialog")
+                helpers = wait_for(lambda: helpers_of(app.proc.pid), 10, "the helper running")
+                self.assertEqual(len(helpers), 1)
+                # The wheel turns: no still picture to wait for, so the screen is taken as it is.
+                time.sleep(0.5)
+                os.makedirs(OUT, exist_ok=True)
+                x, y, w, h = app.extents(app.window())
+                subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+0+0", "+repage",
+                                os.path.join(OUT, "94-rezept-wird-gelesen-phone.png")], check=True)
+                cancel = app.one(Atspi.Role.PUSH_BUTTON, name="Abbrechen", root=reading)
+                pressed = time.monotonic()
+                app.press(cancel)
+                wait_for(lambda: not helpers_of(app.proc.pid), 5, "the helper ended")
+                self.assertLess(time.monotonic() - pressed, 2, "Abbrechen ends the helper at once")
+                wait_for(lambda: not any(f.get_name() == heading for f in app.frames()), 5, "the dialog gone")
+                time.sleep(1)
+                self.assertEqual([f.get_name() for f in app.frames() if not f.get_name().endswith("Shopper")], [], "nothing opens after it")
             subprocess.run(["rm", "-rf", data])
         finally:
             server.stdin.close()

@@ -15,6 +15,8 @@ written before the answer: a test can tell that an address was never asked for.
     /redirect-plain  302 to http://localhost.:PORT/plain-redirected (a plain http address that is
                      not this machine as Shopper reads it: never to be followed)
     /redirect-loop   302 to itself
+    /redirect-to?ADDRESS  302 to ADDRESS (the test's own: a redirect it wants checked)
+    /hostile/NAME    a hostile page of hostile_pages.py, made when asked for
 """
 
 import ctypes
@@ -26,6 +28,10 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostile_pages  # noqa: E402
 
 LOG_PATH = ""
 LOCK = threading.Lock()
@@ -67,6 +73,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.redirect("/page/" + path[len("/redirect/"):])
         if path == "/redirect-plain":
             return self.redirect(f"http://localhost.:{port}/plain-redirected")
+        if path.startswith("/redirect-to?"):
+            return self.redirect(urllib.parse.unquote(path[len("/redirect-to?"):]))
+        if path.startswith("/hostile/") and path[len("/hostile/"):] in hostile_pages.PAGES:
+            body, kind = hostile_pages.page(path[len("/hostile/"):])
+            return self.send(200, body, kind)
         if path == "/redirect-loop":
             return self.redirect("/redirect-loop")
         if path == "/missing":

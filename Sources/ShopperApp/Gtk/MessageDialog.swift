@@ -36,4 +36,6 @@ import CGtk
     /// Answers as if the user had pressed that button.
     func respond(_ id: String) { adw_message_dialog_response(ptr, id) }
     func present() { gtk_window_present(widget.typedPointer()) }
+    /// Gone without an answer (a close would give the close response).
+    func destroy() { gtk_window_destroy(widget.typedPointer()) }
 }

@@ -198,3 +198,12 @@ import CGtk
     func text(_ t: String) { gtk_progress_bar_set_text(ptr, t) }
     func pulse() { gtk_progress_bar_pulse(ptr) }
 }
+
+/// A turning wheel: work under way whose length is not known (a page being read).
+@MainActor struct Spinner {
+    let widget: Widget
+    init() {
+        widget = Widget(gtk_spinner_new()!)
+        gtk_spinner_start(widget.opaque)
+    }
+}

@@ -91,26 +91,43 @@ extension MainWindow {
         _ = address.row.grabFocus()
     }
 
+    /// Reads `source` in the helper while a dialog says so, with Cancel. One import at a time: a
+    /// second takes the place of the first, whose helper is ended and gone before the next starts.
     func readRecipe(from source: String) {
         guard !source.isEmpty else { return importRecipe() }
-        toast.show(L("Reading {source}…", ["source": source]))
+        let previous = dialogs.recipeImport
+        previous?.cancel()
+        let progress = RecipeImportProgress(parent: window, source: source) { [weak self] in self?.dialogs.recipeImport = nil }
+        dialogs.recipeImport = progress
+        progress.present()
+        let handle = progress.handle, before = previous?.handle
         Thread.detachNewThread {
-            let found = Result { () throws(HelperProcess.Failure) in try SyncHelper.recipes(from: source) }
-            MainLoop.post { [weak self] in
-                guard let self else { return }
-                switch found {
-                case .success(let drafts) where !drafts.isEmpty:
-                    let first = drafts[0]
-                    openRecipeText(title: L("Import “{recipe}”", ["recipe": first.title]), text: RecipeText.text(of: first), base: first) { [weak self] d in
-                        self?.keep(d)
-                    }
-                    if drafts.count > 1 {
-                        toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))
-                    }
-                case .success: importRecipe(problem: L("No recipe was found there."), typed: source)
-                case .failure(let e): importRecipe(problem: e.description, typed: source)
-                }
+            before?.waitUntilEnded()
+            let found = Result { () throws(HelperProcess.Failure) in try SyncHelper.recipes(from: source, handle: handle) }
+            MainLoop.post { [weak self, weak progress] in
+                guard let self, let progress, !progress.over else { return }
+                progress.finish()
+                if dialogs.recipeImport === progress { dialogs.recipeImport = nil }
+                imported(found, from: source)
             }
+        }
+    }
+
+    /// What the helper read: the first recipe opens as text to check, or the import dialog comes
+    /// back with the problem and the address as typed.
+    private func imported(_ found: Result<[RecipeDraft], HelperProcess.Failure>, from source: String) {
+        switch found {
+        case .success(let drafts) where !drafts.isEmpty:
+            let first = drafts[0]
+            openRecipeText(title: L("Import “{recipe}”", ["recipe": first.title]), text: RecipeText.text(of: first), base: first) { [weak self] d in
+                self?.keep(d)
+            }
+            if drafts.count > 1 {
+                toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))
+            }
+        case .success: importRecipe(problem: L("No recipe was found there."), typed: source)
+        case .failure(let e) where e.cancelled: break
+        case .failure(let e): importRecipe(problem: e.description, typed: source)
         }
     }
 }

@@ -9,6 +9,8 @@ final class OpenDialogs {
     var finish: FinishShoppingDialog?
     var recentlyDeleted: RecentlyDeletedWindow?
     var recipePaste: RecipePasteDialog?
+    /// A recipe being read by the helper (one at a time).
+    var recipeImport: RecipeImportProgress?
     var recipeAdd: RecipeAddDialog?
     var meal: MealDialog?
     var staples: StaplesWindow?

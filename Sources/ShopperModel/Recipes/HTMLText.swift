@@ -8,13 +8,17 @@ enum HTMLText {
     /// The text's lines: tags gone (a block element or `<br>` ends a line), entities decoded
     /// (twice: WordPress often writes "&amp;nbsp;"), every kind of space one space, blank lines dropped.
     static func lines(_ text: String) -> [String] {
-        let plain = decoded(decoded(withoutTags(text)))
+        // No field keeps more (notes: 20,000 characters): a 5 MB ingredient costs no more than this.
+        let plain = decoded(decoded(withoutTags(text.utf8.count > maxInput ? String(text.prefix(maxInput)) : text)))
         return plain.split(whereSeparator: \.isNewline).compactMap { line in
             let visible = line.filter { c in !c.unicodeScalars.contains { IngredientWords.invisible.contains($0) } }
             let words = visible.split { $0.isWhitespace || $0.unicodeScalars.first?.properties.generalCategory == .control }
             return words.isEmpty ? nil : words.joined(separator: " ")
         }
     }
+
+    /// Characters of a field read; the rest is never looked at.
+    static let maxInput = 64 << 10
 
     /// All of it on one line (a title, an ingredient).
     static func line(_ text: String) -> String { lines(text).joined(separator: " ") }

@@ -22,8 +22,10 @@ enum IngredientWords {
     /// What lists put before a line: "•", "-", "▢" (a checkbox some recipe sites print).
     static let bullets: Set<Character> = ["•", "·", "-", "–", "—", "*", "▢", "☐", "□", "○", "◦", "▪", "‣"]
     /// Characters that take no room and only get in the way of reading: zero-width space and
-    /// joiners, the word joiner, the byte order mark, the soft hyphen.
-    static let invisible: Set<Unicode.Scalar> = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{00AD}"]
+    /// joiners, the word joiner, the byte order mark, the soft hyphen, and the bidirectional
+    /// controls (`RecipeDraft.bidiControls`: dropped where they stand, not read as a space).
+    static let invisible: Set<Unicode.Scalar> = Set(["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{00AD}"])
+        .union(RecipeDraft.bidiControls)
 
     /// `text` without `phrase` at its end (as a whole word, ignoring case and accents), or nil
     /// when it does not end so.

@@ -37,11 +37,13 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
     package static let maxTitle = 200, maxLines = 200, maxLine = 500, maxSteps = 200, maxStep = 5_000, maxNotes = 20_000
     package static let maxTags = 50, maxTag = 100, maxServings = 1_000
 
-    /// The draft within the limits above, whitespace trimmed, empty lines dropped.
+    /// The draft within the limits above, whitespace trimmed, empty lines dropped, and without
+    /// bidirectional controls (`withoutBidiControls`).
     package var capped: RecipeDraft {
         // Trimmed again after the cut: a cut that ends on a space leaves none behind.
         func cut(_ s: String, _ n: Int) -> String {
-            String(s.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let plain = Self.withoutBidiControls(s)
+            return String(plain.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         func lines(_ l: [String], _ count: Int, _ length: Int) -> [String] {
             Array(l.lazy.map { cut($0, length) }.filter { !$0.isEmpty }.prefix(count))
@@ -56,5 +58,19 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
         d.notes = cut(notes, Self.maxNotes)
         d.tags = lines(tags, Self.maxTags, Self.maxTag)
         return d
+    }
+
+    /// Embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
+    /// U+061C): a title from a page with U+202E would show its words reversed, and make a
+    /// recipe or a line of the list read as something it is not. A recipe's text shows right to
+    /// left or left to right by its own letters without them.
+    package static let bidiControls: Set<Unicode.Scalar> = Set((0x202A...0x202E).compactMap(Unicode.Scalar.init)
+        + (0x2066...0x2069).compactMap(Unicode.Scalar.init) + ["\u{200E}", "\u{200F}", "\u{061C}"])
+
+    package static func withoutBidiControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: bidiControls.contains) else { return s }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: s.unicodeScalars.lazy.filter { !bidiControls.contains($0) })
+        return String(out)
     }
 }

@@ -96,8 +96,13 @@ package enum RecipeText {
             if let text = RecipeTextWords.stepText(line) {
                 numbered = true
                 draft.method.append(text)
-            } else if numbered, !afterGap, !line.hasSuffix(":"), let last = draft.method.popLast() {
-                draft.method.append(last + " " + line)
+            } else if numbered, !afterGap, !line.hasSuffix(":"), !draft.method.isEmpty {
+                // Appended in place, and not past what a step keeps (`RecipeDraft.maxStep`
+                // characters, at most 4 bytes each): thousands of short lines pasted cost
+                // their length, never the step's length again for each.
+                let last = draft.method.count - 1
+                guard draft.method[last].utf8.count < RecipeDraft.maxStep * 4 else { return }
+                draft.method[last] += " " + line
             } else {
                 draft.method.append(line)
             }

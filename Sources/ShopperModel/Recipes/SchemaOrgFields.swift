@@ -22,11 +22,12 @@ enum SchemaOrgFields {
         return v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : n.stringValue
     }
 
-    /// Lines: a string's lines, or one line per element of an array (ingredients, a description).
+    /// Lines: a string's lines, or one line per element of an array (ingredients, a description);
+    /// no more than a draft keeps (`RecipeDraft.maxLines`), whatever the array's length.
     static func lines(_ value: Any?) -> [String] {
         switch value {
         case let s as String: HTMLText.lines(s)
-        case let a as [Any]: a.compactMap(text)
+        case let a as [Any]: Array(a.lazy.compactMap(text).prefix(RecipeDraft.maxLines))
         case .some(let v): text(v).map { [$0] } ?? []
         case nil: []
         }
@@ -39,7 +40,7 @@ enum SchemaOrgFields {
         guard depth < 10 else { return [] }
         switch value {
         case let s as String: return HTMLText.lines(s)
-        case let a as [Any]: return a.flatMap { steps($0, depth: depth + 1) }
+        case let a as [Any]: return a.prefix(RecipeDraft.maxSteps).flatMap { steps($0, depth: depth + 1) }
         case let o as [String: Any]: return step(o, depth: depth)
         default: return []
         }

@@ -1,38 +1,55 @@
 import Foundation
 
 /// schema.org `Recipe` in JSON: what recipe pages carry in their JSON-LD blocks and what Nextcloud
-/// Cookbook keeps as a file. Read with Foundation's JSON parser, then walked: a `Recipe` may stand
-/// alone, in an array, in a `@graph` among WebPage and Person nodes, or under another node's
-/// `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
+/// Cookbook keeps as a file. Read with `BoundedJSON` (within a `ReadBudget`), then walked: a
+/// `Recipe` may stand alone, in an array, in a `@graph` among WebPage and Person nodes, or under
+/// another node's `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
 package enum SchemaOrgRecipe {
     /// Bounds on the walk: a hostile document's nesting or size costs no more than this.
     package static let maxDepth = 40, maxNodes = 200_000, maxRecipes = 50
 
-    /// The recipes in a JSON document; none when it is not JSON or has no `Recipe`.
+    /// The recipes in a JSON document; none when it is not JSON, has no `Recipe`, or goes past a
+    /// limit of `ReadBudget` (a fresh one: 30 s).
     package static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
-        return drafts(in: object, source: source)
+        (try? read(json: data, source: source, budget: ReadBudget())) ?? []
+    }
+
+    /// The recipes in a JSON document from outside, read within `budget`; over a limit, the limit.
+    package static func read(json data: Data, source: String?, budget: ReadBudget) throws(ReadLimit) -> [RecipeDraft] {
+        guard let object = try BoundedJSON.parse(data, budget: budget) else { return [] }
+        return try drafts(in: object, source: source, budget: budget)
     }
 
     /// The recipes in a parsed JSON value (or one built alike, as microdata is).
     package static func drafts(in object: Any, source: String? = nil) -> [RecipeDraft] {
-        var found: [[String: Any]] = []
-        var budget = maxNodes
-        collect(object, depth: 0, budget: &budget, into: &found)
-        return found.map { draft($0, source: source) }
+        (try? drafts(in: object, source: source, budget: ReadBudget())) ?? []
     }
 
-    private static func collect(_ value: Any, depth: Int, budget: inout Int, into found: inout [[String: Any]]) {
-        guard depth < maxDepth, budget > 0, found.count < maxRecipes else { return }
-        budget -= 1
+    package static func drafts(in object: Any, source: String?, budget: ReadBudget) throws(ReadLimit) -> [RecipeDraft] {
+        var found: [[String: Any]] = []
+        var nodes = maxNodes
+        try collect(object, depth: 0, budget: budget, nodes: &nodes, into: &found)
+        var drafts: [RecipeDraft] = []
+        for recipe in found {
+            try budget.checkTime()
+            drafts.append(draft(recipe, source: source))
+        }
+        return drafts
+    }
+
+    private static func collect(_ value: Any, depth: Int, budget: ReadBudget, nodes: inout Int,
+                                into found: inout [[String: Any]]) throws(ReadLimit) {
+        guard depth < maxDepth, nodes > 0, found.count < maxRecipes else { return }
+        nodes -= 1
+        try budget.step()
         if let object = value as? [String: Any] {
             if isRecipe(object) { return found.append(object) }
             // "@graph" first, as written; then any other member (mainEntity, itemListElement…).
             for key in object.keys.sorted(by: { ($0 == "@graph" ? 0 : 1, $0) < ($1 == "@graph" ? 0 : 1, $1) }) {
-                collect(object[key]!, depth: depth + 1, budget: &budget, into: &found)
+                try collect(object[key]!, depth: depth + 1, budget: budget, nodes: &nodes, into: &found)
             }
         } else if let array = value as? [Any] {
-            for element in array { collect(element, depth: depth + 1, budget: &budget, into: &found) }
+            for element in array { try collect(element, depth: depth + 1, budget: budget, nodes: &nodes, into: &found) }
         }
     }
 

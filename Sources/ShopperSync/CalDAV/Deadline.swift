@@ -6,6 +6,8 @@ import Foundation
 /// as long as it kept sending. What was not done by then waits for the next sync.
 struct Deadline: Sendable {
     let end: ContinuousClock.Instant
+    /// How long it gave, in seconds (said when it passes).
+    let seconds: Double
 
     /// 60 s; SHOPPER_SYNC_DEADLINE (seconds) may shorten it, never lengthen it (tests).
     static var seconds: Double {
@@ -14,7 +16,10 @@ struct Deadline: Sendable {
     }
     static let standard = 60.0
 
-    init(seconds: Double = Deadline.seconds) { end = .now + .milliseconds(Int64(seconds * 1000)) }
+    init(seconds: Double = Deadline.seconds) {
+        self.seconds = seconds
+        end = .now + .milliseconds(Int64(seconds * 1000))
+    }
 
     var remaining: Duration { ContinuousClock.now.duration(to: end) }
     var passed: Bool { remaining <= .zero }

@@ -1,5 +1,6 @@
 import CXML
 import Foundation
+import ShopperModel
 
 /// An element of a page libxml2's HTML parser read, as the recipe readers walk it: its name,
 /// attributes, children and text. Borrowed: valid while its document is.
@@ -19,15 +20,16 @@ struct HTMLNode {
         return out
     }
 
-    /// The attribute's value ("" for one written without a value, such as `itemscope`); nil when absent.
+    /// The attribute's value ("" for one written without a value, such as `itemscope`), its first
+    /// `ReadBudget.maxString` bytes; nil when absent.
     func attribute(_ wanted: String) -> String? {
         var a = node.pointee.properties
         while let attr = a {
             if Self.string(attr.pointee.name).lowercased() == wanted {
                 var value = ""
                 var c = attr.pointee.children
-                while let t = c {
-                    value += Self.string(t.pointee.content)
+                while let t = c, value.utf8.count < ReadBudget.maxString {
+                    value += Self.string(t.pointee.content, max: ReadBudget.maxString - value.utf8.count)
                     c = t.pointee.next
                 }
                 return value
@@ -37,22 +39,28 @@ struct HTMLNode {
         return nil
     }
 
-    /// The text inside, raw (a script's JSON).
+    /// The text inside, raw (a script's JSON): no more than a text node keeps (`maxNodeText`).
     var rawText: String {
         var out = ""
         var c = node.pointee.children
-        while let n = c {
-            if n.pointee.type == XML_TEXT_NODE || n.pointee.type == XML_CDATA_SECTION_NODE { out += Self.string(n.pointee.content) }
+        while let n = c, out.utf8.count < ReadBudget.maxNodeText {
+            if n.pointee.type == XML_TEXT_NODE || n.pointee.type == XML_CDATA_SECTION_NODE {
+                out += Self.string(n.pointee.content, max: ReadBudget.maxNodeText - out.utf8.count)
+            }
             c = n.pointee.next
         }
         return out
     }
 
     /// The text a reader sees: scripts and styles left out, and a line break where a block
-    /// element (a paragraph, a list item) begins or ends, so that `<li>` steps stay apart.
-    var text: String {
+    /// element (a paragraph, a list item) begins or ends, so that `<li>` steps stay apart. At
+    /// most `ReadBudget.maxString` bytes, and what `budget` has left: a microdata property
+    /// nested in two hundred others is read two hundred times.
+    func text(budget: ReadBudget) throws(ReadLimit) -> String {
         var out = ""
-        Self.collect(node, depth: 0, into: &out)
+        let room = budget.room(for: ReadBudget.maxString)
+        try Self.collect(node, depth: 0, room: room, budget: budget, into: &out)
+        budget.spend(text: out.utf8.count)
         return out
     }
 
@@ -60,23 +68,31 @@ struct HTMLNode {
                                               "section", "article", "dd", "dt", "table", "blockquote", "hr"]
     private static let hidden: Set<String> = ["script", "style", "template", "noscript"]
 
-    private static func collect(_ node: xmlNodePtr, depth: Int, into out: inout String) {
-        guard depth < 256 else { return }
+    private static func collect(_ node: xmlNodePtr, depth: Int, room: Int, budget: ReadBudget, into out: inout String) throws(ReadLimit) {
+        guard depth < ReadBudget.maxDepth else { return }
         var c = node.pointee.children
-        while let n = c {
+        while let n = c, out.utf8.count < room {
+            try budget.step()
             switch n.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: out += string(n.pointee.content)
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: out += string(n.pointee.content, max: room - out.utf8.count)
             case XML_ELEMENT_NODE:
                 let name = string(n.pointee.name).lowercased()
                 guard !hidden.contains(name) else { break }
                 let block = blocks.contains(name)
                 if block { out += "\n" }
-                collect(n, depth: depth + 1, into: &out)
+                try collect(n, depth: depth + 1, room: room, budget: budget, into: &out)
                 if block { out += "\n" }
             default: break
             }
             c = n.pointee.next
         }
+    }
+
+    /// At most `max` bytes of libxml2's text (a cut inside a character leaves a replacement character).
+    static func string(_ p: UnsafePointer<xmlChar>?, max: Int) -> String {
+        guard let p, max > 0 else { return "" }
+        let n = strnlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self), max)
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
 
     static func string(_ p: UnsafePointer<xmlChar>?) -> String {

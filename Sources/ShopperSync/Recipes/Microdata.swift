@@ -13,9 +13,9 @@ enum Microdata {
 
     /// The item `e` starts (`depth`: how deep in the page it is: items nested in items count on,
     /// so a page of items inside items cannot run the helper's stack out).
-    static func item(_ e: HTMLNode, depth: Int = 0) -> [String: Any] {
+    static func item(_ e: HTMLNode, depth: Int = 0, budget: ReadBudget) throws(ReadLimit) -> [String: Any] {
         var properties: [String: [Any]] = [:]
-        for child in e.elements { collect(child, depth: depth + 1, into: &properties) }
+        for child in e.elements { try collect(child, depth: depth + 1, budget: budget, into: &properties) }
         var object: [String: Any] = properties
         let types = (e.attribute("itemtype") ?? "").split(separator: " ").map(String.init)
         if !types.isEmpty { object["@type"] = types }
@@ -24,29 +24,31 @@ enum Microdata {
 
     /// The properties below `e` that belong to the item being read: a nested item's own
     /// properties are its own, not the recipe's (the author's `name` is not the recipe's).
-    private static func collect(_ e: HTMLNode, depth: Int, into properties: inout [String: [Any]]) {
+    private static func collect(_ e: HTMLNode, depth: Int, budget: ReadBudget, into properties: inout [String: [Any]]) throws(ReadLimit) {
         guard depth < 200 else { return }
+        try budget.step()
         let scope = e.attribute("itemscope") != nil
         if let names = e.attribute("itemprop") {
-            let value: Any = scope ? item(e, depth: depth) : self.value(e)
+            let value: Any = scope ? try item(e, depth: depth, budget: budget) : try self.value(e, budget: budget)
             for name in names.split(separator: " ") where (properties[String(name)]?.count ?? 0) < 500 {
                 properties[String(name), default: []].append(value)
             }
         }
         guard !scope else { return }
-        for child in e.elements { collect(child, depth: depth + 1, into: &properties) }
+        for child in e.elements { try collect(child, depth: depth + 1, budget: budget, into: &properties) }
     }
 
     /// A property's value as microdata defines it: `content` where given, an address for links
-    /// and media, a `datetime`, else the element's text.
-    static func value(_ e: HTMLNode) -> String {
+    /// and media, a `datetime`, else the element's text (within `budget`).
+    static func value(_ e: HTMLNode, budget: ReadBudget) throws(ReadLimit) -> String {
         if let content = e.attribute("content") { return content }
         switch e.name {
         case "a", "link", "area": return e.attribute("href") ?? ""
         case "img", "audio", "video", "source", "iframe", "embed": return e.attribute("src") ?? ""
-        case "time": return e.attribute("datetime") ?? e.text
-        case "data", "meter": return e.attribute("value") ?? e.text
-        default: return e.text
+        case "time": if let d = e.attribute("datetime") { return d }
+        case "data", "meter": if let v = e.attribute("value") { return v }
+        default: break
         }
+        return try e.text(budget: budget)
     }
 }

@@ -4,7 +4,7 @@ import ShopperModel
 
 /// A recipe page fetched with libsoup's blocking API, on the thread that asks (the helper's). As
 /// sharing's client: https, or plain http to this machine only; every redirect checked before it
-/// is followed; a deadline for the whole fetch, whatever the server does; a cap on the size.
+/// is followed (`next`); a deadline for the whole fetch, whatever the server does; a cap on the size.
 enum WebPage {
     /// Recipe pages run to a few hundred KB; a larger answer is cut and said so.
     static let maxSize = 5 << 20
@@ -28,8 +28,7 @@ enum WebPage {
     /// The page's bytes and the address they came from, after redirects.
     static func get(_ address: String, deadline: Deadline = deadline) throws(RecipeImportError) -> (body: Data, url: URL) {
         var url = try checked(address)
-        // A page from elsewhere may not send the helper to this machine's own services.
-        let fromHere = Loopback.contains(host: url.host ?? "")
+        let start = AddressPlace.of(host: url.host ?? "")
         let session = OpaquePointer(soup_session_new())!
         defer { g_object_unref(UnsafeMutableRawPointer(session)) }
         soup_session_set_timeout(UnsafeMutablePointer(session), 15)
@@ -37,11 +36,22 @@ enum WebPage {
         for _ in 0...maxRedirects {
             let answer = try getOnce(url, session: session, deadline: deadline)
             guard let location = answer.location else { return (answer.body, url) }
-            guard let next = URL(string: location, relativeTo: url)?.absoluteURL else { throw .badAddress(location) }
-            do { url = try checked(next.absoluteString) } catch { throw .redirectedInsecurely(to: next.absoluteString) }
-            if !fromHere && Loopback.contains(host: url.host ?? "") { throw .redirectedInsecurely(to: next.absoluteString) }
+            url = try next(location, from: url, start: start)
         }
         throw .tooManyRedirects(host: url.host ?? "")
+    }
+
+    /// Where a redirect leads, checked before it is followed: by the rules of the first address
+    /// (https, or plain http to this computer as written in full), and never further in than
+    /// the import began (`AddressPlace`, read from the address as parsed): a page from the
+    /// Internet may not send the helper to this computer's services or the local network's,
+    /// nor a page on the local network to this computer.
+    static func next(_ location: String, from url: URL, start: AddressPlace) throws(RecipeImportError) -> URL {
+        guard let next = URL(string: location, relativeTo: url)?.absoluteURL else { throw .badAddress(location) }
+        let checked: URL
+        do { checked = try self.checked(next.absoluteString) } catch { throw .redirectedInsecurely(to: next.absoluteString) }
+        guard AddressPlace.of(host: checked.host ?? "") <= start else { throw .redirectedInward(to: next.absoluteString) }
+        return checked
     }
 
     private struct Answer {

@@ -16,7 +16,14 @@ package enum HelperProcess {
     /// Why the helper gave no answer, in the user's words.
     package struct Failure: Error, LocalizedError, CustomStringConvertible, Sendable {
         package let description: String
+        /// Ended by its `HelperRunHandle` (the person cancelled): nothing to say.
+        package var cancelled = false
         package var errorDescription: String? { description }
+
+        package init(description: String, cancelled: Bool = false) {
+            self.description = description
+            self.cancelled = cancelled
+        }
     }
 
     /// `shopper-sync` beside this executable (a build tree, or an installed `shopper` whose helper
@@ -41,12 +48,16 @@ package enum HelperProcess {
     }
 
     /// The helper's replies to `command`, each handed to `each` as it comes (a "waiting" line is
-    /// said at once); `input`, when given, is written on its standard input. `helper` and
-    /// `silence` (seconds): another program and wait, for the tests' misbehaving helpers.
+    /// said at once); `input`, when given, is written on its standard input. `handle`: another
+    /// thread may end the run at once (then `Failure.cancelled`). `helper` and `silence`
+    /// (seconds): another program and wait, for the tests' misbehaving helpers.
     package static func run(_ command: HelperCommand, input: String?, helper: String? = nil, silence: Int32 = silenceSeconds,
-                            each: (HelperReply) -> Void) throws(Failure) {
+                            handle: HelperRunHandle? = nil, each: (HelperReply) -> Void) throws(Failure) {
+        defer { handle?.ended() }
         guard let path = helper ?? executable() else { throw missing(command) }
         let child = try spawn(path, command.arguments)
+        // Cancelled before it started: it ends now, having read nothing.
+        if let handle, !handle.started(child.pid) { kill(child.pid, SIGKILL) }
         if let input {
             var line = Array((input + "\n").utf8)
             _ = line.withUnsafeMutableBytes { write(child.input, $0.baseAddress, $0.count) }
@@ -59,7 +70,8 @@ package enum HelperProcess {
         }
         close(child.output)
         if problem != nil { kill(child.pid, SIGKILL) }
-        let status = wait(child.pid)
+        let status = wait(child.pid, handle: handle)
+        if handle?.isCancelled == true { throw Failure(description: L("the import was cancelled"), cancelled: true) }
         if let problem { throw Failure(description: problem) }
         // Killed (a crash, the OOM killer): said, never taken for a quiet success.
         if status.signal != 0 {
@@ -158,23 +170,79 @@ package enum HelperProcess {
     }
 
     /// Its end, once its output closed: a helper that closed its output and hangs (or left a
-    /// child holding it) is given ten seconds, then killed.
-    private static func wait(_ pid: pid_t) -> (code: Int32, signal: Int32) {
-        var status: Int32 = 0
+    /// child holding it) is given ten seconds, then killed. Its end is seen before it is reaped
+    /// (`WNOWAIT`), and `handle` told, so a Cancel never signals a number another process took.
+    private static func wait(_ pid: pid_t, handle: HelperRunHandle?) -> (code: Int32, signal: Int32) {
         var waited = 0
         while true {
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { break }
-            if r < 0 && errno != EINTR { return (0, 0) }
-            if waited >= 10_000 {
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                break
-            }
+            var info = siginfo_t()
+            let r = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if r == 0 && info._sifields._kill.si_pid == pid { break }
+            if r < 0 && errno != EINTR { break }
+            if waited == 10_000 { kill(pid, SIGKILL) }
             usleep(10_000)
             waited += 10
         }
+        handle?.reaping()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let signal = status & 0x7f
         return signal == 0 ? ((status >> 8) & 0xff, 0) : (0, signal)
+    }
+}
+
+/// One run of the helper, as another thread sees it: the window's Cancel ends it at once
+/// (SIGKILL: the helper holds nothing that must be finished, a recipe import writes nothing), and
+/// a second import waits for the first to be gone before it starts (`waitUntilEnded`).
+package final class HelperRunHandle: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pid: pid_t = 0
+    private var cancelledNow = false
+    private var over = false
+
+    package init() {}
+
+    package var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelledNow
+    }
+
+    /// Ends the helper now; a run that has not started yet will not.
+    package func cancel() {
+        condition.lock()
+        defer { condition.unlock() }
+        cancelledNow = true
+        if pid > 0 { kill(pid, SIGKILL) }
+    }
+
+    /// Returns once the run is over and its process gone.
+    package func waitUntilEnded() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !over { condition.wait() }
+    }
+
+    /// The helper started as `pid`; false when the run was cancelled before (the caller ends it).
+    func started(_ pid: pid_t) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        self.pid = pid
+        return !cancelledNow
+    }
+
+    /// The helper has ended and is about to be reaped: its number is no longer its to signal.
+    func reaping() {
+        condition.lock()
+        defer { condition.unlock() }
+        pid = 0
+    }
+
+    func ended() {
+        condition.lock()
+        defer { condition.unlock() }
+        pid = 0
+        over = true
+        condition.broadcast()
     }
 }
