@@ -24,8 +24,6 @@ enum DBusDeferredMethod {
         }
     }
 
-    private typealias Handler = @MainActor (String, Reply) -> Void
-
     static func export(on app: Application, interface: String, method: String,
                        _ handler: @escaping @MainActor (String, Reply) -> Void) -> Bool {
         let g = UnsafeMutablePointer<GApplication>(OpaquePointer(app.raw))
@@ -36,30 +34,11 @@ enum DBusDeferredMethod {
             <arg type="s" name="input" direction="in"/><arg type="s" name="reply" direction="out"/>\
             </method></interface></node>
             """
-        guard let node = g_dbus_node_info_new_for_xml(xml, nil) else { return false }
-        defer { g_dbus_node_info_unref(node) }
-        let data = Unmanaged.passRetained(ClosureBox<Handler>(handler)).toOpaque()
-        return g_dbus_connection_register_object(connection, path, node.pointee.interfaces[0], vtable, data, release, nil) != 0
-    }
-
-    private static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
-        let v = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-        v.initialize(to: GDBusInterfaceVTable())
-        v.pointee.method_call = methodCall
-        return v
-    }()
-
-    private static let release: GDestroyNotify = { data in
-        Unmanaged<ClosureBox<Handler>>.fromOpaque(data!).release()
-    }
-
-    private static let methodCall: GDBusInterfaceMethodCallFunc = { _, _, _, _, _, parameters, invocation, data in
-        let b: ClosureBox<Handler> = box(data)
-        let child = g_variant_get_child_value(parameters, 0)
-        let input = String(cString: g_variant_get_string(child, nil))
-        g_variant_unref(child)
-        // GDBus calls this on the main thread; the pointer crosses as a number.
-        let address = UInt(bitPattern: invocation)
-        MainActor.assumeIsolated { b.call(input, Reply(OpaquePointer(bitPattern: address)!)) }
+        return DBusObject.register(on: connection, path: String(cString: path), xml: xml) { _, parameters, invocation in
+            let child = g_variant_get_child_value(parameters, 0)
+            let input = String(cString: g_variant_get_string(child, nil))
+            g_variant_unref(child)
+            handler(input, Reply(invocation))
+        }
     }
 }

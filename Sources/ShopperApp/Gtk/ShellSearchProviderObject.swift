@@ -18,7 +18,7 @@ struct ShellSearchResult: Equatable {
     let description: String
 }
 
-/// The search provider's object on the session bus. Registered on the process's shared session
+/// The search provider's object on the session bus (`DBusObject`). Registered on the process's shared session
 /// connection before the application asks for its name: D-Bus activation hands the Shell's first
 /// call over the moment the name is owned, before GApplication's "startup" runs, and a call to an
 /// object not yet there would be refused.
@@ -34,12 +34,9 @@ enum ShellSearchProviderObject {
             g_clear_error(&error)
             return false
         }
-        guard let node = g_dbus_node_info_new_for_xml(xml, nil) else { return false }
-        defer { g_dbus_node_info_unref(node) }
-        let data = Unmanaged.passRetained(ClosureBox<ShellSearchProvider>(provider)).toOpaque()
-        let id = g_dbus_connection_register_object(bus, path, node.pointee.interfaces[0], vtable, data, release, &error)
-        g_clear_error(&error)
-        return id != 0
+        return DBusObject.register(on: bus, path: path, xml: xml) { method, parameters, invocation in
+            Call(parameters: parameters, invocation: invocation).answer(method, provider)
+        }
     }
 
     private static let xml = """
@@ -52,32 +49,13 @@ enum ShellSearchProviderObject {
         </interface></node>
         """
 
-    private static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
-        let v = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-        v.initialize(to: GDBusInterfaceVTable())
-        v.pointee.method_call = methodCall
-        return v
-    }()
+    /// One method call: its parameters read, the provider asked, the invocation answered.
+    @MainActor private struct Call {
+        let parameters: OpaquePointer
+        let invocation: OpaquePointer
 
-    private static let release: GDestroyNotify = { data in
-        Unmanaged<ClosureBox<ShellSearchProvider>>.fromOpaque(data!).release()
-    }
-
-    /// GDBus has checked the arguments against the interface's signature before this is called.
-    private static let methodCall: GDBusInterfaceMethodCallFunc = { _, _, _, _, method, parameters, invocation, data in
-        let b: ClosureBox<ShellSearchProvider> = box(data)
-        let name = String(cString: method!)
-        let call = Call(parameters: UInt(bitPattern: parameters), invocation: UInt(bitPattern: invocation))
-        MainActor.assumeIsolated { call.answer(name, b.call) }
-    }
-
-    /// One method call, its pointers carried across as numbers (GDBus calls on the main thread).
-    private struct Call: Sendable {
-        let parameters: UInt
-        let invocation: UInt
-
-        @MainActor func answer(_ method: String, _ provider: ShellSearchProvider) {
-            let p = OpaquePointer(bitPattern: parameters)!
+        func answer(_ method: String, _ provider: ShellSearchProvider) {
+            let p = parameters
             let reply: OpaquePointer?
             switch method {
             case "GetInitialResultSet":
@@ -93,7 +71,7 @@ enum ShellSearchProviderObject {
                 provider.launchSearch(strings(p, 0), timestamp: uint(p, 1))
                 reply = nil
             }
-            g_dbus_method_invocation_return_value(OpaquePointer(bitPattern: invocation)!, reply)
+            g_dbus_method_invocation_return_value(invocation, reply)
         }
 
         private func child(_ tuple: OpaquePointer, _ i: Int) -> OpaquePointer { g_variant_get_child_value(tuple, gsize(i)) }
