@@ -1,5 +1,6 @@
 import Foundation
 import ShopperModel
+import Synchronization
 
 /// A file to import (the command line or Import…), or lines pasted into the add bar: shows what it would add, and names its bad lines,
 /// which are left out. Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
@@ -131,9 +132,12 @@ final class ImportPreview {
             let name = (path as NSString).lastPathComponent
             let title = L("Import “{file}”", ["file": name])
             do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
                 let format = ExportFormat(fileName: name)
-                return (name, title, ImportReader(text: text, format: format, numbers: numbers), format == .text ? text : nil, nil)
+                // A CSV file is read as it is parsed, never held whole; a text file's lines are
+                // kept as typed lines too (a known item takes only what a line gives).
+                guard format == .text else { return (name, title, try ImportReader(path: path, format: format, numbers: numbers), nil, nil) }
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                return (name, title, ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {
                 return (name, title, nil, nil, L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription]))
             }
@@ -190,7 +194,7 @@ final class ImportPreview {
             guard let self else { return false }
             let done = reader.read(Self.slice)
             progress.fraction = reader.fraction
-            progress.text(N("{done} of {n} line", "{done} of {n} lines", reader.total, ["done": "\(reader.done)"]))
+            progress.text(N("{n} line read", "{n} lines read", reader.done))
             if done { finish() }
             return !done
         }
@@ -263,14 +267,20 @@ final class ImportPreview {
             do { try model.importItems(rows, known: known); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
-        guard let job = model.backgroundImport(rows) else {
+        guard var background = model.backgroundImport(rows) else {
             do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
         adding = true
+        // The worker counts the items it has written; the bar follows them every tenth of a second.
+        let written = WrittenCount()
+        background.onWritten = { n in written.count.withLock { $0 = n } }
+        let job = background
+        progress.fraction = 0
         MainLoop.timeout(milliseconds: 100) { [weak self] in
-            self?.progress.pulse()
-            return self?.adding ?? false
+            guard let self else { return false }
+            showAdded(written.count.withLock { $0 })
+            return adding
         }
         // The preview is main-actor isolated, so the worker may hand the result back to it; it is
         // held until then, so the result always reaches the model.
@@ -281,6 +291,17 @@ final class ImportPreview {
                 do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
             }
         }
+    }
+
+    /// How far the worker is: the bar, and its words.
+    private func showAdded(_ n: Int) {
+        progress.fraction = Double(n) / Double(max(1, rows.count))
+        progress.text(N("{n} of {total} item added…", "{n} of {total} items added…", rows.count, ["n": "\(n)", "total": "\(rows.count)"]))
+    }
+
+    /// The items a worker has written, read by the main loop.
+    private final class WrittenCount: Sendable {
+        let count = Mutex(0)
     }
 
     /// A file is read as files travel, "1,000" refused (NumberConvention); a paste as the user types.

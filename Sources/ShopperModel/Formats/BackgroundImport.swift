@@ -13,10 +13,13 @@ extension ShoppingModel {
         let rows: [ImportedItem]
         let now: Date
         let shops: [Shop]
+        /// Hears how many items are written so far, every thousand (on the writing thread): a
+        /// window's progress bar.
+        public var onWritten: (@Sendable (Int) -> Void)?
 
         public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
             do {
-                return .success(try store.write(seen: seen, knownAisles: aisles, list: list) { ids throws(StoreError) in
+                return .success(try store.write(seen: seen, knownAisles: aisles, list: list, progress: onWritten) { ids throws(StoreError) in
                     var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles), list: list)
                     let made = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
                     ShoppingModel.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)

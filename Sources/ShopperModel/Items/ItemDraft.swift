@@ -30,6 +30,9 @@ public struct ItemDraft: Equatable, Sendable {
     public static let maxShortFieldLength = 40
     public static let maxQuantity: Decimal = 10_000
     public static let maxUnitCost: Decimal = 1_000_000
+    /// The stores an item may be sold only at, from a file or a synced task alike: a name a row or
+    /// a task brings beyond these is no store anyone shops at (10,000 names made 10,000 stores).
+    public static let maxStores = 20
     static let maxDecimals = 4
 
     public var description: String
