@@ -85,6 +85,28 @@ final class StoreBoundsTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "not a byte written")
     }
 
+    /// The last check before a synced task becomes an item: a quantity or price no item can hold
+    /// is refused with the item named, and nothing of the sync's write is kept.
+    func testASyncedItemBeyondWhatAnItemHoldsIsNeverWritten() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let store = try Store(path: path)
+        for (fields, said) in [(ItemFields(description: "Milk", quantity: 20_000),
+                                "the quantity of “Milk” is not one an item can hold (more than 0, at most 10000, with 4 decimals at most)"),
+                               (ItemFields(description: "Tea", price: 2_000_000),
+                                "the price of “Tea” is not one an item can hold (from 0 to 1000000, with 4 decimals at most)")] {
+            XCTAssertThrowsError(try store.applySync(.first) { ids throws(StoreError) in
+                var w = SyncWrite(list: .first)
+                let id = ids.newItemID()
+                var item = Item(id: id, description: "", position: 1, createdAt: Date(), list: .first)
+                item.apply(fields)
+                w.changes.items[id] = item
+                w.expected[id] = .some(nil)
+                return w
+            }) { XCTAssertEqual($0 as? StoreError, .writeFailed(reason: said)) }
+        }
+        XCTAssertEqual(try store.load().items, [])
+    }
+
     /// Overwrites the page type of a leaf page in the middle of the largest index on items: what a
     /// failing disk or a copy taken mid-write leaves, and what no insert at the end of the index reads.
     static func breakAnIndexPage(_ path: String) throws {

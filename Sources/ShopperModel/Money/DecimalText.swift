@@ -163,5 +163,5 @@ public enum DecimalText {
     }
 
     /// Digits after the separator, for bounds such as "at most 4 decimals".
-    static func scale(of value: Decimal) -> Int { max(0, -Int(value.exponent)) }
+    public static func scale(of value: Decimal) -> Int { max(0, -Int(value.exponent)) }
 }
