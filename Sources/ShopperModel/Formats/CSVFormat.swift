@@ -53,8 +53,8 @@ public enum CSVFormat {
         }
         func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
         let unitCost = value(header.column("unit_cost")), totalCost = value(header.column("total_cost"))
-        let hasTotal = !totalCost.trimmingCharacters(in: .whitespaces).isEmpty
-        if hasTotal, !unitCost.trimmingCharacters(in: .whitespaces).isEmpty {
+        let hasTotal = !totalCost.trimmed().isEmpty
+        if hasTotal, !unitCost.trimmed().isEmpty {
             throw ImportLineError(line: r.line, message: L("Give unit_cost or total_cost, not both."))
         }
         let draft = ItemDraft(description: restored(value(header.description)), quantity: value(header.column("quantity")),
@@ -89,7 +89,7 @@ public enum CSVFormat {
     }
 
     private static func flag(_ s: String, default d: Bool) -> Bool? {
-        switch s.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch s.trimmed().lowercased() {
         case "": d
         case "1", "yes", "true", "y": true
         case "0", "no", "false", "n": false
