@@ -46,7 +46,9 @@ extension Store {
     /// problem it names, nil when the file is sound. Measured at a million items in `make bench`.
     static func quickCheck(_ db: Database) throws -> String? {
         let found = try String.fetchAll(db, sql: "PRAGMA quick_check(1)")
-        return found == ["ok"] ? nil : found.first ?? ""
+        guard found != ["ok"] else { return nil }
+        // One line for a one-line message: SQLite heads its report "*** in database main ***".
+        return (found.first ?? "").split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("***") }.joined(separator: "; ")
     }
 
     /// A read-only connection, over a file whose last writer was killed mid-write too: its WAL then
