@@ -47,6 +47,8 @@ final class ImportPreview {
     var problems: [String] { content.problems }
     /// For tests: the summary above the lines, and the first lines as shown.
     var summaryText: String { summary.text }
+    /// For tests: how far the progress bar shows the reading or the adding.
+    var progressShown: Double { progress.fraction }
     func shownLines(_ n: Int) -> [String] { (0..<min(n, content.count)).map(content.text) }
     private let summary = Label()
     private let progress = ProgressBar()
@@ -179,6 +181,7 @@ final class ImportPreview {
         buttons.widget.align(h: .end)
         buttons.append(cancel.widget)
         confirm.widget.css("suggested-action")
+        confirm.wrapsLabel()
         confirm.widget.visible = false
         buttons.append(confirm.widget)
         return buttons
@@ -186,11 +189,12 @@ final class ImportPreview {
 
     isolated deinit { list?.release() }
 
-    /// Reads the file a slice per main-loop turn, the progress bar following, then shows the lines.
+    /// Reads the file a slice per main-loop turn, the progress bar following (drawn between two
+    /// slices), then shows the lines.
     private func readSlices() {
         guard let reader else { return finish() }
         summary.text = L("Reading…")
-        MainLoop.timeout(milliseconds: 1) { [weak self] in
+        MainLoop.whileIdle { [weak self] in
             guard let self else { return false }
             let done = reader.read(Self.slice)
             progress.fraction = reader.fraction
@@ -272,15 +276,17 @@ final class ImportPreview {
             return
         }
         adding = true
-        // The worker counts the items it has written; the bar follows them every tenth of a second.
-        let written = WrittenCount()
-        background.onWritten = { n in written.count.withLock { $0 = n } }
+        // The worker says how far it is (the change built, then written); the bar follows every
+        // tenth of a second.
+        let done = WorkerProgress()
+        background.onProgress = { f in done.fraction.withLock { $0 = f } }
         let job = background
         progress.fraction = 0
         MainLoop.timeout(milliseconds: 100) { [weak self] in
-            guard let self else { return false }
-            showAdded(written.count.withLock { $0 })
-            return adding
+            // Once added, the window is gone with its bar: nothing more to show.
+            guard let self, adding else { return false }
+            progress.fraction = done.fraction.withLock { $0 }
+            return true
         }
         // The preview is main-actor isolated, so the worker may hand the result back to it; it is
         // held until then, so the result always reaches the model.
@@ -293,15 +299,9 @@ final class ImportPreview {
         }
     }
 
-    /// How far the worker is: the bar, and its words.
-    private func showAdded(_ n: Int) {
-        progress.fraction = Double(n) / Double(max(1, rows.count))
-        progress.text(N("{n} of {total} item added…", "{n} of {total} items added…", rows.count, ["n": "\(n)", "total": "\(rows.count)"]))
-    }
-
-    /// The items a worker has written, read by the main loop.
-    private final class WrittenCount: Sendable {
-        let count = Mutex(0)
+    /// How far a worker's write is, read by the main loop.
+    private final class WorkerProgress: Sendable {
+        let fraction = Mutex(0.0)
     }
 
     /// A file is read as files travel, "1,000" refused (NumberConvention); a paste as the user types.
