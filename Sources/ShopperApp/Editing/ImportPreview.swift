@@ -138,6 +138,8 @@ final class ImportPreview {
                 // A CSV file is read as it is parsed, never held whole; a text file's lines are
                 // kept as typed lines too (a known item takes only what a line gives).
                 guard format == .text else { return (name, title, try ImportReader(path: path, format: format, numbers: numbers), nil, nil) }
+                // A regular file, or the reason: a FIFO or a device would hold the window.
+                _ = try ImportSource(path: path)
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 return (name, title, ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {
