@@ -70,7 +70,7 @@ struct StreamWrite {
     /// The key of an item the write knows: as this batch left it, else as stored.
     private func keyOf(_ id: ItemID) throws -> String? {
         if let written = b.cs.items[id] { return written.map { ShoppingModel.matchKey($0.description) } }
-        return try String.fetchOne(db, sql: "SELECT description FROM item WHERE id = ?", arguments: [id.raw]).map(ShoppingModel.matchKey)
+        return try String.fetchOne(db.cachedStatement(sql: "SELECT description FROM item WHERE id = ?"), arguments: [id.raw]).map(ShoppingModel.matchKey)
     }
 
     /// Builds one row into the batch; what it would exceed (a bound of one import), else nil.
