@@ -23,6 +23,8 @@ BENCH_RUNS  ?= 5
 SYNC_BENCH_SIZES ?= 1000 10000
 # GNOME Shell's search over D-Bus (`benchmarks/search_bench.py`): its target is 50 ms at 100,000.
 SEARCH_BENCH_SIZES ?= 10000 100000
+# `shopper import` of a CSV made for the run (`benchmarks/import_bench.py`): under 200 MB at a million lines.
+IMPORT_BENCH_LINES ?= 1000000
 # The Swift runtime, Dispatch and Foundation (with ICU's data) are one library that both binaries
 # share, made by `make stage` from the toolchain's static archives: lib/shopper/libswiftCore.so beside
 # them, not the toolchain's fourteen libraries. Linked into each binary (--static-swift-stdlib) they
@@ -184,6 +186,7 @@ bench: bench-tools schemas
 	  "$(RELEASE_BIN)/shopper-bench-store" $(SEARCH_BENCH_SIZES) --runs $(BENCH_RUNS) >> BENCHMARKS.md
 	/usr/bin/python3 benchmarks/recipe_bench.py "$(CURDIR)/.build/stage/release/libexec/shopper/shopper-sync" \
 	  --runs $(BENCH_RUNS) >> BENCHMARKS.md
+	/usr/bin/python3 benchmarks/import_bench.py "$(SHOPPER)" $(IMPORT_BENCH_LINES) --runs 3 >> BENCHMARKS.md
 
 # Where the first frame's and a scroll frame's CPU time goes, Shopper against the libadwaita floor and
 # the C baseline, by library (benchmarks/cpu_profile.py): writes PROFILE.md. Needs perf (installed here).

@@ -138,8 +138,13 @@ final class ImportPreviewTests: GtkTestCase {
             }
             let start = Date()
             let turns = Counter()
+            var shown = 0.0
             MainLoop.timeout(milliseconds: 10) {
-                if hold.isHolding { turns.n += 1; hold.turned() }
+                if hold.isHolding {
+                    turns.n += 1
+                    shown = max(shown, p.progressShown)
+                    hold.turned()
+                }
                 return model.items.count < 100_000
             }
             MainLoop.idle { [p] in p.confirmForTest() }
@@ -149,6 +154,7 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertFalse(hold.ranOnMainThread, "the store written by a worker thread")
             XCTAssertTrue(hold.wasLetGo, "the worker let go by the main loop's turns, not by its own deadline")
             XCTAssertGreaterThan(turns.n, 5, "the main loop kept turning while the store was written")
+            XCTAssertGreaterThan(shown, 0.99, "the bar followed the worker to the end of its write")
             XCTAssertEqual(model.undo.undoName, "importing 100000 items")
             XCTAssertEqual(try model.store!.load().items.count, 100_000)
             try model.undoLast()

@@ -73,6 +73,28 @@ final class RecipeCommandTests: XCTestCase {
         XCTAssertEqual(try after.allItems().count, 2)
     }
 
+    /// The case, as the binary runs it: "9999 kg Flour2" for 1, added for 1000, printed
+    /// "Flour2 1, new: 9999000 kg" and stored 1 with no unit. Now one sentence, exit 1, and what
+    /// `export` shows before and after is the same.
+    func testAnAmountNoItemCanHoldIsRefusedAndExportShowsNothingChanged() throws {
+        let folder = NSTemporaryDirectory() + "/shopper-recipe-bounds-\(UUID().uuidString)"
+        let paths = AppPaths(dataFolder: folder, resources: "")
+        let model = try ShoppingModel(store: Store(path: paths.storeFile))
+        try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        try model.addRecipe(RecipeDraft(title: "Bread", servings: 1, ingredients: ["250 ml milk", "9999 kg Flour2"]))
+        let before = try shopper(["export"], data: folder)
+        let added = try shopper(["recipe", "add", "--servings", "1000", "bread"], data: folder)
+        XCTAssertEqual(added.status, 1, added.output)
+        XCTAssertEqual(added.output, "")
+        XCTAssertEqual(added.errors, "shopper: “9999 kg Flour2” of “Bread” for 1000 comes to 9999000 kg, more than an item can hold (10000 at most). Nothing was changed.\n")
+        XCTAssertEqual(try shopper(["export"], data: folder).output, before.output)
+        // For as many as fit, what it prints is what export shows.
+        let fits = try shopper(["recipe", "add", "--servings", "1", "bread"], data: folder)
+        XCTAssertEqual(fits.output, "Added “Bread” for 1 to Groceries:\n  Milk 1 l → 1.25 l: 250 ml for Bread\n  Flour2 9999 kg, new: 9999 kg for Bread\n")
+        XCTAssertEqual(try shopper(["export"], data: folder).output,
+                       "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores\r\nMilk,1.25,l,,,,1,0,,\r\nFlour2,9999,kg,,,,1,0,,\r\n")
+    }
+
     private func shopper(_ arguments: [String], data: String) throws -> (output: String, errors: String, status: Int32) {
         let p = Process()
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shopper")

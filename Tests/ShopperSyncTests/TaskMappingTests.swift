@@ -264,4 +264,25 @@ final class StoresMappingTests: XCTestCase {
         }
         XCTAssertFalse(TaskMapping.exceedsLimits(TaskFields(uid: "u", summary: "2 kg Apples @ 1.29 [Fruit]")))
     }
+
+    /// A number the item cannot hold as it is (past its bound, or five decimals that fixed point
+    /// would cut to four) is not taken, and the task is named: it was stored cut, or dropped silently.
+    func testANumberAnItemCannotHoldIsNamedNeverStoredAsAnother() {
+        let cases: [(String, String, String, Decimal, Decimal?)] = [
+            ("quantity past the bound", "QUANTITY", "10001", 1, nil),
+            ("quantity of five decimals", "QUANTITY", "1.23456", 1, nil),
+            ("price past the bound", "UNIT-COST", "1000001", 1, nil),
+            ("price of five decimals", "PRICE-FOR-ALL", "0.00001", 1, nil),
+        ]
+        for (what, field, value, quantity, price) in cases {
+            let task = TaskFields(uid: "u", summary: "Milk", shopper: ["STATE": "NEEDED", "SUMMARY": "Milk", field: value])
+            let item = TaskMapping.item(from: task)
+            XCTAssertEqual(item?.quantity, quantity, what)
+            XCTAssertEqual(item?.price, price, what)
+            XCTAssertTrue(TaskMapping.exceedsLimits(task), "\(what) is named")
+        }
+        let fits = TaskFields(uid: "u", summary: "Milk", shopper: ["STATE": "NEEDED", "SUMMARY": "Milk", "QUANTITY": "10000", "UNIT-COST": "1.2345"])
+        XCTAssertEqual(TaskMapping.item(from: fits)?.quantity, 10_000)
+        XCTAssertFalse(TaskMapping.exceedsLimits(fits))
+    }
 }

@@ -174,7 +174,7 @@ enum CommandRunner {
         // Another list than the first is written straight to the store: the window shows it (and its
         // count in the sidebar) within a second, as it shows any other process's write.
         if let list {
-            return try added(typed, model: model(of: list, in: Store(path: paths.storeFile)), paths: paths)
+            return try added(typed, model: model(of: list, in: Store(path: paths.storeFile, check: .quick)), paths: paths)
         }
         switch DBusMethod.call(appID: AppInfo.id, interface: AddLineService.interface, method: AddLineService.method,
                                line, timeoutMS: AddLineService.timeoutMS) {
@@ -184,7 +184,10 @@ enum CommandRunner {
                                                                                       ["item": typed.fields.description, "reason": why]))
         case .noInstance: break
         }
-        return try added(typed, model: ShoppingModel(store: Store(path: paths.storeFile)), paths: paths)
+        // Written by this process, once: SQLite's quick check first, so a damaged file is said,
+        // never written into (the window, which cannot read every page at each start, relies on
+        // SQLite reporting what it reads as malformed).
+        return try added(typed, model: ShoppingModel(store: Store(path: paths.storeFile, check: .quick)), paths: paths)
     }
 
     private static func added(_ typed: PlainTextFormat.TypedLine, model: ShoppingModel, paths: AppPaths) throws -> String {
@@ -207,29 +210,6 @@ enum CommandRunner {
         let projection = ListProjection(model: model, kind: list)
         let items = try model.items((0..<projection.count).compactMap(projection.itemID))
         return format.export(items, numbers: UserLocale.current.numbers, stores: model.storeNames)
-    }
-
-    /// Reads every file first (one bad line is one clear error, and nothing is written), then
-    /// imports them all in one step, known items updated as the add bar updates them.
-    static func importFiles(_ files: [String], to list: String?, paths: AppPaths) throws -> String {
-        var rows: [ImportedItem] = []
-        for file in files {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            let format: ExportFormat = file.lowercased().hasSuffix(".csv") ? .csv : .text
-            do {
-                rows += try ImportReader(text: text, format: format, numbers: UserLocale.current.numbers).readAll()
-            } catch {
-                throw AddLineService.Failed(message: L("cannot import “{file}”: {reason}; nothing was imported",
-                                                       ["file": file, "reason": error.localizedDescription]))
-            }
-        }
-        let model = try model(of: list, in: Store(path: paths.storeFile))
-        let known = model.knownItems(for: rows, in: model.itemsByMatchKey())
-        let updated = Set(known.compactMap { $0 }).count
-        let ids = try model.importItems(rows, known: known)
-        let name = model.lists.first { $0.id == model.list }?.name ?? ""
-        return L("{added} added and {updated} updated in {list}.",
-                 ["added": N("{n} item", "{n} items", Set(ids).count - updated), "updated": "\(updated)", "list": name])
     }
 
     /// One line a list: its name, the items still to buy, all its items (tab-separated for scripts).

@@ -102,7 +102,7 @@ enum RecipeCommands {
                                                    ["recipe": title, "reason": why]))
         case .noInstance: break
         }
-        let store = try Store(path: paths.storeFile)
+        let store = try Store(path: paths.storeFile, check: .quick)
         let model = try CommandRunner.model(of: list, in: store)
         return try added(request, to: model)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ShopperModel
+import Synchronization
 
 /// A file to import (the command line or Import…), or lines pasted into the add bar: shows what it would add, and names its bad lines,
 /// which are left out. Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
@@ -46,6 +47,8 @@ final class ImportPreview {
     var problems: [String] { content.problems }
     /// For tests: the summary above the lines, and the first lines as shown.
     var summaryText: String { summary.text }
+    /// For tests: how far the progress bar shows the reading or the adding.
+    var progressShown: Double { progress.fraction }
     func shownLines(_ n: Int) -> [String] { (0..<min(n, content.count)).map(content.text) }
     private let summary = Label()
     private let progress = ProgressBar()
@@ -131,9 +134,14 @@ final class ImportPreview {
             let name = (path as NSString).lastPathComponent
             let title = L("Import “{file}”", ["file": name])
             do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
                 let format = ExportFormat(fileName: name)
-                return (name, title, ImportReader(text: text, format: format, numbers: numbers), format == .text ? text : nil, nil)
+                // A CSV file is read as it is parsed, never held whole; a text file's lines are
+                // kept as typed lines too (a known item takes only what a line gives).
+                guard format == .text else { return (name, title, try ImportReader(path: path, format: format, numbers: numbers), nil, nil) }
+                // A regular file, or the reason: a FIFO or a device would hold the window.
+                _ = try ImportSource(path: path)
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                return (name, title, ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {
                 return (name, title, nil, nil, L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription]))
             }
@@ -175,6 +183,7 @@ final class ImportPreview {
         buttons.widget.align(h: .end)
         buttons.append(cancel.widget)
         confirm.widget.css("suggested-action")
+        confirm.wrapsLabel()
         confirm.widget.visible = false
         buttons.append(confirm.widget)
         return buttons
@@ -182,15 +191,16 @@ final class ImportPreview {
 
     isolated deinit { list?.release() }
 
-    /// Reads the file a slice per main-loop turn, the progress bar following, then shows the lines.
+    /// Reads the file a slice per main-loop turn, the progress bar following (drawn between two
+    /// slices), then shows the lines.
     private func readSlices() {
         guard let reader else { return finish() }
         summary.text = L("Reading…")
-        MainLoop.timeout(milliseconds: 1) { [weak self] in
+        MainLoop.whileIdle { [weak self] in
             guard let self else { return false }
             let done = reader.read(Self.slice)
             progress.fraction = reader.fraction
-            progress.text(N("{done} of {n} line", "{done} of {n} lines", reader.total, ["done": "\(reader.done)"]))
+            progress.text(N("{n} line read", "{n} lines read", reader.done))
             if done { finish() }
             return !done
         }
@@ -263,14 +273,22 @@ final class ImportPreview {
             do { try model.importItems(rows, known: known); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
-        guard let job = model.backgroundImport(rows) else {
+        guard var background = model.backgroundImport(rows) else {
             do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
         adding = true
+        // The worker says how far it is (the change built, then written); the bar follows every
+        // tenth of a second.
+        let done = WorkerProgress()
+        background.onProgress = { f in done.fraction.withLock { $0 = f } }
+        let job = background
+        progress.fraction = 0
         MainLoop.timeout(milliseconds: 100) { [weak self] in
-            self?.progress.pulse()
-            return self?.adding ?? false
+            // Once added, the window is gone with its bar: nothing more to show.
+            guard let self, adding else { return false }
+            progress.fraction = done.fraction.withLock { $0 }
+            return true
         }
         // The preview is main-actor isolated, so the worker may hand the result back to it; it is
         // held until then, so the result always reaches the model.
@@ -281,6 +299,11 @@ final class ImportPreview {
                 do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
             }
         }
+    }
+
+    /// How far a worker's write is, read by the main loop.
+    private final class WorkerProgress: Sendable {
+        let fraction = Mutex(0.0)
     }
 
     /// A file is read as files travel, "1,000" refused (NumberConvention); a paste as the user types.

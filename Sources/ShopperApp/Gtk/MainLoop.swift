@@ -26,6 +26,16 @@ enum MainLoop {
         return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, trampoline, data, release)
     }
 
+    /// Runs `f` whenever the loop is idle, again and again while it returns true: below GTK's
+    /// redraw, so a frame is drawn between two calls however long each takes. (A repeating timeout
+    /// is not: GLib sets its next time from the start of the turn that ran it, so work longer than
+    /// its interval is due again at once, at a priority above every redraw.)
+    @discardableResult
+    static func whileIdle(_ f: @escaping @MainActor () -> Bool) -> UInt32 {
+        let data = Unmanaged.passRetained(Callback(f)).toOpaque()
+        return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, trampoline, data, release)
+    }
+
     /// Runs `f` after `milliseconds`, again and again while it returns true.
     @discardableResult
     static func timeout(milliseconds: UInt32, _ f: @escaping @MainActor () -> Bool) -> UInt32 {

@@ -99,6 +99,18 @@ import CGtk
         get { gtk_button_get_label(widget.typedPointer()).map { String(cString: $0) } ?? "" }
         nonmutating set { gtk_button_set_label(widget.typedPointer(), newValue) }
     }
+
+    /// Lets a label button's text break onto a second line, centred, where the button is given less
+    /// than its width: a long label ("200000 Artikel hinzufügen") then no longer sets the narrowest
+    /// its window can be (wider than a phone). GTK keeps the label for each new text.
+    func wrapsLabel() {
+        guard let child = gtk_button_get_child(widget.typedPointer()),
+              g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(child)), gtk_label_get_type()) != 0 else { return }
+        // By word: the narrowest is its longest word, never a letter a line.
+        gtk_label_set_wrap(OpaquePointer(child), 1)
+        gtk_label_set_wrap_mode(OpaquePointer(child), PANGO_WRAP_WORD)
+        gtk_label_set_justify(OpaquePointer(child), GTK_JUSTIFY_CENTER)
+    }
 }
 
 @MainActor struct CheckButton {

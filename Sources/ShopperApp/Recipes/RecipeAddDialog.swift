@@ -63,13 +63,18 @@ final class RecipeAddDialog {
         changes.removeAll()
         guard let list = chosen, let target = model(list) else { return }
         if !previewed.contains(where: { $0 === target }) { previewed.append(target) }
+        var canAdd = true
         do {
             shownLines = try changesFor(target).map(\.words)
+        } catch StoreError.outOfBounds(let sentence) {
+            // An amount no item can hold for these servings: said, and not offered.
+            shownLines = [sentence]
+            canAdd = false
         } catch {
             shownLines = [L("The list could not be read: {reason}", ["reason": error.localizedDescription])]
         }
         changes.showLines(shownLines)
-        dialog.setEnabled("add", !shownLines.isEmpty)
+        dialog.setEnabled("add", canAdd && !shownLines.isEmpty)
     }
 
     /// The keyboard starts on Add to List (the default response): Enter adds to the list shown.

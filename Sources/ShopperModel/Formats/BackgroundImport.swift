@@ -13,12 +13,24 @@ extension ShoppingModel {
         let rows: [ImportedItem]
         let now: Date
         let shops: [Shop]
+        /// Hears how far the write is, from 0 to 1, every thousand items built and every thousand
+        /// written (on the writing thread): a window's progress bar.
+        public var onProgress: (@Sendable (Double) -> Void)?
 
         public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
+            let steps = Double(max(1, rows.count * 2))
             do {
-                return .success(try store.write(seen: seen, knownAisles: aisles, list: list) { ids throws(StoreError) in
+                return .success(try store.write(seen: seen, knownAisles: aisles, list: list,
+                                                progress: { [onProgress, rows] n in onProgress?(Double(rows.count + n) / steps) }) { ids throws(StoreError) in
                     var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles), list: list)
-                    let made = ShoppingModel.addItems(rows, after: lastPosition, now: now, to: &b)
+                    var made: [ItemID] = []
+                    made.reserveCapacity(rows.count)
+                    // A thousand at a time, so the bar moves while the change is built too.
+                    for start in stride(from: 0, to: rows.count, by: 1_000) {
+                        let slice = rows[start..<min(start + 1_000, rows.count)]
+                        made += ShoppingModel.addItems(slice, after: lastPosition + Int64(start) * ShoppingModel.positionGap, now: now, to: &b)
+                        onProgress?(Double(start + slice.count) / steps)
+                    }
                     ShoppingModel.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)
                     ids = b.ids
                     let cs = b.finished

@@ -33,9 +33,9 @@ public enum CSVFormat {
         let description: Int
         func column(_ n: String) -> Int? { names.firstIndex(of: n) }
 
-        init(_ record: (line: Int, fields: [String])) throws(ImportLineError) {
+        init(_ record: ImportUnit) throws(ImportLineError) {
             names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let d = names.firstIndex(of: "description") else {
+            guard let d = names.firstIndex(of: "description"), !record.overlong, record.fieldCount <= ImportUnits.maxFields else {
                 throw ImportLineError(line: record.line, message: L("The first line must name the columns, including “description”."))
             }
             description = d
@@ -43,15 +43,18 @@ public enum CSVFormat {
     }
 
     /// One record as an item; nil for a blank record.
-    static func item(_ r: (line: Int, fields: [String]), _ header: Header) throws(ImportLineError) -> ImportedItem? {
-        if r.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
-        guard r.fields.count <= header.names.count else {
-            throw ImportLineError(line: r.line, message: L("Has {fields} fields; the header names {columns}.", ["fields": "\(r.fields.count)", "columns": "\(header.names.count)"]))
+    static func item(_ r: ImportUnit, _ header: Header) throws(ImportLineError) -> ImportedItem? {
+        if r.blank { return nil }
+        guard r.fieldCount <= header.names.count else {
+            throw ImportLineError(line: r.line, message: L("Has {fields} fields; the header names {columns}.", ["fields": "\(r.fieldCount)", "columns": "\(header.names.count)"]))
+        }
+        guard !r.overlong else {
+            throw ImportLineError(line: r.line, message: L("A field is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
         }
         func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
         let unitCost = value(header.column("unit_cost")), totalCost = value(header.column("total_cost"))
-        let hasTotal = !totalCost.trimmingCharacters(in: .whitespaces).isEmpty
-        if hasTotal, !unitCost.trimmingCharacters(in: .whitespaces).isEmpty {
+        let hasTotal = !totalCost.trimmed().isEmpty
+        if hasTotal, !unitCost.trimmed().isEmpty {
             throw ImportLineError(line: r.line, message: L("Give unit_cost or total_cost, not both."))
         }
         let draft = ItemDraft(description: restored(value(header.description)), quantity: value(header.column("quantity")),
@@ -63,17 +66,30 @@ public enum CSVFormat {
         guard let needed, let inCart else {
             throw ImportLineError(line: r.line, message: L("needed and in_cart must be 1 or 0 (or yes/no)."))
         }
+        let stores = try Self.stores(restored(value(header.column("stores"))), line: r.line)
         do {
-            let stores = restored(value(header.column("stores"))).split(separator: ";")
-                .map { ItemDraft.clean(String($0)) }.filter { !$0.isEmpty }
             return ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart, stores: stores)
         } catch {
             throw ImportLineError(line: r.line, message: error.errors.map(\.message).joined(separator: " "))
         }
     }
 
+    /// The `stores` cell's names, held to what a synced task may bring (`ItemDraft.maxStores`, each
+    /// name as short as an aisle's): one row of 100,000 names made 100,000 stores.
+    static func stores(_ cell: String, line: Int) throws(ImportLineError) -> [String] {
+        let names = cell.split(separator: ";").map { ItemDraft.clean(String($0)) }.filter { !$0.isEmpty }
+        if names.count > ItemDraft.maxStores {
+            throw ImportLineError(line: line, message: L("Names {n} stores; an item can be sold only at up to {max}.",
+                                                         ["n": "\(names.count)", "max": "\(ItemDraft.maxStores)"]))
+        }
+        if names.contains(where: { $0.count > ItemDraft.maxShortFieldLength }) {
+            throw ImportLineError(line: line, message: L("Keep each store's name under {max} characters.", ["max": "\(ItemDraft.maxShortFieldLength)"]))
+        }
+        return names
+    }
+
     private static func flag(_ s: String, default d: Bool) -> Bool? {
-        switch s.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch s.trimmed().lowercased() {
         case "": d
         case "1", "yes", "true", "y": true
         case "0", "no", "false", "n": false
@@ -112,51 +128,18 @@ public enum CSVFormat {
         return String(scalars.dropFirst())
     }
 
-    /// Splits into records, each with the line it starts on; quoted fields may hold newlines.
+    /// Splits into records, each with the line it starts on; quoted fields may hold newlines. A
+    /// field longer than any item takes, or a record of more fields than any file needs, is refused.
     static func records(_ text: String) throws(ImportLineError) -> [(line: Int, fields: [String])] {
-        var out: [(Int, [String])] = []
-        var fields: [String] = [], field = ""
-        var inQuotes = false, quotedField = false
-        var line = 1, recordLine = 1
-        var chars = Array(text.unicodeScalars).makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func endRecord() {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !quotedField) { out.append((recordLine, fields)) }
-            fields = []; field = ""; quotedField = false
-            recordLine = line
-        }
-        while let c = pending ?? chars.next() {
-            pending = nil
-            if inQuotes {
-                if c == "\"" {
-                    let n = chars.next()
-                    if n == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = n }
-                } else {
-                    if c == "\n" { line += 1 }
-                    field.unicodeScalars.append(c)
-                }
-                continue
+        var units = ImportUnits(ImportSource(text: text), csv: true)
+        var out: [(line: Int, fields: [String])] = []
+        while let r = try units.next() {
+            if r.overlong { throw ImportLineError(line: r.line, message: L("A field is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"])) }
+            if r.fieldCount > r.fields.count {
+                throw ImportLineError(line: r.line, message: L("Has {fields} fields; no file needs more than {max}.", ["fields": "\(r.fieldCount)", "max": "\(ImportUnits.maxFields)"]))
             }
-            switch c {
-            case "\"":
-                guard field.isEmpty else { throw ImportLineError(line: line, message: L("A quote appears inside an unquoted field.")) }
-                inQuotes = true; quotedField = true
-            case ",": fields.append(field); field = ""; quotedField = false
-            // A record ends at LF, CRLF or a lone CR (old Mac files).
-            case "\r":
-                line += 1
-                endRecord()
-                let n = chars.next()
-                if n != "\n" { pending = n }
-            case "\n": line += 1; endRecord()
-            default:
-                if quotedField { throw ImportLineError(line: line, message: L("Text follows a closing quote.")) }
-                field.unicodeScalars.append(c)
-            }
+            out.append((r.line, r.fields))
         }
-        if inQuotes { throw ImportLineError(line: recordLine, message: L("A quoted field is never closed.")) }
-        if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
         return out
     }
 }

@@ -9,10 +9,18 @@ public struct ImportLineError: Error, Equatable, Sendable, CustomStringConvertib
 
 public struct ImportError: Error, Equatable, Sendable, LocalizedError {
     public let lines: [ImportLineError]
+    /// Bad lines beyond those in `lines`: a file of a million bad lines names a few, counts the rest.
+    public let more: Int
+
+    public init(lines: [ImportLineError], more: Int = 0) {
+        self.lines = lines
+        self.more = more
+    }
+
     public var errorDescription: String? {
         // Each line's message is a sentence of its own; a missing full stop is added, never a second.
         let shown = lines.prefix(5).map { l in l.description.hasSuffix(".") ? l.description : l.description + "." }
-        let more = lines.count - shown.count
+        let more = lines.count - shown.count + self.more
         return ([L("Nothing was imported.")] + shown + (more > 0 ? [N("And {n} more line.", "And {n} more lines.", more)] : []))
             .joined(separator: " ")
     }

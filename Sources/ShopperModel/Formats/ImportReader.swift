@@ -1,79 +1,49 @@
-/// Reads a file's items a slice at a time, so a window can show progress and stay responsive
-/// while a long file is read; `readAll` is the same in one go. All or nothing: any bad line means
-/// no items, and every bad line is named.
+/// Reads a file's items a slice at a time and keeps them, so a window can show progress and stay
+/// responsive while a long file is read, and then show every line; `readAll` is the same in one
+/// go. The text itself is never held whole: it is read as it is parsed (`ImportStream`). All or
+/// nothing: any bad line means no items, and every bad line is named.
 public final class ImportReader {
-    private enum Units {
-        case lines([String])
-        case records([(line: Int, fields: [String])], CSVFormat.Header)
-        case failed(ImportLineError)
-    }
-
-    private let units: Units
-    /// Lines or records to read, and how many are read.
-    public let total: Int
-    public private(set) var done = 0
+    private let stream: ImportStream
+    /// Lines or records read so far.
+    public var done: Int { stream.done }
     public private(set) var items: [ImportedItem] = []
-    public private(set) var errors: [ImportLineError] = []
-
-    private let numbers: NumberConvention
+    public var errors: [ImportLineError] { stream.errors }
 
     /// `numbers` applies to plain text; CSV is always read with dot decimals.
     public init(text: String, format: ExportFormat, numbers: NumberConvention = .neutral) {
-        self.numbers = numbers
-        switch format {
-        case .text:
-            let lines = PlainTextFormat.lines(of: text)
-            units = .lines(lines)
-            total = lines.count
-        case .csv:
-            do {
-                let records = try CSVFormat.records(text)
-                if let first = records.first {
-                    units = .records(Array(records.dropFirst()), try CSVFormat.Header(first))
-                    total = records.count - 1
-                } else {
-                    units = .lines([])
-                    total = 0
-                }
-            } catch {
-                units = .failed(error)
-                total = 0
-            }
-        }
-        if case .failed(let e) = units { errors = [e] }
+        stream = ImportStream(ImportSource(text: text), format: format, numbers: numbers, keptErrors: .max)
     }
 
-    var isFinished: Bool { done >= total }
-    public var fraction: Double { total == 0 ? 1 : Double(done) / Double(total) }
+    /// The file at `path`, read as the slices ask for it.
+    public init(path: String, format: ExportFormat, numbers: NumberConvention = .neutral) throws {
+        stream = ImportStream(try ImportSource(path: path), format: format, numbers: numbers, keptErrors: .max)
+    }
+
+    var isFinished: Bool { stream.isFinished }
+    /// How much of the text is read, from 0 to 1 (by its bytes: the lines are not counted first).
+    public var fraction: Double { stream.fraction }
 
     /// Reads up to `count` more lines; true once everything is read.
     @discardableResult
     public func read(_ count: Int) -> Bool {
-        let end = min(total, done + count)
-        while done < end {
-            do {
-                let item: ImportedItem?
-                switch units {
-                case .lines(let lines): item = try PlainTextFormat.item(lines[done], line: done + 1, numbers: numbers)
-                case .records(let records, let header): item = try CSVFormat.item(records[done], header)
-                case .failed: item = nil
-                }
-                if let item { items.append(item) }
-            } catch {
-                errors.append(error)
+        for _ in 0..<count {
+            switch stream.step() {
+            case .item(let item): items.append(item)
+            case .skipped: continue
+            case .end: return true
             }
-            done += 1
         }
         return isFinished
     }
 
     /// The items, or every bad line.
     public var result: Result<[ImportedItem], ImportError> {
-        errors.isEmpty ? .success(items) : .failure(ImportError(lines: errors))
+        if let failure = stream.failure { return .failure(failure) }
+        return .success(items)
     }
 
-    public func readAll() throws(ImportError) -> [ImportedItem] {
-        read(total)
+    func readAll() throws(ImportError) -> [ImportedItem] {
+        while !read(4_096) {}
         return try result.get()
     }
 }

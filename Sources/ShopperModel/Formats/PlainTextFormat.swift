@@ -18,6 +18,14 @@ public enum PlainTextFormat {
         try ImportReader(text: text, format: .text, numbers: numbers).readAll()
     }
 
+    /// A line as it was read from a file: refused whole when longer than any item takes.
+    static func item(_ unit: ImportUnit, numbers: NumberConvention) throws(ImportLineError) -> ImportedItem? {
+        guard !unit.overlong else {
+            throw ImportLineError(line: unit.line, message: L("This line is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
+        }
+        return try item(unit.fields.first ?? "", line: unit.line, numbers: numbers)
+    }
+
     /// One line as an item; nil for a blank or comment line.
     static func item(_ raw: String, line: Int, numbers: NumberConvention = .neutral) throws(ImportLineError) -> ImportedItem? {
         let text = raw.trimmingCharacters(in: .whitespaces)

@@ -24,7 +24,7 @@ extension ShoppingModel {
     }
 
     /// New items for `batch`, placed after `position`, into the change being built.
-    static func addItems(_ batch: [ImportedItem], after position: Int64, now: Date, to b: inout ChangeBuilder) -> [ItemID] {
+    static func addItems(_ batch: some Collection<ImportedItem>, after position: Int64, now: Date, to b: inout ChangeBuilder) -> [ItemID] {
         var ids: [ItemID] = []
         ids.reserveCapacity(batch.count)
         var position = position

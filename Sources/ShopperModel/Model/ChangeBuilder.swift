@@ -25,6 +25,9 @@ struct ChangeBuilder {
         return item
     }
 
+    /// How many aisles the order has, with those this operation added.
+    var aisleCount: Int { order.names.count }
+
     mutating func setAisleOrder(_ names: [String]) {
         var o = AisleOrder(names)
         for a in order.names { o.append(a) }  // none may be lost

@@ -53,7 +53,7 @@ public enum DecimalText {
     /// ("1,234.50", "1.234,50", "1,000,000"). No sign, no exponent. A lone "," before exactly three
     /// digits ("1,000") is ambiguous and read as neither, unless `convention` settles it.
     public static func read(_ text: String, convention: NumberConvention = .neutral) -> DecimalReading {
-        let s = withoutGroupingSpaces(Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars))
+        let s = withoutGroupingSpaces(Array(text.trimmed().unicodeScalars))
         guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else { return .notANumber }
         let separators = s.indices.filter { s[$0] == "." || s[$0] == "," }
         let digits = s.filter { $0 != "." && $0 != "," }
@@ -163,5 +163,5 @@ public enum DecimalText {
     }
 
     /// Digits after the separator, for bounds such as "at most 4 decimals".
-    static func scale(of value: Decimal) -> Int { max(0, -Int(value.exponent)) }
+    public static func scale(of value: Decimal) -> Int { max(0, -Int(value.exponent)) }
 }

@@ -35,7 +35,7 @@ extension ShoppingModel {
         run.prepare(sources.map(\.1))
         let changes = sources.flatMap { run.add($0.1, now: Date()) }
         keepLookups(of: run)
-        return changes
+        return try run.checked(changes)
     }
 
     /// Adds every meal from `from` on not yet on a list to this list, merged once, a share per
@@ -50,7 +50,8 @@ extension ShoppingModel {
         try commit(N("adding {n} meal to the list", "adding {n} meals to the list", sources.count)) { (b: inout ChangeBuilder) throws(StoreError) in
             var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
             run.prepare(sources.map(\.1))
-            changes = sources.flatMap { run.add($0.1, now: now) }
+            let added = sources.flatMap { run.add($0.1, now: now) }
+            changes = try run.checked(added)
             write(run, into: &b, now: now)
             for (meal, _) in sources {
                 var m = meal
@@ -117,7 +118,8 @@ extension ShoppingModel {
             guard meal.list != nil, !listStays, let recipe else { return }
             try takeBack(meal, into: &b, now: now)
             var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
-            _ = run.add(.init(recipe: recipe, servings: servings, meal: id, day: meal.day), now: now)
+            let added = run.add(.init(recipe: recipe, servings: servings, meal: id, day: meal.day), now: now)
+            _ = try run.checked(added)
             write(run, into: &b, now: now)
         }
     }

@@ -7,10 +7,11 @@ extension ShoppingModel {
     func previewRecipe(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
                               numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
         guard let recipe = try recipe(id) else { return [] }
+        try RecipeToList.checkServings(servings ?? recipe.baseServings)
         var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
         let changes = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: Date())
         keepLookups(of: run)
-        return changes
+        return try run.checked(changes)
     }
 
     /// Adds `recipe`'s ingredients to this list: one undo step. Returns what each line did.
@@ -18,11 +19,13 @@ extension ShoppingModel {
     func addRecipeToList(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
                                 numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) -> [RecipeChange] {
         guard let recipe = try recipe(id) else { return [] }
+        try RecipeToList.checkServings(servings ?? recipe.baseServings)
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
         try commit(L("adding the recipe “{recipe}” to the list", ["recipe": recipe.title])) { (b: inout ChangeBuilder) throws(StoreError) in
             var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
-            changes = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: now)
+            let added = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: now)
+            changes = try run.checked(added)
             write(run, into: &b, now: now)
         }
         return changes

@@ -46,6 +46,9 @@ struct RecipeToList {
     let read: (ItemID) -> Item?
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]
+    /// Lines whose amount, for the servings asked, no item can hold: each a sentence. A run with
+    /// any is never written (`checked`), since its item would hold something else than it says.
+    private(set) var refusals: [String] = []
 
     init(list: ListID, lookups: Lookups, staples: PantryStaples, read: @escaping (ItemID) -> Item?) {
         self.list = list
@@ -68,7 +71,12 @@ struct RecipeToList {
         let base = source.recipe.baseServings
         return source.recipe.ingredients.map { line in
             let read = parse(line)
-            let scaled = read.scaled(from: base, to: source.servings) ?? read
+            guard let scaled = read.scaled(from: base, to: source.servings) else {
+                // Beyond exact arithmetic for these servings, so beyond any item: never the amount
+                // as written for other servings.
+                refusals.append(Self.refusal(line, nil, source, numbers))
+                return add(line: line, read, source, now: now)
+            }
             return add(line: line, scaled, source, now: now)
         }
     }
@@ -96,7 +104,7 @@ struct RecipeToList {
         }
         let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
         let aisle = refused.map { working[$0.0].item.aisle } ?? lookups.elsewhere.best(for: i.name)
-        let w = makeNew(i, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
+        let w = makeNew(i, line: line, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
         let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
         if let (from, r) = refused {
             return RecipeChange(line: line, ingredient: i, kind: .apart(from: working[from].id!), item: description,
@@ -154,8 +162,11 @@ struct RecipeToList {
         return .success(RecipeWords.merged(item.description, from: from, to: to, share: RecipeWords.forRecipe(i, title, numbers), rounded: rounded))
     }
 
-    private mutating func makeNew(_ i: Ingredient, description: String, aisle: String?, note: String, _ source: Source, now: Date) -> Int {
-        let (quantity, unit, _) = Self.itemAmount(i) ?? (1, nil, false)
+    private mutating func makeNew(_ i: Ingredient, line: String, description: String, aisle: String?, note: String,
+                                  _ source: Source, now: Date) -> Int {
+        let amount = Self.itemAmount(i)
+        if amount == nil, i.quantity != nil { refusals.append(Self.refusal(line, i.amountText(numbers), source, numbers)) }
+        let (quantity, unit, _) = amount ?? (1, nil, false)
         let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: note,
                         needed: true, createdAt: now, list: list)
         var w = Working(id: nil, item: item, changed: true, name: NameMatcher([description]))
@@ -174,6 +185,29 @@ struct RecipeToList {
     static func itemAmount(_ i: Ingredient) -> (Decimal, String?, Bool)? {
         guard let q = i.quantity, case .success(let m) = AmountMerge.add(.exact(q.toBuy), nil, toItem: 0, unit: nil) else { return nil }
         return (m.decimal, i.unit?.name(for: q.toBuy), m.rounded)
+    }
+
+    /// Why a line cannot be added: its amount for the servings asked, beyond what an item holds.
+    static func refusal(_ line: String, _ amount: String?, _ source: Source, _ numbers: NumberConvention) -> String {
+        var values = ["line": line, "recipe": source.recipe.title, "servings": "\(source.servings)", "max": DecimalText.format(ItemDraft.maxQuantity, numbers)]
+        guard let amount else {
+            return L("“{line}” of “{recipe}” for {servings} comes to more than an item can hold ({max} at most). Nothing was changed.", values)
+        }
+        values["amount"] = amount
+        return L("“{line}” of “{recipe}” for {servings} comes to {amount}, more than an item can hold ({max} at most). Nothing was changed.", values)
+    }
+
+    /// The run's changes, or the first line no item can hold, thrown: nothing is then written.
+    func checked(_ changes: [RecipeChange]) throws(StoreError) -> [RecipeChange] {
+        if let first = refusals.first { throw .outOfBounds(first) }
+        return changes
+    }
+
+    /// Servings asked for from outside (the command line, another process over D-Bus, a plan):
+    /// the range the window's own field allows.
+    static func checkServings(_ servings: Int) throws(StoreError) {
+        guard !(1...RecipeDraft.maxServings).contains(servings) else { return }
+        throw .outOfBounds(L("Servings go from 1 to {max}, not {n}. Nothing was changed.", ["max": "\(RecipeDraft.maxServings)", "n": "\(servings)"]))
     }
 
     /// A new item's description: the ingredient's name with a capital, as lists are written.

@@ -8,35 +8,29 @@ extension Store {
     /// with a new revision. `build` gets ids no process has used; its `expected` map says, per item,
     /// the revision the writer last saw (nil: the item must not exist). If any differs, nothing is
     /// written and `.conflict` is thrown: the writer reads the news and tries again.
-    public func write(seen: Int64, knownAisles: [String], list: ListID = .first,
+    public func write(seen: Int64, knownAisles: [String], list: ListID = .first, progress: ((Int) -> Void)? = nil,
                       _ build: (inout IDSource) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
         throws(StoreError) -> (ChangeSet, StoreCommit) {
-        try write(seen: seen, knownAisles: knownAisles, list: list) { ids, _ throws(StoreError) in try build(&ids) }
+        try write(seen: seen, knownAisles: knownAisles, list: list, { ids, _ throws(StoreError) in try build(&ids) }, progress: progress)
     }
 
     /// `write`, with a reader of items through the write's own connection for `build`.
     func write(seen: Int64, knownAisles: [String], list: ListID,
                _ build: (inout IDSource, StoreReader) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]),
-               alongside: ((Database, Int64) throws -> Void)? = nil)
+               alongside: ((Database, Int64) throws -> Void)? = nil, progress: ((Int) -> Void)? = nil)
         throws(StoreError) -> (ChangeSet, StoreCommit) {
         guard access == .readWrite, let db else { throw .readOnly(path: path) }
         do {
             return try db.write { db in
                 let current = try Self.revision(db)
-                var ids = IDSource(
-                    nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
-                    nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
-                ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
-                ids.nextShop = 1 + (try Self.highestID(ever: "shop", db))
-                ids.nextTrip = 1 + (try Self.highestID(ever: "trip", db))
-                try Self.recipeIDs(&ids, db)
+                var ids = try Self.idSource(db)
                 let (cs, expected) = try build(&ids, StoreReader(db: db, scope: ListScope(list)))
                 // Only item rows keep a revision: a write of none (the aisle order, a saved search)
                 // takes no new one, or its writer would count as seen a revision the next item
                 // written by anyone then carries (and never read that item).
                 let revision = cs.items.isEmpty ? current : current + 1
                 try Self.writeLists(cs, db)
-                try Self.writeItems(cs, expected: expected, revision: revision, db)
+                try Self.writeItems(cs, expected: expected, revision: revision, db, progress: progress)
                 try Self.writeSearches(cs, db)
                 try Self.writeHistory(cs, db)
                 try Self.writeShops(cs, db)
@@ -54,14 +48,28 @@ extension Store {
         }
     }
 
-    static func writeItems(_ cs: ChangeSet, expected: [ItemID: Int64?], revision: Int64, _ db: Database) throws {
+    /// Ids above every id in use or ever deleted, read inside the write that hands them out.
+    static func idSource(_ db: Database) throws -> IDSource {
+        var ids = IDSource(
+            nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
+            nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
+        ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
+        ids.nextShop = 1 + (try Self.highestID(ever: "shop", db))
+        ids.nextTrip = 1 + (try Self.highestID(ever: "trip", db))
+        try Self.recipeIDs(&ids, db)
+        return ids
+    }
+
+    static func writeItems(_ cs: ChangeSet, expected: [ItemID: Int64?], revision: Int64, _ db: Database,
+                           progress: ((Int) -> Void)? = nil) throws {
         let current = try db.cachedStatement(sql: "SELECT revision FROM item WHERE id = ?")
         let insert = try db.cachedStatement(sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
         let update = try db.cachedStatement(sql: "UPDATE item SET \(ItemColumns.assignments), revision = ? WHERE id = ?")
         let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
         let bury = try db.cachedStatement(sql: "INSERT OR REPLACE INTO item_tombstone (id, revision) VALUES (?, ?)")
         let unbury = try db.cachedStatement(sql: "DELETE FROM item_tombstone WHERE id = ?")
-        for (id, item) in cs.items {
+        for (n, (id, item)) in cs.items.enumerated() {
+            if n % 1_000 == 999 { progress?(n + 1) }
             let found = try Int64.fetchOne(current, arguments: [id.raw])
             if let want = expected[id], want != found { throw StoreError.conflict(id) }
             switch (item, found) {

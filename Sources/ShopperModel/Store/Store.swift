@@ -99,7 +99,13 @@ public final class Store: Sendable {
     /// How long a write waits for another process's transaction before giving up.
     static let busySeconds: TimeInterval = 30
 
-    public init(path: String, access: Access = .readWrite) throws(StoreError) {
+    /// How much of the file is checked before it is used. The window checks nothing more than
+    /// opening does (a million items' pages read at every start would cost its first frame), and
+    /// takes SQLite's word when a read or write finds the file malformed (`reason`); a command
+    /// that writes runs SQLite's quick check first, since it writes once and is gone.
+    public enum Check: Sendable { case none, quick }
+
+    public init(path: String, access: Access = .readWrite, check: Check = .none) throws(StoreError) {
         self.path = path
         self.access = access
         var config = Configuration()
@@ -110,16 +116,21 @@ public final class Store: Sendable {
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)") }
         switch access {
         case .readOnly:
-            guard FileManager.default.fileExists(atPath: path) else { db = nil; return }
+            try StoreFiles.checkNoLinks(path)
+            guard FileManager.default.fileExists(atPath: path) else {
+                try StoreFiles.checkFolderForReading((path as NSString).deletingLastPathComponent)
+                db = nil
+                return
+            }
             try StoreFiles.checkReadable(path)
-            try Self.checkExisting(path)
+            try Self.checkExisting(path, check: check)
             config.readonly = true
             db = try Self.openForReading(path, config)
         case .readWrite:
             // Processes starting together must not both create or migrate the file.
             let lock = try StoreFiles.prepare(path)
             defer { lock.release() }
-            try Self.checkExisting(path)
+            try Self.checkExisting(path, check: check)
             do {
                 let pool = try DatabasePool(path: path, configuration: config)
                 try Schema.migrator.migrate(pool)

@@ -10,6 +10,14 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case notAShopperStore(path: String)
     case newerSchema(path: String, found: String, supported: String)
     case cannotOpen(path: String, reason: String)
+    /// The store, its -wal or its -shm is a symbolic link: never followed out of the data folder.
+    case linked(path: String)
+    /// SQLite's check of the file found it malformed (`problem`, its first words): nothing is
+    /// written to it, and the message says how to get the list back.
+    case damaged(path: String, problem: String)
+    /// A number from outside (a recipe's amount for the servings asked, the servings themselves)
+    /// beyond what an item can hold: the sentence says which; nothing was changed.
+    case outOfBounds(String)
     case damagedRow(table: String, id: Int64?, what: String)
     case writeFailed(reason: String)
     /// Another process changed an item this process was about to overwrite; nothing was written.
@@ -34,6 +42,13 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
               ["path": p, "found": found, "supported": supported])
         case .cannotOpen(let p, let r):
             L("Cannot open “{path}”: {reason}. Nothing was changed.", ["path": p, "reason": r])
+        case .linked(let p):
+            L("“{path}” is a symbolic link, and Shopper never follows links out of its data folder. Nothing was read or changed; put the file itself in its place, or remove the link.", ["path": p])
+        case .damaged(let p, let problem):
+            L("“{path}” is damaged (SQLite's check reports: {problem}). Nothing was written to it. To get your lists back, put back your last backup of the file, or save what SQLite can still read with: sqlite3 “{path}” .recover | sqlite3 recovered.sqlite, and put recovered.sqlite in its place.",
+              ["path": p, "problem": problem])
+        case .outOfBounds(let sentence):
+            sentence
         case .damagedRow(let table, let id, let what):
             id.map { L("The data file is damaged: {table} {id} has {problem}. Nothing was changed.", ["table": table, "id": "\($0)", "problem": what]) }
                 ?? L("The data file is damaged: a row of {table} has {problem}. Nothing was changed.", ["table": table, "problem": what])

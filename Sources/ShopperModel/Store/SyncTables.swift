@@ -239,6 +239,11 @@ extension Store {
         var written = SyncWrite(list: list)
         let (_, commit) = try write(seen: 0, knownAisles: [], list: list, { ids, _ throws(StoreError) in
             written = try build(&ids)
+            // The last check of a task's numbers before they are items: a task read wrong must not
+            // be stored as something else (a quantity of 10^9, five decimals cut to four).
+            for case let item?? in written.changes.items.values {
+                if let problem = item.fields.beyondBounds { throw .writeFailed(reason: problem) }
+            }
             return (written.changes, written.expected)
         }, alongside: { db, revision in
             // Sharing stopped while this sync ran: none of its writes are kept.

@@ -46,7 +46,7 @@ enum TaskMapping {
     /// characters (a megabyte of it is no item), an item is sold at this many stores at most
     /// (10,000 names made 10,000 stores), and a number has this many characters at most.
     static let maxSummary = 1_000
-    static let maxStores = 20
+    static let maxStores = ItemDraft.maxStores
     static let maxNumberText = 32
 
     /// Whether the task brought more than `item(from:)` keeps: the sync names it.
@@ -55,17 +55,25 @@ enum TaskMapping {
             // The notes follow a line of details Shopper writes first.
             || (task.description?.count ?? 0) > ItemDraft.maxNotesLength + 200
             || [task[.quantity], task[.unitCost], task[.priceForAll]].contains { ($0?.count ?? 0) > maxNumberText }
+            // A number the item cannot hold is not taken: named, never stored as another.
+            || task[.quantity].flatMap(number).map { !holds($0, max: ItemDraft.maxQuantity) || $0 <= 0 } ?? false
+            || [task[.unitCost], task[.priceForAll]].contains { $0.flatMap(number).map { !holds($0, max: ItemDraft.maxUnitCost) } ?? false }
+    }
+
+    /// A number an item keeps as it is: from 0 to `max`, four decimals at most.
+    static func holds(_ n: Decimal, max: Decimal) -> Bool {
+        n >= 0 && n <= max && DecimalText.scale(of: n) <= 4
     }
 
     static func item(from task: TaskFields) -> SharedItem? {
         let summary = String(task.summary.prefix(maxSummary)).trimmingCharacters(in: .whitespacesAndNewlines)
         var item = SharedItem(ItemFields(description: summary))
-        if let q = task[.quantity].flatMap(number), q > 0, q <= ItemDraft.maxQuantity { item.quantity = q }
+        if let q = task[.quantity].flatMap(number), q > 0, holds(q, max: ItemDraft.maxQuantity) { item.quantity = q }
         item.unit = task[.unit].flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
-        if let p = task[.priceForAll].flatMap(number), p >= 0, p <= ItemDraft.maxUnitCost {
+        if let p = task[.priceForAll].flatMap(number), holds(p, max: ItemDraft.maxUnitCost) {
             item.price = p
             item.priceBasis = .forAll
-        } else if let p = task[.unitCost].flatMap(number), p >= 0, p <= ItemDraft.maxUnitCost {
+        } else if let p = task[.unitCost].flatMap(number), holds(p, max: ItemDraft.maxUnitCost) {
             item.price = p
         }
         item.aisle = task.categories.first.flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
