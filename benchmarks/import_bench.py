@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from options import take_runs
 
 
 def write_csv(path, n):
@@ -67,11 +68,7 @@ def check_cost(binary, data):
 
 
 def main(argv):
-    runs = 3
-    if "--runs" in argv:
-        i = argv.index("--runs")
-        runs = int(argv[i + 1])
-        del argv[i:i + 2]
+    runs = take_runs(argv, 3)
     binary, sizes = argv[0], [int(n) for n in argv[1:]]
     print("\n## Importing a CSV (`shopper import`, no window)\n")
     print(f"A file made for the run, into an empty store; median of {runs} (worst in brackets). "

@@ -17,6 +17,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "recipes"))
 from hostile_pages import PAGES  # noqa: E402
 from measure_helper import measure  # noqa: E402
+from options import take_runs  # noqa: E402
 
 SECONDS, MEGABYTES = 30, 256
 
@@ -38,11 +39,7 @@ def once(helper, address):
 
 
 def main(argv):
-    runs = 5
-    if "--runs" in argv:
-        i = argv.index("--runs")
-        runs = int(argv[i + 1])
-        del argv[i:i + 2]
+    runs = take_runs(argv, 5)
     helper = argv[0]
     s, url = server()
     rows = []

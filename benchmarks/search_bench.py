@@ -21,6 +21,7 @@ from gi.repository import Gio, GLib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 from run import plain_store  # noqa: E402
+from options import take_runs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATH, IFACE = "/io/github/shopperapp/Shopper/SearchProvider", "org.gnome.Shell.SearchProvider2"
@@ -66,11 +67,7 @@ def measure(binary, data, words, runs):
 
 
 def main(argv):
-    runs = 5
-    if "--runs" in argv:
-        i = argv.index("--runs")
-        runs = int(argv[i + 1])
-        del argv[i:i + 2]
+    runs = take_runs(argv, 5)
     binary, maker, sizes = argv[0], argv[1], [int(n) for n in argv[2:]]
     # Made first: the maker's word of it must not fall inside the table.
     stores = {n: plain_store(n, maker, ROOT) for n in sizes}

@@ -15,6 +15,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "sync"))
 from caldav_servers import Servers  # noqa: E402
+from options import take_runs  # noqa: E402
 
 
 def run(binary, data, *args, stdin=None):
@@ -29,11 +30,7 @@ def run(binary, data, *args, stdin=None):
 
 
 def main(argv):
-    runs = 5
-    if "--runs" in argv:
-        i = argv.index("--runs")
-        runs = int(argv[i + 1])
-        del argv[i:i + 2]
+    runs = take_runs(argv, 5)
     binary, sizes = argv[0], [int(n) for n in argv[1:]]
     rows = []
     for n in sizes:
