@@ -11,11 +11,12 @@ final class ImportPreviewTests: GtkTestCase {
     /// `imported` counts the imports that finished (the window's own callback).
     @MainActor
     private static func preview(of text: String, named name: String, model: ShoppingModel,
-                                imported: Counter = Counter()) throws -> (ImportPreview, Window) {
-        let path = NSTemporaryDirectory() + "shopper-preview-\(UUID().uuidString)-" + name
+                                imported: Counter = Counter(), in folder: String? = nil) throws -> (ImportPreview, Window) {
+        let path = (folder.map { $0 + "/" } ?? NSTemporaryDirectory()) + "shopper-preview-\(UUID().uuidString)-" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        // The preview reads the file at once; it is not needed after.
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        // The preview reads the file at once; it is not needed after, but for a long file's import,
+        // which reads it again (the folder given goes with the test).
+        defer { if folder == nil { try? FileManager.default.removeItem(atPath: path) } }
         let parent = Window()
         let p = ImportPreview(path: path, model: model, parent: parent, onImported: { _ in imported.n += 1 }, onError: { _ in })
         p.window.present()
@@ -115,27 +116,27 @@ final class ImportPreviewTests: GtkTestCase {
         }
     }
 
-    /// Written by a worker thread: the main loop keeps turning (the window keeps drawing) while the
-    /// 100,000 items go into a real store, and the import is one undo step.
+    /// A file longer than the preview holds (`ImportPreview.heldRows`): its first lines listed and
+    /// the rest counted, then read again and written by a worker thread: the main loop keeps
+    /// turning (the window keeps drawing) while the 100,000 items go into a real store, and the
+    /// import is one undo step that holds no item (`ImportUndo`).
     func testAHundredThousandGoodLinesAreAddedInOneStepWhileTheWindowDraws() throws {
         try MainActor.assumeIsolated {
             let folder = NSTemporaryDirectory() + "shopper-import-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let model = try ShoppingModel(store: Store(path: folder + "/" + Store.fileName))
             let text = (1...100_000).map { "2 kg Item \($0) @ 1.10 [Aisle \($0 % 500)]" }.joined(separator: "\n")
-            let (p, parent) = try Self.preview(of: text, named: "good.txt", model: model)
-            iterate(until: { p.rows.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
+            let (p, parent) = try Self.preview(of: text, named: "good.txt", model: model, in: folder)
+            iterate(until: { p.summaryText == "100000 items will be added:" }, "the whole file read", timeoutSeconds: 60)
             XCTAssertTrue(p.problems.isEmpty)
             XCTAssertLessThan(p.rowsBuilt, 400)
+            XCTAssertEqual(p.rows.count, ImportPreview.heldRows, "the first lines held, not the file")
+            XCTAssertEqual(p.shownLines(ImportPreview.heldRows + 1).last, "…and 90000 more lines")
             // The worker, its store written, hands its result back only once the main loop has
             // turned six times meanwhile: a write on the main thread (or a main loop waiting for
             // the worker) would give no turn at all, however long or short the write.
             let hold = WorkerHold(turns: 6)
-            p.writeImport = { job in
-                let result = job.write()
-                hold.holdUntilTurned()
-                return result
-            }
+            p.afterLongWrite = { hold.holdUntilTurned() }
             let start = Date()
             let turns = Counter()
             var shown = 0.0
@@ -157,8 +158,11 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertGreaterThan(shown, 0.99, "the bar followed the worker to the end of its write")
             XCTAssertEqual(model.undo.undoName, "importing 100000 items")
             XCTAssertEqual(try model.store!.load().items.count, 100_000)
+            XCTAssertNotNil(model.undo.undoStack.last?.imported, "undone from its record, not from its items")
             try model.undoLast()
             XCTAssertTrue(model.items.isEmpty, "one step takes the whole import away")
+            XCTAssertEqual(try model.store!.load().items.count, 0)
+            XCTAssertFalse(model.undo.canRedo, "a long import is not redone: its items are not held")
             parent.destroy()
         }
     }

@@ -29,7 +29,7 @@ final class StreamedImportTests: XCTestCase {
             let outcome = try StreamedImport.run([ImportStream(ImportSource(text: csv), format: .csv)], into: Store(path: streamed),
                                                  list: .first, now: now)
             let context = "seed \(seed) round \(round) (replay with SHOPPER_TEST_SEED=\(seed))"
-            XCTAssertEqual(try snapshot(streamed), try snapshot(memory), context)
+            XCTAssertEqual(try Self.snapshot(streamed), try Self.snapshot(memory), context)
             XCTAssertEqual(outcome.added + existing.count, try Store(path: streamed).load().items.count, context)
         }
     }
@@ -40,7 +40,7 @@ final class StreamedImportTests: XCTestCase {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
         try m.add(fields("Milk", qty: 2, aisle: "Dairy"))
-        let before = try snapshot(path)
+        let before = try Self.snapshot(path)
         var lines = ["description,quantity,aisle,stores"] + (1...6_000).map { "Item \($0),\($0 % 9 + 1),Aisle \($0 % 40),Shop \($0 % 7)" }
         for bad in stride(from: 5_000, through: 5_019, by: 1) { lines[bad] = "Broken \(bad),0" }
         XCTAssertThrowsError(try StreamedImport.run([ImportStream(ImportSource(text: lines.joined(separator: "\n")), format: .csv, keptErrors: 5)],
@@ -51,7 +51,7 @@ final class StreamedImportTests: XCTestCase {
             XCTAssertEqual(error.more, 15)
             XCTAssertTrue(error.localizedDescription.hasSuffix("And 15 more lines."), error.localizedDescription)
         }
-        XCTAssertEqual(try snapshot(path), before, "every batch rolled back: no item, aisle or store of the file")
+        XCTAssertEqual(try Self.snapshot(path), before, "every batch rolled back: no item, aisle or store of the file")
     }
 
     /// One row's stores cell held 100,000 names, and made 100,000 stores: a row names at most as
@@ -127,7 +127,7 @@ final class StreamedImportTests: XCTestCase {
 
     /// The store as a test compares it: every item of the first list whole, in order of id, with its
     /// stores; the aisle order; the household's stores.
-    private func snapshot(_ path: String) throws -> String {
+    static func snapshot(_ path: String) throws -> String {
         let store = try Store(path: path, access: .readOnly)
         let c = try store.load()
         let marks = try store.storeNames(of: c.items.map(\.id))

@@ -12,6 +12,8 @@ final class ImportPreview {
     private let model: ShoppingModel
     private let reader: ImportReader?
     private let readFailure: String?
+    /// The file previewed (nil for a paste).
+    private let path: String?
     /// What the list shows. Its own object, held by the list model's closures: GTK may ask for the
     /// count while it takes the window down, after this preview is gone, and must get the same answer.
     private final class Lines {
@@ -22,13 +24,15 @@ final class ImportPreview {
         var results: [ItemFields?] = []
         var problems: [String] = []
         var money = UserLocale.current.money()
-        var count: Int { problems.isEmpty ? rows.count : problems.count }
+        /// Good lines read beyond those held (a long file): said in one last row.
+        var more = 0
+        var count: Int { problems.isEmpty ? rows.count + (more > 0 ? 1 : 0) : problems.count }
 
         /// The item as it will look, not in the add bar's syntax ("E = mc2", not "E \= mc2"):
         /// "Apples · 2 kg × 1.29 · Fruit & Veg", and what it updates.
         func text(_ i: Int) -> String {
             guard problems.isEmpty else { return i < problems.count ? problems[i] : "" }
-            guard i < rows.count else { return "" }
+            guard i < rows.count else { return more > 0 ? N("…and {n} more line", "…and {n} more lines", more) : "" }
             let f = i < results.count ? results[i] ?? rows[i].fields : rows[i].fields
             let item = Item(id: ItemID(0), description: f.description, quantity: f.quantity, unit: f.unit,
                             price: f.price, priceBasis: f.priceBasis, aisle: f.aisle)
@@ -66,6 +70,16 @@ final class ImportPreview {
 
     /// Lines read per main-loop turn: a few milliseconds of work between redraws.
     static let slice = 2_000
+    /// Good lines a preview holds: a longer file's first lines are listed and the rest counted
+    /// (`LongImport`), so a file of a million lines never fills the memory.
+    static let heldRows = 10_000
+    /// A text file larger than this is read as it is imported, not held whole as typed lines
+    /// (its known items are then updated by the rule a CSV's are).
+    static let typedTextMost = 1 << 20
+    /// A long file, once its lines pass `heldRows`.
+    private(set) var long: LongImport?
+    /// What the long file's import thread runs once it has written, for tests.
+    var afterLongWrite: @Sendable () -> Void = {}
 
     /// The text of typed lines (pasted, or a plain-text file): a known item among them is updated
     /// as the add bar updates it; nil for CSV.
@@ -98,8 +112,9 @@ final class ImportPreview {
         content.money = money
         numbers = Self.numbers(for: source)
         pasted = if case .pasted = source { true } else { false }
-        let opened = Self.open(source, numbers: numbers)
+        let opened = Self.open(source, numbers: numbers, keep: model.store == nil ? .max : Self.heldRows)
         (reader, typedText, readFailure) = (opened.reader, opened.typedText, opened.failure)
+        path = if case .file(let p) = source { p } else { nil }
         window.title = opened.title
         let name = opened.name
         window.transient(for: parent)
@@ -123,11 +138,12 @@ final class ImportPreview {
         window.onCloseRequest { [weak self] in self?.adding ?? false }
         confirm.onClicked { [weak self] in self?.add(onImported: onImported, onError: onError) }
         confirmForTest = { [weak self] in self?.add(onImported: onImported, onError: onError) }
+        reader?.onItem = { [weak self] in self?.count($0) }
         readSlices()
     }
 
     /// What a source gives: its name, the window's title, and a reader of its lines (or why none).
-    private static func open(_ source: Source, numbers: NumberConvention)
+    private static func open(_ source: Source, numbers: NumberConvention, keep: Int)
         -> (name: String, title: String, reader: ImportReader?, typedText: String?, failure: String?) {
         switch source {
         case .file(let path):
@@ -137,9 +153,8 @@ final class ImportPreview {
                 let format = ExportFormat(fileName: name)
                 // A CSV file is read as it is parsed, never held whole; a text file's lines are
                 // kept as typed lines too (a known item takes only what a line gives).
-                guard format == .text else { return (name, title, try ImportReader(path: path, format: format, numbers: numbers), nil, nil) }
-                // A regular file, or the reason: a FIFO or a device would hold the window.
-                _ = try ImportSource(path: path)
+                let reader = try ImportReader(path: path, format: format, numbers: numbers, keep: keep)
+                guard format == .text, (try ImportSource(path: path)).size <= typedTextMost else { return (name, title, reader, nil, nil) }
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 return (name, title, ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {
@@ -206,25 +221,63 @@ final class ImportPreview {
         }
     }
 
+    /// A good line read: once the file passes what the preview holds, counted by `LongImport`.
+    private func count(_ row: ImportedItem) {
+        guard let reader, reader.isCut, let path else { return }
+        if long == nil {
+            let made = LongImport(path: path, format: ExportFormat(fileName: path), numbers: numbers, stamp: reader.stamp,
+                                  known: model.knownHashes())
+            for held in reader.items { made.take(held) }
+            long = made
+        }
+        long?.take(row)
+    }
+
     private func finish() {
         if let readFailure { content.problems = [readFailure] }
+        else if let long, let reader { return finishLong(long, reader) }
         else if let reader {
             // The good lines can come in even when others are bad: the bad ones are listed.
             content.rows = reader.items
-            content.problems = reader.errors.map(\.description)
+            content.problems = Self.problems(of: reader)
             knownKeys = model.itemsByMatchKey()
             known = model.knownItems(for: content.rows, in: knownKeys)
             content.updates = known.map { $0.flatMap { model.item($0)?.description } }
             content.results = model.importResults(content.rows, known: known, typed: typedText.map(typedLines))
         }
-        progress.widget.visible = false
-        let n = rows.count
-        let bad = problems.count
         // Known items are counted once however often the file names them.
         let updated = Set(known.compactMap { $0 }).count
         let newRows = zip(rows, known).filter { $0.1 == nil }.map { ShoppingModel.matchKey($0.0.fields.description) }
         let new = Set(newRows).count
         merging = updated > 0 || new < newRows.count
+        show(rows: rows.count, new: new, updated: updated, bad: readFailure == nil ? (reader.map(Self.badCount) ?? 0) : 1)
+    }
+
+    /// A long file read: its first lines listed, what the rest would do counted.
+    private func finishLong(_ long: LongImport, _ reader: ImportReader) {
+        content.rows = reader.items
+        content.more = reader.goodCount - reader.items.count
+        content.problems = []
+        let tally = long.tally
+        known = reader.items.map(tally.knownItem)
+        content.updates = known.map { $0.flatMap { model.item($0)?.description } }
+        content.results = model.importResults(content.rows, known: known, typed: nil)
+        show(rows: reader.goodCount, new: tally.added, updated: tally.updated.count, bad: Self.badCount(reader))
+    }
+
+    /// Bad lines named and counted.
+    private static func badCount(_ reader: ImportReader) -> Int { reader.errors.count + reader.moreErrors }
+
+    /// The bad lines as listed: those named, then how many more.
+    private static func problems(of reader: ImportReader) -> [String] {
+        let named = reader.errors.map(\.description)
+        guard reader.moreErrors > 0 else { return named }
+        return named + [N("…and {n} more line with problems", "…and {n} more lines with problems", reader.moreErrors)]
+    }
+
+    /// The summary, the lines, and the buttons, once the file is read.
+    private func show(rows n: Int, new: Int, updated: Int, bad: Int) {
+        progress.widget.visible = false
         switch (n, bad) {
         case (_, 0) where updated > 0:
             summary.text = L("{added} will be added, {updated} updated:", ["added": N("{n} item", "{n} items", new),
@@ -253,12 +306,14 @@ final class ImportPreview {
         confirm.widget.sensitive = false
         cancel.widget.sensitive = false
         progress.widget.visible = true
-        progress.text(N("Adding {n} item…", "Adding {n} items…", rows.count))
+        let total = long == nil ? rows.count : reader?.goodCount ?? 0
+        progress.text(N("Adding {n} item…", "Adding {n} items…", total))
         finishAdding = { [weak self] error in
-            if let error { onError(error) } else { onImported(self?.rows.count ?? 0) }
+            if let error { onError(error) } else { onImported(total) }
             self?.adding = false
             self?.window.close()
         }
+        if let long { return addLong(long) }
         if let typedText, pasted || merging {
             // Typed lines, as the add bar takes them: a bare known name keeps all else.
             let typed = typedLines(typedText)
@@ -277,19 +332,11 @@ final class ImportPreview {
             do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
-        adding = true
-        // The worker says how far it is (the change built, then written); the bar follows every
-        // tenth of a second.
-        let done = WorkerProgress()
+        // The worker says how far it is (the change built, then written).
+        let done = LongImport.Progress()
         background.onProgress = { f in done.fraction.withLock { $0 = f } }
         let job = background
-        progress.fraction = 0
-        MainLoop.timeout(milliseconds: 100) { [weak self] in
-            // Once added, the window is gone with its bar: nothing more to show.
-            guard let self, adding else { return false }
-            progress.fraction = done.fraction.withLock { $0 }
-            return true
-        }
+        follow(done)
         // The preview is main-actor isolated, so the worker may hand the result back to it; it is
         // held until then, so the result always reaches the model.
         let write = writeImport
@@ -301,9 +348,29 @@ final class ImportPreview {
         }
     }
 
-    /// How far a worker's write is, read by the main loop.
-    private final class WorkerProgress: Sendable {
-        let fraction = Mutex(0.0)
+    /// A long file: read again and written by `LongImport`'s worker, the bar following it.
+    private func addLong(_ long: LongImport) {
+        let done = LongImport.Progress()
+        follow(done)
+        long.afterWrite = afterLongWrite
+        long.write(into: model, progress: done) { [weak self] result in
+            switch result {
+            case .success: self?.finishAdding(nil)
+            case .failure(let error): self?.finishAdding(error)
+            }
+        }
+    }
+
+    /// While a worker writes: the bar follows it every tenth of a second.
+    private func follow(_ done: LongImport.Progress) {
+        adding = true
+        progress.fraction = 0
+        MainLoop.timeout(milliseconds: 100) { [weak self] in
+            // Once added, the window is gone with its bar: nothing more to show.
+            guard let self, adding else { return false }
+            progress.fraction = done.fraction.withLock { $0 }
+            return true
+        }
     }
 
     /// A file is read as files travel, "1,000" refused (NumberConvention); a paste as the user types.

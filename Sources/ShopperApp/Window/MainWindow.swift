@@ -257,6 +257,9 @@ final class MainWindow {
     /// The model's news: the actions it enables, and the lists with their counts.
     func observeModel() {
         modelObserver = model.observe { [weak self] change in
+            // Read again whole (a long import, or its undo): every page starts afresh from it,
+            // once this change has been told to all.
+            if change.listReread { MainLoop.idle { [weak self] in if let self { replaceModel(with: model) } } }
             self?.updateActions()
             if !change.items.isEmpty { self?.sharing.changed() }
             // The lists' change brings the status up to date; an edit that leaves the counts alone

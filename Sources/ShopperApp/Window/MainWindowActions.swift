@@ -60,7 +60,9 @@ extension MainWindow {
             if let name = try model.undoLast(step: step) {
                 showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
-                toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
+                // A long import is not redone (its items are not held): no Redo to offer.
+                if entry?.imported != nil { toast.show(L("Undid {step}", ["step": name])) }
+                else { toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() } }
             }
         }
     }

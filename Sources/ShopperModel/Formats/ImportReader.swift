@@ -1,23 +1,42 @@
 /// Reads a file's items a slice at a time and keeps them, so a window can show progress and stay
-/// responsive while a long file is read, and then show every line; `readAll` is the same in one
+/// responsive while a long file is read, and then show its lines; `readAll` is the same in one
 /// go. The text itself is never held whole: it is read as it is parsed (`ImportStream`). All or
-/// nothing: any bad line means no items, and every bad line is named.
+/// nothing: any bad line means no items, and every bad line is named (up to `keptErrors`, the
+/// rest counted). A reader made with `keep` holds only that many items, and counts the rest: a
+/// long file's preview shows its first lines, and its import reads the file again as it writes.
 public final class ImportReader {
     private let stream: ImportStream
+    private let keep: Int
     /// Lines or records read so far.
     public var done: Int { stream.done }
     public private(set) var items: [ImportedItem] = []
+    /// Good items read, kept or not.
+    public private(set) var goodCount = 0
+    /// Hears every good item, kept or not (a long file's preview counts what it would do).
+    public var onItem: ((ImportedItem) -> Void)?
     public var errors: [ImportLineError] { stream.errors }
+    /// Bad lines beyond those named.
+    public var moreErrors: Int { stream.errorCount - stream.errors.count }
+    /// Bad lines a reader names at most: a file of a million bad lines costs a few megabytes.
+    public static let keptErrors = 100_000
 
     /// `numbers` applies to plain text; CSV is always read with dot decimals.
     public init(text: String, format: ExportFormat, numbers: NumberConvention = .neutral) {
-        stream = ImportStream(ImportSource(text: text), format: format, numbers: numbers, keptErrors: .max)
+        stream = ImportStream(ImportSource(text: text), format: format, numbers: numbers, keptErrors: Self.keptErrors)
+        keep = .max
     }
 
-    /// The file at `path`, read as the slices ask for it.
-    public init(path: String, format: ExportFormat, numbers: NumberConvention = .neutral) throws {
-        stream = ImportStream(try ImportSource(path: path), format: format, numbers: numbers, keptErrors: .max)
+    /// The file at `path`, read as the slices ask for it; the first `keep` items kept.
+    public init(path: String, format: ExportFormat, numbers: NumberConvention = .neutral, keep: Int = .max) throws {
+        stream = ImportStream(try ImportSource(path: path), format: format, numbers: numbers, keptErrors: Self.keptErrors)
+        self.keep = keep
     }
+
+    /// The file as it was opened (`ImportSource.stamp`).
+    public var stamp: String? { stream.source.stamp }
+
+    /// Whether items were read beyond those kept.
+    public var isCut: Bool { goodCount > items.count }
 
     var isFinished: Bool { stream.isFinished }
     /// How much of the text is read, from 0 to 1 (by its bytes: the lines are not counted first).
@@ -28,7 +47,10 @@ public final class ImportReader {
     public func read(_ count: Int) -> Bool {
         for _ in 0..<count {
             switch stream.step() {
-            case .item(let item): items.append(item)
+            case .item(let item):
+                goodCount += 1
+                if items.count < keep { items.append(item) }
+                onItem?(item)
             case .skipped: continue
             case .end: return true
             }

@@ -30,6 +30,9 @@ public final class ImportSource {
     /// progress, without counting its lines first.
     public let size: Int
     private(set) var consumed = 0
+    /// The file as it was opened (size, time of change, inode; nil for text in memory): a long
+    /// file's import reads it again, and refuses it if it changed since its preview.
+    public let stamp: String?
 
     /// The file at `path`: a regular file, read as it is read (a folder, a FIFO or a device would
     /// block or never end).
@@ -43,6 +46,7 @@ public final class ImportSource {
         }
         self.fd = fd
         size = Int(st.st_size)
+        stamp = "\(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_ino)"
         buffer = []
         buffer.reserveCapacity(Self.chunkSize + 4)
         atEnd = false
@@ -52,6 +56,7 @@ public final class ImportSource {
         fd = -1
         buffer = Array(text.utf8)
         size = buffer.count
+        stamp = nil
         atEnd = true
     }
 

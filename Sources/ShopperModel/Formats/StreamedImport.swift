@@ -34,16 +34,31 @@ public enum StreamedImport {
     /// the source being read and the share of all their bytes read.
     public static func run(_ sources: [ImportStream], into store: Store, list: ListID, now: Date = Date(),
                            progress: (Int, Double) -> Void = { _, _ in }) throws(Failure) -> Outcome {
+        try write(sources, into: store, list: list, now: now, skippingBadLines: false, progress: progress).outcome
+    }
+
+    /// The window's import of a long file, confirmed in its preview: the bad lines the preview
+    /// named are left out (as the preview said), and what undoing it needs comes back instead of
+    /// its items (`ImportUndo`).
+    public static func runUndoable(_ stream: ImportStream, into store: Store, list: ListID, now: Date = Date(),
+                                   progress: (Double) -> Void = { _ in }) throws(Failure) -> (outcome: Outcome, undo: ImportUndo) {
+        try write([stream], into: store, list: list, now: now, skippingBadLines: true) { progress($1) }
+    }
+
+    private static func write(_ sources: [ImportStream], into store: Store, list: ListID, now: Date, skippingBadLines: Bool,
+                              progress: (Int, Double) -> Void) throws(Failure) -> (outcome: Outcome, undo: ImportUndo) {
         let total = max(1, sources.reduce(0) { $0 + $1.source.size })
         var before = 0
         do {
             return try store.writeStreamed(list: list, now: StoreTime.rounded(now)) { w in
                 for (index, stream) in sources.enumerated() {
-                    try read(stream, index: index, into: &w) { progress(index, Double(before + stream.source.consumed) / Double(total)) }
+                    try read(stream, index: index, into: &w, skippingBadLines: skippingBadLines) {
+                        progress(index, Double(before + stream.source.consumed) / Double(total))
+                    }
                     before += stream.source.size
                 }
                 try w.finish()
-                return Outcome(added: w.added, updated: w.updated.count)
+                return (Outcome(added: w.added, updated: w.updated.count), w.undo)
             }
         } catch let e as Failure {
             throw e
@@ -54,12 +69,14 @@ public enum StreamedImport {
         }
     }
 
-    /// One source's rows into the write; its bad lines, once it is read to the end, throw.
-    private static func read(_ stream: ImportStream, index: Int, into w: inout StreamWrite, progress: () -> Void) throws {
+    /// One source's rows into the write; its bad lines, once it is read to the end, throw (unless
+    /// they are to be left out).
+    private static func read(_ stream: ImportStream, index: Int, into w: inout StreamWrite, skippingBadLines: Bool,
+                             progress: () -> Void) throws {
         var inBatch = 0
         while let row = stream.next() {
             // A bad line means nothing is imported: the rest is read only to count the others.
-            guard stream.errorCount == 0 else { continue }
+            guard skippingBadLines || stream.errorCount == 0 else { continue }
             if let refusal = try w.take(row) {
                 throw Failure.lines(source: index, ImportError(lines: [ImportLineError(line: stream.lastLine, message: refusal)]))
             }
@@ -70,7 +87,7 @@ public enum StreamedImport {
                 progress()
             }
         }
-        if let failure = stream.failure { throw Failure.lines(source: index, failure) }
+        if !skippingBadLines, let failure = stream.failure { throw Failure.lines(source: index, failure) }
         progress()
     }
 }
@@ -101,7 +118,8 @@ struct ImportKeys {
 struct ShopNames {
     private var byKey: [String: ShopID] = [:]
     private var position: Int64
-    private(set) var made = 0
+    private(set) var madeIDs: [ShopID] = []
+    var made: Int { madeIDs.count }
 
     init(_ shops: [Shop]) {
         for s in shops where !s.deleted { byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id }
@@ -117,7 +135,7 @@ struct ShopNames {
             position += ShoppingModel.positionGap
             cs.shops[id] = Shop(id: id, name: name, position: position)
             byKey[key] = id
-            made += 1
+            madeIDs.append(id)
             marks.insert(id)
         }
         return marks

@@ -17,6 +17,7 @@ extension ShoppingModel {
 
     func refresh() throws(StoreError) {
         guard let store else { return }
+        if try newsIsLong() { return try reread() }
         let news = try store.changes(since: seenRevision, list: list)
         var change = ModelChange()
         let before = shopsState

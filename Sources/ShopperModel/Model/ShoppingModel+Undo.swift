@@ -9,6 +9,10 @@ extension ShoppingModel {
     public func undoLast(step: Int? = nil) throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.undoStack.last, step == nil || step == entry.id else { return nil }
+        if let imported = entry.imported {
+            try undoImport(imported, name: entry.name)
+            return entry.name
+        }
         try replay(entry, undoing: true)
         return entry.name
     }

@@ -106,9 +106,13 @@ public final class ShoppingModel {
         let mine = lists.first { $0.id == list }?.itemCount ?? 0
         let scope = ListScope(list, byIndex: 2 * mine < lists.reduce(0) { $0 + $1.itemCount })
         content = ItemContent(store: store, limit: cacheLimit, scope: scope)
-        let load = try EntryLoad.read(store, scope: scope, listItems: mine, splitFrom: splitLoadFrom, between: between,
-                                      checkpoint: readsCheckpoint)
-        self.lists = load.contents.lists
+        take(try EntryLoad.read(store, scope: scope, listItems: mine, splitFrom: splitLoadFrom, between: between,
+                                checkpoint: readsCheckpoint))
+    }
+
+    /// The list as read from the store: at start, and when it is read again whole (`reread`).
+    func take(_ load: EntryLoad) {
+        lists = load.contents.lists
         items = load.table
         totals = load.sums
         lastPosition = load.lastPosition

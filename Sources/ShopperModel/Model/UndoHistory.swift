@@ -13,6 +13,9 @@ public final class UndoHistory {
         public let name: String
         let forward: ChangeSet
         let backward: ChangeSet
+        /// A long import: undone from this record in the store, not from change sets, and never
+        /// redone (its items are not held to write them again).
+        public var imported: ImportUndo? = nil
         /// The items the step changes (to show them once it is undone or redone).
         public var itemIDs: Set<ItemID> { Set(forward.items.keys).union(backward.items.keys) }
         /// The list the step was made on: it is undone there (the window shows that list first).
@@ -46,6 +49,12 @@ public final class UndoHistory {
         undoStack.append(Entry(id: lastID, name: name, forward: forward, backward: backward))
         if undoStack.count > Self.limit { undoStack.removeFirst() }
         redoStack.removeAll()
+    }
+
+    /// A long import's step (`ImportUndo`).
+    func record(_ name: String, imported: ImportUndo) {
+        record(name, forward: ChangeSet(list: imported.list), backward: ChangeSet(list: imported.list))
+        undoStack[undoStack.count - 1].imported = imported
     }
 
     func undone() { if let e = undoStack.popLast() { redoStack.append(e) } }

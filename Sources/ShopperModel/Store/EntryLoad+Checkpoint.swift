@@ -64,7 +64,7 @@ extension EntryLoad {
 
     /// Items and tombstones written after `revision`, counted up to `limit` (through the revision
     /// indexes: the count costs what the news would, never more).
-    private static func newsCount(_ db: Database, since revision: Int64, limit: Int) throws -> Int {
+    static func newsCount(_ db: Database, since revision: Int64, limit: Int) throws -> Int {
         try Int.fetchOne(db, sql: """
             SELECT (SELECT count(*) FROM (SELECT 1 FROM item WHERE revision > ? LIMIT ?))
                  + (SELECT count(*) FROM (SELECT 1 FROM item_tombstone WHERE revision > ? LIMIT ?))

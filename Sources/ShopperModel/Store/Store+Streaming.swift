@@ -42,6 +42,12 @@ struct StreamWrite {
     private var shops: ShopNames
     private(set) var added = 0
     private(set) var updated = Set<ItemID>()
+    /// Known items as they were before the import changed them, and the stores of those whose
+    /// stores it changed (for its Undo).
+    private var before: [Item] = []
+    private var onlyAtBefore: [ItemID: Set<ShopID>] = [:]
+    /// The aisle order the import left.
+    private var aislesAfter: [String]?
 
     init(_ db: Database, list: ListID, now: Date) throws {
         self.db = db
@@ -92,6 +98,10 @@ struct StreamWrite {
         }
         // A row that names none leaves the item's stores as they are.
         if !row.stores.isEmpty {
+            if id.raw < firstNew, onlyAtBefore[id] == nil {
+                let marks = try Int64.fetchAll(db.cachedStatement(sql: "SELECT shop_id FROM item_shop WHERE item_id = ?"), arguments: [id.raw])
+                onlyAtBefore[id] = Set(marks.map(ShopID.init))
+            }
             b.cs.onlyAt[id] = shops.marks(row.stores, ids: &b.ids, into: &b.cs)
             if shops.made > StreamedImport.maxNewStores {
                 return L("Names a new store beyond the {max} new stores one import may make.", ["max": "\(StreamedImport.maxNewStores)"])
@@ -110,13 +120,13 @@ struct StreamWrite {
 
     /// A row written over an item it names (`ShoppingModel.merged`): a known item, or one a row
     /// before it added.
-    private mutating func update(_ item: Item, with row: ImportedItem) {
-        var item = item
+    private mutating func update(_ old: Item, with row: ImportedItem) {
+        var item = old
         item.needed = row.needed || row.inCart
         item.inCart = row.inCart
         if item.id.raw < firstNew {
             item.updatedAt = now
-            updated.insert(item.id)
+            if updated.insert(item.id).inserted { before.append(old) }
         }
         b.cs.items[item.id] = b.applying(ShoppingModel.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
     }
@@ -144,9 +154,16 @@ struct StreamWrite {
         b.cs = ChangeSet(list: list)
     }
 
+    /// What undoing this import needs (`ImportUndo`), once it is finished.
+    var undo: ImportUndo {
+        ImportUndo(list: list, revision: revision, firstNew: firstNew, lastNew: max(inserted, firstNew - 1), before: before,
+                   onlyAtBefore: onlyAtBefore, shopsMade: shops.madeIDs, aislesBefore: storedAisles, aislesAfter: aislesAfter ?? storedAisles,
+                   added: added, updated: updated.count)
+    }
+
     /// The last batch, then the aisle order with the aisles the import named, written once.
     mutating func finish() throws {
         try flush()
-        if let order = b.finished.aisleOrder { _ = try Store.writeAisles(order, known: storedAisles, list: list, db) }
+        if let order = b.finished.aisleOrder { aislesAfter = try Store.writeAisles(order, known: storedAisles, list: list, db) }
     }
 }
