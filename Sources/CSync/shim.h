@@ -109,3 +109,39 @@ static inline void shopper_limit_answer_begins(void) { shopper_limit()->answerin
 
 /// The address space in use now (bytes).
 static inline unsigned long shopper_limit_in_use(void) { return shopper_limit_address_space_used(); }
+
+/// Where a connection went, checked before anything is sent on it: libsoup emits "network-event"
+/// with G_SOCKET_CLIENT_CONNECTED once the socket is connected (before TLS and the request), on
+/// the thread that sends (the blocking API). `check` gets the address's bytes (4 or 16) and
+/// says whether it may be used; if not, the send is cancelled and `refused` set. A host name is
+/// resolved by libsoup, so this is the only place its real address is seen: a name that led to
+/// the Internet on one lookup and to this computer on the next (DNS rebinding) is caught here.
+typedef int (*shopper_address_check)(const guint8 *bytes, gsize length, void *context);
+struct shopper_connect_guard {
+    shopper_address_check check;
+    void *context;
+    GCancellable *cancellable;
+    int refused;
+};
+
+static void shopper_connect_guard_event(SoupMessage *msg, GSocketClientEvent event, GIOStream *connection, gpointer data) {
+    (void)msg;
+    struct shopper_connect_guard *guard = data;
+    if (event != G_SOCKET_CLIENT_CONNECTED) return;
+    int allowed = 0;
+    GSocketAddress *address = G_IS_SOCKET_CONNECTION(connection)
+        ? g_socket_connection_get_remote_address(G_SOCKET_CONNECTION(connection), NULL) : NULL;
+    if (address && G_IS_INET_SOCKET_ADDRESS(address)) {
+        GInetAddress *ip = g_inet_socket_address_get_address(G_INET_SOCKET_ADDRESS(address));
+        allowed = guard->check(g_inet_address_to_bytes(ip), g_inet_address_get_native_size(ip), guard->context);
+    }
+    if (address) g_object_unref(address);
+    if (!allowed) {
+        guard->refused = 1;
+        g_cancellable_cancel(guard->cancellable);
+    }
+}
+
+static inline gulong shopper_connect_guard_attach(SoupMessage *msg, struct shopper_connect_guard *guard) {
+    return g_signal_connect(msg, "network-event", G_CALLBACK(shopper_connect_guard_event), guard);
+}

@@ -28,15 +28,15 @@ enum WebPage {
     /// The page's bytes and the address they came from, after redirects.
     static func get(_ address: String, deadline: Deadline = deadline) throws(RecipeImportError) -> (body: Data, url: URL) {
         var url = try checked(address)
-        let start = AddressPlace.of(host: url.host ?? "")
+        let limit = ConnectLimit(written: AddressPlace.of(host: url.host ?? ""))
         let session = OpaquePointer(soup_session_new())!
         defer { g_object_unref(UnsafeMutableRawPointer(session)) }
         soup_session_set_timeout(UnsafeMutablePointer(session), 15)
         soup_session_set_user_agent(UnsafeMutablePointer(session), "Shopper/1 (recipe import)")
         for _ in 0...maxRedirects {
-            let answer = try getOnce(url, session: session, deadline: deadline)
+            let answer = try getOnce(url, session: session, limit: limit, deadline: deadline)
             guard let location = answer.location else { return (answer.body, url) }
-            url = try next(location, from: url, start: start)
+            url = try next(location, from: url, start: limit.start)
         }
         throw .tooManyRedirects(host: url.host ?? "")
     }
@@ -60,7 +60,7 @@ enum WebPage {
         var location: String?
     }
 
-    private static func getOnce(_ url: URL, session: OpaquePointer, deadline: Deadline) throws(RecipeImportError) -> Answer {
+    private static func getOnce(_ url: URL, session: OpaquePointer, limit: ConnectLimit, deadline: Deadline) throws(RecipeImportError) -> Answer {
         let host = HTTPClient.hostPort(url)
         guard !deadline.passed else { throw .tooSlow(host: host) }
         guard let msg = soup_message_new("GET", url.absoluteString) else { throw .badAddress(url.absoluteString) }
@@ -71,7 +71,13 @@ enum WebPage {
         let cancellable = deadline.cancellable()
         defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
         var error: UnsafeMutablePointer<GError>?
-        guard let stream = soup_session_send(UnsafeMutablePointer(session), msg, cancellable, &error) else { throw failure(error, url) }
+        let sent = limit.send(msg, session: session, cancellable: cancellable, error: &error)
+        if sent.refused {
+            if let error { g_error_free(error) }
+            if let stream = sent.stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+            throw .redirectedInward(to: url.absoluteString)
+        }
+        guard let stream = sent.stream else { throw failure(error, url) }
         defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
         let status = Int(soup_message_get_status(msg).rawValue)
         let headers = soup_message_get_response_headers(msg)
