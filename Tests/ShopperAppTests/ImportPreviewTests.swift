@@ -166,6 +166,32 @@ final class ImportPreviewTests: GtkTestCase {
             parent.destroy()
         }
     }
+    /// A long file changed between its preview and Add (its import reads it again): refused in one
+    /// sentence, nothing imported.
+    func testALongFileChangedSinceItsPreviewIsNotImported() throws {
+        try MainActor.assumeIsolated {
+            let folder = NSTemporaryDirectory() + "shopper-import-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let model = try ShoppingModel(store: Store(path: folder + "/" + Store.fileName))
+            let path = folder + "/long.csv"
+            let csv = "description,quantity\n" + (1...20_000).map { "Item \($0),\($0 % 9 + 1)" }.joined(separator: "\n") + "\n"
+            try csv.write(toFile: path, atomically: true, encoding: .utf8)
+            let parent = Window()
+            var said: [String] = []
+            let p = ImportPreview(path: path, model: model, parent: parent, onImported: { _ in said.append("imported") },
+                                  onError: { said.append($0.localizedDescription) })
+            iterate(until: { p.summaryText == "20000 items will be added:" }, "the file read", timeoutSeconds: 60)
+            XCTAssertNotNil(p.long)
+            try (csv + "Sneaked in,1\n").write(toFile: path, atomically: false, encoding: .utf8)
+            p.confirmForTest()
+            iterate(until: { !said.isEmpty }, "the answer", timeoutSeconds: 60)
+            XCTAssertEqual(said, ["“long.csv” changed since it was shown: import it again to see what it holds now."])
+            XCTAssertEqual(try model.store!.load().items.count, 0)
+            XCTAssertFalse(model.undo.canUndo)
+            parent.destroy()
+        }
+    }
 }
 
 /// Holds an import's worker thread until the main loop has turned `turns` times (or a minute has

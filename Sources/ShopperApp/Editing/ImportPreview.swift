@@ -258,7 +258,7 @@ final class ImportPreview {
         content.rows = reader.items
         content.more = reader.goodCount - reader.items.count
         content.problems = []
-        let tally = long.tally
+        let tally = long.tallied()
         known = reader.items.map(tally.knownItem)
         content.updates = known.map { $0.flatMap { model.item($0)?.description } }
         content.results = model.importResults(content.rows, known: known, typed: nil)

@@ -18,6 +18,13 @@ enum Toolkit {
         shopper_malloc_one_arena()
     }
 
+    /// Gives the system back the heap pages free now (`malloc_trim`): after a large transient
+    /// allocation (a long import's write), before the next (the list read again), so the two do
+    /// not stack up in the window's peak.
+    static func giveBackFreedMemory() {
+        _ = malloc_trim(0)
+    }
+
     /// What names this build (its GNU build id), nil where it has none: what a cache of ICU's
     /// answers is kept for (`MoneyPatternFile`). A release build carries ICU inside it; a debug
     /// build is linked again whenever its toolchain changes. The build id, not the file on disk:
