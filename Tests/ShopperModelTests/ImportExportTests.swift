@@ -26,6 +26,20 @@ final class ImportExportTests: XCTestCase {
         XCTAssertTrue(m.items.isEmpty)
     }
 
+    /// A bad record is named by the line it starts on in the file, counted through quoted fields
+    /// that hold line breaks (a note of two lines, a CRLF file): the line a person finds in an
+    /// editor, read whole or streamed alike. (Nothing caught an off-by-one here before.)
+    func testABadRecordAfterAQuotedLineBreakIsNamedByItsLineInTheFile() throws {
+        let csv = "description,quantity,notes\nMilk,1,\"the oat one\nnot the soy one\"\nTea,2,\"a\r\nb\r\nc\"\nBread,0,\nJam,1,\n\"Eggs\",-1,x\n"
+        XCTAssertThrowsError(try CSVFormat.parse(csv)) { e in
+            XCTAssertEqual((e as? ImportError)?.lines.map(\.line), [7, 9], "\(e)")
+        }
+        let stream = ImportStream(ImportSource(text: csv), format: .csv)
+        while stream.next() != nil {}
+        XCTAssertEqual(stream.errors.map(\.line), [7, 9])
+        XCTAssertEqual(stream.errors.first?.description, "Line 7: Quantity must be more than zero.")
+    }
+
     private let tricky: [Item] = [
         Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"), aisle: "Fruit"),
         Item(id: ItemID(2), description: "Milk"),
