@@ -21,7 +21,17 @@ enum RecipePage {
         try walk(HTMLNode(node: root), depth: 0, budget: budget, scripts: &scripts, items: &items)
         var drafts: [RecipeDraft] = []
         for script in scripts { drafts += try SchemaOrgRecipe.read(json: Data(script.utf8), source: source, budget: budget) }
-        drafts += try SchemaOrgRecipe.drafts(in: items, source: source, budget: budget)
+        let marked = try SchemaOrgRecipe.drafts(in: items, source: source, budget: budget)
+        drafts += marked
+        // JSON-LD without ingredients: the page's own markup of them (microdata, its recipe card).
+        if drafts.contains(where: { $0.ingredients.isEmpty }) {
+            var lines = marked.first { !$0.ingredients.isEmpty }?.ingredients ?? []
+            if lines.isEmpty { lines = try RecipeCard.ingredients(HTMLNode(node: root), budget: budget) }
+            for k in drafts.indices where drafts[k].ingredients.isEmpty {
+                drafts[k].ingredients = lines
+                drafts[k] = drafts[k].capped
+            }
+        }
         var seen = Set<[String]>()
         return drafts.filter { seen.insert([$0.title.lowercased()] + $0.ingredients).inserted }.prefix(SchemaOrgRecipe.maxRecipes).map { $0 }
     }
@@ -40,7 +50,7 @@ enum RecipePage {
             let json = e.rawText
             // As long as a text node is kept: it was cut, and the rest of its recipe is not here.
             guard json.utf8.count < ReadBudget.maxNodeText else { throw .script(megabytes: ReadBudget.maxNodeText >> 20) }
-            scripts.append(json)
+            scripts.append(ScriptText.unwrapped(json))
             return
         }
         if Microdata.isRecipe(e) { return items.append(try Microdata.item(e, budget: budget)) }
