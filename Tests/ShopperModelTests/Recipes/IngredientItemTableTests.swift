@@ -135,3 +135,17 @@ final class IngredientItemTableTests: XCTestCase {
         XCTAssertEqual(tins.each, "400 g", "the size of each tin does not scale")
     }
 }
+
+/// The phrases reach the list: the fruit scaled, the tins counted with their size as the note.
+final class IngredientPhrasesToListTests: XCTestCase {
+    func testAWeekOfLimesAndTins() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        let id = try m.addRecipe(RecipeDraft(title: "Chili", servings: 4, ingredients: [
+            "juice of 1 lime", "2 x 400 g tins chopped tomatoes", "vegetable oil, for frying", "For the topping:", "2-3 spring onions",
+        ]))
+        try m.addRecipeToList(id, servings: 8, staples: PantryStaples([]), numbers: .decimalPoint)
+        let items = try m.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-") | \($0.notes)" }.sorted()
+        XCTAssertEqual(items, ["Chopped tomatoes 4 tins | 400 g each", "Lime 2 - | ", "Spring onions 6 - | ",
+                               "Vegetable oil 1 - | for frying"])
+    }
+}
