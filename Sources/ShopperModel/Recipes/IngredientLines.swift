@@ -9,11 +9,11 @@ package enum IngredientLines {
     /// The lines of `value`: a string, an array of strings or nodes (their `text` or `name`).
     static func from(_ value: Any?) -> [String] {
         switch value {
-        case let s as String: return joined(HTMLText.lines(s))
+        case let s as String: return Array(joined(Array(HTMLText.lines(s).prefix(2 * RecipeDraft.maxLines))).prefix(RecipeDraft.maxLines))
         case let a as [Any]:
             var out: [String] = []
             for element in a where out.count < RecipeDraft.maxLines {
-                if let s = element as? String { out += joined(HTMLText.lines(s)) } else if let t = SchemaOrgFields.text(element) { out.append(t) }
+                if let s = element as? String { out += joined(Array(HTMLText.lines(s).prefix(RecipeDraft.maxLines))) } else if let t = SchemaOrgFields.text(element) { out.append(t) }
             }
             return Array(out.prefix(RecipeDraft.maxLines))
         case .some(let v): return SchemaOrgFields.text(v).map { [$0] } ?? []
