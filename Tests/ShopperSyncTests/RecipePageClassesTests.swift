@@ -97,6 +97,18 @@ final class RecipePageClassesTests: XCTestCase {
         XCTAssertEqual(wrapped.ingredients, ["4 medium-sized tart firm apples – peeled, cored and sliced", "1 cup oats"])
     }
 
+    /// A page whose other microdata (a long description, marked up again and again) spent the
+    /// text a page may copy out still has its ingredient lines whole.
+    func testIngredientsAreWholeAfterALongDescription() throws {
+        let long = String(repeating: "A story about apples and the orchard. ", count: 1_700)
+        let page = "<html><body><div itemscope itemtype=\"http://schema.org/Recipe\"><h1 itemprop=\"name\">Apple Crisp</h1>"
+            + String(repeating: "<div itemprop=\"description\">\(long)</div>", count: 17)
+            + "<ul><li itemprop=\"recipeIngredient\">4 medium-sized tart firm apples – peeled, cored and sliced</li>"
+            + "<li itemprop=\"recipeIngredient\">1 cup oats</li></ul></div></body></html>"
+        XCTAssertEqual(try XCTUnwrap(read(Data(page.utf8))).ingredients,
+                       ["4 medium-sized tart firm apples – peeled, cored and sliced", "1 cup oats"])
+    }
+
     /// Group headings stay headings, with or without a colon, in bold or in capitals: never items.
     func testGroupHeadingsAreHeadings() throws {
         let script = #"{"@type":"Recipe","name":"Ramen","recipeIngredient":["For the noodles","200 g flour","<strong>For the broth:</strong>","1 l stock","FOR THE TOPPING","2 eggs"]}"#

@@ -58,11 +58,12 @@ struct HTMLNode {
     /// nested in two hundred others is read two hundred times.
     /// `separated`: every element's text apart from its neighbours' by a space (an ingredient's
     /// "<span>4</span><span>Eier</span>" is "4 Eier"), without a space before a comma or a point.
+    /// An ingredient line's text (`separated`) comes from the budget's own room for lines.
     func text(budget: ReadBudget, separated: Bool = false) throws(ReadLimit) -> String {
         var out = ""
-        let room = budget.room(for: ReadBudget.maxString)
+        let room = separated ? budget.room(forLine: ReadBudget.maxString) : budget.room(for: ReadBudget.maxString)
         try Self.collect(node, depth: 0, room: room, budget: budget, separated: separated, into: &out)
-        budget.spend(text: out.utf8.count)
+        if separated { budget.spend(lineText: out.utf8.count) } else { budget.spend(text: out.utf8.count) }
         guard separated else { return out }
         return out.replacingOccurrences(of: #"[ \t]+([,.;:)])"#, with: "$1", options: .regularExpression)
             .replacingOccurrences(of: #"\([ \t]+"#, with: "(", options: .regularExpression)

@@ -35,7 +35,9 @@ enum RecipeCard {
             var lines: [String] = []
             try read(e, depth: depth, budget: budget, into: &lines)
             if lines.isEmpty { lines = HTMLText.lines(try e.text(budget: budget, separated: true)).filter { !isTitle($0) } }
-            if lines.contains(where: { !IngredientLines.isHeading($0) }) {
+            // A card's lines read as a recipe's do (amounts of something), so a wrapper that only
+            // mentions ingredients in its class is not taken for the list.
+            if IngredientLines.readsAsRecipe(RecipeDraft(title: "card", ingredients: lines)) {
                 out = Array(IngredientLines.joined(lines).prefix(RecipeDraft.maxLines))
                 return
             }
