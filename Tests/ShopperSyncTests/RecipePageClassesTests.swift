@@ -116,5 +116,7 @@ final class RecipePageClassesTests: XCTestCase {
         XCTAssertEqual(d.ingredients, ["For the noodles", "200 g flour", "For the broth:", "1 l stock", "FOR THE TOPPING", "2 eggs"])
         let headings = d.ingredients.filter { IngredientParser.parse($0).isHeading }
         XCTAssertEqual(headings, ["For the noodles", "For the broth:", "FOR THE TOPPING"])
+        let grouped = #"{"@type":"Recipe","name":"Ramen","recipeIngredient":[{"@type":"HowToSection","name":"Noodles","itemListElement":["200 g flour",{"@type":"HowToSupply","name":"2 eggs"}]},"1 l stock"]}"#
+        XCTAssertEqual(try XCTUnwrap(read(ldPage(grouped))).ingredients, ["Noodles:", "200 g flour", "2 eggs", "1 l stock"])
     }
 }

@@ -13,7 +13,15 @@ package enum IngredientLines {
         case let a as [Any]:
             var out: [String] = []
             for element in a where out.count < RecipeDraft.maxLines {
-                if let s = element as? String { out += joined(Array(HTMLText.lines(s).prefix(RecipeDraft.maxLines))) } else if let t = SchemaOrgFields.text(element) { out.append(t) }
+                if let s = element as? String {
+                    out += joined(Array(HTMLText.lines(s).prefix(RecipeDraft.maxLines)))
+                } else if let group = element as? [String: Any], let items = group["itemListElement"] {
+                    // A group as a node ("For the noodles" and its lines): a heading, then the lines.
+                    if let name = SchemaOrgFields.text(group["name"]) { out.append(name.hasSuffix(":") ? name : name + ":") }
+                    out += from(items as? [Any] ?? [items]).prefix(RecipeDraft.maxLines)
+                } else if let t = SchemaOrgFields.text(element) {
+                    out.append(t)
+                }
             }
             return Array(out.prefix(RecipeDraft.maxLines))
         case .some(let v): return SchemaOrgFields.text(v).map { [$0] } ?? []
