@@ -77,6 +77,10 @@ final class RecipePageClassesTests: XCTestCase {
     func testLinesAreNotRunTogether() throws {
         let ld = try XCTUnwrap(read(ldPage(#"{"@type":"Recipe","name":"Aglio","recipeIngredient":["3 Tbsp olive oil<br>3 garlic cloves, minced","200 g spaghetti"]}"#)))
         XCTAssertEqual(ld.ingredients, ["3 Tbsp olive oil", "3 garlic cloves, minced", "200 g spaghetti"])
+        let plain = try XCTUnwrap(read(ldPage(#"{"@type":"Recipe","name":"Aglio","recipeIngredient":["200 g spaghetti<br/>salt<p>pepper</p>"]}"#)))
+        XCTAssertEqual(plain.ingredients, ["200 g spaghetti", "salt", "pepper"], "a tag always breaks the line")
+        let text = try XCTUnwrap(read(ldPage(#"{"@type":"Recipe","name":"Aglio","recipeIngredient":"200 g spaghetti\nsalt\npepper"}"#)))
+        XCTAssertEqual(text.ingredients, ["200 g spaghetti", "salt", "pepper"], "a list written as one text is a line per line")
         let page = """
         <html><body><div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Aglio</h1>
         <p itemprop="recipeIngredient">3 Tbsp olive oil<br>3 garlic cloves, minced<br/>1 pinch chili flakes</p></div></body></html>
@@ -89,11 +93,12 @@ final class RecipePageClassesTests: XCTestCase {
         let page = """
         <html><body><div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Apple Crisp</h1><ul>
         <li><span itemprop="recipeIngredient">4 medium-sized tart</span> firm apples – peeled, cored and sliced</li>
-        <li itemprop="recipeIngredient">1 cup oats</li></ul></div></body></html>
+        <li itemprop="recipeIngredient">1 cup
+           oats</li></ul></div></body></html>
         """
         XCTAssertEqual(try XCTUnwrap(read(Data(page.utf8))).ingredients,
                        ["4 medium-sized tart firm apples – peeled, cored and sliced", "1 cup oats"])
-        let wrapped = try XCTUnwrap(read(ldPage(#"{"@type":"Recipe","name":"Apple Crisp","recipeIngredient":"4 medium-sized tart\nfirm apples – peeled, cored and sliced\n1 cup oats"}"#)))
+        let wrapped = try XCTUnwrap(read(ldPage(#"{"@type":"Recipe","name":"Apple Crisp","recipeIngredient":["4 medium-sized tart\nfirm apples – peeled, cored and sliced","1 cup oats"]}"#)))
         XCTAssertEqual(wrapped.ingredients, ["4 medium-sized tart firm apples – peeled, cored and sliced", "1 cup oats"])
     }
 

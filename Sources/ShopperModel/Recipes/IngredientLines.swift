@@ -1,20 +1,22 @@
 import Foundation
 
-/// A recipe's ingredient lines from what a page or a schema.org file gives: one line per `<br>`,
-/// block element or line break, also inside one element of a list ("3 Tbsp olive oil<br>3 garlic
-/// cloves" is two lines, never one run together), while a line a site wrapped stays whole ("4
-/// medium-sized tart" / "firm apples – peeled" is one line: the second part has no amount and
-/// starts as a continuation does).
+/// A recipe's ingredient lines from what a page or a schema.org file gives. A list written as one
+/// text is a line per line. One element of a list (a JSON string, a microdata value) is one
+/// ingredient unless it says more: where a piece after a `<br>`, a block element or a line break
+/// has an amount of its own, it starts a line ("3 Tbsp olive oil<br>3 garlic cloves" is two lines,
+/// never one run together); a piece without one goes on with the line before ("4 medium-sized
+/// tart<br>firm apples – peeled" stays whole).
 package enum IngredientLines {
-    /// The lines of `value`: a string, an array of strings or nodes (their `text` or `name`).
+    /// The lines of `value`: a string, an array of strings or nodes (their `text` or `name`; a
+    /// group's node its name as a heading, then its lines).
     static func from(_ value: Any?) -> [String] {
         switch value {
-        case let s as String: return Array(joined(Array(HTMLText.lines(s).prefix(2 * RecipeDraft.maxLines))).prefix(RecipeDraft.maxLines))
+        case let s as String: return Array(HTMLText.lines(s).prefix(RecipeDraft.maxLines))
         case let a as [Any]:
             var out: [String] = []
             for element in a where out.count < RecipeDraft.maxLines {
                 if let s = element as? String {
-                    out += joined(Array(HTMLText.lines(s).prefix(RecipeDraft.maxLines)))
+                    out += self.element(s)
                 } else if let group = element as? [String: Any], let items = group["itemListElement"] {
                     // A group as a node ("For the noodles" and its lines): a heading, then the lines.
                     if let name = SchemaOrgFields.text(group["name"]) { out.append(name.hasSuffix(":") ? name : name + ":") }
@@ -29,28 +31,30 @@ package enum IngredientLines {
         }
     }
 
-    /// `pieces` with each continuation put back on the line before it.
-    package static func joined(_ pieces: [String]) -> [String] {
+    /// The lines of one element of a list (HTML allowed): a `<br>` or a block element always
+    /// ends a line; a raw line break only where the piece after it stands alone.
+    package static func element(_ text: String) -> [String] {
+        let raw: Character = "\u{E000}"
+        let marked = String(text.prefix(HTMLText.maxInput).map { $0.isNewline ? raw : $0 })
         var out: [String] = []
-        for piece in pieces {
-            if let last = out.last, continues(piece, after: last) {
-                out[out.count - 1] = last + " " + piece
-            } else {
-                out.append(piece)
+        for line in HTMLText.lines(marked).prefix(RecipeDraft.maxLines) {
+            let pieces = line.split(separator: raw).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            for (k, piece) in pieces.enumerated() {
+                if k > 0, let last = out.last, !standsAlone(piece), !IngredientParser.parse(last).isHeading {
+                    out[out.count - 1] = last + " " + piece
+                } else {
+                    out.append(piece)
+                }
             }
         }
         return out
     }
 
-    /// Whether `piece` goes on with `previous` rather than starting a line: it starts in lower
-    /// case or with a dash or a comma, says no amount of its own, and `previous` is no heading and
-    /// does not end a sentence.
-    static func continues(_ piece: String, after previous: String) -> Bool {
-        guard let first = piece.first, let end = previous.last, !":.;!?".contains(end) else { return false }
-        guard first.isLowercase || "–—-,(&".contains(first) else { return false }
-        if first.isLowercase, IngredientWords.one.contains(String(piece.prefix { $0.isLetter })) { return false }
+    /// Whether a piece is a line of its own: it has an amount, or says it needs none ("salt to
+    /// taste", "oil for frying", "optional"), or it is a heading.
+    static func standsAlone(_ piece: String) -> Bool {
         let read = IngredientParser.parse(piece)
-        return read.quantity == nil && !read.toTaste && read.purpose == nil && !read.optional
+        return read.quantity != nil || read.toTaste || read.purpose != nil || read.optional || read.isHeading
     }
 
     /// Whether the line is a group's heading ("For the noodles:"), not something to buy.

@@ -28,7 +28,7 @@ enum IngredientWords {
     /// Before the size of each container: "2 x 400 g", "2 Dosen à 400 g".
     static let sizeMarks = ["x", "×", "à", "a", "je", "of"]
     /// A short line starting so, without an amount, is a heading: "For the noodles".
-    static let headingStarts = ["for the", "für den", "für die", "für das", "for serving:", "zum servieren:"]
+    static let headingStarts = ["for the", "für den", "für die", "für das"]
     /// Before a unit, one of it: "a pinch of salt", "eine Prise Salz".
     static let one: Set<String> = ["a", "an", "one", "ein", "eine", "einen", "einer", "eins"]
     /// Before a name, an amount left to the cook: "some parsley", "etwas Salz".

@@ -57,7 +57,8 @@ struct HTMLNode {
     /// most `ReadBudget.maxString` bytes, and what `budget` has left: a microdata property
     /// nested in two hundred others is read two hundred times.
     /// `separated`: every element's text apart from its neighbours' by a space (an ingredient's
-    /// "<span>4</span><span>Eier</span>" is "4 Eier"), without a space before a comma or a point.
+    /// "<span>4</span><span>Eier</span>" is "4 Eier"), without a space before a comma or a point,
+    /// the source's line breaks as spaces and a block's ends as `<br>`.
     /// An ingredient line's text (`separated`) comes from the budget's own room for lines.
     func text(budget: ReadBudget, separated: Bool = false) throws(ReadLimit) -> String {
         var out = ""
@@ -87,15 +88,20 @@ struct HTMLNode {
         while let n = c, out.utf8.count < room {
             try budget.step()
             switch n.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: out += string(n.pointee.content, max: room - out.utf8.count)
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                let text = string(n.pointee.content, max: room - out.utf8.count)
+                // A line break in the page's source is a space, as a browser shows it; only the
+                // markup breaks a line (said as `<br>` to the ingredient reader, `IngredientLines`).
+                out += separated ? String(text.map { $0.isNewline ? " " : $0 }) : text
             case XML_ELEMENT_NODE:
                 let name = string(n.pointee.name).lowercased()
                 guard !hidden.contains(name) else { break }
                 // Cells stand apart as blocks do, on one line: "1 Stück" | "Knoblauchzehe".
                 let block = blocks.contains(name), apart = separated || cells.contains(name)
-                if block { out += "\n" } else if apart { out += " " }
+                let mark = separated ? "<br>" : "\n"
+                if block { out += mark } else if apart { out += " " }
                 try collect(n, depth: depth + 1, room: room, budget: budget, separated: separated, into: &out)
-                if block { out += "\n" } else if apart { out += " " }
+                if block { out += mark } else if apart { out += " " }
             default: break
             }
             c = n.pointee.next

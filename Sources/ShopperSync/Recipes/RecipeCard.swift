@@ -10,7 +10,7 @@ enum RecipeCard {
     static func ingredients(_ root: HTMLNode, budget: ReadBudget) throws(ReadLimit) -> [String] {
         var marked: [String] = []
         try collectMarked(root, depth: 0, budget: budget, into: &marked)
-        if !marked.isEmpty { return IngredientLines.joined(marked) }
+        if !marked.isEmpty { return marked }
         var lines: [String] = []
         try findList(root, depth: 0, budget: budget, into: &lines)
         return lines
@@ -20,7 +20,7 @@ enum RecipeCard {
         guard depth < ReadBudget.maxDepth, out.count < RecipeDraft.maxLines else { return }
         try budget.step()
         if let props = e.attribute("itemprop"), props.split(separator: " ").contains(where: { Microdata.ingredientNames.contains(String($0)) }) {
-            out += HTMLText.lines(try Microdata.ingredient(e, budget: budget))
+            out += IngredientLines.element(try Microdata.ingredient(e, budget: budget))
             return
         }
         for child in e.elements { try collectMarked(child, depth: depth + 1, budget: budget, into: &out) }
@@ -38,7 +38,7 @@ enum RecipeCard {
             // A card's lines read as a recipe's do (amounts of something), so a wrapper that only
             // mentions ingredients in its class is not taken for the list.
             if IngredientLines.readsAsRecipe(RecipeDraft(title: "card", ingredients: lines)) {
-                out = Array(IngredientLines.joined(lines).prefix(RecipeDraft.maxLines))
+                out = Array(lines.prefix(RecipeDraft.maxLines))
                 return
             }
         }
