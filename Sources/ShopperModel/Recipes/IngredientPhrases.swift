@@ -8,6 +8,9 @@ enum IngredientPhrases {
     /// "juice of 1 lime" → ("juice", "1 lime"); "Saft einer Zitrone" → ("Saft", "1 Zitrone"):
     /// the part named, and the fruit's amount and name as a line of their own. Nil for any other line.
     static func partOf(_ text: String) -> (part: String, rest: String)? {
+        // Most lines start with an amount: one look at the first word spares them the phrases.
+        let first = text.prefix { $0.isLetter }.lowercased()
+        guard IngredientWords.partStarts.contains(first) else { return nil }
         for phrase in IngredientWords.partOf {
             guard let after = IngredientWords.dropping(prefix: phrase, from: text) else { continue }
             var rest = IngredientWords.trimmed(after)
@@ -49,7 +52,10 @@ enum IngredientPhrases {
     /// size of each into `each`, the container into `unit`; the rest of the line. Unchanged when
     /// the text says no size.
     static func size(_ text: String, numbers: NumberConvention, into ingredient: inout Ingredient) -> String {
-        guard case .exact? = ingredient.quantity else { return text }
+        guard case .exact? = ingredient.quantity, let head = text.first else { return text }
+        // Only a size, a mark or "à" can follow: most lines are spared the phrases.
+        let firstWord = text.prefix { !$0.isWhitespace }.lowercased()
+        guard head.isASCIIDigit || head == "x" || head == "×" || IngredientWords.sizeMarks.contains(firstWord) else { return text }
         var rest = text
         var marked = false
         for mark in IngredientWords.sizeMarks {
@@ -105,7 +111,8 @@ enum IngredientPhrases {
     /// "1 Dose (à 400 g)"), or a size after the name ("2 Dosen Tomaten à 400 g"), moved from the
     /// note or the name into `each`.
     static func sizeFromNote(_ ingredient: inout Ingredient, numbers: NumberConvention) {
-        guard ingredient.each == nil, let unit = ingredient.unit, isContainer(unit) else { return }
+        guard ingredient.each == nil, let unit = ingredient.unit, isContainer(unit),
+              (ingredient.note ?? ingredient.name).contains(where: \.isASCIIDigit) || ingredient.name.contains(where: \.isASCIIDigit) else { return }
         if let note = ingredient.note, let each = sizeWords(note, numbers: numbers) {
             ingredient.each = each
             ingredient.note = nil
@@ -141,6 +148,8 @@ enum IngredientPhrases {
 
     /// `text` without a use said at its end ("for frying", "zum Braten"), which goes to `purpose`.
     static func purpose(in text: String, into ingredient: inout Ingredient) -> String {
+        let words = text.lowercased().split(separator: " ")
+        guard words.contains(where: { ["for", "to", "zum", "für"].contains($0) }) else { return text }
         for phrase in IngredientWords.purposes {
             guard let rest = IngredientWords.dropping(suffix: phrase, from: text) else { continue }
             let said = String(text.suffix(text.count - rest.count))

@@ -21,6 +21,8 @@ enum IngredientWords {
                          "freshly squeezed juice of", "the juice of", "the zest of", "juice of", "zest of", "grated rind of",
                          "rind of", "Saft und Abrieb", "Abrieb und Saft", "Saft und Schale", "abgeriebene Schale", "Abrieb",
                          "Saft", "Schale"]
+    /// The first words of `partOf`, lower case.
+    static let partStarts: Set<String> = Set(partOf.map { String($0.prefix { $0.isLetter }).lowercased() })
     /// Between the part and the fruit in German: "Saft von 1 Zitrone".
     static let partLinks = ["von", "of"]
     /// Half of one: "juice of half a lemon", "Saft einer halben Zitrone".
