@@ -73,6 +73,12 @@ final class RecipePageClassesTests: XCTestCase {
         XCTAssertEqual(d.ingredients, ["4 LANDFREUDE Eier", "1 Stück Knoblauchzehe", "2 EL Butter"])
     }
 
+    /// JSON-LD that gives an ingredient's amount apart from its name (`HowToSupply`).
+    func testAnAmountApartFromItsNameInJSONLD() throws {
+        let script = #"{"@type":"Recipe","name":"Omelette","recipeIngredient":[{"@type":"HowToSupply","name":"LANDFREUDE Eier","requiredQuantity":{"@type":"QuantitativeValue","value":4}},{"@type":"HowToSupply","name":"Knoblauchzehe","requiredQuantity":{"@type":"QuantitativeValue","value":"1","unitText":"Stück"}},"1 EL Butter"]}"#
+        XCTAssertEqual(try XCTUnwrap(read(ldPage(script))).ingredients, ["4 LANDFREUDE Eier", "1 Stück Knoblauchzehe", "1 EL Butter"])
+    }
+
     /// `<br>` inside one ingredient is a line break, in JSON-LD and in microdata alike.
     func testLinesAreNotRunTogether() throws {
         let ld = try XCTUnwrap(read(ldPage(#"{"@type":"Recipe","name":"Aglio","recipeIngredient":["3 Tbsp olive oil<br>3 garlic cloves, minced","200 g spaghetti"]}"#)))

@@ -21,7 +21,7 @@ package enum IngredientLines {
                     // A group as a node ("For the noodles" and its lines): a heading, then the lines.
                     if let name = SchemaOrgFields.text(group["name"]) { out.append(name.hasSuffix(":") ? name : name + ":") }
                     out += from(items as? [Any] ?? [items]).prefix(RecipeDraft.maxLines)
-                } else if let t = SchemaOrgFields.text(element) {
+                } else if let t = supply(element) ?? SchemaOrgFields.text(element) {
                     out.append(t)
                 }
             }
@@ -29,6 +29,21 @@ package enum IngredientLines {
         case .some(let v): return SchemaOrgFields.text(v).map { [$0] } ?? []
         case nil: return []
         }
+    }
+
+    /// A `HowToSupply` (or any node) whose amount stands apart from its name, as some sites write
+    /// them: `{"name": "Eier", "requiredQuantity": {"value": 4, "unitText": "Stück"}}` is
+    /// "4 Stück Eier", never "Eier" without its amount. Nil for a node without one.
+    static func supply(_ element: Any) -> String? {
+        guard let o = element as? [String: Any], let name = SchemaOrgFields.text(o["name"]) ?? SchemaOrgFields.text(o["text"]),
+              let q = o["requiredQuantity"] ?? o["amount"] else { return nil }
+        var amount: [String] = []
+        if let value = q as? [String: Any] {
+            amount = [SchemaOrgFields.text(value["value"]), SchemaOrgFields.text(value["unitText"])].compactMap { $0 }
+        } else if let plain = SchemaOrgFields.text(q) {
+            amount = [plain]
+        }
+        return amount.isEmpty ? nil : (amount + [name]).joined(separator: " ")
     }
 
     /// The lines of one element of a list (HTML allowed): a `<br>` or a block element always
