@@ -12,7 +12,8 @@ import unittest
 import zipfile
 import zlib
 
-from shopper_harness import ROOT
+from shopper_harness import ROOT, Shopper, wait_for
+from test_platform import resize
 
 SHOPPER = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
 
@@ -61,6 +62,27 @@ class RecipeFiles(unittest.TestCase):
             self.assertEqual(r.stdout, "", path)
             self.assertEqual(r.stderr.count("\n"), 1, f"one sentence: {r.stderr!r}")
             self.assertIn(path + " " + words, r.stderr)
+        self.assertEqual(self.shopper("recipes").stdout, "", "nothing was kept")
+
+    def test_the_windows_import_says_a_csv_is_no_recipe(self):
+        """Import a Recipe… with a CSV file's path: the dialog comes back saying what the file is,
+        the path still typed; nothing is kept."""
+        csv = self.write("money.csv", b"Date,Amount\n2024-01-01,5\n2024-01-02,7\n")
+        os.makedirs(self.data, exist_ok=True)
+        with Shopper(data_dir=self.data) as app:
+            resize(app, 1000, 700)
+            app.hover()
+            app.key("o", ["ctrl", "shift"])
+            heading = "Import a Recipe"
+            wait_for(lambda: any(f.get_name() == heading for f in app.frames()), 5, "the import dialog")
+            app.type(csv, window=heading)
+            app.key("Return", window=heading)
+            said = csv + " is a table of values (CSV), not a recipe; nothing was imported"
+            frame = wait_for(lambda: next((f for f in app.frames() if f.get_name() == heading and app.has_text(said, root=f)), None),
+                             15, "the dialog saying the file is a table")
+            app.screenshot("93-import-a-csv")
+            self.assertIsNotNone(frame)
+            app.key("Escape", window=heading)
         self.assertEqual(self.shopper("recipes").stdout, "", "nothing was kept")
 
     def test_a_page_with_broken_json_ld_is_read(self):
