@@ -26,6 +26,8 @@ final class RecipePageClassesTests: XCTestCase {
         XCTAssertEqual(d.title, "Tomato Soup")
         let commented = try XCTUnwrap(read(ldPage("/* <![CDATA[ */ " + Self.recipe + " /* ]]> */")))
         XCTAssertEqual(commented.ingredients.count, 2)
+        let marked = try XCTUnwrap(read(ldPage("\u{FEFF}<!--\n" + Self.recipe.replacingOccurrences(of: "recipeIngredient\":[", with: "recipeIngredient\":[],\"ingredients\":[") + "\n-->")))
+        XCTAssertEqual(marked.ingredients, ["1 onion", "2 x 400 g tins tomatoes"], "a byte order mark, a comment, the older property")
     }
 
     func testJSONLDWithApostropheEscapesAndATrailingComma() throws {

@@ -15,7 +15,7 @@ enum ScriptText {
         var changed = true
         while changed {
             changed = false
-            s = s.drop { $0.isWhitespace }
+            s = s.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             for mark in openers where startsLoosely(s, with: mark) {
                 s = s.dropFirst(length(of: mark, in: s))
                 // A line comment's rest is the comment ("// <![CDATA[" then a line break).
