@@ -129,6 +129,10 @@ final class RecipePageClassesTests: XCTestCase {
         XCTAssertEqual(d.ingredients, ["For the noodles", "200 g flour", "For the broth:", "1 l stock", "FOR THE TOPPING", "2 eggs"])
         let headings = d.ingredients.filter { IngredientParser.parse($0).isHeading }
         XCTAssertEqual(headings, ["For the noodles", "For the broth:", "FOR THE TOPPING"])
+        let bold = #"{"@type":"Recipe","name":"Ramen","recipeIngredient":["<strong>Noodles</strong>","200 g flour","<b>Broth</b>","1 l stock","SAUCE","2 tbsp soy sauce"]}"#
+        let b = try XCTUnwrap(read(ldPage(bold)))
+        XCTAssertEqual(b.ingredients, ["Noodles:", "200 g flour", "Broth:", "1 l stock", "SAUCE", "2 tbsp soy sauce"])
+        XCTAssertEqual(b.ingredients.filter { IngredientParser.parse($0).isHeading }, ["Noodles:", "Broth:", "SAUCE"])
         let grouped = #"{"@type":"Recipe","name":"Ramen","recipeIngredient":[{"@type":"HowToSection","name":"Noodles","itemListElement":["200 g flour",{"@type":"HowToSupply","name":"2 eggs"}]},"1 l stock"]}"#
         XCTAssertEqual(try XCTUnwrap(read(ldPage(grouped))).ingredients, ["Noodles:", "200 g flour", "2 eggs", "1 l stock"])
     }

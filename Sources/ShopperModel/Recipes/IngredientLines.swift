@@ -49,6 +49,7 @@ package enum IngredientLines {
     /// The lines of one element of a list (HTML allowed): a `<br>` or a block element always
     /// ends a line; a raw line break only where the piece after it stands alone.
     package static func element(_ text: String) -> [String] {
+        if let heading = emphasized(text) { return [heading] }
         let raw: Character = "\u{E000}"
         let marked = String(text.prefix(HTMLText.maxInput).map { $0.isNewline ? raw : $0 })
         var out: [String] = []
@@ -63,6 +64,18 @@ package enum IngredientLines {
             }
         }
         return out
+    }
+
+    /// An element that is only a bold or heading text without an amount ("<strong>Noodles</strong>"):
+    /// a group's heading, said with a colon so every reader takes it so ("Noodles:").
+    static func emphasized(_ text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard t.hasPrefix("<"), t.hasSuffix(">"), t.count < 300 else { return nil }
+        let open = t.dropFirst().prefix { $0.isLetter || $0.isNumber }.lowercased()
+        guard ["strong", "b", "h2", "h3", "h4", "h5", "h6"].contains(open), t.lowercased().hasSuffix("</" + open + ">") else { return nil }
+        let inner = HTMLText.line(t)
+        guard !inner.isEmpty, !t.dropFirst().contains("<" + open), !standsAlone(inner) || inner.hasSuffix(":") else { return nil }
+        return inner.hasSuffix(":") ? inner : inner + ":"
     }
 
     /// Whether a piece is a line of its own: it has an amount, or says it needs none ("salt to

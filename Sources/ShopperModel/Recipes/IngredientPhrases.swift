@@ -161,7 +161,10 @@ enum IngredientPhrases {
 
     /// "For the noodles", "Für den Teig" without a colon: a heading too (short, no amount).
     static func isHeading(_ name: String) -> Bool {
-        guard name.split(separator: " ").count <= 6 else { return false }
+        let words = name.split(separator: " ")
+        guard words.count <= 6 else { return false }
+        // "SAUCE", "FÜR DEN TEIG": a short line in capitals is a heading; an ingredient is never written so.
+        if words.count <= 4, name.filter(\.isLetter).count >= 3, !name.contains(where: \.isLowercase) { return true }
         return IngredientWords.headingStarts.contains { IngredientWords.dropping(prefix: $0, from: name) != nil }
     }
 }
