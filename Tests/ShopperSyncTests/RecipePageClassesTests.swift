@@ -75,6 +75,22 @@ final class RecipePageClassesTests: XCTestCase {
         XCTAssertEqual(d.ingredients, ["4 LANDFREUDE Eier", "1 Stück Knoblauchzehe", "2 EL Butter"])
     }
 
+    /// JSON-LD that names the ingredients without their amounts, beside a card that shows them.
+    func testAmountsFromTheCardWhereTheJSONLDHasOnlyNames() throws {
+        let card = """
+        <div class="ingredients"><ul><li><span class="amount">4</span><span class="name">LANDFREUDE Eier</span></li>
+        <li><span class="amount">1 Stück</span> <span class="name">Knoblauchzehe</span></li><li>Salz</li></ul></div>
+        """
+        let script = #"{"@type":"Recipe","name":"Rührei","recipeIngredient":["LANDFREUDE Eier","Knoblauchzehe","Salz"]}"#
+        XCTAssertEqual(try XCTUnwrap(read(ldPage(script, body: card))).ingredients, ["4 LANDFREUDE Eier", "1 Stück Knoblauchzehe", "Salz"])
+        let plain = #"{"@type":"Recipe","name":"Salad","recipeIngredient":["lettuce","cucumber"]}"#
+        XCTAssertEqual(try XCTUnwrap(read(ldPage(plain, body: "<ul class=\"ingredients\"><li>lettuce</li><li>cucumber</li></ul>"))).ingredients,
+                       ["lettuce", "cucumber"], "a recipe of names only stays as it is")
+        let other = "<div class=\"ingredients\"><ul><li>200 g flour</li><li>2 eggs</li></ul></div>"
+        XCTAssertEqual(try XCTUnwrap(read(ldPage(script, body: other))).ingredients, ["LANDFREUDE Eier", "Knoblauchzehe", "Salz"],
+                       "a card of another recipe is not taken")
+    }
+
     /// JSON-LD that gives an ingredient's amount apart from its name (`HowToSupply`).
     func testAnAmountApartFromItsNameInJSONLD() throws {
         let script = #"{"@type":"Recipe","name":"Omelette","recipeIngredient":[{"@type":"HowToSupply","name":"LANDFREUDE Eier","requiredQuantity":{"@type":"QuantitativeValue","value":4}},{"@type":"HowToSupply","name":"Knoblauchzehe","requiredQuantity":{"@type":"QuantitativeValue","value":"1","unitText":"Stück"}},"1 EL Butter"]}"#
