@@ -30,6 +30,28 @@ final class AddBarTests: GtkTestCase {
         }
     }
 
+    /// What a recipe writes, typed into the add bar, is the item the recipe makes: "2 cups Heavy
+    /// cream" is 2 cups of Heavy cream, and a recipe's cup of cream adds to that row.
+    func testARecipesUnitTypedGivesTheRecipesItem() throws {
+        try MainActor.assumeIsolated {
+            let model = try ShoppingModel(store: nil)
+            let harness = try WindowHarness(model: model, size: (1000, 700))
+            defer { harness.close() }
+            let bar = harness.window.addBar
+            for line in ["2 cups Heavy cream", "2 EL Olivenöl", "3 cloves Garlic"] {
+                bar.entry.text = line
+                bar.submit()
+                settle(100)
+            }
+            let items = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
+            XCTAssertEqual(items, ["2 EL Olivenöl", "2 cups Heavy cream", "3 cloves Garlic"])
+            let pie = try model.addRecipe(RecipeDraft(title: "Pie", servings: 4, ingredients: ["1 cup heavy cream", "1 clove garlic"]))
+            try model.addRecipeToList(pie, servings: nil, staples: PantryStaples([]), numbers: .decimalPoint)
+            let after = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
+            XCTAssertEqual(after, ["2 EL Olivenöl", "3 cups Heavy cream", "4 cloves Garlic"], "the recipe's lines went onto the typed rows")
+        }
+    }
+
     /// The placeholder is never cut: the longest that fits the entry shows, the whole example on a
     /// wide window, a shorter one at a phone's width.
     func testThePlaceholderFitsTheEntryAtEveryWidth() throws {

@@ -22,8 +22,9 @@ final class CountUnitTests: XCTestCase {
             let item = Item(id: ItemID(1), description: "X", quantity: quantity, unit: unit)
             XCTAssertEqual(RowPresentation.quantityText(item, money), expected, "\(quantity) \(unit)")
         }
-        // Every word unit the parser knows is one of these, in both forms.
-        for word in PlainTextFormat.units where CountUnit(word) == nil {
+        // Every word unit the add bar read before recipes is one of these, in both forms (the
+        // recipes' words, "cups", "Zehen", are shown as typed).
+        for word in MeasureUnit.addBarWords where CountUnit(word) == nil {
             // "dozen" keeps its form after a number ("two dozen eggs").
             XCTAssertTrue(word.count <= 3 || ["lbs", "dozen", "tbsp"].contains(word), "\(word) is a symbol, not a word unit")
         }

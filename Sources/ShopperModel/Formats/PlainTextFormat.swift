@@ -8,9 +8,11 @@ import Foundation
 /// text (`Coupon \@ 5`, `1 \= 2`, `\#1 fan`, `Jam \[homemade\]`), so every item the app can hold is written
 /// as a line that reads back the same; hand-typed lines keep their meaning.
 public enum PlainTextFormat {
-    /// Words read as a unit when they follow a quantity: the add bar's spellings in the one unit
-    /// table recipes read too (`UnitTable`), so an item's unit converts as a recipe's does.
-    static let units: Set<String> = MeasureUnit.addBarWords
+    /// Whether a word (or two: "fl oz") is read as a unit after a quantity: every spelling of the
+    /// one unit table recipes read (`UnitTable`, `MeasureUnit.typed`), so "2 cups Heavy cream",
+    /// "2 EL Öl" or "3 cloves Garlic" typed give the item a recipe's line gives. The unit is kept
+    /// as typed (a file reads back the same).
+    static func isUnit(_ word: String) -> Bool { MeasureUnit.typed(word) != nil }
 
     /// `numbers`: how the person who wrote the text writes numbers (text is for people; CSV is the
     /// format that moves between locales).
@@ -140,7 +142,7 @@ public enum PlainTextFormat {
                 else if let next = words.first, words.count > 1 {
                     if let unit = bracedUnit(&words) { draft.unit = unit }
                     else if next.elementsEqual(tokens("x")) || next.elementsEqual(tokens("×")) { words.removeFirst(); typed.hasUnit = true }
-                    else if !next.contains(where: \.escaped), units.contains(text(next).lowercased()) { draft.unit = text(next); words.removeFirst() }
+                    else if let n = unitWords(words) { draft.unit = words[0..<n].map(text).joined(separator: " "); words.removeFirst(n) }
                 }
                 if !draft.unit.isEmpty { typed.hasUnit = true }
             } else if let problem = quantityProblem(word, numbers) {
@@ -161,6 +163,14 @@ public enum PlainTextFormat {
         String(String.UnicodeScalarView(t.map { $0.escaped && $0.c == "n" ? "\n" : $0.c }))
     }
 
+    /// How many of the first words (one or two) spell a unit, with a description left after them.
+    private static func unitWords(_ words: [ArraySlice<Token>]) -> Int? {
+        for n in [2, 1] where words.count > n && !words[0..<n].contains(where: { $0.contains(where: \.escaped) }) {
+            if isUnit(words[0..<n].map(text).joined(separator: " ")) { return n }
+        }
+        return nil
+    }
+
     /// `{unit words}` right after the quantity.
     private static func bracedUnit(_ words: inout [ArraySlice<Token>]) -> String? {
         guard words.first?.first?.is("{") == true,
@@ -177,7 +187,7 @@ public enum PlainTextFormat {
             return DecimalText.parse(word, convention: numbers) != nil ? (word, nil) : nil
         }
         let number = String(word.unicodeScalars[..<firstNonNumber]), unit = String(word.unicodeScalars[firstNonNumber...])
-        guard DecimalText.parse(number, convention: numbers) != nil, units.contains(unit.lowercased()) else { return nil }
+        guard DecimalText.parse(number, convention: numbers) != nil, !unit.contains(" "), isUnit(unit) else { return nil }
         return (number, unit)
     }
 
@@ -216,12 +226,15 @@ public enum PlainTextFormat {
         let words = item.description.split(separator: " ").map(String.init)
         let first = words.first ?? ""
         let firstIsNumber = leadingQuantity(first, numbers) != nil || quantityProblem(first, numbers) != nil
-        let firstIsUnit = units.contains(first.lowercased()) || first == "x" || first == "×" || first.hasPrefix("{")
+        let firstIsUnit = isUnit(first) || words.count > 1 && isUnit(words[0] + " " + words[1]) || first == "x" || first == "×" || first.hasPrefix("{")
         // Say the quantity when it is not 1, or when the description would be misread without it.
         if item.quantity != 1 || item.unit != nil || firstIsNumber {
             parts.append(DecimalText.format(item.quantity, numbers))
             if let u = item.unit {
-                let plain = units.contains(u.lowercased()) && !u.unicodeScalars.contains { "\\{}[]@#".unicodeScalars.contains($0) }
+                // Plain when it reads back as the same one or two words.
+                let words = u.split(whereSeparator: \.isWhitespace)
+                let plain = isUnit(u) && words.count <= 2 && words.joined(separator: " ") == u
+                    && !u.unicodeScalars.contains { "\\{}[]@#|".unicodeScalars.contains($0) }
                 // @ and = escaped too: a price is looked for before units are, so "{1 @ 5} €" read
                 // as a price of "5} €".
                 parts.append(plain ? u : "{" + escape(u, "{}@=") + "}")

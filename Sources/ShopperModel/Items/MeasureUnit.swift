@@ -62,6 +62,16 @@ struct MeasureUnit: Hashable, Sendable {
         return nil
     }
 
+    /// The unit a word typed in the add bar names (or two: "fl oz"): every spelling recipes read,
+    /// whatever its case, with or without a final point, but never a spelling read only in one
+    /// case ("T", "t": "2 T-shirts" is two T-shirts). Nil for anything else.
+    static func typed(_ text: String) -> MeasureUnit? {
+        let key = Self.key(text)
+        if let u = spellings[key] { return u }
+        if key.hasSuffix("."), key.count > 1 { return spellings[String(key.dropLast())] }
+        return nil
+    }
+
     /// Folded as descriptions are (case and accents): "Stück", "stuck" and "STÜCK" are one.
     static func key(_ text: String) -> String {
         SearchQuery.fold(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
@@ -91,6 +101,7 @@ struct MeasureUnit: Hashable, Sendable {
         unit.words.reduce(most) { max($0, $1.split(separator: " ").count) }
     }
 
-    /// The words the add bar reads as a unit after a quantity (lower case).
+    /// The spellings the add bar read before it read every unit of the table (lower case): units
+    /// shown as typed or as `CountUnit` words.
     static let addBarWords: Set<String> = Set(all.flatMap { $0.addBar.map { $0.lowercased() } })
 }

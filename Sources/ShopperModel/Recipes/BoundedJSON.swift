@@ -5,7 +5,8 @@ import Foundation
 /// reader has no bound: with it, 4.8 MB of `{"a":1}` took the helper 1.8 GB. Here every value
 /// counts (at most `maxJSONValues`, `maxJSONDepth` deep), a string keeps its first 64 KB and
 /// skips the rest without copying it, and the deadline is read as it goes. Lenient where pages
-/// are: a control character (a raw line break inside a string) reads as a space.
+/// are: a control character (a raw line break inside a string) reads as a space, an escape JSON
+/// does not have (`\'`) as its character, and a comma before a closing bracket is passed over.
 package struct BoundedJSON {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let budget: ReadBudget
@@ -61,6 +62,8 @@ package struct BoundedJSON {
         if peek == UInt8(ascii: "}") { i += 1; return out }
         while true {
             skipSpace()
+            // A comma before the brace, as some sites leave one: read as a browser's reader does.
+            if peek == UInt8(ascii: "}"), !out.isEmpty { i += 1; return out }
             guard peek == UInt8(ascii: "\"") else { throw Invalid() }
             let key = try string()
             skipSpace()
@@ -81,6 +84,8 @@ package struct BoundedJSON {
         skipSpace()
         if peek == UInt8(ascii: "]") { i += 1; return out }
         while true {
+            skipSpace()
+            if peek == UInt8(ascii: "]"), !out.isEmpty { i += 1; return out }
             out.append(try value(depth: depth + 1))
             skipSpace()
             guard let c = peek else { throw Invalid() }

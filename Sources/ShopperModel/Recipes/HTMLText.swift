@@ -4,10 +4,10 @@ import Foundation
 /// "Salt &amp; pepper", "200&nbsp;g flour" or "<p>Mix.</p><p>Bake.</p>" in its strings (JSON-LD
 /// inside a `<script>` is never decoded by the page's own parser). Only a field's text goes
 /// through here, never a document: the page itself is read by libxml2 in the sharing helper.
-enum HTMLText {
+package enum HTMLText {
     /// The text's lines: tags gone (a block element or `<br>` ends a line), entities decoded
     /// (twice: WordPress often writes "&amp;nbsp;"), every kind of space one space, blank lines dropped.
-    static func lines(_ text: String) -> [String] {
+    package static func lines(_ text: String) -> [String] {
         // No field keeps more (notes: 20,000 characters): a 5 MB ingredient costs no more than this.
         let plain = decoded(decoded(withoutTags(text.utf8.count > maxInput ? String(text.prefix(maxInput)) : text)))
         return plain.split(whereSeparator: \.isNewline).compactMap { line in
@@ -21,7 +21,7 @@ enum HTMLText {
     static let maxInput = 64 << 10
 
     /// All of it on one line (a title, an ingredient).
-    static func line(_ text: String) -> String { lines(text).joined(separator: " ") }
+    package static func line(_ text: String) -> String { lines(text).joined(separator: " ") }
 
     /// Elements whose end starts a new line: a step in `<li>` or `<p>` is a step of its own.
     private static let blocks: Set<String> = ["br", "p", "li", "div", "ol", "ul", "tr", "h1", "h2", "h3", "h4", "h5", "h6",

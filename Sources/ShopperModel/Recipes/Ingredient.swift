@@ -58,9 +58,15 @@ struct Ingredient: Hashable, Sendable {
     var toTaste = false
     /// "For the sauce:": a heading among the lines, not something to buy.
     var isHeading = false
+    /// The size of one of them, as the recipe view writes amounts: "400 g" of "2 x 400 g tins",
+    /// "1 (400 g) can", "2 Dosen à 400 g".
+    var each: String?
+    /// What a line is for, as written: "for frying", "zum Braten" (the cook takes what it needs).
+    var purpose: String?
 
     init(quantity: IngredientQuantity? = nil, unit: MeasureUnit? = nil, name: String, preparation: String? = nil,
-         note: String? = nil, optional: Bool = false, toTaste: Bool = false, isHeading: Bool = false) {
+         note: String? = nil, optional: Bool = false, toTaste: Bool = false, isHeading: Bool = false,
+         each: String? = nil, purpose: String? = nil) {
         self.quantity = quantity
         self.unit = unit
         self.name = name
@@ -69,7 +75,24 @@ struct Ingredient: Hashable, Sendable {
         self.optional = optional
         self.toTaste = toTaste
         self.isHeading = isHeading
+        self.each = each
+        self.purpose = purpose
     }
+
+    /// What the list says beside the amount: the size of each ("400 g each"), the note, what it is
+    /// for, "to taste", "optional"; nil when there is nothing to say. Never counted in the amount.
+    var listNote: String? {
+        var parts: [String] = []
+        if let each { parts.append(L("{size} each", ["size": each])) }
+        if let note { parts.append(note) }
+        if let purpose { parts.append(purpose) }
+        if toTaste { parts.append(L("to taste")) }
+        if optional { parts.append(L("optional")) }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// The amount the list takes: the top of a range (enough either way); nil without one.
+    var listQuantity: Rational? { quantity?.toBuy }
 
     /// The same ingredient for `factor` times the servings; nil when an amount would leave the
     /// bounds (the caller keeps the recipe as it was and says so).

@@ -7,16 +7,27 @@ enum IngredientParser {
     /// `numbers`: how the person (or the recipe's page) writes decimals: "1,5" or "1.5".
     static func parse(_ line: String, numbers: NumberConvention = .neutral) -> Ingredient {
         var ingredient = Ingredient(name: "")
-        let text = withoutNotes(normalized(line), into: &ingredient)
-        let rest = readAmount(text, numbers: numbers, into: &ingredient)
+        var text = withoutNotes(normalized(line), into: &ingredient)
+        // "juice of 1 lime": the lime is what is bought, and scaled; the juice is how it is used.
+        let part = IngredientPhrases.partOf(text)
+        if let part { text = part.rest }
+        var rest = readAmount(IngredientPhrases.spacedMultiplier(text), numbers: numbers, into: &ingredient)
+        rest = IngredientPhrases.size(rest, numbers: numbers, into: &ingredient)
         readName(rest, into: &ingredient)
-        if ingredient.quantity == nil, !ingredient.toTaste, ingredient.preparation == nil, ingredient.name.hasSuffix(":") {
-            ingredient.isHeading = true
-            ingredient.name = String(ingredient.name.dropLast())
+        if let part { ingredient.preparation = [part.part, ingredient.preparation].compactMap { $0 }.joined(separator: ", ") }
+        IngredientPhrases.sizeFromNote(&ingredient, numbers: numbers)
+        if ingredient.quantity == nil, !ingredient.toTaste, ingredient.preparation == nil, ingredient.purpose == nil {
+            if ingredient.name.hasSuffix(":") {
+                ingredient.isHeading = true
+                ingredient.name = String(ingredient.name.dropLast())
+            } else if ingredient.note == nil, IngredientPhrases.isHeading(ingredient.name) {
+                ingredient.isHeading = true
+            }
         }
         ingredient.name = String(ingredient.name.prefix(Ingredient.maxName))
         ingredient.preparation = ingredient.preparation.map { String($0.prefix(Ingredient.maxPreparation)) }
         ingredient.note = ingredient.note.map { String($0.prefix(Ingredient.maxNote)) }
+        ingredient.purpose = ingredient.purpose.map { String($0.prefix(Ingredient.maxNote)) }
         return ingredient
     }
 
@@ -183,6 +194,10 @@ enum IngredientParser {
                     t = IngredientWords.trimmed(rest, extra: ",;")
                     changed = true
                 }
+            }
+            if ingredient.purpose == nil {
+                let rest = IngredientPhrases.purpose(in: t, into: &ingredient)
+                if rest != t { t = rest; changed = true }
             }
         }
         return t

@@ -9,6 +9,28 @@ enum IngredientWords {
     /// After the name, as the preparation or in parentheses: the recipe works without it.
     static let optional = ["optional", "if desired", "if you like", "if using", "nach belieben",
                            "falls gewünscht", "wer mag", "wahlweise"]
+    /// What a line without an amount is for: the cook takes what it needs ("oil for frying").
+    static let purposes = ["for deep-frying", "for deep frying", "for shallow frying", "for frying", "for greasing",
+                           "for dusting", "for brushing", "for drizzling", "for serving", "to serve", "for garnish",
+                           "for garnishing", "to garnish", "for the pan", "for the tin", "zum Frittieren", "zum Ausbacken",
+                           "zum Anbraten", "zum Braten", "zum Einfetten", "für die Form", "zum Bestäuben", "zum Bestreuen",
+                           "zum Bepinseln", "zum Garnieren", "zum Servieren", "für die Arbeitsfläche"]
+    /// The part of a fruit a line asks for, before the fruit ("juice of 1 lime", "Saft einer Zitrone").
+    static let partOf = ["the juice and zest of", "the zest and juice of", "juice and zest of", "zest and juice of",
+                         "the finely grated zest of", "finely grated zest of", "the grated zest of", "grated zest of",
+                         "freshly squeezed juice of", "the juice of", "the zest of", "juice of", "zest of", "grated rind of",
+                         "rind of", "Saft und Abrieb", "Abrieb und Saft", "Saft und Schale", "abgeriebene Schale", "Abrieb",
+                         "Saft", "Schale"]
+    /// The first words of `partOf`, lower case.
+    static let partStarts: Set<String> = Set(partOf.map { String($0.prefix { $0.isLetter }).lowercased() })
+    /// Between the part and the fruit in German: "Saft von 1 Zitrone".
+    static let partLinks = ["von", "of"]
+    /// Half of one: "juice of half a lemon", "Saft einer halben Zitrone".
+    static let half = ["half a", "half an", "half", "einer halben", "eine halbe", "einem halben", "eines halben", "1/2", "einer 1/2"]
+    /// Before the size of each container: "2 x 400 g", "2 Dosen à 400 g".
+    static let sizeMarks = ["x", "×", "à", "a", "je", "of"]
+    /// A short line starting so, without an amount, is a heading: "For the noodles".
+    static let headingStarts = ["for the", "für den", "für die", "für das"]
     /// Before a unit, one of it: "a pinch of salt", "eine Prise Salz".
     static let one: Set<String> = ["a", "an", "one", "ein", "eine", "einen", "einer", "eins"]
     /// Before a name, an amount left to the cook: "some parsley", "etwas Salz".

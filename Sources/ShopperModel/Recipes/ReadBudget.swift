@@ -40,10 +40,14 @@ package final class ReadBudget {
     /// Text microdata's values may copy out of a page in all (a value is its element's text, and
     /// nested values are copied again for each level): twenty times a recipe's whole text.
     package static let maxText = 1 << 20
+    /// Text ingredient lines may copy out, apart from `maxText`: a page whose other microdata
+    /// (a long description, comments marked up as items) spent the text still has its ingredient
+    /// lines whole, never one cut short where the budget ran out.
+    package static let maxLineText = 1 << 20
 
     package let end: ContinuousClock.Instant
     package let seconds: Int
-    package private(set) var nodes = 0, jsonValues = 0, text = 0
+    package private(set) var nodes = 0, jsonValues = 0, text = 0, lineText = 0
     private var steps = 0
 
     /// `seconds` from now; `end` instead when the read began earlier (the download's deadline).
@@ -80,4 +84,9 @@ package final class ReadBudget {
     package func room(for wanted: Int) -> Int { max(0, min(wanted, Self.maxText - text)) }
 
     package func spend(text n: Int) { text += n }
+
+    /// As `room(for:)`, from the ingredient lines' own text (`maxLineText`).
+    package func room(forLine wanted: Int) -> Int { max(0, min(wanted, Self.maxLineText - lineText)) }
+
+    package func spend(lineText n: Int) { lineText += n }
 }

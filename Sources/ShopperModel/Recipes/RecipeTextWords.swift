@@ -74,7 +74,7 @@ enum RecipeTextWords {
     /// `IngredientParser` finds an amount, or the cook's own ("salt to taste").
     static func hasAmount(_ line: String) -> Bool {
         let i = IngredientParser.parse(line)
-        return i.quantity != nil || i.toTaste
+        return i.quantity != nil || i.toTaste || i.purpose != nil
     }
 
     /// "Prep time: 10 min", "Zubereitungszeit 20 Minuten": said beside the recipe, not in it.

@@ -167,7 +167,9 @@ struct RecipeToList {
         let amount = Self.itemAmount(i)
         if amount == nil, i.quantity != nil { refusals.append(Self.refusal(line, i.amountText(numbers), source, numbers)) }
         let (quantity, unit, _) = amount ?? (1, nil, false)
-        let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: note,
+        // What the line says beside its amount ("400 g each", "for frying") stays with the new item.
+        let notes = [note, i.listNote ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")
+        let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: notes,
                         needed: true, createdAt: now, list: list)
         var w = Working(id: nil, item: item, changed: true, name: NameMatcher([description]))
         w.shares.append(PendingShare(share: share(i, source, added: quantity, unit: unit, before: nil, made: true)))

@@ -23,7 +23,9 @@ package enum ScaledIngredients {
             }
             var text = scaled.name
             if let p = scaled.preparation, !p.isEmpty { text += ", " + p }
+            if let u = scaled.purpose { text += ", " + u }
             if let n = scaled.note, !n.isEmpty { text += " (" + n + ")" }
+            if let e = scaled.each { text += " (" + L("{size} each", ["size": e]) + ")" }
             if scaled.optional { text += " " + L("(optional)") }
             return Line(amount: amount, text: text, isHeading: false)
         }

@@ -65,7 +65,9 @@ package enum SchemaOrgRecipe {
     /// One `Recipe` node as a draft, within the draft's limits.
     static func draft(_ r: [String: Any], source: String?) -> RecipeDraft {
         var d = RecipeDraft(title: SchemaOrgFields.text(r["name"]) ?? SchemaOrgFields.text(r["headline"]) ?? "")
-        d.ingredients = SchemaOrgFields.lines(r["recipeIngredient"] ?? r["ingredients"])
+        // "recipeIngredient" is the property; "ingredients" the one it replaced, which some pages fill instead.
+        d.ingredients = IngredientLines.from(r["recipeIngredient"])
+        if d.ingredients.isEmpty { d.ingredients = IngredientLines.from(r["ingredients"]) }
         d.method = SchemaOrgFields.steps(r["recipeInstructions"], depth: 0)
         let yield = SchemaOrgFields.yield(r["recipeYield"] ?? r["yield"])
         d.servings = yield.servings

@@ -27,15 +27,34 @@ package enum RecipeImport {
 
     static func drafts(from source: String, deadline: Deadline) throws(RecipeImportError) -> [RecipeDraft] {
         let budget = ReadBudget(seconds: deadline.seconds, end: deadline.end)
-        let drafts: [RecipeDraft]
+        let drafts: [RecipeDraft], body: Data
         if isAddress(source) {
             let page = try WebPage.get(source, deadline: deadline)
-            drafts = try read(page.body, source: page.url.absoluteString, budget: budget, page: true)
+            body = page.body
+            if let kind = NotARecipe.kind(of: body) { throw .notARecipe(source, kind) }
+            drafts = try read(body, source: page.url.absoluteString, budget: budget, page: true)
         } else {
-            drafts = try read(try file(source), source: source, budget: budget, page: false)
+            body = try file(source)
+            if let kind = NotARecipe.kind(of: body) { throw .notARecipe(source, kind) }
+            drafts = try read(body, source: source, budget: budget, page: false)
         }
-        guard !drafts.isEmpty else { throw .noRecipe(source) }
-        return drafts
+        guard !drafts.isEmpty else { throw refusal(body, source) }
+        // A recipe without ingredients is never kept silently: said, or left out beside others.
+        let whole = drafts.filter { !$0.ingredients.isEmpty }
+        guard !whole.isEmpty else { throw .noIngredients(source, title: drafts[0].title) }
+        return whole
+    }
+
+    /// Why bytes that gave no recipe are none: JSON without a Recipe, a table, text that does not
+    /// read as a recipe, or a page without one.
+    private static func refusal(_ body: Data, _ source: String) -> RecipeImportError {
+        switch body.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return .notARecipe(source, .json)
+        case UInt8(ascii: "<"), nil: return .noRecipe(source)
+        default:
+            guard let text = String(validating: body, as: UTF8.self) else { return .notARecipe(source, .binary) }
+            return .notARecipe(source, NotARecipe.kind(ofText: text))
+        }
     }
 
     /// "scheme://…": an address (also one Shopper refuses, which is then said so).
@@ -65,7 +84,8 @@ package enum RecipeImport {
         default:
             // A recipe typed into a file: only when it has ingredients (any text has a first line).
             // RecipeText reads 200,000 characters at most, 500 a line: bounded as it is.
-            guard let text = String(validating: body, as: UTF8.self), let d = RecipeText.read(text, source: source), !d.ingredients.isEmpty else { return [] }
+            guard let text = String(validating: body, as: UTF8.self), let d = RecipeText.read(text, source: source),
+                  IngredientLines.readsAsRecipe(d) else { return [] }
             try budget.checkTime()
             return [d]
         }

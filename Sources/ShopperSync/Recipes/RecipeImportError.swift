@@ -27,6 +27,10 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
     /// A bound of the read (`ReadLimit`) passed, by a web page or by a file.
     case limit(String, ReadLimit, page: Bool)
     case noRecipe(String)
+    /// Plainly something else: a PDF, an image, an archive, a table of values (`NotARecipe`).
+    case notARecipe(String, NotARecipe)
+    /// A recipe was found, but no ingredient in it, neither in its data nor in the page's card.
+    case noIngredients(String, title: String)
 
     package var description: String {
         switch self {
@@ -61,6 +65,10 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
         case .limit(let source, let limit, let page): Self.words(limit, source: source, page: page)
         case .noRecipe(let source):
             L("no recipe was found in {source} (it has no schema.org Recipe, nor recipe text)", ["source": source])
+        case .notARecipe(let source, let kind): kind.sentence(source)
+        case .noIngredients(let source, let title):
+            L("the recipe “{title}” in {source} lists no ingredients, in its data or on the page; nothing was imported",
+              ["title": title, "source": source])
         }
     }
 

@@ -11,6 +11,8 @@ func summary(_ i: Ingredient) -> String {
     var parts = [quantity + (i.unit.map { " " + $0.id } ?? ""), i.name]
     if let p = i.preparation { parts.append("prep: " + p) }
     if let n = i.note { parts.append("note: " + n) }
+    if let e = i.each { parts.append("each: " + e) }
+    if let u = i.purpose { parts.append("use: " + u) }
     if i.optional { parts.append("optional") }
     if i.toTaste { parts.append("to taste") }
     if i.isHeading { parts.append("heading") }

@@ -9,7 +9,7 @@ final class ScaledIngredientsTests: XCTestCase {
                      "For the sauce:", "salt to taste", "1 egg (optional)"]
         let shown = ScaledIngredients.lines(lines, from: 2, to: 6, numbers: .neutral)
         XCTAssertEqual(shown.map(\.amount), ["1 cup", "750 ml", "6–9", "3 cans", nil, nil, "3"])
-        XCTAssertEqual(shown.map(\.text), ["sugar", "milk, warmed", "apples", "tomatoes, drained (400 g)",
+        XCTAssertEqual(shown.map(\.text), ["sugar", "milk, warmed", "apples", "tomatoes, drained (400 g each)",
                                            "For the sauce:", "salt to taste", "egg (optional)"])
         XCTAssertEqual(shown.map(\.isHeading), [false, false, false, false, true, false, false])
     }

@@ -52,24 +52,29 @@ final class UnitTableTests: XCTestCase {
         }
     }
 
-    /// The add bar reads the words it read before the table, and the spoons' symbols since (a
-    /// recipe's "2 tbsp" item is typed and written so): old lines keep their meaning.
-    func testTheAddBarsUnitsComeFromTheTable() {
-        let before: Set<String> = [
-            "kg", "g", "mg", "lb", "lbs", "oz", "l", "ml", "cl", "dl", "pack", "packs", "pk", "box", "boxes",
-            "bottle", "bottles", "can", "cans", "jar", "jars", "bag", "bags", "bunch", "bunches", "dozen",
-            "pc", "pcs", "piece", "pieces", "loaf", "loaves", "tin", "tins", "roll", "rolls",
-        ]
-        XCTAssertEqual(PlainTextFormat.units, before.union(["tbsp", "tsp"]))
-        let spoon = try? PlainTextFormat.read("2 tbsp Olive oil").get()
-        XCTAssertEqual(spoon?.fields.unit, "tbsp")
-        XCTAssertEqual(spoon?.fields.description, "Olive oil")
-        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Olive oil", quantity: 2, unit: "tbsp")),
-                       "2 tbsp Olive oil", "a recipe's spoons written as the add bar reads them, not in braces")
-        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Flour", quantity: 2, unit: "cups")),
-                       "2 {cups} Flour", "a cup is a product too: in braces")
-        for word in PlainTextFormat.units {
-            XCTAssertNotNil(MeasureUnit.named(word), "\(word) converts as a recipe's unit does")
+    /// The add bar reads every unit recipes read, so typing what a recipe wrote gives the same
+    /// item: "2 cups Heavy cream" is 2 cups of Heavy cream, not 2 of "cups Heavy cream".
+    func testTheAddBarReadsEveryUnitOfTheTable() throws {
+        for (line, unit, description) in [("2 cups Heavy cream", "cups", "Heavy cream"), ("2 tbsp Olive oil", "tbsp", "Olive oil"),
+                                          ("1 cup Sugar", "cup", "Sugar"), ("2 EL Öl", "EL", "Öl"), ("1 TL Salz", "TL", "Salz"),
+                                          ("1 Prise Muskat", "Prise", "Muskat"), ("2 Stück Zwiebeln", "Stück", "Zwiebeln"),
+                                          ("1 Bund Petersilie", "Bund", "Petersilie"), ("3 cloves Garlic", "cloves", "Garlic"),
+                                          ("1 pinch Salt", "pinch", "Salt"), ("2 tins Tomatoes", "tins", "Tomatoes"),
+                                          ("2 cans Beans", "cans", "Beans"), ("8 fl oz Cream", "fl oz", "Cream"),
+                                          ("2 tablespoons Butter", "tablespoons", "Butter"), ("2 Pck. Vanillezucker", "Pck.", "Vanillezucker"),
+                                          ("2 T-shirts", nil, "T-shirts"), ("2 Eggs", nil, "Eggs")] as [(String, String?, String)] {
+            let typed = try PlainTextFormat.read(line).get()
+            XCTAssertEqual(typed.fields.unit, unit, line)
+            XCTAssertEqual(typed.fields.description, description, line)
+            let recipe = IngredientParser.parse(line)
+            XCTAssertEqual(unit.flatMap(MeasureUnit.named)?.id, recipe.unit?.id, "\(line): the recipe side reads the same unit")
+        }
+        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Flour", quantity: 2, unit: "cups")), "2 cups Flour")
+        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Cream", quantity: 8, unit: "fl oz")), "8 fl oz Cream")
+        XCTAssertEqual(PlainTextFormat.line(Item(id: ItemID(1), description: "Cup noodles", quantity: 2)), "2 x Cup noodles",
+                       "a description that starts with a unit's word keeps it")
+        for word in MeasureUnit.addBarWords {
+            XCTAssertTrue(PlainTextFormat.isUnit(word), "\(word): what the add bar read before it still reads")
         }
         // An item typed in the add bar is understood by the recipe side.
         let typed = try? PlainTextFormat.read("1 l Milk").get()
