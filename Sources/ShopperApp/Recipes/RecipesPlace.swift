@@ -37,7 +37,12 @@ final class RecipesPlace {
 
     /// Builds the header and the pages' stack, not their pages: the window asks in an idle moment
     /// after its first frame, so that opening Recipes later does not pay for them in its frame.
-    func prepare() { _ = built }
+    func prepare() {
+        // Not into a place its window let go of: a window destroyed before the idle came (a test
+        // closing it at once) has disposed of the box, and GTK loops appending to it.
+        guard root.widget.parent != nil else { return }
+        _ = built
+    }
 
     /// The header and the pages' stack, built into `root` the first time anything needs them.
     private var built: RecipesChrome {
