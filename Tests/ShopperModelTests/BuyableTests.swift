@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+@testable import ShopperModel
+
+/// The amount a list asks to buy of an exact need: a table of needs and what each rounds to.
+final class BuyableTests: XCTestCase {
+    func testTable() {
+        let table: [(Decimal, String?, String)] = [
+            // Counted things: whole ones, up.
+            (10.5, nil, "11"), (6, nil, "6"), (4.6667, nil, "5"), (0.25, nil, "1"), (3.3334, "cans", "4"),
+            (1.6667, "can", "2"), (2.5, "bunch", "3"), (7, "cloves", "7"), (1.5, "Stück", "2"), (0.5, "sachets", "1"),
+            (2.0001, "pack", "3"),
+            // Metric: up, to a twentieth of the power of ten by weight, a quarter by volume.
+            (486.5883, "ml", "500"), (1.4437, "l", "1.5"), (1.8334, "kg", "1.85"), (486.5883, "g", "490"),
+            (250, "g", "250"), (1, "kg", "1"), (1.35, "l", "1.5"), (1.25, "l", "1.25"), (3.3, "ml", "3.5"),
+            (1033, "g", "1050"), (12.34, "kg", "12.5"), (0.9, "Pfund", "0.9"), (48.66, "cl", "50"),
+            // Spoons, cups, ounces: the nearest quarter, whole ones from ten.
+            (0.7709, "cup", "0.75"), (0.8751, "cups", "1"), (7.5289, "tbsp", "7.5"), (0.05, "tsp", "0.25"),
+            (1.6667, "cups", "1.75"), (12.34, "oz", "12"), (2, "EL", "2"),
+        ]
+        for (need, unit, want) in table {
+            XCTAssertEqual(DecimalText.format(Buyable.amount(need, unit: unit)), want, "\(need) \(unit ?? "")")
+        }
+    }
+
+    /// Three significant digits at most (counted things and spoons below a thousand: 1,032 eggs
+    /// are 1,032), never less than the need but for the quarters' nearest.
+    func testNeverMoreThanThreeSignificantDigitsAndNeverLessForMetric() {
+        var rng = SeededRandom.fromEnvironment()
+        print("BuyableTests seed \(rng.seed) (SHOPPER_TEST_SEED=\(rng.seed) runs it again)")
+        for _ in 0..<5_000 {
+            let unit = [nil, "g", "kg", "ml", "l", "cup", "tbsp", "can"].randomElement(using: &rng)!
+            let metric = ["g", "kg", "ml", "l"].contains(unit)
+            let need = Decimal(Int.random(in: 1...(metric ? 99_999_999 : 9_999_999), using: &rng)) / 10_000
+            let buy = Buyable.amount(need, unit: unit)
+            let digits = DecimalText.format(buy).filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }
+            XCTAssertLessThanOrEqual(digits.count, 3, "seed \(rng.seed): \(need) \(unit ?? "") → \(buy)")
+            if unit != "cup", unit != "tbsp" { XCTAssertGreaterThanOrEqual(buy, need, "seed \(rng.seed): \(need) \(unit ?? "")") }
+        }
+    }
+
+    func testQuartersReadAsFractions() {
+        XCTAssertEqual(Buyable.text(Amount(0.75), unit: "cup", .decimalPoint), "¾")
+        XCTAssertEqual(Buyable.text(Amount(7.5), unit: "tbsp", .decimalPoint), "7½")
+        XCTAssertEqual(Buyable.text(Amount(2), unit: "cups", .decimalPoint), "2")
+        XCTAssertEqual(Buyable.text(Amount(1.5), unit: "l", .decimalComma), "1,5")
+    }
+}
