@@ -46,3 +46,26 @@ final class BuyableTests: XCTestCase {
         XCTAssertEqual(Buyable.text(Amount(1.5), unit: "l", .decimalComma), "1,5")
     }
 }
+
+/// The issue's example through a real store: Pancakes for 6 on a list that holds 6 eggs reads
+/// "Eggs 11", the editor says both, and taking the recipe off leaves 6.
+final class BuyableOnTheListTests: XCTestCase {
+    func testPancakesForSixOnSixEggsReadsEleven() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        try m.add(ItemFields(description: "Eggs", quantity: 6))
+        let pancakes = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["3 eggs", "1½ cups milk"]))
+        try m.addRecipeToList(pancakes, servings: 6, staples: nil, numbers: .decimalPoint)
+        let eggs = try XCTUnwrap(try m.allItems().first { $0.description == "Eggs" })
+        XCTAssertEqual(eggs.quantity, 10.5, "the exact need is kept")
+        let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+        let row = RowPresentation(options: DisplayOptions(showCost: false), list: .shopping, item: eggs, money: money)
+        XCTAssertEqual("\(row.description) \(row.leftText ?? "")", "Eggs 11")
+        let english = UserLocale(environment: ["LANG": "en_GB.UTF-8"])
+        XCTAssertEqual(NeedWords.text(eggs, shares: m.shares(of: eggs.id), english), "To buy: 11 (10.5: 6 by hand, 4½ for Pancakes)")
+        let milk = try XCTUnwrap(try m.allItems().first { $0.description == "Milk" })
+        XCTAssertEqual(RowPresentation.quantityText(milk, money), "2¼ cups")
+        XCTAssertTrue(CSVFormat.export([eggs]).hasSuffix(",10.5,,,,,1,0,,,11\r\n"), CSVFormat.export([eggs]))
+        try m.undoLast()
+        XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity)" }, ["Eggs 6"])
+    }
+}

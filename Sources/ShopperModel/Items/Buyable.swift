@@ -4,7 +4,7 @@ import Foundation
 /// 486.5883 ml of cream, which no store sells. The item keeps the exact need (so taking a meal off
 /// subtracts exactly what it added); the row, the export, the shared task and the line's cost use
 /// this, a pure function of the need and its unit (the README's recipe section has the rules).
-enum Buyable {
+public enum Buyable {
     /// How an amount in a unit is rounded.
     enum Rule: Equatable, Sendable {
         /// Counted things (no unit, a can, a bunch, a clove, a unit the app does not know): whole
@@ -65,7 +65,7 @@ enum Buyable {
         }
     }
 
-    static func amount(_ need: Decimal, unit: String?) -> Decimal { amount(Amount(need), unit: unit).decimal }
+    public static func amount(_ need: Decimal, unit: String?) -> Decimal { amount(Amount(need), unit: unit).decimal }
 
     /// `need` (in a unit `perBase` of the base) rounded up to a step of `fraction` of its power of
     /// ten in the base: 486.5883 ml → 500 ml, 1.8334 kg → 1.85 kg; at most three significant digits.
