@@ -68,4 +68,32 @@ final class BuyableOnTheListTests: XCTestCase {
         try m.undoLast()
         XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity)" }, ["Eggs 6"])
     }
+
+    /// A week of five recipes for odd servings onto an empty list: every amount the list shows
+    /// has three significant digits at most.
+    func testAWeekOfFiveRecipesShowsNoAmountOfMoreThanThreeDigits() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        let week: [(RecipeDraft, Int)] = [
+            (RecipeDraft(title: "Chili", servings: 6, ingredients: ["2 onions", "1 lb ground beef", "1 (15 oz) can kidney beans",
+                                                                    "1 can chopped tomatoes", "2 cloves garlic", "1 tbsp chili powder"]), 4),
+            (RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["1½ cups flour", "3 tbsp sugar", "1¼ cups milk", "1 egg", "3 tbsp butter"]), 7),
+            (RecipeDraft(title: "Lasagne", servings: 6, ingredients: ["600 ml milk", "500 g minced beef", "250 g lasagne sheets", "1 onion"]), 5),
+            (RecipeDraft(title: "Curry", servings: 4, ingredients: ["400 ml coconut milk", "1 kg chicken thighs", "2 onions", "1 bunch coriander"]), 3),
+            (RecipeDraft(title: "Soup", servings: 3, ingredients: ["1.5 l stock", "300 ml heavy cream", "2 leeks", "1 tsp salt"]), 5),
+        ]
+        let monday = PlanDay(year: 2026, month: 11, day: 23)
+        for (day, (draft, servings)) in week.enumerated() {
+            _ = try m.planMeal(try m.addRecipe(draft), on: monday.adding(days: day), servings: servings)
+        }
+        try m.addWeekToList(from: monday, staples: nil, numbers: .decimalPoint)
+        let money = MoneyFormat(locale: Locale(identifier: "en_US"))
+        let items = try m.allItems()
+        XCTAssertGreaterThan(items.count, 15)
+        XCTAssertTrue(items.contains { $0.quantity != $0.buyable }, "some needs are no amount a store sells")
+        for item in items {
+            let text = RowPresentation.quantityText(item, money)
+            let digits = text.prefix { !$0.isLetter }.filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }
+            XCTAssertLessThanOrEqual(digits.count, 3, "\(item.description): \(text) of \(item.quantity)")
+        }
+    }
 }
