@@ -92,7 +92,7 @@ final class RecipeCommandTests: XCTestCase {
         let fits = try shopper(["recipe", "add", "--servings", "1", "bread"], data: folder)
         XCTAssertEqual(fits.output, "Added “Bread” for 1 to Groceries:\n  Milk 1 l → 1.25 l: 250 ml for Bread\n  Flour2 9999 kg, new: 9999 kg for Bread\n")
         XCTAssertEqual(try shopper(["export"], data: folder).output,
-                       "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores\r\nMilk,1.25,l,,,,1,0,,\r\nFlour2,9999,kg,,,,1,0,,\r\n")
+                       "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores,to_buy\r\nMilk,1.25,l,,,,1,0,,,1.25\r\nFlour2,9999,kg,,,,1,0,,,10000\r\n")
     }
 
     private func shopper(_ arguments: [String], data: String) throws -> (output: String, errors: String, status: Int32) {
