@@ -10,12 +10,14 @@ final class BuyableTests: XCTestCase {
             (10.5, nil, "11"), (6, nil, "6"), (4.6667, nil, "5"), (0.25, nil, "1"), (3.3334, "cans", "4"),
             (1.6667, "can", "2"), (2.5, "bunch", "3"), (7, "cloves", "7"), (1.5, "Stück", "2"), (0.5, "sachets", "1"),
             (2.0001, "pack", "3"),
-            // Metric: up, to a twentieth of the power of ten by weight, a quarter by volume.
+            // Metric: up, to a twentieth of the power of ten by weight, a quarter by volume;
+            // three significant digits or fewer stay as written.
             (486.5883, "ml", "500"), (1.4437, "l", "1.5"), (1.8334, "kg", "1.85"), (486.5883, "g", "490"),
-            (250, "g", "250"), (1, "kg", "1"), (1.35, "l", "1.5"), (1.25, "l", "1.25"), (3.3, "ml", "3.5"),
+            (250, "g", "250"), (1, "kg", "1"), (1.35, "l", "1.35"), (1.25, "l", "1.25"), (3.3, "ml", "3.3"),
+            (1.3501, "l", "1.5"), (330, "ml", "330"), (1.1, "l", "1.1"), (416.6667, "g", "420"), (2.0833, "l", "2.25"),
             (1033, "g", "1050"), (12.34, "kg", "12.5"), (0.9, "Pfund", "0.9"), (48.66, "cl", "50"),
             // Spoons, cups, ounces: the nearest quarter, whole ones from ten.
-            (0.7709, "cup", "0.75"), (0.8751, "cups", "1"), (7.5289, "tbsp", "7.5"), (0.05, "tsp", "0.25"),
+            (0.7709, "cup", "0.75"), (0.8751, "cups", "1"), (7.5289, "tbsp", "7.5"), (0.05, "tsp", "0.05"), (0.1042, "tsp", "0.25"), (2.625, "cups", "2.75"), (0.3, "cup", "0.3"),
             (1.6667, "cups", "1.75"), (12.34, "oz", "12"), (2, "EL", "2"),
         ]
         for (need, unit, want) in table {

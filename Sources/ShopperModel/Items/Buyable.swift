@@ -50,9 +50,13 @@ public enum Buyable {
     }
 
     /// What to buy of `need` `unit`: never less than the need for counted and metric amounts.
+    /// A measured amount of three significant digits or fewer is one a person wrote (330 ml,
+    /// 1.1 l, 0.3 cup) or a package holds, and stays as it is.
     static func amount(_ need: Amount, unit: String?) -> Amount {
         guard need.units > 0 else { return need }
-        switch rule(unit) {
+        let rule = rule(unit)
+        if rule != .whole, significantDigits(need) <= 3 { return need }
+        switch rule {
         case .whole:
             let (whole, part) = need.units.quotientAndRemainder(dividingBy: Amount.scale)
             return part == 0 ? need : Amount(units: (whole + 1) * Amount.scale)
@@ -66,6 +70,12 @@ public enum Buyable {
     }
 
     public static func amount(_ need: Decimal, unit: String?) -> Decimal { amount(Amount(need), unit: unit).decimal }
+
+    static func significantDigits(_ a: Amount) -> Int {
+        var n = a.units.magnitude
+        while n > 0, n % 10 == 0 { n /= 10 }
+        return String(n).count
+    }
 
     /// `need` (in a unit `perBase` of the base) rounded up to a step of `fraction` of its power of
     /// ten in the base: 486.5883 ml → 500 ml, 1.8334 kg → 1.85 kg; at most three significant digits.
