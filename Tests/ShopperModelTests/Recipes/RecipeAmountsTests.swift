@@ -124,10 +124,11 @@ private struct SaidNeeds {
         return RecipeWords.need(d, i.unit?.name(for: q.toBuy), .neutral)
     }
 
-    /// An item's need as `shopper export` writes it: its quantity and unit columns.
+    /// An item's need as `shopper export` writes it (its quantity and unit columns), as the list
+    /// shows it (what to buy of it: `RecipeWords.need`).
     static func exported(_ item: Item) throws -> String {
         let row = try CSVFormat.records(CSVFormat.export([item]))[1].fields
-        return row[2].isEmpty ? row[1] : row[1] + " " + row[2]
+        return RecipeWords.need(try XCTUnwrap(DecimalText.parse(row[1])), row[2].isEmpty ? nil : row[2], .neutral)
     }
 
     func check(against m: ShoppingModel, newSince before: Set<ItemID>) throws {
