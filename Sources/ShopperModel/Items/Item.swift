@@ -117,9 +117,9 @@ public struct Item: Equatable, Sendable {
     var buyableAmount: Amount { Buyable.amount(quantityAmount, unit: unit) }
     var buyable: Decimal { buyableAmount.decimal }
 
-    /// What one unit cost, for the price history: a price for all divided by the quantity, to
-    /// four decimals.
-    public var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, quantity) }
+    /// What one unit cost, for the price history: a price for all divided by the quantity bought
+    /// (`Buyable`), to four decimals.
+    public var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, buyable) }
 
     /// The editable fields, as the editor and the importers see them.
     public var fields: ItemFields {

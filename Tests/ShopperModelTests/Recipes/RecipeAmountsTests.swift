@@ -30,9 +30,9 @@ final class RecipeAmountsTests: XCTestCase {
         }
         XCTAssertEqual(try exported(m), before, "not the milk either: the add is one step")
         XCTAssertEqual(m.undo.undoName, lastStep, "no step to undo")
-        // For one serving it fits: 9999 kg is an item's amount, stored as said.
+        // For one serving it fits: 9999 kg is an item's amount, stored as said (10 t to buy of it).
         let changes = try m.addRecipeToList(bread, servings: 1, staples: nil, numbers: .neutral)
-        XCTAssertEqual(changes.map(\.words), ["Milk 1 l → 1.25 l: 250 ml for Bread", "Flour2 9999 kg, new: 9999 kg for Bread"])
+        XCTAssertEqual(changes.map(\.words), ["Milk 1 l → 1.25 l: 250 ml for Bread", "Flour2 10000 kg, new: 9999 kg for Bread"])
         XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-")" }, ["Milk 1.25 l", "Flour2 9999 kg"])
     }
 
