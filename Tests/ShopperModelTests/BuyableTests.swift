@@ -98,4 +98,14 @@ final class BuyableOnTheListTests: XCTestCase {
             XCTAssertLessThanOrEqual(digits.count, 3, "\(item.description): \(text) of \(item.quantity)")
         }
     }
+
+    /// A need of 10.5 eggs at 0.30 each costs, and is recorded as bought, as the eleven the list asked for.
+    func testWhatIsBoughtIsWhatTheListAskedFor() throws {
+        let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
+        let eggs = try m.add(ItemFields(description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!))
+        XCTAssertEqual(Totals(try m.allItems()).cost, Decimal(string: "3.3"))
+        try m.tick(eggs)
+        let trip = try XCTUnwrap(try m.trip(try XCTUnwrap(try m.finishShopping())))
+        XCTAssertEqual(trip.lines.map { "\($0.quantity) \($0.cost)" }, ["11 3.3"])
+    }
 }
