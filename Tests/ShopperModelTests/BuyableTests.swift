@@ -108,4 +108,18 @@ final class BuyableOnTheListTests: XCTestCase {
         let trip = try XCTUnwrap(try m.trip(try XCTUnwrap(try m.finishShopping())))
         XCTAssertEqual(trip.lines.map { "\($0.quantity) \($0.cost)" }, ["11 3.3"])
     }
+
+    /// Read back by another model (the store's fast read of entries, and its checkpoint), a
+    /// line costs what is bought of it, as the model that wrote it said.
+    func testAStoreReadBackCostsWhatIsBought() throws {
+        let path = temporaryFolder(self) + "/" + Store.fileName
+        let m = try ShoppingModel(store: Store(path: path))
+        try m.add(ItemFields(description: "Beef", quantity: Decimal(string: "1.8334")!, unit: "kg", price: 10))
+        try m.add(ItemFields(description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!))
+        XCTAssertEqual(m.totals.all.cost, Decimal(string: "21.8"), "1.85 kg × 10 + 11 × 0.30")
+        for _ in 0..<2 {
+            let again = try ShoppingModel(store: Store(path: path))
+            XCTAssertEqual(again.totals.all.cost, Decimal(string: "21.8"))
+        }
+    }
 }
