@@ -61,7 +61,7 @@ final class RecipeCommandTests: XCTestCase {
         try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs", "salt"]))
         let added = try shopper(["recipe", "add", "--servings", "2", "pancakes"], data: folder)
         XCTAssertEqual(added.status, 0, added.errors)
-        XCTAssertEqual(added.output, "Added “Pancakes” for 2 to Groceries:\n  Milk 1 l → 1.125 l: 125 ml for Pancakes\n  Eggs 1, new: 1 for Pancakes\n  salt: always at home, not added\n")
+        XCTAssertEqual(added.output, "Added “Pancakes” for 2 to Groceries:\n  Milk 1 l → 1.25 l: 125 ml for Pancakes\n  Eggs 1, new: 1 for Pancakes\n  salt: always at home, not added\n")
         let after = try ShoppingModel(store: Store(path: paths.storeFile))
         XCTAssertEqual(try after.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.125", "Eggs 1"])
         XCTAssertEqual(try after.store!.shares().count, 2)
@@ -90,9 +90,9 @@ final class RecipeCommandTests: XCTestCase {
         XCTAssertEqual(try shopper(["export"], data: folder).output, before.output)
         // For as many as fit, what it prints is what export shows.
         let fits = try shopper(["recipe", "add", "--servings", "1", "bread"], data: folder)
-        XCTAssertEqual(fits.output, "Added “Bread” for 1 to Groceries:\n  Milk 1 l → 1.25 l: 250 ml for Bread\n  Flour2 9999 kg, new: 9999 kg for Bread\n")
+        XCTAssertEqual(fits.output, "Added “Bread” for 1 to Groceries:\n  Milk 1 l → 1.25 l: 250 ml for Bread\n  Flour2 10000 kg, new: 9999 kg for Bread\n")
         XCTAssertEqual(try shopper(["export"], data: folder).output,
-                       "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores\r\nMilk,1.25,l,,,,1,0,,\r\nFlour2,9999,kg,,,,1,0,,\r\n")
+                       "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores,to_buy\r\nMilk,1.25,l,,,,1,0,,,1.25\r\nFlour2,9999,kg,,,,1,0,,,10000\r\n")
     }
 
     private func shopper(_ arguments: [String], data: String) throws -> (output: String, errors: String, status: Int32) {

@@ -11,7 +11,8 @@ final class CountUnitTests: XCTestCase {
             (1, "bunches", "1 bunch"),
             (2, "Can", "2 cans"),
             (1, "cans", "1 can"),
-            (Decimal(string: "1.5")!, "loaf", "1.5 loaves"),
+            // Loaves are bought whole (`Buyable`): a need of 1.5 is 2.
+            (Decimal(string: "1.5")!, "loaf", "2 loaves"),
             (2, "box", "2 boxes"),
             (2, "kg", "2 kg"),
             (3, "pk", "3 pk"),

@@ -21,9 +21,13 @@ final class FixedPointTests: XCTestCase {
     }
 
     func testLineCostsAreExactProducts() {
-        let item = Item(id: ItemID(1), description: "Cheese", quantity: Decimal(string: "0.3333")!, price: Decimal(string: "999999.9999")!)
-        XCTAssertEqual(item.lineTotal, Decimal(string: "333299.99996667"))
-        XCTAssertEqual(item.lineTotal, Decimal(string: "0.3333")! * Decimal(string: "999999.9999")!)
+        // 1.85 kg is what is bought of it (`Buyable`), so the product is of the need itself.
+        let item = Item(id: ItemID(1), description: "Cheese", quantity: Decimal(string: "1.85")!, unit: "kg", price: Decimal(string: "999999.9999")!)
+        XCTAssertEqual(item.lineTotal, Decimal(string: "1849999.999815"))
+        XCTAssertEqual(item.lineTotal, Decimal(string: "1.85")! * Decimal(string: "999999.9999")!)
+        // A need of 10.5 eggs costs the eleven bought.
+        let eggs = Item(id: ItemID(3), description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!)
+        XCTAssertEqual(eggs.lineTotal, Decimal(string: "3.3"))
         let pack = Item(id: ItemID(2), description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49")!, priceBasis: .forAll)
         XCTAssertEqual(pack.lineTotal, Decimal(string: "5.49"))
         XCTAssertEqual(Totals([item, pack]).cost, item.lineTotal + pack.lineTotal)

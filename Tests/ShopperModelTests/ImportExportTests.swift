@@ -74,10 +74,10 @@ final class ImportExportTests: XCTestCase {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
         let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost\r\nApples,2,kg,1.29,Fruit,,1,0,\r\nSalt,1,,,,,0,0,\r\nMince,500,g,,,,1,0,5.49\r\n"
         let ids = try m.importItems(try CSVFormat.parse(csv))
-        // Written back with the stores column (empty: sold anywhere) after the columns it had.
-        let written = csv.replacingOccurrences(of: "total_cost\r\n", with: "total_cost,stores\r\n")
-            .replacingOccurrences(of: ",\r\nSalt", with: ",,\r\nSalt").replacingOccurrences(of: ",\r\nMince", with: ",,\r\nMince")
-            .replacingOccurrences(of: "5.49\r\n", with: "5.49,\r\n")
+        // Written back with the stores column (empty: sold anywhere) and what to buy after the columns it had.
+        let written = csv.replacingOccurrences(of: "total_cost\r\n", with: "total_cost,stores,to_buy\r\n")
+            .replacingOccurrences(of: ",\r\nSalt", with: ",,,2\r\nSalt").replacingOccurrences(of: ",\r\nMince", with: ",,,1\r\nMince")
+            .replacingOccurrences(of: "5.49\r\n", with: "5.49,,500\r\n")
         XCTAssertEqual(CSVFormat.export(ids.map { m.item($0)! }), written)
         XCTAssertNotNil(try m.undoLast())
         XCTAssertTrue(m.items.isEmpty, "an import is one undo step")

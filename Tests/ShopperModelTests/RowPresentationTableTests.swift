@@ -141,9 +141,9 @@ final class RowPresentationTableTests: XCTestCase {
     }
 
     func testCostWithoutPriceSaysSoAndQuantityWithoutUnitIsANumber() {
-        let item = Item(id: ItemID(1), description: "Bread", quantity: Decimal(string: "1.5")!, needed: true)
+        let item = Item(id: ItemID(1), description: "Bread", quantity: Decimal(string: "2.5")!, needed: true)
         let p = RowPresentation(options: DisplayOptions(), list: .shopping, item: item, money: MoneyFormat(locale: Locale(identifier: "en_US")))
-        XCTAssertEqual(p.leftText, "1.5")
+        XCTAssertEqual(p.leftText, "3", "what is bought of a need of 2.5 loaves (`Buyable`)")
         XCTAssertEqual(p.rightText, "No price")
     }
 

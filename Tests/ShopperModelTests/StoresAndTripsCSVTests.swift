@@ -15,8 +15,8 @@ final class StoresAndTripsCSVTests: XCTestCase {
         try a.add(fields("Bread"))
         try a.setOnlyAt(milk, [lidl, aldi])
         let csv = CSVFormat.export(try a.allItems(), stores: a.storeNames)
-        XCTAssertTrue(csv.hasPrefix("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores\r\n"), csv)
-        XCTAssertTrue(csv.contains("Milk,1,,,,,1,0,,Aldi; Lidl\r\n"), csv)
+        XCTAssertTrue(csv.hasPrefix("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores,to_buy\r\n"), csv)
+        XCTAssertTrue(csv.contains("Milk,1,,,,,1,0,,Aldi; Lidl,1\r\n"), csv)
 
         // Into another store that knows Lidl (as "lidl") but not Aldi.
         let b = try ShoppingModel(store: store())

@@ -42,6 +42,11 @@ final class TaskMappingTests: XCTestCase {
                     ["QUANTITY": "1.25", "UNIT": "l", "UNIT-COST": "0", "STATE": "NEEDED", "SUMMARY": "Oil"]),
             Written(SharedItem(ItemFields(description: "Coupon @ 5 [x]", aisle: "Tills"), state: .inCart), ["Tills"], "", .completed,
                     ["QUANTITY": "1", "STATE": "IN-CART", "SUMMARY": "Coupon @ 5 [x]"]),
+            // Other apps show what to buy; a Shopper reads the exact need (issue 54).
+            Written(SharedItem(ItemFields(description: "Eggs", quantity: dec("10.5"), notes: "for Pancakes")), [], "11\n\nfor Pancakes", .needsAction,
+                    ["QUANTITY": "10.5", "STATE": "NEEDED", "SUMMARY": "Eggs"]),
+            Written(SharedItem(ItemFields(description: "Cream", quantity: dec("486.5883"), unit: "ml")), [], "500 ml", .needsAction,
+                    ["QUANTITY": "486.5883", "UNIT": "ml", "STATE": "NEEDED", "SUMMARY": "Cream"]),
         ]
         for r in rows {
             let t = TaskMapping.task(for: r.item, uid: "uid-1")
@@ -53,6 +58,12 @@ final class TaskMappingTests: XCTestCase {
             XCTAssertEqual(t.shopper, r.shopper, line: r.line)
             XCTAssertNil(t.sortOrder, line: r.line)
         }
+    }
+
+    /// The exact need goes out and comes back as it was, the line of what to buy taken off the notes.
+    func testAnExactNeedComesBackExactWithItsNotes() {
+        let item = SharedItem(ItemFields(description: "Eggs", quantity: dec("10.5"), notes: "for Pancakes"))
+        XCTAssertEqual(TaskMapping.item(from: TaskMapping.task(for: item, uid: "u")), item)
     }
 
     func testSortOrderIsThePosition() {

@@ -27,8 +27,8 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(r.stdout.strip(), "Added “Apples”.")
         self.assertEqual(shopper("export", "--format", "text", data_dir=data).stdout, "2 kg Apples @ 1.29 [Fruit]\n")
         csv = shopper("export", "--format", "csv", "--list", "shopping", data_dir=data).stdout
-        # The last column is the stores it is only sold at (none).
-        self.assertEqual(csv.splitlines()[1], "Apples,2,kg,1.29,Fruit,,1,0,,")
+        # Then the stores it is only sold at (none), and what to buy of it.
+        self.assertEqual(csv.splitlines()[1], "Apples,2,kg,1.29,Fruit,,1,0,,,2")
         self.assertEqual(shopper("export", "--list", "cart", data_dir=data).stdout.splitlines()[1:], [])
 
     def test_help_version_and_bad_arguments(self):

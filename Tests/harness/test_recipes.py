@@ -4,6 +4,8 @@ to the list with the preview's words and merged exactly (read back by `shopper e
 second process), taken back with one Undo; two meals planned, the week added, one meal taken off
 and exactly its share gone. At 1000 px light in English, and at 360 px dark in German."""
 
+import csv
+import io
 import json
 import os
 import subprocess
@@ -26,6 +28,8 @@ PANCAKES = ["Pancakes", "Serves 2", "", "Ingredients", "250 ml milk", "2 eggs", 
             "1. Whisk everything.", "2. Fry thin pancakes."]
 OMELETTE = ["Omelette", "Serves 1", "", "Ingredients", "3 eggs", "100 ml milk", "", "Method", "1. Whisk and fry."]
 SALAD = ["Salad", "Serves 2", "", "Ingredients", "2 tbsp olive oil", "1 lemon", "1 cucumber", "", "Method", "1. Mix."]
+CHILI = ["Chili", "Serves 6", "", "Ingredients", "1 can chopped tomatoes", "2 onions", "", "Method", "1. Simmer."]
+FLUFFY = ["Fluffy Pancakes", "Serves 4", "", "Ingredients", "½ cup sugar", "3 eggs", "", "Method", "1. Fry."]
 PFANNKUCHEN = ["Pfannkuchen", "Für 2 Personen", "", "Zutaten", "250 ml Milch", "2 Eier", "", "Zubereitung",
                "1. Alles verquirlen.", "2. Dünn ausbacken."]
 
@@ -70,6 +74,18 @@ def need(data, item):
         if words and words[-1] == item:
             return " ".join(words[:-1]) or "1"
     return None
+
+
+def rows(data, item):
+    """Every row of `item` as a second process reads the store (`shopper export`, CSV): the exact
+    need with its unit, and what the list asks to buy of it: [("1.8334 can", "2")]."""
+    out = subprocess.run([BIN, "export", "--format", "csv"], env=dict(os.environ, SHOPPER_DATA_DIR=data),
+                         check=True, capture_output=True, text=True).stdout
+    found = []
+    for r in csv.DictReader(io.StringIO(out)):
+        if r["description"] == item and r["needed"] == "1":
+            found.append((" ".join(filter(None, [r["quantity"], r["unit"]])), r["to_buy"]))
+    return found
 
 
 class Recipes(unittest.TestCase):
@@ -154,6 +170,42 @@ class Recipes(unittest.TestCase):
             wait_for(lambda: need(data, "Milk") == "1.25 l", 5, f"the omelette's share gone, not {need(data, 'Milk')!r}")
             self.assertEqual(need(data, "Eggs") or need(data, "Egg"), "2")
             app.screenshot("94-week-plan")
+        subprocess.run(["rm", "-rf", data])
+
+    def test_servings_six_to_five_to_six_keep_one_tomatoes_row_and_a_second_add_goes_into_the_cup_row(self):
+        """Issue 54's two sequences on the real binary. A meal's servings changed in the Week's Plan
+        (6 → 5 → 6) changes the one kept-apart Tomatoes row (beside fresh tomatoes) by exactly the
+        difference; the list shows whole cans. The same recipe added twice by `shopper recipe add`
+        (another process) puts its ¾ cup of sugar into the cup row beside 500 g, no third row."""
+        data = store_with("4 Tomatoes", "500 g Sugar")
+        with Shopper(data_dir=data) as app:
+            resize(app, 1000, 700)
+            app.hover()
+            for lines in (CHILI, FLUFFY):
+                self.paste(app, lines)
+                self.keep(app)
+            for _ in range(2):
+                self.open_recipe(app, "Chili")
+                self.plan(app, "Chili")
+            app.key("7", ["ctrl"])
+            heading = "Add the Week to a List"
+            app.key("Return")
+            self.frame(app, heading)
+            app.key("Return", window=heading)
+            wait_for(lambda: rows(data, "Tomatoes") == [("4", "4"), ("2 can", "2")], 5, f"the week added, not {rows(data, 'Tomatoes')}")
+            count = len(rows(data, "Onions"))
+            for n, want in ((5, ("1.8334 can", "2")), (6, ("2 can", "2"))):
+                app.key("7", ["ctrl"])
+                self.tab_to(app, "Servings of Chili")
+                self.servings(app, n)
+                wait_for(lambda: rows(data, "Tomatoes") == [("4", "4"), want], 5, f"Chili for {n}: {rows(data, 'Tomatoes')}")
+            self.assertEqual(len(rows(data, "Onions")), count)
+            app.screenshot("95-servings-changed-one-row")
+        env = dict(os.environ, SHOPPER_DATA_DIR=data)
+        for want in ([("500 g", "500"), ("0.75 cup", "0.75")], [("500 g", "500"), ("1.5 cup", "1.5")]):
+            subprocess.run([BIN, "recipe", "add", "--servings", "6", "Fluffy Pancakes"], env=env, check=True, capture_output=True)
+            self.assertEqual(rows(data, "Sugar"), want)
+        self.assertEqual(rows(data, "Eggs"), [("9", "9")])
         subprocess.run(["rm", "-rf", data])
 
     def open_recipe(self, app, title):

@@ -178,9 +178,10 @@ final class ItemEditor {
         history.widget.visible = !words.stats.isEmpty
         historyText.text = words.summary ?? ""
         sparkline.show(words.stats, money: money)
-        let shares = model.shares(of: id).map { $0.text() }
-        sharesText.text = shares.isEmpty ? "" : L("From recipes: {shares}", ["shares": shares.joined(separator: ", ")])
-        sharesText.widget.visible = !shares.isEmpty
+        // What to buy and the exact need under it, with what each recipe asked.
+        let need = NeedWords.text(item, shares: model.shares(of: id))
+        sharesText.text = need ?? ""
+        sharesText.widget.visible = need != nil
         onlyAtLabel.widget.visible = !model.shops.isEmpty
         onlyAt.button.widget.visible = !model.shops.isEmpty
         validate()

@@ -5,8 +5,11 @@ import Foundation
 /// A price is in `unit_cost` (per unit) or in `total_cost` (for the whole line), never both: a file
 /// read by a version that knows only `unit_cost` loses a price for all rather than misreading it.
 /// `stores` names the stores an item is sold only at, separated by semicolons (empty: anywhere).
+/// `quantity` is the exact need (read back, it is the same item); `to_buy` what the list shows to
+/// buy of it (`Buyable`: 11 of 10.5 eggs), for whoever reads the file; reading ignores it.
 public enum CSVFormat {
-    static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores"]
+    static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores",
+                          "to_buy"]
 
     public static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
@@ -17,7 +20,7 @@ public enum CSVFormat {
             let fields = [texts[0], DecimalText.format(i.quantity), texts[1],
                           forAll ? "" : price, texts[2], texts[3],
                           i.needed ? "1" : "0", i.inCart ? "1" : "0", forAll ? price : "",
-                          defused(stores(i.id).joined(separator: "; "))]
+                          defused(stores(i.id).joined(separator: "; ")), DecimalText.format(i.buyable)]
             out += fields.map(quote).joined(separator: ",") + "\r\n"
         }
         return out

@@ -109,11 +109,17 @@ public struct Item: Equatable, Sendable {
     /// What the line costs, exact: quantity x price, or the price itself when it is for all;
     /// zero when the price is unknown. Totals sum `lineCost`, in fixed point.
     var lineTotal: Decimal { lineCost.decimal }
-    var lineCost: CostSum { CostSum.line(quantity: quantityAmount, price: priceAmount, basis: priceBasis) }
+    /// Of what is bought (`Buyable`): eleven eggs cost eleven, though the recipes need 10.5.
+    var lineCost: CostSum { CostSum.line(quantity: quantityAmount, unit: unit, price: priceAmount, basis: priceBasis) }
 
-    /// What one unit cost, for the price history: a price for all divided by the quantity, to
-    /// four decimals.
-    public var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, quantity) }
+    /// What the list asks to buy of the exact need `quantity`: the row, the export and the
+    /// shared task show this; the item keeps the need.
+    var buyableAmount: Amount { Buyable.amount(quantityAmount, unit: unit) }
+    var buyable: Decimal { buyableAmount.decimal }
+
+    /// What one unit cost, for the price history: a price for all divided by the quantity bought
+    /// (`Buyable`), to four decimals.
+    public var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, buyable) }
 
     /// The editable fields, as the editor and the importers see them.
     public var fields: ItemFields {

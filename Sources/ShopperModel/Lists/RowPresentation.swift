@@ -61,7 +61,7 @@ public struct RowPresentation: Equatable, Sendable {
             // Beside the cost, the quantity says how the cost was made: "2 kg × 1.29".
             // A lone "1" (one of something without a unit) says nothing: the slot stays empty.
             case .quantity: (options.showCost ? CostText.breakdown(item, money: money) : nil)
-                ?? (item.quantityAmount == .one && item.unit == nil ? nil : Self.quantityText(item, money))
+                ?? (item.buyableAmount == .one && item.unit == nil ? nil : Self.quantityText(item, money))
             case .cost: item.priceAmount == nil ? L("No price") : money.format(item.lineCost)
             case nil: nil
             }
@@ -99,9 +99,12 @@ public struct RowPresentation: Equatable, Sendable {
         dimmed = list == .all && !item.needed
     }
 
-    /// "2 kg", "1.5", "3 packs".
-    static func quantityText(_ item: Item, _ money: MoneyFormat) -> String {
-        let q = money.quantity(item.quantity)
-        return item.unit.map { "\(q) \(CountUnit.display($0, quantity: item.quantityAmount))" } ?? q
+    /// "2 kg", "1.5", "3 packs", "¾ cup": what to buy (`Buyable`), not the exact need.
+    static func quantityText(_ item: Item, _ money: MoneyFormat) -> String { quantityText(item, money.numbers) }
+
+    static func quantityText(_ item: Item, _ numbers: NumberConvention) -> String {
+        let buy = item.buyableAmount
+        let q = Buyable.text(buy, unit: item.unit, numbers)
+        return item.unit.map { "\(q) \(CountUnit.display($0, quantity: buy))" } ?? q
     }
 }

@@ -17,10 +17,11 @@ public struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
     }
 
     /// What a line costs: quantity × price, or the price itself when it is for all.
-    public static func line(quantity: Amount, price: Amount?, basis: PriceBasis) -> CostSum {
+    /// A price per unit is for what is bought of the need (`Buyable`), in its unit.
+    static func line(quantity: Amount, unit: String?, price: Amount?, basis: PriceBasis) -> CostSum {
         guard let price else { return .zero }
-        return CostSum(units: basis == .forAll ? Int128(price.units) * Int128(Amount.scale)
-                                               : Int128(quantity.units) * Int128(price.units))
+        if basis == .forAll { return CostSum(units: Int128(price.units) * Int128(Amount.scale)) }
+        return CostSum(units: Int128(Buyable.amount(quantity, unit: unit).units) * Int128(price.units))
     }
 
     /// Exact: the integer part and the eight decimals are converted apart, each within 64 bits.

@@ -5,7 +5,7 @@ public enum CostText {
     /// "2 kg × 1.29" for a price per unit; nil where there is nothing to explain (no price, a price
     /// for all, or one plain unit, where the price is the cost).
     static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
-        guard let price = item.priceAmount, item.priceBasis == .perUnit, item.quantityAmount != .one || item.unit != nil else { return nil }
+        guard let price = item.priceAmount, item.priceBasis == .perUnit, item.buyableAmount != .one || item.unit != nil else { return nil }
         return "\(RowPresentation.quantityText(item, money)) × \(money.formatUnitPrice(price))"
     }
 

@@ -36,4 +36,7 @@ struct FoundNames<Payload> {
 
     /// What the name means, of what was found (`look` first).
     func best(for name: String) -> Payload? { matcher.bestIndex(for: name).map { found[$0].payload } }
+
+    /// Everything found that the name means as much as the best, the best first.
+    func all(for name: String) -> [Payload] { matcher.bestIndices(for: name).map { found[$0].payload } }
 }

@@ -28,26 +28,32 @@ struct NameMatcher: Sendable {
     /// that keeps the most of the name's words, else the shortest (the plainest item).
     func best(for name: String) -> String? { bestIndex(for: name).map { candidates[$0] } }
 
-    func bestIndex(for name: String) -> Int? {
+    func bestIndex(for name: String) -> Int? { bestIndices(for: name).first }
+
+    /// Every candidate the name means as much as the best, the best first: a list may hold a
+    /// thing twice ("Sugar" in grams, and in cups kept apart), and an amount belongs in the row
+    /// whose unit it adds to.
+    func bestIndices(for name: String) -> [Int] {
         // "butter or margarine": the first alternative that matches.
         for alternative in Self.alternatives(name) {
-            if let i = bestIndex(words: Self.words(alternative)) { return i }
+            let found = bestIndices(words: Self.words(alternative))
+            if !found.isEmpty { return found }
         }
-        return nil
+        return []
     }
 
-    private func bestIndex(words: [String]) -> Int? {
-        guard !words.isEmpty else { return nil }
-        if let found = exact[words.joined(separator: " ")] { return shortest(found) }
+    private func bestIndices(words: [String]) -> [Int] {
+        guard !words.isEmpty else { return [] }
+        if let found = exact[words.joined(separator: " ")] { return shortestFirst(found) }
         // The whole name, then without its first word, and so on to the last word alone, as long
         // as what is dropped only describes.
         for start in words.indices {
             if start > 0, !Self.describing.contains(words[start - 1]) { break }
             let tail = Array(words[start...])
             let found = Set(Self.stemKeys(tail).flatMap { stems[$0] ?? [] })
-            if !found.isEmpty { return shortest(Array(found)) }
+            if !found.isEmpty { return shortestFirst(Array(found)) }
         }
-        return nil
+        return []
     }
 
     /// Words before a noun that say how big, fresh, prepared or coloured it is, not what it is
@@ -68,8 +74,8 @@ struct NameMatcher: Sendable {
         "weich", "kalt", "warm", "fein", "grob", "tiefgekühlt", "zerlassen", "gesalzen", "ungesalzen",
     ].flatMap { stem in ["", "e", "er", "es", "en", "em"].map { stem + $0 } }
 
-    private func shortest(_ indices: [Int]) -> Int? {
-        indices.min { (candidates[$0].count, $0) < (candidates[$1].count, $1) }
+    private func shortestFirst(_ indices: [Int]) -> [Int] {
+        indices.sorted { (candidates[$0].count, $0) < (candidates[$1].count, $1) }
     }
 
     /// Folded words: "Crème fraîche" → ["creme", "fraiche"]; punctuation separates.

@@ -30,9 +30,10 @@ enum RecipeWords {
     /// "250 ml", "2–3", or nil without an amount (the top of a range is what goes on the list).
     static func amount(_ i: Ingredient, _ numbers: NumberConvention) -> String? { i.amountText(numbers) }
 
-    /// An item's need as the list shows it: "1.25 l", "6".
+    /// An item's need as the list shows it, what to buy of it (`Buyable`): "1.25 l", "11" of
+    /// 10.5 eggs, "¾ cup".
     static func need(_ quantity: Decimal, _ unit: String?, _ numbers: NumberConvention) -> String {
-        let n = DecimalText.format(quantity, numbers)
+        let n = Buyable.text(Buyable.amount(Amount(quantity), unit: unit), unit: unit, numbers)
         return unit.map { n + " " + $0 } ?? n
     }
 

@@ -89,7 +89,16 @@ struct RecipeToList {
             return RecipeChange(line: line, ingredient: i, kind: .staple, item: i.name, words: RecipeWords.staple(i.name))
         }
         var refused: (Int, MergeRefusal)?
-        if let w = known(i.name) {
+        let found = known(i.name)
+        // Every row of the thing on the shopping list first, kept-apart ones included: the amount
+        // goes where its unit adds up (a cup row takes cups, a gram row grams and kilograms), so
+        // an add, or a meal's new servings, never makes a second row of one thing and unit.
+        for w in found where working[w].item.needed && !working[w].item.inCart {
+            if case .success(let words) = merge(i, into: w, source) {
+                return RecipeChange(line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description, words: words)
+            }
+        }
+        if let w = found.first {
             switch merge(i, into: w, source) {
             case .success(let words): return RecipeChange(line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description, words: words)
             case .failure(let r): refused = (w, r)
@@ -121,14 +130,16 @@ struct RecipeToList {
         return read
     }
 
-    /// The working index of the list's item the name means, read in when first touched.
-    private mutating func known(_ name: String) -> Int? {
-        guard let id = lookups.items.best(for: name) else { return nil }
-        if let w = byID[id] { return w }
-        guard let item = read(id) else { return nil }
-        working.append(Working(id: id, item: item))
-        byID[id] = working.count - 1
-        return working.count - 1
+    /// The working indices of the list's items the name means, the best first, each read in
+    /// when first touched.
+    private mutating func known(_ name: String) -> [Int] {
+        lookups.items.all(for: name).compactMap { id in
+            if let w = byID[id] { return w }
+            guard let item = read(id) else { return nil }
+            working.append(Working(id: id, item: item))
+            byID[id] = working.count - 1
+            return working.count - 1
+        }
     }
 
     /// Adds the line's amount to a working item: its need grown (or, off the shopping list, its

@@ -12,7 +12,8 @@ import Foundation
 struct EntryCheckpoint {
     /// Changes whenever `ItemEntry` or how an entry is made from an item changes: a checkpoint of
     /// another format is not used.
-    static let format: Int64 = 1
+    /// 2: a line's cost is of the buyable amount (`Buyable`), not the exact need.
+    static let format: Int64 = 2
     /// Entries a part holds: a part is one row, one transaction of its own when written (160 KB).
     static let partEntries = 4096
     /// Bytes of one entry: id, revision, position, line cost (8 each, little-endian), the aisle's

@@ -123,7 +123,10 @@ extension Store {
                     if few.count < 16 { few.append((key, n)) } else { spelled[key] = n }
                     return n
                 } ?? -1
-                let cost = CostSum.line(quantity: quantity, price: price, basis: row.int(8) != 0 ? .forAll : .perUnit)
+                let basis: PriceBasis = row.int(8) != 0 ? .forAll : .perUnit
+                // The unit only where a price per unit makes it count (`Buyable`): no text read for the rest.
+                let unit = price != nil && basis == .perUnit ? row.text(11) : nil
+                let cost = CostSum.line(quantity: quantity, unit: unit, price: price, basis: basis)
                 if cost.units > Int128(Int64.max) {
                     // Named by the full read, which reads the price as column 4.
                     _ = try StoreReader(db: db).items([id])
@@ -145,7 +148,7 @@ extension Store {
             SELECT id, \(column("revision")), position, needed, in_cart, aisle, quantity, unit_cost,
             \(column("price_for_all")), last_price,
             description IS NOT NULL AND created_at IS NOT NULL AND updated_at IS NOT NULL
-            AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL
+            AND position IS NOT NULL AND needed IS NOT NULL AND in_cart IS NOT NULL, unit
             FROM item WHERE id BETWEEN ? AND ? AND \(condition)
             """
     }

@@ -33,8 +33,9 @@ public struct TripLine: Equatable, Sendable {
     }
 
     /// The line of a cart item as finishing the trip records it.
+    /// What was bought of the item: the amount the list asked to buy (`Buyable`), not the exact need.
     init(_ item: Item) {
-        self.init(item: item.id, description: item.description, quantity: item.quantity, unit: item.unit,
+        self.init(item: item.id, description: item.description, quantity: item.buyable, unit: item.unit,
                   unitCost: item.unitPrice, cost: item.lineTotal, aisle: item.aisle)
     }
 }

@@ -26,11 +26,14 @@ enum TaskMapping {
     }
 
     /// "2 kg · 1.29 each", "500 g · 5.49 for all", "3": what other apps show as the task's notes.
-    /// Empty for one of something without a price.
+    /// Empty for one of something without a price. The amount to buy (`Buyable`: 11 of a need of
+    /// 10.5 eggs), as the list shows it; X-SHOPPER-QUANTITY keeps the exact need, so a Shopper on
+    /// the other side holds what this one does and works the same amount to buy out of it.
     static func detailLine(_ item: SharedItem) -> String {
         var parts: [String] = []
-        if item.quantity != 1 || item.unit != nil {
-            parts.append([DecimalText.format(item.quantity, .neutral), item.unit].compactMap { $0 }.joined(separator: " "))
+        let buy = Buyable.amount(item.quantity, unit: item.unit)
+        if buy != 1 || item.unit != nil {
+            parts.append([DecimalText.format(buy, .neutral), item.unit].compactMap { $0 }.joined(separator: " "))
         }
         if let price = item.price {
             parts.append(DecimalText.format(price, .neutral) + (item.priceBasis == .forAll ? " for all" : " each"))

@@ -30,9 +30,9 @@ final class RecipeAmountsTests: XCTestCase {
         }
         XCTAssertEqual(try exported(m), before, "not the milk either: the add is one step")
         XCTAssertEqual(m.undo.undoName, lastStep, "no step to undo")
-        // For one serving it fits: 9999 kg is an item's amount, stored as said.
+        // For one serving it fits: 9999 kg is an item's amount, stored as said (10 t to buy of it).
         let changes = try m.addRecipeToList(bread, servings: 1, staples: nil, numbers: .neutral)
-        XCTAssertEqual(changes.map(\.words), ["Milk 1 l → 1.25 l: 250 ml for Bread", "Flour2 9999 kg, new: 9999 kg for Bread"])
+        XCTAssertEqual(changes.map(\.words), ["Milk 1 l → 1.25 l: 250 ml for Bread", "Flour2 10000 kg, new: 9999 kg for Bread"])
         XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-")" }, ["Milk 1.25 l", "Flour2 9999 kg"])
     }
 
@@ -124,10 +124,11 @@ private struct SaidNeeds {
         return RecipeWords.need(d, i.unit?.name(for: q.toBuy), .neutral)
     }
 
-    /// An item's need as `shopper export` writes it: its quantity and unit columns.
+    /// An item's need as `shopper export` writes it (its quantity and unit columns), as the list
+    /// shows it (what to buy of it: `RecipeWords.need`).
     static func exported(_ item: Item) throws -> String {
         let row = try CSVFormat.records(CSVFormat.export([item]))[1].fields
-        return row[2].isEmpty ? row[1] : row[1] + " " + row[2]
+        return RecipeWords.need(try XCTUnwrap(DecimalText.parse(row[1])), row[2].isEmpty ? nil : row[2], .neutral)
     }
 
     func check(against m: ShoppingModel, newSince before: Set<ItemID>) throws {
