@@ -174,7 +174,10 @@ final class ListSwitchFocusTests: GtkTestCase {
             settle(100)
             for (step, first) in [("next", "Cake 0"), ("previous", "Bread 0")] {
                 actions.activate(AppAction.switchList.rawValue, step)
-                settle(300)
+                // Waited for, not a fixed pump: under load the rows come a few frames later.
+                iterate(until: { window.currentPage.listView.widget.containsFocus
+                                 && window.currentPage.selectedItem.flatMap { window.model.item($0)?.description } == first },
+                        "the focus on \(first)", timeoutSeconds: 20)
                 let page = window.currentPage
                 XCTAssertEqual(page.selectedItem.flatMap { window.model.item($0)?.description }, first, "the first item has the focus")
                 XCTAssertTrue(page.listView.widget.containsFocus)

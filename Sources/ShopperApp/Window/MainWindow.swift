@@ -13,6 +13,9 @@ final class MainWindow {
     private var modelObserver = 0
     /// Whether pages left behind are being caught up (`catchUpPagesAfterNextFrame`).
     private var catchingUp = false
+    /// The window is destroyed: an idle queued before (a page's catch-up, a model read again)
+    /// must not reach its actions or widgets, which GTK has let go of.
+    private(set) var isGone = false
     /// The user's locale and chosen currency; follows the preference live.
     private(set) var money: MoneyFormat
     let preferences: Preferences
@@ -66,6 +69,7 @@ final class MainWindow {
         wireShops()
         wireRecipes()
         updateTotals()
+        window.widget.on("destroy") { [weak self] in self?.isGone = true }
     }
 
     /// The lists' column: the summary strip, the search and its results, the pages.
@@ -259,7 +263,7 @@ final class MainWindow {
         modelObserver = model.observe { [weak self] change in
             // Read again whole (a long import, or its undo): every page starts afresh from it,
             // once this change has been told to all.
-            if change.listReread { MainLoop.idle { [weak self] in if let self { replaceModel(with: model) } } }
+            if change.listReread { MainLoop.idle { [weak self] in if let self, !isGone { replaceModel(with: model) } } }
             self?.updateActions()
             if !change.items.isEmpty { self?.sharing.changed() }
             // The lists' change brings the status up to date; an edit that leaves the counts alone
@@ -289,7 +293,7 @@ final class MainWindow {
     /// all its rows anew; one at a time, a frame that falls due meanwhile is not kept waiting.
     private func catchUpOnePageWhenIdle() {
         MainLoop.idle { [weak self] in
-            guard let self else { return }
+            guard let self, !isGone else { return }
             guard let page = pages.first(where: \.isBehind) else { return catchingUp = false }
             page.catchUp()
             catchUpOnePageWhenIdle()

@@ -119,6 +119,7 @@ extension MainWindow {
     }
 
     func updateActions() {
+        guard !isGone else { return }
         let actions = ActionMap(window)
         for action in AppAction.allCases where action.scope == .win {
             actions.setEnabled(action.rawValue, isEnabled(action))
