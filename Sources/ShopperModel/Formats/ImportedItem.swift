@@ -17,9 +17,11 @@ public struct ImportedItem: Equatable, Sendable {
 }
 
 extension ShoppingModel {
-    /// Adds every imported item in one transaction and one undo step.
+    /// Adds every imported item in one transaction and one undo step; a row without an aisle goes
+    /// where a new item goes (`placement`).
     @discardableResult
     public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
-        try add(batch: rows, now: now)
+        try refreshIfChangedElsewhere()
+        return try add(batch: aislePlacer().placed(rows), now: now)
     }
 }

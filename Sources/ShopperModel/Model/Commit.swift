@@ -76,6 +76,7 @@ extension ShoppingModel {
         for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.trip(id) } ?? memoryTrips[id]) }
         let rows = try recipeRowsNow(of: cs)
         (back.recipes, back.meals, back.shares) = (rows.recipes, rows.meals, rows.shares)
+        back.learned = try learnedNow(of: cs)
         return back
     }
 
@@ -118,6 +119,7 @@ extension ShoppingModel {
             change.tripsChanged = true
         }
         change.recipesChanged = applyRecipesInMemory(cs)
+        if store == nil { for (key, aisle) in cs.learned { memoryLearned[key] = aisle } }
         history()
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }

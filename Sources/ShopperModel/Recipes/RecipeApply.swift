@@ -44,7 +44,9 @@ extension ShoppingModel {
     }
 
     func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
-        RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
+        var run = RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
+        run.place = { [weak self] name, elsewhere in self?.placement(for: name, elsewhere: elsewhere)?.aisle ?? elsewhere() }
+        return run
     }
 
     /// What the last preview looked up, while no item has been written since, by this model or any

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Where a new item goes, whether typed, pasted, imported, from a recipe or from a synced task:
+/// 1. the aisle of the list's items that share a word with it (`ListWords`);
+/// 2. the aisle this household taught for its name, by moving an item of that name there
+///    (`LearnedAisles`);
+/// 3. for a recipe's line, the aisle other lists give the same name;
+/// 4. the built-in table of groceries (`GroceryTable`), in the list's aisle of that name or a new
+///    one;
+/// 5. else no aisle.
+public struct AislePlacement: Equatable, Sendable {
+    public let aisle: String
+    /// The list's item it was put beside (step 1), for the message.
+    public let like: ItemID?
+}
+
+/// What `ShoppingModel.placement` asks, copied from a model at one revision: Sendable, so a large
+/// import places its rows on the thread that writes them.
+public struct AislePlacer: Sendable {
+    let words: ListWords
+    /// Aisle numbers' names (`AisleNames`), and the list's aisles in order.
+    let numbered: [String]
+    let order: AisleOrder
+    /// What the household taught, by `LearnedAisles.key`.
+    let learned: [String: String]
+
+    public func placement(for description: String, elsewhere: () -> String? = { nil }) -> AislePlacement? {
+        if let (number, like) = words.suggestion(for: description) {
+            return AislePlacement(aisle: numbered[Int(number)], like: like)
+        }
+        let key = LearnedAisles.key(description)
+        if let taught = (key.isEmpty ? nil : learned[key]) ?? elsewhere() {
+            return AislePlacement(aisle: order.canonical(taught) ?? taught, like: nil)
+        }
+        let table = GroceryTable.shared
+        if let found = table.aisle(for: description, german: GroceryTable.german) {
+            return AislePlacement(aisle: GroceryAisle.name(for: table.aisles[found], in: order), like: nil)
+        }
+        return nil
+    }
+
+    /// Rows without an aisle, placed; the others as they are.
+    func placed(_ rows: [ImportedItem]) -> [ImportedItem] {
+        rows.map { row in
+            guard row.fields.aisle == nil, let p = placement(for: row.fields.description) else { return row }
+            var placed = row
+            placed.fields.aisle = p.aisle
+            return placed
+        }
+    }
+}
+
+extension ShoppingModel {
+    /// Where a new item described so goes on this list; nil for No Aisle. `elsewhere`: the aisle
+    /// other lists give the name (a recipe's line), asked only when the list and the household
+    /// know nothing.
+    func placement(for description: String, elsewhere: () -> String? = { nil }) -> AislePlacement? {
+        aislePlacer().placement(for: description, elsewhere: elsewhere)
+    }
+
+    /// The placer at this revision, made once: a batch of new items (a recipe, a paste, an import)
+    /// costs one pass over the list and one read of what was taught, and a preview and the add
+    /// after it share them.
+    func aislePlacer() -> AislePlacer {
+        if let kept = keptPlacer, kept.revision == seenRevision, kept.count == items.count, kept.placer.order == aisles {
+            return kept.placer
+        }
+        var words = ListWords()
+        forEachSearchText { id, entry, text in
+            guard entry.aisle >= 0 else { return }
+            words.add(String(decoding: SearchTexts.description(in: text), as: UTF8.self), id: id, aisle: entry.aisle)
+        }
+        // Unread (a store that cannot be read now), nothing was taught: the table still places.
+        let learned = store == nil ? memoryLearned : ((try? storeRows { db in try LearnedAisles.all(db) }) ?? nil) ?? [:]
+        let placer = AislePlacer(words: words, numbered: aisleNames.names, order: aisles, learned: learned)
+        keptPlacer = (seenRevision, items.count, placer)
+        return placer
+    }
+}
+
+extension ShoppingModel {
+    /// What the household has taught, as it is now, for the names `cs` teaches: what undoes it.
+    func learnedNow(of cs: ChangeSet) throws(StoreError) -> [String: String?] {
+        guard !cs.learned.isEmpty else { return [:] }
+        guard store != nil else { return Dictionary(uniqueKeysWithValues: cs.learned.keys.map { ($0, memoryLearned[$0]) }) }
+        return try storeRows { db in
+            try Dictionary(uniqueKeysWithValues: cs.learned.keys.map { ($0, try LearnedAisles.aisle(for: $0, db)) })
+        } ?? [:]
+    }
+}
