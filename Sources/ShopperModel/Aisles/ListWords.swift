@@ -1,54 +1,60 @@
-/// The words of a list's descriptions, each with the aisles of the items that have it: where a new
-/// item sharing a word goes ("Eggs" beside "Free-range eggs", "All-purpose flour" beside "Flour").
-/// Made in one pass over the list's search texts and kept while the list does not change, so each
-/// new item costs a dictionary read a word, not a pass over the list.
+/// The list's items by the word that says what each is, with their aisles: where a new item goes
+/// when the list has one of the same kind ("All-purpose flour" beside "Flour", "Eggs" beside
+/// "Free-range eggs"). Made in one pass over the list's search texts and kept while the list does
+/// not change, so each new item costs a dictionary read, not a pass over the list.
+///
+/// The rule: a list's item is of the new item's kind when its name ends in the same word and
+/// every word of its name is in the new item's, leaving out words that only describe ("fresh",
+/// "large", "free-range"). So "Chili powder" is not beside "Baking powder", "Canned tomatoes" not
+/// beside "Ripe tomatoes", "Chicken" not beside "Chicken stock".
 struct ListWords: Sendable {
-    /// An aisle's items having a word: how many, and the shortest (it reads best in a message).
-    struct Hit: Sendable {
-        var count: Int
-        var like: ItemID
-        var length: Int
+    /// A list item's name as the rule reads it.
+    struct Named: Sendable {
+        let words: Set<String>
+        let aisle: Int32
+        let id: ItemID
+        let name: String
     }
 
-    /// By word (`ShoppingModel.words`), by aisle number (`AisleNames`).
-    private var byWord: [String: [Int32: Hit]] = [:]
+    /// By last word.
+    private var byHead: [String: [Named]] = [:]
 
     /// Adds an item's folded description, filed under aisle number `aisle`.
     mutating func add(_ folded: String, id: ItemID, aisle: Int32) {
-        for word in Self.words(folded) {
-            var hits = byWord[word] ?? [:]
-            if var hit = hits[aisle] {
-                hit.count += 1
-                if folded.count < hit.length { (hit.like, hit.length) = (id, folded.count) }
-                hits[aisle] = hit
-            } else {
-                hits[aisle] = Hit(count: 1, like: id, length: folded.count)
-            }
-            byWord[word] = hits
-        }
+        let words = Self.words(folded)
+        guard let head = words.last else { return }
+        byHead[head, default: []].append(Named(words: Set(words), aisle: aisle, id: id, name: folded))
     }
 
-    /// The aisle number of the items sharing the most words with `description`, and the shortest
-    /// of them; nil when none does, or two aisles do equally.
-    func suggestion(for description: String) -> (aisle: Int32, like: ItemID)? {
-        var score: [Int32: Hit] = [:]
-        for word in Self.words(description) {
-            for (aisle, hit) in byWord[word] ?? [:] {
-                var s = score[aisle] ?? Hit(count: 0, like: hit.like, length: hit.length)
-                s.count += hit.count
-                if hit.length < s.length { (s.like, s.length) = (hit.like, hit.length) }
-                score[aisle] = s
-            }
+    /// The aisle number of most of the list's items of the new item's kind, and the shortest of
+    /// them (it reads best in a message) with its folded name; nil when none is, or two aisles
+    /// have as many.
+    func suggestion(for description: String) -> (aisle: Int32, like: ItemID, name: String)? {
+        let words = Self.words(description)
+        guard let head = words.last, let named = byHead[head] else { return nil }
+        let all = Set(words)
+        var score: [Int32: (count: Int, like: Named)] = [:]
+        for n in named where n.words.isSubset(of: all) {
+            let s = score[n.aisle]
+            let shortest = s.map { $0.like.name.count <= n.name.count ? $0.like : n } ?? n
+            score[n.aisle] = ((s?.count ?? 0) + 1, shortest)
         }
         let ranked = score.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
         guard let best = ranked.first, ranked.count == 1 || ranked[1].value.count < best.value.count else { return nil }
-        return (best.key, best.value.like)
+        return (best.key, best.value.like.id, best.value.like.name)
     }
 
-    /// A description's words that say what it is: folded, three letters or more, a plural "s"
-    /// taken off, and without the words that only describe ("ground", "fresh", "large", "red":
-    /// ground cumin does not go beside ground beef).
-    static func words(_ text: String) -> Set<String> {
-        ShoppingModel.words(text).filter { !NameMatcher.describing.contains($0) }
+    /// A name's words in order: folded, three letters or more, a plural "s" taken off, and
+    /// without the words that only describe. Words that make another product stay ("canned",
+    /// "frozen", "dried", "chopped" tomatoes, "sliced" bread).
+    static func words(_ text: String) -> [String] {
+        ShoppingModel.matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).compactMap { w in
+            guard w.count >= 3 else { return nil }
+            let word = w.count > 3 && w.hasSuffix("s") ? String(w.dropLast()) : String(w)
+            return describing.contains(word) ? nil : word
+        }
     }
+
+    private static let describing = NameMatcher.describing.subtracting(["canned", "tinned", "frozen", "dried", "dry", "tk", "chopped", "crushed", "diced",
+                                                                         "sliced", "grated", "shredded", "minced", "cooked"])
 }

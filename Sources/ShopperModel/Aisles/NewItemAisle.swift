@@ -11,7 +11,7 @@ import Foundation
 public struct AislePlacement: Equatable, Sendable {
     public let aisle: String
     /// The list's item it was put beside (step 1), for the message.
-    public let like: ItemID?
+    let like: ItemID?
 }
 
 /// What `ShoppingModel.placement` asks, copied from a model at one revision: Sendable, so a large
@@ -24,25 +24,32 @@ public struct AislePlacer: Sendable {
     /// What the household taught, by `LearnedAisles.key`.
     let learned: [String: String]
 
-    public func placement(for description: String, elsewhere: () -> String? = { nil }) -> AislePlacement? {
-        if let (number, like) = words.suggestion(for: description) {
+    /// `planned`: aisles other new items of the same batch were given, as if the list had them.
+    public func placement(for description: String, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+        let table = GroceryTable.shared
+        let known = table.aisle(for: description, german: GroceryTable.german)
+        // Beside the list's item of its kind, unless the table knows the new name as another thing
+        // than that item's ("Coconut milk" is not milk; "All-purpose flour" is flour).
+        if let (number, like, name) = words.suggestion(for: description),
+           known == nil || table.aisle(for: name, german: GroceryTable.german).map({ $0 == known }) ?? true {
             return AislePlacement(aisle: numbered[Int(number)], like: like)
         }
         let key = LearnedAisles.key(description)
         if let taught = (key.isEmpty ? nil : learned[key]) ?? elsewhere() {
             return AislePlacement(aisle: order.canonical(taught) ?? taught, like: nil)
         }
-        let table = GroceryTable.shared
-        if let found = table.aisle(for: description, german: GroceryTable.german) {
+        if let found = known {
+            var order = order
+            for a in planned { order.append(a) }
             return AislePlacement(aisle: GroceryAisle.name(for: table.aisles[found], in: order), like: nil)
         }
         return nil
     }
 
-    /// Rows without an aisle, placed; the others as they are.
+    /// Rows read without an aisle (`ImportedItem.placesAisle`), placed; the others as they are.
     func placed(_ rows: [ImportedItem]) -> [ImportedItem] {
         rows.map { row in
-            guard row.fields.aisle == nil, let p = placement(for: row.fields.description) else { return row }
+            guard row.placesAisle, row.fields.aisle == nil, let p = placement(for: row.fields.description) else { return row }
             var placed = row
             placed.fields.aisle = p.aisle
             return placed
@@ -54,8 +61,8 @@ extension ShoppingModel {
     /// Where a new item described so goes on this list; nil for No Aisle. `elsewhere`: the aisle
     /// other lists give the name (a recipe's line), asked only when the list and the household
     /// know nothing.
-    func placement(for description: String, elsewhere: () -> String? = { nil }) -> AislePlacement? {
-        aislePlacer().placement(for: description, elsewhere: elsewhere)
+    func placement(for description: String, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+        aislePlacer().placement(for: description, planned: planned, elsewhere: elsewhere)
     }
 
     /// The placer at this revision, made once: a batch of new items (a recipe, a paste, an import)

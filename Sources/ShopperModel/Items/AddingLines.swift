@@ -160,7 +160,7 @@ extension ShoppingModel {
     /// The aisle of the items that share the most words with `description`, and one of them; nil
     /// when none does, or two aisles do equally (`ListWords`).
     func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
-        guard let (number, id) = aislePlacer().words.suggestion(for: description), let like = item(id) else { return nil }
+        guard let (number, id, _) = aislePlacer().words.suggestion(for: description), let like = item(id) else { return nil }
         // The aisle as the item spells it (entries keep one spelling per aisle).
         return (like.aisle ?? aisleNames.names[Int(number)], like.description)
     }

@@ -45,7 +45,14 @@ extension ShoppingModel {
 
     func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
         var run = RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
-        run.place = { [weak self] name, elsewhere in self?.placement(for: name, elsewhere: elsewhere)?.aisle ?? elsewhere() }
+        // The run's earlier new items' aisles count as the list's: a leek goes to the Vegetables
+        // the onions were given, not to a new Fruit & Veg.
+        var planned: [String] = []
+        run.place = { [weak self] name, elsewhere in
+            let aisle = self?.placement(for: name, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
+            if let aisle { planned.append(aisle) }
+            return aisle
+        }
         return run
     }
 

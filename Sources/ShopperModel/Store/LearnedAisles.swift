@@ -53,21 +53,23 @@ extension Store {
     /// Where a new item goes on `list` (`AislePlacer`), read from the store in one pass of its
     /// descriptions and aisles: for a writer without a model (a sync's new tasks).
     public func aislePlacer(for list: ListID) throws(StoreError) -> AislePlacer {
-        try read { db in
-            var numbered: [String] = []
-            var numbers: [String: Int32] = [:]
-            var words = ListWords()
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, description, aisle FROM item WHERE list_id = ? AND typeof(aisle) = 'text' AND aisle <> ''",
-                                           arguments: [list.raw])
-            while let row = try rows.next() {
-                let aisle: String = row[2]
-                let key = aisle.lowercased()
-                let number = numbers[key] ?? Int32(numbered.count)
-                if numbers[key] == nil { numbers[key] = number; numbered.append(aisle) }
-                words.add(ShoppingModel.matchKey(row[1]), id: ItemID(row[0]), aisle: number)
-            }
-            let learned = try db.tableExists("learned_aisle") ? try LearnedAisles.all(db) : [:]
-            return AislePlacer(words: words, numbered: numbered, order: AisleOrder(try Self.aisles(db, list: list)), learned: learned)
+        try read { db in try Self.aislePlacer(for: list, db) }
+    }
+
+    static func aislePlacer(for list: ListID, _ db: Database) throws -> AislePlacer {
+        var numbered: [String] = []
+        var numbers: [String: Int32] = [:]
+        var words = ListWords()
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, description, aisle FROM item WHERE list_id = ? AND typeof(aisle) = 'text' AND aisle <> ''",
+                                       arguments: [list.raw])
+        while let row = try rows.next() {
+            let aisle: String = row[2]
+            let key = aisle.lowercased()
+            let number = numbers[key] ?? Int32(numbered.count)
+            if numbers[key] == nil { numbers[key] = number; numbered.append(aisle) }
+            words.add(ShoppingModel.matchKey(row[1] ?? ""), id: ItemID(row[0]), aisle: number)
         }
+        let learned = try db.tableExists("learned_aisle") ? try LearnedAisles.all(db) : [:]
+        return AislePlacer(words: words, numbered: numbered, order: AisleOrder(try Self.aisles(db, list: list)), learned: learned)
     }
 }
