@@ -17,12 +17,12 @@ public struct AislePlacement: Equatable, Sendable {
 /// What `ShoppingModel.placement` asks, copied from a model at one revision: Sendable, so a large
 /// import places its rows on the thread that writes them.
 public struct AislePlacer: Sendable {
-    let words: ListWords
+    var words: ListWords
     /// Aisle numbers' names (`AisleNames`), and the list's aisles in order.
-    let numbered: [String]
-    let order: AisleOrder
+    var numbered: [String]
+    var order: AisleOrder
     /// What the household taught, by `LearnedAisles.key`.
-    let learned: [String: String]
+    var learned: [String: String]
 
     /// `planned`: aisles other new items of the same batch were given, as if the list had them.
     public func placement(for description: String, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
@@ -73,6 +73,7 @@ extension ShoppingModel {
             return kept.placer
         }
         var words = ListWords()
+        placerPasses += 1
         forEachSearchText { id, entry, text in
             guard entry.aisle >= 0 else { return }
             words.add(String(decoding: SearchTexts.description(in: text), as: UTF8.self), id: id, aisle: entry.aisle)
@@ -86,6 +87,25 @@ extension ShoppingModel {
 }
 
 extension ShoppingModel {
+    /// After a write of this model's own (from `revision`): its new items join the kept placer and
+    /// its lessons are learned, so typing item after item costs no pass over the list each. An
+    /// item renamed, moved to another aisle or deleted lets the placer go, to be made again.
+    func placerFollows(_ cs: ChangeSet, old back: ChangeSet, from revision: Int64, to written: Int64) {
+        guard var kept = keptPlacer, kept.revision == revision else { return }
+        for (id, new) in cs.items {
+            if let old = back.items[id] ?? nil {
+                guard let new, old.description == new.description, old.aisle == new.aisle, old.list == new.list else { return keptPlacer = nil }
+                continue
+            }
+            guard let new, new.list == list, let entry = items[id], entry.aisle >= 0 else { continue }
+            kept.placer.words.add(Self.matchKey(new.description), id: id, aisle: entry.aisle)
+        }
+        for (key, aisle) in cs.learned { kept.placer.learned[key] = aisle }
+        kept.placer.numbered = aisleNames.names
+        kept.placer.order = aisles
+        keptPlacer = (written, items.count, kept.placer)
+    }
+
     /// What the household has taught, as it is now, for the names `cs` teaches: what undoes it.
     func learnedNow(of cs: ChangeSet) throws(StoreError) -> [String: String?] {
         guard !cs.learned.isEmpty else { return [:] }

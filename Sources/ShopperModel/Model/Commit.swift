@@ -87,6 +87,7 @@ extension ShoppingModel {
     func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit, old back: ChangeSet, history: () -> Void) {
         var change = ModelChange()
         let shopsBefore = shopsState
+        let revisionBefore = seenRevision
         if let order = commit.aisles ?? cs.aisleOrder {
             let old = aisles
             aisles = AisleOrder(order)
@@ -107,7 +108,10 @@ extension ShoppingModel {
             savedSearches.sort { $0.position < $1.position }
             change.searchesChanged = true
         }
-        if !commit.othersWrote { seenRevision = max(seenRevision, commit.revision) }
+        if !commit.othersWrote {
+            seenRevision = max(seenRevision, commit.revision)
+            placerFollows(cs, old: back, from: revisionBefore, to: seenRevision)
+        }
         // Counts change with items (the store's triggers keep them), and lists with list steps.
         let before = lists
         if let store { lists = (try? store.lists()) ?? lists } else { applyListsInMemory(cs) }

@@ -56,6 +56,8 @@ public final class ShoppingModel {
     var memoryLearned: [String: String] = [:]
     /// Where new items go (`aislePlacer`), with the revision and count it was made at.
     var keptPlacer: (revision: Int64, count: Int, placer: AislePlacer)?
+    /// For tests: how many passes over the list making the placer took.
+    var placerPasses = 0
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     /// A recipe preview's lookups, with this model's and the store's revisions when they were made

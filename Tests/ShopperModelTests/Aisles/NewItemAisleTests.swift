@@ -114,4 +114,28 @@ final class NewItemAisleTests: XCTestCase {
         XCTAssertEqual(placer.placement(for: "Bananas")?.aisle, "Fruit & Veg")
         XCTAssertNil(placer.placement(for: "Kombucha"))
     }
+
+    /// Cheap: typing item after item, or adding a recipe, makes no pass over the list per item;
+    /// the list's own new items count at once ("Spelt flour" beside the "Flour" typed before it).
+    func testNewItemsCostNoPassOverTheListEach() throws {
+        let m = try ShoppingModel(store: Store(path: path()))
+        try m.importItems((1...2_000).map { ImportedItem(fields: fields("Thing \($0)", aisle: "Aisle \($0 % 7)")) })
+        let before = m.placerPasses
+        XCTAssertEqual(try aisle(m, "Flour [Baking Aisle 5]"), "Baking Aisle 5")
+        for line in ["2 onions", "Milk", "Shampoo", "Bread"] { _ = try aisle(m, line) }
+        XCTAssertEqual(try aisle(m, "Spelt flour"), "Baking Aisle 5")
+        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["300 g all-purpose flour", "2 eggs", "375 ml buttermilk"]))
+        try m.addRecipeToList(id)
+        XCTAssertEqual(try m.allItems().first { $0.description == "All-purpose flour" }?.aisle, "Baking Aisle 5")
+        XCTAssertLessThanOrEqual(m.placerPasses - before, 1, "one pass at most, for the first new item")
+        // A rename lets the placer go: it is made again, once, for the next new item.
+        let onions = try XCTUnwrap(m.item(described: "onions"))
+        var renamed = onions.fields
+        renamed.description = "Red onions"
+        try m.update(onions.id, renamed)
+        let after = m.placerPasses
+        _ = try aisle(m, "Leeks")
+        _ = try aisle(m, "Garlic")
+        XCTAssertEqual(m.placerPasses - after, 1)
+    }
 }
