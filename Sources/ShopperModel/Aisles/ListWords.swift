@@ -8,9 +8,9 @@
 /// "large", "free-range"). So "Chili powder" is not beside "Baking powder", "Canned tomatoes" not
 /// beside "Ripe tomatoes", "Chicken" not beside "Chicken stock".
 struct ListWords: Sendable {
-    /// A list item's name as the rule reads it.
+    /// A list item: its folded name (its words are read only when a new item ends as it does),
+    /// aisle number and id.
     struct Named: Sendable {
-        let words: Set<String>
         let aisle: Int32
         let id: ItemID
         let name: String
@@ -21,9 +21,12 @@ struct ListWords: Sendable {
 
     /// Adds an item's folded description, filed under aisle number `aisle`.
     mutating func add(_ folded: String, id: ItemID, aisle: Int32) {
-        let words = Self.words(folded)
-        guard let head = words.last else { return }
-        byHead[head, default: []].append(Named(words: Set(words), aisle: aisle, id: id, name: folded))
+        // Only the last word is read now: a pass over a long list makes no set or array an item.
+        for w in folded.utf8.split(whereSeparator: Self.separates).reversed() {
+            guard let word = Self.word(w) else { continue }
+            byHead[word, default: []].append(Named(aisle: aisle, id: id, name: folded))
+            return
+        }
     }
 
     /// The aisle number of most of the list's items of the new item's kind, and the shortest of
@@ -34,7 +37,7 @@ struct ListWords: Sendable {
         guard let head = words.last, let named = byHead[head] else { return nil }
         let all = Set(words)
         var score: [Int32: (count: Int, like: Named)] = [:]
-        for n in named where n.words.isSubset(of: all) {
+        for n in named where Self.words(n.name, folded: true).allSatisfy(all.contains) {
             let s = score[n.aisle]
             let shortest = s.map { $0.like.name.count <= n.name.count ? $0.like : n } ?? n
             score[n.aisle] = ((s?.count ?? 0) + 1, shortest)
@@ -47,12 +50,21 @@ struct ListWords: Sendable {
     /// A name's words in order: folded, three letters or more, a plural "s" taken off, and
     /// without the words that only describe. Words that make another product stay ("canned",
     /// "frozen", "dried", "chopped" tomatoes, "sliced" bread).
-    static func words(_ text: String) -> [String] {
-        ShoppingModel.matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).compactMap { w in
-            guard w.count >= 3 else { return nil }
-            let word = w.count > 3 && w.hasSuffix("s") ? String(w.dropLast()) : String(w)
-            return describing.contains(word) ? nil : word
-        }
+    static func words(_ text: String, folded: Bool = false) -> [String] {
+        (folded ? text : ShoppingModel.matchKey(text)).utf8.split(whereSeparator: separates).compactMap(word)
+    }
+
+    /// Bytes, not Characters: a pass over a long list splits no graphemes. Folded text is nearly
+    /// all ASCII; a byte of any other character counts as a letter.
+    private static func word(_ w: Substring.UTF8View) -> String? {
+        guard w.count >= 3 else { return nil }
+        let word = w.count > 3 && w.last == UInt8(ascii: "s") ? String(Substring(w.dropLast())) : String(Substring(w))
+        return describing.contains(word) ? nil : word
+    }
+
+    private static func separates(_ b: UInt8) -> Bool {
+        b < 0x80 && !(b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) && !(b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            && !(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
     }
 
     private static let describing = NameMatcher.describing.subtracting(["canned", "tinned", "frozen", "dried", "dry", "tk", "chopped", "crushed", "diced",
