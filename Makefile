@@ -86,6 +86,7 @@ INSTALLED   = bin/shopper \
                share/$(APP_ID)/shopper.css \
                share/$(APP_ID)/shopper-dark.css \
                share/$(APP_ID)/sample-list.csv \
+               share/$(APP_ID)/groceries.txt \
                $(foreach l,$(LANGUAGES),share/$(APP_ID)/sample-list.$(l).csv) \
                $(foreach l,$(LANGUAGES),share/locale/$(l)/LC_MESSAGES/shopper.mo)
 
@@ -248,7 +249,7 @@ install: $(if $(NO_DEPS),,deps) locale $(if $(NO_BUILD),,stage)
 	install -d "$$root/share/dbus-1/services"; \
 	sed 's|@BINDIR@|$(PREFIX)/bin|' data/$(APP_ID).service.in > "$$root/share/dbus-1/services/$(APP_ID).service"; \
 	install -Dm644 data/$(APP_ID).search-provider.ini "$$root/share/gnome-shell/search-providers/$(APP_ID).search-provider.ini"; \
-	for f in shopper.css shopper-dark.css sample-list.csv $(foreach l,$(LANGUAGES),sample-list.$(l).csv); do install -Dm644 "data/$$f" "$$root/share/$(APP_ID)/$$f"; done; \
+	for f in shopper.css shopper-dark.css sample-list.csv groceries.txt $(foreach l,$(LANGUAGES),sample-list.$(l).csv); do install -Dm644 "data/$$f" "$$root/share/$(APP_ID)/$$f"; done; \
 	glib-compile-schemas "$$root/share/glib-2.0/schemas"; \
 	echo "Installed Shopper in $$root"
 

@@ -45,12 +45,25 @@ final class CommandLineTests: XCTestCase {
         let file = folder + "/more.txt"
         try "Candles\n3 Balloons\n".write(toFile: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try CommandRunner.importFiles([file], to: "Party", paths: paths), "1 item added and 1 updated in Party.")
-        XCTAssertEqual(try CommandRunner.export(format: .text, list: .all, from: "Party", paths: paths), "3 Balloons [Deco]\nCandles\n")
+        // Candles, new, go where the table of groceries puts them (NewItemAisleTests).
+        XCTAssertEqual(try CommandRunner.export(format: .text, list: .all, from: "Party", paths: paths), "3 Balloons [Deco]\nCandles [Household]\n")
         XCTAssertEqual(try CommandRunner.lists(paths: paths), "Groceries\t1\t1\nParty\t2\t2\n")
         XCTAssertThrowsError(try CommandRunner.add("Cake", to: "Birthday", paths: paths)) { e in
             XCTAssertEqual(e.localizedDescription, "there is no list named “Birthday” (the lists are: Groceries, Party); nothing was changed")
         }
         XCTAssertThrowsError(try CommandRunner.importFiles([file], to: "Birthday", paths: paths))
         XCTAssertEqual(try CommandRunner.lists(paths: paths), "Groceries\t1\t1\nParty\t2\t2\n")
+    }
+
+    /// `shopper add "2 onions"`: a new item typed at the command line lands in its aisle, and says so.
+    @MainActor
+    func testATypedItemLandsInItsAisle() throws {
+        let folder = NSTemporaryDirectory() + "/shopper-cli-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = AppPaths(dataFolder: folder, resources: "")
+        XCTAssertEqual(try CommandRunner.add("2 onions", to: nil, paths: paths), "Added “onions” to Fruit & Veg.")
+        XCTAssertEqual(try CommandRunner.add("Shampoo", to: nil, paths: paths), "Added “Shampoo” to Personal Care.")
+        XCTAssertEqual(try CommandRunner.export(format: .text, list: .all, from: nil, paths: paths),
+                       "2 onions [Fruit & Veg]\nShampoo [Personal Care]\n")
     }
 }

@@ -173,7 +173,8 @@ final class StoreTests: XCTestCase {
         let store = reopened.store!
         // An item's row, its tombstone when deleted, and its list's counts when they change.
         for (rows, op) in [(2, { try reopened.tick(ids[5]) }), (2, { try reopened.untick(ids[5]) }),
-                           (1, { try reopened.update(ids[9], fields("Renamed", cost: 2, aisle: "A3")) }),
+                           // Moved to another aisle: the lesson too (LearnedAisles).
+                           (2, { try reopened.update(ids[9], fields("Renamed", cost: 2, aisle: "A3")) }),
                            (1, { try reopened.move(ids[1], after: ids[50_000], before: ids[50_001]) }),
                            (2, { try reopened.add(fields("New")) }), (3, { try reopened.delete([ids[7]]) })] as [(Int, () throws -> Void)] {
             let before = store.totalChanges()

@@ -59,6 +59,19 @@ class KnownItemsAndPrices(unittest.TestCase):
             wait_for(lambda: app.has_text("Beef: 500 g, 5.49 for all"), 5, "the price made one for all")
             app.screenshot("60-known-items-and-prices")
 
+    def test_a_typed_item_lands_in_its_aisle(self):
+        """A new item in the add bar goes to its aisle by the table of groceries, and the toast says
+        which; the Shopping List shows it in that section."""
+        with Shopper() as app:
+            app.add_items("2 onions")
+            wait_for(lambda: app.has_text("Added “onions” to Fruit & Veg"), 5, "the aisle said")
+            app.add_items("Shampoo")
+            wait_for(lambda: app.has_text("Added “Shampoo” to Personal Care"), 5, "a second aisle made")
+            app.key("2", ["ctrl"])
+            wait_for(lambda: app.has_text("Fruit & Veg · 1 item · 0.00", root=app.page("Shopping List"))
+                     and app.has_text("Personal Care · 1 item · 0.00", root=app.page("Shopping List")), 5, "the sections")
+            self.assertFalse(app.has_text("No Aisle", root=app.page("Shopping List")), "nothing left in No Aisle")
+
 
 class ATypoNearAKnownItem(unittest.TestCase):
     def test_a_near_miss_is_pointed_out_and_fixed_in_one_step(self):

@@ -13,6 +13,8 @@ extension ShoppingModel {
         let rows: [ImportedItem]
         let now: Date
         let shops: [Shop]
+        /// Where rows without an aisle go, placed on the writing thread.
+        let placer: AislePlacer
         /// Hears how far the write is, from 0 to 1, every thousand items built and every thousand
         /// written (on the writing thread): a window's progress bar.
         public var onProgress: (@Sendable (Double) -> Void)?
@@ -27,7 +29,7 @@ extension ShoppingModel {
                     made.reserveCapacity(rows.count)
                     // A thousand at a time, so the bar moves while the change is built too.
                     for start in stride(from: 0, to: rows.count, by: 1_000) {
-                        let slice = rows[start..<min(start + 1_000, rows.count)]
+                        let slice = placer.placed(Array(rows[start..<min(start + 1_000, rows.count)]))
                         made += ShoppingModel.addItems(slice, after: lastPosition + Int64(start) * ShoppingModel.positionGap, now: now, to: &b)
                         onProgress?(Double(start + slice.count) / steps)
                     }
@@ -47,7 +49,7 @@ extension ShoppingModel {
     public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
         guard let store else { return nil }
         return BackgroundImport(store: store, seen: seenRevision, list: list, aisles: aisles.names, lastPosition: lastPosition,
-                                rows: rows, now: StoreTime.rounded(now), shops: shops)
+                                rows: rows, now: StoreTime.rounded(now), shops: shops, placer: aislePlacer())
     }
 
     /// Takes a background import into memory and the undo history (one step, "Import").

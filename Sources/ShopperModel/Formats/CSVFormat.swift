@@ -71,7 +71,9 @@ public enum CSVFormat {
         }
         let stores = try Self.stores(restored(value(header.column("stores"))), line: r.line)
         do {
-            return ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart, stores: stores)
+            var row = ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart, stores: stores)
+            row.placesAisle = header.column("aisle") == nil
+            return row
         } catch {
             throw ImportLineError(line: r.line, message: error.errors.map(\.message).joined(separator: " "))
         }

@@ -47,6 +47,9 @@ extension ShoppingModel {
             slot.append(plan.count)
             plan.append((existing, row))
         }
+        // New rows without an aisle go where a new item goes.
+        let placer = aislePlacer()
+        for i in plan.indices where plan[i].existing == nil { plan[i].row = placer.placed([plan[i].row])[0] }
         var ids: [ItemID] = []
         try commit(Self.importing(rows.count)) { (b: inout ChangeBuilder) throws(StoreError) in
             ids = []

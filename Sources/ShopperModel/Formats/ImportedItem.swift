@@ -7,6 +7,10 @@ public struct ImportedItem: Equatable, Sendable {
     public var inCart: Bool
     /// The stores the item is sold only at, by name (none: as it is; a new item, anywhere).
     public var stores: [String]
+    /// Whether the row may be placed in an aisle where it has none (`AislePlacer.placed`): a line
+    /// of text, or a CSV file without an aisle column. An empty cell of an aisle column is
+    /// No Aisle as written (a file Shopper exported comes back as it was).
+    var placesAisle = false
 
     public init(fields: ItemFields, needed: Bool = true, inCart: Bool = false, stores: [String] = []) {
         self.fields = fields
@@ -14,12 +18,19 @@ public struct ImportedItem: Equatable, Sendable {
         self.inCart = inCart
         self.stores = stores
     }
+
+    /// As read: whether it may be placed is how it was read, not what it says.
+    public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
+        a.fields == b.fields && a.needed == b.needed && a.inCart == b.inCart && a.stores == b.stores
+    }
 }
 
 extension ShoppingModel {
-    /// Adds every imported item in one transaction and one undo step.
+    /// Adds every imported item in one transaction and one undo step; a row read without an aisle
+    /// goes where a new item goes (`placement`).
     @discardableResult
     public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
-        try add(batch: rows, now: now)
+        try refreshIfChangedElsewhere()
+        return try add(batch: aislePlacer().placed(rows), now: now)
     }
 }

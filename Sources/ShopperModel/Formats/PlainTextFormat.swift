@@ -33,7 +33,10 @@ public enum PlainTextFormat {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty || text.hasPrefix("#") { return nil }
         switch parseLine(text, numbers: numbers) {
-        case .success(let f): return ImportedItem(fields: f, needed: true, inCart: false)
+        case .success(let f):
+            var row = ImportedItem(fields: f, needed: true, inCart: false)
+            row.placesAisle = true
+            return row
         case .failure(let e): throw ImportLineError(line: line, message: e.message)
         }
     }

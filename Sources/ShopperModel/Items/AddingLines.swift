@@ -3,7 +3,7 @@ import Foundation
 /// What typing a line did, for the toast or the command line to say.
 public struct AddOutcome: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// A new item; `aisle` and `like` when it was put in the aisle of an item with a word in common.
+        /// A new item; `aisle` where it was put (`AislePlacement`), `like` when beside an item with a word in common.
         case added(aisle: String?, like: String?)
         /// A known item, put back on the shopping list (or already there), with what the line changed.
         case known(wasNeeded: Bool, changed: Bool)
@@ -26,6 +26,8 @@ public struct AddOutcome: Equatable, Sendable {
         switch kind {
         case .added(let aisle?, let like?):
             return L("Added “{item}” to {aisle}, with “{like}”", ["item": item.description, "aisle": aisle, "like": like])
+        case .added(let aisle?, nil):
+            return L("Added “{item}” to {aisle}", ["item": item.description, "aisle": aisle])
         case .added:
             return L("Added “{item}”", ["item": item.description])
         case .known(let wasNeeded, false):
@@ -65,8 +67,9 @@ extension ShoppingModel {
 
     /// What typing a line does. A known description (ignoring case and accents) is put back on the
     /// shopping list and takes what the line says: quantity, unit, price, and the aisle only when
-    /// one is written. Anything else is a new item; without an aisle, it goes to the aisle of items
-    /// that share a word with it ("Eggs" beside "Free-range eggs"). `lookup` finds an item by
+    /// one is written. Anything else is a new item; without an aisle, it goes where `placement` says
+    /// (beside items that share a word with it, "Eggs" beside "Free-range eggs"; else where the
+    /// household or the table of groceries puts it). `lookup` finds an item by
     /// `matchKey` (default: a scan; the add bar passes its index).
     @discardableResult
     public func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> AddOutcome {
@@ -100,13 +103,15 @@ extension ShoppingModel {
             } else {
                 var fields = line.fields
                 var like: String?
-                if !line.hasAisle, let suggestion = suggestedAisle(for: fields.description) {
-                    fields.aisle = suggestion.aisle
-                    like = suggestion.like
+                var placed: String?
+                if !line.hasAisle, let placement = placement(for: fields.description) {
+                    fields.aisle = placement.aisle
+                    placed = placement.aisle
+                    like = placement.like.flatMap { item($0)?.description }
                 }
                 firstLine[key] = plan.count
                 plan.append(Planned(existing: nil, fields: fields))
-                kinds.append(.added(aisle: like == nil ? nil : fields.aisle, like: like))
+                kinds.append(.added(aisle: placed, like: like))
             }
         }
         // Nothing to write when every line names an item already on the list as it is.
@@ -153,47 +158,12 @@ extension ShoppingModel {
     }
 
     /// The aisle of the items that share the most words with `description`, and one of them; nil
-    /// when none does, or two aisles do equally.
+    /// when none does, or two aisles do equally (`ListWords`).
     func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
-        let words = Self.words(description)
-        guard !words.isEmpty else { return nil }
-        // By aisle number: the description that reads best is read once, for the winner.
-        var score: [Int32: (count: Int, like: ItemID, length: Int)] = [:]
-        forEachSearchText { id, entry, text in
-            guard entry.aisle >= 0 else { return }
-            // The folded description is the text's first line: an add costs a pass of plain
-            // matching over text made once, not a read of every item.
-            let line = SearchTexts.description(in: text)
-            let folded = Substring(decoding: line, as: UTF8.self)
-            guard words.contains(where: { Self.hasWord($0, in: folded) }) else { return }
-            let current = score[entry.aisle]
-            // The shortest match reads best in a message ("Eggs", not "Eggs for the party").
-            let shortest = current.map { $0.length <= line.count ? ($0.like, $0.length) : (id, line.count) } ?? (id, line.count)
-            score[entry.aisle] = ((current?.count ?? 0) + 1, shortest.0, shortest.1)
-        }
-        let ranked = score.sorted { $0.value.count > $1.value.count }
-        guard let best = ranked.first, ranked.count == 1 || ranked[1].value.count < best.value.count,
-              let like = item(best.value.like) else { return nil }
+        guard let (number, id, _) = aislePlacer().words.suggestion(for: description), let like = item(id) else { return nil }
         // The aisle as the item spells it (entries keep one spelling per aisle).
-        return (like.aisle ?? aisleNames.names[Int(best.key)], like.description)
+        return (like.aisle ?? aisleNames.names[Int(number)], like.description)
     }
-
-    /// Whether `word` (folded, without a plural "s") starts a word of `text` and ends it, or ends
-    /// it but for a plural "s": "egg" is in "free-range eggs", not in "eggplant".
-    static func hasWord(_ word: String, in text: Substring) -> Bool {
-        var from = text.startIndex
-        while let r = text.range(of: word, range: from..<text.endIndex) {
-            let startsWord = r.lowerBound == text.startIndex || !Self.isWordCharacter(text[text.index(before: r.lowerBound)])
-            var end = r.upperBound
-            if end < text.endIndex, text[end] == "s" { end = text.index(after: end) }
-            let endsWord = end == text.endIndex || !Self.isWordCharacter(text[end])
-            if startsWord, endsWord || r.upperBound == text.endIndex || !Self.isWordCharacter(text[r.upperBound]) { return true }
-            from = text.index(after: r.lowerBound)
-        }
-        return false
-    }
-
-    static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber }
 
     /// Folded words of three letters or more, a plural "s" taken off: "Free-range eggs" → free, range, egg.
     static func words(_ text: String) -> Set<String> {

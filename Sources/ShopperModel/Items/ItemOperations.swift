@@ -55,7 +55,9 @@ extension ShoppingModel {
                     item.updatedAt = now
                     // The lines written over the item as read inside the write: what another
                     // process changed since the plan (its notes, say) stays.
-                    b.cs.items[id] = b.applying(planned.lines.reduce(item.fields) { Self.written($1, over: $0) }, to: item)
+                    let written = b.applying(planned.lines.reduce(item.fields) { Self.written($1, over: $0) }, to: item)
+                    b.teach(written, movedFrom: item)
+                    b.cs.items[id] = written
                     ids.append(id)
                 } else {
                     ids += Self.addItems([ImportedItem(fields: planned.fields, needed: true, inCart: false)], after: position, now: now, to: &b)
@@ -76,7 +78,9 @@ extension ShoppingModel {
             guard var item = try readItem(id) else { return }
             if needed { item.needed = true }
             item.updatedAt = StoreTime.rounded(now)
-            b.cs.items[id] = b.applying(fields, to: item)
+            let edited = b.applying(fields, to: item)
+            b.teach(edited, movedFrom: item)
+            b.cs.items[id] = edited
         }
     }
 
@@ -163,7 +167,9 @@ extension ShoppingModel {
             if case .set(let a) = aisle {
                 var f = item.fields
                 f.aisle = a
+                let before = item
                 item = b.applying(f, to: item)
+                b.teach(item, movedFrom: before)
             }
             b.cs.items[id] = item
         }

@@ -25,6 +25,15 @@ struct ChangeBuilder {
         return item
     }
 
+    /// An item the person moved to another aisle teaches that aisle for its name (`LearnedAisles`);
+    /// moved to No Aisle, the name is forgotten. Written and undone with the move.
+    mutating func teach(_ item: Item, movedFrom old: Item) {
+        guard item.aisle != old.aisle else { return }
+        let key = LearnedAisles.key(item.description)
+        guard !key.isEmpty else { return }
+        cs.learned[key] = .some(item.aisle)
+    }
+
     /// How many aisles the order has, with those this operation added.
     var aisleCount: Int { order.names.count }
 

@@ -23,11 +23,14 @@ public struct ChangeSet: Sendable {
     var recipes: [RecipeID: Recipe?] = [:]
     var meals: [MealID: Meal?] = [:]
     var shares: [ShareID: ItemShare?] = [:]
+    /// Aisles taught for names (`LearnedAisles`; nil: forgotten), household-wide, with the move that taught them.
+    var learned: [String: String?] = [:]
 
     public init(list: ListID = .first) { self.list = list }
 
     public var isEmpty: Bool {
         items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
             && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty && recipes.isEmpty && meals.isEmpty && shares.isEmpty
+            && learned.isEmpty
     }
 }

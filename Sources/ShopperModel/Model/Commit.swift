@@ -76,6 +76,7 @@ extension ShoppingModel {
         for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.trip(id) } ?? memoryTrips[id]) }
         let rows = try recipeRowsNow(of: cs)
         (back.recipes, back.meals, back.shares) = (rows.recipes, rows.meals, rows.shares)
+        back.learned = try learnedNow(of: cs)
         return back
     }
 
@@ -86,6 +87,7 @@ extension ShoppingModel {
     func applyInMemory(_ cs: ChangeSet, _ commit: StoreCommit, old back: ChangeSet, history: () -> Void) {
         var change = ModelChange()
         let shopsBefore = shopsState
+        let revisionBefore = seenRevision
         if let order = commit.aisles ?? cs.aisleOrder {
             let old = aisles
             aisles = AisleOrder(order)
@@ -106,7 +108,10 @@ extension ShoppingModel {
             savedSearches.sort { $0.position < $1.position }
             change.searchesChanged = true
         }
-        if !commit.othersWrote { seenRevision = max(seenRevision, commit.revision) }
+        if !commit.othersWrote {
+            seenRevision = max(seenRevision, commit.revision)
+            placerFollows(cs, old: back, from: revisionBefore, to: seenRevision)
+        }
         // Counts change with items (the store's triggers keep them), and lists with list steps.
         let before = lists
         if let store { lists = (try? store.lists()) ?? lists } else { applyListsInMemory(cs) }
@@ -118,6 +123,7 @@ extension ShoppingModel {
             change.tripsChanged = true
         }
         change.recipesChanged = applyRecipesInMemory(cs)
+        if store == nil { for (key, aisle) in cs.learned { memoryLearned[key] = aisle } }
         history()
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }

@@ -52,6 +52,12 @@ public final class ShoppingModel {
     var memoryTrips: [TripID: Trip] = [:]
     /// Without a store, recipes, meals and shares are kept here (whole, as a change set holds them).
     var memoryRecipes = ChangeSet()
+    /// Without a store, the aisles taught for names (`LearnedAisles`).
+    var memoryLearned: [String: String] = [:]
+    /// Where new items go (`aislePlacer`), with the revision and count it was made at.
+    var keptPlacer: (revision: Int64, count: Int, placer: AislePlacer)?
+    /// For tests: how many passes over the list making the placer took.
+    var placerPasses = 0
     /// Without a store (tests of pure logic), ids and revisions are counted here.
     var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     /// A recipe preview's lookups, with this model's and the store's revisions when they were made

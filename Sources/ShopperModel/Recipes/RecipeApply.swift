@@ -44,7 +44,16 @@ extension ShoppingModel {
     }
 
     func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
-        RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
+        var run = RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
+        // The run's earlier new items' aisles count as the list's: a leek goes to the Vegetables
+        // the onions were given, not to a new Fruit & Veg.
+        var planned: [String] = []
+        run.place = { [weak self] name, elsewhere in
+            let aisle = self?.placement(for: name, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
+            if let aisle { planned.append(aisle) }
+            return aisle
+        }
+        return run
     }
 
     /// What the last preview looked up, while no item has been written since, by this model or any

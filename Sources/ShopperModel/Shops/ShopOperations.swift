@@ -180,7 +180,9 @@ extension ShoppingModel {
             if marks != onlyAt[id] { b.cs.onlyAt[id] = marks }
             if item.fields != fields || b.cs.onlyAt[id] != nil {
                 item.updatedAt = StoreTime.rounded(now)
-                b.cs.items[id] = b.applying(fields, to: item)
+                let edited = b.applying(fields, to: item)
+                b.teach(edited, movedFrom: item)
+                b.cs.items[id] = edited
             }
         }
     }

@@ -40,6 +40,8 @@ struct StreamWrite {
     private var inserted: Int64 = 0
     private var keys = ImportKeys()
     private var shops: ShopNames
+    /// Where rows read without an aisle go (`AislePlacer`), as the list was before the import.
+    private let placer: AislePlacer
     private(set) var added = 0
     private(set) var updated = Set<ItemID>()
     /// Known items as they were before the import changed them, and the stores of those whose
@@ -62,6 +64,7 @@ struct StreamWrite {
         firstNew = ids.nextItem
         b = ChangeBuilder(ids: ids, aisles: AisleOrder(storedAisles), list: list)
         shops = ShopNames(try Store.shops(db))
+        placer = try Store.aislePlacer(for: list, db)
         let condition = try scope.condition(db)
         lastPosition = try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
         // The oldest item of a key is the one a row updates.
@@ -92,7 +95,7 @@ struct StreamWrite {
             lastPosition += ShoppingModel.positionGap
             let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
                             position: lastPosition, createdAt: now, list: list)
-            b.cs.items[id] = b.applying(row.fields, to: item)
+            b.cs.items[id] = b.applying(placer.placed([row])[0].fields, to: item)
             keys.insert(key, id)
             added += 1
         }

@@ -36,6 +36,7 @@ extension Store {
                 try Self.writeShops(cs, db)
                 try Self.writeTrips(cs, db)
                 try Self.writeRecipes(cs, db)
+                try LearnedAisles.write(cs, db)
                 let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
                 try Self.fileMovedAisles(cs, db)
                 try alongside?(db, revision)

@@ -47,10 +47,18 @@ extension MergePass {
         let reuse = record.map(\.item).flatMap { locals[$0] == nil ? $0 : nil }
         let id = reuse ?? ids.newItemID()
         if task.shared.position == nil { position += ShoppingModel.positionGap }
-        let item = task.shared.applied(to: Item(id: id, description: task.shared.description, position: position,
+        var item = task.shared.applied(to: Item(id: id, description: task.shared.description, position: position,
                                                 createdAt: task.fields.lastModified ?? stamp, list: engine.list), at: stamp)
+        // A task without an aisle goes where a new item typed here would (it is sent back so).
+        if item.aisle == nil, let placed = placer()?.placement(for: item.description) { item.aisle = placed.aisle }
         if let old = record, locals[old.item] != nil { write.removedRecords.append(old.item) }
         put(task, item, expected: nil, stores: task.shared.stores, lost: false)
+    }
+
+    /// Where new items go on the list, read once a pass and only when a task needs it.
+    private mutating func placer() -> AislePlacer? {
+        if placed == nil { placed = try? engine.store.aislePlacer(for: engine.list) }
+        return placed
     }
 
     /// Tasks gone from the server: their items go here, unless edited here since (or a bulk loss,

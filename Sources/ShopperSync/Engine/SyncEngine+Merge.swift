@@ -66,6 +66,8 @@ struct MergePass {
     let stamp: Date
     /// Items here no task stands for, by folded description: read once, when a task is new here.
     var unsynced: [String: (item: Item, revision: Int64)]?
+    /// Where new tasks without an aisle go (`AislePlacer`), once read.
+    var placed: AislePlacer?
 
     init(engine: SyncEngine, tasks: [SyncEngine.RemoteTask], removed: [String], ids: IDSource) throws(StoreError) {
         let store = engine.store, list = engine.list
