@@ -42,6 +42,8 @@ final class TripsPageTests: GtkTestCase {
             XCTAssertEqual(page.trips.map(\.total), [Decimal(string: "3.50")!, Decimal(string: "3.09")!])
             let plot = page.spendingPlot
             XCTAssertEqual(plot.bars.count, 3, "two weeks with trips and the empty one between")
+            // Made in an idle after the bars are shown: waited for, not a fixed pump.
+            iterate(until: { plot.textAlternative.contains("3.50") }, "the plot's words for screen readers", timeoutSeconds: 20)
             let description = plot.textAlternative
             XCTAssertTrue(description.hasPrefix("Week of "), description)
             XCTAssertTrue(description.contains(": 3.50 (1 trip)"), description)
