@@ -69,6 +69,15 @@ final class ShopperApplication {
                     throw error
                 }
             }
+            _ = DBusMethod.export(on: app, interface: BookService.interface, method: BookService.method) { [weak self] request in
+                guard let self else { throw AddLineService.Unavailable() }
+                activate()
+                guard let window = mainWindow else { throw AddLineService.Unavailable() }
+                do { return try BookCommands.performInWindow(request, window: window) } catch {
+                    window.report(error)
+                    throw error
+                }
+            }
         }
     }
 
