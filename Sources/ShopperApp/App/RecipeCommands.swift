@@ -110,7 +110,7 @@ enum RecipeCommands {
         if let servings = d.servings { lines.append([L("servings"), "\(servings)"]) }
         if let words = d.yieldText { lines.append([L("yield"), words]) }
         lines += d.ingredients.map { [L("ingredient"), $0] }
-        lines.append([L("steps"), "\(d.method.count)"])
+        lines.append([L("steps"), "\(MethodSteps.count(d.method))"])
         if !d.tags.isEmpty { lines.append([L("tags"), d.tags.joined(separator: ", ")]) }
         if let source = d.source { lines.append([L("source"), source]) }
         return lines.map { $0.joined(separator: "\t") + "\n" }.joined()

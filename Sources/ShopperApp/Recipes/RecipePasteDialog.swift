@@ -37,7 +37,10 @@ final class RecipePasteDialog {
         window.title = title
         window.transient(for: parent)
         window.modal(true)
-        window.defaultSize(520, 640)
+        // No larger than the window it belongs to: at a phone's 360 px a 520 px dialog put Save
+        // outside the screen.
+        let (w, h) = (parent.widget.width, parent.widget.height)
+        window.defaultSize(w > 0 ? min(520, w) : 520, h > 0 ? min(640, h) : 640)
         let column = Box(.vertical, spacing: 12)
         column.widget.margins(18)
         let hint = Label(L("Its title on the first line, then the ingredients, one a line, then the method. Ctrl+Enter saves it."))
@@ -126,7 +129,7 @@ final class RecipePasteDialog {
         let ingredients = ScaledIngredients.lines(draft.ingredients, from: 1, to: 1, numbers: numbers).map { line in
             line.amount.map { L("{amount} · {ingredient}", ["amount": $0, "ingredient": line.text]) } ?? line.text
         }
-        let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", draft.method.count)]
+        let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", MethodSteps.count(draft.method))]
         shownLines = ingredients + steps
         lines.showLines(shownLines)
         lines.widget.visible = !shownLines.isEmpty
