@@ -27,8 +27,10 @@ final class RecipePasteDialog {
 
     /// `unchanged`: the recipe `initial` was written from (a kept recipe, a page read): kept as it
     /// is while the text is not changed, so a Save of what was not touched loses nothing.
+    /// `onSave` answers whether the dialog closes (false: it asked something first, and closes it
+    /// itself once answered).
     init(parent: Window, numbers: NumberConvention, title: String = L("Paste a Recipe"), text initial: String = "",
-         unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+         unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Bool) {
         self.read = read
         self.initial = initial
         self.unchanged = unchanged
@@ -74,7 +76,7 @@ final class RecipePasteDialog {
         return s
     }
 
-    private func buttons(onSave: @escaping @MainActor (RecipeDraft) -> Void) -> Box {
+    private func buttons(onSave: @escaping @MainActor (RecipeDraft) -> Bool) -> Box {
         let row = Box(.horizontal, spacing: 12)
         row.widget.align(h: .end)
         cancel.onClicked { [weak self] in self?.window.close() }
@@ -83,8 +85,7 @@ final class RecipePasteDialog {
             guard let self else { return }
             if pending != 0 { update() }
             guard canSave else { return }
-            onSave(draft)
-            window.close()
+            if onSave(draft) { window.close() }
         }
         save.onClicked { [weak self] in self?.confirm() }
         row.append(cancel.widget)
