@@ -37,7 +37,7 @@ class RecipeCommandsThroughTheWindow(unittest.TestCase):
             kept = shopper("recipe", "import", recipe, data_dir=data)
             self.assertEqual(kept.returncode, 0, kept.stderr)
             self.assertTrue(kept.stdout.startswith("Kept “Chili” with your recipes.\ntitle\tChili\n"), kept.stdout)
-            app.toast_button("Kept “Chili” with your recipes.")
+            app.toast_button("Kept “Chili” with your recipes")
             again = shopper("recipe", "import", recipe, data_dir=data)
             self.assertEqual(again.returncode, 1)
             self.assertEqual(len(again.stderr.strip().splitlines()), 1, again.stderr)
@@ -54,7 +54,7 @@ class RecipeCommandsThroughTheWindow(unittest.TestCase):
             added = shopper("plan", "add-to-list", data_dir=data)
             self.assertEqual(added.returncode, 0, added.stderr)
             self.assertTrue(added.stdout.startswith("Added 1 meal to “Groceries”:\n"), added.stdout)
-            app.toast_button("Added 1 meal to “Groceries”:")
+            app.toast_button("Added 1 meal to “Groceries”")
             wait_for(lambda: app.has_text("On the list"), 5, "the meal marked as on the list")
             listed = shopper("export", "--format", "text", data_dir=data).stdout
             self.assertIn("Tomatoes", listed)
@@ -69,7 +69,7 @@ class RecipeCommandsThroughTheWindow(unittest.TestCase):
 
             deleted = shopper("recipe", "delete", "chili", data_dir=data)
             self.assertEqual(deleted.stdout, "Deleted “Chili”.\n", deleted.stderr)
-            app.press(app.toast_button("Deleted “Chili”."))
+            app.press(app.toast_button("Deleted “Chili”"))
             wait_for(lambda: shopper("recipes", data_dir=data).stdout.startswith("Chili\t6\t"), 5, "the recipe back")
 
             unknown = shopper("plan", "add", "someday", "Chili", data_dir=data)

@@ -156,7 +156,10 @@ enum BookCommands {
         window.reloadRecipes()
         window.reloadWeek()
         window.updateActions()
-        let first = message.components(separatedBy: "\n")[0]
+        // The first line, without the full stop or colon a terminal's sentence ends with (a toast
+        // has none).
+        var first = message.components(separatedBy: "\n")[0]
+        if first.hasSuffix(".") || first.hasSuffix(":") { first.removeLast() }
         if let undo = window.undoAction(ifNewSince: before) { window.toast.show(first, actionTitle: L("Undo"), action: undo) } else { window.toast.show(first) }
         return message
     }

@@ -31,7 +31,9 @@ extension ShoppingModel {
         for case let (_, id?) in drafts { old[id] = try recipe(id) }
         var ids: [RecipeID] = []
         let title = drafts.first?.draft.capped.title ?? ""
-        try commit(N("adding the recipe “{recipe}”", "adding {n} recipes", drafts.count, ["recipe": title])) { b in
+        let name = drafts.count == 1 ? L("adding the recipe “{recipe}”", ["recipe": title])
+            : N("adding {n} recipe", "adding {n} recipes", drafts.count)
+        try commit(name) { b in
             for (draft, replacing) in drafts {
                 if let replacing, let kept = old[replacing] {
                     b.cs.recipes[replacing] = Recipe(id: replacing, draft, createdAt: kept.createdAt, updatedAt: now)
