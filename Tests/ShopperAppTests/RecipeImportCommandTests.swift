@@ -9,12 +9,18 @@ final class RecipeImportCommandTests: XCTestCase {
         .deletingLastPathComponent()
 
     func testTheCommandIsParsed() throws {
-        XCTAssertEqual(try Command.parse(["shopper", "recipe", "import", "https://ex.org/r"]), .recipeImport("https://ex.org/r"))
-        XCTAssertEqual(try Command.parse(["shopper", "recipe", "import", "my recipe.json"]), .recipeImport("my recipe.json"))
-        for bad in [["recipe"], ["recipe", "import"], ["recipe", "import", "a", "b"], ["recipe", "eat", "x"]] {
+        XCTAssertEqual(try Command.parse(["shopper", "recipe", "import", "https://ex.org/r"]), .recipeImport("https://ex.org/r", .keep(.refuse)))
+        XCTAssertEqual(try Command.parse(["shopper", "recipe", "import", "my recipe.json", "--dry-run"]), .recipeImport("my recipe.json", .dryRun))
+        XCTAssertEqual(try Command.parse(["shopper", "recipe", "import", "--replace", "a.json"]), .recipeImport("a.json", .keep(.replace)))
+        XCTAssertEqual(try Command.parse(["shopper", "recipe", "import", "--keep-both", "a.json"]), .recipeImport("a.json", .keep(.keepBoth)))
+        XCTAssertEqual(try Command.parse(["shopper", "recipe", "delete", "Apple", "pie"]), .recipeDelete(title: "Apple pie"))
+        XCTAssertEqual(try Command.parse(["shopper", "recipe", "delete", "--", "-ish"]), .recipeDelete(title: "-ish"))
+        for bad in [["recipe"], ["recipe", "import"], ["recipe", "import", "a", "b"], ["recipe", "eat", "x"],
+                    ["recipe", "import", "--dry-run", "--replace", "a"], ["recipe", "import", "--merge", "a"], ["recipe", "delete"],
+                    ["recipe", "delete", "--all"]] {
             XCTAssertThrowsError(try Command.parse(["shopper"] + bad), "\(bad)") { XCTAssertTrue($0 is Command.UsageError, "\($0)") }
         }
-        XCTAssertTrue(Command.usage.contains("shopper recipe import FILE|URL"))
+        XCTAssertTrue(Command.usage.contains("shopper recipe import [--dry-run|--replace|--keep-both] FILE|URL"))
     }
 
     func testWhatWasReadIsPrintedAFieldALine() {
@@ -45,10 +51,12 @@ final class RecipeImportCommandTests: XCTestCase {
     private func run(_ binary: String, _ source: String) throws -> (status: Int32, output: String, error: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = ["recipe", "import", source]
+        // Printed only: nothing is kept (the data folder is not the test's to write).
+        p.arguments = ["recipe", "import", "--dry-run", source]
         var env = ProcessInfo.processInfo.environment
         env["LANGUAGE"] = "en"
         env["LC_ALL"] = "C.UTF-8"
+        env["SHOPPER_DATA_DIR"] = NSTemporaryDirectory() + "/shopper-recipe-import-\(UUID().uuidString)"
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

@@ -7,7 +7,8 @@ import XCTest
 /// Ctrl+Z and Shift+Ctrl+Z do what the toast's Undo and Redo do, in every state: after a restart,
 /// Delete List as the first thing left Ctrl+Z disabled while the toast offered Undo, and an undo
 /// left Shift+Ctrl+Z disabled while the toast offered Redo. A deleted list waits in Recently
-/// Deleted, and comes back from there as a step Ctrl+Z takes back.
+/// Deleted, and comes back from there as a step Ctrl+Z takes back. With nothing to take back, the
+/// keys say so ("Nothing to undo").
 final class UndoKeysTests: GtkTestCase {
     /// A store with two lists, opened again as after a restart: a history with nothing in it.
     @MainActor private static func restarted(width: Int32) throws -> WindowHarness {
@@ -28,7 +29,10 @@ final class UndoKeysTests: GtkTestCase {
                 defer { harness.close() }
                 let window = harness.window
                 let actions = ActionMap(window.window)
-                XCTAssertFalse(actions.isEnabled(AppAction.undo.rawValue))
+                // Nothing to take back yet: Ctrl+Z says so (issue 54), and changes nothing.
+                actions.activate(AppAction.undo.rawValue)
+                XCTAssertEqual(window.toast.text, "Nothing to undo")
+                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries", "Party"])
                 window.showList(window.model.lists[1].id)
                 actions.activate(AppAction.deleteList.rawValue)
                 settle(100)
@@ -42,7 +46,9 @@ final class UndoKeysTests: GtkTestCase {
                 settle(100)
                 XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
                 XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue))
-                XCTAssertFalse(actions.isEnabled(AppAction.redo.rawValue))
+                XCTAssertFalse(window.model.undo.canRedo)
+                actions.activate(AppAction.redo.rawValue)
+                XCTAssertEqual(window.toast.text, "Nothing to redo")
             }
         }
     }

@@ -105,12 +105,33 @@ final class WeekPlanTests: XCTestCase {
         XCTAssertTrue(share.text(german).contains("(Di"), share.text(german))
     }
 
-    func testPlanDaysAreThisWeekAndTheNext() {
+    /// A rolling fortnight from today: an American Saturday opens on today, not on six days past.
+    func testPlanDaysAreAFortnightFromToday() {
         let days = PlanDay.planDays(around: tuesday.date(english.calendar), english)
         XCTAssertEqual(days.count, 14)
-        XCTAssertTrue(days.contains(tuesday))
-        XCTAssertEqual(days[0].weekdayName(english), "Mon")
+        XCTAssertEqual(days[0], tuesday)
         XCTAssertEqual(PlanDay(text: tuesday.description), tuesday)
+        let american = UserLocale(environment: ["LANG": "en_US.UTF-8"])
+        let saturday = PlanDay(year: 2026, month: 11, day: 28)
+        XCTAssertEqual(PlanDay.planDays(around: saturday.date(american.calendar), american).first, saturday)
+        XCTAssertEqual(PlanDay.week(0, around: saturday.date(american.calendar), american), saturday...PlanDay(year: 2026, month: 12, day: 4))
+        XCTAssertEqual(PlanDay.week(1, around: saturday.date(american.calendar), american),
+                       PlanDay(year: 2026, month: 12, day: 5)...PlanDay(year: 2026, month: 12, day: 11))
+    }
+
+    /// DAY as the command line takes it: the next such weekday (today included), in English or
+    /// the user's language, whole or short; today, tomorrow; an ISO date on the calendar.
+    func testDaysAreReadAsTyped() {
+        let german = UserLocale(environment: ["LANG": "de_DE.UTF-8"])
+        let cases: [(String, PlanDay?)] = [("today", tuesday), ("Tomorrow", PlanDay(year: 2026, month: 11, day: 25)),
+                                           ("tuesday", tuesday), ("Tue", tuesday), ("monday", PlanDay(year: 2026, month: 11, day: 30)),
+                                           ("Samstag", PlanDay(year: 2026, month: 11, day: 28)), ("Sa.", PlanDay(year: 2026, month: 11, day: 28)),
+                                           ("SONNTAG", PlanDay(year: 2026, month: 11, day: 29)), ("2026-12-24", PlanDay(year: 2026, month: 12, day: 24)),
+                                           ("2026-02-30", nil), ("someday", nil), ("", nil), ("2026-13-01", nil)]
+        for (words, day) in cases {
+            XCTAssertEqual(PlanDay.named(words, today: tuesday, german), day, words)
+        }
+        XCTAssertNil(PlanDay.named("Samstag", today: tuesday, english), "German names only for a German user")
     }
 
     /// What is in the cart, or bought and off the list after Finish Shopping, is the person's:

@@ -26,7 +26,7 @@ class German(unittest.TestCase):
     def test_a_phone_fits_and_the_bottom_switchers_labels_keep_apart(self):
         """At 360×640 in German: the window stays 360 px wide with the search bar open (its
         toggle says "Alle Listen" in words), and the bottom switcher's labels do not run into
-        each other ("Alle ArtikelEinkaufsli…")."""
+        each other ("Alle ArtikelEinkaufsli…"), nor are cut ("Alle Arti…": German names that fit)."""
         with Shopper(env=german()) as app:
             resize(app, 360, 640)
             app.hover()
@@ -35,7 +35,7 @@ class German(unittest.TestCase):
             wait_for(lambda: app.extents(app.window())[2] <= 370, 5, f"a window no wider than a phone, not {app.extents(app.window())}")
             app.screenshot("62-phone-search-de")
             bar = sorted((app.extents(n) for n in app.all(LABEL) if n.get_name() in
-                          ("Alle Artikel", "Einkaufsliste", "Wagen", "Suchen", "Einkäufe") and app.extents(n)[1] > 560 and app.extents(n)[2] > 0),
+                          ("Artikel", "Zu kaufen", "Wagen", "Suchen", "Einkäufe") and app.extents(n)[1] > 560 and app.extents(n)[2] > 0),
                          key=lambda e: e[0])
             self.assertEqual(len(bar), 5, bar)
             for a, b in zip(bar, bar[1:]):
@@ -45,9 +45,9 @@ class German(unittest.TestCase):
         with Shopper(env=german()) as app:
             # List titles (each list is built when first shown; its page is there from the start),
             # the empty state and its button, in German.
-            for title in ("Alle Artikel", "Einkaufsliste", "Wagen"):
+            for title in ("Artikel", "Zu kaufen", "Wagen"):
                 self.assertIsNotNone(app.page(title), f"the page {title!r}")
-            self.assertTrue(app.all(Atspi.Role.LIST, name="Alle Artikel"), "the list on screen")
+            self.assertTrue(app.all(Atspi.Role.LIST, name="Artikel"), "the list on screen")
             self.assertTrue(app.has_text("Noch nichts hier."), app.texts())
             app.one(BUTTON, name="Beispielliste laden")
             # A price typed the German way.
@@ -55,7 +55,7 @@ class German(unittest.TestCase):
             app.focus(entry)
             app.type("2 x Kaffee @ 4,99")
             app.key("Return")
-            wait_for(lambda: "9,98\u00a0€" in app.texts(LABEL, root=app.page("Alle Artikel")), 5,
+            wait_for(lambda: "9,98\u00a0€" in app.texts(LABEL, root=app.page("Artikel")), 5,
                      "9,98 € on the row")
             wait_for(lambda: app.has_text("1 Artikel · 9,98\u00a0€ noch zu kaufen · 0,00\u00a0€ im Wagen"), 5,
                      "the totals in euros")
@@ -80,7 +80,7 @@ class MoneyKeptBetweenStarts(unittest.TestCase):
                 app.focus(entry)
                 app.type("2 x Kaffee @ 4,99")
                 app.key("Return")
-                wait_for(lambda: "9,98\u00a0€" in app.texts(LABEL, root=app.page("Alle Artikel")), 5, "9,98 € on the row")
+                wait_for(lambda: "9,98\u00a0€" in app.texts(LABEL, root=app.page("Artikel")), 5, "9,98 € on the row")
             kept = os.path.join(data, "cache", "io.github.shopperapp.Shopper", "money-patterns")
             with open(kept, encoding="utf-8") as f:
                 lines = f.read().splitlines()
@@ -90,7 +90,7 @@ class MoneyKeptBetweenStarts(unittest.TestCase):
             with open(kept, "w", encoding="utf-8") as f:
                 f.write("\n".join(l.replace("\u00a0€", "\u00a0EUR") for l in lines) + "\n")
             with Shopper(env=env, data_dir=data) as app:
-                wait_for(lambda: "9,98\u00a0EUR" in app.texts(LABEL, root=app.page("Alle Artikel")), 5,
+                wait_for(lambda: "9,98\u00a0EUR" in app.texts(LABEL, root=app.page("Artikel")), 5,
                          "the row in the format the file gave")
         finally:
             shutil.rmtree(data, ignore_errors=True)
@@ -100,7 +100,7 @@ class GermanSample(unittest.TestCase):
     def test_the_sample_is_german_and_the_add_bars_example_keeps_its_aisle(self):
         with Shopper(env=german()) as app:
             app.press(app.one(BUTTON, name="Beispielliste laden"))
-            page = lambda: app.page("Alle Artikel")  # noqa: E731
+            page = lambda: app.page("Artikel")  # noqa: E731
             wait_for(lambda: app.has_text("Äpfel", root=page()), 5, "the German sample")
             self.assertTrue(app.has_text("Obst & Gemüse · 4 Artikel · 7,07\u00a0€", root=page()), app.texts(root=page()))
             self.assertFalse(app.has_text("Apples", root=page()), "no English item")

@@ -13,8 +13,11 @@ enum Command: Equatable {
     case importFiles([String], to: String?)
     /// Print the lists with their counts.
     case lists
-    /// Print the recipes a file or a web page holds (see RecipeCommands).
-    case recipeImport(String)
+    /// Keep (or with --dry-run only print) the recipes a file or a web page holds (see RecipeCommands).
+    case recipeImport(String, RecipeImportMode)
+    case recipeDelete(title: String)
+    /// The week's plan: printed, a meal planned or taken off, the week added to a list.
+    case plan(PlanCommand)
     /// Share a list over CalDAV (the password read from standard input), and sync it once.
     case share(server: String, user: String, list: String?)
     case shareStatus(list: String?)
@@ -34,7 +37,7 @@ enum Command: Equatable {
     }
 
     static var usage: String {
-        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import FILE|URL    print the recipes a file or web page holds\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import [--dry-run|--replace|--keep-both] FILE|URL\n                                    keep the recipes a file or web page holds\n                                    (--dry-run: only print them); a recipe kept\n                                    already is refused unless --replace or --keep-both\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper recipe delete TITLE       delete a recipe (and its meals not yet on a list)\n  shopper plan [--week this|next]   print the week's meals: date, day, recipe, servings, list\n  shopper plan add [--servings N] DAY TITLE\n                                    plan a recipe for a day\n  shopper plan remove DAY TITLE     take a meal off the plan (and its share off the list)\n  shopper plan add-to-list [--to LIST] [--week this|next]\n                                    add the week's meals not yet on a list, merged\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nDAY: today, tomorrow, a weekday's name (the next one) or a date such as 2026-11-28;\n     a week is today and the six days after it.\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 
@@ -55,6 +58,9 @@ enum Command: Equatable {
         case "recipe":
             args.removeFirst()
             return try parseRecipe(&args)
+        case "plan":
+            args.removeFirst()
+            return try parsePlan(&args)
         case "add", "export", "import", "share", "sync":
             args.removeFirst()
             switch first {

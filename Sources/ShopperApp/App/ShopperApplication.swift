@@ -50,24 +50,26 @@ final class ShopperApplication {
                     }
                 }
             }
-            _ = DBusMethod.export(on: app, interface: AddLineService.interface, method: AddLineService.method) { [weak self] line in
-                guard let self else { throw AddLineService.Unavailable() }
-                activate()
-                guard let window = mainWindow else { throw AddLineService.Unavailable() }
-                do { return try window.addLineForCaller(line) } catch {
-                    // Whoever looks at the window learns of it too.
-                    window.report(error)
-                    throw error
-                }
+            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in try window.addLineForCaller(line) }
+            exportToWindow(RecipeAddService.interface, RecipeAddService.method) { request, window in
+                try RecipeCommands.addInWindow(request, window: window)
             }
-            _ = DBusMethod.export(on: app, interface: RecipeAddService.interface, method: RecipeAddService.method) { [weak self] request in
-                guard let self else { throw AddLineService.Unavailable() }
-                activate()
-                guard let window = mainWindow else { throw AddLineService.Unavailable() }
-                do { return try RecipeCommands.addInWindow(request, window: window) } catch {
-                    window.report(error)
-                    throw error
-                }
+            exportToWindow(BookService.interface, BookService.method) { request, window in
+                try BookCommands.performInWindow(request, window: window)
+            }
+        }
+    }
+
+    /// A command line's method done by the window (shown first): its answer, or its failure,
+    /// which whoever looks at the window learns of too.
+    private func exportToWindow(_ interface: String, _ method: String, _ body: @escaping @MainActor (String, MainWindow) throws -> String) {
+        _ = DBusMethod.export(on: app, interface: interface, method: method) { [weak self] input in
+            guard let self else { throw AddLineService.Unavailable() }
+            activate()
+            guard let window = mainWindow else { throw AddLineService.Unavailable() }
+            do { return try body(input, window) } catch {
+                window.report(error)
+                throw error
             }
         }
     }

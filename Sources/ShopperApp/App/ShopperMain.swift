@@ -36,8 +36,13 @@ struct ShopperMain {
             print(try CommandRunner.importFiles(files, to: list, paths: dataPaths))
         case .lists:
             FileHandle.standardOutput.write(Data(try CommandRunner.lists(paths: dataPaths).utf8))
-        case .recipeImport(let source):
-            FileHandle.standardOutput.write(Data(try RecipeCommands.importRecipes(from: source).utf8))
+        case .recipeImport(let source, let mode):
+            FileHandle.standardOutput.write(Data(try RecipeCommands.importRecipes(from: source, mode: mode, paths: dataPaths).utf8))
+        case .recipeDelete(let title):
+            print(try BookCommands.run(BookRequest(.delete, title: title), paths: dataPaths))
+        case .plan(let command):
+            let text = try PlanCommands.run(command, paths: dataPaths)
+            FileHandle.standardOutput.write(Data((text.isEmpty || text.hasSuffix("\n") ? text : text + "\n").utf8))
         case .share(let server, let user, let list):
             print(try SharingCommands.share(server: server, user: user, list: list, paths: dataPaths))
         case .shareStatus(let list):

@@ -57,6 +57,7 @@ import CGtk
     var hasButtons: Bool { adw_view_switcher_title_get_stack(ptr) != nil }
     func title(_ text: String) { adw_view_switcher_title_set_title(ptr, text) }
     func subtitle(_ text: String) { adw_view_switcher_title_set_subtitle(ptr, text) }
+    var subtitleText: String { adw_view_switcher_title_get_subtitle(ptr).map { String(cString: $0) } ?? "" }
     /// True when the switcher did not fit and the plain title shows instead.
     var titleVisible: Bool { adw_view_switcher_title_get_title_visible(ptr) != 0 }
     func onTitleVisibleChanged(_ f: @escaping @MainActor (Bool) -> Void) {

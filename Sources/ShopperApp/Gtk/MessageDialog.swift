@@ -22,6 +22,7 @@ import CGtk
 
     /// What Escape and the close button answer.
     func closeResponse(_ id: String) { adw_message_dialog_set_close_response(ptr, id) }
+    var heading: String { adw_message_dialog_get_heading(ptr).map { String(cString: $0) } ?? "" }
     func setEnabled(_ id: String, _ on: Bool) { adw_message_dialog_set_response_enabled(ptr, id, on ? 1 : 0) }
     func isEnabled(_ id: String) -> Bool { adw_message_dialog_get_response_enabled(ptr, id) != 0 }
     func extraChild(_ w: Widget) { adw_message_dialog_set_extra_child(ptr, w.raw) }

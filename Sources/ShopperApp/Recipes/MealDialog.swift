@@ -6,17 +6,24 @@ import ShopperModel
 @MainActor
 final class MealDialog {
     let dialog: MessageDialog
-    private let choice: ComboRow
+    let choice: ComboRow
     let servings = SpinButton(from: 1, to: Double(RecipeDraft.maxServings))
 
     /// `choices`: what the person picks (days' or recipes' names), `chosen` the one offered first;
-    /// `onPlan` gets the index picked and the servings.
+    /// `onPlan` gets the index picked and the servings. `servingsOf`, when recipes are the
+    /// choice: each one's own servings, offered as it is picked (a Chili that serves 6 was
+    /// offered the 8 of the Banana Bread first in the list).
     init(parent: Window, heading: String, choiceTitle: String, choices: [String], chosen: Int, servings initial: Int,
-         onPlan: @escaping @MainActor (Int, Int) -> Void) {
+         servingsOf: ((Int) -> Int)? = nil, onPlan: @escaping @MainActor (Int, Int) -> Void) {
         dialog = MessageDialog(parent: parent, heading: heading, body: "")
         choice = ComboRow(title: choiceTitle, subtitle: "", choices: choices, valueAsSubtitle: true)
         choice.selected = chosen
         servings.value = initial
+        if let servingsOf {
+            choice.onSelected { [servings] i in
+                if i >= 0, i < choices.count { servings.value = servingsOf(i) }
+            }
+        }
         let rows = ListBox()
         rows.widget.css("boxed-list")
         rows.noSelection()

@@ -24,6 +24,8 @@ final class RecipeDetail {
     private let numbers: NumberConvention
     /// The lines shown now, as a cook reads them (the tests read them too).
     private(set) var shown: [ScaledIngredients.Line] = []
+    /// The method as shown: each step's number ("2.", nil for a section's heading) and words.
+    private(set) var shownSteps: [(number: String?, text: String)] = []
     var onBack: (@MainActor () -> Void)?
     var onDelete: (@MainActor () -> Void)?
     /// Add to List… for the servings shown.
@@ -162,7 +164,8 @@ final class RecipeDetail {
         servings.value = wanted ?? draft.servings ?? 1
         showIngredients()
         method.removeAll()
-        for (i, step) in draft.method.enumerated() { method.append(Self.step(i + 1, step).widget) }
+        shownSteps = MethodSteps.numbered(draft.method).map { ($0.number.map { "\($0)." }, $0.text) }
+        for (n, step) in MethodSteps.numbered(draft.method) { method.append(Self.step(n, step).widget) }
         method.widget.visible = !draft.method.isEmpty
         methodHeading.widget.visible = !draft.method.isEmpty
         notes.text = draft.notes
@@ -197,14 +200,18 @@ final class RecipeDetail {
         return row
     }
 
-    private static func step(_ n: Int, _ text: String) -> Box {
+    /// A step with its number, or a section's heading ("Base:") without one.
+    private static func step(_ n: Int?, _ text: String) -> Box {
         let row = Box(.horizontal, spacing: 12)
-        let number = Label("\(n).")
-        number.widget.css("numeric")
-        number.widget.css("dim-label")
-        number.widget.align(v: .start)
-        row.append(number.widget)
+        if let n {
+            let number = Label("\(n).")
+            number.widget.css("numeric")
+            number.widget.css("dim-label")
+            number.widget.align(v: .start)
+            row.append(number.widget)
+        }
         let words = Label(text)
+        if n == nil { words.widget.css("heading") }
         words.xalign(0)
         words.wrap()
         words.widget.expand(h: true)

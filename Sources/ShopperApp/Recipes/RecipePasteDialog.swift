@@ -27,8 +27,10 @@ final class RecipePasteDialog {
 
     /// `unchanged`: the recipe `initial` was written from (a kept recipe, a page read): kept as it
     /// is while the text is not changed, so a Save of what was not touched loses nothing.
+    /// `onSave` answers whether the dialog closes (false: it asked something first, and closes it
+    /// itself once answered).
     init(parent: Window, numbers: NumberConvention, title: String = L("Paste a Recipe"), text initial: String = "",
-         unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+         unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Bool) {
         self.read = read
         self.initial = initial
         self.unchanged = unchanged
@@ -37,7 +39,10 @@ final class RecipePasteDialog {
         window.title = title
         window.transient(for: parent)
         window.modal(true)
-        window.defaultSize(520, 640)
+        // No larger than the window it belongs to: at a phone's 360 px a 520 px dialog put Save
+        // outside the screen.
+        let (w, h) = (parent.widget.width, parent.widget.height)
+        window.defaultSize(w > 0 ? min(520, w) : 520, h > 0 ? min(640, h) : 640)
         let column = Box(.vertical, spacing: 12)
         column.widget.margins(18)
         let hint = Label(L("Its title on the first line, then the ingredients, one a line, then the method. Ctrl+Enter saves it."))
@@ -71,7 +76,7 @@ final class RecipePasteDialog {
         return s
     }
 
-    private func buttons(onSave: @escaping @MainActor (RecipeDraft) -> Void) -> Box {
+    private func buttons(onSave: @escaping @MainActor (RecipeDraft) -> Bool) -> Box {
         let row = Box(.horizontal, spacing: 12)
         row.widget.align(h: .end)
         cancel.onClicked { [weak self] in self?.window.close() }
@@ -80,8 +85,7 @@ final class RecipePasteDialog {
             guard let self else { return }
             if pending != 0 { update() }
             guard canSave else { return }
-            onSave(draft)
-            window.close()
+            if onSave(draft) { window.close() }
         }
         save.onClicked { [weak self] in self?.confirm() }
         row.append(cancel.widget)
@@ -126,7 +130,7 @@ final class RecipePasteDialog {
         let ingredients = ScaledIngredients.lines(draft.ingredients, from: 1, to: 1, numbers: numbers).map { line in
             line.amount.map { L("{amount} · {ingredient}", ["amount": $0, "ingredient": line.text]) } ?? line.text
         }
-        let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", draft.method.count)]
+        let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", MethodSteps.count(draft.method))]
         shownLines = ingredients + steps
         lines.showLines(shownLines)
         lines.widget.visible = !shownLines.isEmpty

@@ -37,15 +37,17 @@ final class WeekPlanPage {
         scroller.child(days.widget)
         scroller.widget.expand(h: true, v: true)
         root.append(scroller.widget)
-        let bar = Box(.horizontal, spacing: 12)
+        // The caption above the button, both centred: side by side, a German phone's footer
+        // wrapped the caption to four lines beside a cut button.
+        let bar = Box(.vertical, spacing: 6)
         bar.widget.margins(12)
-        caption.xalign(0)
         caption.wrap()
+        caption.justify(.center)
         caption.widget.css("dim-label")
-        caption.widget.expand(h: true)
         bar.append(caption.widget)
         addWeekButton.widget.css("suggested-action")
-        addWeekButton.widget.align(v: .center)
+        addWeekButton.widget.css("pill")
+        addWeekButton.widget.align(h: .center)
         addWeekButton.onClicked { [weak self] in self?.onAddWeek?() }
         bar.append(addWeekButton.widget)
         root.append(bar.widget)

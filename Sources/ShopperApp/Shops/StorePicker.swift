@@ -6,8 +6,14 @@ import ShopperModel
 /// the model, and the list pages it needs.
 @MainActor
 final class StorePicker {
-    /// Below this window width the header shows the store as an icon.
+    /// Below this window width the header shows the store as an icon, whatever the names.
     static let compactBelow: Int32 = 560
+
+    /// The narrowest window whose header holds the store's name beside the five pages' switcher:
+    /// measured in English at 1000 px (sidebar 206, switcher 500, menu and three window buttons
+    /// 160, the button's frame and arrow 45, spacing 12, a name about 9 px a character), with
+    /// "Any Store" on the button the switcher missed its room by 5 px and went to the bottom bar.
+    static func roomForName(chars: Int) -> Int32 { 930 + 9 * Int32(min(chars, labelChars)) }
     /// The store button's label at most, in characters (a longer name is ellipsized).
     static let labelChars = 14
 
@@ -18,20 +24,24 @@ final class StorePicker {
     var storesWindow: StoresWindow?
     /// Whether the header shows the store as an icon (a narrow window); nil before the first look.
     private(set) var compact: Bool?
+    /// The longest name the button may show (the stores' and "Any Store"), as last updated.
+    private var longest = 0
 
     init() {
         otherStoresButton.widget.css("flat")
     }
 
     /// The button and its menu (rebuilt only when the stores changed: `menu`), at `width`; the
-    /// name for the title's subtitle ("" without stores), and the store chosen for the menu's mark.
+    /// name for the title's subtitle ("" without stores, and when the button says it: the header
+    /// said "Any Store" twice), and the store chosen for the menu's mark.
     func update(_ model: ShoppingModel, windowWidth width: Int32) -> String {
         let current = model.currentShop
         let name = model.shops.first { $0.id == current }?.name ?? L("Any Store")
         // No stores yet: nothing to choose, and Stores… is in the main menu. Nor is the button's
         // menu made (GTK builds its popover at once: a start without stores pays none).
         button.widget.visible = !model.shops.isEmpty
-        compact = Self.isCompact(width)
+        longest = ([L("Any Store")] + model.shops.map(\.name)).map(\.count).max() ?? 0
+        compact = isCompact(width)
         guard !model.shops.isEmpty else { return "" }
         // Narrow, the store is the title's subtitle and the button an icon: its name beside the
         // list's would leave both cut short. (By the window's width, not by whether the view
@@ -42,7 +52,6 @@ final class StorePicker {
             // One width for every choice, the longest name's (up to a cap): a choice of another
             // store changed the button's width, and with it whether the view switcher had room in
             // the header or moved to the bottom bar.
-            let longest = ([L("Any Store")] + model.shops.map(\.name)).map(\.count).max() ?? 0
             button.setLabel(name, widthChars: Int32(min(longest, Self.labelChars)))
         }
         // On the button inside too, which takes the focus: GTK 4.8 names it by its label alone
@@ -56,9 +65,9 @@ final class StorePicker {
     }
 
     /// Whether a resize crossed the narrow width (only then is the header's store made again).
-    func crossesCompact(_ width: Int32) -> Bool { Self.isCompact(width) != compact }
+    func crossesCompact(_ width: Int32) -> Bool { isCompact(width) != compact }
 
-    private static func isCompact(_ width: Int32) -> Bool { width > 0 && width < compactBelow }
+    private func isCompact(_ width: Int32) -> Bool { width > 0 && width < max(Self.compactBelow, Self.roomForName(chars: longest)) }
 
     /// The bar under the Shopping List: how many items other stores sell, and their cost when
     /// costs are shown (the totals above leave it out).

@@ -24,7 +24,19 @@ final class InAppNotification {
     /// button under the list (style class "toast-room"). Forgotten when it is destroyed: the
     /// overlay's toasts are dismissed as the window goes, after the places under them.
     var room: Widget? {
-        didSet { room?.on("destroy") { [weak self] in self?.room = nil } }
+        didSet {
+            guard room?.raw != oldValue?.raw else { return }
+            // Moved while a toast shows (the recipes' place taking the lists' place): the new
+            // place makes the room, the old one gives it back.
+            oldValue?.css("toast-room", false)
+            oldValue?.margin(bottom: 0)
+            if current != nil {
+                room?.css("toast-room", true)
+                fitRoom()
+            }
+            let raw = room?.raw
+            room?.on("destroy") { [weak self] in if self?.room?.raw == raw { self?.room = nil } }
+        }
     }
 
     /// Narrower than this (a phone), a toast shows no close button: it goes by itself.

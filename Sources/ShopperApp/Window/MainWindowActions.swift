@@ -51,6 +51,10 @@ extension MainWindow {
 
     /// Undoes the latest step; with `step`, only if that step is still the latest.
     func undo(step: Int? = nil) {
+        guard model.undo.canUndo else {
+            if step == nil { toast.show(L("Nothing to undo")) }
+            return
+        }
         let entry = model.undo.undoStack.last
         guard step == nil || entry?.id == step else { return }
         let changed = entry?.itemIDs ?? []
@@ -68,6 +72,7 @@ extension MainWindow {
     }
 
     func redo() {
+        guard model.undo.canRedo else { return toast.show(L("Nothing to redo")) }
         let entry = model.undo.redoStack.last
         let changed = entry?.itemIDs ?? []
         showListOf(entry)

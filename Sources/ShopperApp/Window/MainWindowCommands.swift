@@ -109,8 +109,9 @@ extension MainWindow {
         case .manageStaples: return !isEditing && model.store != nil
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
-        case .undo: return !isEditing && model.undo.canUndo
-        case .redo: return !isEditing && model.undo.canRedo
+        // Enabled with nothing to take back: Ctrl+Z then says so (as GNOME's apps do) instead of
+        // doing nothing, the key unhandled.
+        case .undo, .redo: return !isEditing
         case .finishShopping: return !isEditing && model.totals.inCart.count > 0
         case .saveSearch: return !isEditing && !searchBar.text.trimmingCharacters(in: .whitespaces).isEmpty
         case .showList, .search, .addItem, .importItems, .exportItems: return !isEditing

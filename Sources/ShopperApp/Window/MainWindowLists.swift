@@ -5,6 +5,13 @@ import ShopperModel
 /// renaming, deleting and moving lists and items between them, each with Undo.
 extension MainWindow {
     func wireLists() {
+        // GTK gives a new window's focus to its first focusable widget, the main menu's button:
+        // the first key (Ctrl+Z after a restart) showed its ring there. The list takes it instead,
+        // nothing selected nor scrolled (a list switched to selects its first row; a start does not).
+        window.widget.afterFirstFrame { [weak self] in
+            guard let self, window.focusedTextField == nil, !lists.isShowingRecipes else { return }
+            _ = currentListPage?.listView.widget.grabFocus()
+        }
         sidebar.onOpen = { [weak self] id in
             guard let self else { return }
             showList(id)

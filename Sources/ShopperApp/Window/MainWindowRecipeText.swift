@@ -9,7 +9,7 @@ extension MainWindow {
     /// Paste a Recipe…: Save keeps the recipe and opens it.
     func pasteRecipe() {
         showRecipes()
-        openRecipeText(title: L("Paste a Recipe"), text: "", base: nil) { [weak self] draft in self?.keep(draft) }
+        openRecipeText(title: L("Paste a Recipe"), text: "", base: nil) { [weak self] draft in self?.keep(draft) ?? true }
     }
 
     /// Edit… on a recipe's page: its text, Save keeps the changes (one undo step).
@@ -17,27 +17,48 @@ extension MainWindow {
         guard let recipe = try? model.recipe(id) else { return }
         openRecipeText(title: L("Edit “{recipe}”", ["recipe": recipe.title]), text: RecipeText.text(of: recipe.draft),
                        base: recipe.draft) { [weak self] draft in
-            guard let self else { return }
+            guard let self else { return true }
             let before = model.undo.latestID
-            guard attempt({ try model.updateRecipe(id, draft) }), let undo = undoAction(ifNewSince: before) else { return }
+            guard attempt({ try model.updateRecipe(id, draft) }), let undo = undoAction(ifNewSince: before) else { return true }
             reloadRecipes()
             recipes.page.open(id: id.raw)
             toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undo)
+            return true
         }
     }
 
-    private func keep(_ draft: RecipeDraft) {
+    /// Keeps what Save gave; when the book has it already (the same page imported again, the same
+    /// title and ingredients), asks first: replace it or keep both. Answers whether the text's
+    /// dialog closes now.
+    private func keep(_ draft: RecipeDraft) -> Bool {
+        guard let kept = (try? model.duplicates(of: draft))?.first, let paste = dialogs.recipePaste else {
+            keep(draft, replacing: nil)
+            return true
+        }
+        let ask = RecipeDuplicateDialog(parent: paste.window, draft: draft, kept: kept, onChoice: { [weak self, weak paste] choice in
+            self?.keep(draft, replacing: choice == .replace ? kept.id : nil)
+            paste?.window.close()
+        }, onClosed: { [weak self] in self?.dialogs.recipeDuplicate = nil })
+        dialogs.recipeDuplicate = ask
+        ask.present()
+        return false
+    }
+
+    private func keep(_ draft: RecipeDraft, replacing: RecipeID?) {
         do {
-            let id = try model.addRecipe(draft)
+            guard let id = try model.keepImported([(draft, replacing)]).first else { return }
             reloadRecipes()
+            reloadWeek()
             recipes.page.open(id: id.raw)
-            toast.show(L("“{recipe}” is kept with your recipes", ["recipe": draft.capped.title]), actionTitle: L("Undo"), action: undoAction())
+            let said = replacing == nil ? L("“{recipe}” is kept with your recipes", ["recipe": draft.capped.title])
+                : L("“{recipe}” is replaced with what was read", ["recipe": draft.capped.title])
+            toast.show(said, actionTitle: L("Undo"), action: undoAction())
         } catch {
             report(error)
         }
     }
 
-    private func openRecipeText(title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Void) {
+    private func openRecipeText(title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Bool) {
         // One at a time: a page read while a recipe is being typed waits its turn rather than
         // taking the place (and the Save) of what is typed.
         if let open = dialogs.recipePaste {
@@ -115,12 +136,12 @@ extension MainWindow {
 
     /// What the helper read: the first recipe opens as text to check, or the import dialog comes
     /// back with the problem and the address as typed.
-    private func imported(_ found: Result<[RecipeDraft], HelperProcess.Failure>, from source: String) {
+    func imported(_ found: Result<[RecipeDraft], HelperProcess.Failure>, from source: String) {
         switch found {
         case .success(let drafts) where !drafts.isEmpty:
             let first = drafts[0]
             openRecipeText(title: L("Import “{recipe}”", ["recipe": first.title]), text: RecipeText.text(of: first), base: first) { [weak self] d in
-                self?.keep(d)
+                self?.keep(d) ?? true
             }
             if drafts.count > 1 {
                 toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))

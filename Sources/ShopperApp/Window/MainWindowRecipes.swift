@@ -43,6 +43,8 @@ extension MainWindow {
         lists.places.visibleName = ListsPane.recipesPlace
         pageStack.switcherBar.widget.visible = false
         recipes.barPlace.widget.visible = true
+        // A toast stands below the place's foot (Add the Week to the List…), not over it.
+        toast.room = recipes.root.widget
         sidebar.highlightRecipes()
         _ = page.listView.widget.grabFocus()
     }
@@ -61,6 +63,7 @@ extension MainWindow {
         lists.places.visibleName = ListsPane.listsPlace
         recipes.barPlace.widget.visible = false
         pageStack.switcherBar.widget.visible = true
+        toast.room = pageStack.stack.widget
         sidebar.highlightList(model.list)
     }
 }

@@ -19,7 +19,9 @@ extension MainWindow {
     func updateShops(menu: Bool) {
         if menu {
             let name = shopPicker.update(model, windowWidth: window.defaultWidth)
-            pageStack.switcherTitle.subtitle(name)
+            // Under the title only while the button is an icon: beside a button that says it, the
+            // header said "Any Store" twice.
+            pageStack.switcherTitle.subtitle(shopPicker.compact == true ? name : "")
             if !name.isEmpty { ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.currentShop.raw)") }
         }
         guard let page = builtPages[.shopping] else { return }

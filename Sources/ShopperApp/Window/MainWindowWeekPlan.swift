@@ -45,7 +45,7 @@ extension MainWindow {
         }
         let dialog = MealDialog(parent: window, heading: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]),
                                 choiceTitle: L("Recipe"), choices: book.map(\.title), chosen: 0,
-                                servings: book[0].baseServings) { [weak self] i, servings in
+                                servings: book[0].baseServings, servingsOf: { book[$0].baseServings }) { [weak self] i, servings in
             self?.plan(book[i], on: day, servings: servings)
         }
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.meal = nil }

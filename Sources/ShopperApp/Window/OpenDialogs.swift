@@ -11,6 +11,8 @@ final class OpenDialogs {
     var recipePaste: RecipePasteDialog?
     /// A recipe being read by the helper (one at a time).
     var recipeImport: RecipeImportProgress?
+    /// Asked on Save when the book has the recipe already.
+    var recipeDuplicate: RecipeDuplicateDialog?
     var recipeAdd: RecipeAddDialog?
     var meal: MealDialog?
     var staples: StaplesWindow?

@@ -47,17 +47,9 @@ public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// "Tue" / "Di.": the day's short name in the person's language for dates.
-    func weekdayName(_ user: UserLocale = .current) -> String {
+    public func weekdayName(_ user: UserLocale = .current) -> String {
         let calendar = user.calendar
         return date(calendar).formatted(Date.FormatStyle(locale: user.dates, calendar: calendar, timeZone: calendar.timeZone).weekday(.abbreviated))
-    }
-
-    /// The days a plan shows: this week and the next, from the locale's first day of the week.
-    public static func planDays(around today: Date = Date(), _ user: UserLocale = .current) -> [PlanDay] {
-        let calendar = user.calendar
-        let start = calendar.dateInterval(of: .weekOfYear, for: today)?.start ?? today
-        let first = PlanDay(start, calendar: calendar)
-        return (0..<14).map { first.adding(days: $0, calendar) }
     }
 }
 

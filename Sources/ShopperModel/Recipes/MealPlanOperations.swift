@@ -28,10 +28,10 @@ extension ShoppingModel {
     }
 
     /// What "Add the week to the list" would do: every meal from `from` on not yet on a list.
-    func previewWeek(from: PlanDay? = nil, staples: PantryStaples?,
+    func previewWeek(from: PlanDay? = nil, through: PlanDay? = nil, staples: PantryStaples?,
                             numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
         var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
-        let sources = try weekSources(from: from)
+        let sources = try weekSources(from: from, through: through)
         run.prepare(sources.map(\.1))
         let changes = sources.flatMap { run.add($0.1, now: Date()) }
         keepLookups(of: run)
@@ -41,9 +41,9 @@ extension ShoppingModel {
     /// Adds every meal from `from` on not yet on a list to this list, merged once, a share per
     /// meal: one undo step. Returns what each line did.
     @discardableResult
-    func addWeekToList(from: PlanDay? = nil, staples: PantryStaples?,
+    func addWeekToList(from: PlanDay? = nil, through: PlanDay? = nil, staples: PantryStaples?,
                               numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) -> [RecipeChange] {
-        let sources = try weekSources(from: from)
+        let sources = try weekSources(from: from, through: through)
         guard !sources.isEmpty else { return [] }
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
@@ -62,14 +62,16 @@ extension ShoppingModel {
         return changes
     }
 
-    /// How many meals from `from` on "Add the week to the list" would add: not yet on a list, and
-    /// their recipe still kept.
-    public func mealsWaiting(from: PlanDay? = nil) throws(StoreError) -> Int { try weekSources(from: from).count }
+    /// How many meals from `from` on (to `through`, when given) "Add the week to the list" would
+    /// add: not yet on a list, and their recipe still kept.
+    public func mealsWaiting(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> Int {
+        try weekSources(from: from, through: through).count
+    }
 
     /// The meals waiting, each with its recipe: only the recipes planned are read, not the whole
     /// book (a thousand recipes read whole is a frame's time, and the dialog asks before and after).
-    private func weekSources(from: PlanDay?) throws(StoreError) -> [(Meal, RecipeToList.Source)] {
-        let waiting = try meals(from: from).filter { $0.list == nil }
+    private func weekSources(from: PlanDay?, through: PlanDay? = nil) throws(StoreError) -> [(Meal, RecipeToList.Source)] {
+        let waiting = try meals(from: from).filter { $0.list == nil && $0.day <= (through ?? $0.day) }
         var book: [RecipeID: Recipe] = [:]
         for id in Set(waiting.map(\.recipe)) { book[id] = try recipe(id) }
         return waiting.compactMap { m in
@@ -146,7 +148,9 @@ extension ShoppingModel {
     public func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: from, staples: nil) }
 
     @discardableResult
-    public func addWeekToList(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try addWeekToList(from: from, staples: nil) }
+    public func addWeekToList(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> [RecipeChange] {
+        try addWeekToList(from: from, through: through, staples: nil)
+    }
 
     public func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) { try setMealServings(id, servings, staples: nil) }
 }

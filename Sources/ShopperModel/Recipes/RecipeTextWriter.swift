@@ -10,9 +10,11 @@ extension RecipeText {
         if !d.method.isEmpty {
             // Every step numbered: an unnumbered line would continue the step before it. A step
             // that begins with a number ("2 eggs, beaten…") is written "Step 3: …", which the
-            // reader takes whole ("3. 2 eggs" would read as no step).
-            lines += ["", "Method"] + d.method.enumerated().map { i, step in
-                step.first?.isNumber == true ? "Step \(i + 1): \(step)" : "\(i + 1). \(step)"
+            // reader takes whole ("3. 2 eggs" would read as no step). A section's heading stands
+            // unnumbered: a line ending in ":" never continues a step.
+            lines += ["", "Method"] + MethodSteps.numbered(d.method).map { n, step in
+                guard let n else { return step }
+                return step.first?.isNumber == true ? "Step \(n): \(step)" : "\(n). \(step)"
             }
         }
         if !d.notes.isEmpty { lines += ["", "Notes", d.notes] }

@@ -168,6 +168,8 @@ struct RecipeToList {
         item.quantity = newQuantity
         item.unit = unit
         item.needed = true
+        // A row kept apart in this run (its note ours) names every recipe whose share it holds.
+        if working[w].id == nil, let note = ApartNote.adding(title, to: item.notes) { item.notes = note }
         working[w].item = item
         working[w].changed = true
         working[w].shares.append(PendingShare(share: share(i, source, added: added, unit: unit, before: before, made: false)))
