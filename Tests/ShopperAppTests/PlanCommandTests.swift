@@ -7,8 +7,6 @@ import XCTest
 /// parsed, and run as the real binaries on a real store with no window to talk to. Bad input is
 /// one sentence, exit 1, and the store as it was.
 final class PlanCommandTests: XCTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     private static let chili = "Chili\nServes 6\n\nIngredients\n1 can tomatoes\n2 onions\n\nMethod\n1. Cook.\n"
 
     private func parse(_ args: String...) throws -> Command { try Command.parse(["shopper"] + args) }
@@ -133,27 +131,7 @@ final class PlanCommandTests: XCTestCase {
         return (folder, file)
     }
 
-    /// The real binary beside the tests, no session bus (no window to hand the change to).
     private func shopper(_ arguments: [String], data: String) throws -> (output: String, errors: String, status: Int32) {
-        let binary = Self.repository.appendingPathComponent(".build/debug/shopper").path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary + "-sync"), "build shopper and shopper-sync first")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["SHOPPER_DATA_DIR"] = data
-        env["LANG"] = "C.UTF-8"
-        env["LC_ALL"] = "C.UTF-8"
-        env["LANGUAGE"] = "en"
-        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), p.terminationStatus)
+        try ShopperCommand.run(arguments, data: data)
     }
 }

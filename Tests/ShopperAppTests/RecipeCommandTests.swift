@@ -96,25 +96,6 @@ final class RecipeCommandTests: XCTestCase {
     }
 
     private func shopper(_ arguments: [String], data: String) throws -> (output: String, errors: String, status: Int32) {
-        let p = Process()
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("shopper")
-        p.executableURL = FileManager.default.fileExists(atPath: beside.path) ? beside
-            : Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("shopper")
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["SHOPPER_DATA_DIR"] = data
-        env["LANG"] = "C.UTF-8"
-        env["LC_ALL"] = "C.UTF-8"
-        // No session bus: no running window to hand the add to.
-        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), p.terminationStatus)
+        try ShopperCommand.run(arguments, data: data)
     }
 }

@@ -62,7 +62,7 @@ class RecipeCommandsThroughTheWindow(unittest.TestCase):
             removed = shopper("plan", "remove", "today", "Chili", data_dir=data)
             self.assertEqual(removed.returncode, 0, removed.stderr)
             self.assertIn("Its ingredients came off “Groceries”.", removed.stdout)
-            self.assertEqual(shopper("export", "--format", "text", data_dir=data).stdout, "Milk\n")
+            self.assertEqual(shopper("export", "--format", "text", data_dir=data).stdout, "Milk [Dairy]\n")
             # The window's Undo takes the command's step back: the meal and its share return.
             app.press(app.toast_button("“Chili” is off the plan"))
             wait_for(lambda: "Tomatoes" in shopper("export", "--format", "text", data_dir=data).stdout, 5, "the share back")

@@ -102,7 +102,9 @@ class RecipeFiles(unittest.TestCase):
         for line in ["2 cups Heavy cream", "2 EL Olivenöl", "1 Prise Muskat", "3 cloves Garlic"]:
             self.assertEqual(self.shopper("add", line).returncode, 0, line)
         exported = self.shopper("export", "--format", "text").stdout.splitlines()
-        self.assertEqual(sorted(exported), ["1 Prise Muskat", "2 EL Olivenöl", "2 cups Heavy cream", "3 cloves Garlic"])
+        # Each in its aisle by the table of groceries (issue 54, item 3).
+        self.assertEqual(sorted(exported), ["1 Prise Muskat [Spices]", "2 EL Olivenöl [Pantry]", "2 cups Heavy cream [Dairy]",
+                                            "3 cloves Garlic [Fruit & Veg]"])
 
 
 if __name__ == "__main__":

@@ -37,7 +37,9 @@ extension MainWindow {
         }
         let ask = RecipeDuplicateDialog(parent: paste.window, draft: draft, kept: kept, onChoice: { [weak self, weak paste] choice in
             self?.keep(draft, replacing: choice == .replace ? kept.id : nil)
-            paste?.window.close()
+            // Once the question is gone: closed while it still answers, the text's window (its
+            // transient parent) is destroyed under it, and GTK unhooks it from a freed window.
+            MainLoop.idle { paste?.window.close() }
         }, onClosed: { [weak self] in self?.dialogs.recipeDuplicate = nil })
         dialogs.recipeDuplicate = ask
         ask.present()
