@@ -89,11 +89,13 @@ final class PlanCommandTests: XCTestCase {
         let added = try shopper(["plan", "add-to-list"], data: folder)
         XCTAssertTrue(added.output.hasPrefix("Added 2 meals to “Groceries”:\n"), added.output + added.errors)
         let both = try shopper(["export", "--format", "text"], data: folder).output
-        XCTAssertTrue(both.hasPrefix("Milk\n") && both.contains(" Tomatoes\n") && both.hasSuffix(" Onions\n"), both)
+        // Each new item in its aisle (issue 54, item 3): the export names it.
+        XCTAssertTrue(both.hasPrefix("Milk [Dairy]\n") && both.contains(" Tomatoes [Fruit & Veg]\n") && both.hasSuffix(" Onions [Fruit & Veg]\n"), both)
         XCTAssertTrue(try shopper(["plan"], data: folder).output.hasSuffix("\tGroceries\n"))
         let off = try shopper(["plan", "remove", tomorrowsName, "chili"], data: folder)
         XCTAssertTrue(off.output.contains("Its ingredients came off “Groceries”."), off.output + off.errors)
-        XCTAssertEqual(try shopper(["export", "--format", "text"], data: folder).output, "Milk\n1 can Tomatoes\n2 Onions\n", "today's meal alone")
+        XCTAssertEqual(try shopper(["export", "--format", "text"], data: folder).output, "Milk [Dairy]\n1 can Tomatoes [Fruit & Veg]\n2 Onions [Fruit & Veg]\n",
+                       "today's meal alone")
         let deleted = try shopper(["recipe", "delete", "chili"], data: folder)
         XCTAssertEqual(deleted.output, "Deleted “Chili”.\n")
         XCTAssertEqual(try shopper(["recipes"], data: folder).output, "")
@@ -127,7 +129,7 @@ final class PlanCommandTests: XCTestCase {
         let file = folder + "/chili.txt"
         try Self.chili.write(toFile: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try shopper(["add", "Milk"], data: folder).status, 0)
-        XCTAssertEqual(try shopper(["export", "--format", "text"], data: folder).output, "Milk\n")
+        XCTAssertEqual(try shopper(["export", "--format", "text"], data: folder).output, "Milk [Dairy]\n")
         return (folder, file)
     }
 
