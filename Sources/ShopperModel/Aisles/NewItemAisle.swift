@@ -25,9 +25,12 @@ public struct AislePlacer: Sendable {
     var learned: [String: String]
 
     /// `planned`: aisles other new items of the same batch were given, as if the list had them.
-    public func placement(for description: String, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+    /// `unit`: the amount's, as typed or read ("can", "Glas"): a can of something fresh is on the
+    /// shelves (`shelved`).
+    public func placement(for description: String, unit: String? = nil, planned: [String] = [],
+                          elsewhere: () -> String? = { nil }) -> AislePlacement? {
         let table = GroceryTable.shared
-        let known = table.aisle(for: description, german: GroceryTable.german)
+        let known = Self.shelved(table.aisle(for: description, german: GroceryTable.german), unit: unit, in: table)
         // Beside the list's item of its kind, unless the table knows the new name as another thing
         // than that item's ("Coconut milk" is not milk; "All-purpose flour" is flour).
         if let (number, like, name) = words.suggestion(for: description),
@@ -46,10 +49,18 @@ public struct AislePlacer: Sendable {
         return nil
     }
 
+    /// Canned, tinned or jarred, what the table keeps fresh (tomatoes, tuna, cherries) is in the
+    /// pantry: "1 can tomatoes" is not found beside the fresh ones. A can of a drink stays a drink.
+    static func shelved(_ aisle: Int?, unit: String?, in table: GroceryTable) -> Int? {
+        guard let aisle, let unit, let base = MeasureUnit.named(unit)?.base, ["can", "jar"].contains(base),
+              ["produce", "meat", "fish", "dairy", "frozen"].contains(table.aisles[aisle].key) else { return aisle }
+        return table.aisles.firstIndex { $0.key == "pantry" } ?? aisle
+    }
+
     /// Rows read without an aisle (`ImportedItem.placesAisle`), placed; the others as they are.
     func placed(_ rows: [ImportedItem]) -> [ImportedItem] {
         rows.map { row in
-            guard row.placesAisle, row.fields.aisle == nil, let p = placement(for: row.fields.description) else { return row }
+            guard row.placesAisle, row.fields.aisle == nil, let p = placement(for: row.fields.description, unit: row.fields.unit) else { return row }
             var placed = row
             placed.fields.aisle = p.aisle
             return placed
@@ -61,8 +72,8 @@ extension ShoppingModel {
     /// Where a new item described so goes on this list; nil for No Aisle. `elsewhere`: the aisle
     /// other lists give the name (a recipe's line), asked only when the list and the household
     /// know nothing.
-    func placement(for description: String, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
-        aislePlacer().placement(for: description, planned: planned, elsewhere: elsewhere)
+    func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+        aislePlacer().placement(for: description, unit: unit, planned: planned, elsewhere: elsewhere)
     }
 
     /// The placer at this revision, made once: a batch of new items (a recipe, a paste, an import)

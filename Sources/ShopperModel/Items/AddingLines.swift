@@ -104,7 +104,7 @@ extension ShoppingModel {
                 var fields = line.fields
                 var like: String?
                 var placed: String?
-                if !line.hasAisle, let placement = placement(for: fields.description) {
+                if !line.hasAisle, let placement = placement(for: fields.description, unit: fields.unit) {
                     fields.aisle = placement.aisle
                     placed = placement.aisle
                     like = placement.like.flatMap { item($0)?.description }

@@ -48,8 +48,8 @@ extension ShoppingModel {
         // The run's earlier new items' aisles count as the list's: a leek goes to the Vegetables
         // the onions were given, not to a new Fruit & Veg.
         var planned: [String] = []
-        run.place = { [weak self] name, elsewhere in
-            let aisle = self?.placement(for: name, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
+        run.place = { [weak self] name, unit, elsewhere in
+            let aisle = self?.placement(for: name, unit: unit, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
             if let aisle { planned.append(aisle) }
             return aisle
         }

@@ -44,8 +44,8 @@ struct RecipeToList {
     let list: ListID
     private(set) var lookups: Lookups
     let read: (ItemID) -> Item?
-    /// Where a new item of a name goes (`ShoppingModel.placement`), given other lists' aisle for it.
-    var place: (String, () -> String?) -> String? = { _, elsewhere in elsewhere() }
+    /// Where a new item of a name and unit goes (`ShoppingModel.placement`), given other lists' aisle for it.
+    var place: (String, String?, () -> String?) -> String? = { _, _, elsewhere in elsewhere() }
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]
     /// Lines whose amount, for the servings asked, no item can hold: each a sentence. A run with
@@ -114,7 +114,7 @@ struct RecipeToList {
             }
         }
         let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
-        let aisle = refused.map { working[$0.0].item.aisle } ?? place(i.name) { lookups.elsewhere.best(for: i.name) }
+        let aisle = refused.map { working[$0.0].item.aisle } ?? place(i.name, i.unit?.base) { lookups.elsewhere.best(for: i.name) }
         let w = makeNew(i, line: line, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
         let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
         if let (from, r) = refused {

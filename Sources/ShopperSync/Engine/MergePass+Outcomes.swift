@@ -50,7 +50,7 @@ extension MergePass {
         var item = task.shared.applied(to: Item(id: id, description: task.shared.description, position: position,
                                                 createdAt: task.fields.lastModified ?? stamp, list: engine.list), at: stamp)
         // A task without an aisle goes where a new item typed here would (it is sent back so).
-        if item.aisle == nil, let placed = placer()?.placement(for: item.description) { item.aisle = placed.aisle }
+        if item.aisle == nil, let placed = placer()?.placement(for: item.description, unit: item.unit) { item.aisle = placed.aisle }
         if let old = record, locals[old.item] != nil { write.removedRecords.append(old.item) }
         put(task, item, expected: nil, stores: task.shared.stores, lost: false)
     }

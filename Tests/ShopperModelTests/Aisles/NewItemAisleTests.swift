@@ -23,6 +23,22 @@ final class NewItemAisleTests: XCTestCase {
         XCTAssertNil(try aisle(m, "Kombucha"), "unknown: No Aisle")
     }
 
+    /// Canned, tinned or jarred, a thing the table keeps fresh is on the shelves: typed, from a
+    /// recipe's "1 can tomatoes", in English or German units; a can of a drink is still a drink.
+    func testACanOfSomethingFreshGoesToThePantry() throws {
+        let fresh = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/fresh/" + Store.fileName))
+        XCTAssertEqual(try aisle(fresh, "3 Tomatoes"), "Fruit & Veg", "without a can: fresh")
+        let m = try ShoppingModel(store: Store(path: path()))
+        XCTAssertEqual(try aisle(m, "2 cans Tomatoes"), "Pantry")
+        XCTAssertEqual(try aisle(m, "1 Dose Kichererbsen"), "Pantry")
+        XCTAssertEqual(try aisle(m, "1 jar Cherries"), "Pantry")
+        XCTAssertEqual(try aisle(m, "6 cans Beer"), "Drinks", "a can of a drink stays a drink")
+        let chili = try m.addRecipe(RecipeDraft(title: "Chili", servings: 4, ingredients: ["1 can kidney beans", "2 tins tuna"]))
+        _ = try m.addRecipeToList(chili, servings: 4)
+        let items = try m.allItems()
+        XCTAssertEqual(items.first { $0.description.lowercased().contains("tuna") }?.aisle, "Pantry", "a recipe's tin of tuna")
+    }
+
     /// The list's own aisle for the thing wins over a new aisle of the table's name; the list's
     /// items sharing a word win over the table.
     func testTheListsOwnAislesComeFirst() throws {
