@@ -27,8 +27,7 @@ public struct AislePlacer: Sendable {
     /// `planned`: aisles other new items of the same batch were given, as if the list had them.
     /// `unit`: the amount's, as typed or read ("can", "Glas"): a can of something fresh is on the
     /// shelves (`shelved`).
-    public func placement(for description: String, unit: String? = nil, planned: [String] = [],
-                          elsewhere: () -> String? = { nil }) -> AislePlacement? {
+    public func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
         let table = GroceryTable.shared
         let known = Self.shelved(table.aisle(for: description, german: GroceryTable.german), unit: unit, in: table)
         // Beside the list's item of its kind, unless the table knows the new name as another thing
