@@ -154,7 +154,8 @@ final class ImportPreview {
                 // A CSV file is read as it is parsed, never held whole; a text file's lines are
                 // kept as typed lines too (a known item takes only what a line gives).
                 let reader = try ImportReader(path: path, format: format, numbers: numbers, keep: keep)
-                guard format == .text, (try ImportSource(path: path)).size <= typedTextMost else { return (name, title, reader, nil, nil) }
+                // The size the reader found on opening: the file is not opened a second time to ask.
+                guard format == .text, reader.size <= typedTextMost else { return (name, title, reader, nil, nil) }
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 return (name, title, ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {

@@ -32,6 +32,8 @@ public final class ImportReader {
         self.keep = keep
     }
 
+    /// The file's size in bytes, as it was opened.
+    public var size: Int { stream.source.size }
     /// The file as it was opened (`ImportSource.stamp`).
     public var stamp: String? { stream.source.stamp }
 
