@@ -87,28 +87,25 @@ final class CalDAVCollection {
     func put(_ href: String, _ text: String, etag: String?) throws(SyncError) -> WriteOutcome {
         let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
         let r = try http.send("PUT", try inside(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
-        switch r.status {
-        case 207:
-            // Xandikos refuses a PUT with 207 and the real status inside.
-            let inner = (try? Multistatus(r.body))?.responses.compactMap(\.status).first ?? 500
-            if inner == 412 { return .preconditionFailed }
-            throw .server(status: inner, reason: "PUT \(href)")
-        case 200..<300: return .done(etag: r.etag)
-        // 409: Radicale's "a task of this UID is at another address".
-        case 412, 409: return .preconditionFailed
-        case 404, 410: return etag == nil ? .preconditionFailed : .notFound
-        case 403: throw .forbidden(L("this list"))
-        default: throw .server(status: r.status, reason: r.reason)
-        }
+        // Xandikos refuses a PUT with 207 and the real status inside.
+        let inner = r.status == 207 ? (try? Multistatus(r.body))?.responses.compactMap(\.status).first : nil
+        return try outcome(PushReply.put(status: r.status, inner: inner, asNew: etag == nil), r,
+                           reason: r.status == 207 ? "PUT \(href)" : r.reason)
     }
 
     func delete(_ href: String, etag: String?) throws(SyncError) -> WriteOutcome {
         let r = try http.send("DELETE", try inside(href), headers: etag.map { ["If-Match": $0] } ?? [:])
-        switch r.status {
-        case 200..<300: return .done(etag: nil)
-        case 404, 410: return .notFound
-        case 412: return .preconditionFailed
-        default: throw .server(status: r.status, reason: r.reason)
+        return try outcome(PushReply.delete(status: r.status), r, reason: r.reason)
+    }
+
+    /// A `PushReply` carried out: what the sync goes on with, or the error it stops with.
+    private func outcome(_ reply: PushReply, _ r: HTTPResponse, reason: String) throws(SyncError) -> WriteOutcome {
+        switch reply {
+        case .done: .done(etag: r.etag)
+        case .changedThere: .preconditionFailed
+        case .goneThere: .notFound
+        case .forbidden: throw .forbidden(L("this list"))
+        case .failed(let status): throw .server(status: status, reason: reason)
         }
     }
 

@@ -61,29 +61,37 @@ extension MergePass {
         return placed
     }
 
-    /// Tasks gone from the server: their items go here, unless edited here since (or a bulk loss,
-    /// `hold`): then they stay, and go back up.
+    /// Tasks gone from the server: each one's `RemovalOutcome` carried out (its item goes here,
+    /// unless edited here since, or the loss is a bulk one: then it stays, and goes back up).
     mutating func remove(_ removed: [String], hold: Bool) {
         for href in removed {
-            guard let record = byHref[href] else { continue }
-            guard let (local, revision) = locals[record.item], local.list == engine.list else {
-                write.removedRecords.append(record.item)
-                continue
-            }
-            if hold || revision > record.syncedRevision {
-                var again = record
-                again.etag = nil
-                again.base = nil
-                again.syncedRevision = SyncRecord.unsent
-                write.records.append((again, false))
-                if hold { report.keptFromBulkDeletion += 1 }
-            } else {
-                write.changes.items[local.id] = .some(nil)
-                write.expected[local.id] = revision
-                write.removedRecords.append(record.item)
+            let record = byHref[href]
+            let here = record.flatMap { locals[$0.item] }.flatMap { $0.item.list == engine.list ? $0 : nil }
+            let edited = here.map { $0.revision > record!.syncedRevision } ?? false
+            let facts = RemovalFacts(recorded: record != nil, itemHere: here != nil, editedHere: edited, bulkLoss: hold)
+            switch RemovalOutcome.decide(facts) {
+            case .ignore: continue
+            case .forgetRecord: write.removedRecords.append(record!.item)
+            case .sendAgain: sendAgain(record!)
+            case .keepFromBulkDeletion:
+                sendAgain(record!)
+                report.keptFromBulkDeletion += 1
+            case .deleteHere:
+                write.changes.items[here!.item.id] = .some(nil)
+                write.expected[here!.item.id] = here!.revision
+                write.removedRecords.append(record!.item)
                 report.deletedHere += 1
             }
         }
+    }
+
+    /// The record of an item the server lost, made unsent: the item goes up again as new.
+    private mutating func sendAgain(_ record: SyncRecord) {
+        var again = record
+        again.etag = nil
+        again.base = nil
+        again.syncedRevision = SyncRecord.unsent
+        write.records.append((again, false))
     }
 
     private mutating func put(_ task: SyncEngine.RemoteTask, _ item: Item, expected: Int64?, stores: [String], lost: Bool) {
