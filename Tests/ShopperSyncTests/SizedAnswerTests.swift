@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+@testable import ShopperSync
+
+/// The network's response-size cap, at its edge: an answer of exactly the cap is read whole and
+/// one of a byte more is refused, with its size declared (Content-Length) and without it (read
+/// until the connection closes, where only the reader's count stops it). Dropping a cap, or
+/// moving it by one, fails here (Tests/sync/sized_server.py answers with as many bytes as asked).
+final class SizedAnswerTests: XCTestCase {
+    private static let shared = Result { try ScriptServer("Tests/sync/sized_server.py") }
+
+    private func base() throws -> String { try Self.shared.get().value("url") }
+
+    func testASyncAnswerOfTheCapIsReadAndOneByteMoreIsNot() throws {
+        let base = try base()
+        XCTAssertEqual(HTTPClient.maxResponse, 16 << 20, "the cap the architecture names")
+        let http = try HTTPClient(server: XCTUnwrap(URL(string: base)), user: "alice", password: "pw")
+        let cap = HTTPClient.maxResponse
+        for kind in ["bytes", "declared"] {
+            let whole = try http.send("GET", XCTUnwrap(URL(string: base + "\(kind)/\(cap)")))
+            XCTAssertEqual(whole.body.count, cap, kind)
+            XCTAssertThrowsError(try http.send("GET", XCTUnwrap(URL(string: base + "\(kind)/\(cap + 1)")))) {
+                XCTAssertEqual($0 as? SyncError, .tooLarge("GET /\(kind)/\(cap + 1)"), kind)
+            }
+        }
+    }
+
+    /// A single task has a cap of its own (`CalDAVCollection.maxTask`), passed with its request.
+    func testATaskOfTheCapIsReadAndOneByteMoreIsNot() throws {
+        let base = try base()
+        let http = try HTTPClient(server: XCTUnwrap(URL(string: base)), user: "alice", password: "pw")
+        let cap = CalDAVCollection.maxTask
+        for kind in ["bytes", "declared"] {
+            let collection = CalDAVCollection(http: http, url: try XCTUnwrap(URL(string: base + kind + "/")))
+            XCTAssertEqual(try collection.get("/\(kind)/\(cap)")?.text.utf8.count, cap, kind)
+            XCTAssertThrowsError(try collection.get("/\(kind)/\(cap + 1)")) {
+                XCTAssertEqual($0 as? SyncError, .tooLarge("GET /\(kind)/\(cap + 1)"), kind)
+            }
+        }
+    }
+
+    func testARecipePageOfTheCapIsReadAndOneByteMoreIsNot() throws {
+        let base = try base()
+        let cap = WebPage.maxSize
+        XCTAssertEqual(cap, 5 << 20, "the cap the README names")
+        for kind in ["bytes", "declared"] {
+            XCTAssertEqual(try WebPage.get(base + "\(kind)/\(cap)").body.count, cap, kind)
+            let over = base + "\(kind)/\(cap + 1)"
+            XCTAssertThrowsError(try WebPage.get(over)) {
+                XCTAssertEqual($0 as? RecipeImportError, .tooLarge(over, megabytes: 5), kind)
+            }
+        }
+    }
+}
