@@ -8,7 +8,8 @@ import XCTest
 final class CollectionMemberTests: XCTestCase {
     func testOnlyHrefsDirectlyInsideTheTaskListAreMembers() throws {
         let base = try XCTUnwrap(URL(string: "https://dav.example.org/dav/alice%40example.org/groceries/"))
-        let collection = CalDAVCollection(http: try HTTPClient(server: base, user: "alice", password: "pw"), url: base)
+        let http = try HTTPTransport(server: base, user: "alice", password: "pw")
+        let collection = CalDAVCollection(http: http, url: base)
         let table: [(String, Bool)] = [
             ("/dav/alice%40example.org/groceries/milk.ics", true),
             ("/dav/alice@example.org/groceries/milk.ics", true),  // the same path, written otherwise

@@ -23,9 +23,9 @@ final class RecipeAddressTests: XCTestCase {
         for host in Self.internet { XCTAssertEqual(AddressPlace.of(host: host), .internet, host) }
     }
 
-    private func follows(_ location: String, from start: String) -> Result<String, RecipeImportError> {
+    private func follows(_ location: String, from start: String) -> Result<String, NetworkError> {
         let url = URL(string: start)!
-        return Result { () throws(RecipeImportError) in
+        return Result { () throws(NetworkError) in
             try WebPage.next(location, from: url, start: AddressPlace.of(host: url.host ?? "")).absoluteString
         }
     }
@@ -61,7 +61,7 @@ final class RecipeAddressTests: XCTestCase {
         let s = try RecipeServer.shared.get()
         let next = "http://127.1:\(s.port)/page/microdata.html"
         XCTAssertThrowsError(try WebPage.get(s.url + "redirect-to?" + next)) { e in
-            XCTAssertEqual(e as? RecipeImportError, .redirectedInsecurely(to: next))
+            XCTAssertEqual(e as? RecipeImportError, .network(.redirectedInsecurely(to: next)))
         }
         XCTAssertFalse(try s.requests().contains("/page/microdata.html"))
     }

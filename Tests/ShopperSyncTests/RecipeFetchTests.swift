@@ -10,10 +10,13 @@ import XCTest
 final class RecipeFetchTests: XCTestCase {
     private func server() throws -> RecipeServer { try RecipeServer.shared.get() }
 
-    private func fails(_ address: String, deadline: Deadline = Deadline(seconds: 20), _ expected: (RecipeImportError) -> Bool,
-                       file: StaticString = #filePath, line: UInt = #line) {
+    private func fails(_ address: String, deadline: Deadline = Deadline(seconds: 20),
+                       _ expected: (NetworkError) -> Bool, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try WebPage.get(address, deadline: deadline), file: file, line: line) { e in
-            XCTAssertTrue((e as? RecipeImportError).map(expected) ?? false, "\(address): \(e)", file: file, line: line)
+            guard case .network(let failure) = e as? RecipeImportError else {
+                return XCTFail("\(address): \(e)", file: file, line: line)
+            }
+            XCTAssertTrue(expected(failure), "\(address): \(e)", file: file, line: line)
         }
     }
 
@@ -37,11 +40,15 @@ final class RecipeFetchTests: XCTestCase {
 
     func testAnOversizedAnswerIsCut() throws {
         let s = try server()
-        fails(s.url + "huge") { $0 == .tooLarge(s.url + "huge", megabytes: 5) }
+        let huge = try XCTUnwrap(URL(string: s.url + "huge"))
+        let declared = try XCTUnwrap(URL(string: s.url + "huge-declared"))
+        fails(huge.absoluteString) { $0 == .tooLarge(method: "GET", url: huge, cap: 5 << 20) }
         let started = ContinuousClock.now
-        fails(s.url + "huge-declared") { $0 == .tooLarge(s.url + "huge-declared", megabytes: 5) }
+        fails(declared.absoluteString) { $0 == .tooLarge(method: "GET", url: declared, cap: 5 << 20) }
         XCTAssertLessThan(started.duration(to: .now), .seconds(10), "a declared size is refused before the body")
         XCTAssertTrue(RecipeImportError.tooLarge("x", megabytes: 5).description.contains("larger than 5 MB"))
+        let said = RecipeImportError.network(.tooLarge(method: "GET", url: huge, cap: 5 << 20)).description
+        XCTAssertEqual(said, "\(s.url)huge is larger than 5 MB, more than any recipe needs; it was not read")
     }
 
     func testMissingPagesAndRedirectLoopsAreSaid() throws {

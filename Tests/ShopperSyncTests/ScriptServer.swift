@@ -36,7 +36,8 @@ struct ScriptServer: @unchecked Sendable {
     /// The value the server printed under `key`.
     func value<T>(_ key: String) throws -> T {
         guard let v = info[key] as? T else {
-            throw NSError(domain: "ScriptServer", code: 2, userInfo: [NSLocalizedDescriptionKey: "no \(key) in \(info)"])
+            let said = "no \(key) in \(info)"
+            throw NSError(domain: "ScriptServer", code: 2, userInfo: [NSLocalizedDescriptionKey: said])
         }
         return v
     }

@@ -11,16 +11,21 @@ final class SizedAnswerTests: XCTestCase {
 
     private func base() throws -> String { try Self.shared.get().value("url") }
 
+    private func sync(_ base: String) throws -> HTTPTransport {
+        try HTTPTransport(server: XCTUnwrap(URL(string: base)), user: "alice", password: "pw")
+    }
+
     func testASyncAnswerOfTheCapIsReadAndOneByteMoreIsNot() throws {
         let base = try base()
-        XCTAssertEqual(HTTPClient.maxResponse, 16 << 20, "the cap the architecture names")
-        let http = try HTTPClient(server: XCTUnwrap(URL(string: base)), user: "alice", password: "pw")
-        let cap = HTTPClient.maxResponse
+        XCTAssertEqual(HTTPTransport.maxResponse, 16 << 20, "the cap the architecture names")
+        let http = try sync(base)
+        let cap = HTTPTransport.maxResponse
         for kind in ["bytes", "declared"] {
-            let whole = try http.send("GET", XCTUnwrap(URL(string: base + "\(kind)/\(cap)")))
+            let whole = try http.request("GET", XCTUnwrap(URL(string: base + "\(kind)/\(cap)")))
             XCTAssertEqual(whole.body.count, cap, kind)
-            XCTAssertThrowsError(try http.send("GET", XCTUnwrap(URL(string: base + "\(kind)/\(cap + 1)")))) {
-                XCTAssertEqual($0 as? SyncError, .tooLarge("GET /\(kind)/\(cap + 1)"), kind)
+            let over = try XCTUnwrap(URL(string: base + "\(kind)/\(cap + 1)"))
+            XCTAssertThrowsError(try http.request("GET", over)) {
+                XCTAssertEqual($0 as? SyncError, .network(.tooLarge(method: "GET", url: over, cap: cap)), kind)
             }
         }
     }
@@ -28,13 +33,14 @@ final class SizedAnswerTests: XCTestCase {
     /// A single task has a cap of its own (`CalDAVCollection.maxTask`), passed with its request.
     func testATaskOfTheCapIsReadAndOneByteMoreIsNot() throws {
         let base = try base()
-        let http = try HTTPClient(server: XCTUnwrap(URL(string: base)), user: "alice", password: "pw")
+        let http = try sync(base)
         let cap = CalDAVCollection.maxTask
         for kind in ["bytes", "declared"] {
             let collection = CalDAVCollection(http: http, url: try XCTUnwrap(URL(string: base + kind + "/")))
             XCTAssertEqual(try collection.get("/\(kind)/\(cap)")?.text.utf8.count, cap, kind)
+            let over = try XCTUnwrap(URL(string: base + "\(kind)/\(cap + 1)"))
             XCTAssertThrowsError(try collection.get("/\(kind)/\(cap + 1)")) {
-                XCTAssertEqual($0 as? SyncError, .tooLarge("GET /\(kind)/\(cap + 1)"), kind)
+                XCTAssertEqual($0 as? SyncError, .network(.tooLarge(method: "GET", url: over, cap: cap)), kind)
             }
         }
     }
@@ -45,9 +51,9 @@ final class SizedAnswerTests: XCTestCase {
         XCTAssertEqual(cap, 5 << 20, "the cap the README names")
         for kind in ["bytes", "declared"] {
             XCTAssertEqual(try WebPage.get(base + "\(kind)/\(cap)").body.count, cap, kind)
-            let over = base + "\(kind)/\(cap + 1)"
-            XCTAssertThrowsError(try WebPage.get(over)) {
-                XCTAssertEqual($0 as? RecipeImportError, .tooLarge(over, megabytes: 5), kind)
+            let over = try XCTUnwrap(URL(string: base + "\(kind)/\(cap + 1)"))
+            XCTAssertThrowsError(try WebPage.get(over.absoluteString)) {
+                XCTAssertEqual($0 as? RecipeImportError, .network(.tooLarge(method: "GET", url: over, cap: cap)), kind)
             }
         }
     }

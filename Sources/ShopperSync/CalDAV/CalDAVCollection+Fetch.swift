@@ -32,7 +32,9 @@ extension CalDAVCollection {
             tasks = try multiget(part, skip: skip)
         } catch .malformed(let why) {
             return try halve(part, why, skip: skip, take: take)
-        } catch .tooLarge(let why) {
+        } catch .network(let failure) {
+            // Too large, or a redirect loop: asked again in parts, as a reply that cannot be read.
+            guard let why = failure.unreadable else { throw .network(failure) }
             return try halve(part, why, skip: skip, take: take)
         }
         for task in tasks { try take(task) }
@@ -55,7 +57,7 @@ extension CalDAVCollection {
             """
         // Room for every task at its largest, escaped, and the XML around them.
         let cap = part.count * Self.maxTask * 2 + (64 << 10)
-        let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8), cap: cap)
+        let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8), cap: cap)
         if r.status == 404 || r.status == 410 { throw .collectionGone }
         guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
         let asked = Set(part.compactMap { member($0)?.absoluteString })

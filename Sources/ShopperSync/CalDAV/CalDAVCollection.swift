@@ -3,10 +3,10 @@ import ShopperModel
 
 /// One calendar collection holding the tasks of a shared list, and the requests a sync makes of it.
 final class CalDAVCollection {
-    let http: HTTPClient
+    let http: HTTPTransport
     let url: URL
 
-    init(http: HTTPClient, url: URL) {
+    init(http: HTTPTransport, url: URL) {
         self.http = http
         self.url = url
     }
@@ -29,7 +29,7 @@ final class CalDAVCollection {
             <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(DAV.escape(token ?? ""))</d:sync-token>\
             <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
             """
-        let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
+        let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
         if r.status == 404 || r.status == 410 { throw .collectionGone }
         guard r.status == 207 else {
             if [400, 403, 409, 412, 415, 501, 405].contains(r.status) { return .failure(TokenRefused()) }
@@ -56,7 +56,7 @@ final class CalDAVCollection {
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
             <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
             """
-        let r = try http.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
+        let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
         if r.status == 404 || r.status == 410 { throw .collectionGone }
         guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
         var out: [String: String?] = [:]
@@ -69,7 +69,7 @@ final class CalDAVCollection {
 
     /// One task, by GET (after a 412, to merge with what is there now); nil when it is gone.
     func get(_ href: String) throws(SyncError) -> (etag: String?, text: String)? {
-        let r = try http.send("GET", try inside(href), cap: Self.maxTask)
+        let r = try http.request("GET", try inside(href), cap: Self.maxTask)
         if r.status == 404 || r.status == 410 { return nil }
         guard (200..<300).contains(r.status) else { throw .server(status: r.status, reason: r.reason) }
         return (r.etag, r.text)
@@ -86,7 +86,8 @@ final class CalDAVCollection {
     /// task at that address is not overwritten).
     func put(_ href: String, _ text: String, etag: String?) throws(SyncError) -> WriteOutcome {
         let condition = etag.map { ["If-Match": $0] } ?? ["If-None-Match": "*"]
-        let r = try http.send("PUT", try inside(href), headers: condition, body: Data(text.utf8), contentType: "text/calendar; charset=utf-8")
+        let r = try http.request("PUT", try inside(href), headers: condition, body: Data(text.utf8),
+                                 contentType: "text/calendar; charset=utf-8")
         // Xandikos refuses a PUT with 207 and the real status inside.
         let inner = r.status == 207 ? (try? Multistatus(r.body))?.responses.compactMap(\.status).first : nil
         return try outcome(PushReply.put(status: r.status, inner: inner, asNew: etag == nil), r,
@@ -94,7 +95,7 @@ final class CalDAVCollection {
     }
 
     func delete(_ href: String, etag: String?) throws(SyncError) -> WriteOutcome {
-        let r = try http.send("DELETE", try inside(href), headers: etag.map { ["If-Match": $0] } ?? [:])
+        let r = try http.request("DELETE", try inside(href), headers: etag.map { ["If-Match": $0] } ?? [:])
         return try outcome(PushReply.delete(status: r.status), r, reason: r.reason)
     }
 
@@ -134,7 +135,7 @@ final class CalDAVCollection {
     /// the parent collection, the server's root and elsewhere, with the credentials.
     func member(_ href: String) -> URL? {
         guard DAV.sendable(href, max: 2_048) != nil, let u = URL(string: href, relativeTo: url)?.absoluteURL,
-              HTTPClient.sameServer(u, url), u.query == nil, u.fragment == nil, u.user == nil else { return nil }
+              HTTPTransport.sameServer(u, url), u.query == nil, u.fragment == nil, u.user == nil else { return nil }
         // Compared as decoded segments: servers write the same path as "%40" or "@", "%3a" or "%3A".
         let base = Self.segments(url), path = Self.segments(u)
         guard let base, let path, path.count == base.count + 1, Array(path.prefix(base.count)) == base,

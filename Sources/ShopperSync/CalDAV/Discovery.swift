@@ -5,9 +5,9 @@ import ShopperSyncModel
 /// Finds an account's task lists as CalDAV clients do (RFC 6764 and 4791): the well-known address,
 /// the current user's principal, its calendar home, then the collections there that hold VTODOs.
 final class Discovery {
-    let http: HTTPClient
+    let http: HTTPTransport
 
-    init(http: HTTPClient) { self.http = http }
+    init(http: HTTPTransport) { self.http = http }
 
     /// The calendar home, and the task collections in it. An address that is itself a task
     /// collection is the only one offered.
@@ -28,7 +28,7 @@ final class Discovery {
     func makeCollection(in home: URL, name: String) throws(SyncError) -> RemoteCollection {
         let slug = "shopping-" + UUID().uuidString.prefix(8).lowercased() + "/"
         guard let url = URL(string: slug, relativeTo: home.absoluteString.hasSuffix("/") ? home : home.appendingPathComponent(""))?.absoluteURL else {
-            throw .badAddress(home.absoluteString)
+            throw .network(.badAddress(home.absoluteString))
         }
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -37,7 +37,7 @@ final class Discovery {
             <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
             </d:prop></d:set></c:mkcalendar>
             """
-        let r = try http.send("MKCALENDAR", url, body: Data(body.utf8))
+        let r = try http.request("MKCALENDAR", url, body: Data(body.utf8))
         guard (200..<300).contains(r.status) else {
             if r.status == 403 || r.status == 405 { throw .forbidden(L("the calendar home")) }
             throw .server(status: r.status, reason: r.reason)
@@ -81,7 +81,7 @@ final class Discovery {
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>\(props)</d:prop></d:propfind>
             """
-        let r = try http.send("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8))
+        let r = try http.request("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8))
         guard r.status == 207 else {
             if r.status == 403 { throw .forbidden(url.path) }
             // A server failing (503) is not a server without CalDAV.

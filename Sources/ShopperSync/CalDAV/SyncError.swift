@@ -4,31 +4,23 @@ import ShopperModel
 /// Why talking to the server failed, each case with what the user can do about it.
 package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     package var errorDescription: String? { description }
-    case badAddress(String)
-    /// Plain HTTP to anywhere but this machine would send the password in the clear.
-    case insecure(host: String)
-    case unreachable(host: String, reason: String)
-    case certificate(host: String, reason: String)
-    /// The server answered, but not in TLS: https:// to a server that speaks plain HTTP (an
-    /// address typed without a scheme means https://). `plain`: the http:// address to use
-    /// instead, where plain HTTP is allowed (this machine).
-    case notHTTPS(host: String, plain: String?)
+    /// The network failed, or refused an address (`HTTPTransport`): plain HTTP to anywhere but this
+    /// machine would send the password in the clear, and https:// to a server that speaks plain HTTP
+    /// (an address typed without a scheme means https://) is said with the http:// address to use
+    /// where plain HTTP is allowed (this machine).
+    case network(NetworkError)
     case wrongPassword
     case forbidden(String)
     case noPassword
     case keyring(String)
-    case redirectElsewhere(to: String)
     case notCalDAV(String)
     case collectionGone
     /// An address the server gave that is not in the task list: never requested.
     case outside(String)
     /// The task list chosen is the one another list here is shared with (named).
     case collectionInUse(list: String)
-    case tooLarge(String)
     case malformed(String)
     case server(status: Int, reason: String)
-    /// The sync's deadline passed, or a request made no progress for too long (`host`: with its port).
-    case tooSlow(host: String)
     /// Every try of these changes was refused (412 each time): they wait for the next sync.
     case changesRefused(count: Int)
     case store(String)
@@ -37,18 +29,7 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
 
     package var description: String {
         switch self {
-        case .badAddress(let a):
-            L("“{address}” is not a server address; give one such as https://example.org/", ["address": a])
-        case .insecure(let host):
-            L("{host} must be reached over https:// (plain http:// would send your password unprotected)", ["host": host])
-        case .unreachable(let host, let reason):
-            L("cannot reach {host} ({reason}); the changes wait until it can be reached", ["host": host, "reason": reason])
-        case .certificate(let host, let reason):
-            L("the certificate of {host} was refused ({reason}); check the address, or ask the server's owner", ["host": host, "reason": reason])
-        case .notHTTPS(let host, let plain?):
-            L("{host} does not speak HTTPS; on this computer use {address}", ["host": host, "address": plain])
-        case .notHTTPS(let host, nil):
-            L("{host} does not speak HTTPS at this address; check it, or ask the server's owner (plain http:// would send your password unprotected)", ["host": host])
+        case .network(let e): e.sentence(.sync)
         case .wrongPassword:
             L("the server refused the user name or password; share the list again with the right ones")
         case .forbidden(let what):
@@ -58,8 +39,6 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .keyring:
             // libsecret's own words are D-Bus's ("The name :1.0 was not provided…"), in English.
             L("the password could not be read from the keyring (is it running and unlocked?); Shopper tries again at the next sync")
-        case .redirectElsewhere(let to):
-            L("the server sent Shopper on to another address ({address}); your password was not sent there", ["address": to])
         case .notCalDAV(let what):
             L("this server does not offer CalDAV task lists ({what})", ["what": what])
         case .outside(let href):
@@ -68,14 +47,10 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             L("this task list is already shared with the list “{list}” here; choose another, or make a new one", ["list": list])
         case .collectionGone:
             L("the list was deleted on the server; stop sharing it, or share it again")
-        case .tooLarge(let what):
-            L("the server's answer was too large ({what})", ["what": what])
         case .malformed(let what):
             L("the server's answer could not be read ({what})", ["what": what])
         case .server(let status, let reason):
             L("the server answered {status} {reason}; the changes wait for the next sync", ["status": "\(status)", "reason": reason])
-        case .tooSlow(let host):
-            L("the server at {host} was too slow; what was not done waits for the next sync", ["host": host])
         case .changesRefused(let count):
             N("the server refused {n} change each time it was sent (412); it waits for the next sync",
               "the server refused {n} changes each time they were sent (412); they wait for the next sync", count)
@@ -90,8 +65,8 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// waiting"): a server that answered 503 is not "not answering".
     var statusLine: String {
         switch self {
-        case .unreachable(let host, _): L("{host} is not answering", ["host": host])
-        case .tooSlow(let host): L("the server at {host} was too slow", ["host": host])
+        case .network(.unreachable(let host, _)): L("{host} is not answering", ["host": host])
+        case .network(.tooSlow(let host)): L("the server at {host} was too slow", ["host": host])
         case .server(let status, let reason): L("the server answered {status} {reason}", ["status": "\(status)", "reason": reason])
         default: description
         }
@@ -100,7 +75,7 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// Errors the next sync may not meet: the changes wait, the status says "offline".
     var isOffline: Bool {
         switch self {
-        case .unreachable, .tooSlow: true
+        case .network(.unreachable), .network(.tooSlow): true
         case .server(let status, _): status >= 500
         default: false
         }

@@ -8,17 +8,19 @@ package enum Sharing {
     static func serverURL(_ address: String) throws(SyncError) -> URL {
         var a = address.trimmingCharacters(in: .whitespacesAndNewlines)
         if !a.contains("://") { a = "https://" + a }
-        guard let url = URL(string: a), url.host != nil else { throw .badAddress(address) }
-        try HTTPClient.checkSecure(url)
+        guard let url = URL(string: a), url.host != nil else { throw .network(.badAddress(address)) }
+        do { try HTTPTransport.checkSecure(url) } catch { throw .network(error) }
         return url.path.isEmpty ? url.appendingPathComponent("") : url
     }
 
     /// The account's task lists, found as CalDAV clients find them.
     package static func collections(server: String, user: String, password: String) throws(SyncError) -> (home: String, found: [RemoteCollection]) {
         let url = try serverURL(server)
-        let (home, found) = try Discovery(http: HTTPClient(server: url, user: user, password: password)).collections()
+        let (home, found) = try Discovery(http: HTTPTransport(server: url, user: user, password: password))
+            .collections()
         // A task list on another server cannot be used (the password goes nowhere else): not offered.
-        return (home.absoluteString, found.filter { URL(string: $0.url).map { HTTPClient.sameServer($0, url) } ?? false })
+        return (home.absoluteString,
+                found.filter { URL(string: $0.url).map { HTTPTransport.sameServer($0, url) } ?? false })
     }
 
     /// Keeps the password in the keyring, binds the list to its collection, and runs the first sync
@@ -26,7 +28,7 @@ package enum Sharing {
     package static func share(store: Store, list: ShoppingList, server: String, user: String, password: String,
                              target: ShareTarget = .sameNameOrNew) throws(SyncError) -> SyncReport {
         let url = try serverURL(server)
-        let http = try HTTPClient(server: url, user: user, password: password)
+        let http = try HTTPTransport(server: url, user: user, password: password)
         let discovery = Discovery(http: http)
         let collection: RemoteCollection
         switch target {
@@ -45,8 +47,9 @@ package enum Sharing {
             }
         }
         // Discovery that led to another server stores nothing: every sync would be refused there.
-        guard let at = URL(string: collection.url), HTTPClient.sameServer(at, url) else {
-            throw .redirectElsewhere(to: URL(string: collection.url).map(HTTPClient.hostPort) ?? collection.url)
+        guard let at = URL(string: collection.url), HTTPTransport.sameServer(at, url) else {
+            let to = URL(string: collection.url).map(HTTPTransport.hostPort) ?? collection.url
+            throw .network(.redirectedElsewhere(to: to))
         }
         // Two lists on one task list would each take the other's items as their own.
         let bindings = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBindings() }

@@ -26,14 +26,16 @@ package final class SyncEngine {
 
     init(store: Store, binding: SyncBinding, password: String, now: @escaping () -> Date = Date.init) throws(SyncError) {
         guard let server = URL(string: binding.server), let url = URL(string: binding.collection) else {
-            throw .badAddress(binding.collection)
+            throw .network(.badAddress(binding.collection))
         }
         self.store = store
         self.list = binding.list
         self.binding = binding
         self.now = now
-        let http = try HTTPClient(server: server, user: binding.user, password: password)
-        guard HTTPClient.sameServer(url, server) else { throw .redirectElsewhere(to: url.host ?? binding.collection) }
+        let http = try HTTPTransport(server: server, user: binding.user, password: password)
+        guard HTTPTransport.sameServer(url, server) else {
+            throw .network(.redirectedElsewhere(to: url.host ?? binding.collection))
+        }
         collection = CalDAVCollection(http: http, url: url)
     }
 

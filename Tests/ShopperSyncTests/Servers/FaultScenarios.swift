@@ -48,7 +48,8 @@ extension SyncScenarios {
         let (a, phone, remote) = try sharedDevice()
         let m = try a.model
         _ = try m.add(batch: (1...150).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
-        let http = try HTTPClient(server: XCTUnwrap(URL(string: server.url)), user: server.user, password: server.password)
+        let http = try HTTPTransport(server: XCTUnwrap(URL(string: server.url)), user: server.user,
+                                      password: server.password)
         let collection = CalDAVCollection(http: http, url: try XCTUnwrap(URL(string: remote.url)))
         func run(killWhen: (() throws -> Bool)?) throws -> Process {
             let p = Process()

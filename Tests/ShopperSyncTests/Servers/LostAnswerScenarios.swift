@@ -41,7 +41,8 @@ extension SyncScenarios {
         let (a, phone, remote) = try sharedDevice()
         _ = try a.model.add(batch: (1...count).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
         try a.sync()
-        let http = try HTTPClient(server: XCTUnwrap(URL(string: server.url)), user: server.user, password: server.password)
+        let http = try HTTPTransport(server: XCTUnwrap(URL(string: server.url)), user: server.user,
+                                      password: server.password)
         let collection = CalDAVCollection(http: http, url: try XCTUnwrap(URL(string: remote.url)))
         var outside: [String] = []
         let before = try collection.listing(outside: &outside)

@@ -11,7 +11,7 @@ final class SafetyTests: XCTestCase {
     func testPlainHTTPOnlyToThisMachine() throws {
         for address in ["http://dav.example.org/", "http://192.168.1.4:5232/"] {
             XCTAssertThrowsError(try Sharing.serverURL(address), address) { error in
-                guard case .insecure = error as? SyncError else { return XCTFail("\(error)") }
+                guard case .network(.insecure) = error as? SyncError else { return XCTFail("\(error)") }
             }
         }
         for address in ["https://dav.example.org/", "dav.example.org", "http://127.0.0.1:5232/", "http://localhost:8080/dav/", "http://[::1]:5232/"] {
@@ -53,7 +53,7 @@ final class SafetyTests: XCTestCase {
     func testSelfSignedCertificateIsRefused() throws {
         try FakeServer.with("tls") { url, _ in
             XCTAssertThrowsError(try Sharing.collections(server: url, user: "alice", password: "secret")) { error in
-                guard case .certificate(let host, _) = error as? SyncError else { return XCTFail("\(error)") }
+                guard case .network(.certificate(let host, _)) = error as? SyncError else { return XCTFail("\(error)") }
                 XCTAssertEqual(host, "127.0.0.1")
             }
         }
@@ -67,7 +67,7 @@ final class SafetyTests: XCTestCase {
         let plain = try XCTUnwrap(URL(string: server.url))
         let typed = "\(plain.host!):\(plain.port!)"
         XCTAssertThrowsError(try Sharing.collections(server: typed, user: server.user, password: server.password)) { error in
-            XCTAssertEqual(error as? SyncError, .notHTTPS(host: plain.host!, plain: "http://\(typed)"))
+            XCTAssertEqual(error as? SyncError, .network(.notHTTPS(host: plain.host!, plain: "http://\(typed)")))
             XCTAssertTrue("\(error)".contains("does not speak HTTPS; on this computer use http://\(typed)"), "\(error)")
         }
     }
@@ -75,7 +75,7 @@ final class SafetyTests: XCTestCase {
     func testRedirectToAnotherHostGetsNoPassword() throws {
         try FakeServer.with("redirect") { url, log in
             XCTAssertThrowsError(try Sharing.collections(server: url, user: "alice", password: "secret")) { error in
-                guard case .redirectElsewhere = error as? SyncError else { return XCTFail("\(error)") }
+                guard case .network(.redirectedElsewhere) = error as? SyncError else { return XCTFail("\(error)") }
             }
             // Shopper stops at the redirect: the other host is not even asked, let alone told the password.
             XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "", "requests the other host got")

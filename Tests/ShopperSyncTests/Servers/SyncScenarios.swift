@@ -367,7 +367,8 @@ extension SyncScenarios {
     /// The task list deleted on the server: the status says so and what to do; every item stays.
     func collectionDeletedOnTheServer() throws {
         let (a, _, collection) = try sharedDevice(["Milk", "Bread"])
-        let http = try HTTPClient(server: XCTUnwrap(URL(string: server.url)), user: server.user, password: server.password)
+        let http = try HTTPTransport(server: XCTUnwrap(URL(string: server.url)), user: server.user,
+                                      password: server.password)
         let gone = try http.send("DELETE", XCTUnwrap(URL(string: collection.url)))
         XCTAssertTrue((200..<300).contains(gone.status), "DELETE of the collection: \(gone.status)")
         try a.edit("Milk") { $0.quantity = 2 }
