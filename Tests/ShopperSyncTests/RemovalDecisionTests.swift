@@ -22,4 +22,18 @@ final class RemovalDecisionTests: XCTestCase {
             XCTAssertEqual(RemovalOutcome.decide(facts), outcome, what)
         }
     }
+
+    /// Removals all at once that are a bulk loss (kept, not taken at their word): at least 5, and
+    /// more than half of the tasks known, at each edge.
+    func testABulkLossIsMoreThanHalfAndAtLeastFive() {
+        let rows: [(removed: Int, known: Int, bulk: Bool)] = [
+            (0, 0, false), (1, 1, false), (4, 4, false), (4, 5, false),
+            (5, 5, true), (5, 9, true), (5, 10, false), (6, 10, true), (6, 11, true), (6, 12, false),
+            (50, 99, true), (50, 100, false), (51, 100, true), (5, 1_000, false),
+        ]
+        for row in rows {
+            XCTAssertEqual(RemovalFacts.bulkLoss(removed: row.removed, known: row.known), row.bulk,
+                           "\(row.removed) of \(row.known) gone at once")
+        }
+    }
 }

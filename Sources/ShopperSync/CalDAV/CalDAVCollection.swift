@@ -30,13 +30,11 @@ final class CalDAVCollection {
             <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
             """
         let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
-        if r.status == 404 || r.status == 410 { throw .collectionGone }
-        guard r.status == 207 else {
-            if [400, 403, 409, 412, 415, 501, 405].contains(r.status) { return .failure(TokenRefused()) }
-            // Xandikos answers a token it does not know with 500: the listing tells whether the
-            // server itself is failing.
-            if token != nil, r.status >= 500 { return .failure(TokenRefused()) }
-            throw .server(status: r.status, reason: r.reason)
+        switch PullReply.changes(status: r.status, sentToken: token != nil) {
+        case .read: break
+        case .tokenRefused: return .failure(TokenRefused())
+        case .collectionGone, .taskGone: throw .collectionGone
+        case .failed(let status): throw .server(status: status, reason: r.reason)
         }
         let ms = try Multistatus(r.body)
         guard let next = ms.syncToken, !next.isEmpty else { return .failure(TokenRefused()) }
@@ -57,8 +55,11 @@ final class CalDAVCollection {
             <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
             """
         let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
-        if r.status == 404 || r.status == 410 { throw .collectionGone }
-        guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
+        switch PullReply.listing(status: r.status) {
+        case .read: break
+        case .collectionGone, .taskGone, .tokenRefused: throw .collectionGone
+        case .failed(let status): throw .server(status: status, reason: r.reason)
+        }
         var out: [String: String?] = [:]
         for resp in try Multistatus(r.body).responses where !isCollection(resp.href) && resp.status != 404 {
             guard member(resp.href) != nil else { outside.append(resp.href); continue }
@@ -70,9 +71,11 @@ final class CalDAVCollection {
     /// One task, by GET (after a 412, to merge with what is there now); nil when it is gone.
     func get(_ href: String) throws(SyncError) -> (etag: String?, text: String)? {
         let r = try http.request("GET", try inside(href), cap: Self.maxTask)
-        if r.status == 404 || r.status == 410 { return nil }
-        guard (200..<300).contains(r.status) else { throw .server(status: r.status, reason: r.reason) }
-        return (r.etag, r.text)
+        switch PullReply.task(status: r.status) {
+        case .read: return (r.etag, r.text)
+        case .taskGone, .collectionGone, .tokenRefused: return nil
+        case .failed(let status): throw .server(status: status, reason: r.reason)
+        }
     }
 
     enum WriteOutcome: Equatable {

@@ -28,6 +28,14 @@ struct RemovalFacts: Equatable {
     var bulkLoss = false
 }
 
+extension RemovalFacts {
+    /// Whether `removed` of the `known` tasks, gone at once, are a bulk loss (a restore, a replaced
+    /// account), not edits: at least `SyncEngine.bulkMinimum`, and more than `bulkShare` of them.
+    static func bulkLoss(removed: Int, known: Int) -> Bool {
+        removed >= SyncEngine.bulkMinimum && Double(removed) > SyncEngine.bulkShare * Double(known)
+    }
+}
+
 extension RemovalOutcome {
     static func decide(_ f: RemovalFacts) -> RemovalOutcome {
         guard f.recorded else { return .ignore }

@@ -22,7 +22,7 @@ extension SyncEngine {
         let (all, removed, token) = try serverChanges(known: known)
         // Our own uploads come back with the ETag we already hold.
         let changed = all.filter { href, etag in etag == nil || known[href] != etag }
-        let held = removed.count >= Self.bulkMinimum && Double(removed.count) > Self.bulkShare * Double(known.count)
+        let held = RemovalFacts.bulkLoss(removed: removed.count, known: known.count)
         let hrefs = changed.keys.sorted()
         var start = 0
         repeat {

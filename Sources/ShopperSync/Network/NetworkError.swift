@@ -35,13 +35,13 @@ package enum NetworkError: Error, Equatable, Sendable {
 }
 
 /// Who asked, which decides the words a `NetworkError` is said in.
-package enum NetworkUse: Sendable {
+enum NetworkUse: Sendable {
     case sync
     case recipePage
 }
 
 extension NetworkError {
-    package func sentence(_ use: NetworkUse) -> String {
+    func sentence(_ use: NetworkUse) -> String {
         switch use {
         case .sync: syncSentence
         case .recipePage: pageSentence ?? syncSentence
