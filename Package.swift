@@ -58,7 +58,12 @@ let package = Package(
             dependencies: ["ShopperModel"],
             path: "benchmarks/MakeStore"
         ),
-        .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Reads the debug build's index store for the source shape test (Tests/ShopperModelTests/Shape).
+        .target(name: "IndexStoreReader", path: "Tests/IndexStoreReader"),
+        .testTarget(
+            name: "ShopperModelTests",
+            dependencies: ["ShopperModel", "IndexStoreReader", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSyncModel", "CGtk"]),
         .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperSyncModel", "ShopperModel"]),
     ],
