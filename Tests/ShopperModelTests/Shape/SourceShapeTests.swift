@@ -38,7 +38,7 @@ final class SourceShapeTests: XCTestCase {
     /// (tests did not count before either; the old word count let these through). `make shape` lists
     /// them in .build/shape.md.unexposed.txt; the lead makes them internal after the `public` →
     /// `package` edit and brings this to 0. The count may only fall.
-    static let unreferencedExposedCeiling = 176
+    static let unreferencedExposedCeiling = 151
 
     static let shape = Result { try SourceShape.measure() }
 
