@@ -49,7 +49,7 @@ package final class SyncEngine {
                                      waiting: (@Sendable () -> Void)? = nil) -> (SyncReport, SyncError?) {
         let binding: SyncBinding
         do {
-            guard let b = try storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else {
+            guard let b = try storeCall({ () throws(StoreError) in try store.syncTables.syncBinding(for: list) }) else {
                 return (SyncReport(), .store(L("the list is not shared")))
             }
             binding = b
@@ -65,11 +65,11 @@ package final class SyncEngine {
             engine = try SyncEngine(store: store, binding: binding, password: password, now: now)
             return (try engine!.run(), nil)
         } catch {
-            var b = (try? store.syncBinding(for: list)) ?? binding
+            var b = (try? store.syncTables.syncBinding(for: list)) ?? binding
             b.problem = error.description
             b.problemLine = error.statusLine
             b.offline = error.isOffline
-            try? store.saveSyncBinding(b)
+            try? store.syncTables.saveSyncBinding(b)
             return (engine?.report ?? SyncReport(), error)
         }
     }
@@ -85,7 +85,7 @@ package final class SyncEngine {
         binding.problemLine = nil
         binding.offline = false
         binding.notice = notice()
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncBinding(binding) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncBinding(binding) }
         report.requests = collection.http.requests
         // Done, except what the server refused every time: it waits, and the sync says why.
         if report.notSent > 0 { throw .changesRefused(count: report.notSent) }
@@ -114,7 +114,7 @@ package final class SyncEngine {
 
     /// Whether anything was sent.
     private func push() throws(SyncError) -> Bool {
-        let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
+        let pending = try Self.storeCall { () throws(StoreError) in try store.syncTables.syncPending(list) }
         defer { try? flush() }
         for start in stride(from: 0, to: pending.changed.count, by: 100) {
             let batch = pending.changed[start..<min(start + 100, pending.changed.count)]
@@ -130,7 +130,7 @@ package final class SyncEngine {
         for record in pending.gone {
             guard collection.member(record.href) != nil else {
                 report.skip(record.href, why: L("an address outside the task list"))
-                try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+                try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
                 continue
             }
             try sendDeletion(record)
@@ -152,7 +152,7 @@ package final class SyncEngine {
         guard !unsaved.isEmpty else { return }
         let records = unsaved
         unsaved = []
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, records) }
     }
 
     /// What an upload of `item` sends: the task as both sides last agreed, patched with the item.
@@ -162,7 +162,7 @@ package final class SyncEngine {
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
         // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
         // compares edits, whichever device synced first.
-        let stores = try Self.storeCall { () throws(StoreError) in try store.storeNames(of: [item.id])[item.id] ?? [] }
+        let stores = try Self.storeCall { () throws(StoreError) in try store.shopTables.storeNames(of: [item.id])[item.id] ?? [] }
         task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
         return (uid, href, task.text)
     }
@@ -179,7 +179,7 @@ package final class SyncEngine {
             records.append(r)
         }
         guard !records.isEmpty else { return }
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, records) }
     }
 
     private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
@@ -201,7 +201,7 @@ package final class SyncEngine {
             }
             try merge([remoteTask(href: href, etag: current.etag, text: current.text)].compactMap { $0 },
                       removed: [], holdDeletions: false, token: binding.syncToken)
-            let again = try Self.storeCall { () throws(StoreError) in try store.syncRecords(list, items: [item.id]).first }
+            let again = try Self.storeCall { () throws(StoreError) in try store.syncTables.syncRecords(list, items: [item.id]).first }
             let now = try Self.storeCall { () throws(StoreError) in try store.items([item.id])[item.id] }
             guard let again, let now, now.item.list == list, now.revision > again.syncedRevision else { return }
             try send(now.item, revision: now.revision, record: again, attempts: attempts - 1)
@@ -214,13 +214,13 @@ package final class SyncEngine {
         switch try collection.delete(record.href, etag: elsewhere ? nil : record.etag) {
         case .done, .notFound:
             report.deletedThere += 1
-            try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+            try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
         case .preconditionFailed:
             // Edited there after it was deleted here: the edit wins, and it comes back here.
             try flush()
             guard !retried else { report.notSent += 1; return }
             guard let current = try collection.get(record.href), let task = remoteTask(href: record.href, etag: current.etag, text: current.text) else {
-                try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+                try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
                 return
             }
             let base = record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
