@@ -12,13 +12,12 @@ final class SourceShapeTests: XCTestCase {
     static let lineLengthFails = false
 
     /// The types being split while this test was written (issue 55: helpers A and B split
-    /// `ShoppingModel`, `MainWindow` and `ListPage`, helper E `Store` and `ListProjection`). Reported,
-    /// not failed; the lead empties this at the merge.
+    /// `ShoppingModel`, `MainWindow` and `ListPage`). Reported, not failed; the lead empties this at
+    /// the merge. `ListProjection` is under 600 lines but still holds 21 stored properties.
     static let typesBeingSplit: Set = [
         "ShopperModel.ShoppingModel",
         "ShopperApp.MainWindow",
         "ShopperApp.ListPage",
-        "ShopperModel.Store",
         "ShopperModel.ListProjection",
     ]
 
