@@ -22,6 +22,7 @@ extension SourceShape {
             out.append("| \(t.name) | \(t.lines) | \(t.blocks) | \(t.files.count) | \(t.stored) | \(t.staticStored) | \(t.members) |")
         }
         out += ["", "### public / package declarations", ""]
+        guard !exposed.isEmpty else { return (out + ["Not measured: no index store (build first)."]).joined(separator: "\n") + "\n" }
         out += ["| Module | public | package | referred to by another module | needed by a signature or conformance | by nobody else |",
                 "|---|---|---|---|---|---|"]
         for (module, decls) in Dictionary(grouping: exposed, by: \.module).sorted(by: { $0.key < $1.key }) {

@@ -46,8 +46,11 @@ struct SourceShape: Sendable {
     var unresolved: [String] = []
     var occurrences = 0
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// This package; or, for `make shape`'s before column, another checkout (SHOPPER_SHAPE_ROOT),
+    /// measured without an index store when it has none (its exposure is then not measured).
+    static let root = ProcessInfo.processInfo.environment["SHOPPER_SHAPE_ROOT"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Every Swift file below `folder` (relative to the package root), sorted.
     static func swiftFiles(in folder: String) -> [String] {
@@ -73,6 +76,9 @@ struct SourceShape: Sendable {
         shape.measureFunctions(tree)
         shape.measureTypes(tree)
         let store = root.appendingPathComponent(".build/debug/index/store").path
+        if ProcessInfo.processInfo.environment["SHOPPER_SHAPE_ROOT"] != nil && !FileManager.default.fileExists(atPath: store) {
+            return shape
+        }
         let index = try SymbolIndex(storePath: store)
         shape.occurrences = index.occurrences
         shape.measureExposure(tree, index: index)

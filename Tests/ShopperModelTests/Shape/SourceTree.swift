@@ -93,7 +93,9 @@ struct SourceTree {
         var range: (file: String, start: Int, end: Int)?
         var name: String?
         var rest: Substring
-        var words: [Substring] { rest.split(separator: " ") }
+        /// The flags after the name (`let`, `static`, `lazy`, `didSet`…), without the parentheses
+        /// that close a node on its line.
+        var words: [Substring] { rest.split(separator: " ").map { $0.drop(while: { $0 == "(" }).prefix { $0 != ")" } } }
 
         init?(_ line: Substring) {
             let text = line.drop(while: { $0 == " " })
