@@ -11,7 +11,8 @@ package enum Localization {
     /// gettext: the translation of a message, or the message.
     nonisolated(unsafe) package static var translate: @Sendable (String) -> String = { $0 }
     /// ngettext: the form of `one`/`many` for `count` in the user's language.
-    nonisolated(unsafe) package static var translatePlural: @Sendable (String, String, Int) -> String = { one, many, n in
+    nonisolated(unsafe) package static var translatePlural: @Sendable (String, String, Int) -> String = {
+        one, many, n in
         n == 1 ? one : many
     }
 

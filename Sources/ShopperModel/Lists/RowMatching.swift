@@ -148,7 +148,8 @@ enum RowMatching {
     /// row), each header kept with the first item of its section kept; with each section's count,
     /// the items kept, and the first and last row dropped (nil for none).
     static func narrowed(_ rows: inout [RowKey], query: SearchQuery?, needles: [[UInt8]], texts: SearchTexts,
-                         items: ItemTable, byIDAbove: Int) -> (counts: [SectionKey: Int], kept: Int, dropped: ClosedRange<Int>?) {
+                         items: ItemTable, byIDAbove: Int)
+        -> (counts: [SectionKey: Int], kept: Int, dropped: ClosedRange<Int>?) {
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
         // the header, so a section that loses every item loses its header inside the span.

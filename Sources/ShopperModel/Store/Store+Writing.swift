@@ -64,7 +64,8 @@ extension Store {
     /// The highest id `table` (an AUTOINCREMENT one) has ever had, in use or not.
     static func highestID(ever table: String, _ db: Database) throws -> Int64 {
         let used = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM \(table)") ?? 0
-        let ever = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table]) ?? 0
+        let ever = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?",
+                                      arguments: [table]) ?? 0
         return max(used, ever)
     }
 

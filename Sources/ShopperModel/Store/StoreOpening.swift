@@ -25,7 +25,9 @@ enum StoreOpening {
                 let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
                 if tables.isEmpty { return [] }
                 guard tables.contains("grdb_migrations") else { return nil }
-                if check == .quick, let problem = try quickCheck(db) { throw StoreError.damaged(path: path, problem: problem) }
+                if check == .quick, let problem = try quickCheck(db) {
+                    throw StoreError.damaged(path: path, problem: problem)
+                }
                 return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             } ?? { throw StoreError.notAShopperStore(path: path) }()
         } catch let e as StoreError {
@@ -84,7 +86,9 @@ enum StoreOpening {
         if let e = error as? DatabaseError {
             switch e.resultCode {
             case .SQLITE_FULL: return L("the disk is full")
-            case .SQLITE_BUSY, .SQLITE_LOCKED: return L("another program kept the data file busy for over {seconds} seconds", ["seconds": "\(Int(Store.busySeconds))"])
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return L("another program kept the data file busy for over {seconds} seconds",
+                         ["seconds": "\(Int(Store.busySeconds))"])
             case .SQLITE_READONLY where needsRecovery(e):
                 return L("the data file was left mid-write by a program that stopped; start Shopper once, with write access to the file, to recover it")
             case .SQLITE_READONLY: return L("the data file is read-only")

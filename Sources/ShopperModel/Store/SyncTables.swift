@@ -300,6 +300,8 @@ public struct SyncTables: Sendable {
 
     private func writeSyncState(_ body: (Database) throws -> Void) throws(StoreError) {
         guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
-        do { try db.write(body) } catch let e as StoreError { throw e } catch { throw .writeFailed(reason: StoreOpening.reason(error)) }
+        do { try db.write(body) } catch let e as StoreError { throw e } catch {
+            throw .writeFailed(reason: StoreOpening.reason(error))
+        }
     }
 }

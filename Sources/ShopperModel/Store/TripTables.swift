@@ -118,7 +118,8 @@ extension TripTables {
                 return try trips.map { t in
                     let id = TripID(next)
                     next += 1
-                    try TripTables.insert(Trip(id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines), db)
+                    let trip = Trip(id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines)
+                    try TripTables.insert(trip, db)
                     return id
                 }
             }
@@ -136,7 +137,9 @@ extension TripTables {
         try store.read { db in
             guard try db.tableExists("price_history") else { return [] }
             let shop = try db.columns(in: "price_history").contains { $0.name == "shop_id" } ? "shop_id" : "0"
-            let stmt = try db.cachedStatement(sql: "SELECT item_id, unit_cost, quantity, date, \(shop) FROM price_history WHERE item_id = ? ORDER BY date")
+            let stmt = try db.cachedStatement(sql: """
+                SELECT item_id, unit_cost, quantity, date, \(shop) FROM price_history WHERE item_id = ? ORDER BY date
+                """)
             return try ids.flatMap { id in
                 try Row.fetchAll(stmt, arguments: [id.raw]).map(Self.record)
             }
@@ -144,9 +147,12 @@ extension TripTables {
     }
 
     static func writeHistory(_ cs: ChangeSet, _ db: Database) throws {
-        let add = try db.cachedStatement(sql: "INSERT INTO price_history (item_id, unit_cost, quantity, date, shop_id) VALUES (?, ?, ?, ?, ?)")
+        let add = try db.cachedStatement(sql: """
+            INSERT INTO price_history (item_id, unit_cost, quantity, date, shop_id) VALUES (?, ?, ?, ?, ?)
+            """)
         for r in cs.historyAdded {
-            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity), StoreTime.millis(r.date), r.shop.raw])
+            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity),
+                                        StoreTime.millis(r.date), r.shop.raw])
         }
         let remove = try db.cachedStatement(sql: "DELETE FROM price_history WHERE item_id = ? AND date = ?")
         for r in cs.historyRemoved {

@@ -21,7 +21,10 @@ extension SourceShape {
         if decl.isType { last = decl.nameLine }
         var places = (decl.start...max(decl.start, last)).map { SymbolIndex.Place(file: decl.file, line: $0) }
         if decl.kind == "enum_decl" {
-            for element in tree.decls where element.kind == "enum_element_decl" && element.parent.map({ tree.decls[$0].typePath }) == decl.typePath {
+            let elements = tree.decls.filter {
+                $0.kind == "enum_element_decl" && $0.parent.map({ tree.decls[$0].typePath }) == decl.typePath
+            }
+            for element in elements {
                 places += (element.start...element.end).map { SymbolIndex.Place(file: element.file, line: $0) }
             }
         }

@@ -8,7 +8,8 @@ extension SourceShape {
 
     func table() -> String {
         var out = ["## Source shape", ""]
-        out.append("Measured by Tests/ShopperModelTests/Shape (the compiler's parse tree and the debug build's index store).")
+        out.append("Measured by Tests/ShopperModelTests/Shape (the compiler's parse tree and the debug build's "
+                   + "index store).")
         out += ["", "| Rule | Over |", "|---|---|"]
         out.append("| files over 400 lines | \(files.filter { $0.lines > 400 }.count) |")
         out.append("| functions over 60 lines | \(functions.filter { $0.lines > 60 }.count) |")
@@ -19,17 +20,24 @@ extension SourceShape {
         out += ["| Type | Lines | Blocks | Files | Stored | Static stored | Members |", "|---|---|---|---|---|---|---|"]
         let listed = types.values.filter { Self.namedTypes.contains($0.name) || $0.lines > 300 || $0.stored > 8 }
         for t in listed.sorted(by: { ($0.lines, $0.name) > ($1.lines, $1.name) }) {
-            out.append("| \(t.name) | \(t.lines) | \(t.blocks) | \(t.files.count) | \(t.stored) | \(t.staticStored) | \(t.members) |")
+            let cells = [t.name, "\(t.lines)", "\(t.blocks)", "\(t.files.count)", "\(t.stored)", "\(t.staticStored)",
+                         "\(t.members)"]
+            out.append("| " + cells.joined(separator: " | ") + " |")
         }
         out += ["", "### public / package declarations", ""]
-        guard !exposed.isEmpty else { return (out + ["Not measured: no index store (build first)."]).joined(separator: "\n") + "\n" }
-        out += ["| Module | public | package | referred to by another module | needed by a signature or conformance | by nobody else |",
+        guard !exposed.isEmpty else {
+            return (out + ["Not measured: no index store (build first)."]).joined(separator: "\n") + "\n"
+        }
+        out += ["| Module | public | package | referred to by another module | needed by a signature or conformance "
+                + "| by nobody else |",
                 "|---|---|---|---|---|---|"]
         for (module, decls) in Dictionary(grouping: exposed, by: \.module).sorted(by: { $0.key < $1.key }) {
             let publicCount = decls.filter { $0.access != "package" }.count
             let unused = decls.filter { !$0.usedElsewhere && !$0.required }.count
-            out.append("| \(module) | \(publicCount) | \(decls.count - publicCount) | \(decls.filter(\.usedElsewhere).count) | "
-                       + "\(decls.filter { $0.required && !$0.usedElsewhere }.count) | \(unused) |")
+            let used = decls.filter(\.usedElsewhere).count
+            let required = decls.filter { $0.required && !$0.usedElsewhere }.count
+            let cells = [module, "\(publicCount)", "\(decls.count - publicCount)", "\(used)", "\(required)", "\(unused)"]
+            out.append("| " + cells.joined(separator: " | ") + " |")
         }
         return out.joined(separator: "\n") + "\n"
     }

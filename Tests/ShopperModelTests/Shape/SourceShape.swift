@@ -76,7 +76,8 @@ struct SourceShape: Sendable {
         shape.measureFunctions(tree)
         shape.measureTypes(tree)
         let store = root.appendingPathComponent(".build/debug/index/store").path
-        if ProcessInfo.processInfo.environment["SHOPPER_SHAPE_ROOT"] != nil && !FileManager.default.fileExists(atPath: store) {
+        let elsewhere = ProcessInfo.processInfo.environment["SHOPPER_SHAPE_ROOT"] != nil
+        if elsewhere && !FileManager.default.fileExists(atPath: store) {
             return shape
         }
         let index = try SymbolIndex(storePath: store)
@@ -92,7 +93,8 @@ struct SourceShape: Sendable {
     /// Functions, initialisers, subscripts, accessors, a property's initialiser (a closure in a
     /// `static let`), top-level code: from the first attribute or modifier to the closing brace.
     private mutating func measureFunctions(_ tree: SourceTree) {
-        let kinds = SourceTree.Decl.functionKinds.union(["accessor_decl", "pattern_binding_decl", "top_level_code_decl"])
+        let kinds = SourceTree.Decl.functionKinds
+            .union(["accessor_decl", "pattern_binding_decl", "top_level_code_decl"])
         for decl in tree.decls where kinds.contains(decl.kind) {
             let name = decl.name.isEmpty ? decl.kind : decl.name
             functions.append(Measure(place: "\(Self.relative(decl.file)):\(decl.start)", name: name, lines: decl.lines))
@@ -110,7 +112,8 @@ struct SourceShape: Sendable {
             types[key]?.blocks += 1
             types[key]?.files.insert(Self.relative(decl.file))
         }
-        let memberKinds = SourceTree.Decl.functionKinds.union(SourceTree.Decl.typeKinds).union(["var_decl", "typealias"])
+        let memberKinds = SourceTree.Decl.functionKinds.union(SourceTree.Decl.typeKinds)
+            .union(["var_decl", "typealias"])
         for decl in tree.decls {
             guard let parent = decl.parent.map({ tree.decls[$0] }), parent.isTypeOrExtension else { continue }
             let key = Self.typeKey(parent)

@@ -62,7 +62,8 @@ final class SourceShapeTests: XCTestCase {
             let problems = (type.lines > 600 ? ["\(type.lines) lines over \(type.blocks) blocks"] : [])
                 + (type.stored > 12 ? ["\(type.stored) stored properties"] : [])
             guard !problems.isEmpty else { continue }
-            let message = "\(type.name): \(problems.joined(separator: ", ")) (\(type.files.sorted().joined(separator: ", ")))"
+            let files = type.files.sorted().joined(separator: ", ")
+            let message = "\(type.name): \(problems.joined(separator: ", ")) (\(files))"
             if Self.typesBeingSplit.contains(type.name) {
                 print("being split: \(message)")
             } else if type.lines <= 600 && Self.olderOverTwelveStored.contains(type.name) {

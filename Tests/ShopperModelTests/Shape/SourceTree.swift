@@ -143,7 +143,8 @@ enum Compiler {
     /// The toolchain's libIndexStore.so, beside its `swiftc` (usr/bin/../lib). (`swiftc` itself is
     /// run by the name it has: it is a link to the driver, which reads its role from that name.)
     static var indexStoreLibrary: String {
-        swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/libIndexStore.so").path
+        swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/libIndexStore.so").path
     }
 
     static func run(_ arguments: [String]) throws -> String {

@@ -40,7 +40,8 @@ final class SymbolIndex {
                       name: String(cString: name), roles: roles, line: Int(line))
         }, &error, UInt(error.count))
         guard status == 0 else {
-            throw NSError(domain: "index", code: 1, userInfo: [NSLocalizedDescriptionKey: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)])
+            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw NSError(domain: "index", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
         }
     }
 
