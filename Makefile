@@ -15,7 +15,7 @@ PACKAGE_APT := debhelper lintian debootstrap
 HEADLESS    := env XDG_RUNTIME_DIR=$$(mktemp -d) dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test check build deps schemas clean install uninstall validate screenshots bench bench-tools profile startup-order pot fresh-pot locale check-translations stage deb package-deps package-test
+.PHONY: shape run test check build deps schemas clean install uninstall validate screenshots bench bench-tools profile startup-order pot fresh-pot locale check-translations stage deb package-deps package-test
 
 BENCH_SIZES ?= 1000 10000 100000 1000000
 BENCH_RUNS  ?= 5
@@ -167,6 +167,15 @@ check: deps schemas locale
 	$(SWIFT) build --build-tests
 	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals \
 	  $(HEADLESS) $(SWIFT) test --skip-build --disable-swift-testing
+
+# The sources' shape as the shape test measures it (types with all their blocks, stored properties,
+# members, public and package declarations other modules refer to): markdown in .build/shape.md,
+# and the declarations no other module refers to in .build/shape.md.unexposed.txt.
+shape:
+	$(SWIFT) build --build-tests
+	SHOPPER_SHAPE_TABLE=$(CURDIR)/.build/shape.md $(SWIFT) test --skip-build --disable-swift-testing \
+	  --filter ShopperModelTests.SourceShapeTests/testShapeTable
+	@cat .build/shape.md
 
 # The release build as installed (.build/stage/release), the store maker, the C baseline and the
 # libadwaita floor (see benchmarks/adwaita-floor.c).

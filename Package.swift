@@ -19,10 +19,14 @@ let package = Package(
         .systemLibrary(name: "CSync", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev", "libical-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // User-visible text: L() and N() (gettext through the lookups the app installs), for every
+        // module, the toolkit's wrappers in ShopperApp/Gtk too, which import nothing of the model.
+        .target(name: "ShopperText"),
         .target(
             name: "ShopperModel",
             // GRDBSQLite: SQLite's own column calls, for the one loop that reads every item.
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: ["ShopperText", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         // What sharing means without the network: merging an item field by field, what a sync did,
         // a list's status, and running the helper below. The window links this, never ShopperSync.
@@ -44,7 +48,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShopperApp",
-            dependencies: ["CGtk", "ShopperModel", "ShopperSyncModel"]
+            dependencies: ["CGtk", "ShopperText", "ShopperModel", "ShopperSyncModel"]
         ),
         // A writer that the crash-safety test kills with SIGKILL mid-stream.
         .executableTarget(
@@ -58,7 +62,12 @@ let package = Package(
             dependencies: ["ShopperModel"],
             path: "benchmarks/MakeStore"
         ),
-        .testTarget(name: "ShopperModelTests", dependencies: ["ShopperModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Reads the debug build's index store for the source shape test (Tests/ShopperModelTests/Shape).
+        .target(name: "IndexStoreReader", path: "Tests/IndexStoreReader"),
+        .testTarget(
+            name: "ShopperModelTests",
+            dependencies: ["ShopperModel", "IndexStoreReader", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSyncModel", "CGtk"]),
         .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperSyncModel", "ShopperModel"]),
     ],

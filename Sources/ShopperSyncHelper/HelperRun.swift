@@ -34,7 +34,7 @@ struct HelperRun {
         let targets: [ListID]
         do {
             store = try Store(path: path)
-            targets = lists.isEmpty ? try store.syncBindings().map(\.list) : lists
+            targets = lists.isEmpty ? try store.syncTables.syncBindings().map(\.list) : lists
         } catch { return say(HelperReply(error: Self.words(error))) }
         for list in targets {
             let (report, error) = SyncEngine.syncReporting(store: store, list: list, waiting: { say(HelperReply(waiting: true, list: list)) })

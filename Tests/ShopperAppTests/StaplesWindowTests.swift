@@ -58,10 +58,10 @@ final class StaplesWindowTests: GtkTestCase {
             shopper_signal_emit(UnsafeMutableRawPointer(try XCTUnwrap(staples.toasts.last).raw), "button-clicked")
             settle(20)
             XCTAssertTrue(staples.shown.contains("salt"))
-            XCTAssertTrue(try Store(path: path).staples().contains("salt"), "written to the store")
+            XCTAssertTrue(try Store(path: path).stapleTables.staples().contains("salt"), "written to the store")
 
             // Another process (the command line) adds one; the window shows it when it is active again.
-            try Store(path: path).addStaple("Zucker")
+            try Store(path: path).stapleTables.addStaple("Zucker")
             staples.refresh()
             XCTAssertTrue(staples.shown.contains("Zucker"))
             staples.window.close()

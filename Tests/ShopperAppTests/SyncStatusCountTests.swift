@@ -17,11 +17,11 @@ final class SyncStatusCountTests: GtkTestCase {
             let store = try Store(path: folder + "/shopper.sqlite")
             let model = try ShoppingModel(store: store)
             let ids = try (0..<3).map { try model.add(ItemFields(description: "Item \($0)")) }
-            try store.createSyncBinding(SyncBinding(list: model.list, server: "https://dav.example.org/", user: "alice",
+            try store.syncTables.createSyncBinding(SyncBinding(list: model.list, server: "https://dav.example.org/", user: "alice",
                                                     collection: "https://dav.example.org/dav/groceries/", collectionName: "Groceries"))
             // The first two were sent as they are; the third never was.
             let now = try store.items(ids)
-            try store.saveSyncRecords(model.list, ids.prefix(2).map { id in
+            try store.syncTables.saveSyncRecords(model.list, ids.prefix(2).map { id in
                 SyncRecord(item: id, uid: "task-\(id.raw)", href: "/dav/groceries/\(id.raw).ics", etag: "\"1\"", base: nil,
                            syncedRevision: now[id]!.revision)
             })

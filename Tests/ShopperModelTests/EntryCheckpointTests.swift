@@ -105,9 +105,9 @@ final class EntryCheckpointTests: XCTestCase {
             let read = try ShoppingModel(store: Store(path: path))
             XCTAssertFalse(read.readFromCheckpoint, damage)
             try assertSame(read, whole, seed: 0, damage)
-            XCTAssertNil(try? Store(path: path).writeCheckpoint(XCTUnwrap(read.checkpointJob())), damage)
+            XCTAssertNil(try? Store(path: path).checkpointTables.writeCheckpoint(XCTUnwrap(read.checkpointJob())), damage)
             XCTAssertNoThrow(try Store(path: path).purgeDeletedLists(), damage)
-            try Store(path: path).tidyCheckpoints()
+            try Store(path: path).checkpointTables.tidyCheckpoints()
         }
     }
 
@@ -215,7 +215,7 @@ final class EntryCheckpointTests: XCTestCase {
                 """)
         }
         XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "leftovers beside it do not matter")
-        try Store(path: path).tidyCheckpoints()
+        try Store(path: path).checkpointTables.tidyCheckpoints()
         XCTAssertEqual(try checkpointRows(generation: 77), 0)
         XCTAssertEqual(try checkpointRows(list: 999), 0)
         XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "the checkpoint named stays")

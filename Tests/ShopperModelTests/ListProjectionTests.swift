@@ -16,7 +16,7 @@ final class ListProjectionTests: XCTestCase {
                 keys.append(RowKey(section: section, position: position, id: Int64(n + 1)))
                 counts[section, default: 0] += 1
             }
-            let placed = ListProjection.placedBySection(counts: counts) { body in keys.forEach(body) }
+            let placed = RowMatching.placedBySection(counts: counts) { body in keys.forEach(body) }
             XCTAssertEqual(placed, (keys + counts.keys.map(RowKey.header)).sorted(), "seed \(rng.seed), round \(round)")
         }
     }

@@ -215,7 +215,7 @@ final class ListsTests: XCTestCase {
         XCTAssertFalse(plan.joined().contains("item_list"), plan.joined(separator: "; "))
         // The marks of a list's items, read with every news, start from the marks too.
         let marks = try s.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(Store.onlyAtSQL)", arguments: [1]).map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(ShopTables.onlyAtSQL)", arguments: [1]).map { $0["detail"] as String }
         }
         XCTAssertTrue(marks.first?.hasPrefix("SCAN m") ?? false, marks.joined(separator: "; "))
         XCTAssertEqual(try s.changes(since: 0).onlyAt.hidden(at: aldi, existing: [aldi, lidl]), [ids[0], ids[2]])

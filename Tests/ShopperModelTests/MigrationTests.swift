@@ -39,7 +39,7 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(m.savedSearches.map(\.name), ["Cheap", "Dairy"])
         XCTAssertEqual(try m.allItems().map(\.description), ["Milk", "Apples", "Mince", "Bread", "Tea"])
         XCTAssertEqual(m.totals.inCart.count, 1)
-        XCTAssertEqual(try store.history(of: [ItemID(1)]).map(\.unitCost), [Decimal(string: "1.09")!])
+        XCTAssertEqual(try store.tripTables.history(of: [ItemID(1)]).map(\.unitCost), [Decimal(string: "1.09")!])
         // New ids still come after the deleted item's.
         let next = try m.add(fields("Eggs"))
         XCTAssertEqual(next, ItemID(7))

@@ -24,10 +24,10 @@ final class MigrationV11Tests: XCTestCase {
         XCTAssertEqual(Array(after[0..<3]), Array(before[0..<3]))
         XCTAssertEqual(after[3].map { $0.replacingOccurrences(of: " sent:NULL", with: "") }, before[3])
         XCTAssertEqual(try rows(path, "SELECT identifier FROM grdb_migrations").last, "[identifier:\"\(Schema.latest)\"]")
-        let records = try store.syncRecords(.first, items: [ItemID(1), ItemID(2)])
+        let records = try store.syncTables.syncRecords(.first, items: [ItemID(1), ItemID(2)])
         XCTAssertEqual(records.count, 2)
         XCTAssertTrue(records.allSatisfy { $0.sent == nil && $0.base != nil && $0.etag != nil })
-        XCTAssertEqual(store.syncPendingCount(.first), 0)
+        XCTAssertEqual(store.syncTables.syncPendingCount(.first), 0)
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 }

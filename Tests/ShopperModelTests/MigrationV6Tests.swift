@@ -67,7 +67,7 @@ final class MigrationV6Tests: XCTestCase {
         XCTAssertEqual(try m.allItems().map(\.description), ["Milk", "Apples", "Bread", "Mince", "Tea"])
         XCTAssertEqual(ListProjection(model: m, kind: .shopping).descriptions, ["Tea"])
         XCTAssertEqual(ListProjection(model: m, kind: .cart).descriptions, ["Bread", "Mince"])
-        XCTAssertEqual(try store.syncBinding(for: .first)?.collection, "/dav/alice/groceries/")
+        XCTAssertEqual(try store.syncTables.syncBinding(for: .first)?.collection, "/dav/alice/groceries/")
 
         // And it works as a v7 store: a store, an order, a mark, then a new item after the deleted one.
         let aldi = try m.addShop(named: "Aldi")

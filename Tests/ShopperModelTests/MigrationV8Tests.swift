@@ -23,9 +23,9 @@ final class MigrationV8Tests: XCTestCase {
             .map { try rows(path, "SELECT * FROM \($0) ORDER BY rowid") }
         XCTAssertEqual(after, before)
         XCTAssertEqual(try rows(path, "SELECT identifier FROM grdb_migrations").last, "[identifier:\"\(Schema.latest)\"]")
-        XCTAssertEqual(try store.recipes(), [])
-        XCTAssertEqual(try store.meals(), [])
-        XCTAssertEqual(try store.shares(), [])
+        XCTAssertEqual(try store.recipeTables.recipes(), [])
+        XCTAssertEqual(try store.recipeTables.meals(), [])
+        XCTAssertEqual(try store.recipeTables.shares(), [])
         let m = try ShoppingModel(store: store)
         XCTAssertEqual(try m.allItems().map(\.description), ["Milk", "Eggs", "Flour", "Tomatoes", "Basil"])
         XCTAssertEqual(try store.integrityCheck(), "ok")

@@ -23,14 +23,14 @@ final class MigrationV9Tests: XCTestCase {
         let store = try Store(path: path)
         XCTAssertEqual(try tables.map { try rows(path, "SELECT * FROM \($0) ORDER BY 1, 2, 3") }, before)
         XCTAssertEqual(try rows(path, "SELECT identifier FROM grdb_migrations").last, "[identifier:\"\(Schema.latest)\"]")
-        XCTAssertEqual(Set(try store.staples()), Set(PantryStaples.defaults))
+        XCTAssertEqual(Set(try store.stapleTables.staples()), Set(PantryStaples.defaults))
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
     func testTheRecipeAddedAgainFollowsTheStaplesEdited() throws {
         let store = try Store(path: try fixtureCopy())
-        XCTAssertEqual(try store.removeStaple("SALT"), "salt", "found whatever its case")
-        XCTAssertEqual(try store.addStaple("  eggs "), "eggs")
+        XCTAssertEqual(try store.stapleTables.removeStaple("SALT"), "salt", "found whatever its case")
+        XCTAssertEqual(try store.stapleTables.addStaple("  eggs "), "eggs")
         let m = try ShoppingModel(store: store)
         let pancakes = try XCTUnwrap(try m.recipes().first)
         let words = try m.previewRecipe(pancakes.id, servings: nil, staples: nil, numbers: .decimalPoint).map(\.words)

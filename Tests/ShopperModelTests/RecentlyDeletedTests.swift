@@ -64,15 +64,15 @@ final class RecentlyDeletedTests: XCTestCase {
         let s = try store()
         let g = try ShoppingModel(store: s)
         let party = try g.createList(named: "Party"), bbq = try g.createList(named: "BBQ")
-        try s.createSyncBinding(SyncBinding(list: party, server: "https://dav.example.org/", user: "alice",
+        try s.syncTables.createSyncBinding(SyncBinding(list: party, server: "https://dav.example.org/", user: "alice",
                                             collection: "https://dav.example.org/dav/party/", collectionName: "Party"))
         try g.deleteList(party)
-        XCTAssertEqual(try s.syncBindings().map(\.list), [], "a deleted list's binding is not in use")
-        try s.createSyncBinding(SyncBinding(list: bbq, server: "https://dav.example.org/", user: "alice",
+        XCTAssertEqual(try s.syncTables.syncBindings().map(\.list), [], "a deleted list's binding is not in use")
+        try s.syncTables.createSyncBinding(SyncBinding(list: bbq, server: "https://dav.example.org/", user: "alice",
                                             collection: "https://dav.example.org/dav/party/", collectionName: "Party"))
         XCTAssertTrue(try g.restoreList(party))
-        XCTAssertNil(try s.syncBinding(for: party), "no longer shared")
-        XCTAssertEqual(try s.syncBinding(for: bbq)?.collection, "https://dav.example.org/dav/party/")
+        XCTAssertNil(try s.syncTables.syncBinding(for: party), "no longer shared")
+        XCTAssertEqual(try s.syncTables.syncBinding(for: bbq)?.collection, "https://dav.example.org/dav/party/")
         XCTAssertFalse(try g.restoreList(party), "restored already: nothing to do")
     }
 }

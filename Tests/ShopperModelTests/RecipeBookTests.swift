@@ -16,7 +16,7 @@ final class RecipeBookTests: XCTestCase {
         let id = try m.addRecipe(Self.pancakes)
         let r = try XCTUnwrap(try ShoppingModel(store: s).recipe(id))
         XCTAssertEqual(r.draft, Self.pancakes)
-        XCTAssertEqual(try s.recipes().map(\.title), ["Pancakes"])
+        XCTAssertEqual(try s.recipeTables.recipes().map(\.title), ["Pancakes"])
         XCTAssertEqual(m.undo.undoName, "adding the recipe “Pancakes”")
         XCTAssertTrue(m.undo.undoStack.last!.onListsOnly, "any list's model undoes it")
     }

@@ -63,7 +63,7 @@ final class ShopsTests: XCTestCase {
         try m.renameShop(blank, to: "Tesco")
         try m.moveShop(lidl, to: 0)
         XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Aldi", "Tesco"])
-        XCTAssertEqual(try s.shops().map(\.name), ["Lidl", "Aldi", "Tesco"], "written through")
+        XCTAssertEqual(try s.shopTables.shops().map(\.name), ["Lidl", "Aldi", "Tesco"], "written through")
         try m.deleteShop(aldi)
         XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Tesco"])
         XCTAssertEqual(m.undo.undoName, "deleting the store “Aldi”")
@@ -76,7 +76,7 @@ final class ShopsTests: XCTestCase {
         XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "Tesco"])
         for _ in 0..<4 { try m.undoLast() }
         XCTAssertEqual(m.shops, [])
-        XCTAssertEqual(try s.shops(), [])
+        XCTAssertEqual(try s.shopTables.shops(), [])
     }
 
     /// Stores put back by name (a sync's lost choice): known names matched as items are, an
@@ -92,7 +92,7 @@ final class ShopsTests: XCTestCase {
         try m.setOnlyAt(milk, named: ["aldi", "Lidl"])
         XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl"])
         XCTAssertEqual(m.storeNames(of: milk), ["Aldi", "Lidl"])
-        XCTAssertEqual(try s.shops().map(\.name), ["Aldi", "Lidl"], "written through")
+        XCTAssertEqual(try s.shopTables.shops().map(\.name), ["Aldi", "Lidl"], "written through")
         try m.undoLast()
         XCTAssertEqual(m.shops.map(\.name), ["Aldi"], "the store made goes with its step")
         XCTAssertEqual(m.onlyAt[milk], [aldi])

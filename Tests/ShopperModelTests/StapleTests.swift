@@ -9,7 +9,7 @@ final class StapleTests: XCTestCase {
     private func store() throws -> Store { try Store(path: temporaryFolder(self) + "/" + Store.fileName) }
 
     func testANewStoreStartsWithTheDefaultsInAlphabeticalOrder() throws {
-        let names = try store().staples()
+        let names = try store().stapleTables.staples()
         XCTAssertEqual(Set(names), Set(PantryStaples.defaults))
         XCTAssertEqual(names, names.sorted { ShoppingModel.matchKey($0) < ShoppingModel.matchKey($1) })
         XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: "Öl")), try XCTUnwrap(names.firstIndex(of: "olive oil")),
@@ -18,23 +18,23 @@ final class StapleTests: XCTestCase {
 
     func testANameIsKeptOnceTidiedAndCut() throws {
         let s = try store()
-        XCTAssertEqual(try s.addStaple("  Butter\t milk "), "Butter milk")
-        XCTAssertNil(try s.addStaple("butter MILK"), "the same name in another case")
-        XCTAssertNil(try s.addStaple("Ol"), "Öl is kept: the same name without its accent")
-        XCTAssertNil(try s.addStaple("   "))
+        XCTAssertEqual(try s.stapleTables.addStaple("  Butter\t milk "), "Butter milk")
+        XCTAssertNil(try s.stapleTables.addStaple("butter MILK"), "the same name in another case")
+        XCTAssertNil(try s.stapleTables.addStaple("Ol"), "Öl is kept: the same name without its accent")
+        XCTAssertNil(try s.stapleTables.addStaple("   "))
         let long = String(repeating: "x", count: 500)
-        XCTAssertEqual(try s.addStaple(long)?.count, Store.stapleLimit)
-        XCTAssertEqual(try s.removeStaple("BUTTER milk"), "Butter milk")
-        XCTAssertNil(try s.removeStaple("Butter milk"), "already gone")
-        XCTAssertFalse(try s.staples().contains("Butter milk"))
+        XCTAssertEqual(try s.stapleTables.addStaple(long)?.count, StapleTables.stapleLimit)
+        XCTAssertEqual(try s.stapleTables.removeStaple("BUTTER milk"), "Butter milk")
+        XCTAssertNil(try s.stapleTables.removeStaple("Butter milk"), "already gone")
+        XCTAssertFalse(try s.stapleTables.staples().contains("Butter milk"))
     }
 
     func testNoMoreThanTheMostAreKept() throws {
         let s = try store()
-        let start = try s.staples().count
-        for i in start..<Store.staplesMost { XCTAssertNotNil(try s.addStaple("staple \(i)")) }
-        XCTAssertNil(try s.addStaple("one too many"))
-        XCTAssertEqual(try s.staples().count, Store.staplesMost)
+        let start = try s.stapleTables.staples().count
+        for i in start..<StapleTables.staplesMost { XCTAssertNotNil(try s.stapleTables.addStaple("staple \(i)")) }
+        XCTAssertNil(try s.stapleTables.addStaple("one too many"))
+        XCTAssertEqual(try s.stapleTables.staples().count, StapleTables.staplesMost)
     }
 
     func testAnotherProcessesEditIsWhatTheNextAddFollows() throws {
@@ -43,7 +43,7 @@ final class StapleTests: XCTestCase {
         let id = try window.addRecipe(RecipeDraft(title: "Salad", servings: 2, ingredients: ["2 tbsp olive oil", "1 lemon"]))
         XCTAssertTrue(try window.previewRecipe(id).first?.words.contains("always at home") ?? false)
         // The command line, or a second window, takes olive oil off the staples.
-        XCTAssertEqual(try Store(path: path).removeStaple("olive oil"), "olive oil")
+        XCTAssertEqual(try Store(path: path).stapleTables.removeStaple("olive oil"), "olive oil")
         try window.addRecipeToList(id)
         XCTAssertEqual(Set(try window.allItems().map(\.description)), ["Olive oil", "Lemon"])
     }
@@ -52,7 +52,7 @@ final class StapleTests: XCTestCase {
         let m = try ShoppingModel(store: store())
         let s = try XCTUnwrap(m.store)
         let id = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread", "butter"]))
-        try s.addStaple("Butter")
+        try s.stapleTables.addStaple("Butter")
         _ = try m.planMeal(id, on: PlanDay(Date()), servings: 1)
         let words = try m.previewWeek().map(\.words)
         XCTAssertTrue(words.contains { $0.hasPrefix("butter:") && $0.contains("always at home") }, "\(words)")
@@ -64,7 +64,7 @@ final class StapleTests: XCTestCase {
         let path = temporaryFolder(self) + "/" + Store.fileName
         _ = try Store(path: path)
         let readOnly = try Store(path: path, access: .readOnly)
-        XCTAssertThrowsError(try readOnly.addStaple("butter")) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
+        XCTAssertThrowsError(try readOnly.stapleTables.addStaple("butter")) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
     }
 
     /// Rows another program wrote: bytes are passed over, a name too long is cut, and no more
@@ -77,9 +77,9 @@ final class StapleTests: XCTestCase {
             try db.execute(sql: "INSERT INTO staple (name) VALUES (x'00ff'), (?)", arguments: [long])
             for n in 0..<1_000 { try db.execute(sql: "INSERT INTO staple (name) VALUES (?)", arguments: ["bulk \(n)"]) }
         }
-        let names = try Store(path: path).staples()
-        XCTAssertLessThanOrEqual(names.count, Store.staplesMost)
-        XCTAssertTrue(names.allSatisfy { $0.count <= Store.stapleLimit })
+        let names = try Store(path: path).stapleTables.staples()
+        XCTAssertLessThanOrEqual(names.count, StapleTables.staplesMost)
+        XCTAssertTrue(names.allSatisfy { $0.count <= StapleTables.stapleLimit })
         XCTAssertFalse(names.contains { $0.utf8.first == 0 }, "bytes are no staple")
         let m = try ShoppingModel(store: Store(path: path))
         let id = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))

@@ -94,7 +94,7 @@ final class StoreBoundsTests: XCTestCase {
                                 "the quantity of “Milk” is not one an item can hold (more than 0, at most 10000, with 4 decimals at most)"),
                                (ItemFields(description: "Tea", price: 2_000_000),
                                 "the price of “Tea” is not one an item can hold (from 0 to 1000000, with 4 decimals at most)")] {
-            XCTAssertThrowsError(try store.applySync(.first) { ids throws(StoreError) in
+            XCTAssertThrowsError(try store.syncTables.applySync(.first) { ids throws(StoreError) in
                 var w = SyncWrite(list: .first)
                 let id = ids.newItemID()
                 var item = Item(id: id, description: "", position: 1, createdAt: Date(), list: .first)

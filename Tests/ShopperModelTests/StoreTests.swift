@@ -118,7 +118,7 @@ final class StoreTests: XCTestCase {
         try m.saveSearch(name: "Milk", query: "milk")
         try m.tick(item.id)
         try m.finishShopping()
-        XCTAssertEqual(try m.store!.history(of: [item.id]).count, 1)
+        XCTAssertEqual(try m.store!.tripTables.history(of: [item.id]).count, 1)
     }
 
     /// A child process writing a stream of edits is killed with SIGKILL. Every edit it reported as
@@ -150,10 +150,10 @@ final class StoreTests: XCTestCase {
         for n in 0...acknowledged { XCTAssertTrue(names.contains("Item \(n)"), "committed edit \(n) unread") }
         // Where it cannot be recovered (not writable), the true cause is named, not "read-only".
         for code in [ResultCode.SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT] {
-            let said = Store.reason(DatabaseError(resultCode: code))
+            let said = StoreOpening.reason(DatabaseError(resultCode: code))
             XCTAssertTrue(said.contains("left mid-write"), said)
         }
-        XCTAssertEqual(Store.reason(DatabaseError(resultCode: .SQLITE_READONLY)), "the data file is read-only")
+        XCTAssertEqual(StoreOpening.reason(DatabaseError(resultCode: .SQLITE_READONLY)), "the data file is read-only")
     }
 
     /// 100,000 items in a real store; an operation on one item then writes a fixed few rows, whatever

@@ -32,11 +32,11 @@ final class TripsTests: XCTestCase {
         XCTAssertEqual(trip.lines[0].unitCost, Decimal(string: "1.09"))
         XCTAssertEqual(trip.total, Decimal(string: "10.17")!)
         XCTAssertEqual(try m.trips(), [trip.summary])
-        XCTAssertEqual(try s.history(of: [milk]).map(\.shop), [aldi], "the price says where it was paid")
+        XCTAssertEqual(try s.tripTables.history(of: [milk]).map(\.shop), [aldi], "the price says where it was paid")
 
         try m.undoLast()
         XCTAssertEqual(try m.trips(), [], "Undo of Finish Shopping takes the trip back")
-        XCTAssertEqual(try s.history(of: [milk]), [])
+        XCTAssertEqual(try s.tripTables.history(of: [milk]), [])
         try m.redoLast()
         XCTAssertEqual(try m.trip(id), trip, "and Redo records it again, the same")
     }

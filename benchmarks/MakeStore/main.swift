@@ -24,7 +24,7 @@ if args.count == 3, args[2] == "trips" {
             }
             return Trip(id: TripID(0), list: .first, shop: .any, shopName: "", date: start.addingTimeInterval(Double(t) * week), lines: lines)
         }
-        try store.addTrips(trips)
+        try store.tripTables.addTrips(trips)
     } catch {
         FileHandle.standardError.write(Data("shopper-bench-store: \(error.localizedDescription)\n".utf8))
         exit(1)

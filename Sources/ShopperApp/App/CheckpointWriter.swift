@@ -30,6 +30,6 @@ enum CheckpointWriter {
     /// The store's checkpoints of lists gone and parts of writes cut off, removed off the main thread.
     static func tidy(_ store: Store?) {
         guard let store else { return }
-        queue.async { store.tidyCheckpoints() }
+        queue.async { store.checkpointTables.tidyCheckpoints() }
     }
 }

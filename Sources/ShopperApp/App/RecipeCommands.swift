@@ -120,7 +120,7 @@ enum RecipeCommands {
     /// tab-separated (tabs and line breaks inside them become spaces).
     static func list(paths: AppPaths) throws -> String {
         func field(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-        return try Store(path: paths.storeFile, access: .readOnly).recipes().map { r in
+        return try Store(path: paths.storeFile, access: .readOnly).recipeTables.recipes().map { r in
             ([r.title, r.servings.map(String.init) ?? ""] + r.ingredients).map(field).joined(separator: "\t") + "\n"
         }.joined()
     }
@@ -128,7 +128,7 @@ enum RecipeCommands {
     /// schema.org JSON of the recipe called `title`, or of every recipe.
     static func export(title: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile, access: .readOnly)
-        let recipes = try title.map { [try recipe($0, in: store.recipes())] } ?? store.recipes()
+        let recipes = try title.map { [try recipe($0, in: store.recipeTables.recipes())] } ?? store.recipeTables.recipes()
         return String(decoding: SchemaOrgRecipe.json(recipes.map(\.draft)), as: UTF8.self) + "\n"
     }
 

@@ -12,14 +12,14 @@ enum SharingCommands {
         let list = try Self.list(name, in: store)
         let password = try readPassword(prompt: L("Password for {user} at {server}: ", ["user": user, "server": server]))
         let report = try SyncHelper.share(store: store.path, list: list.id, server: server, user: user, password: password, target: .sameNameOrNew)
-        let collection = try store.syncBinding(for: list.id)?.collectionName ?? ""
+        let collection = try store.syncTables.syncBinding(for: list.id)?.collectionName ?? ""
         return L("“{list}” is shared with “{collection}”: {summary}.", ["list": list.name, "collection": collection, "summary": summary(report)])
     }
 
     static func stop(list name: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile)
         let list = try Self.list(name, in: store)
-        guard try store.syncBinding(for: list.id) != nil else { return L("“{list}” was not shared.", ["list": list.name]) }
+        guard try store.syncTables.syncBinding(for: list.id) != nil else { return L("“{list}” was not shared.", ["list": list.name]) }
         try SyncHelper.stop(store: store.path, list: list.id)
         return L("“{list}” is no longer shared; its items stay here.", ["list": list.name])
     }
@@ -31,10 +31,10 @@ enum SharingCommands {
         let lists = try name.map { [try Self.list($0, in: store)] } ?? store.lists()
         var out = ""
         for list in lists {
-            let binding = try? store.syncBinding(for: list.id)
+            let binding = try? store.syncTables.syncBinding(for: list.id)
             if binding == nil && name == nil { continue }
             let syncing = binding != nil && SyncLockFile.isHeld(paths.storeFile, list.id)
-            let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncPendingCount(list.id), syncing: syncing, timeText: timeText)
+            let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncTables.syncPendingCount(list.id), syncing: syncing, timeText: timeText)
             let place = binding.map { L("{user} on {server}, task list “{tasks}”", ["user": $0.user, "server": $0.server, "tasks": $0.collectionName]) }
             out += ([list.name] + (place.map { [$0] } ?? []) + [status.text]).joined(separator: "\t") + "\n"
         }
@@ -58,7 +58,7 @@ enum SharingCommands {
     /// after every list was tried.
     nonisolated static func syncNow(store: Store, list name: String?) throws -> String {
         let lists = try store.lists()
-        var targets = try store.syncBindings().compactMap { b in lists.first { $0.id == b.list } }
+        var targets = try store.syncTables.syncBindings().compactMap { b in lists.first { $0.id == b.list } }
         if let name {
             guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
             guard targets.contains(where: { $0.id == list.id }) else {

@@ -1,5 +1,5 @@
 import CGtk
-import ShopperModel
+import ShopperText
 
 /// libadwaita's About window.
 @MainActor

@@ -1,5 +1,5 @@
 import CGtk
-import ShopperModel
+import ShopperText
 
 /// A search entry in a search bar that slides down; typing anywhere in `captureFrom` opens it.
 @MainActor struct SearchBar {

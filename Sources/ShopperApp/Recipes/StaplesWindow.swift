@@ -46,7 +46,7 @@ final class StaplesWindow {
     func refresh(focus: String? = nil) {
         let focused = focus ?? rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0] : nil }
         let names: [String]
-        do { names = try store.staples() } catch {
+        do { names = try store.stapleTables.staples() } catch {
             onError?(error)
             return
         }
@@ -74,7 +74,7 @@ final class StaplesWindow {
         let typed = ItemDraft.clean(newStaple.text)
         guard !typed.isEmpty else { return }
         do {
-            if let kept = try store.addStaple(typed) {
+            if let kept = try store.stapleTables.addStaple(typed) {
                 newStaple.text = ""
                 refresh(focus: kept)
                 _ = newStaple.row.grabFocus()
@@ -82,11 +82,11 @@ final class StaplesWindow {
             }
             // Refused: kept already (perhaps by another window since these rows were read), or full.
             refresh()
-            let key = ShoppingModel.matchKey(String(typed.prefix(Store.stapleLimit)))
+            let key = ShoppingModel.matchKey(String(typed.prefix(StapleTables.stapleLimit)))
             if let same = shown.first(where: { ShoppingModel.matchKey($0) == key }) {
                 prefs.toast(L("“{staple}” is always at home already", ["staple": same]))
             } else {
-                prefs.toast(N("No more than {n} staple can be kept", "No more than {n} staples can be kept", Store.staplesMost))
+                prefs.toast(N("No more than {n} staple can be kept", "No more than {n} staples can be kept", StapleTables.staplesMost))
             }
         } catch {
             onError?(error)
@@ -97,12 +97,12 @@ final class StaplesWindow {
     func remove(_ name: String) {
         let next = shown.firstIndex(of: name).flatMap { i in i + 1 < shown.count ? shown[i + 1] : (i > 0 ? shown[i - 1] : nil) }
         do {
-            guard let removed = try store.removeStaple(name) else { return refresh() }
+            guard let removed = try store.stapleTables.removeStaple(name) else { return refresh() }
             refresh(focus: next)
             if next == nil { _ = newStaple.row.grabFocus() }
             let handle = prefs.toast(L("“{staple}” goes on the list again", ["staple": removed]), button: L("Undo")) { [weak self] in
                 guard let self else { return }
-                do { try store.addStaple(removed) } catch { onError?(error) }
+                do { try store.stapleTables.addStaple(removed) } catch { onError?(error) }
                 refresh(focus: removed)
             }
             if let handle { toasts.append(handle) }

@@ -40,7 +40,7 @@ final class PendingCounter {
         }
         counting.insert(list)
         Thread.detachNewThread {
-            let n = store.syncPendingCount(list)
+            let n = store.syncTables.syncPendingCount(list)
             let onMain = Thread.isMainThread
             MainLoop.post { [weak self] in self?.counted(list, n, onMain: onMain) }
         }

@@ -50,7 +50,7 @@ final class SyncController {
 
     /// Reads the bindings again (after sharing starts or stops, or another process's sync).
     func reload() {
-        bindings = Dictionary(((try? reader?.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a })
+        bindings = Dictionary(((try? reader?.syncTables.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a })
         pending.forget(keeping: Set(bindings.keys))
     }
 
@@ -141,7 +141,7 @@ final class SyncController {
         var targets: [ShoppingList] = []
         do {
             let lists = try reader?.lists() ?? []
-            targets = try (reader?.syncBindings() ?? []).compactMap { b in lists.first { $0.id == b.list } }
+            targets = try (reader?.syncTables.syncBindings() ?? []).compactMap { b in lists.first { $0.id == b.list } }
         } catch { failure = error.localizedDescription }
         if !names.isEmpty {
             targets = targets.filter { t in names.contains { ShoppingList.named($0, in: [t]) != nil } }

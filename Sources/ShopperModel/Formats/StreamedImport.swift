@@ -50,7 +50,7 @@ public enum StreamedImport {
         let total = max(1, sources.reduce(0) { $0 + $1.source.size })
         var before = 0
         do {
-            return try store.writeStreamed(list: list, now: StoreTime.rounded(now)) { w in
+            return try store.streamedWrites.writeStreamed(list: list, now: StoreTime.rounded(now)) { w in
                 for (index, stream) in sources.enumerated() {
                     try read(stream, index: index, into: &w, skippingBadLines: skippingBadLines) {
                         progress(index, Double(before + stream.source.consumed) / Double(total))
@@ -65,7 +65,7 @@ public enum StreamedImport {
         } catch let e as StoreError {
             throw .store(e)
         } catch {
-            throw .store(.writeFailed(reason: Store.reason(error)))
+            throw .store(.writeFailed(reason: StoreOpening.reason(error)))
         }
     }
 

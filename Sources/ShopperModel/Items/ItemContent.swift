@@ -97,7 +97,7 @@ final class ItemContent {
 
     private func rethrowing<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do { return try body() } catch let e as StoreError { throw e } catch {
-            throw .writeFailed(reason: Store.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 }

@@ -47,9 +47,9 @@ extension ShoppingModel {
             l.deletedAt = nil
             b.cs.lists[id] = l
         }
-        if let store, let mine = try store.syncBinding(for: id),
-           try store.syncBindings().contains(where: { $0.list != id && $0.collection == mine.collection }) {
-            try store.stopSharing(id)
+        if let store, let mine = try store.syncTables.syncBinding(for: id),
+           try store.syncTables.syncBindings().contains(where: { $0.list != id && $0.collection == mine.collection }) {
+            try store.syncTables.stopSharing(id)
         }
         return true
     }

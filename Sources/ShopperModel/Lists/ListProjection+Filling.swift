@@ -54,7 +54,7 @@ extension ListProjection {
 
     /// Whether a rebuild now may leave rows to `fillMore`: a list long enough to be worth it, with no
     /// search (a search tests the texts, which may change before the fill ends).
-    var fillsLater: Bool { query == nil && model.items.count >= fillFrom }
+    var fillsLater: Bool { query == nil && model.items.count >= tuning.fillFrom }
 
     /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
     /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
@@ -63,38 +63,15 @@ extension ListProjection {
         // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
         let spare = fill?.takeKeys() ?? rows.takeStorage()
         fill = nil
-        let sections = sectionKeys, kind = kind, items = model.items, limit = firstRows
+        let sections = sectionKeys, kind = kind, items = model.items, limit = tuning.firstRows
         let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
-        let tally = SectionTally(aisles: model.sectionAisles.names.count)
-        // The first rows: candidates below the last kept one, cut back to `limit` when twice that.
-        var best: [RowKey] = [], bar: RowKey?
-        best.reserveCapacity(2 * limit)
-        items.forEach { id, entry in
-            guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
-            let k = key(id, entry, sections: sections)
-            tally.add(k)
-            if bar.map({ k < $0 }) ?? true {
-                best.append(k)
-                if best.count == 2 * limit {
-                    best.sort()
-                    best.removeLast(limit)
-                    bar = best.last
-                }
-            }
-        }
-        let (counts, costs, count) = tally.result()
-        best.sort()
-        if best.count > limit { best.removeLast(best.count - limit) }
-        var first: [RowKey] = []
-        for k in best {
-            if sectioning.hasHeaders, first.last?.section != k.section { first.append(.header(k.section)) }
-            first.append(k)
-        }
+        let (first, counts, costs, count, placed) = SectionTally.firstRows(
+            items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, limit: limit,
+            aisles: model.sectionAisles.names.count)
         rows = Self.rowArray(first)
         itemCount = count
-        sectionCounts = counts
-        self.costs = costs
-        guard count > best.count else { return }
+        sums = SectionSums(counts: counts, costs: costs)
+        guard count > placed else { return }
         let f = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders,
                         counts: counts, reusing: consume spare)
         if f.madeBuffer { rowBuffersMade += 1 }
@@ -112,6 +89,40 @@ final class SectionTally {
     private let sums: UnsafeMutableBufferPointer<Int128>
     /// Sections past the aisles (No Aisle), by key.
     private var others: [SectionKey: (count: Int, sum: Int128)] = [:]
+
+    /// A list's first rows (the first `limit` items in order shown, with their headers when
+    /// `headers`) and every item's count and cost per section, in one pass over `items`: the
+    /// candidates below the last kept one, cut back to `limit` whenever there are twice that.
+    static func firstRows(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool,
+                          limit: Int, aisles: Int)
+        -> (first: [RowKey], counts: [SectionKey: Int], costs: [SectionKey?: CostSum], count: Int, placed: Int) {
+        let tally = SectionTally(aisles: aisles)
+        var best: [RowKey] = [], bar: RowKey?
+        best.reserveCapacity(2 * limit)
+        items.forEach { id, entry in
+            guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
+            let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
+                           lineCost: entry.lineCost, flags: entry.flags)
+            tally.add(k)
+            if bar.map({ k < $0 }) ?? true {
+                best.append(k)
+                if best.count == 2 * limit {
+                    best.sort()
+                    best.removeLast(limit)
+                    bar = best.last
+                }
+            }
+        }
+        let (counts, costs, count) = tally.result()
+        best.sort()
+        if best.count > limit { best.removeLast(best.count - limit) }
+        var first: [RowKey] = []
+        for k in best {
+            if headers, first.last?.section != k.section { first.append(.header(k.section)) }
+            first.append(k)
+        }
+        return (first, counts, costs, count, best.count)
+    }
 
     init(aisles: Int) {
         self.aisles = max(aisles, 2)

@@ -21,7 +21,7 @@ extension ListProjection {
         if readsText { model.makeSearchText(of: id) }
         let texts = model.texts
         return texts.bytes.withUnsafeBufferPointer { column in
-            Self.rowMatches(key(id, entry), query, needles, texts: texts, in: column)
+            RowMatching.rowMatches(key(id, entry), query, needles, texts: texts, in: column)
         }
     }
 
@@ -70,7 +70,7 @@ extension ListProjection {
             let newIn = c.new.map { includes(id, $0) } ?? false
             let newKey = c.new.map { key(id, $0) }
             if oldIn, newIn, let oldKey, let newKey, oldKey == newKey, let i = find(newKey) {
-                adjustCosts(newKey.section, by: CostSum(units: Int128(newKey.lineCost) - Int128(rows[i].lineCost)))
+                sums.adjust(newKey.section, by: CostSum(units: Int128(newKey.lineCost) - Int128(rows[i].lineCost)))
                 // What the row keeps of the item follows it.
                 rows[i] = newKey
                 refreshed.insert(Int(id.raw))
@@ -89,7 +89,7 @@ extension ListProjection {
         guard !touched.isEmpty, !isEmpty else { return }
         // Header and end rows show totals.
         if sectioning.hasHeaders {
-            for s in touched where sectionCounts[s] != nil { refreshed.insert(-(Int(s) + 2)) }
+            for s in touched where sums.counts[s] != nil { refreshed.insert(-(Int(s) + 2)) }
         }
         refreshed.insert(-1)
         onContentChanged?(refreshed)
@@ -114,21 +114,6 @@ extension ListProjection {
     /// shared by every list.
     public func prepareSearch(budget: Int) -> Bool { model.prepareSearch(budget: budget) }
 
-    /// Whether a row passes the query: filters from what the row keeps, words and aisles from the
-    /// item's search text. No item is looked up.
-    static func rowMatches(_ k: RowKey, _ query: SearchQuery, _ needles: [[UInt8]], texts: SearchTexts,
-                                   in column: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = needles.isEmpty && !query.readsAisle ? UnsafeBufferPointer(start: nil, count: 0)
-            : SearchTexts.text(texts.span(of: ItemID(k.id)), in: column)
-        let passes = query.filters.isEmpty || query.matchesFilters(
-            needed: k.flags & ItemEntry.Flags.needed != 0, inCart: k.flags & ItemEntry.Flags.inCart != 0,
-            lineCost: k.flags & ItemEntry.Flags.priced != 0 ? CostSum(units: Int128(k.lineCost)) : nil) { a in
-            // The aisle is the text's second line.
-            guard let newline = text.firstIndex(of: 0x0A) else { return false }
-            return text[(newline + 1)...].starts(with: a.utf8)
-        }
-        return passes && SearchQuery.contains(all: needles, in: text)
-    }
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.
     static let rebuildThreshold = 256
@@ -152,15 +137,15 @@ extension ListProjection {
     func insert(_ k: RowKey) -> (Int, Int, Int) {
         var i = lowerBound(k)
         var added = 1
-        if sectioning.hasHeaders && sectionCounts[k.section, default: 0] == 0 {
+        if sectioning.hasHeaders && sums.counts[k.section, default: 0] == 0 {
             rows.insert(.header(k.section), at: i)
             i += 1
             added = 2
         }
         rows.insert(k, at: i)
         itemCount += 1
-        sectionCounts[k.section, default: 0] += 1
-        adjustCosts(k.section, by: CostSum(units: Int128(k.lineCost)))
+        sums.counts[k.section, default: 0] += 1
+        sums.adjust(k.section, by: CostSum(units: Int128(k.lineCost)))
         return (i - (added - 1), 0, added)
     }
 
@@ -168,44 +153,24 @@ extension ListProjection {
         let i = find(k)!
         rows.remove(at: i)
         itemCount -= 1
-        sectionCounts[k.section, default: 0] -= 1
-        adjustCosts(k.section, by: .zero - CostSum(units: Int128(k.lineCost)))
-        if sectionCounts[k.section] == 0 {
-            sectionCounts[k.section] = nil
-            costs[k.section] = nil
+        sums.counts[k.section, default: 0] -= 1
+        sums.adjust(k.section, by: .zero - CostSum(units: Int128(k.lineCost)))
+        if sums.counts[k.section] == 0 {
+            sums.counts[k.section] = nil
+            sums.costs[k.section] = nil
         }
-        if sectioning.hasHeaders && sectionCounts[k.section] == nil {
+        if sectioning.hasHeaders && sums.counts[k.section] == nil {
             rows.remove(at: i - 1)
             return (i - 1, 2, 0)
         }
         return (i, 1, 0)
     }
 
-    /// Keeps the sums already made up to date; ones not made yet stay unmade.
-    func adjustCosts(_ section: SectionKey, by delta: CostSum) {
-        guard !costs.isEmpty else { return }
-        if let c = costs[nil] { costs[nil] = c + delta }
-        if let c = costs[section] { costs[section] = c + delta }
-    }
-
     func sectionTotals(_ s: SectionKey) -> Totals {
-        Totals(count: sectionCounts[s] ?? 0, sum: cost(of: s))
+        Totals(count: sums.counts[s] ?? 0, sum: cost(of: s))
     }
 
-    /// The cost of one section's items, or of all (nil), summed on first use.
-    func cost(of section: SectionKey?) -> CostSum {
-        if let c = costs[section] { return c }
-        var sum = CostSum.zero
-        var i = 0
-        if let section {
-            guard let h = find(.header(section)) else { return .zero }
-            i = h + 1
-        }
-        while i < rows.count, !(section != nil && rows[i].section != section) {
-            sum.units += Int128(rows[i].lineCost)
-            i += 1
-        }
-        if !applying { costs[section] = sum }
-        return sum
-    }
+    /// The cost of one section's items, or of all (nil), summed on first use (not kept inside
+    /// `apply`: see `applying`).
+    func cost(of section: SectionKey?) -> CostSum { sums.cost(of: section, in: rows, keep: !applying) }
 }

@@ -44,11 +44,10 @@ public final class ListProjection {
     public let kind: ListKind
     public internal(set) var sectioning: Sectioning
     public internal(set) var query: SearchQuery? {
-        didSet { needles = Self.needles(of: query) }
+        didSet { needles = RowMatching.needles(of: query) }
     }
     /// The query's words as bytes, as the texts are matched: made once per query, not per row.
     var needles: [[UInt8]] = []
-    static func needles(of query: SearchQuery?) -> [[UInt8]] { query?.words.map { Array($0.utf8) } ?? [] }
     /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
     /// on screen, say) and then kept up to date: a sum over every row was most of the time a filter
     /// or start-up took, for totals mostly never shown.
@@ -59,16 +58,15 @@ public final class ListProjection {
     public var onContentChanged: ((Set<Int>) -> Void)?
 
     let model: ShoppingModel
-    let narrowingByIDAbove: Int
+    /// Sizes from which the list is built or narrowed another way.
+    let tuning: ProjectionTuning
     var observer = 0
     /// Headers and items, sorted; the end row is not stored.
     var rows = rowArray([])
     /// Rows in the gap array the list keeps them in (the gap's filler is never shown).
     static func rowArray(_ keys: [RowKey]) -> GapArray<RowKey> { GapArray(keys, filler: .header(.end)) }
-    /// Items per section; a section with none has no header.
-    var sectionCounts: [SectionKey: Int] = [:]
-    /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
-    var costs: [SectionKey?: CostSum] = [:]
+    /// Items and costs per section.
+    var sums = SectionSums()
 
     public convenience init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
         self.init(model: model, kind: kind, sectioning: sectioning, query: query, narrowingByIDAbove: 1 << 18)
@@ -80,14 +78,12 @@ public final class ListProjection {
     /// `fillMore` (tests lower both, so fills happen on small lists).
     init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning, query: SearchQuery?, narrowingByIDAbove: Int,
          fillFrom: Int = ListProjection.fillFrom, firstRows: Int = ListProjection.firstRows) {
-        self.narrowingByIDAbove = narrowingByIDAbove
-        self.fillFrom = fillFrom
-        self.firstRows = firstRows
+        tuning = ProjectionTuning(narrowingByIDAbove: narrowingByIDAbove, fillFrom: fillFrom, firstRows: firstRows)
         self.model = model
         self.kind = kind
         self.sectioning = sectioning
         self.query = query
-        needles = Self.needles(of: query)
+        needles = RowMatching.needles(of: query)
         if fillsLater { rebuildFirstRows() } else { rebuild() }
         announced = count
         observer = model.observe { [weak self] change in self?.apply(change) }
@@ -147,7 +143,7 @@ public final class ListProjection {
         case -1: return isEmpty ? nil : .end(totals)
         case ..<(-1):
             let s = SectionKey(-identity - 2)
-            guard sectionCounts[s] != nil else { return nil }
+            guard sums.counts[s] != nil else { return nil }
             return .header(title: sectioning.title(of: s, aisles: model.sectionAisles), totals: sectionTotals(s))
         default:
             let id = ItemID(Int64(identity))
@@ -242,11 +238,55 @@ public final class ListProjection {
     /// the items changed since one was held back (nil while none waits).
     public internal(set) var isHolding = false
     var heldChanges: Set<Int>?
-    let fillFrom: Int
-    let firstRows: Int
     /// Lists from this many items are built in two parts (`rebuildFirstRows`): below it, the
     /// whole build takes less than a millisecond.
     static let fillFrom = 8_192
     /// Rows of a list's first part: more than the tallest screen shows and GTK builds at once.
     static let firstRows = 160
+}
+
+/// Sizes from which a list is built or narrowed another way (tests lower them, so both ways are
+/// tried on small lists).
+struct ProjectionTuning {
+    /// Rows from which typing on tests them in order of id (`RowMatching.matchesInOrderOfID`).
+    let narrowingByIDAbove: Int
+    /// Items from which a rebuild leaves all but the first rows to `fillMore`.
+    let fillFrom: Int
+    /// Rows of a list's first part.
+    let firstRows: Int
+}
+
+/// A list's items per section, and its costs as far as they were summed.
+struct SectionSums {
+    /// Items per section; a section with none has no header.
+    var counts: [SectionKey: Int] = [:]
+    /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
+    var costs: [SectionKey?: CostSum] = [:]
+
+    /// The cost of one section's items of `rows`, or of all (nil), summed on first use and kept
+    /// when `keep`.
+    mutating func cost(of section: SectionKey?, in rows: GapArray<RowKey>, keep: Bool) -> CostSum {
+        if let c = costs[section] { return c }
+        var sum = CostSum.zero
+        var i = 0
+        if let section {
+            let header = RowKey.header(section)
+            let h = rows.lowerBound { $0 < header }
+            guard h < rows.count, rows[h] == header else { return .zero }
+            i = h + 1
+        }
+        while i < rows.count, !(section != nil && rows[i].section != section) {
+            sum.units += Int128(rows[i].lineCost)
+            i += 1
+        }
+        if keep { costs[section] = sum }
+        return sum
+    }
+
+    /// Keeps the sums already made up to date; ones not made yet stay unmade.
+    mutating func adjust(_ section: SectionKey, by delta: CostSum) {
+        guard !costs.isEmpty else { return }
+        if let c = costs[nil] { costs[nil] = c + delta }
+        if let c = costs[section] { costs[section] = c + delta }
+    }
 }

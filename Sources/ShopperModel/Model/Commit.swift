@@ -73,7 +73,7 @@ extension ShoppingModel {
         if cs.aisleOrder != nil { back.aisleOrder = aisles.names }
         for id in cs.shops.keys { back.shops[id] = .some(shops.first { $0.id == id }) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = onlyAt[id] }
-        for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.trip(id) } ?? memoryTrips[id]) }
+        for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.tripTables.trip(id) } ?? memoryTrips[id]) }
         let rows = try recipeRowsNow(of: cs)
         (back.recipes, back.meals, back.shares) = (rows.recipes, rows.meals, rows.shares)
         back.learned = try learnedNow(of: cs)

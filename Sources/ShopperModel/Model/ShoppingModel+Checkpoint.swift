@@ -18,7 +18,7 @@ extension ShoppingModel {
     public func checkpointJob() -> CheckpointJob? {
         guard let store, store.access == .readWrite else { return nil }
         guard items.count >= Self.checkpointFrom else {
-            guard readFromCheckpoint || store.hasCheckpoint(of: list) else { return nil }
+            guard readFromCheckpoint || store.checkpointTables.hasCheckpoint(of: list) else { return nil }
             return CheckpointJob(store: store, list: list, table: nil, aisles: [], revision: 0)
         }
         if let changed = changedSinceCheckpoint, changed < EntryLoad.newsLimit(listItems: items.count) { return nil }

@@ -17,7 +17,7 @@ extension ShoppingModel {
     func undoImport(_ imported: ImportUndo, name: String) throws(StoreError) {
         guard let store else { return }
         do {
-            try store.undoImport(imported)
+            try store.streamedWrites.undoImport(imported)
         } catch .conflict(let id) {
             undo.discardLatest()
             try? reread()

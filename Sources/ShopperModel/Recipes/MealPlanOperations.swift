@@ -10,7 +10,7 @@ extension ShoppingModel {
             return memoryRecipes.meals.values.compactMap { $0 }.filter { day == nil || $0.day >= day! }
                 .sorted { ($0.day, $0.position, $0.id) < ($1.day, $1.position, $1.id) }
         }
-        return try store.meals(from: day)
+        return try store.recipeTables.meals(from: day)
     }
 
     /// Puts a recipe on a day, after the day's other meals, for `servings` (as written for nil).

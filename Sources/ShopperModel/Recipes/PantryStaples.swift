@@ -1,6 +1,6 @@
 /// What is always at home ("salt, pepper, oil…"): a recipe's staples are shown when it is added to
 /// a list, but not put on it. The names are the household's, kept in the store and edited in
-/// Always at Home… (`Store.staples()`); the defaults are English and German, as recipes come in
+/// Always at Home… (`StapleTables.staples()`); the defaults are English and German, as recipes come in
 /// either whatever the window's language. Schema v10 wrote them into every store: a change here
 /// reaches new stores only through a migration of its own.
 struct PantryStaples: Sendable {

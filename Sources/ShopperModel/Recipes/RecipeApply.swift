@@ -114,7 +114,7 @@ extension ShoppingModel {
     /// The aisles of other lists' items, found by the description's key (where a new item goes):
     /// read once a run, the pairs of description and aisle, not the items.
     func aislesElsewhere() throws(StoreError) -> FoundNames<String> {
-        let pairs = try storeRows { db in try Store.aislesByDescription(notOn: list, db) } ?? []
+        let pairs = try storeRows { db in try RecipeTables.aislesByDescription(notOn: list, db) } ?? []
         let descriptions = pairs.map(\.0)
         return FoundNames { keys in
             NameMatcher.written(as: keys, among: descriptions).map { .init(order: $0, name: descriptions[$0], payload: pairs[$0].1) }

@@ -8,12 +8,12 @@ extension ShoppingModel {
         guard let store else {
             return memoryRecipes.recipes.values.compactMap { $0 }.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
         }
-        return try store.recipes()
+        return try store.recipeTables.recipes()
     }
 
     public func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
         guard let store else { return memoryRecipes.recipes[id] ?? nil }
-        return try store.recipe(id)
+        return try store.recipeTables.recipe(id)
     }
 
     /// The recipe called `title`, ignoring case and accents.

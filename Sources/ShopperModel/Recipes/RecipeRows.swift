@@ -14,7 +14,7 @@ extension ShoppingModel {
             for id in cs.shares.keys { back.shares[id] = .some(memoryRecipes.shares[id] ?? nil) }
             return back
         }
-        return try storeRows { db in try Store.recipeRows(of: cs, db) } ?? back
+        return try storeRows { db in try RecipeTables.recipeRows(of: cs, db) } ?? back
     }
 
     /// `body` over the store: through the write's own connection inside a write (what its checks
@@ -22,7 +22,7 @@ extension ShoppingModel {
     func storeRows<T>(_ body: (Database) throws -> T) throws(StoreError) -> T? {
         guard let store else { return nil }
         if let writer = content.writer {
-            do { return try body(writer.db) } catch { throw .writeFailed(reason: Store.reason(error)) }
+            do { return try body(writer.db) } catch { throw .writeFailed(reason: StoreOpening.reason(error)) }
         }
         return try store.read(body)
     }
@@ -35,8 +35,8 @@ extension ShoppingModel {
                 .filter { s in (meal == nil || s.meal == meal) && (wanted?.contains(s.item) ?? true) }.sorted { $0.id < $1.id }
         }
         return try storeRows { db in
-            if let meal { return try Store.shares(db, where: "meal_id = ?", [meal.raw]) }
-            return try (items ?? []).flatMap { try Store.shares(db, where: "item_id = ?", [$0.raw]) }
+            if let meal { return try RecipeTables.shares(db, where: "meal_id = ?", [meal.raw]) }
+            return try (items ?? []).flatMap { try RecipeTables.shares(db, where: "item_id = ?", [$0.raw]) }
         } ?? []
     }
 
@@ -60,6 +60,6 @@ extension ShoppingModel {
     /// it leaves them); the defaults for a model without a store.
     func storedStaples(unless given: PantryStaples?) throws(StoreError) -> PantryStaples {
         if let given { return given }
-        return PantryStaples(try storeRows { db in try Store.staples(db) } ?? PantryStaples.defaults)
+        return PantryStaples(try storeRows { db in try StapleTables.staples(db) } ?? PantryStaples.defaults)
     }
 }

@@ -124,7 +124,7 @@ extension ShoppingModel {
     public func shop(at shop: ShopID) throws(StoreError) {
         guard shop != currentShop, shop == .any || shops.contains(where: { $0.id == shop }) else { return }
         if let store {
-            try store.setShop(shop, of: list)
+            try store.shopTables.setShop(shop, of: list)
             lists = (try? store.lists()) ?? lists
         } else if let i = lists.firstIndex(where: { $0.id == list }) {
             lists[i].shop = shop
@@ -157,7 +157,7 @@ extension ShoppingModel {
     /// Memory follows a written change set's shops and marks (shops as stored, when there is a store).
     func applyShopsInMemory(_ cs: ChangeSet) {
         if !cs.shops.isEmpty {
-            if let store, let read = try? store.shops() {
+            if let store, let read = try? store.shopTables.shops() {
                 shops = read
             } else {
                 shops = Self.following(shops, cs.shops)

@@ -211,7 +211,7 @@ enum Schema {
                 PRIMARY KEY (trip_id, position)
             );
             """)
-        try Store.tripsFromPriceHistory(db)
+        try TripTables.tripsFromPriceHistory(db)
     }
 
     // v8: a deleted list is kept for a week (Recently Deleted), not until the next start: when

@@ -3,7 +3,9 @@ internal import GRDB
 
 /// Shops, their aisle orders and items' "only at" marks (Schema v7): small tables, read whole
 /// whenever another process wrote, as the lists are.
-extension Store {
+public struct ShopTables: Sendable {
+    let store: Store
+
     /// Every shop not deleted, in order, each with its aisle order. A file before v7 has none.
     static func shops(_ db: Database) throws -> [Shop] {
         guard try db.tableExists("shop") else { return [] }
@@ -56,22 +58,15 @@ extension Store {
         }
     }
 
-    /// The highest id `table` (an AUTOINCREMENT one) has ever had, in use or not.
-    static func highestID(ever table: String, _ db: Database) throws -> Int64 {
-        let used = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM \(table)") ?? 0
-        let ever = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table]) ?? 0
-        return max(used, ever)
-    }
-
     /// The shop `list` is shopped at now. Not an undo step, and it touches no item.
     func setShop(_ shop: ShopID, of list: ListID) throws(StoreError) {
-        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
         do {
             try db.write { db in
                 try db.execute(sql: "UPDATE shopping_list SET shop_id = ? WHERE id = ?", arguments: [shop.raw, list.raw])
             }
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 
@@ -88,14 +83,14 @@ extension Store {
     }
 }
 
-extension Store {
+extension ShopTables {
     /// The shops, read on their own.
-    public func shops() throws(StoreError) -> [Shop] { try read { db in try Self.shops(db) } }
+    public func shops() throws(StoreError) -> [Shop] { try store.read { db in try Self.shops(db) } }
 
     /// The names of the stores each of `ids` is sold only at (stores not deleted), in the stores'
     /// order; an item sold anywhere is not in the answer.
     public func storeNames(of ids: [ItemID]) throws(StoreError) -> [ItemID: [String]] {
-        try read { db in
+        try store.read { db in
             guard try db.tableExists("item_shop"), !ids.isEmpty else { return [:] }
             var out: [ItemID: [String]] = [:]
             let stmt = try db.cachedStatement(sql: """

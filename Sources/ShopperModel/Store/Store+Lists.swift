@@ -95,7 +95,7 @@ extension Store {
         let cutoff = StoreTime.millis(now.addingTimeInterval(-ShoppingList.keptAfterDeletion))
         do {
             try db.write { db in
-                try Self.purgeDeletedShops(db)
+                try ShopTables.purgeDeletedShops(db)
                 let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted AND ifnull(deleted_at, 0) <= ?",
                                               arguments: [cutoff])
                 guard !gone.isEmpty else { return }
@@ -115,7 +115,7 @@ extension Store {
                 }
             }
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 }

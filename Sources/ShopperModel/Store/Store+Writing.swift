@@ -32,10 +32,10 @@ extension Store {
                 try Self.writeLists(cs, db)
                 try Self.writeItems(cs, expected: expected, revision: revision, db, progress: progress)
                 try Self.writeSearches(cs, db)
-                try Self.writeHistory(cs, db)
-                try Self.writeShops(cs, db)
-                try Self.writeTrips(cs, db)
-                try Self.writeRecipes(cs, db)
+                try TripTables.writeHistory(cs, db)
+                try ShopTables.writeShops(cs, db)
+                try TripTables.writeTrips(cs, db)
+                try RecipeTables.writeRecipes(cs, db)
                 try LearnedAisles.write(cs, db)
                 let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
                 try Self.fileMovedAisles(cs, db)
@@ -45,7 +45,7 @@ extension Store {
         } catch let e as StoreError {
             throw e
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 
@@ -55,10 +55,18 @@ extension Store {
             nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
             nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
         ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
-        ids.nextShop = 1 + (try Self.highestID(ever: "shop", db))
-        ids.nextTrip = 1 + (try Self.highestID(ever: "trip", db))
-        try Self.recipeIDs(&ids, db)
+        ids.nextShop = 1 + (try highestID(ever: "shop", db))
+        ids.nextTrip = 1 + (try highestID(ever: "trip", db))
+        try RecipeTables.recipeIDs(&ids, db)
         return ids
+    }
+
+    /// The highest id `table` (an AUTOINCREMENT one) has ever had, in use or not.
+    static func highestID(ever table: String, _ db: Database) throws -> Int64 {
+        let used = try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM \(table)") ?? 0
+        let ever = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?",
+                                      arguments: [table]) ?? 0
+        return max(used, ever)
     }
 
     static func writeItems(_ cs: ChangeSet, expected: [ItemID: Int64?], revision: Int64, _ db: Database,
@@ -99,16 +107,6 @@ extension Store {
         }
     }
 
-    static func writeHistory(_ cs: ChangeSet, _ db: Database) throws {
-        let add = try db.cachedStatement(sql: "INSERT INTO price_history (item_id, unit_cost, quantity, date, shop_id) VALUES (?, ?, ?, ?, ?)")
-        for r in cs.historyAdded {
-            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity), StoreTime.millis(r.date), r.shop.raw])
-        }
-        let remove = try db.cachedStatement(sql: "DELETE FROM price_history WHERE item_id = ? AND date = ?")
-        for r in cs.historyRemoved {
-            try remove.execute(arguments: [r.itemID.raw, StoreTime.millis(r.date)])
-        }
-    }
 
     /// Writes the order asked for, keeping at the end any aisle another process added that the
     /// writer did not know of yet (`known`: the order it last read), so none is lost.

@@ -6,31 +6,31 @@ public struct StoreContents: Sendable {
     public var items: [Item] = []
     /// The revision each item was last written at: what a later write expects to find.
     var revisions: [ItemID: Int64] = [:]
-    public var aisles: [String] = []
-    public var searches: [SavedSearch] = []
+    var aisles: [String] = []
+    var searches: [SavedSearch] = []
     /// Every list not deleted, in order.
-    public var lists: [ShoppingList] = []
-    public var shops: [Shop] = []
-    public var onlyAt = OnlyAt()
+    var lists: [ShoppingList] = []
+    var shops: [Shop] = []
+    var onlyAt = OnlyAt()
     /// The highest revision in the store when it was read.
-    public var revision: Int64 = 0
+    var revision: Int64 = 0
 }
 
 /// What other processes changed after a revision, read in one snapshot.
-public struct StoreChanges: Sendable {
+struct StoreChanges: Sendable {
     /// The list's items written since.
-    public var items: [(item: Item, revision: Int64)] = []
+    var items: [(item: Item, revision: Int64)] = []
     /// Items deleted since, and items written since that are on other lists now (moved away, or
     /// never the list's: the reader drops those it holds).
-    public var deleted: [ItemID] = []
-    public var aisles: [String] = []
-    public var searches: [SavedSearch] = []
-    public var lists: [ShoppingList] = []
-    public var shops: [Shop] = []
-    public var onlyAt = OnlyAt()
-    /// Changes whenever a trip is recorded or deleted (`Store.tripStamp`).
+    var deleted: [ItemID] = []
+    var aisles: [String] = []
+    var searches: [SavedSearch] = []
+    var lists: [ShoppingList] = []
+    var shops: [Shop] = []
+    var onlyAt = OnlyAt()
+    /// Changes whenever a trip is recorded or deleted (`TripTables.tripStamp`).
     var tripStamp: Int64 = 0
-    public var revision: Int64 = 0
+    var revision: Int64 = 0
 }
 
 /// Which list a read is of, and how SQLite should find its items: through the (list, id) index when
@@ -55,11 +55,11 @@ struct ListScope: Sendable, Equatable {
 /// The outcome of one write transaction.
 public struct StoreCommit: Sendable {
     /// The revision the written items now carry.
-    public let revision: Int64
+    let revision: Int64
     /// Others had written since the revision the writer last saw: it should read their changes.
     let othersWrote: Bool
     /// The aisle order as stored, when the write set one (another process's new aisles appended).
-    public let aisles: [String]?
+    let aisles: [String]?
 }
 
 /// Hands out ids inside a write transaction, one above every id in use or ever deleted, so that two
@@ -92,7 +92,7 @@ public final class Store: Sendable {
     public enum Access: Sendable { case readWrite, readOnly }
 
     public let path: String
-    public let access: Access
+    let access: Access
     /// nil for a read-only store over a file that does not exist yet: it reads as empty.
     let db: (any DatabaseWriter)?
 
@@ -123,25 +123,37 @@ public final class Store: Sendable {
                 return
             }
             try StoreFiles.checkReadable(path)
-            try Self.checkExisting(path, check: check)
+            try StoreOpening.checkExisting(path, check: check)
             config.readonly = true
-            db = try Self.openForReading(path, config)
+            db = try StoreOpening.openForReading(path, config)
         case .readWrite:
             // Processes starting together must not both create or migrate the file.
             let lock = try StoreFiles.prepare(path)
             defer { lock.release() }
-            try Self.checkExisting(path, check: check)
+            try StoreOpening.checkExisting(path, check: check)
             do {
                 let pool = try DatabasePool(path: path, configuration: config)
                 try Schema.migrator.migrate(pool)
                 db = pool
             } catch {
-                throw .cannotOpen(path: path, reason: Self.reason(error))
+                throw .cannotOpen(path: path, reason: StoreOpening.reason(error))
             }
         }
     }
 
-    public static let fileName = "shopper.sqlite"
+    // MARK: Parts
+
+    // The tables of each feature, each a type of its own over this store (made on use: a part
+    // holds the store, the store holds no part).
+    public var syncTables: SyncTables { SyncTables(store: self) }
+    public var recipeTables: RecipeTables { RecipeTables(store: self) }
+    public var tripTables: TripTables { TripTables(store: self) }
+    public var shopTables: ShopTables { ShopTables(store: self) }
+    public var stapleTables: StapleTables { StapleTables(store: self) }
+    public var checkpointTables: CheckpointTables { CheckpointTables(store: self) }
+    var streamedWrites: StreamedWrites { StreamedWrites(store: self) }
+
+    static let fileName = "shopper.sqlite"
     /// SQLite's page cache per connection.
     static let pageCacheKiB = 256
 
@@ -167,15 +179,15 @@ public final class Store: Sendable {
         c.aisles = try aisles(db, list: list)
         c.searches = try searches(db, list: list)
         c.lists = try lists(db)
-        c.shops = try shops(db)
-        c.onlyAt = try onlyAt(db, list: list)
+        c.shops = try ShopTables.shops(db)
+        c.onlyAt = try ShopTables.onlyAt(db, list: list)
         c.revision = try db.columns(in: "item").contains { $0.name == "revision" } ? try revision(db) : 0
         return c
     }
 
     /// About how many items there are, for reserving room: the highest id (ids come from the
     /// store in order), read from the end of the table's index, not by counting.
-    public func itemCount() -> Int { itemNumber("max(id)") }
+    func itemCount() -> Int { itemNumber("max(id)") }
 
     /// How many items there are, counted (a scan of the smallest index: see `itemCount` for the cheap
     /// estimate).
@@ -188,7 +200,7 @@ public final class Store: Sendable {
 
     /// Everything written to `list` after `revision`, by any process (this one's own writes
     /// included), and the lists as they are now.
-    public func changes(since revision: Int64, list: ListID = .first) throws(StoreError) -> StoreChanges {
+    func changes(since revision: Int64, list: ListID = .first) throws(StoreError) -> StoreChanges {
         try read { db in try Self.changes(db, since: revision, list: list) }
     }
 
@@ -204,9 +216,9 @@ public final class Store: Sendable {
         c.aisles = try Self.aisles(db, list: list)
         c.searches = try Self.searches(db, list: list)
         c.lists = try Self.lists(db)
-        c.shops = try Self.shops(db)
-        c.onlyAt = try Self.onlyAt(db, list: list)
-        c.tripStamp = try Self.tripStamp(db)
+        c.shops = try ShopTables.shops(db)
+        c.onlyAt = try ShopTables.onlyAt(db, list: list)
+        c.tripStamp = try TripTables.tripStamp(db)
         c.revision = try Self.revision(db)
         return c
     }
@@ -227,14 +239,12 @@ public final class Store: Sendable {
         return (try? db.writeWithoutTransaction { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }) ?? 0
     }
 
-    public func history(of ids: [ItemID]) throws(StoreError) -> [PriceRecord] {
+    /// Items by id, whatever their list, with their revisions.
+    public func items(_ ids: [ItemID]) throws(StoreError) -> [ItemID: (item: Item, revision: Int64)] {
         try read { db in
-            guard try db.tableExists("price_history") else { return [] }
-            let shop = try db.columns(in: "price_history").contains { $0.name == "shop_id" } ? "shop_id" : "0"
-            let stmt = try db.cachedStatement(sql: "SELECT item_id, unit_cost, quantity, date, \(shop) FROM price_history WHERE item_id = ? ORDER BY date")
-            return try ids.flatMap { id in
-                try Row.fetchAll(stmt, arguments: [id.raw]).map(Self.record)
-            }
+            var out: [ItemID: (item: Item, revision: Int64)] = [:]
+            for (item, revision) in try StoreReader(db: db).items(ids) { out[item.id] = (item, revision) }
+            return out
         }
     }
 
@@ -256,20 +266,16 @@ public final class Store: Sendable {
         } catch let e as StoreError {
             throw e
         } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
+            throw .cannotOpen(path: path, reason: StoreOpening.reason(error))
         }
     }
 
     /// A read-only store over a missing file reads as an empty in-memory database.
     static func empty<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do { return try DatabaseQueue().read(body) } catch let e as StoreError { throw e } catch {
-            throw .cannotOpen(path: ":memory:", reason: reason(error))
+            throw .cannotOpen(path: ":memory:", reason: StoreOpening.reason(error))
         }
     }
 
-    static func record(_ row: Row) -> PriceRecord {
-        PriceRecord(itemID: ItemID(row[0]), unitCost: DecimalText.parse(row[1]) ?? 0,
-                    quantity: DecimalText.parse(row[2]) ?? 1, date: StoreTime.date(row[3]), shop: ShopID(row[4]))
-    }
 
 }

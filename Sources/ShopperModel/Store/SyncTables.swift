@@ -94,7 +94,11 @@ public struct SyncWrite: Sendable {
     public init(list: ListID) { changes = ChangeSet(list: list) }
 }
 
-extension Store {
+/// A list's binding to its shared collection and each task's record (sync_binding, sync_item):
+/// what a sync reads and writes besides the items.
+public struct SyncTables: Sendable {
+    let store: Store
+
     public func syncBinding(for list: ListID) throws(StoreError) -> SyncBinding? {
         try syncBindings(where: "list_id = \(list.raw)").first
     }
@@ -108,7 +112,7 @@ extension Store {
     }
 
     private func syncBindings(where condition: String) throws(StoreError) -> [SyncBinding] {
-        try read { db in
+        try store.read { db in
             guard try db.tableExists("sync_binding") else { return [] }
             // A file before v8, opened read-only, has no short line.
             let line = try db.columns(in: "sync_binding").contains { $0.name == "problem_line" } ? "problem_line" : "NULL"
@@ -146,7 +150,7 @@ extension Store {
 
     /// Every task's address and ETag on the list's collection, as of the last sync.
     public func syncETags(_ list: ListID) throws(StoreError) -> [String: String?] {
-        try read { db in
+        try store.read { db in
             var out: [String: String?] = [:]
             for r in try Row.fetchAll(db, sql: "SELECT href, etag FROM sync_item WHERE list_id = ?", arguments: [list.raw]) {
                 out[r[0]] = .some(r[1])
@@ -157,7 +161,7 @@ extension Store {
 
     /// The records of the tasks at `hrefs`, and of the items `uids` name, by href and by uid.
     public func syncRecords(_ list: ListID, hrefs: [String] = [], uids: [String] = [], items: [ItemID] = []) throws(StoreError) -> [SyncRecord] {
-        try read { db in
+        try store.read { db in
             var out: [SyncRecord] = []
             for (column, values) in [("href", hrefs.map { $0 as any DatabaseValueConvertible }),
                                      ("uid", uids.map { $0 as any DatabaseValueConvertible }),
@@ -173,7 +177,7 @@ extension Store {
 
     /// Items on the list written since their last sync (or never synced), and tasks whose item left.
     public func syncPending(_ list: ListID) throws(StoreError) -> SyncPending {
-        try read { db in
+        try store.read { db in
             var p = SyncPending()
             var records: [ItemID: SyncRecord] = [:]
             try db.eachRow("""
@@ -204,20 +208,11 @@ extension Store {
         (try? syncPending(list).count) ?? 0
     }
 
-    /// Items by id, whatever their list, with their revisions.
-    public func items(_ ids: [ItemID]) throws(StoreError) -> [ItemID: (item: Item, revision: Int64)] {
-        try read { db in
-            var out: [ItemID: (item: Item, revision: Int64)] = [:]
-            for (item, revision) in try StoreReader(db: db).items(ids) { out[item.id] = (item, revision) }
-            return out
-        }
-    }
-
     /// The items on `list` that no task stands for yet, by folded description (case and accents
     /// ignored; the first of a name): a first sync links each to the server's task of that name
     /// instead of adding a second.
     public func unsyncedItems(on list: ListID) throws(StoreError) -> [String: (item: Item, revision: Int64)] {
-        try read { db in
+        try store.read { db in
             var found: [String: (item: Item, revision: Int64)] = [:]
             try db.eachRow("""
                 SELECT \(ItemColumns.names.map { "i." + $0 }.joined(separator: ", ")), i.revision
@@ -237,7 +232,7 @@ extension Store {
     @discardableResult
     public func applySync(_ list: ListID, _ build: (inout IDSource) throws(StoreError) -> SyncWrite) throws(StoreError) -> Int64 {
         var written = SyncWrite(list: list)
-        let (_, commit) = try write(seen: 0, knownAisles: [], list: list, { ids, _ throws(StoreError) in
+        let (_, commit) = try store.write(seen: 0, knownAisles: [], list: list, { ids, _ throws(StoreError) in
             written = try build(&ids)
             // The last check of a task's numbers before they are items: a task read wrong must not
             // be stored as something else (a quantity of 10^9, five decimals cut to four).
@@ -304,7 +299,9 @@ extension Store {
     }
 
     private func writeSyncState(_ body: (Database) throws -> Void) throws(StoreError) {
-        guard access == .readWrite, let db else { throw .readOnly(path: path) }
-        do { try db.write(body) } catch let e as StoreError { throw e } catch { throw .writeFailed(reason: Self.reason(error)) }
+        guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
+        do { try db.write(body) } catch let e as StoreError { throw e } catch {
+            throw .writeFailed(reason: StoreOpening.reason(error))
+        }
     }
 }

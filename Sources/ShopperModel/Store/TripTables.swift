@@ -1,12 +1,15 @@
 import Foundation
 internal import GRDB
 
-/// Trips and their lines (Schema v7). A trip row keeps its total and line count, so the Trips page
-/// and its plot read one row a trip, never the lines; a trip's lines are read when it is opened.
-extension Store {
+/// Trips and their lines (Schema v7), and the prices paid (price_history). A trip row keeps its
+/// total and line count, so the Trips page and its plot read one row a trip, never the lines; a
+/// trip's lines are read when it is opened.
+public struct TripTables: Sendable {
+    let store: Store
+
     /// Every trip, newest first, without its lines. A file before v7 has none.
-    public func trips() throws(StoreError) -> [TripSummary] {
-        try read { db in try Self.summaries(db) }
+    func trips() throws(StoreError) -> [TripSummary] {
+        try store.read { db in try Self.summaries(db) }
     }
 
     static func summaries(_ db: Database) throws -> [TripSummary] {
@@ -18,12 +21,12 @@ extension Store {
 
     /// The trips and their stamp, read in one snapshot.
     func tripsAndStamp() throws(StoreError) -> ([TripSummary], Int64) {
-        try read { db in (try Self.summaries(db), try Self.tripStamp(db)) }
+        try store.read { db in (try Self.summaries(db), try Self.tripStamp(db)) }
     }
 
     /// One trip whole, with its lines in the order bought; nil when there is none.
-    public func trip(_ id: TripID) throws(StoreError) -> Trip? {
-        try read { db in try Self.trip(id, db) }
+    func trip(_ id: TripID) throws(StoreError) -> Trip? {
+        try store.read { db in try Self.trip(id, db) }
     }
 
     /// A number that changes whenever a trip is recorded or deleted, by any process: ids only
@@ -31,7 +34,7 @@ extension Store {
     static func tripStamp(_ db: Database) throws -> Int64 {
         guard try db.tableExists("trip") else { return 0 }
         let count = try Int64.fetchOne(db, sql: "SELECT count(*) FROM trip") ?? 0
-        return try highestID(ever: "trip", db) << 20 | count
+        return try Store.highestID(ever: "trip", db) << 20 | count
     }
 
     static func trip(_ id: TripID, _ db: Database) throws -> Trip? {
@@ -103,24 +106,62 @@ extension Store {
     }
 }
 
-extension Store {
+extension TripTables {
     /// Trips brought in whole (an import, the benchmark's store): each gets a new id, in one
     /// transaction. Not an undo step: an import of items is undone as a whole elsewhere.
     @discardableResult
     public func addTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
-        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
         do {
             return try db.write { db in
-                var next = 1 + (try Self.highestID(ever: "trip", db))
+                var next = 1 + (try Store.highestID(ever: "trip", db))
                 return try trips.map { t in
                     let id = TripID(next)
                     next += 1
-                    try Self.insert(Trip(id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines), db)
+                    let trip = Trip(id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines)
+                    try TripTables.insert(trip, db)
                     return id
                 }
             }
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
+    }
+}
+
+// MARK: Prices
+
+extension TripTables {
+    /// Each price paid for `ids`, oldest first.
+    func history(of ids: [ItemID]) throws(StoreError) -> [PriceRecord] {
+        try store.read { db in
+            guard try db.tableExists("price_history") else { return [] }
+            let shop = try db.columns(in: "price_history").contains { $0.name == "shop_id" } ? "shop_id" : "0"
+            let stmt = try db.cachedStatement(sql: """
+                SELECT item_id, unit_cost, quantity, date, \(shop) FROM price_history WHERE item_id = ? ORDER BY date
+                """)
+            return try ids.flatMap { id in
+                try Row.fetchAll(stmt, arguments: [id.raw]).map(Self.record)
+            }
+        }
+    }
+
+    static func writeHistory(_ cs: ChangeSet, _ db: Database) throws {
+        let add = try db.cachedStatement(sql: """
+            INSERT INTO price_history (item_id, unit_cost, quantity, date, shop_id) VALUES (?, ?, ?, ?, ?)
+            """)
+        for r in cs.historyAdded {
+            try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity),
+                                        StoreTime.millis(r.date), r.shop.raw])
+        }
+        let remove = try db.cachedStatement(sql: "DELETE FROM price_history WHERE item_id = ? AND date = ?")
+        for r in cs.historyRemoved {
+            try remove.execute(arguments: [r.itemID.raw, StoreTime.millis(r.date)])
+        }
+    }
+
+    static func record(_ row: Row) -> PriceRecord {
+        PriceRecord(itemID: ItemID(row[0]), unitCost: DecimalText.parse(row[1]) ?? 0,
+                    quantity: DecimalText.parse(row[2]) ?? 1, date: StoreTime.date(row[3]), shop: ShopID(row[4]))
     }
 }

@@ -6,7 +6,7 @@ extension ShoppingModel {
     /// Every trip of every list, newest first, without lines.
     public func trips() throws(StoreError) -> [TripSummary] {
         guard let store else { return memoryTrips.values.map(\.summary).sorted { ($0.date, $0.id) > ($1.date, $1.id) } }
-        let (trips, stamp) = try store.tripsAndStamp()
+        let (trips, stamp) = try store.tripTables.tripsAndStamp()
         tripStamp = stamp
         return trips
     }
@@ -14,7 +14,7 @@ extension ShoppingModel {
     /// One trip with its lines.
     public func trip(_ id: TripID) throws(StoreError) -> Trip? {
         guard let store else { return memoryTrips[id] }
-        return try store.trip(id)
+        return try store.tripTables.trip(id)
     }
 
     /// Deletes a trip with its lines: one undo step, which brings it back whole.
@@ -27,6 +27,6 @@ extension ShoppingModel {
 
     /// An item's prices paid, oldest first, with where.
     public func priceStats(_ id: ItemID) -> PriceStats {
-        PriceStats((try? store?.history(of: [id])) ?? [])
+        PriceStats((try? store?.tripTables.history(of: [id])) ?? [])
     }
 }

@@ -26,7 +26,7 @@ extension MergePass {
     /// here since win without a conflict.
     mutating func reclaim(_ task: SyncEngine.RemoteTask, _ id: ItemID) throws(StoreError) {
         guard let own = try engine.store.items([id])[id] else { return }
-        let ownStores = try engine.store.storeNames(of: [id])[id] ?? []
+        let ownStores = try engine.store.shopTables.storeNames(of: [id])[id] ?? []
         keepRecord(task, item: id, clean: SharedField.allCases.allSatisfy { $0.same(SharedItem(own.item, stores: ownStores), task.shared) })
         if let key = unsynced?.first(where: { $0.value.item.id == id })?.key { unsynced?[key] = nil }
     }
@@ -35,7 +35,7 @@ extension MergePass {
     mutating func adopt(_ task: SyncEngine.RemoteTask) throws(StoreError) {
         guard let (local, revision) = unsynced?.removeValue(forKey: SearchQuery.fold(task.shared.description)) else { return }
         let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
-        let localStores = try engine.store.storeNames(of: [local.id])[local.id] ?? []
+        let localStores = try engine.store.shopTables.storeNames(of: [local.id])[local.id] ?? []
         names[local.id] = localStores
         let (merged, lost) = FieldMerge.merge(base: nil, local: SharedItem(local, stores: localStores), remote: task.shared, localNewer: localNewer)
         report.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }

@@ -52,20 +52,20 @@ package enum Sharing {
             throw .network(.redirectedElsewhere(to: to))
         }
         // Two lists on one task list would each take the other's items as their own.
-        let bindings = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBindings() }
+        let bindings = try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.syncBindings() }
         if let other = bindings.first(where: { $0.collection == collection.url && $0.list != list.id }) {
             let name = (try? store.lists())?.first { $0.id == other.list }?.name ?? other.collectionName
             throw .collectionInUse(list: name)
         }
         try Keyring.store(server: url.absoluteString, user: user, password: password)
-        var binding = try SyncEngine.storeCall { () throws(StoreError) in try store.syncBinding(for: list.id) }
+        var binding = try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.syncBinding(for: list.id) }
         if binding?.collection != collection.url || binding?.user != user {
-            try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list.id) }
+            try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.stopSharing(list.id) }
             binding = nil
         }
         if binding == nil {
             try SyncEngine.storeCall { () throws(StoreError) in
-                try store.createSyncBinding(SyncBinding(list: list.id, server: url.absoluteString, user: user,
+                try store.syncTables.createSyncBinding(SyncBinding(list: list.id, server: url.absoluteString, user: user,
                                                         collection: collection.url, collectionName: collection.name))
             }
         }
@@ -74,10 +74,10 @@ package enum Sharing {
 
     /// Forgets the binding (and the password, unless another list uses the account); items stay.
     package static func stop(store: Store, list: ListID) throws(SyncError) {
-        guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else { return }
-        try SyncEngine.storeCall { () throws(StoreError) in try store.stopSharing(list) }
+        guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncTables.syncBinding(for: list) }) else { return }
+        try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.stopSharing(list) }
         // Lists in Recently Deleted count: one restored needs its password again.
-        let others = (try? store.allSyncBindings()) ?? []
+        let others = (try? store.syncTables.allSyncBindings()) ?? []
         if !others.contains(where: { $0.server == b.server && $0.user == b.user }) {
             Keyring.forget(server: b.server, user: b.user)
         }

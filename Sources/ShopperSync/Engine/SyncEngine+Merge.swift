@@ -12,7 +12,7 @@ extension SyncEngine {
             var pending = SyncReport()
             do {
                 try Self.storeCall { () throws(StoreError) in
-                    try store.applySync(list) { ids throws(StoreError) in
+                    try store.syncTables.applySync(list) { ids throws(StoreError) in
                         var pass = try MergePass(engine: self, tasks: tasks, removed: removed, ids: ids)
                         for task in tasks { try pass.take(task) }
                         pass.remove(removed, hold: holdDeletions)
@@ -45,7 +45,7 @@ extension SyncEngine {
         guard uid.hasPrefix(prefix), let raw = Int64(uid.dropFirst(prefix.count)) else { return nil }
         let id = ItemID(raw)
         guard let found = try store.items([id])[id], found.item.list == list,
-              try store.syncRecords(list, items: [id]).isEmpty else { return nil }
+              try store.syncTables.syncRecords(list, items: [id]).isEmpty else { return nil }
         return found
     }
 }
@@ -74,12 +74,12 @@ struct MergePass {
         self.engine = engine
         self.ids = ids
         write = SyncWrite(list: list)
-        let records = try store.syncRecords(list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
+        let records = try store.syncTables.syncRecords(list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
         byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
         byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
         locals = try store.items(records.map(\.item))
-        names = try store.storeNames(of: records.map(\.item))
-        shops = try store.shops()
+        names = try store.shopTables.storeNames(of: records.map(\.item))
+        shops = try store.shopTables.shops()
         position = try store.lastPosition(of: list)
         stamp = engine.now()
     }
@@ -105,7 +105,7 @@ struct MergePass {
         }
         if let own = try engine.ownUpload(task.fields.uid), write.changes.items[own.item.id] == nil { f.ownUpload = own.item.id }
         guard f.ownUpload == nil else { return f }
-        if unsynced == nil { unsynced = try engine.store.unsyncedItems(on: engine.list) }
+        if unsynced == nil { unsynced = try engine.store.syncTables.unsyncedItems(on: engine.list) }
         if let same = unsynced?[SearchQuery.fold(task.shared.description)], write.changes.items[same.item.id] == nil {
             f.sameDescription = same.item.id
         }

@@ -18,7 +18,7 @@ extension SyncEngine {
     static let mergeBatch = 200
 
     func pull() throws(SyncError) {
-        let known = try Self.storeCall { () throws(StoreError) in try store.syncETags(list) }
+        let known = try Self.storeCall { () throws(StoreError) in try store.syncTables.syncETags(list) }
         let (all, removed, token) = try serverChanges(known: known)
         // Our own uploads come back with the ETag we already hold.
         let changed = all.filter { href, etag in etag == nil || known[href] != etag }

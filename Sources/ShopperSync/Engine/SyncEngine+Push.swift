@@ -7,7 +7,7 @@ import ShopperSyncModel
 extension SyncEngine {
     /// Whether anything was sent.
     func push() throws(SyncError) -> Bool {
-        let pending = try Self.storeCall { () throws(StoreError) in try store.syncPending(list) }
+        let pending = try Self.storeCall { () throws(StoreError) in try store.syncTables.syncPending(list) }
         defer { try? flush() }
         for start in stride(from: 0, to: pending.changed.count, by: 100) {
             let batch = pending.changed[start..<min(start + 100, pending.changed.count)]
@@ -23,7 +23,7 @@ extension SyncEngine {
         for record in pending.gone {
             guard collection.member(record.href) != nil else {
                 report.skip(record.href, why: L("an address outside the task list"))
-                try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+                try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
                 continue
             }
             try sendDeletion(record)
@@ -41,7 +41,7 @@ extension SyncEngine {
         guard !unsaved.isEmpty else { return }
         let records = unsaved
         unsaved = []
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, records) }
     }
 
     /// What an upload of `item` sends: the task as both sides last agreed, patched with the item.
@@ -51,7 +51,7 @@ extension SyncEngine {
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
         // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
         // compares edits, whichever device synced first.
-        let stores = try Self.storeCall { () throws(StoreError) in try store.storeNames(of: [item.id])[item.id] ?? [] }
+        let stores = try Self.storeCall { () throws(StoreError) in try store.shopTables.storeNames(of: [item.id])[item.id] ?? [] }
         task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
         return (uid, href, task.text)
     }
@@ -68,7 +68,7 @@ extension SyncEngine {
             records.append(r)
         }
         guard !records.isEmpty else { return }
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, records) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, records) }
     }
 
     /// Uploads `item` and carries out each `UploadStep` its answers lead to.
@@ -111,7 +111,7 @@ extension SyncEngine {
 
     /// The item on this list with its record, when it changed here since the record was synced.
     private func newerHere(_ id: ItemID) throws(SyncError) -> (item: Item, revision: Int64, record: SyncRecord)? {
-        let record = try Self.storeCall { () throws(StoreError) in try store.syncRecords(list, items: [id]).first }
+        let record = try Self.storeCall { () throws(StoreError) in try store.syncTables.syncRecords(list, items: [id]).first }
         let now = try Self.storeCall { () throws(StoreError) in try store.items([id])[id] }
         guard let record, let now, now.item.list == list, now.revision > record.syncedRevision else { return nil }
         return (now.item, now.revision, record)
@@ -156,6 +156,6 @@ extension SyncEngine {
     }
 
     private func forget(_ record: SyncRecord) throws(SyncError) {
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncRecords(list, [], removing: [record.item]) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
     }
 }

@@ -54,7 +54,7 @@ package final class SyncEngine {
                                      waiting: (@Sendable () -> Void)? = nil) -> (SyncReport, SyncError?) {
         let binding: SyncBinding
         do {
-            guard let b = try storeCall({ () throws(StoreError) in try store.syncBinding(for: list) }) else {
+            guard let b = try storeCall({ () throws(StoreError) in try store.syncTables.syncBinding(for: list) }) else {
                 return (SyncReport(), .store(L("the list is not shared")))
             }
             binding = b
@@ -70,11 +70,11 @@ package final class SyncEngine {
             engine = try SyncEngine(store: store, binding: binding, password: password, now: now)
             return (try engine!.run(), nil)
         } catch {
-            var b = (try? store.syncBinding(for: list)) ?? binding
+            var b = (try? store.syncTables.syncBinding(for: list)) ?? binding
             b.problem = error.description
             b.problemLine = error.statusLine
             b.offline = error.isOffline
-            try? store.saveSyncBinding(b)
+            try? store.syncTables.saveSyncBinding(b)
             return (engine?.report ?? SyncReport(), error)
         }
     }
@@ -90,7 +90,7 @@ package final class SyncEngine {
         binding.problemLine = nil
         binding.offline = false
         binding.notice = notice()
-        try Self.storeCall { () throws(StoreError) in try store.saveSyncBinding(binding) }
+        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncBinding(binding) }
         report.requests = collection.http.requests
         // Done, except what the server refused every time: it waits, and the sync says why.
         if report.notSent > 0 { throw .changesRefused(count: report.notSent) }

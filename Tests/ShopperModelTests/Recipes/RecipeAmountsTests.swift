@@ -11,7 +11,7 @@ final class RecipeAmountsTests: XCTestCase {
     /// Every item of the list as export writes it, and the shares recorded.
     private func exported(_ m: ShoppingModel) throws -> String {
         let fresh = try ShoppingModel(store: Store(path: m.store!.path, access: .readOnly))
-        return CSVFormat.export(try fresh.allItems().sorted { $0.id < $1.id }) + "shares: \(try m.store!.shares().count)"
+        return CSVFormat.export(try fresh.allItems().sorted { $0.id < $1.id }) + "shares: \(try m.store!.recipeTables.shares().count)"
     }
 
     func testTheIssuesFlourForAThousandServingsIsRefusedAndNothingChanges() throws {

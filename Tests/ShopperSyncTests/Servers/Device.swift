@@ -53,5 +53,5 @@ final class Device {
         return lastReport
     }
 
-    var binding: SyncBinding? { get throws { try store.syncBinding(for: .first) } }
+    var binding: SyncBinding? { get throws { try store.syncTables.syncBinding(for: .first) } }
 }

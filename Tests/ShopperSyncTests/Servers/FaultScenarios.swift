@@ -18,7 +18,7 @@ extension SyncScenarios {
         try assertNoDuplicates(phone, count: 3)
         XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "2")
         XCTAssertEqual(try a.items.count, 3)
-        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+        XCTAssertEqual(a.store.syncTables.syncPendingCount(.first), 0)
     }
 
     /// tasks.org #4424 again, with the server answering 503 throughout: offline, nothing wiped.
@@ -29,7 +29,7 @@ extension SyncScenarios {
         for _ in 1...3 {
             XCTAssertThrowsError(try a.sync()) { XCTAssertTrue(($0 as? SyncError)?.isOffline == true, "\($0)") }
         }
-        let status = SyncStatus.of(try a.binding, pending: a.store.syncPendingCount(.first), syncing: false) { _ in "now" }
+        let status = SyncStatus.of(try a.binding, pending: a.store.syncTables.syncPendingCount(.first), syncing: false) { _ in "now" }
         XCTAssertEqual(status.state, .offline, status.text)
         XCTAssertEqual(try a.items.count, 2)
         try CalDAVServers.command("fault xandikos none")
@@ -80,7 +80,7 @@ extension SyncScenarios {
         XCTAssertEqual(try run(killWhen: nil).terminationStatus, 0)
         try assertNoDuplicates(phone, count: 150)
         XCTAssertEqual(try a.items.count, 150)
-        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+        XCTAssertEqual(a.store.syncTables.syncPendingCount(.first), 0)
     }
 
     /// One change costs the same requests whatever the list's size.

@@ -22,7 +22,7 @@ extension SyncScenarios {
         XCTAssertEqual(report.lost.map(\.value.lost), [], "no conflict: the 8 was this desktop's own")
         XCTAssertEqual(try phone.task("Init70")?.x["X-SHOPPER-QUANTITY"], "9")
         XCTAssertEqual(try a.item("Init70")?.quantity, 9)
-        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+        XCTAssertEqual(a.store.syncTables.syncPendingCount(.first), 0)
         // A real edit on the phone after that is still a conflict when both sides change.
         try phone.run(["edit", XCTUnwrap(phone.task("Init70")).uid, "--description", "from the phone"])
         try a.edit("Init70", at: Date().addingTimeInterval(-120)) { $0.notes = "from the desk" }
@@ -68,7 +68,7 @@ extension SyncScenarios {
         for n in 1...count {
             XCTAssertEqual(quantities["Item \(n)"], edited.contains(n) ? "3" : "2", "seed \(seed): Item \(n) on the server")
         }
-        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+        XCTAssertEqual(a.store.syncTables.syncPendingCount(.first), 0)
     }
 
     /// Runs `shopper sync` on `folder` and kills it with SIGKILL once `when` holds (or lets it end).

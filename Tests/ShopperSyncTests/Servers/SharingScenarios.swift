@@ -16,7 +16,7 @@ extension SyncScenarios {
                                                password: server.password, target: .existing(groceries))) { error in
             XCTAssertEqual(error as? SyncError, .collectionInUse(list: "Groceries"))
         }
-        XCTAssertNil(try a.store.syncBinding(for: hardware), "nothing bound")
+        XCTAssertNil(try a.store.syncTables.syncBinding(for: hardware), "nothing bound")
         XCTAssertEqual(try groceriesTasks.tasks().map(\.summary), ["Milk"], "the task list untouched")
     }
 }

@@ -213,13 +213,13 @@ struct SyncScenarios {
         try phone.run(["add", "Butter"])
         var b = try XCTUnwrap(a.binding)
         b.syncToken = "http://example.org/ns/sync/refused-token"
-        try a.store.saveSyncBinding(b)
+        try a.store.syncTables.saveSyncBinding(b)
         try a.sync()
         XCTAssertNotNil(try a.item("Butter"), "found by the ETag listing")
         try phone.run(["delete", XCTUnwrap(phone.task("Milk")).uid])
         b = try XCTUnwrap(a.binding)
         b.syncToken = nil
-        try a.store.saveSyncBinding(b)
+        try a.store.syncTables.saveSyncBinding(b)
         try a.sync()
         XCTAssertNil(try a.item("Milk"), "a removal found by the listing")
         try assertNoDuplicates(phone, count: 1)
@@ -236,7 +236,7 @@ struct SyncScenarios {
         XCTAssertThrowsError(try a.sync()) { error in
             XCTAssertTrue((error as? SyncError)?.isOffline == true, "\(error)")
         }
-        let status = SyncStatus.of(try a.binding, pending: a.store.syncPendingCount(.first), syncing: false) { _ in "now" }
+        let status = SyncStatus.of(try a.binding, pending: a.store.syncTables.syncPendingCount(.first), syncing: false) { _ in "now" }
         XCTAssertEqual(status.state, .offline)
         XCTAssertTrue(status.text.contains("2 changes waiting"), status.text)
         try CalDAVServers.command("start \(server.name)")
@@ -244,7 +244,7 @@ struct SyncScenarios {
         XCTAssertEqual(try a.items.count, 3)
         XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "3")
         XCTAssertNotNil(try phone.task("Cheese"))
-        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+        XCTAssertEqual(a.store.syncTables.syncPendingCount(.first), 0)
         XCTAssertNil(try a.binding?.problem)
     }
 
@@ -295,8 +295,8 @@ struct SyncScenarios {
         try a.sync()
         for n in names { try a.edit(n) { $0.notes = "note \(n)" } }
         // Every ETag A holds goes stale: each upload is refused until A has merged what is there.
-        let records = try a.store.syncRecords(.first, hrefs: try a.store.syncETags(.first).keys.sorted())
-        try a.store.saveSyncRecords(.first, records.map { var r = $0; r.etag = "\"stale\""; return r })
+        let records = try a.store.syncTables.syncRecords(.first, hrefs: try a.store.syncTables.syncETags(.first).keys.sorted())
+        try a.store.syncTables.saveSyncRecords(.first, records.map { var r = $0; r.etag = "\"stale\""; return r })
         try a.sync()
         try b.sync()
         for device in [a, b] {
@@ -313,7 +313,7 @@ struct SyncScenarios {
     /// connection cut): the item has no record here. The next sync finds its task, no duplicate.
     func uploadWithoutAnswerConverges() throws {
         let (a, phone, _) = try sharedDevice(["Milk", "Bread"])
-        try a.store.saveSyncRecords(.first, [], removing: try a.items.map(\.id))
+        try a.store.syncTables.saveSyncRecords(.first, [], removing: try a.items.map(\.id))
         try a.edit("Milk") { $0.quantity = 2 }
         try a.sync()
         try assertNoDuplicates(phone, count: 2)
@@ -333,8 +333,8 @@ extension SyncScenarios {
         let list = try XCTUnwrap(lists.first { $0.id == hardware })
         _ = try Sharing.share(store: a.store, list: list, server: server.url, user: server.user, password: server.password,
                               target: .new(name: "Hardware " + UUID().uuidString.prefix(6)))
-        let binding = try XCTUnwrap(a.store.syncBinding(for: hardware))
-        XCTAssertEqual(try a.store.syncBindings().count, 2, "a second shared list is a second binding")
+        let binding = try XCTUnwrap(a.store.syncTables.syncBinding(for: hardware))
+        XCTAssertEqual(try a.store.syncTables.syncBindings().count, 2, "a second shared list is a second binding")
         let tools = Phone(server: server, collection: binding.collection)
         XCTAssertEqual(try tools.tasks().count, 0)
         let glue = try XCTUnwrap(a.item("Glue"))
@@ -373,7 +373,7 @@ extension SyncScenarios {
         XCTAssertTrue((200..<300).contains(gone.status), "DELETE of the collection: \(gone.status)")
         try a.edit("Milk") { $0.quantity = 2 }
         XCTAssertThrowsError(try a.sync()) { XCTAssertEqual($0 as? SyncError, .collectionGone) }
-        let status = SyncStatus.of(try a.binding, pending: a.store.syncPendingCount(.first), syncing: false) { _ in "now" }
+        let status = SyncStatus.of(try a.binding, pending: a.store.syncTables.syncPendingCount(.first), syncing: false) { _ in "now" }
         XCTAssertEqual(status.state, .problem)
         XCTAssertTrue(status.text.contains("deleted on the server"), status.text)
         XCTAssertEqual(try a.items.count, 2)
@@ -386,14 +386,14 @@ extension SyncScenarios {
     /// its UID (not its old name), the rename goes up, and nothing is doubled.
     func lostRecordThenRenamed() throws {
         let (a, phone, _) = try sharedDevice(["Milk", "Bread"])
-        try a.store.saveSyncRecords(.first, [], removing: try a.items.map(\.id))
+        try a.store.syncTables.saveSyncRecords(.first, [], removing: try a.items.map(\.id))
         try a.edit("Milk") { $0.description = "Oat milk" }
         try a.sync()
         try a.sync()
         try assertNoDuplicates(phone, count: 2)
         XCTAssertEqual(try phone.tasks().map(\.summary).sorted(), ["Bread", "Oat milk"])
         XCTAssertEqual(try a.items.map(\.description).sorted(), ["Bread", "Oat milk"])
-        XCTAssertEqual(a.store.syncPendingCount(.first), 0)
+        XCTAssertEqual(a.store.syncTables.syncPendingCount(.first), 0)
     }
 
     /// Stop Sharing while a sync runs: the sync's end does not bring the binding back.
@@ -401,10 +401,10 @@ extension SyncScenarios {
         let (a, _, _) = try sharedDevice(["Milk"])
         let old = try XCTUnwrap(a.binding)
         try Sharing.stop(store: a.store, list: .first)
-        try a.store.saveSyncBinding(old)  // what a sync ending now would write
+        try a.store.syncTables.saveSyncBinding(old)  // what a sync ending now would write
         XCTAssertNil(try a.binding)
-        try a.store.saveSyncRecords(.first, [SyncRecord(item: ItemID(1), uid: "x", href: "/x.ics", etag: nil, base: nil, syncedRevision: 0)])
-        XCTAssertTrue(try a.store.syncRecords(.first, items: [ItemID(1)]).isEmpty)
-        XCTAssertThrowsError(try a.store.applySync(.first) { _ throws(StoreError) in SyncWrite(list: .first) })
+        try a.store.syncTables.saveSyncRecords(.first, [SyncRecord(item: ItemID(1), uid: "x", href: "/x.ics", etag: nil, base: nil, syncedRevision: 0)])
+        XCTAssertTrue(try a.store.syncTables.syncRecords(.first, items: [ItemID(1)]).isEmpty)
+        XCTAssertThrowsError(try a.store.syncTables.applySync(.first) { _ throws(StoreError) in SyncWrite(list: .first) })
     }
 }

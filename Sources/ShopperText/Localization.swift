@@ -7,11 +7,12 @@ import Foundation
 /// ["name": item.description])`. xgettext reads Swift as C and cannot see `\(…)` interpolation, so
 /// an interpolated literal would be missing from the template (a test refuses them); and a
 /// translator can move `{name}` to where their language puts it.
-public enum Localization {
+package enum Localization {
     /// gettext: the translation of a message, or the message.
-    nonisolated(unsafe) public static var translate: @Sendable (String) -> String = { $0 }
+    nonisolated(unsafe) package static var translate: @Sendable (String) -> String = { $0 }
     /// ngettext: the form of `one`/`many` for `count` in the user's language.
-    nonisolated(unsafe) public static var translatePlural: @Sendable (String, String, Int) -> String = { one, many, n in
+    nonisolated(unsafe) package static var translatePlural: @Sendable (String, String, Int) -> String = {
+        one, many, n in
         n == 1 ? one : many
     }
 
@@ -39,13 +40,13 @@ public enum Localization {
 
 /// A translated message with one `{key}` placeholder, split once where the key sits: for text made
 /// at every row bound (GTK binds a window of rows per scrolled frame), with no lookup or scan each time.
-public struct MessageTemplate: Sendable {
+package struct MessageTemplate: Sendable {
     private let head: String, tail: String
     private let hasKey: Bool
 
     /// `translated`: the message as `L` gives it (so the template tools find it), placeholder unfilled.
     /// A translation that lost the placeholder is shown as it is.
-    public init(_ translated: String, key: String) {
+    package init(_ translated: String, key: String) {
         if let r = translated.range(of: "{\(key)}") {
             (head, tail, hasKey) = (String(translated[..<r.lowerBound]), String(translated[r.upperBound...]), true)
         } else {
@@ -53,17 +54,17 @@ public struct MessageTemplate: Sendable {
         }
     }
 
-    public func callAsFunction(_ value: String) -> String { hasKey ? head + value + tail : head }
+    package func callAsFunction(_ value: String) -> String { hasKey ? head + value + tail : head }
 }
 
 /// A translated message; `{key}` placeholders take `values`.
-public func L(_ text: String, _ values: [String: String] = [:]) -> String {
+package func L(_ text: String, _ values: [String: String] = [:]) -> String {
     Localization.fill(Localization.translate(text), values)
 }
 
 /// A translated message whose form depends on `count` ("1 item", "2 items", and the forms of
 /// languages with more than two); `{n}` is the count, other placeholders take `values`.
-public func N(_ one: String, _ many: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+package func N(_ one: String, _ many: String, _ count: Int, _ values: [String: String] = [:]) -> String {
     var values = values
     values["n"] = values["n"] ?? String(count)
     return Localization.fill(Localization.translatePlural(one, many, count), values)

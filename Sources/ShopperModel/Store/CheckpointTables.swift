@@ -17,11 +17,15 @@ public struct CheckpointJob: Sendable {
     /// Writes (or removes) the checkpoint, on any thread. One not written (the disk full, the
     /// store busy for half a minute) only means the list is read whole next time: nothing to tell.
     public func run() {
-        try? store.writeCheckpoint(self)
+        try? store.checkpointTables.writeCheckpoint(self)
     }
 }
 
-extension Store {
+/// The checkpoints of lists' entries (entry_checkpoint, entry_checkpoint_part): written after the
+/// model is done with a list, read at its next opening (`EntryLoad+Checkpoint`).
+public struct CheckpointTables: Sendable {
+    let store: Store
+
     /// One checkpoint written at a time in this process: two of one list would each take the
     /// other's parts for leftovers.
     private static let checkpointing = NSLock()
@@ -32,7 +36,7 @@ extension Store {
     /// never waits for more than a part. A store opened read-only, or of a schema before
     /// checkpoints, writes none.
     func writeCheckpoint(_ job: CheckpointJob) throws(StoreError) {
-        guard access == .readWrite, let db else { return }
+        guard store.access == .readWrite, let db = store.db else { return }
         Self.checkpointing.lock()
         defer { Self.checkpointing.unlock() }
         do {
@@ -67,7 +71,7 @@ extension Store {
         } catch let e as StoreError {
             throw e
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 
@@ -101,7 +105,7 @@ extension Store {
 
     /// Whether `list` has a checkpoint, usable or not (a read of one row by its key).
     func hasCheckpoint(of list: ListID) -> Bool {
-        (try? read { db in
+        (try? store.read { db in
             try db.tableExists("entry_checkpoint")
                 && Int64.fetchOne(db, sql: "SELECT list_id FROM entry_checkpoint WHERE list_id = ?", arguments: [list.raw]) != nil
         }) ?? false
@@ -111,7 +115,7 @@ extension Store {
     /// no checkpoint names (a write cut off by the process's end), removed: for a moment after the
     /// window's first frame, off the main thread. Errors are left for the next start.
     public func tidyCheckpoints() {
-        guard access == .readWrite, let db else { return }
+        guard store.access == .readWrite, let db = store.db else { return }
         Self.checkpointing.lock()
         defer { Self.checkpointing.unlock() }
         _ = try? {

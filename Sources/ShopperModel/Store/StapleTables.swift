@@ -5,7 +5,9 @@ internal import GRDB
 /// added to a list and edited in Always at Home…. Each change is one small transaction of its own:
 /// staples are no list's, so they are not steps of a list's undo history (the window offers Undo
 /// of a removal itself).
-extension Store {
+public struct StapleTables: Sendable {
+    let store: Store
+
     /// Longest name kept: a staple is a word or two ("salt", "Olivenöl"), anything longer is cut.
     public static let stapleLimit = 80
     /// Most staples kept: a list of what is at home, not a store of its own.
@@ -14,7 +16,7 @@ extension Store {
     /// The staples, in alphabetical order with case and accents folded ("Öl" beside "oil"), as
     /// the recipes are: the same whatever Foundation thinks the locale is.
     public func staples() throws(StoreError) -> [String] {
-        try read { db in try Self.staples(db) }
+        try store.read { db in try Self.staples(db) }
     }
 
     static func staples(_ db: Database) throws -> [String] {
@@ -57,13 +59,13 @@ extension Store {
     }
 
     private func writeStaples<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
         do {
             return try db.write(body)
         } catch let e as StoreError {
             throw e
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 internal import GRDB
 
-extension Store {
+extension StreamedWrites {
     /// One IMMEDIATE transaction that `body` writes into batch by batch (`StreamWrite.flush`), every
     /// item at one new revision; whatever `body` throws rolls every batch back. SQLite spills the
     /// transaction's pages to the WAL as its page cache fills, so memory stays one batch and the
@@ -9,10 +9,10 @@ extension Store {
     /// connection keeps, the index pages every batch touches were spilled and written again batch
     /// after batch (a fifth of a million-row import's time went to those writes).
     func writeStreamed<T>(list: ListID, now: Date, _ body: (inout StreamWrite) throws -> T) throws -> T {
-        guard access == .readWrite, let db else { throw StoreError.readOnly(path: path) }
+        guard store.access == .readWrite, let db = store.db else { throw StoreError.readOnly(path: store.path) }
         return try db.write { db in
             try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKiB)")
-            defer { try? db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)") }
+            defer { try? db.execute(sql: "PRAGMA cache_size = -\(Store.pageCacheKiB)") }
             var w = try StreamWrite(db, list: list, now: now)
             return try body(&w)
         }
@@ -63,7 +63,7 @@ struct StreamWrite {
         let ids = try Store.idSource(db)
         firstNew = ids.nextItem
         b = ChangeBuilder(ids: ids, aisles: AisleOrder(storedAisles), list: list)
-        shops = ShopNames(try Store.shops(db))
+        shops = ShopNames(try ShopTables.shops(db))
         placer = try Store.aislePlacer(for: list, db)
         let condition = try scope.condition(db)
         lastPosition = try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
@@ -153,7 +153,7 @@ struct StreamWrite {
         }
         inserted = highest
         try Store.writeItems(rest, expected: [:], revision: revision, db)
-        try Store.writeShops(b.cs, db)
+        try ShopTables.writeShops(b.cs, db)
         b.cs = ChangeSet(list: list)
     }
 

@@ -1,6 +1,8 @@
 import CGtk
+@testable import ShopperApp
 
-/// Renders a widget as it is drawn now, in-process: for tests and screenshots.
+/// Renders a widget as it is drawn now, in-process: for tests (not in the app: nothing there draws
+/// a widget to pixels).
 @MainActor
 final class Snapshot {
     let width: Int

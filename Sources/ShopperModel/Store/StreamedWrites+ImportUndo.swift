@@ -1,7 +1,11 @@
 import Foundation
 internal import GRDB
 
-extension Store {
+/// Writes too big for one change set: a streamed import, batch by batch in one transaction, and
+/// its undo.
+struct StreamedWrites: Sendable {
+    let store: Store
+
     /// Takes a streamed import back (`ImportUndo`) in one IMMEDIATE transaction at a new revision:
     /// its new items deleted by their id range (each leaves a tombstone, as any deletion does, so
     /// other processes and a sync see them go), the known items it updated written back as they
@@ -10,11 +14,11 @@ extension Store {
     /// the number of items. Like every undo, it never overwrites a change made since: if any of the
     /// import's items was edited, moved or deleted since, nothing is written and `.conflict` names it.
     func undoImport(_ u: ImportUndo) throws(StoreError) {
-        guard access == .readWrite, let db else { throw .readOnly(path: path) }
+        guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
         do {
             try db.write { db in
                 try Self.checkUnchanged(u, db)
-                let revision = try Self.revision(db) + 1
+                let revision = try Store.revision(db) + 1
                 let range: StatementArguments = [u.firstNew, u.lastNew]
                 try db.execute(sql: "INSERT OR REPLACE INTO item_tombstone (id, revision) SELECT id, ? FROM item WHERE id BETWEEN ? AND ?",
                                arguments: [revision] + range)
@@ -23,20 +27,20 @@ extension Store {
                 var back = ChangeSet(list: u.list)
                 for item in u.before { back.items[item.id] = item }
                 back.onlyAt = u.onlyAtBefore
-                try Self.writeItems(back, expected: [:], revision: revision, db)
-                try Self.writeShops(back, db)
+                try Store.writeItems(back, expected: [:], revision: revision, db)
+                try ShopTables.writeShops(back, db)
                 // Once every mark the import made is gone: a store it made that sells nothing now.
                 var shops = ChangeSet(list: u.list)
                 for shop in u.shopsMade where try !Self.sellsAnything(shop, db) { shops.shops[shop] = .some(nil) }
-                try Self.writeShops(shops, db)
-                let now = try Self.aisles(db, list: u.list)
+                try ShopTables.writeShops(shops, db)
+                let now = try Store.aisles(db, list: u.list)
                 let order = ShoppingModel.replayedOrder(u.aislesBefore, undoing: u.aislesAfter, now: now)
-                if order != now { _ = try Self.writeAisles(order, known: now, list: u.list, db) }
+                if order != now { _ = try Store.writeAisles(order, known: now, list: u.list, db) }
             }
         } catch let e as StoreError {
             throw e
         } catch {
-            throw .writeFailed(reason: Self.reason(error))
+            throw .writeFailed(reason: StoreOpening.reason(error))
         }
     }
 

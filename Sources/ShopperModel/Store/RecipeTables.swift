@@ -4,24 +4,26 @@ internal import GRDB
 /// Recipes, the week's plan and items' shares (Schema v9). Written only as part of a change set
 /// (`writeRecipes`), so each edit is one transaction and one undo step with the items it changes.
 /// A file before v9 has none of them.
-extension Store {
+public struct RecipeTables: Sendable {
+    let store: Store
+
     /// Every recipe, by title.
     public func recipes() throws(StoreError) -> [Recipe] {
-        try read { db in try Self.recipes(db, where: "1") }
+        try store.read { db in try Self.recipes(db, where: "1") }
     }
 
-    public func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
-        try read { db in try Self.recipes(db, where: "id = ?", [id.raw]).first }
+    func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
+        try store.read { db in try Self.recipes(db, where: "id = ?", [id.raw]).first }
     }
 
     /// The plan's meals from `from` on (every meal for nil), by day and order.
     func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
-        try read { db in try Self.meals(db, where: "day >= ?", [from?.description ?? ""]) }
+        try store.read { db in try Self.meals(db, where: "day >= ?", [from?.description ?? ""]) }
     }
 
     /// The shares of `items` (every share for nil), oldest first.
     func shares(of items: [ItemID]? = nil) throws(StoreError) -> [ItemShare] {
-        try read { db in
+        try store.read { db in
             guard let items else { return try Self.shares(db, where: "1") }
             return try items.flatMap { try Self.shares(db, where: "item_id = ?", [$0.raw]) }
         }
@@ -81,9 +83,9 @@ extension Store {
     /// The next ids of recipes, meals and shares: above any ever used (AUTOINCREMENT keeps that).
     static func recipeIDs(_ ids: inout IDSource, _ db: Database) throws {
         guard try db.tableExists("recipe") else { return }
-        ids.nextRecipe = 1 + (try highestID(ever: "recipe", db))
-        ids.nextMeal = 1 + (try highestID(ever: "meal", db))
-        ids.nextShare = 1 + (try highestID(ever: "item_share", db))
+        ids.nextRecipe = 1 + (try Store.highestID(ever: "recipe", db))
+        ids.nextMeal = 1 + (try Store.highestID(ever: "meal", db))
+        ids.nextShare = 1 + (try Store.highestID(ever: "item_share", db))
     }
 
     static func writeRecipes(_ cs: ChangeSet, _ db: Database) throws {

@@ -4,19 +4,19 @@ internal import GRDB
 /// Opening a file safely: refused before anything writes to it when it is not ours or newer than
 /// this version understands, read after a writer was killed, and SQLite's words for what went
 /// wrong, in the user's terms.
-extension Store {
+enum StoreOpening {
     /// Reads, never writes: a read-only connection cannot change the file it checks. Only SQLite
     /// opens the file: on Linux its locks are POSIX locks, held per process and file, and closing
     /// any other descriptor of it (a peek at its header) drops every lock this process's
     /// connections hold. Another process would then take itself for the last, checkpoint, and
     /// unlink the -wal and -shm files the window still writes to (its commits lost at restart).
     /// SQLite's own connections share their locks and keep a closed descriptor until they go.
-    static func checkExisting(_ path: String, check: Check = .none) throws(StoreError) {
+    static func checkExisting(_ path: String, check: Store.Check = .none) throws(StoreError) {
         var st = stat()
         guard stat(path, &st) == 0, st.st_size > 0 else { return }
         var config = Configuration()
         config.readonly = true
-        config.busyMode = .timeout(busySeconds)
+        config.busyMode = .timeout(Store.busySeconds)
         let found: [String]
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
@@ -25,7 +25,9 @@ extension Store {
                 let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
                 if tables.isEmpty { return [] }
                 guard tables.contains("grdb_migrations") else { return nil }
-                if check == .quick, let problem = try Self.quickCheck(db) { throw StoreError.damaged(path: path, problem: problem) }
+                if check == .quick, let problem = try quickCheck(db) {
+                    throw StoreError.damaged(path: path, problem: problem)
+                }
                 return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             } ?? { throw StoreError.notAShopperStore(path: path) }()
         } catch let e as StoreError {
@@ -65,7 +67,7 @@ extension Store {
                 try? queue.close()
                 // Only to let SQLite recover the WAL; it writes nothing of its own.
                 var writer = Configuration()
-                writer.busyMode = .timeout(busySeconds)
+                writer.busyMode = .timeout(Store.busySeconds)
                 try DatabaseQueue(path: path, configuration: writer).inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
                 return try DatabaseQueue(path: path, configuration: config)
             }
@@ -84,7 +86,9 @@ extension Store {
         if let e = error as? DatabaseError {
             switch e.resultCode {
             case .SQLITE_FULL: return L("the disk is full")
-            case .SQLITE_BUSY, .SQLITE_LOCKED: return L("another program kept the data file busy for over {seconds} seconds", ["seconds": "\(Int(busySeconds))"])
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return L("another program kept the data file busy for over {seconds} seconds",
+                         ["seconds": "\(Int(Store.busySeconds))"])
             case .SQLITE_READONLY where needsRecovery(e):
                 return L("the data file was left mid-write by a program that stopped; start Shopper once, with write access to the file, to recover it")
             case .SQLITE_READONLY: return L("the data file is read-only")

@@ -1,4 +1,5 @@
 import CGtk
+@testable import ShopperApp
 
 /// What GTK draws for a widget, as render nodes: for tests that check how it is drawn, not only
 /// what (which shapes the cairo renderer must draw the slow way).
