@@ -9,7 +9,7 @@ import XCTest
 final class ActionTableTests: GtkTestCase {
     func testEveryActionExistsWithItsAcceleratorsAndInTheShortcutsWindow() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Apples"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
@@ -42,7 +42,7 @@ final class ActionTableTests: GtkTestCase {
 
     func testEnablingFollowsState() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let id = try model.add(ItemFields(description: "Apples"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

@@ -9,7 +9,7 @@ import XCTest
 final class AdaptiveTests: GtkTestCase {
     func testTheWindowFitsAPhoneAndTheSwitcherMovesToTheBottom() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "A rather long description of a thing to buy", quantity: 12, unit: "kg",
                                      price: Decimal(string: "1234.56"), aisle: "Fruit & Vegetables"))
             // Totals and a section header longer than a phone is wide (as German makes them).
@@ -57,7 +57,7 @@ final class AdaptiveTests: GtkTestCase {
     /// and fade out in that frame, is not made. Made wide, the header switches the pages.
     func testANarrowWindowStartsWithTheBottomBarAndTheHeaderSwitcherComesWithTheRoom() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Apples"))
             for width: Int32 in [360, 800] {
                 var firstFrame: (drawn: [String], barHeight: Int32, headerButtons: Bool)?
@@ -98,7 +98,7 @@ final class AdaptiveTests: GtkTestCase {
     /// GTK's default font): a window there never shows the bar first and the switcher after.
     func testTheHeaderSwitcherDoesNotFitBelowTheWidthItIsMadeAt() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1280, 720))
             defer { harness.close() }
             XCTAssertFalse(harness.window.pageStack.switcherTitle.titleVisible)
@@ -111,7 +111,7 @@ final class AdaptiveTests: GtkTestCase {
 
     func testRowTargetsAreAtLeast32Pixels() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Apples"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

@@ -9,7 +9,7 @@ final class AddBarTests: GtkTestCase {
     /// price's hint in full under the entry as well; the next keystroke takes it away.
     func testAnImplausiblePriceIsExplainedUnderTheEntryAtPhoneWidth() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let bar = harness.window.addBar
@@ -34,7 +34,7 @@ final class AddBarTests: GtkTestCase {
     /// cream" is 2 cups of Heavy cream, and a recipe's cup of cream adds to that row.
     func testARecipesUnitTypedGivesTheRecipesItem() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let bar = harness.window.addBar
@@ -57,7 +57,7 @@ final class AddBarTests: GtkTestCase {
     func testThePlaceholderFitsTheEntryAtEveryWidth() throws {
         try MainActor.assumeIsolated {
             for (width, whole) in [(Int32(1000), true), (360, false)] {
-                let model = try ShoppingModel(store: nil)
+                let model = try ShoppingModel(store: temporaryStore())
                 let harness = try WindowHarness(model: model, size: (width, 640))
                 defer { harness.close() }
                 settle(200)
@@ -95,7 +95,7 @@ final class AddBarTests: GtkTestCase {
     /// there are (GTK filters every row it is given on each keystroke).
     func testCompletionOffersAFewMatchingDescriptions() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             try model.add(ItemFields(description: "Crème fraîche"))
             let harness = try WindowHarness(model: model, size: (600, 720))

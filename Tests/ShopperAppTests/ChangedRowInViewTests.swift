@@ -9,7 +9,7 @@ import XCTest
 final class ChangedRowInViewTests: GtkTestCase {
     /// 8 aisles of 8 items, all needed: longer than a phone's screen.
     @MainActor private static func model() throws -> ShoppingModel {
-        let model = try ShoppingModel(store: nil)
+        let model = try ShoppingModel(store: temporaryStore())
         for a in 1...8 {
             for i in 1...8 { try model.add(ItemFields(description: "Item \(a)-\(i)", price: 1, aisle: "Aisle \(a)")) }
         }

@@ -9,7 +9,7 @@ import XCTest
 final class ContrastTests: GtkTestCase {
     func testEveryTextAndIconIsReadableInLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: 1, aisle: "Fruit",
                                                   notes: "Gala or Braeburn"))
             try model.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
@@ -42,7 +42,7 @@ final class ContrastTests: GtkTestCase {
     /// on a picked row and on a dimmed, unpicked one, light and dark.
     func testUntickedCheckBoxesStandOutInLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
             let salt = try model.add(ItemFields(description: "Salt"))
             try model.setNeeded(salt, false)

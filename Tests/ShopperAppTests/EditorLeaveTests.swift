@@ -8,7 +8,7 @@ import XCTest
 final class EditorLeaveTests: GtkTestCase {
     func testLeavingKeepsValidChangesAndNamesDroppedOnes() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let id = try model.add(ItemFields(description: "Apples", quantity: 2))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

@@ -8,7 +8,7 @@ import XCTest
 final class EditorPriceTests: GtkTestCase {
     func testPerUnitOrForAllWithAHintForAnImplausibleTotal() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let id = try model.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49")))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

@@ -9,7 +9,7 @@ import XCTest
 final class ExportTests: GtkTestCase {
     func testExportFollowsTheListShownAndTextKeepsNotes() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", notes: "Braeburn\nor Gala"))
             let salt = try model.add(ItemFields(description: "Salt"))
             try model.setNeeded(salt, false)

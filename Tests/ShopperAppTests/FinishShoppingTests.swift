@@ -8,7 +8,7 @@ import XCTest
 final class FinishShoppingTests: GtkTestCase {
     func testPricesCanBeCorrectedBeforeTheyAreRecorded() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")))
             let bread = try model.add(ItemFields(description: "Bread", price: 2))
             try model.tick(apples)

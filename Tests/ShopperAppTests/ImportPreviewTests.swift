@@ -27,7 +27,7 @@ final class ImportPreviewTests: GtkTestCase {
     /// import updates them as the add bar would, adding only what is new.
     func testKnownItemsInAFileAreUpdatedAndThePreviewSaysSo() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", aisle: "Fruit & Veg"))
             let bananas = try model.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
             let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\napples,3,kg,1.29,,,1,0\nTea,1,,2.00,Drinks,,1,0\n"
@@ -62,7 +62,7 @@ final class ImportPreviewTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let text = (1...100_000).map { "0 Pears \($0)" }.joined(separator: "\n")
             let start = Date()
-            let (p, parent) = try Self.preview(of: text, named: "bad.txt", model: try ShoppingModel(store: nil))
+            let (p, parent) = try Self.preview(of: text, named: "bad.txt", model: try ShoppingModel(store: temporaryStore()))
             iterate(until: { p.problems.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
             // The list builds its row widgets when it is laid out: counted after a frame drawn
             // since the last line was read (a frame lays out before it draws).
@@ -83,7 +83,7 @@ final class ImportPreviewTests: GtkTestCase {
     /// (it said "1 × 1.25" where the result was 2 kg × 1.25).
     func testThePreviewShowsWhatATextLineMakesOfAKnownItem() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
             let imported = Counter()
             let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model, imported: imported)
@@ -103,7 +103,7 @@ final class ImportPreviewTests: GtkTestCase {
     /// the user's locale, as the README says (files move between people); typed, the locale decides.
     func testAnAmbiguousThousandInAFileIsRefusedWithANote() throws {
         try MainActor.assumeIsolated {
-            let (p, parent) = try Self.preview(of: "1,000 g Flour\n", named: "baking.txt", model: try ShoppingModel(store: nil))
+            let (p, parent) = try Self.preview(of: "1,000 g Flour\n", named: "baking.txt", model: try ShoppingModel(store: temporaryStore()))
             iterate(until: { !p.problems.isEmpty }, "the file read")
             XCTAssertEqual(p.problems, ["Line 1: “1,000” could mean 1000 or 1: write 1000 or 1 without the comma."])
             XCTAssertTrue(p.rows.isEmpty)
@@ -157,11 +157,11 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertGreaterThan(turns.n, 5, "the main loop kept turning while the store was written")
             XCTAssertGreaterThan(shown, 0.99, "the bar followed the worker to the end of its write")
             XCTAssertEqual(model.undo.undoName, "importing 100000 items")
-            XCTAssertEqual(try model.store!.load().items.count, 100_000)
+            XCTAssertEqual(try model.store.load().items.count, 100_000)
             XCTAssertNotNil(model.undo.undoStack.last?.imported, "undone from its record, not from its items")
             try model.undoLast()
             XCTAssertTrue(model.items.isEmpty, "one step takes the whole import away")
-            XCTAssertEqual(try model.store!.load().items.count, 0)
+            XCTAssertEqual(try model.store.load().items.count, 0)
             XCTAssertFalse(model.undo.canRedo, "a long import is not redone: its items are not held")
             parent.destroy()
         }
@@ -187,7 +187,7 @@ final class ImportPreviewTests: GtkTestCase {
             p.confirmForTest()
             iterate(until: { !said.isEmpty }, "the answer", timeoutSeconds: 60)
             XCTAssertEqual(said, ["“long.csv” changed since it was shown: import it again to see what it holds now."])
-            XCTAssertEqual(try model.store!.load().items.count, 0)
+            XCTAssertEqual(try model.store.load().items.count, 0)
             XCTAssertFalse(model.undo.canUndo)
             parent.destroy()
         }

@@ -9,7 +9,7 @@ import XCTest
 final class LookTests: GtkTestCase {
     func testGradientHeaderAndTwoTonesInLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Apples", quantity: 2, price: 1))
             try model.add(ItemFields(description: "Bread", price: 3))
             let harness = try WindowHarness(model: model)
@@ -37,7 +37,7 @@ final class LookTests: GtkTestCase {
     /// mesh pattern, which was 29% of the instructions spent drawing while scrolling 1,000 items.
     func testRowLinesAreBordersOfOneColour() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             for n in 1...5 { try model.add(ItemFields(description: "Item \(n)", aisle: n < 3 ? "Dairy" : nil)) }
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

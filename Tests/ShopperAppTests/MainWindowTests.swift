@@ -8,7 +8,7 @@ final class MainWindowTests: GtkTestCase {
     /// refreshes those rows in place without any change to the list itself.
     func testHundredThousandItemsRecycleRowsAndPreferencesApplyLive() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(batch: (0..<100_000).map {
                 ImportedItem(fields: ItemFields(description: "Item \($0)", quantity: 2, price: 1), needed: true, inCart: false)
             })
@@ -35,7 +35,7 @@ final class MainWindowTests: GtkTestCase {
     /// matches highlighted, a no-match explanation.
     func testSearchRecyclesRowsAndExplainsNoMatch() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(batch: (0..<100_000).map {
                 ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: $0 % 2 == 0 ? "Dairy" : "Fruit"), needed: true, inCart: false)
             })
@@ -79,7 +79,7 @@ final class MainWindowTests: GtkTestCase {
     /// when a row comes, and hides while editing.
     func testEmptyStateTiming() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let state = harness.window.page(.all).emptyState
@@ -135,7 +135,7 @@ final class MainWindowTests: GtkTestCase {
 
     func testEditorRefusesInvalidInputAndSavesValidInput() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let id = try model.add(ItemFields(description: "Tea", price: 2))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

@@ -135,7 +135,7 @@ final class PlanAndHeaderTests: GtkTestCase {
     /// As after a restart: nothing in the history. Ctrl+Z (and Shift+Ctrl+Z) say so.
     func testUndoWithNothingToUndoSaysSo() throws {
         try MainActor.assumeIsolated {
-            let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (1000, 700))
+            let harness = try WindowHarness(model: try ShoppingModel(store: temporaryStore()), size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
             // Its first frame's idle work done before it closes (a busy machine draws late).
@@ -154,7 +154,7 @@ final class PlanAndHeaderTests: GtkTestCase {
     /// there) and the store is said once; wider, by name on the button, not under the title.
     func testTheStoreLeavesTheSwitcherInTheHeaderAndIsSaidOnce() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Milk"))
             _ = try model.addShop(named: "Aldi")
             for (width, compact) in [(Int32(1000), true), (1200, false)] {

@@ -64,7 +64,7 @@ final class RecipeCommandTests: XCTestCase {
         XCTAssertEqual(added.output, "Added “Pancakes” for 2 to Groceries:\n  Milk 1 l → 1.25 l: 125 ml for Pancakes\n  Eggs 1, new in Dairy: 1 for Pancakes\n  salt: always at home, not added\n")
         let after = try ShoppingModel(store: Store(path: paths.storeFile))
         XCTAssertEqual(try after.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.125", "Eggs 1"])
-        XCTAssertEqual(try after.store!.shares().count, 2)
+        XCTAssertEqual(try after.store.shares().count, 2)
         let listed = try shopper(["recipes"], data: folder)
         XCTAssertEqual(listed.output, "Pancakes\t4\t250 ml milk\t2 eggs\tsalt\n")
         let unknown = try shopper(["recipe", "add", "Waffles"], data: folder)

@@ -10,7 +10,7 @@ import XCTest
 final class RowFocusTests: GtkTestCase {
     func testNoRowControlIsATabStopOnAnyList() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let ids = try model.add(batch: (1...40).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             for id in ids.prefix(20) { try model.toggleNeeded(id) }
             for id in ids.prefix(5) { try model.tick(id) }

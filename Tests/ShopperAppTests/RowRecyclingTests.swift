@@ -157,7 +157,7 @@ final class RowRecyclingTests: GtkTestCase {
 final class RowRecyclingWindowTests: GtkTestCase {
     func testRowsOnScreenLookNewAfterASessionOfUse() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1000, 900))
             defer { harness.close() }
             let window = harness.window

@@ -8,7 +8,7 @@ import XCTest
 final class ScrollPositionTests: GtkTestCase {
     func testListsOpenAtTheTopAndKeepTheirPlace() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (360, 480))
             defer { harness.close() }
             let window = harness.window

@@ -8,7 +8,7 @@ import XCTest
 final class SearchSectionsTests: GtkTestCase {
     func testRowsOnScreenMatchWhileTyping() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             for i in 1...120 { try model.add(ItemFields(description: "Item \(i)", price: 1, aisle: "Aisle \(i % 7)")) }
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }

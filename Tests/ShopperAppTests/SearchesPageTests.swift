@@ -9,7 +9,7 @@ import XCTest
 final class SearchesPageTests: GtkTestCase {
     func testTheSearchesPageHidesTheListBarsAndTheirKeysLeadToAllItems() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Milk", aisle: "Dairy"))
             _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
             let harness = try WindowHarness(model: model, size: (600, 640))

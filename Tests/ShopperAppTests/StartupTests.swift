@@ -139,7 +139,7 @@ final class StartupTests: GtkTestCase {
     func testTheRecipesPlaceIsBuiltAfterTheFirstFrame() throws {
         try MainActor.assumeIsolated {
             var builtAtFirstFrame: Bool?
-            let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (600, 720)) { window in
+            let harness = try WindowHarness(model: try ShoppingModel(store: temporaryStore()), size: (600, 720)) { window in
                 window.window.afterFirstFrame { builtAtFirstFrame = window.recipes.isBuilt }
             }
             defer { harness.close() }
@@ -151,7 +151,7 @@ final class StartupTests: GtkTestCase {
     }
 
     @MainActor private static func startedWithMilk() throws -> (ShoppingModel, ItemID, WindowHarness) {
-        let model = try ShoppingModel(store: nil)
+        let model = try ShoppingModel(store: temporaryStore())
         let milk = try model.add(ItemFields(description: "Milk", price: 1))
         let harness = try WindowHarness(model: model, size: (600, 720))
         settle(100)
@@ -186,7 +186,7 @@ final class StartupTests: GtkTestCase {
     /// A row's edit button keeps its tooltip though it is given before the row is on screen.
     func testRowButtonsHaveTooltips() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(ItemFields(description: "Bread"))
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
@@ -217,7 +217,7 @@ final class StartupTests: GtkTestCase {
 final class FirstScreenfulTests: GtkTestCase {
     func testTheFirstScreenfulFillsTheWindowAtTheRowHeightTheStylesheetGives() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
             let harness = try WindowHarness(model: model, size: (600, 1000))
             defer { harness.close() }
@@ -251,7 +251,7 @@ final class FirstScreenfulTests: GtkTestCase {
     /// frame, not the tallest screen's (21 on the tests' 1024 px screen): a third fewer widgets.
     func testTheFirstFrameBuildsTheRowsTheWindowShows() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
             var builtAtFirstFrame: Int?
             let harness = try WindowHarness(model: model, size: (600, 720)) { window in
@@ -285,7 +285,7 @@ final class FirstScreenfulTests: GtkTestCase {
 
     private func assertAClearedSearchComesBackAFewRowsAFrame(clearedWhileRowsStillCome: Bool) throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 1000))
             defer { harness.close() }

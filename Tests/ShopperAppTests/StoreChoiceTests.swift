@@ -39,7 +39,7 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertTrue(ListsSidebar.spoken(window.sidebar.shown[0]).hasSuffix("2 to buy"))
             XCTAssertEqual(window.otherShopsButton.label, "1 item for other stores · 3.50")
             // Another process's view of the lists says the same (the count is the store's).
-            XCTAssertEqual(try model.store?.lists().first?.toBuyHere, 2)
+            XCTAssertEqual(try model.store.lists().first?.toBuyHere, 2)
             shopper_signal_emit(window.otherShopsButton.widget.raw, "clicked")
             settle(50)
             XCTAssertEqual(window.totals.text, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")

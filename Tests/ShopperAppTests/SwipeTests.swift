@@ -9,7 +9,7 @@ import XCTest
 final class SwipeTests: GtkTestCase {
     func testASwipeTicksAndUnticksWithCheckboxesOff() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let tea = try model.add(ItemFields(description: "Tea"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }

@@ -61,7 +61,7 @@ final class UndoKeysTests: GtkTestCase {
             let actions = ActionMap(window.window)
             let party = window.model.lists[1]
             try window.model.deleteList(party.id, now: Date().addingTimeInterval(-2 * 86_400))
-            try window.model.store?.purgeDeletedLists()
+            try window.model.store.purgeDeletedLists()
             actions.activate(AppAction.recentlyDeleted.rawValue)
             settle(100)
             let dialog = try XCTUnwrap(window.dialogs.recentlyDeleted)

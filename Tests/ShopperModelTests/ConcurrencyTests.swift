@@ -159,7 +159,7 @@ final class ConcurrencyTests: XCTestCase {
     /// An Undo offered for one step never undoes a later one, even once the history is full and
     /// its depth no longer changes.
     func testUndoOfAStepByItsIdentityAtTheHistoryLimit() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         for i in 0...UndoHistory.limit { try m.add(fields("Item \(i)")) }
         XCTAssertEqual(m.undo.undoStack.count, UndoHistory.limit)
         let offered = try XCTUnwrap(m.undo.latestID)

@@ -5,7 +5,7 @@ import XCTest
 /// at a time, and following every change, other processes' included.
 final class DescriptionIndexTests: XCTestCase {
     func testLookupAndCompletionsIgnoreCaseAndAccents() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let creme = try m.add(ItemFields(description: "Crème fraîche"))
         let apples = try m.add(ItemFields(description: "Apples"))
         let juice = try m.add(ItemFields(description: "apple juice"))
@@ -40,7 +40,7 @@ final class DescriptionIndexTests: XCTestCase {
     }
 
     func testANewDescriptionOneEditFromAKnownOneIsANearMiss() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let bananas = try m.add(ItemFields(description: "Bananas"))
         try m.add(ItemFields(description: "Bread"))
         let tea = try m.add(ItemFields(description: "Tea"))
@@ -56,7 +56,7 @@ final class DescriptionIndexTests: XCTestCase {
     }
 
     func testItFollowsEditsDeletesUndoAndLargeChanges() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let milk = try m.add(ItemFields(description: "Milk"))
         let index = DescriptionIndex(model: m)
         try m.update(milk, ItemFields(description: "Oat milk"))

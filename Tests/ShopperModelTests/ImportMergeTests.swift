@@ -50,7 +50,7 @@ final class ImportMergeTests: XCTestCase {
     }
 
     func testTheOldestOfTwoItemsSharingADescriptionIsTheOneUpdated() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let first = try m.add(batch: [ImportedItem(fields: ItemFields(description: "Tea"))])[0]
         _ = try m.add(batch: [ImportedItem(fields: ItemFields(description: "TEA"))])
         XCTAssertEqual(m.itemsByMatchKey()["tea"], first)

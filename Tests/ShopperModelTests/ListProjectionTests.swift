@@ -22,7 +22,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testThreeListsShowTheRightItems() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let a = try m.add(fields("Apples"))
         let b = try m.add(fields("Bread"), needed: false)
         try m.add(fields("Cheese"))
@@ -34,7 +34,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testAisleSectionsFollowTheUsersOrderWithNoAisleLast() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Loose", cost: 1))
         try m.add(fields("Milk", qty: 2, cost: Decimal(string: "0.99")!, aisle: "Dairy"))
         try m.add(fields("Apples", cost: 3, aisle: "Fruit"))
@@ -44,7 +44,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testPriceBandSections() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Wine", qty: 2, cost: 25))
         try m.add(fields("Salt", cost: Decimal(string: "0.5")!))
         try m.add(fields("Mystery"))
@@ -55,7 +55,7 @@ final class ListProjectionTests: XCTestCase {
     /// A threshold beyond any line's cost (typed, or set with gsettings) puts every item under it:
     /// it does not wrap round to zero in fixed point.
     func testAThresholdAboveEveryCostPutsEveryItemUnderIt() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Wine", qty: 2, cost: 25))
         try m.add(fields("Salt", cost: Decimal(string: "0.5")!))
         let huge = Decimal(string: "1e40")!
@@ -65,7 +65,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testEmptyListHasNoRowsAndTheEndRowComesWithTheFirstItem() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let p = ListProjection(model: m, kind: .cart)
         let rec = ChangeRecorder(p)
         XCTAssertEqual(p.count, 0)
@@ -81,7 +81,7 @@ final class ListProjectionTests: XCTestCase {
     /// Undoing an edit that brought a new aisle takes the aisle away again, which rebuilds the
     /// sections; the edited row keeps its place and identity but must show the old text again.
     func testUndoOfAnEditThatAddedAnAisleRefreshesTheRow() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Milk", aisle: "Dairy"))
         let apples = try m.add(fields("Apples"))
         let p = ListProjection(model: m, kind: .all, sectioning: .aisle)
@@ -94,7 +94,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testIdentitiesAreStableAndResolveToTheirRows() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Milk", aisle: "Dairy"))
         let apples = try m.add(fields("Apples", aisle: "Fruit"))
         let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle)
@@ -108,7 +108,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testMovingARowIntoAnotherAisleSection() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Milk", aisle: "Dairy"))
         try m.add(fields("Cream", aisle: "Dairy"))
         try m.add(fields("Apples", aisle: "Fruit"))
@@ -123,7 +123,7 @@ final class ListProjectionTests: XCTestCase {
     }
 
     func testSearchFiltersAndTotalsFollow() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         try m.add(fields("Crème fraîche", cost: 2, aisle: "Dairy"))
         try m.add(fields("Apples", qty: 3, cost: 2, aisle: "Fruit"))
         try m.add(fields("Olive oil", cost: 9, notes: "extra virgin"))

@@ -30,6 +30,6 @@ final class MigrationV12Tests: XCTestCase {
         try m.delete([kombucha.id])
         let again = try m.add(try PlainTextFormat.read("Kombucha", numbers: .neutral).get())
         XCTAssertEqual(m.item(again.id)?.aisle, "Drinks")
-        XCTAssertEqual(try m.store?.integrityCheck(), "ok")
+        XCTAssertEqual(try m.store.integrityCheck(), "ok")
     }
 }

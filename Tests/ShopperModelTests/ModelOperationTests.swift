@@ -31,7 +31,7 @@ final class ModelOperationTests: XCTestCase {
         XCTAssertEqual(a.lastPrice, Decimal(string: "1.29"))
         XCTAssertEqual(a.lastPriceDate, day)
         XCTAssertTrue(m.item(bread)!.needed, "items not in the cart stay on the list")
-        XCTAssertEqual(try m.store!.history(of: [apples]),
+        XCTAssertEqual(try m.store.history(of: [apples]),
                        [PriceRecord(itemID: apples, unitCost: Decimal(string: "1.29")!, quantity: 2, date: day)])
     }
 
@@ -105,7 +105,7 @@ final class ModelOperationTests: XCTestCase {
     func testMoveWritesOneRowUntilAGapIsUsedUp() throws {
         let m = try model()
         let ids = try m.add(batch: (0..<3).map { ImportedItem(fields: fields("I\($0)"), needed: true, inCart: false) })
-        let store = m.store!
+        let store = m.store
         let before = store.totalChanges()
         try m.move(ids[2], after: ids[0], before: ids[1])
         XCTAssertEqual(store.totalChanges() - before, 1)
@@ -130,6 +130,6 @@ final class ModelOperationTests: XCTestCase {
     private func snapshot(_ m: ShoppingModel) throws -> Snapshot {
         let items = try m.allItems()
         return Snapshot(items: items, searches: m.savedSearches, aisles: m.aisles.names,
-                        history: try m.store!.history(of: items.map(\.id)))
+                        history: try m.store.history(of: items.map(\.id)))
     }
 }

@@ -78,7 +78,7 @@ final class RecipeBookTests: XCTestCase {
     }
 
     func testRecipesWorkWithoutAStore() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let id = try m.addRecipe(Self.pancakes)
         XCTAssertEqual(try m.recipes().map(\.id), [id])
         try m.undoLast()
@@ -87,10 +87,10 @@ final class RecipeBookTests: XCTestCase {
 }
 
 /// The Recipes page reads summaries, and search texts when a search is typed: both must say what
-/// the whole recipes say, with a store and without.
+/// the whole recipes say, on a store of one model and on a fresh one.
 extension RecipeBookTests {
     func testSummariesAndSearchTextsAgreeWithTheWholeRecipes() throws {
-        for m in [try ShoppingModel(store: store()), try ShoppingModel(store: nil)] {
+        for m in [try ShoppingModel(store: store()), try ShoppingModel(store: temporaryStore())] {
             try m.addRecipe(Self.pancakes)
             try m.addRecipe(RecipeDraft(title: "Crème brûlée", ingredients: ["500 ml cream", "4 egg yolks"], method: ["Bake."], tags: ["dessert"]))
             try m.addRecipe(RecipeDraft(title: "apple pie", servings: 8))

@@ -43,7 +43,7 @@ final class RecipeLookupsTests: XCTestCase {
         let m = try model()
         let id = try pancakes(m)
         _ = try m.previewRecipe(id, servings: nil, staples: nil, numbers: .decimalPoint)
-        let other = try ShoppingModel(store: Store(path: m.store!.path), list: m.list)
+        let other = try ShoppingModel(store: Store(path: m.store.path), list: m.list)
         try other.add(ItemFields(description: "Flour", quantity: 1, unit: "kg", aisle: "Baking"))
         let added = try m.addRecipeToList(id, servings: nil, staples: nil, numbers: .decimalPoint)
         XCTAssertEqual(added[2].words, "Flour 1 kg → 1.2 kg: 200 g for Pancakes")

@@ -112,12 +112,12 @@ final class RecipeToListTests: XCTestCase {
         XCTAssertEqual(m.undo.undoStack.count, steps + 2)
         XCTAssertEqual(m.undo.undoName, "adding the recipe “Pancakes” to the list")
         XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity) \($0.needed)" }, ["Milk 1.5 true", "Eggs 4 true", "Flour 400 true"])
-        XCTAssertEqual(try m.store!.shares().count, 3)
+        XCTAssertEqual(try m.store.shares().count, 3)
         try m.undoLast()
         XCTAssertEqual(try m.allItems(), before)
-        XCTAssertEqual(try m.store!.shares(), [])
+        XCTAssertEqual(try m.store.shares(), [])
         try m.redoLast()
-        XCTAssertEqual(try m.store!.shares().count, 3)
+        XCTAssertEqual(try m.store.shares().count, 3)
     }
 
     /// Random recipes onto random lists: applying then undoing always gives the list back as it was.

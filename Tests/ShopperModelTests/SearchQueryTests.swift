@@ -47,7 +47,7 @@ final class SearchQueryTests: XCTestCase {
 final class SearchCacheTests: XCTestCase {
     /// The folded text is cached per item; an edit must show through at once.
     func testSearchFollowsEditsOfCachedText() throws {
-        let m = try ShoppingModel(store: nil)
+        let m = try ShoppingModel(store: temporaryStore())
         let id = try m.add(fields("Green tea", aisle: "Drinks"))
         let p = ListProjection(model: m, kind: .all, query: SearchQuery("tea"))
         XCTAssertEqual(p.descriptions, ["Green tea"])

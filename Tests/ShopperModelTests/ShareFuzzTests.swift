@@ -129,7 +129,7 @@ final class ShareFuzzTests: XCTestCase {
 
     /// Each meal on the list has one share a line with an amount, for its servings now.
     private func checkMealShares(_ m: ShoppingModel, _ context: String) throws {
-        let shares = try m.store!.shares()
+        let shares = try m.store.shares()
         for meal in try m.meals() where meal.list != nil {
             let recipe = try XCTUnwrap(try m.recipe(meal.recipe))
             let want = recipe.ingredients.compactMap { line -> String? in

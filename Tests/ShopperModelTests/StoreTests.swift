@@ -118,7 +118,7 @@ final class StoreTests: XCTestCase {
         try m.saveSearch(name: "Milk", query: "milk")
         try m.tick(item.id)
         try m.finishShopping()
-        XCTAssertEqual(try m.store!.history(of: [item.id]).count, 1)
+        XCTAssertEqual(try m.store.history(of: [item.id]).count, 1)
     }
 
     /// A child process writing a stream of edits is killed with SIGKILL. Every edit it reported as
@@ -170,7 +170,7 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(reopened.items.count, 100_000)
         let shopping = ListProjection(model: reopened, kind: .shopping, sectioning: .aisle)
         XCTAssertEqual(shopping.itemCount, 100_000)
-        let store = reopened.store!
+        let store = reopened.store
         // An item's row, its tombstone when deleted, and its list's counts when they change.
         for (rows, op) in [(2, { try reopened.tick(ids[5]) }), (2, { try reopened.untick(ids[5]) }),
                            // Moved to another aisle: the lesson too (LearnedAisles).

@@ -59,7 +59,7 @@ final class WeekPlanTests: XCTestCase {
         try m.removeMeal(a)
         try m.removeMeal(b)
         XCTAssertEqual(try list(m), ["Milk 1 l"])
-        XCTAssertEqual(try m.store!.shares(), [])
+        XCTAssertEqual(try m.store.shares(), [])
     }
 
     func testAnItemOffTheListIsPutBackAsItWasWhenItsLastMealGoes() throws {

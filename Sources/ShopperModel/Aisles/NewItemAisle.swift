@@ -89,7 +89,7 @@ extension ShoppingModel {
             words.add(String(decoding: SearchTexts.description(in: text), as: UTF8.self), id: id, aisle: entry.aisle)
         }
         // Unread (a store that cannot be read now), nothing was taught: the table still places.
-        let learned = store == nil ? memoryLearned : ((try? storeRows { db in try LearnedAisles.all(db) }) ?? nil) ?? [:]
+        let learned = (try? storeRows { db in try LearnedAisles.all(db) }) ?? [:]
         let placer = AislePlacer(words: words, numbered: aisleNames.names, order: aisles, learned: learned)
         keptPlacer = (seenRevision, items.count, placer)
         return placer
@@ -119,9 +119,8 @@ extension ShoppingModel {
     /// What the household has taught, as it is now, for the names `cs` teaches: what undoes it.
     func learnedNow(of cs: ChangeSet) throws(StoreError) -> [String: String?] {
         guard !cs.learned.isEmpty else { return [:] }
-        guard store != nil else { return Dictionary(uniqueKeysWithValues: cs.learned.keys.map { ($0, memoryLearned[$0]) }) }
         return try storeRows { db in
             try Dictionary(uniqueKeysWithValues: cs.learned.keys.map { ($0, try LearnedAisles.aisle(for: $0, db)) })
-        } ?? [:]
+        }
     }
 }

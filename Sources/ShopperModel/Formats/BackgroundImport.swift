@@ -45,9 +45,8 @@ extension ShoppingModel {
         }
     }
 
-    /// nil without a store: then `importItems` is as quick as it gets.
-    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
-        guard let store else { return nil }
+    /// The rows written on another thread (`BackgroundImport.write`), then taken in by `finish`.
+    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport {
         return BackgroundImport(store: store, seen: seenRevision, list: list, aisles: aisles.names, lastPosition: lastPosition,
                                 rows: rows, now: StoreTime.rounded(now), shops: shops, placer: aislePlacer())
     }

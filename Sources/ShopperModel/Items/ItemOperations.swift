@@ -85,7 +85,7 @@ extension ShoppingModel {
     }
 
     public func delete(_ ids: [ItemID]) throws(StoreError) {
-        let history = try store?.history(of: ids) ?? []
+        let history = try store.history(of: ids)
         try commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
             for id in ids where items[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.

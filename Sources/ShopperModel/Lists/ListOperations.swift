@@ -33,7 +33,7 @@ extension ShoppingModel {
     }
 
     /// The lists deleted in the last week, the latest first.
-    public func deletedLists() throws(StoreError) -> [ShoppingList] { try store?.deletedLists() ?? [] }
+    public func deletedLists() throws(StoreError) -> [ShoppingList] { try store.deletedLists() }
 
     /// Brings a deleted list back, with its items, where it was in the sidebar: one step of the
     /// undo history (Undo deletes it again). False when it was not deleted (restored already).
@@ -47,7 +47,7 @@ extension ShoppingModel {
             l.deletedAt = nil
             b.cs.lists[id] = l
         }
-        if let store, let mine = try store.syncBinding(for: id),
+        if let mine = try store.syncBinding(for: id),
            try store.syncBindings().contains(where: { $0.list != id && $0.collection == mine.collection }) {
             try store.stopSharing(id)
         }
@@ -72,7 +72,7 @@ extension ShoppingModel {
                                      : N("moving {n} item to {list}", "moving {n} items to {list}", moving.count, ["list": name])
         let now = StoreTime.rounded(Date())
         try commit(step) { (b: inout ChangeBuilder) throws(StoreError) in
-            var position = try store?.lastPosition(of: target) ?? 0
+            var position = try store.lastPosition(of: target)
             for id in moving {
                 guard var item = try readItem(id) else { continue }
                 position += Self.positionGap
@@ -86,13 +86,7 @@ extension ShoppingModel {
 
     /// The item as the store has it on another list (read by an undo, see `replayChanges`).
     func foreignItem(_ id: ItemID, _ found: [ItemID: Int64]) -> Item? {
-        guard found[id] != nil, let store else { return nil }
+        guard found[id] != nil else { return nil }
         return (try? store.reading(ListScope(list)) { try $0.items([id]) })?.first?.item
-    }
-
-    /// Without a store (tests of pure logic), lists follow the change sets here.
-    func applyListsInMemory(_ cs: ChangeSet) {
-        guard !cs.lists.isEmpty else { return }
-        lists = Self.following(lists, cs.lists)
     }
 }

@@ -26,16 +26,9 @@ extension ShoppingModel {
         }
     }
 
-    /// Writes through the store, or counts ids and revisions here when there is none. Returns the
-    /// change written, what undoes it (the items as they were, read inside the write), and the
-    /// commit.
+    /// Writes through the store. Returns the change written, what undoes it (the items as they
+    /// were, read inside the write), and the commit.
     func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError) -> (ChangeSet, ChangeSet, StoreCommit) {
-        guard let store else {
-            let cs = try build(&memoryIDs)
-            let back = try inverse(of: cs)
-            seenRevision += 1
-            return (cs, back, StoreCommit(revision: seenRevision, othersWrote: false, aisles: cs.aisleOrder))
-        }
         var back = ChangeSet()
         let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles.names, list: list) { ids, reader throws(StoreError) in
             // Items read while the change is built come through the write's connection.
@@ -73,7 +66,7 @@ extension ShoppingModel {
         if cs.aisleOrder != nil { back.aisleOrder = aisles.names }
         for id in cs.shops.keys { back.shops[id] = .some(shops.first { $0.id == id }) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = onlyAt[id] }
-        for id in cs.trips.keys { back.trips[id] = .some(try store.flatMap { s throws(StoreError) in try s.trip(id) } ?? memoryTrips[id]) }
+        for id in cs.trips.keys { back.trips[id] = .some(try store.trip(id)) }
         let rows = try recipeRowsNow(of: cs)
         (back.recipes, back.meals, back.shares) = (rows.recipes, rows.meals, rows.shares)
         back.learned = try learnedNow(of: cs)
@@ -114,16 +107,12 @@ extension ShoppingModel {
         }
         // Counts change with items (the store's triggers keep them), and lists with list steps.
         let before = lists
-        if let store { lists = (try? store.lists()) ?? lists } else { applyListsInMemory(cs) }
+        lists = (try? store.lists()) ?? lists
         change.listsChanged = lists != before
         applyShopsInMemory(cs)
         change.shopsChanged = shopsMoved(from: shopsBefore)
-        if !cs.trips.isEmpty {
-            if store == nil { for (id, t) in cs.trips { memoryTrips[id] = t } }
-            change.tripsChanged = true
-        }
+        if !cs.trips.isEmpty { change.tripsChanged = true }
         change.recipesChanged = applyRecipesInMemory(cs)
-        if store == nil { for (key, aisle) in cs.learned { memoryLearned[key] = aisle } }
         history()
         for f in observers.values { f(change) }
         if commit.othersWrote { try? refresh() }

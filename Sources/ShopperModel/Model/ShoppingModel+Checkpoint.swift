@@ -16,7 +16,7 @@ extension ShoppingModel {
     /// thread, once this model will not change again (the window has let go of it, or is
     /// quitting): the job holds the entries as they are, and a later change here would copy them.
     public func checkpointJob() -> CheckpointJob? {
-        guard let store, store.access == .readWrite else { return nil }
+        guard store.access == .readWrite else { return nil }
         guard items.count >= Self.checkpointFrom else {
             guard readFromCheckpoint || store.hasCheckpoint(of: list) else { return nil }
             return CheckpointJob(store: store, list: list, table: nil, aisles: [], revision: 0)

@@ -7,7 +7,6 @@ extension ShoppingModel {
     /// changed, so a window can poll it. Returns whether anything was read.
     @discardableResult
     public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
-        guard let store else { return false }
         let version = store.externalVersion()
         guard version != seenExternalVersion else { return false }
         try refresh()
@@ -16,7 +15,6 @@ extension ShoppingModel {
     }
 
     func refresh() throws(StoreError) {
-        guard let store else { return }
         if try newsIsLong() { return try reread() }
         let news = try store.changes(since: seenRevision, list: list)
         var change = ModelChange()

@@ -15,7 +15,6 @@ extension ShoppingModel {
     /// Undoes a long import from its record (`Store.undoImport`). It is not redone afterwards: the
     /// step leaves the history, as its items are not held to write again.
     func undoImport(_ imported: ImportUndo, name: String) throws(StoreError) {
-        guard let store else { return }
         do {
             try store.undoImport(imported)
         } catch .conflict(let id) {
@@ -30,7 +29,6 @@ extension ShoppingModel {
     /// Whether the news since this model last read is too much to read item by item: past the
     /// checkpoint's own limit (`EntryLoad.newsLimit`) a whole read costs less.
     func newsIsLong() throws(StoreError) -> Bool {
-        guard let store else { return false }
         let limit = EntryLoad.newsLimit(listItems: items.count)
         let seen = seenRevision
         return try store.read { db in try EntryLoad.newsCount(db, since: seen, limit: limit) } >= limit
@@ -38,7 +36,6 @@ extension ShoppingModel {
 
     /// The list read again whole; observers hear `listReread`.
     func reread() throws(StoreError) {
-        guard let store else { return }
         let lists = try store.lists()
         let mine = lists.first { $0.id == list }?.itemCount ?? 0
         stopSearchTexts()

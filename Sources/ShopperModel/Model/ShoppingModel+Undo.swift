@@ -44,10 +44,8 @@ extension ShoppingModel {
         // Items the step left on another list (a move) are not in this list's memory: the store says
         // what they hold now, and the revision the write must find.
         var foreign: [ItemID: Int64] = [:]
-        if let store {
-            let away = state.items.keys.filter { items[$0] == nil }
-            for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) { foreign[item.id] = revision }
-        }
+        let away = state.items.keys.filter { items[$0] == nil }
+        for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) { foreign[item.id] = revision }
         for (id, written) in state.items {
             let now: Item? = if items[id] != nil { try readItem(id) } else { foreignItem(id, foreign) }
             if now != written { throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action) }

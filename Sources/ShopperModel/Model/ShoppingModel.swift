@@ -26,7 +26,7 @@ public final class ShoppingModel {
     /// In display order.
     public internal(set) var savedSearches: [SavedSearch] = []
     public internal(set) var totals = TripTotals()
-    public let store: Store?
+    public let store: Store
     /// Shared by the models of every list a window shows (see `UndoHistory`).
     public let undo: UndoHistory
     /// The list this model holds; the store holds the others, which cost no memory here.
@@ -48,21 +48,13 @@ public final class ShoppingModel {
     /// What the trips were when this process last read them (nil: never; the first frame reads no
     /// trip), to tell others' trips to whoever shows them.
     var tripStamp: Int64?
-    /// Without a store (tests of pure logic), trips are kept here.
-    var memoryTrips: [TripID: Trip] = [:]
-    /// Without a store, recipes, meals and shares are kept here (whole, as a change set holds them).
-    var memoryRecipes = ChangeSet()
-    /// Without a store, the aisles taught for names (`LearnedAisles`).
-    var memoryLearned: [String: String] = [:]
     /// Where new items go (`aislePlacer`), with the revision and count it was made at.
     var keptPlacer: (revision: Int64, count: Int, placer: AislePlacer)?
     /// For tests: how many passes over the list making the placer took.
     var placerPasses = 0
-    /// Without a store (tests of pure logic), ids and revisions are counted here.
-    var memoryIDs = IDSource(nextItem: 1, nextSearch: 1)
     /// A recipe preview's lookups, with this model's and the store's revisions when they were made
     /// (`recipeLookups`).
-    var keptRecipeLookups: (revision: Int64, stored: Int64?, lookups: RecipeToList.Lookups)?
+    var keptRecipeLookups: (revision: Int64, stored: Int64, lookups: RecipeToList.Lookups)?
     /// For tests: how many passes over the list's search texts recipe adds and previews made.
     var listPasses = 0
     var observers: [Int: (ModelChange) -> Void] = [:]
@@ -72,16 +64,15 @@ public final class ShoppingModel {
     var expectedForeign: [ItemID: Int64] = [:]
     var nextObserver = 0
     let content: ItemContent
-    /// The folded search texts, made on a worker thread (`SearchTextSlice`), in idle moments
-    /// (`prepareSearch`, without a store) or when a search needs them.
+    /// The folded search texts, made on a worker thread (`SearchTextSlice`) or when a search needs
+    /// them.
     var texts = SearchTexts()
     /// The worker's reader, while one is out.
     var textReader: SearchTextReader?
     /// For tests: how many texts were taken as a worker made them.
     var textsFromReader = 0
 
-    /// `store` nil keeps everything in memory (tests of pure logic); the app always passes one.
-    public convenience init(store: Store?, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError) {
+    public convenience init(store: Store, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError) {
         try self.init(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit)
     }
 
@@ -95,16 +86,11 @@ public final class ShoppingModel {
     /// `cacheLimit`: items kept whole at most (tests make it small, so reads happen all the time).
     /// `splitLoadFrom`: from how many items the store is read in two halves at once; `between`
     /// comes between the halves (`EntryLoad`).
-    init(store: Store?, list: ListID = .first, undo: UndoHistory = UndoHistory(), cacheLimit: Int,
+    init(store: Store, list: ListID = .first, undo: UndoHistory = UndoHistory(), cacheLimit: Int,
          splitLoadFrom: Int = EntryLoad.splitFrom, between: (@Sendable () -> Void)? = nil, readsCheckpoint: Bool = true) throws(StoreError) {
         self.store = store
         self.list = list
         self.undo = undo
-        guard let store else {
-            content = ItemContent(store: nil, limit: cacheLimit)
-            lists = [.groceries()]
-            return
-        }
         seenExternalVersion = store.externalVersion()
         // A list that holds most of the store is read by a scan of the table, as a store of one list
         // always was; a smaller one through the (list, id) index, so its cost follows its size.
@@ -232,7 +218,7 @@ public final class ShoppingModel {
     /// The lists read again (another model of this process wrote to one of them); observers hear
     /// of a change.
     public func reloadLists() {
-        guard let store, let read = try? store.lists(), read != lists else { return }
+        guard let read = try? store.lists(), read != lists else { return }
         lists = read
         var change = ModelChange()
         change.listsChanged = true

@@ -6,10 +6,6 @@ import Foundation
 extension ShoppingModel {
     /// The plan's meals from `day` on (all for nil), by day.
     public func meals(from day: PlanDay? = nil) throws(StoreError) -> [Meal] {
-        guard let store else {
-            return memoryRecipes.meals.values.compactMap { $0 }.filter { day == nil || $0.day >= day! }
-                .sorted { ($0.day, $0.position, $0.id) < ($1.day, $1.position, $1.id) }
-        }
         return try store.meals(from: day)
     }
 
@@ -84,7 +80,7 @@ extension ShoppingModel {
     /// model: one undo step either way).
     public func removeMeal(_ id: MealID, now: Date = Date()) throws(StoreError) {
         guard let meal = try meals().first(where: { $0.id == id }) else { return }
-        if let other = meal.list, other != list, let store, lists.contains(where: { $0.id == other }) {
+        if let other = meal.list, other != list, lists.contains(where: { $0.id == other }) {
             return try ShoppingModel(store: store, list: other, undo: undo).removeMeal(id, now: now)
         }
         let title = (try recipe(meal.recipe))?.title ?? ""
@@ -100,7 +96,7 @@ extension ShoppingModel {
                                 numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) {
         guard let meal = try meals().first(where: { $0.id == id }), (1...RecipeDraft.maxServings).contains(servings),
               servings != meal.servings else { return }
-        if let other = meal.list, other != list, let store, lists.contains(where: { $0.id == other }) {
+        if let other = meal.list, other != list, lists.contains(where: { $0.id == other }) {
             return try ShoppingModel(store: store, list: other, undo: undo).setMealServings(id, servings, staples: staples, numbers: numbers, now: now)
         }
         let recipe = try self.recipe(meal.recipe)

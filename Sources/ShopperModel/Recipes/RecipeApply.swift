@@ -79,7 +79,7 @@ extension ShoppingModel {
     /// The store's newest item revision, inside the write when there is one: this model's own
     /// revision misses another model's write through the same connection (SQLite's data_version
     /// counts only other connections'), and a write that came after the commit read the news.
-    private func storedRevision() throws(StoreError) -> Int64? {
+    private func storedRevision() throws(StoreError) -> Int64 {
         try storeRows { db in try Store.revision(db) }
     }
 
@@ -114,7 +114,7 @@ extension ShoppingModel {
     /// The aisles of other lists' items, found by the description's key (where a new item goes):
     /// read once a run, the pairs of description and aisle, not the items.
     func aislesElsewhere() throws(StoreError) -> FoundNames<String> {
-        let pairs = try storeRows { db in try Store.aislesByDescription(notOn: list, db) } ?? []
+        let pairs = try storeRows { db in try Store.aislesByDescription(notOn: list, db) }
         let descriptions = pairs.map(\.0)
         return FoundNames { keys in
             NameMatcher.written(as: keys, among: descriptions).map { .init(order: $0, name: descriptions[$0], payload: pairs[$0].1) }

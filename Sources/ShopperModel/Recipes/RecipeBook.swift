@@ -5,14 +5,10 @@ import Foundation
 extension ShoppingModel {
     /// Every recipe, by title.
     public func recipes() throws(StoreError) -> [Recipe] {
-        guard let store else {
-            return memoryRecipes.recipes.values.compactMap { $0 }.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
-        }
         return try store.recipes()
     }
 
     public func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
-        guard let store else { return memoryRecipes.recipes[id] ?? nil }
         return try store.recipe(id)
     }
 

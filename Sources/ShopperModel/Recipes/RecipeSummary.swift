@@ -25,7 +25,6 @@ public struct RecipeSummary: Equatable, Sendable {
 extension ShoppingModel {
     /// Every recipe's summary, in the order of `recipes()`.
     public func recipeSummaries() throws(StoreError) -> [RecipeSummary] {
-        guard let store else { return try recipes().map(RecipeSummary.init) }
         return try store.read { db in try Store.recipeSummaries(db) }
     }
 
@@ -35,11 +34,6 @@ extension ShoppingModel {
     /// in order of id, for idle slices (`last` is the last read, nil once none remain).
     public func recipeSearchTexts(after: RecipeID = RecipeID(0), limit: Int = Int(Int32.max)) throws(StoreError)
         -> (texts: [RecipeID: String], last: RecipeID?) {
-        guard let store else {
-            let slice = try recipes().filter { $0.id > after }.sorted { $0.id < $1.id }.prefix(limit)
-            let texts = Dictionary(slice.map { r in (r.id, Self.searchText(r.title, r.tags + r.ingredients)) }, uniquingKeysWith: { a, _ in a })
-            return (texts, slice.count < limit ? nil : slice.last?.id)
-        }
         return try store.read { db in
             guard try db.tableExists("recipe") else { return ([:], nil) }
             let titles = try Row.fetchAll(db, sql: "SELECT id, title FROM recipe WHERE id > ? ORDER BY id LIMIT ?", arguments: [after.raw, limit])

@@ -16,7 +16,7 @@ public final class AllListsSearch {
     public init(current: ShoppingModel) throws(StoreError) {
         self.current = current
         mine = ListProjection(model: current, kind: .all)
-        guard let store = current.store else { return }
+        let store = current.store
         for list in current.lists where list.id != current.list {
             let model = try ShoppingModel(store: store, list: list.id)
             others.append((list, ListProjection(model: model, kind: .all)))

@@ -62,10 +62,10 @@ public struct SearchTextReader: Sendable {
 }
 
 extension ShoppingModel {
-    /// A reader for a worker thread, to make the search texts not made yet; nil without a store
-    /// (then `prepareSearch` makes them in idle slices), once all are made, or while one is out.
+    /// A reader for a worker thread, to make the search texts not made yet; nil once all are made,
+    /// or while one is out.
     public func searchTextReader() -> SearchTextReader? {
-        guard let store, !texts.complete, textReader == nil else { return nil }
+        guard !texts.complete, textReader == nil else { return nil }
         let reader = SearchTextReader(store: store, scope: content.scope, after: texts.madeUpTo, stopped: .init())
         textReader = reader
         return reader

@@ -123,12 +123,8 @@ extension ShoppingModel {
     /// process; not an undo step.
     public func shop(at shop: ShopID) throws(StoreError) {
         guard shop != currentShop, shop == .any || shops.contains(where: { $0.id == shop }) else { return }
-        if let store {
-            try store.setShop(shop, of: list)
-            lists = (try? store.lists()) ?? lists
-        } else if let i = lists.firstIndex(where: { $0.id == list }) {
-            lists[i].shop = shop
-        }
+        try store.setShop(shop, of: list)
+        lists = (try? store.lists()) ?? lists
         notifyShopsChanged()
     }
 }
@@ -154,14 +150,10 @@ extension ShoppingModel {
             || !sectionAisles.names.starts(with: before.sectionAisles.names)
     }
 
-    /// Memory follows a written change set's shops and marks (shops as stored, when there is a store).
+    /// Memory follows a written change set's shops and marks (shops as stored).
     func applyShopsInMemory(_ cs: ChangeSet) {
         if !cs.shops.isEmpty {
-            if let store, let read = try? store.shops() {
-                shops = read
-            } else {
-                shops = Self.following(shops, cs.shops)
-            }
+            shops = (try? store.shops()) ?? Self.following(shops, cs.shops)
         }
         if !cs.onlyAt.isEmpty {
             var marks = onlyAt

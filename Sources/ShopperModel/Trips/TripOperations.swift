@@ -5,7 +5,6 @@ import Foundation
 extension ShoppingModel {
     /// Every trip of every list, newest first, without lines.
     public func trips() throws(StoreError) -> [TripSummary] {
-        guard let store else { return memoryTrips.values.map(\.summary).sorted { ($0.date, $0.id) > ($1.date, $1.id) } }
         let (trips, stamp) = try store.tripsAndStamp()
         tripStamp = stamp
         return trips
@@ -13,7 +12,6 @@ extension ShoppingModel {
 
     /// One trip with its lines.
     public func trip(_ id: TripID) throws(StoreError) -> Trip? {
-        guard let store else { return memoryTrips[id] }
         return try store.trip(id)
     }
 
@@ -27,6 +25,6 @@ extension ShoppingModel {
 
     /// An item's prices paid, oldest first, with where.
     public func priceStats(_ id: ItemID) -> PriceStats {
-        PriceStats((try? store?.history(of: [id])) ?? [])
+        PriceStats((try? store.history(of: [id])) ?? [])
     }
 }

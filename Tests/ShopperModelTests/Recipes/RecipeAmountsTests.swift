@@ -10,8 +10,8 @@ final class RecipeAmountsTests: XCTestCase {
 
     /// Every item of the list as export writes it, and the shares recorded.
     private func exported(_ m: ShoppingModel) throws -> String {
-        let fresh = try ShoppingModel(store: Store(path: m.store!.path, access: .readOnly))
-        return CSVFormat.export(try fresh.allItems().sorted { $0.id < $1.id }) + "shares: \(try m.store!.shares().count)"
+        let fresh = try ShoppingModel(store: Store(path: m.store.path, access: .readOnly))
+        return CSVFormat.export(try fresh.allItems().sorted { $0.id < $1.id }) + "shares: \(try m.store.shares().count)"
     }
 
     func testTheIssuesFlourForAThousandServingsIsRefusedAndNothingChanges() throws {
@@ -132,7 +132,7 @@ private struct SaidNeeds {
     }
 
     func check(against m: ShoppingModel, newSince before: Set<ItemID>) throws {
-        let items = try ShoppingModel(store: Store(path: m.store!.path, access: .readOnly)).allItems()
+        let items = try ShoppingModel(store: Store(path: m.store.path, access: .readOnly)).allItems()
         for (id, need) in known {
             let item = try XCTUnwrap(items.first { $0.id == id }, context)
             XCTAssertEqual(try Self.exported(item), need, "\(item.description): said \(need) \(context)")
