@@ -58,7 +58,7 @@ extension BenchmarkRunner {
         let step = max(1, count / 100)
         let ids = stride(from: 0, to: count, by: step).prefix(100).compactMap(page.projection.itemID)
         do {
-            guard let path = window.model.store?.path else { fail("no store") }
+            let path = window.model.store.path
             let other = try Store(path: path)
             let read = try other.items(ids)
             _ = try other.write(seen: 0, knownAisles: [], list: window.model.list) { _ in

@@ -185,7 +185,7 @@ enum RecipeCommands {
     /// the one shown, or another sharing its undo history.
     static func windowModel(for name: String?, window: MainWindow) throws -> ShoppingModel {
         let shown = window.model
-        guard let store = shown.store else { throw AddLineService.Unavailable() }
+        let store = shown.store
         let lists = shown.lists
         let target: ShoppingList?
         if let name {

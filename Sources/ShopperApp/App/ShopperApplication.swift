@@ -170,7 +170,7 @@ final class ShopperApplication {
     /// and is said in the window.
     private func purgeDeletedLists() {
         guard let window = mainWindow else { return }
-        do { try window.model.store?.purgeDeletedLists() } catch { window.report(error) }
+        do { try window.model.store.purgeDeletedLists() } catch { window.report(error) }
     }
 
     func activate() {

@@ -112,7 +112,7 @@ final class ImportPreview {
         content.money = money
         numbers = Self.numbers(for: source)
         pasted = if case .pasted = source { true } else { false }
-        let opened = Self.open(source, numbers: numbers, keep: model.store == nil ? .max : Self.heldRows)
+        let opened = Self.open(source, numbers: numbers, keep: Self.heldRows)
         (reader, typedText, readFailure) = (opened.reader, opened.typedText, opened.failure)
         path = if case .file(let p) = source { p } else { nil }
         window.title = opened.title
@@ -329,10 +329,7 @@ final class ImportPreview {
             do { try model.importItems(rows, known: known); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
-        guard var background = model.backgroundImport(rows) else {
-            do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }
-            return
-        }
+        var background = model.backgroundImport(rows)
         // The worker says how far it is (the change built, then written).
         let done = LongImport.Progress()
         background.onProgress = { f in done.fraction.withLock { $0 = f } }

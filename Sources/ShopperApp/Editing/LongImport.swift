@@ -43,7 +43,7 @@ final class LongImport {
     /// Writes the file into `model`'s list on a worker thread; `done` gets, on the main loop, how
     /// many items were added or updated (the model has taken the import in) or why nothing was.
     func write(into model: ShoppingModel, progress: Progress, done: @escaping @MainActor (Result<Int, Error>) -> Void) {
-        guard let store = model.store else { return done(.failure(StoreError.readOnly(path: path))) }
+        let store = model.store
         (target, finished) = (model, done)
         let (path, format, numbers, stamp, list, after) = (path, format, numbers, stamp, model.list, afterWrite)
         // This object is main-actor isolated, so the worker may hand the result back to it; it is

@@ -322,7 +322,6 @@ final class ListPage {
     var allRowsShown: Bool { !rowModel.isLimited }
     /// The window was closed: its list view is no more (the page may outlive it).
     var listGone = false
-    var preparingSearch = false
     /// A slice of `fillWhenIdle` waits in an idle.
     var filling = false
     /// Row widgets waiting for a list item, bounded (GTK keeps about thirty bound at a time).

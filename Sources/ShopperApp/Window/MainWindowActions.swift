@@ -162,7 +162,8 @@ extension MainWindow {
         case .success(let t): typed = t
         }
         // `shopper add` without --to adds to the first list, whichever the window shows.
-        if let first = model.lists.first?.id, first != model.list, let store = model.store {
+        let store = model.store
+        if let first = model.lists.first?.id, first != model.list {
             let other = try ShoppingModel(store: store, list: first, undo: model.undo)
             let outcome = try other.add(typed)
             let name = model.lists.first?.name ?? ""

@@ -106,7 +106,7 @@ extension MainWindow {
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
         case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
-        case .manageStaples: return !isEditing && model.store != nil
+        case .manageStaples: return !isEditing
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
         // Enabled with nothing to take back: Ctrl+Z then says so (as GNOME's apps do) instead of

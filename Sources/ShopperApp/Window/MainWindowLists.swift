@@ -56,7 +56,8 @@ extension MainWindow {
 
     /// Shows the list `id`: its own model, read from the store (the old one let go), the same page.
     func showList(_ id: ListID) {
-        guard id != model.list, let store = model.store else { return }
+        let store = model.store
+        guard id != model.list else { return }
         do {
             replaceModel(with: try ShoppingModel.opening(id, in: store, undo: model.undo))
             preferences.set(.lastList, "\(id.raw)")

@@ -95,7 +95,7 @@ extension MainWindow {
     /// Each list's model for a preview: the one shown, else opened once per dialog (sharing the
     /// window's undo history, so an add made there is a step Ctrl+Z takes back).
     func listModels() -> ((ListID) -> ShoppingModel?)? {
-        guard let store = model.store else { return nil }
+        let store = model.store
         let undo = model.undo
         var opened: [ListID: ShoppingModel] = [:]
         return { [weak self] list in
@@ -152,7 +152,7 @@ extension MainWindow {
             open.window.present()
             return
         }
-        guard let store = model.store else { return }
+        let store = model.store
         let staples = StaplesWindow(parent: window, store: store)
         staples.onError = { [weak self] error in self?.report(error) }
         staples.onClosed = { [weak self] in self?.dialogs.staples = nil }

@@ -78,7 +78,7 @@ extension MainWindow {
     /// the status under the totals says how it goes.
     func shareList() {
         guard let list = currentList else { return }
-        ShareDialog(list: list, parent: window, sharing: sharing, lists: model.lists, storePath: model.store?.path,
+        ShareDialog(list: list, parent: window, sharing: sharing, lists: model.lists, storePath: model.store.path,
                     progress: { [weak self] text in self?.showSharingProgress(text) },
                     done: { [weak self] outcome in self?.shared(list, outcome) }).ask()
     }
@@ -103,7 +103,8 @@ extension MainWindow {
     // MARK: Stop Sharing
 
     func stopSharing() {
-        guard let list = currentList, let path = model.store?.path else { return }
+        guard let list = currentList else { return }
+        let path = model.store.path
         let dialog = MessageDialog(parent: window, heading: L("Stop Sharing “{list}”?", ["list": list.name]),
                                    body: L("Its items stay here and on the server; changes are no longer exchanged."))
         dialog.addResponse("cancel", L("Cancel"))
