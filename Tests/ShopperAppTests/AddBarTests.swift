@@ -43,11 +43,11 @@ final class AddBarTests: GtkTestCase {
                 bar.submit()
                 settle(100)
             }
-            let items = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
+            let items = try model.items.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
             XCTAssertEqual(items, ["2 EL Olivenöl", "2 cups Heavy cream", "3 cloves Garlic"])
-            let pie = try model.addRecipe(RecipeDraft(title: "Pie", servings: 4, ingredients: ["1 cup heavy cream", "1 clove garlic"]))
-            try model.addRecipeToList(pie, servings: nil, staples: PantryStaples([]), numbers: .decimalPoint)
-            let after = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
+            let pie = try model.recipes.addRecipe(RecipeDraft(title: "Pie", servings: 4, ingredients: ["1 cup heavy cream", "1 clove garlic"]))
+            try model.plan.addRecipeToList(pie, servings: nil, staples: PantryStaples([]), numbers: .decimalPoint)
+            let after = try model.items.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
             XCTAssertEqual(after, ["2 EL Olivenöl", "3 cups Heavy cream", "4 cloves Garlic"], "the recipe's lines went onto the typed rows")
         }
     }
@@ -80,14 +80,14 @@ final class AddBarTests: GtkTestCase {
             let bar = harness.window.addBar
             bar.entry.text = "B"  // builds the index of known descriptions
             let other = try ShoppingModel(store: Store(path: path))
-            let pears = try other.add(ItemFields(description: "Pears"))
-            try other.setNeeded(pears, false)
+            let pears = try other.items.add(ItemFields(description: "Pears"))
+            try other.items.setNeeded(pears, false)
             bar.entry.text = "2 pears"
             bar.submit()
             settle(100)
-            XCTAssertEqual(model.items.count, 1, "no second Pears")
-            XCTAssertEqual(model.item(pears)?.quantity, 2)
-            XCTAssertEqual(model.item(pears)?.needed, true)
+            XCTAssertEqual(model.items.table.count, 1, "no second Pears")
+            XCTAssertEqual(model.items.item(pears)?.quantity, 2)
+            XCTAssertEqual(model.items.item(pears)?.needed, true)
         }
     }
 
@@ -96,8 +96,8 @@ final class AddBarTests: GtkTestCase {
     func testCompletionOffersAFewMatchingDescriptions() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            try model.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
-            try model.add(ItemFields(description: "Crème fraîche"))
+            try model.items.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            try model.items.add(ItemFields(description: "Crème fraîche"))
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let bar = harness.window.addBar

@@ -28,8 +28,8 @@ final class ImportPreviewTests: GtkTestCase {
     func testKnownItemsInAFileAreUpdatedAndThePreviewSaysSo() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", aisle: "Fruit & Veg"))
-            let bananas = try model.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", aisle: "Fruit & Veg"))
+            let bananas = try model.items.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
             let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\napples,3,kg,1.29,,,1,0\nTea,1,,2.00,Drinks,,1,0\n"
             let (p, parent) = try Self.preview(of: csv, named: "week.csv", model: model)
             iterate(until: { p.rows.count == 2 }, "the file read")
@@ -37,11 +37,11 @@ final class ImportPreviewTests: GtkTestCase {
             // The item as the import leaves it: its own name and aisle, the file's quantity and price.
             XCTAssertEqual(p.shownLines(2), ["Apples · 3 kg × 1.29 · Fruit & Veg — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
             p.confirmForTest()
-            iterate(until: { model.items.count == 3 }, "the import")
+            iterate(until: { model.items.table.count == 3 }, "the import")
             settle(100)
-            XCTAssertEqual(model.items.count, 3, "Tea added, Apples updated")
-            XCTAssertEqual(model.item(apples)?.quantity, 3)
-            XCTAssertEqual(model.item(apples)?.aisle, "Fruit & Veg")
+            XCTAssertEqual(model.items.table.count, 3, "Tea added, Apples updated")
+            XCTAssertEqual(model.items.item(apples)?.quantity, 3)
+            XCTAssertEqual(model.items.item(apples)?.aisle, "Fruit & Veg")
             parent.destroy()
             // A text file: typed lines, as the add bar reads them (a bare name keeps all else).
             let text = "bananas\nE \\= mc2\n"
@@ -49,11 +49,11 @@ final class ImportPreviewTests: GtkTestCase {
             iterate(until: { t.rows.count == 2 }, "the text file read")
             XCTAssertEqual(t.shownLines(2), ["Bananas · 6 · Fruit & Veg — updates “Bananas”", "E = mc2"])
             t.confirmForTest()
-            iterate(until: { model.items.count == 4 }, "the text import")
+            iterate(until: { model.items.table.count == 4 }, "the text import")
             settle(100)
-            XCTAssertEqual(model.item(bananas)?.quantity, 6, "a bare name keeps the quantity")
-            XCTAssertEqual(model.item(bananas)?.notes, "ripe")
-            XCTAssertEqual(try model.allItems().filter { $0.description.lowercased() == "bananas" }.count, 1)
+            XCTAssertEqual(model.items.item(bananas)?.quantity, 6, "a bare name keeps the quantity")
+            XCTAssertEqual(model.items.item(bananas)?.notes, "ripe")
+            XCTAssertEqual(try model.items.allItems().filter { $0.description.lowercased() == "bananas" }.count, 1)
             parent2.destroy()
         }
     }
@@ -84,7 +84,7 @@ final class ImportPreviewTests: GtkTestCase {
     func testThePreviewShowsWhatATextLineMakesOfAKnownItem() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
             let imported = Counter()
             let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model, imported: imported)
             iterate(until: { p.rows.count == 2 }, "the file read")
@@ -92,7 +92,7 @@ final class ImportPreviewTests: GtkTestCase {
                                              "Apples · 2 kg × 1.25 · Fruit & Veg — updates “Apples”"])
             p.confirmForTest()
             iterate(until: { imported.n == 1 }, "the import")
-            let item = try XCTUnwrap(model.item(apples))
+            let item = try XCTUnwrap(model.items.item(apples))
             XCTAssertEqual([item.fields.quantity, item.fields.price], [2, Decimal(string: "1.25")!])
             XCTAssertEqual(item.aisle, "Fruit & Veg")
             parent.destroy()
@@ -146,10 +146,10 @@ final class ImportPreviewTests: GtkTestCase {
                     shown = max(shown, p.progressShown)
                     hold.turned()
                 }
-                return model.items.count < 100_000
+                return model.items.table.count < 100_000
             }
             MainLoop.idle { [p] in p.confirmForTest() }
-            iterate(until: { model.items.count == 100_000 }, "the import", timeoutSeconds: 60)
+            iterate(until: { model.items.table.count == 100_000 }, "the import", timeoutSeconds: 60)
             let seconds = Date().timeIntervalSince(start)
             print("adding 100,000 previewed items: \(String(format: "%.2f", seconds)) s, main loop turns while the worker held it: \(turns.n)")
             XCTAssertFalse(hold.ranOnMainThread, "the store written by a worker thread")
@@ -159,8 +159,8 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertEqual(model.undo.undoName, "importing 100000 items")
             XCTAssertEqual(try model.store.load().items.count, 100_000)
             XCTAssertNotNil(model.undo.undoStack.last?.imported, "undone from its record, not from its items")
-            try model.undoLast()
-            XCTAssertTrue(model.items.isEmpty, "one step takes the whole import away")
+            try model.core.undoLast()
+            XCTAssertTrue(model.items.table.isEmpty, "one step takes the whole import away")
             XCTAssertEqual(try model.store.load().items.count, 0)
             XCTAssertFalse(model.undo.canRedo, "a long import is not redone: its items are not held")
             parent.destroy()

@@ -10,8 +10,8 @@ final class LookTests: GtkTestCase {
     func testGradientHeaderAndTwoTonesInLightAndDark() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            try model.add(ItemFields(description: "Apples", quantity: 2, price: 1))
-            try model.add(ItemFields(description: "Bread", price: 3))
+            try model.items.add(ItemFields(description: "Apples", quantity: 2, price: 1))
+            try model.items.add(ItemFields(description: "Bread", price: 3))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             // Light, then dark, then light again: the colours follow libadwaita's style manager live.
@@ -38,7 +38,7 @@ final class LookTests: GtkTestCase {
     func testRowLinesAreBordersOfOneColour() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            for n in 1...5 { try model.add(ItemFields(description: "Item \(n)", aisle: n < 3 ? "Dairy" : nil)) }
+            for n in 1...5 { try model.items.add(ItemFields(description: "Item \(n)", aisle: n < 3 ? "Dairy" : nil)) }
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             for dark in [false, true] {

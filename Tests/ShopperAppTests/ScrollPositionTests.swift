@@ -36,7 +36,7 @@ final class ScrollPositionTests: GtkTestCase {
             all.scrolled.scrollOffset = 0
             window.addBar.focus()
             settle(100)
-            try model.add(ItemFields(description: "Aardvark food"))
+            try model.items.add(ItemFields(description: "Aardvark food"))
             settle(200)
             XCTAssertTrue(window.addBar.entry.widget.containsFocus, "focus stays in the add bar")
             XCTAssertEqual(all.scrolled.scrollOffset, 0)

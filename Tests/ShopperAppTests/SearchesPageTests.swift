@@ -10,8 +10,8 @@ final class SearchesPageTests: GtkTestCase {
     func testTheSearchesPageHidesTheListBarsAndTheirKeysLeadToAllItems() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            try model.add(ItemFields(description: "Milk", aisle: "Dairy"))
-            _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
+            try model.items.add(ItemFields(description: "Milk", aisle: "Dairy"))
+            _ = try model.searches.saveSearch(name: "Dairy", query: "aisle:dairy")
             let harness = try WindowHarness(model: model, size: (600, 640))
             defer { harness.close() }
             let window = harness.window

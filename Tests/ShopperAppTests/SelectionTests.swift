@@ -12,7 +12,7 @@ final class SelectionTests: GtkTestCase {
     func testTheSelectedItemSurvivesASearchAndItsClearing() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            let ids = try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            let ids = try model.items.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let window = harness.window
@@ -36,7 +36,7 @@ final class SelectionTests: GtkTestCase {
     func testALargeChangeKeepsAListAtItsTop() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            try model.items.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let window = harness.window

@@ -13,13 +13,13 @@ final class StoreChoiceTests: GtkTestCase {
         let folder = NSTemporaryDirectory() + "store-choice-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
-        try model.add(ItemFields(description: "Bread", price: Decimal(string: "2.20")!, aisle: "Bakery"))
-        try model.add(ItemFields(description: "Milk", price: Decimal(string: "1.15")!, aisle: "Dairy"))
-        let sourdough = try model.add(ItemFields(description: "Sourdough", price: Decimal(string: "3.50")!, aisle: "Bakery"))
-        for i in 0..<extra { try model.add(ItemFields(description: "Cheese \(i)", aisle: "Dairy")) }
-        let aldi = try model.addShop(named: "Aldi"), lidl = try model.addShop(named: "Lidl Corner Superstore")
-        try model.setOnlyAt(sourdough, [lidl])
-        try model.setAisleOrder(["Dairy", "Bakery"], at: aldi)
+        try model.items.add(ItemFields(description: "Bread", price: Decimal(string: "2.20")!, aisle: "Bakery"))
+        try model.items.add(ItemFields(description: "Milk", price: Decimal(string: "1.15")!, aisle: "Dairy"))
+        let sourdough = try model.items.add(ItemFields(description: "Sourdough", price: Decimal(string: "3.50")!, aisle: "Bakery"))
+        for i in 0..<extra { try model.items.add(ItemFields(description: "Cheese \(i)", aisle: "Dairy")) }
+        let aldi = try model.shops.addShop(named: "Aldi"), lidl = try model.shops.addShop(named: "Lidl Corner Superstore")
+        try model.shops.setOnlyAt(sourdough, [lidl])
+        try model.shops.setAisleOrder(["Dairy", "Bakery"], at: aldi)
         return (model, aldi, lidl)
     }
 

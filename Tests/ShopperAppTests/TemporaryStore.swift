@@ -33,3 +33,10 @@ final class TemporaryFolders: NSObject, XCTestObservation, @unchecked Sendable {
         }
     }
 }
+
+/// `model` held while `body` uses its owners: an owner reaches the rest of its model through an
+/// unowned reference, so a model made for one call (`try kept(ShoppingModel(store: s)) { try
+/// $0.items.add(…) }`) must outlive that call.
+func kept<T>(_ model: ShoppingModel, _ body: (ShoppingModel) throws -> T) rethrows -> T {
+    try withExtendedLifetime(model) { try body(model) }
+}

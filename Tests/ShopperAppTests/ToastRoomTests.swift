@@ -10,7 +10,7 @@ final class ToastRoomTests: GtkTestCase {
     func testTheLastRowAndTheCartButtonStayAboveTheToast() throws {
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: temporaryStore())
-            for n in 1...30 { try model.tick(try model.add(ItemFields(description: "Item \(n)"))) }
+            for n in 1...30 { try model.items.tick(try model.items.add(ItemFields(description: "Item \(n)"))) }
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window

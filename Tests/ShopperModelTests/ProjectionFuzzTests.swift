@@ -28,7 +28,7 @@ final class ProjectionFuzzTests: XCTestCase {
         var rng = SeededRandom.fromEnvironment()
         let path = temporaryFolder(self) + "/fuzz.sqlite"
         let store = try Store(path: path)
-        let away = try ShoppingModel(store: store).createList(named: "Away")
+        let away = try kept(ShoppingModel(store: store)) { try $0.lists.createList(named: "Away") }
         try run(&rng, steps: steps, store: store, other: ShoppingModel(store: Store(path: path)),
                 away: ShoppingModel(store: Store(path: path), list: away))
     }
@@ -106,17 +106,17 @@ final class ProjectionFuzzTests: XCTestCase {
                 } else if let away, Int.random(in: 0..<12, using: &rng) == 0 {
                     // Items leave for the other list (here), or come from it (another process).
                     if Bool.random(using: &rng) {
-                        try m.moveItems(Array(m.items.ids.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))), to: away.list)
+                        try m.lists.moveItems(Array(m.items.table.ids.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))), to: away.list)
                     } else {
-                        try away.refreshIfChangedElsewhere()
-                        try away.moveItems(Array(away.items.ids.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))), to: m.list)
-                        try m.refreshIfChangedElsewhere()
+                        try away.core.refreshIfChangedElsewhere()
+                        try away.lists.moveItems(Array(away.items.table.ids.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))), to: m.list)
+                        try m.core.refreshIfChangedElsewhere()
                     }
                 } else if let other, Int.random(in: 0..<8, using: &rng) == 0 {
                     // Another process writes; this one reads the news (as its window's timer does).
-                    try other.refreshIfChangedElsewhere()
+                    try other.core.refreshIfChangedElsewhere()
                     try randomStep(other, &rng, step: step, aislePool: &aislePool)
-                    try m.refreshIfChangedElsewhere()
+                    try m.core.refreshIfChangedElsewhere()
                 } else {
                     try randomStep(m, &rng, step: step, aislePool: &aislePool)
                 }
@@ -144,7 +144,7 @@ final class ProjectionFuzzTests: XCTestCase {
     }
 
     private func randomStep(_ m: ShoppingModel, _ rng: inout SeededRandom, step: Int, aislePool: inout [String?]) throws {
-        let ids = m.items.ids
+        let ids = m.items.table.ids
         func anyID() -> ItemID? { ids.randomElement(using: &rng) }
         func aisle() -> String? { aislePool.randomElement(using: &rng)! }
         // Capitals and accents too: plain ASCII folds as it is copied, the rest through a cache
@@ -155,11 +155,11 @@ final class ProjectionFuzzTests: XCTestCase {
         // Now and then a change larger than `ListProjection.rebuildThreshold` (an import, then a
         // delete of nearly everything), so the rebuild path is checked as often as the row edits.
         if ids.count > 40 {
-            try m.delete(Array(ids.shuffled(using: &rng).prefix(ids.count - 20)))
+            try m.items.delete(Array(ids.shuffled(using: &rng).prefix(ids.count - 20)))
             return
         }
         if Int.random(in: 0..<250, using: &rng) == 0 {
-            try m.add(batch: (0..<(ListProjection.rebuildThreshold + 20)).map { _ in
+            try m.items.add(batch: (0..<(ListProjection.rebuildThreshold + 20)).map { _ in
                 ImportedItem(fields: fields(name(), cost: cost(), aisle: aisle()), needed: Bool.random(using: &rng),
                              inCart: Bool.random(using: &rng))
             })
@@ -168,26 +168,26 @@ final class ProjectionFuzzTests: XCTestCase {
         let op = Int.random(in: 0..<14, using: &rng)
         switch op {
         case 0, 1:
-            try m.add(fields(name(), qty: Decimal(Int.random(in: 1...3, using: &rng)), cost: cost(), aisle: aisle()),
+            try m.items.add(fields(name(), qty: Decimal(Int.random(in: 1...3, using: &rng)), cost: cost(), aisle: aisle()),
                       needed: Bool.random(using: &rng))
         case 2:
             let batch = (0..<Int.random(in: 2...5, using: &rng)).map { _ in
                 ImportedItem(fields: fields(name(), cost: cost(), aisle: aisle()), needed: Bool.random(using: &rng),
                              inCart: Bool.random(using: &rng))
             }
-            try m.add(batch: batch)
-        case 3: if let id = anyID() { try m.tick(id) }
-        case 4: if let id = anyID() { try m.untick(id) }
+            try m.items.add(batch: batch)
+        case 3: if let id = anyID() { try m.items.tick(id) }
+        case 4: if let id = anyID() { try m.items.untick(id) }
         case 5:
             let doomed = (0..<Int.random(in: 1...3, using: &rng)).compactMap { _ in anyID() }
-            try m.delete(Array(Set(doomed)))
-        case 6: if let id = anyID() { try m.toggleNeeded(id) }
+            try m.items.delete(Array(Set(doomed)))
+        case 6: if let id = anyID() { try m.items.toggleNeeded(id) }
         case 7:
             if let id = anyID() {
-                try m.move(id, after: anyID(), before: nil, aisle: Bool.random(using: &rng) ? .keep : .set(aisle()))
+                try m.items.move(id, after: anyID(), before: nil, aisle: Bool.random(using: &rng) ? .keep : .set(aisle()))
             }
         case 8:
-            if let id = anyID(), let item = m.item(id) {
+            if let id = anyID(), let item = m.items.item(id) {
                 var f = item.fields
                 switch Int.random(in: 0..<4, using: &rng) {
                 case 0: f.description = name()
@@ -196,18 +196,18 @@ final class ProjectionFuzzTests: XCTestCase {
                 case 2: f.price = cost()
                 default: f = fields(name(), qty: Decimal(Int.random(in: 1...4, using: &rng)), cost: cost(), aisle: aisle())
                 }
-                try m.update(id, f)
+                try m.items.update(id, f)
             }
-        case 9, 10: try m.undoLast()
-        case 11: try m.redoLast()
+        case 9, 10: try m.core.undoLast()
+        case 11: try m.core.redoLast()
         case 12:
-            if Bool.random(using: &rng) { try m.finishShopping() } else {
+            if Bool.random(using: &rng) { try m.items.finishShopping() } else {
                 // A new aisle now and then, and the user's order shuffled.
                 if aislePool.count < 8 { aislePool.append("Aisle \(step)") }
-                try m.setAisleOrder(m.aisles.names.shuffled(using: &rng))
+                try m.aisles.setAisleOrder(m.aisles.order.names.shuffled(using: &rng))
             }
         default:
-            if let id = anyID(), let item = m.item(id) { try m.setNeeded(id, !item.needed) }
+            if let id = anyID(), let item = m.items.item(id) { try m.items.setNeeded(id, !item.needed) }
         }
     }
 }

@@ -54,7 +54,7 @@ extension ListProjection {
 
     /// Whether a rebuild now may leave rows to `fillMore`: a list long enough to be worth it, with no
     /// search (a search tests the texts, which may change before the fill ends).
-    var fillsLater: Bool { query == nil && model.items.count >= fillFrom }
+    var fillsLater: Bool { query == nil && model.items.table.count >= fillFrom }
 
     /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
     /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
@@ -63,9 +63,9 @@ extension ListProjection {
         // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
         let spare = fill?.takeKeys() ?? rows.takeStorage()
         fill = nil
-        let sections = sectionKeys, kind = kind, items = model.items, limit = firstRows
-        let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
-        let tally = SectionTally(aisles: model.sectionAisles.names.count)
+        let sections = sectionKeys, kind = kind, items = model.items.table, limit = firstRows
+        let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
+        let tally = SectionTally(aisles: model.shops.sectionAisles.names.count)
         // The first rows: candidates below the last kept one, cut back to `limit` when twice that.
         var best: [RowKey] = [], bar: RowKey?
         best.reserveCapacity(2 * limit)

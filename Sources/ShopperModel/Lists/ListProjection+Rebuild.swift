@@ -55,12 +55,12 @@ extension ListProjection {
     /// Called with no fill under way (`reset` finishes it first).
     func rebuild() {
         costs = [:]
-        if readsText { model.prepareAllSearchTexts() }
+        if readsText { model.searches.prepareAllSearchTexts() }
         // Counted in locals, with the aisles taken once: per item, each access to a property of
         // this class (or the model's) is a check of exclusive access, and the aisles a copy.
         let sections = sectionKeys
-        let query = self.query, needles = self.needles, kind = self.kind, texts = model.texts, items = model.items
-        let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
+        let query = self.query, needles = self.needles, kind = self.kind, texts = model.searches.texts, items = model.items.table
+        let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
         /// Each row of the list, in order of id.
         func eachRow(_ body: (RowKey) -> Void) {
             texts.bytes.withUnsafeBufferPointer { column in
@@ -95,7 +95,7 @@ extension ListProjection {
         } else {
             // Room for every item: growing by doubling held the old rows and the new at once (at a
             // million, 60 MB more at the peak); room a shorter list leaves untouched costs no memory.
-            keys.reserveCapacity(items.count + (sectioning.hasHeaders ? model.sectionAisles.names.count + 2 : 0))
+            keys.reserveCapacity(items.count + (sectioning.hasHeaders ? model.shops.sectionAisles.names.count + 2 : 0))
             var sorted = true
             eachRow { k in
                 if sorted, let last = keys.last, !(last < k) { sorted = false }
@@ -169,12 +169,12 @@ extension ListProjection {
         // and what each row keeps (no item read). The rows kept are moved down in place: no
         // second array, no reference counting per row.
         // Texts not made yet (typed before the idle slices finished) first: the pass only reads.
-        if readsText { model.prepareAllSearchTexts() }
+        if readsText { model.searches.prepareAllSearchTexts() }
         // The pass runs on the rows moved out to a local (no copy: the property lets go of them)
         // and on the column's bytes: at a million rows, checks of exclusive access to the
         // properties, row by row, cost more than the matching.
         var rows = self.rows.takeElements()
-        let query = self.query, needles = self.needles, texts = model.texts
+        let query = self.query, needles = self.needles, texts = model.searches.texts
         var firstDropped: Int?, lastDropped = 0
         // A header is kept with the first item of its section kept: a drop before that counts from
         // the header, so a section that loses every item loses its header inside the span.
@@ -186,7 +186,7 @@ extension ListProjection {
         // Below this many rows the column fits the processor's cache, and testing rows in the
         // order shown costs no misses: the bits would cost more than they save.
         let matched = rows.count <= narrowingByIDAbove ? nil
-            : query.flatMap { Self.matchesInOrderOfID(rows, $0, needles, texts: texts, items: model.items) }
+            : query.flatMap { Self.matchesInOrderOfID(rows, $0, needles, texts: texts, items: model.items.table) }
         texts.bytes.withUnsafeBufferPointer { column in
             for r in rows.indices {
                 if rows[r].isHeader { pendingHeader = r; continue }

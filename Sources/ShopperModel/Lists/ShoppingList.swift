@@ -32,7 +32,7 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     public var toBuyHere: Int { toBuy - hiddenAtShop }
     /// The shop the list is shopped at now: its sections follow that shop's aisles, and items only
     /// sold elsewhere leave its shopping list. Not part of an undo step (choosing where one stands
-    /// is not an edit): set on its own (`ShoppingModel.shop(at:)`).
+    /// is not an edit): set on its own (`Shops.shop(at:)`).
     public internal(set) var shop: ShopID
 
     public init(id: ListID, name: String, position: Int64, deleted: Bool = false, deletedAt: Date? = nil,

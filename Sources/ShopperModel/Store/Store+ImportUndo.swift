@@ -30,7 +30,7 @@ extension Store {
                 for shop in u.shopsMade where try !Self.sellsAnything(shop, db) { shops.shops[shop] = .some(nil) }
                 try Self.writeShops(shops, db)
                 let now = try Self.aisles(db, list: u.list)
-                let order = ShoppingModel.replayedOrder(u.aislesBefore, undoing: u.aislesAfter, now: now)
+                let order = ModelCore.replayedOrder(u.aislesBefore, undoing: u.aislesAfter, now: now)
                 if order != now { _ = try Self.writeAisles(order, known: now, list: u.list, db) }
             }
         } catch let e as StoreError {
