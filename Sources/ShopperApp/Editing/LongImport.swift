@@ -69,7 +69,7 @@ final class LongImport {
         // What the write freed goes back to the system before the list is read again whole: the
         // two are not on top of each other in the window's peak (about 30 MB at a million rows).
         Toolkit.giveBackFreedMemory()
-        finished(result.flatMap { undo in Result { try target.recordImport(undo); return undo.count } }.mapError(Self.said))
+        finished(result.flatMap { undo in Result { try target.core.recordImport(undo); return undo.count } }.mapError(Self.said))
         self.target = nil
     }
 

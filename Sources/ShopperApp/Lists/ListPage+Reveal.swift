@@ -73,7 +73,7 @@ extension ListPage {
     /// hundred thousand rows, making them then was most of that keystroke): on one worker
     /// thread for every list (none while one is out or once all are made).
     func prepareSearchWhenIdle() {
-        if let reader = model.searchTextReader() { makeSearchTexts(with: reader) }
+        if let reader = model.searches.searchTextReader() { makeSearchTexts(with: reader) }
     }
 
     /// Reads the texts a slice at a time on a worker thread that only takes a processor nothing else
@@ -86,9 +86,9 @@ extension ListPage {
         let target = Reading(model)
         IdleThread.start {
             do {
-                try reader.run(sliceSize: limit) { slice in MainLoop.post { target.model.take(slice) } }
+                try reader.run(sliceSize: limit) { slice in MainLoop.post { target.model.searches.take(slice) } }
             } catch {
-                MainLoop.post { target.model.searchTextReaderFailed() }
+                MainLoop.post { target.model.searches.searchTextReaderFailed() }
             }
         }
     }
