@@ -19,7 +19,16 @@ final class Device {
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// A model of the list as it is in the store now (a window's, after it followed the sync).
-    var model: ShoppingModel { get throws { try ShoppingModel(store: store) } }
+    /// Every model made is kept while the device is: a model's owners reach it through an unowned
+    /// reference, so `device.model.items.tick(id)` needs the model to outlive the call.
+    var model: ShoppingModel {
+        get throws {
+            let m = try ShoppingModel(store: store)
+            made.append(m)
+            return m
+        }
+    }
+    private var made: [ShoppingModel] = []
 
     var items: [Item] { get throws { try model.items.allItems() } }
 
