@@ -28,7 +28,8 @@ public final class Aisles: ModelPart {
     /// The aisle of the items that share the most words with `description`, and one of them; nil
     /// when none does, or two aisles do equally (`ListWords`).
     func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
-        guard let (number, id, _) = aislePlacer().words.suggestion(for: description), let like = model.items.item(id) else { return nil }
+        guard let (number, id, _) = aislePlacer().words.suggestion(for: description),
+              let like = model.items.item(id) else { return nil }
         // The aisle as the item spells it (entries keep one spelling per aisle).
         return (like.aisle ?? aisleNames.names[Int(number)], like.description)
     }
@@ -37,7 +38,8 @@ public final class Aisles: ModelPart {
     /// Where a new item described so goes on this list; nil for No Aisle. `elsewhere`: the aisle
     /// other lists give the name (a recipe's line), asked only when the list and the household
     /// know nothing.
-    func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+    func placement(for description: String, unit: String? = nil, planned: [String] = [],
+                   elsewhere: () -> String? = { nil }) -> AislePlacement? {
         aislePlacer().placement(for: description, unit: unit, planned: planned, elsewhere: elsewhere)
     }
 
@@ -46,7 +48,8 @@ public final class Aisles: ModelPart {
     /// after it share them.
     func aislePlacer() -> AislePlacer {
         let items = model.items
-        if let kept = keptPlacer, kept.revision == core.seenRevision, kept.count == items.table.count, kept.placer.order == order {
+        if let kept = keptPlacer, kept.revision == core.seenRevision, kept.count == items.table.count,
+           kept.placer.order == order {
             return kept.placer
         }
         var words = ListWords()
@@ -69,7 +72,9 @@ public final class Aisles: ModelPart {
         guard var kept = keptPlacer, kept.revision == revision else { return }
         for (id, new) in cs.items {
             if let old = back.items[id] ?? nil {
-                guard let new, old.description == new.description, old.aisle == new.aisle, old.list == new.list else { return keptPlacer = nil }
+                guard let new, old.description == new.description, old.aisle == new.aisle, old.list == new.list else {
+                    return keptPlacer = nil
+                }
                 continue
             }
             guard let new, new.list == core.list, let entry = model.items[id], entry.aisle >= 0 else { continue }

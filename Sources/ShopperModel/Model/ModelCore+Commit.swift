@@ -28,10 +28,12 @@ extension ModelCore {
 
     /// Writes through the store. Returns the change written, what undoes it (the items as they
     /// were, read inside the write), and the commit.
-    func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError) -> (ChangeSet, ChangeSet, StoreCommit) {
+    func write(_ build: (inout IDSource) throws(StoreError) -> ChangeSet) throws(StoreError)
+        -> (ChangeSet, ChangeSet, StoreCommit) {
         var back = ChangeSet()
         let content = model.items.content
-        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: model.aisles.order.names, list: list) { ids, reader throws(StoreError) in
+        let aisles = model.aisles.order.names
+        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles, list: list) { ids, reader throws(StoreError) in
             // Items read while the change is built come through the write's connection.
             content.writer = reader
             defer { content.writer = nil }

@@ -19,8 +19,8 @@ extension ModelCore {
         let news = try store.changes(since: seenRevision, list: list)
         let change = model.follow(news: news)
         seenRevision = max(seenRevision, news.revision)
-        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged || change.shopsChanged
-            || change.tripsChanged {
+        if !change.items.isEmpty || change.searchesChanged || change.aislesReordered || change.listsChanged
+            || change.shopsChanged || change.tripsChanged {
             tell(change)
         }
     }

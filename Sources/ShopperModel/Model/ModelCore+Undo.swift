@@ -28,7 +28,8 @@ extension ModelCore {
     func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
         let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
         do {
-            try replayChanges(cs, over: state, action: undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name])) {
+            let action = undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name])
+            try replayChanges(cs, over: state, action: action) {
                 if undoing { undo.undone() } else { undo.redone() }
             }
         } catch .changedElsewhere(let d, let a) {
@@ -46,15 +47,22 @@ extension ModelCore {
         var foreign: [ItemID: Int64] = [:]
         let items = model.items
         let away = state.items.keys.filter { items.table[$0] == nil }
-        for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) { foreign[item.id] = revision }
+        for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) {
+            foreign[item.id] = revision
+        }
         for (id, written) in state.items {
-            let now: Item? = if items.table[id] != nil { try items.readItem(id) } else { model.lists.foreignItem(id, foreign) }
-            if now != written { throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action) }
+            let now: Item? = if items.table[id] != nil { try items.readItem(id) }
+                             else { model.lists.foreignItem(id, foreign) }
+            if now != written {
+                throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action)
+            }
         }
         expectedForeign = foreign
         defer { expectedForeign = [:] }
         var cs = cs
-        if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: model.aisles.order.names) }
+        if let target = cs.aisleOrder {
+            cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: model.aisles.order.names)
+        }
         do {
             let (written, back, commit) = try write { _ in cs }
             model.follow(written, commit, old: back, history: history)

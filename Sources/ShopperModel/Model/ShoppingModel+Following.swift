@@ -66,7 +66,8 @@ extension ShoppingModel {
         let written = cs.items.filter { id, _ in (items.table.revision(of: id) ?? .min) <= commit.revision }
         core.changeComing(written.count, sectionsMove: change.aislesReordered)
         for (id, new) in written {
-            change.items[id] = items.replaceInMemory(id, with: new, revision: commit.revision, old: back.items[id] ?? nil)
+            change.items[id] = items.replaceInMemory(id, with: new, revision: commit.revision,
+                                                     old: back.items[id] ?? nil)
         }
         change.searchesChanged = searches.follow(cs)
         if !commit.othersWrote {

@@ -51,7 +51,9 @@ public final class Trips: ModelPart {
             made = []
             for var t in trips {
                 let id = b.ids.newTripID()
-                t = Trip(id: id, list: t.list, shop: model.shops.all.first { ShoppingModel.matchKey($0.name) == ShoppingModel.matchKey(t.shopName) }?.id ?? .any,
+                let key = ShoppingModel.matchKey(t.shopName)
+                let shop = model.shops.all.first { ShoppingModel.matchKey($0.name) == key }?.id ?? .any
+                t = Trip(id: id, list: t.list, shop: shop,
                          shopName: t.shopName, date: t.date, lines: t.lines)
                 b.cs.trips[id] = t
                 made.append(id)
