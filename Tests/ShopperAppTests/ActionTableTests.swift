@@ -9,8 +9,8 @@ import XCTest
 final class ActionTableTests: GtkTestCase {
     func testEveryActionExistsWithItsAcceleratorsAndInTheShortcutsWindow() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Apples"))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Apples"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             AppAction.setAccelerators(on: harness.app)
@@ -42,8 +42,8 @@ final class ActionTableTests: GtkTestCase {
 
     func testEnablingFollowsState() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let id = try model.add(ItemFields(description: "Apples"))
+            let model = try ShoppingModel(store: temporaryStore())
+            let id = try model.items.add(ItemFields(description: "Apples"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let window = harness.window
@@ -59,7 +59,7 @@ final class ActionTableTests: GtkTestCase {
             XCTAssertFalse(win.isEnabled("untick"), "not on the shopping list")
             win.activate("tick")
             settle(Int(RowWidget.leaveMS) + 150)
-            XCTAssertTrue(model.item(id)!.inCart)
+            XCTAssertTrue(model.items.item(id)!.inCart)
             XCTAssertTrue(win.isEnabled("finish-shopping"))
             // The Cart's button follows the action (GtkActionable): sensitive now.
             window.openEditor(id)

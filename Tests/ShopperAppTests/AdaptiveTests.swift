@@ -9,11 +9,11 @@ import XCTest
 final class AdaptiveTests: GtkTestCase {
     func testTheWindowFitsAPhoneAndTheSwitcherMovesToTheBottom() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "A rather long description of a thing to buy", quantity: 12, unit: "kg",
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "A rather long description of a thing to buy", quantity: 12, unit: "kg",
                                      price: Decimal(string: "1234.56"), aisle: "Fruit & Vegetables"))
             // Totals and a section header longer than a phone is wide (as German makes them).
-            try model.add(ItemFields(description: "Gold", quantity: 9999, price: 999_999,
+            try model.items.add(ItemFields(description: "Gold", quantity: 9999, price: 999_999,
                                      aisle: "Fruit, Vegetables and Other Fresh Thing"))
             for (width, bottom) in [(Int32(360), true), (1280, false)] {
                 let harness = try WindowHarness(model: model, size: (width, width == 360 ? 640 : 800))
@@ -57,8 +57,8 @@ final class AdaptiveTests: GtkTestCase {
     /// and fade out in that frame, is not made. Made wide, the header switches the pages.
     func testANarrowWindowStartsWithTheBottomBarAndTheHeaderSwitcherComesWithTheRoom() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Apples"))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Apples"))
             for width: Int32 in [360, 800] {
                 var firstFrame: (drawn: [String], barHeight: Int32, headerButtons: Bool)?
                 let harness = try WindowHarness(model: model, size: (width, 720)) { window in
@@ -98,7 +98,7 @@ final class AdaptiveTests: GtkTestCase {
     /// GTK's default font): a window there never shows the bar first and the switcher after.
     func testTheHeaderSwitcherDoesNotFitBelowTheWidthItIsMadeAt() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1280, 720))
             defer { harness.close() }
             XCTAssertFalse(harness.window.pageStack.switcherTitle.titleVisible)
@@ -111,8 +111,8 @@ final class AdaptiveTests: GtkTestCase {
 
     func testRowTargetsAreAtLeast32Pixels() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Apples"))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Apples"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             harness.window.show(.all)

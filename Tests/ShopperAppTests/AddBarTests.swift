@@ -9,7 +9,7 @@ final class AddBarTests: GtkTestCase {
     /// price's hint in full under the entry as well; the next keystroke takes it away.
     func testAnImplausiblePriceIsExplainedUnderTheEntryAtPhoneWidth() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let bar = harness.window.addBar
@@ -34,7 +34,7 @@ final class AddBarTests: GtkTestCase {
     /// cream" is 2 cups of Heavy cream, and a recipe's cup of cream adds to that row.
     func testARecipesUnitTypedGivesTheRecipesItem() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let bar = harness.window.addBar
@@ -43,11 +43,11 @@ final class AddBarTests: GtkTestCase {
                 bar.submit()
                 settle(100)
             }
-            let items = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
+            let items = try model.items.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
             XCTAssertEqual(items, ["2 EL Olivenöl", "2 cups Heavy cream", "3 cloves Garlic"])
-            let pie = try model.addRecipe(RecipeDraft(title: "Pie", servings: 4, ingredients: ["1 cup heavy cream", "1 clove garlic"]))
-            try model.addRecipeToList(pie, servings: nil, staples: PantryStaples([]), numbers: .decimalPoint)
-            let after = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
+            let pie = try model.recipes.addRecipe(RecipeDraft(title: "Pie", servings: 4, ingredients: ["1 cup heavy cream", "1 clove garlic"]))
+            try model.plan.addRecipeToList(pie, servings: nil, staples: PantryStaples([]), numbers: .decimalPoint)
+            let after = try model.items.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
             XCTAssertEqual(after, ["2 EL Olivenöl", "3 cups Heavy cream", "4 cloves Garlic"], "the recipe's lines went onto the typed rows")
         }
     }
@@ -57,7 +57,7 @@ final class AddBarTests: GtkTestCase {
     func testThePlaceholderFitsTheEntryAtEveryWidth() throws {
         try MainActor.assumeIsolated {
             for (width, whole) in [(Int32(1000), true), (360, false)] {
-                let model = try ShoppingModel(store: nil)
+                let model = try ShoppingModel(store: temporaryStore())
                 let harness = try WindowHarness(model: model, size: (width, 640))
                 defer { harness.close() }
                 settle(200)
@@ -80,14 +80,14 @@ final class AddBarTests: GtkTestCase {
             let bar = harness.window.addBar
             bar.entry.text = "B"  // builds the index of known descriptions
             let other = try ShoppingModel(store: Store(path: path))
-            let pears = try other.add(ItemFields(description: "Pears"))
-            try other.setNeeded(pears, false)
+            let pears = try other.items.add(ItemFields(description: "Pears"))
+            try other.items.setNeeded(pears, false)
             bar.entry.text = "2 pears"
             bar.submit()
             settle(100)
-            XCTAssertEqual(model.items.count, 1, "no second Pears")
-            XCTAssertEqual(model.item(pears)?.quantity, 2)
-            XCTAssertEqual(model.item(pears)?.needed, true)
+            XCTAssertEqual(model.items.table.count, 1, "no second Pears")
+            XCTAssertEqual(model.items.item(pears)?.quantity, 2)
+            XCTAssertEqual(model.items.item(pears)?.needed, true)
         }
     }
 
@@ -95,9 +95,9 @@ final class AddBarTests: GtkTestCase {
     /// there are (GTK filters every row it is given on each keystroke).
     func testCompletionOffersAFewMatchingDescriptions() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
-            try model.add(ItemFields(description: "Crème fraîche"))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            try model.items.add(ItemFields(description: "Crème fraîche"))
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let bar = harness.window.addBar

@@ -9,9 +9,9 @@ import XCTest
 final class ChangedRowInViewTests: GtkTestCase {
     /// 8 aisles of 8 items, all needed: longer than a phone's screen.
     @MainActor private static func model() throws -> ShoppingModel {
-        let model = try ShoppingModel(store: nil)
+        let model = try ShoppingModel(store: temporaryStore())
         for a in 1...8 {
-            for i in 1...8 { try model.add(ItemFields(description: "Item \(a)-\(i)", price: 1, aisle: "Aisle \(a)")) }
+            for i in 1...8 { try model.items.add(ItemFields(description: "Item \(a)-\(i)", price: 1, aisle: "Aisle \(a)")) }
         }
         return model
     }
@@ -36,7 +36,7 @@ final class ChangedRowInViewTests: GtkTestCase {
             XCTAssertLessThanOrEqual(r.y + r.height, t.y, "\(what): the row is above the toast", file: file, line: line)
         }
         if withHeader {
-            let aisle = window.model.item(id)?.aisle ?? ""
+            let aisle = window.model.items.item(id)?.aisle ?? ""
             let header = page.boundRows.first { $0.captionText?.hasPrefix(aisle + " ·") == true && $0.root.widget.isMapped }
             let h = header.flatMap { $0.root.widget.bounds(in: root) }
             XCTAssertNotNil(h, "\(what): the header of \(aisle) is on screen", file: file, line: line)
@@ -53,7 +53,7 @@ final class ChangedRowInViewTests: GtkTestCase {
             window.show(.shopping)
             settle(300)
             let page = window.page(.shopping)
-            let id = try XCTUnwrap(model.allItems().first { $0.description == "Item 7-1" }?.id)
+            let id = try XCTUnwrap(model.items.allItems().first { $0.description == "Item 7-1" }?.id)
             page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
             settle(200)
             window.perform(.tick, on: id)
@@ -79,7 +79,7 @@ final class ChangedRowInViewTests: GtkTestCase {
                 window.addBar.entry.text = line
                 window.addBar.submit()
                 settle(Int(ListPage.toastRoomMS) + 300)
-                let id = try XCTUnwrap(model.allItems().first { $0.description == name }?.id)
+                let id = try XCTUnwrap(model.items.allItems().first { $0.description == name }?.id)
                 Self.assertInView(id, window, withHeader: header, "adding \(line)")
                 XCTAssertTrue(window.addBar.entry.widget.containsFocus, "the add bar keeps the focus")
             }
@@ -94,7 +94,7 @@ final class ChangedRowInViewTests: GtkTestCase {
             let window = harness.window
             settle(300)
             let page = window.page(.all)
-            let id = try XCTUnwrap(model.allItems().first { $0.description == "Item 4-2" }?.id)
+            let id = try XCTUnwrap(model.items.allItems().first { $0.description == "Item 4-2" }?.id)
             page.select(id)
             settle(200)
             // Scrolled so that Aisle 4's header is just above the top edge, Item 4-1 the top row.

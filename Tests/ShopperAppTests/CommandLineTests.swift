@@ -39,7 +39,7 @@ final class CommandLineTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "/shopper-cli-\(UUID().uuidString)"
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
-        try model.createList(named: "Party")
+        try model.lists.createList(named: "Party")
         _ = try CommandRunner.add("Milk", to: nil, paths: paths)
         _ = try CommandRunner.add("3 Balloons [Deco]", to: "party", paths: paths)
         let file = folder + "/more.txt"

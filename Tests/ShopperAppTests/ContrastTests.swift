@@ -9,13 +9,13 @@ import XCTest
 final class ContrastTests: GtkTestCase {
     func testEveryTextAndIconIsReadableInLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: 1, aisle: "Fruit",
+            let model = try ShoppingModel(store: temporaryStore())
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: 1, aisle: "Fruit",
                                                   notes: "Gala or Braeburn"))
-            try model.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
-            let salt = try model.add(ItemFields(description: "Salt"))
-            try model.setNeeded(salt, false)  // an unpicked row on All Items
-            try model.tick(apples)
+            try model.items.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
+            let salt = try model.items.add(ItemFields(description: "Salt"))
+            try model.items.setNeeded(salt, false)  // an unpicked row on All Items
+            try model.items.tick(apples)
             let harness = try WindowHarness(model: model, size: (420, 720))
             defer { harness.close() }
             var checked = 0
@@ -42,10 +42,10 @@ final class ContrastTests: GtkTestCase {
     /// on a picked row and on a dimmed, unpicked one, light and dark.
     func testUntickedCheckBoxesStandOutInLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
-            let salt = try model.add(ItemFields(description: "Salt"))
-            try model.setNeeded(salt, false)
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Bread", price: 3, aisle: "Bakery"))
+            let salt = try model.items.add(ItemFields(description: "Salt"))
+            try model.items.setNeeded(salt, false)
             let harness = try WindowHarness(model: model, size: (420, 720))
             defer { harness.close() }
             for dark in [false, true] {

@@ -9,9 +9,9 @@ import XCTest
 final class CostOffTests: GtkTestCase {
     func testNoMoneyShowsWithCostsTurnedOff() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Milk", quantity: 2, unit: "l", price: Decimal(string: "1.15"), aisle: "Dairy"))
-            try model.add(ItemFields(description: "Butter", price: 2, aisle: "Dairy"))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Milk", quantity: 2, unit: "l", price: Decimal(string: "1.15"), aisle: "Dairy"))
+            try model.items.add(ItemFields(description: "Butter", price: 2, aisle: "Dairy"))
             let harness = try WindowHarness(model: model, size: (600, 640))
             defer { harness.close() }
             let window = harness.window

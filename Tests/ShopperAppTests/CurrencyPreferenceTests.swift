@@ -9,8 +9,8 @@ import XCTest
 final class CurrencyPreferenceTests: GtkTestCase {
     func testAChosenCurrencyShowsLive() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let tea = try model.add(ItemFields(description: "Tea", price: 3))
+            let model = try ShoppingModel(store: temporaryStore())
+            let tea = try model.items.add(ItemFields(description: "Tea", price: 3))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let window = harness.window

@@ -8,8 +8,8 @@ import XCTest
 final class EditorLeaveTests: GtkTestCase {
     func testLeavingKeepsValidChangesAndNamesDroppedOnes() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let id = try model.add(ItemFields(description: "Apples", quantity: 2))
+            let model = try ShoppingModel(store: temporaryStore())
+            let id = try model.items.add(ItemFields(description: "Apples", quantity: 2))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let window = harness.window
@@ -18,14 +18,14 @@ final class EditorLeaveTests: GtkTestCase {
             window.editor.set(.description, "Green apples")
             window.closeEditor()
             settle()
-            XCTAssertEqual(model.item(id)?.description, "Green apples", "kept without pressing Save")
+            XCTAssertEqual(model.items.item(id)?.description, "Green apples", "kept without pressing Save")
             XCTAssertFalse(window.isEditing)
 
             window.openEditor(id)
             window.editor.set(.quantity, "-3")
             window.closeEditor()
             settle()
-            XCTAssertEqual(model.item(id)?.quantity, 2, "an invalid change is not stored")
+            XCTAssertEqual(model.items.item(id)?.quantity, 2, "an invalid change is not stored")
             XCTAssertTrue(window.toast.text.hasPrefix("Changes to “Green apples” were not kept: Quantity must be more than zero."),
                           window.toast.text)
 

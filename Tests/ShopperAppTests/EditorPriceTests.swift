@@ -8,8 +8,8 @@ import XCTest
 final class EditorPriceTests: GtkTestCase {
     func testPerUnitOrForAllWithAHintForAnImplausibleTotal() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let id = try model.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49")))
+            let model = try ShoppingModel(store: temporaryStore())
+            let id = try model.items.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49")))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let editor = harness.window.editor
@@ -23,8 +23,8 @@ final class EditorPriceTests: GtkTestCase {
             XCTAssertNil(editor.hintText, "5.49 for all is plausible")
             editor.pressSave()
             settle()
-            XCTAssertEqual(model.item(id)?.priceBasis, .forAll)
-            XCTAssertEqual(model.item(id)?.lineTotal, Decimal(string: "5.49"))
+            XCTAssertEqual(model.items.item(id)?.priceBasis, .forAll)
+            XCTAssertEqual(model.items.item(id)?.lineTotal, Decimal(string: "5.49"))
 
             // A currency sign is taken; the unit names the basis as it is typed.
             harness.window.openEditor(id)
@@ -34,7 +34,7 @@ final class EditorPriceTests: GtkTestCase {
             XCTAssertEqual(editor.priceBasisLabel, "each")
             XCTAssertTrue(editor.canSave)
             editor.pressSave()
-            XCTAssertEqual(model.item(id)?.price, Decimal(string: "4.99"))
+            XCTAssertEqual(model.items.item(id)?.price, Decimal(string: "4.99"))
         }
     }
 }

@@ -8,7 +8,7 @@ import XCTest
 final class EmptyStatePlacementTests: GtkTestCase {
     func testExplanationsSitInsideTheirPage() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             for (width, height) in [(Int32(600), Int32(720)), (360, 640)] {
                 let harness = try WindowHarness(model: model, size: (width, height))
                 defer { harness.close() }

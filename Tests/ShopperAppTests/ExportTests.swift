@@ -9,10 +9,10 @@ import XCTest
 final class ExportTests: GtkTestCase {
     func testExportFollowsTheListShownAndTextKeepsNotes() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", notes: "Braeburn\nor Gala"))
-            let salt = try model.add(ItemFields(description: "Salt"))
-            try model.setNeeded(salt, false)
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", notes: "Braeburn\nor Gala"))
+            let salt = try model.items.add(ItemFields(description: "Salt"))
+            try model.items.setNeeded(salt, false)
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let window = harness.window

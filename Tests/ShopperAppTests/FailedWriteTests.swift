@@ -11,7 +11,7 @@ final class FailedWriteTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let path = NSTemporaryDirectory() + "shopper-failed-\(UUID().uuidString)/" + Store.fileName
             defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-            let id = try ShoppingModel(store: Store(path: path)).add(ItemFields(description: "Apples"))
+            let id = try kept(ShoppingModel(store: Store(path: path))) { try $0.items.add(ItemFields(description: "Apples")) }
             // Every write through a read-only store fails, as on a full disk or a locked file.
             let model = try ShoppingModel(store: Store(path: path, access: .readOnly))
             let harness = try WindowHarness(model: model)

@@ -8,11 +8,11 @@ import XCTest
 final class FinishShoppingTests: GtkTestCase {
     func testPricesCanBeCorrectedBeforeTheyAreRecorded() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")))
-            let bread = try model.add(ItemFields(description: "Bread", price: 2))
-            try model.tick(apples)
-            try model.tick(bread)
+            let model = try ShoppingModel(store: temporaryStore())
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")))
+            let bread = try model.items.add(ItemFields(description: "Bread", price: 2))
+            try model.items.tick(apples)
+            try model.items.tick(bread)
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let window = harness.window
@@ -28,17 +28,17 @@ final class FinishShoppingTests: GtkTestCase {
             dialog.dialog.respond(FinishShoppingDialog.finish)
             settle()
             XCTAssertNil(window.dialogs.finish)
-            XCTAssertEqual(model.item(apples)?.lastPrice, Decimal(string: "1.49"), "the corrected price is recorded")
-            XCTAssertEqual(model.item(bread)?.lastPrice, 2)
-            XCTAssertEqual(model.totals.inCart.count, 0)
+            XCTAssertEqual(model.items.item(apples)?.lastPrice, Decimal(string: "1.49"), "the corrected price is recorded")
+            XCTAssertEqual(model.items.item(bread)?.lastPrice, 2)
+            XCTAssertEqual(model.items.totals.inCart.count, 0)
             XCTAssertTrue(window.toast.text.hasPrefix("Shopping finished: 2 items recorded"), window.toast.text)
 
             // Cancel records nothing.
-            try model.tick(bread)
+            try model.items.tick(bread)
             window.finishShopping()
             window.dialogs.finish?.dialog.respond("cancel")
             settle()
-            XCTAssertEqual(model.totals.inCart.count, 1)
+            XCTAssertEqual(model.items.totals.inCart.count, 1)
         }
     }
 }

@@ -27,9 +27,9 @@ final class ImportPreviewTests: GtkTestCase {
     /// import updates them as the add bar would, adding only what is new.
     func testKnownItemsInAFileAreUpdatedAndThePreviewSaysSo() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", aisle: "Fruit & Veg"))
-            let bananas = try model.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
+            let model = try ShoppingModel(store: temporaryStore())
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", aisle: "Fruit & Veg"))
+            let bananas = try model.items.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
             let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\napples,3,kg,1.29,,,1,0\nTea,1,,2.00,Drinks,,1,0\n"
             let (p, parent) = try Self.preview(of: csv, named: "week.csv", model: model)
             iterate(until: { p.rows.count == 2 }, "the file read")
@@ -37,11 +37,11 @@ final class ImportPreviewTests: GtkTestCase {
             // The item as the import leaves it: its own name and aisle, the file's quantity and price.
             XCTAssertEqual(p.shownLines(2), ["Apples · 3 kg × 1.29 · Fruit & Veg — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
             p.confirmForTest()
-            iterate(until: { model.items.count == 3 }, "the import")
+            iterate(until: { model.items.table.count == 3 }, "the import")
             settle(100)
-            XCTAssertEqual(model.items.count, 3, "Tea added, Apples updated")
-            XCTAssertEqual(model.item(apples)?.quantity, 3)
-            XCTAssertEqual(model.item(apples)?.aisle, "Fruit & Veg")
+            XCTAssertEqual(model.items.table.count, 3, "Tea added, Apples updated")
+            XCTAssertEqual(model.items.item(apples)?.quantity, 3)
+            XCTAssertEqual(model.items.item(apples)?.aisle, "Fruit & Veg")
             parent.destroy()
             // A text file: typed lines, as the add bar reads them (a bare name keeps all else).
             let text = "bananas\nE \\= mc2\n"
@@ -49,11 +49,11 @@ final class ImportPreviewTests: GtkTestCase {
             iterate(until: { t.rows.count == 2 }, "the text file read")
             XCTAssertEqual(t.shownLines(2), ["Bananas · 6 · Fruit & Veg — updates “Bananas”", "E = mc2"])
             t.confirmForTest()
-            iterate(until: { model.items.count == 4 }, "the text import")
+            iterate(until: { model.items.table.count == 4 }, "the text import")
             settle(100)
-            XCTAssertEqual(model.item(bananas)?.quantity, 6, "a bare name keeps the quantity")
-            XCTAssertEqual(model.item(bananas)?.notes, "ripe")
-            XCTAssertEqual(try model.allItems().filter { $0.description.lowercased() == "bananas" }.count, 1)
+            XCTAssertEqual(model.items.item(bananas)?.quantity, 6, "a bare name keeps the quantity")
+            XCTAssertEqual(model.items.item(bananas)?.notes, "ripe")
+            XCTAssertEqual(try model.items.allItems().filter { $0.description.lowercased() == "bananas" }.count, 1)
             parent2.destroy()
         }
     }
@@ -62,7 +62,7 @@ final class ImportPreviewTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let text = (1...100_000).map { "0 Pears \($0)" }.joined(separator: "\n")
             let start = Date()
-            let (p, parent) = try Self.preview(of: text, named: "bad.txt", model: try ShoppingModel(store: nil))
+            let (p, parent) = try Self.preview(of: text, named: "bad.txt", model: try ShoppingModel(store: temporaryStore()))
             iterate(until: { p.problems.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
             // The list builds its row widgets when it is laid out: counted after a frame drawn
             // since the last line was read (a frame lays out before it draws).
@@ -83,8 +83,8 @@ final class ImportPreviewTests: GtkTestCase {
     /// (it said "1 × 1.25" where the result was 2 kg × 1.25).
     func testThePreviewShowsWhatATextLineMakesOfAKnownItem() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
+            let model = try ShoppingModel(store: temporaryStore())
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
             let imported = Counter()
             let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model, imported: imported)
             iterate(until: { p.rows.count == 2 }, "the file read")
@@ -92,7 +92,7 @@ final class ImportPreviewTests: GtkTestCase {
                                              "Apples · 2 kg × 1.25 · Fruit & Veg — updates “Apples”"])
             p.confirmForTest()
             iterate(until: { imported.n == 1 }, "the import")
-            let item = try XCTUnwrap(model.item(apples))
+            let item = try XCTUnwrap(model.items.item(apples))
             XCTAssertEqual([item.fields.quantity, item.fields.price], [2, Decimal(string: "1.25")!])
             XCTAssertEqual(item.aisle, "Fruit & Veg")
             parent.destroy()
@@ -103,7 +103,7 @@ final class ImportPreviewTests: GtkTestCase {
     /// the user's locale, as the README says (files move between people); typed, the locale decides.
     func testAnAmbiguousThousandInAFileIsRefusedWithANote() throws {
         try MainActor.assumeIsolated {
-            let (p, parent) = try Self.preview(of: "1,000 g Flour\n", named: "baking.txt", model: try ShoppingModel(store: nil))
+            let (p, parent) = try Self.preview(of: "1,000 g Flour\n", named: "baking.txt", model: try ShoppingModel(store: temporaryStore()))
             iterate(until: { !p.problems.isEmpty }, "the file read")
             XCTAssertEqual(p.problems, ["Line 1: “1,000” could mean 1000 or 1: write 1000 or 1 without the comma."])
             XCTAssertTrue(p.rows.isEmpty)
@@ -146,10 +146,10 @@ final class ImportPreviewTests: GtkTestCase {
                     shown = max(shown, p.progressShown)
                     hold.turned()
                 }
-                return model.items.count < 100_000
+                return model.items.table.count < 100_000
             }
             MainLoop.idle { [p] in p.confirmForTest() }
-            iterate(until: { model.items.count == 100_000 }, "the import", timeoutSeconds: 60)
+            iterate(until: { model.items.table.count == 100_000 }, "the import", timeoutSeconds: 60)
             let seconds = Date().timeIntervalSince(start)
             print("adding 100,000 previewed items: \(String(format: "%.2f", seconds)) s, main loop turns while the worker held it: \(turns.n)")
             XCTAssertFalse(hold.ranOnMainThread, "the store written by a worker thread")
@@ -157,11 +157,11 @@ final class ImportPreviewTests: GtkTestCase {
             XCTAssertGreaterThan(turns.n, 5, "the main loop kept turning while the store was written")
             XCTAssertGreaterThan(shown, 0.99, "the bar followed the worker to the end of its write")
             XCTAssertEqual(model.undo.undoName, "importing 100000 items")
-            XCTAssertEqual(try model.store!.load().items.count, 100_000)
+            XCTAssertEqual(try model.store.load().items.count, 100_000)
             XCTAssertNotNil(model.undo.undoStack.last?.imported, "undone from its record, not from its items")
-            try model.undoLast()
-            XCTAssertTrue(model.items.isEmpty, "one step takes the whole import away")
-            XCTAssertEqual(try model.store!.load().items.count, 0)
+            try model.core.undoLast()
+            XCTAssertTrue(model.items.table.isEmpty, "one step takes the whole import away")
+            XCTAssertEqual(try model.store.load().items.count, 0)
             XCTAssertFalse(model.undo.canRedo, "a long import is not redone: its items are not held")
             parent.destroy()
         }
@@ -187,7 +187,7 @@ final class ImportPreviewTests: GtkTestCase {
             p.confirmForTest()
             iterate(until: { !said.isEmpty }, "the answer", timeoutSeconds: 60)
             XCTAssertEqual(said, ["“long.csv” changed since it was shown: import it again to see what it holds now."])
-            XCTAssertEqual(try model.store!.load().items.count, 0)
+            XCTAssertEqual(try model.store.load().items.count, 0)
             XCTAssertFalse(model.undo.canUndo)
             parent.destroy()
         }

@@ -15,9 +15,9 @@ final class ListSwitchTests: GtkTestCase {
             // Made and handed over in one function: the test keeps no hold on the first list's model.
             @MainActor func makeHarness() throws -> (WindowHarness, ListID) {
                 let model = try ShoppingModel(store: store)
-                try model.add(ItemFields(description: "Milk", aisle: "Dairy"))
-                _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
-                let party = try model.createList(named: "Party")
+                try model.items.add(ItemFields(description: "Milk", aisle: "Dairy"))
+                _ = try model.searches.saveSearch(name: "Dairy", query: "aisle:dairy")
+                let party = try model.lists.createList(named: "Party")
                 return (try WindowHarness(model: model, size: (1000, 700)), party)
             }
             let (harness, party) = try makeHarness()
@@ -41,7 +41,7 @@ final class ListSwitchTests: GtkTestCase {
             _ = MainLoop.iterate(until: { groceries == nil })
             XCTAssertNil(groceries, "the list no longer shown is let go")
             XCTAssertEqual(window.currentPage.projection.itemCount, 0)
-            XCTAssertTrue(window.model.savedSearches.isEmpty, "saved searches belong to their list")
+            XCTAssertTrue(window.model.searches.savedSearches.isEmpty, "saved searches belong to their list")
             XCTAssertEqual(window.searchBar.text, "c", "the search stays, applied to the list shown")
             _ = try window.addLineForCaller("Cake")  // `shopper add` adds to the first list...
             XCTAssertEqual(window.sidebar.shown.map(\.toBuy), [2, 0], "...and its count follows")
@@ -77,7 +77,7 @@ final class ListSwitchTests: GtkTestCase {
             window.show(.shopping)
             settle(100)
             for _ in 0..<3 {
-                if let id = window.currentPage.projection.itemID(at: 1) { try window.model.tick(id) }
+                if let id = window.currentPage.projection.itemID(at: 1) { try window.model.items.tick(id) }
                 settle(30)
             }
             window.show(.all)
@@ -117,23 +117,23 @@ final class ListSwitchTests: GtkTestCase {
             let window = harness.window
             window.show(.shopping)
             settle(100)
-            try window.model.tick(XCTUnwrap(window.currentPage.projection.itemID(at: 1)))
+            try window.model.items.tick(XCTUnwrap(window.currentPage.projection.itemID(at: 1)))
             window.switchList("2")
             CheckpointWriter.now(nil)  // the list left, written on its own thread
             // `shopper add` and a sync, while the window shows the other list.
             let other = try ShoppingModel(store: Store(path: path))
-            let added = try other.add(ItemFields(description: "Added elsewhere", aisle: "Aisle 1"))
-            let ticked = try XCTUnwrap(other.items.ids.first { other.items[$0]?.inCart == false })
-            try other.tick(ticked)
+            let added = try other.items.add(ItemFields(description: "Added elsewhere", aisle: "Aisle 1"))
+            let ticked = try XCTUnwrap(other.items.table.ids.first { other.items[$0]?.inCart == false })
+            try other.items.tick(ticked)
             window.switchList("1")
             settle(100)
-            XCTAssertTrue(window.model.readFromCheckpoint)
+            XCTAssertTrue(window.model.items.readFromCheckpoint)
             XCTAssertEqual(window.model.items[added]?.needed, true)
             XCTAssertEqual(window.model.items[ticked]?.inCart, true)
             XCTAssertEqual(window.currentPage.projection.itemCount, 4_999, "two in the cart, one added")
             let whole = try ShoppingModel(store: Store(path: path), cacheLimit: ItemContent.defaultLimit, readsCheckpoint: false)
-            XCTAssertEqual(window.model.totals, whole.totals)
-            XCTAssertEqual(window.model.items.ids, whole.items.ids)
+            XCTAssertEqual(window.model.items.totals, whole.items.totals)
+            XCTAssertEqual(window.model.items.table.ids, whole.items.table.ids)
             window.show(.cart)
             settle(50)
             XCTAssertEqual(window.currentPage.projection.itemCount, 2)
@@ -144,9 +144,9 @@ final class ListSwitchTests: GtkTestCase {
     /// handed over in one function: the test keeps no hold on the first list's model.
     @MainActor private static func twoLists(_ store: Store, items: Int, small: Int) throws -> WindowHarness {
         let model = try ShoppingModel(store: store)
-        try model.add(batch: (0..<items).map { ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false) })
-        let other = try ShoppingModel(store: store, list: model.createList(named: "Small"))
-        try other.add(batch: (0..<small).map { ImportedItem(fields: ItemFields(description: "Thing \($0)", aisle: "Shelf \($0 % 5)"), needed: true, inCart: false) })
+        try model.items.add(batch: (0..<items).map { ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false) })
+        let other = try ShoppingModel(store: store, list: model.lists.createList(named: "Small"))
+        try other.items.add(batch: (0..<small).map { ImportedItem(fields: ItemFields(description: "Thing \($0)", aisle: "Shelf \($0 % 5)"), needed: true, inCart: false) })
         return try WindowHarness(model: model, size: (700, 500))
     }
 }
@@ -159,9 +159,9 @@ final class ListSwitchFocusTests: GtkTestCase {
             let store = try Store(path: NSTemporaryDirectory() + "/shopper-focus-\(UUID().uuidString)/" + Store.fileName)
             @MainActor func makeHarness() throws -> WindowHarness {
                 let model = try ShoppingModel(store: store)
-                let party = try ShoppingModel(store: store, list: model.createList(named: "Party"))
+                let party = try ShoppingModel(store: store, list: model.lists.createList(named: "Party"))
                 for (list, name) in [(model, "Bread"), (party, "Cake")] {
-                    for n in 0..<60 { try list.add(ItemFields(description: "\(name) \(n)", aisle: "Aisle \(n / 20)")) }
+                    for n in 0..<60 { try list.items.add(ItemFields(description: "\(name) \(n)", aisle: "Aisle \(n / 20)")) }
                 }
                 return try WindowHarness(model: model, size: (360, 640))
             }
@@ -176,10 +176,10 @@ final class ListSwitchFocusTests: GtkTestCase {
                 actions.activate(AppAction.switchList.rawValue, step)
                 // Waited for, not a fixed pump: under load the rows come a few frames later.
                 iterate(until: { window.currentPage.listView.widget.containsFocus
-                                 && window.currentPage.selectedItem.flatMap { window.model.item($0)?.description } == first },
+                                 && window.currentPage.selectedItem.flatMap { window.model.items.item($0)?.description } == first },
                         "the focus on \(first)", timeoutSeconds: 20)
                 let page = window.currentPage
-                XCTAssertEqual(page.selectedItem.flatMap { window.model.item($0)?.description }, first, "the first item has the focus")
+                XCTAssertEqual(page.selectedItem.flatMap { window.model.items.item($0)?.description }, first, "the first item has the focus")
                 XCTAssertTrue(page.listView.widget.containsFocus)
                 XCTAssertEqual(page.scrolled.scrollOffset, 0, "the first aisle's header in view after the switch to \(first)'s list")
             }
@@ -195,10 +195,10 @@ final class AllListsSearchWindowTests: GtkTestCase {
             let store = try Store(path: NSTemporaryDirectory() + "/shopper-all-\(UUID().uuidString)/" + Store.fileName)
             @MainActor func makeHarness() throws -> WindowHarness {
                 let model = try ShoppingModel(store: store)
-                try model.add(ItemFields(description: "Glue sticks", aisle: "Crafts"))
-                let hardware = try ShoppingModel(store: store, list: model.createList(named: "Hardware"))
-                try hardware.add(ItemFields(description: "Wood glue", aisle: "Glue"))
-                try hardware.add(ItemFields(description: "Nails"))
+                try model.items.add(ItemFields(description: "Glue sticks", aisle: "Crafts"))
+                let hardware = try ShoppingModel(store: store, list: model.lists.createList(named: "Hardware"))
+                try hardware.items.add(ItemFields(description: "Wood glue", aisle: "Glue"))
+                try hardware.items.add(ItemFields(description: "Nails"))
                 return try WindowHarness(model: model, size: (1000, 700))
             }
             let harness = try makeHarness()
@@ -217,7 +217,7 @@ final class AllListsSearchWindowTests: GtkTestCase {
             XCTAssertEqual(window.window.title, "Hardware – Shopper")
             XCTAssertNil(window.allSearch, "the other lists' models are let go")
             XCTAssertTrue(window.stack.widget.isDrawable)
-            XCTAssertEqual(window.currentPage.selectedItem.flatMap { window.model.item($0)?.description }, "Wood glue")
+            XCTAssertEqual(window.currentPage.selectedItem.flatMap { window.model.items.item($0)?.description }, "Wood glue")
             XCTAssertEqual(window.searchBar.text, "glue")
         }
     }

@@ -9,9 +9,9 @@ import XCTest
 final class LookTests: GtkTestCase {
     func testGradientHeaderAndTwoTonesInLightAndDark() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Apples", quantity: 2, price: 1))
-            try model.add(ItemFields(description: "Bread", price: 3))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Apples", quantity: 2, price: 1))
+            try model.items.add(ItemFields(description: "Bread", price: 3))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             // Light, then dark, then light again: the colours follow libadwaita's style manager live.
@@ -37,8 +37,8 @@ final class LookTests: GtkTestCase {
     /// mesh pattern, which was 29% of the instructions spent drawing while scrolling 1,000 items.
     func testRowLinesAreBordersOfOneColour() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            for n in 1...5 { try model.add(ItemFields(description: "Item \(n)", aisle: n < 3 ? "Dairy" : nil)) }
+            let model = try ShoppingModel(store: temporaryStore())
+            for n in 1...5 { try model.items.add(ItemFields(description: "Item \(n)", aisle: n < 3 ? "Dairy" : nil)) }
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             for dark in [false, true] {

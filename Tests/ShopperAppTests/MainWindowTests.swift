@@ -8,8 +8,8 @@ final class MainWindowTests: GtkTestCase {
     /// refreshes those rows in place without any change to the list itself.
     func testHundredThousandItemsRecycleRowsAndPreferencesApplyLive() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(batch: (0..<100_000).map {
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(batch: (0..<100_000).map {
                 ImportedItem(fields: ItemFields(description: "Item \($0)", quantity: 2, price: 1), needed: true, inCart: false)
             })
             let harness = try WindowHarness(model: model)
@@ -35,8 +35,8 @@ final class MainWindowTests: GtkTestCase {
     /// matches highlighted, a no-match explanation.
     func testSearchRecyclesRowsAndExplainsNoMatch() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(batch: (0..<100_000).map {
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(batch: (0..<100_000).map {
                 ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: $0 % 2 == 0 ? "Dairy" : "Fruit"), needed: true, inCart: false)
             })
             let harness = try WindowHarness(model: model)
@@ -79,19 +79,19 @@ final class MainWindowTests: GtkTestCase {
     /// when a row comes, and hides while editing.
     func testEmptyStateTiming() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let state = harness.window.page(.all).emptyState
             XCTAssertTrue(state.shown, "at once at start-up")
-            let id = try model.add(ItemFields(description: "Tea"))
+            let id = try model.items.add(ItemFields(description: "Tea"))
             XCTAssertFalse(state.shown, "a row came: it goes")
-            try model.delete([id])
+            try model.items.delete([id])
             XCTAssertFalse(state.shown, "not at once when the last row goes")
             iterate(until: { state.shown }, "the explanation to fade in")
-            let id2 = try model.add(ItemFields(description: "Milk"))
+            let id2 = try model.items.add(ItemFields(description: "Milk"))
             harness.window.openEditor(id2)
-            try model.delete([id2])
+            try model.items.delete([id2])
             // A fade-in the deletion started would be the empty state's own delay timeout: checked
             // once any such timeout has run.
             runTimeoutsAdded(upTo: EmptyState.delayMS, "the empty state's delay")
@@ -135,8 +135,8 @@ final class MainWindowTests: GtkTestCase {
 
     func testEditorRefusesInvalidInputAndSavesValidInput() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let id = try model.add(ItemFields(description: "Tea", price: 2))
+            let model = try ShoppingModel(store: temporaryStore())
+            let id = try model.items.add(ItemFields(description: "Tea", price: 2))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             harness.window.openEditor(id)
@@ -147,14 +147,14 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertEqual(editor.errorText(.price), "Cost must be a number, such as 1.29.")
             XCTAssertFalse(editor.canSave)
             editor.pressSave()
-            XCTAssertEqual(model.item(id)?.quantity, 1, "nothing saved while invalid")
+            XCTAssertEqual(model.items.item(id)?.quantity, 1, "nothing saved while invalid")
             XCTAssertTrue(harness.window.isEditing)
             editor.set(.quantity, "3")
             editor.set(.price, "2.5")
             XCTAssertTrue(editor.canSave)
             editor.pressSave()
-            XCTAssertEqual(model.item(id)?.quantity, 3)
-            XCTAssertEqual(model.item(id)?.price, Decimal(string: "2.5"))
+            XCTAssertEqual(model.items.item(id)?.quantity, 3)
+            XCTAssertEqual(model.items.item(id)?.price, Decimal(string: "2.5"))
             XCTAssertFalse(harness.window.isEditing)
         }
     }

@@ -13,19 +13,19 @@ final class PhoneFitTests: GtkTestCase {
             let folder = NSTemporaryDirectory() + "phone-fit-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
-            let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
-            for i in 0..<6 { try model.add(ItemFields(description: "Thing \(i)", price: 3, aisle: "Aisle \(i)")) }
+            let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
+            for i in 0..<6 { try model.items.add(ItemFields(description: "Thing \(i)", price: 3, aisle: "Aisle \(i)")) }
             // A household's week: two stores, a price history for Apples at each, one sold elsewhere.
-            let aldi = try model.addShop(named: "Aldi Süd"), lidl = try model.addShop(named: "Lidl")
+            let aldi = try model.shops.addShop(named: "Aldi Süd"), lidl = try model.shops.addShop(named: "Lidl")
             for (n, shop) in [aldi, lidl, aldi, lidl].enumerated() {
-                try model.shop(at: shop)
-                try model.update(apples, ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(n + 1), aisle: "Fruit"))
-                try model.tick(apples)
-                try model.finishShopping(date: Date().addingTimeInterval(Double(n - 4) * 86_400))
-                try model.setNeeded(apples, true)
+                try model.shops.shop(at: shop)
+                try model.items.update(apples, ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(n + 1), aisle: "Fruit"))
+                try model.items.tick(apples)
+                try model.items.finishShopping(date: Date().addingTimeInterval(Double(n - 4) * 86_400))
+                try model.items.setNeeded(apples, true)
             }
-            try model.setOnlyAt(model.items.ids[1], [lidl])
-            try model.shop(at: aldi)
+            try model.shops.setOnlyAt(model.items.table.ids[1], [lidl])
+            try model.shops.shop(at: aldi)
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window

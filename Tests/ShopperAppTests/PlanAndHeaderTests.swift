@@ -19,8 +19,8 @@ final class PlanAndHeaderTests: GtkTestCase {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            try model.addRecipe(RecipeDraft(title: "Banana Bread", servings: 8, ingredients: ["3 bananas"]))
-            try model.addRecipe(RecipeDraft(title: "Chili", servings: 6, ingredients: ["1 can tomatoes"]))
+            try model.recipes.addRecipe(RecipeDraft(title: "Banana Bread", servings: 8, ingredients: ["3 bananas"]))
+            try model.recipes.addRecipe(RecipeDraft(title: "Chili", servings: 6, ingredients: ["1 can tomatoes"]))
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
@@ -33,7 +33,7 @@ final class PlanAndHeaderTests: GtkTestCase {
             XCTAssertEqual(dialog.servings.value, 6, "the chosen recipe's own servings")
             dialog.dialog.respond("plan")
             settle(50)
-            XCTAssertEqual(try model.meals().map(\.servings), [6])
+            XCTAssertEqual(try model.plan.meals().map(\.servings), [6])
         }
     }
 
@@ -73,7 +73,7 @@ final class PlanAndHeaderTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             var draft = RecipeDraft(title: "Chili", servings: 6, ingredients: ["1 can tomatoes"], source: "https://example.org/chili")
-            let first = try model.addRecipe(draft)
+            let first = try model.recipes.addRecipe(draft)
             draft.servings = 4
             for (answer, titles) in [("cancel", ["Chili"]), ("replace", ["Chili"]), ("both", ["Chili", "Chili"])] {
                 window.imported(.success([draft]), from: "https://example.org/chili")
@@ -86,7 +86,7 @@ final class PlanAndHeaderTests: GtkTestCase {
                 ask.dialog.respond(answer)
                 settle(100)
                 XCTAssertNil(window.dialogs.recipeDuplicate)
-                XCTAssertEqual(try model.recipes().map(\.title), titles, answer)
+                XCTAssertEqual(try model.recipes.all().map(\.title), titles, answer)
                 if answer == "cancel" {
                     XCTAssertTrue(window.dialogs.recipePaste === paste, "Cancel goes back to the text")
                     paste.window.close()
@@ -95,7 +95,7 @@ final class PlanAndHeaderTests: GtkTestCase {
                     XCTAssertNil(window.dialogs.recipePaste, "\(answer): the text's dialog closes")
                 }
             }
-            XCTAssertEqual(try model.recipe(first)?.servings, 4, "replaced in place: the same recipe, its new servings")
+            XCTAssertEqual(try model.recipes.recipe(first)?.servings, 4, "replaced in place: the same recipe, its new servings")
         }
     }
 
@@ -105,8 +105,8 @@ final class PlanAndHeaderTests: GtkTestCase {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            let id = try model.addRecipe(RecipeDraft(title: "Chili", servings: 6, ingredients: ["1 can tomatoes"]))
-            _ = try model.planMeal(id, on: PlanDay(Date()))
+            let id = try model.recipes.addRecipe(RecipeDraft(title: "Chili", servings: 6, ingredients: ["1 can tomatoes"]))
+            _ = try model.plan.planMeal(id, on: PlanDay(Date()))
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window
@@ -135,7 +135,7 @@ final class PlanAndHeaderTests: GtkTestCase {
     /// As after a restart: nothing in the history. Ctrl+Z (and Shift+Ctrl+Z) say so.
     func testUndoWithNothingToUndoSaysSo() throws {
         try MainActor.assumeIsolated {
-            let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (1000, 700))
+            let harness = try WindowHarness(model: try ShoppingModel(store: temporaryStore()), size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
             // Its first frame's idle work done before it closes (a busy machine draws late).
@@ -154,9 +154,9 @@ final class PlanAndHeaderTests: GtkTestCase {
     /// there) and the store is said once; wider, by name on the button, not under the title.
     func testTheStoreLeavesTheSwitcherInTheHeaderAndIsSaidOnce() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Milk"))
-            _ = try model.addShop(named: "Aldi")
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Milk"))
+            _ = try model.shops.addShop(named: "Aldi")
             for (width, compact) in [(Int32(1000), true), (1200, false)] {
                 let harness = try WindowHarness(model: model, size: (width, 700))
                 defer { harness.close() }

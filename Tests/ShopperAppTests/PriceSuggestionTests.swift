@@ -14,13 +14,13 @@ final class PriceSuggestionTests: GtkTestCase {
         let folder = NSTemporaryDirectory() + "prices-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
-        let aldi = try model.addShop(named: "Aldi"), lidl = try model.addShop(named: "Lidl")
-        let milk = try model.add(ItemFields(description: "Milk", price: Decimal(string: "0.95")!))
+        let aldi = try model.shops.addShop(named: "Aldi"), lidl = try model.shops.addShop(named: "Lidl")
+        let milk = try model.items.add(ItemFields(description: "Milk", price: Decimal(string: "0.95")!))
         let day: TimeInterval = 86_400
         for (shop, price, daysAgo) in [(lidl, "0.95", 9.0), (aldi, "1.00", 2.0)] {
-            try model.shop(at: shop)
-            try model.tick(milk)
-            try model.finishShopping(paid: [milk: Decimal(string: price)!], date: Date().addingTimeInterval(-daysAgo * day))
+            try model.shops.shop(at: shop)
+            try model.items.tick(milk)
+            try model.items.finishShopping(paid: [milk: Decimal(string: price)!], date: Date().addingTimeInterval(-daysAgo * day))
         }
         return (model, milk)
     }
@@ -57,7 +57,7 @@ final class PriceSuggestionTests: GtkTestCase {
             XCTAssertEqual(bar.shownText, "↑ 12% on the last price paid at Aldi (1.00)")
             bar.entry.text = "Oat milk"
             XCTAssertNil(bar.shownText, "an item never bought")
-            try model.shop(at: .any)
+            try model.shops.shop(at: .any)
             bar.entry.text = "Milk"
             XCTAssertEqual(bar.shownText, "Last paid: 1.00", "Any Store: the last paid anywhere")
         }
@@ -66,8 +66,8 @@ final class PriceSuggestionTests: GtkTestCase {
     func testTheFinishDialogFillsInTheLastPriceHereAndMarksADearerOne() throws {
         try MainActor.assumeIsolated {
             let (model, milk) = try Self.milk()
-            try model.update(milk, ItemFields(description: "Milk"))  // no price now
-            try model.tick(milk)
+            try model.items.update(milk, ItemFields(description: "Milk"))  // no price now
+            try model.items.tick(milk)
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
             let window = harness.window

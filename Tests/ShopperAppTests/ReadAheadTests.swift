@@ -78,13 +78,13 @@ final class ReadAheadTests: GtkTestCase {
                 let path = "\(folder)/\(name).sqlite"
                 do {
                     let writer = try ShoppingModel(store: Store(path: path))
-                    try writer.add(batch: (0..<1_000).map { ImportedItem(fields: ItemFields(description: "\(name) \($0)"), needed: true, inCart: false) })
+                    try writer.items.add(batch: (0..<1_000).map { ImportedItem(fields: ItemFields(description: "\(name) \($0)"), needed: true, inCart: false) })
                 }
                 let model = try ShoppingModel(store: Store(path: path))
                 lists.append((model, ListProjection(model: model, kind: .all)))
             }
             @MainActor func cached(_ list: Int, _ row: Int) -> Bool {
-                lists[list].1.itemID(at: row).map { lists[list].0.cachedItem($0) != nil } ?? false
+                lists[list].1.itemID(at: row).map { lists[list].0.items.cachedItem($0) != nil } ?? false
             }
             final class Shown { var list = 0 }
             let shown = Shown()
@@ -155,7 +155,7 @@ final class ReadAheadTests: GtkTestCase {
         let path = folder + "/" + Store.fileName
         do {
             let writer = try ShoppingModel(store: Store(path: path))
-            try writer.add(batch: (0..<count).map { ImportedItem(fields: ItemFields(description: "Item \($0)"), needed: true, inCart: false) })
+            try writer.items.add(batch: (0..<count).map { ImportedItem(fields: ItemFields(description: "Item \($0)"), needed: true, inCart: false) })
         }
         model = try ShoppingModel(store: Store(path: path))
         harness = try WindowHarness(model: model, size: (600, 720))
@@ -165,7 +165,7 @@ final class ReadAheadTests: GtkTestCase {
     }
 
     /// Whether the item on All Items' `row` is in memory.
-    func cached(_ row: Int) -> Bool { page.projection.itemID(at: row).map { model.cachedItem($0) != nil } ?? false }
+    func cached(_ row: Int) -> Bool { page.projection.itemID(at: row).map { model.items.cachedItem($0) != nil } ?? false }
 
     func close() {
         harness.close()

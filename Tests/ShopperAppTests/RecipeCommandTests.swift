@@ -29,10 +29,10 @@ final class RecipeCommandTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "/shopper-recipes-\(UUID().uuidString)"
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
-        try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
-        try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"], method: ["Mix.", "Fry."],
+        try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"], method: ["Mix.", "Fry."],
                                         source: "https://example.org/p", tags: ["breakfast"]))
-        try model.addRecipe(RecipeDraft(title: "Tea", ingredients: ["1 tea\tbag"]))
+        try model.recipes.addRecipe(RecipeDraft(title: "Tea", ingredients: ["1 tea\tbag"]))
         XCTAssertEqual(try RecipeCommands.list(paths: paths), "Pancakes\t4\t250 ml milk\t2 eggs\nTea\t\t1 tea bag\n")
         let json = try RecipeCommands.export(title: "pancakes", paths: paths)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -57,20 +57,20 @@ final class RecipeCommandTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "/shopper-recipe-cli-\(UUID().uuidString)"
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
-        try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
-        try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs", "salt"]))
+        try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs", "salt"]))
         let added = try shopper(["recipe", "add", "--servings", "2", "pancakes"], data: folder)
         XCTAssertEqual(added.status, 0, added.errors)
         XCTAssertEqual(added.output, "Added “Pancakes” for 2 to Groceries:\n  Milk 1 l → 1.25 l: 125 ml for Pancakes\n  Eggs 1, new in Dairy: 1 for Pancakes\n  salt: always at home, not added\n")
         let after = try ShoppingModel(store: Store(path: paths.storeFile))
-        XCTAssertEqual(try after.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.125", "Eggs 1"])
-        XCTAssertEqual(try after.store!.recipeTables.shares().count, 2)
+        XCTAssertEqual(try after.items.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.125", "Eggs 1"])
+        XCTAssertEqual(try after.store.recipeTables.shares().count, 2)
         let listed = try shopper(["recipes"], data: folder)
         XCTAssertEqual(listed.output, "Pancakes\t4\t250 ml milk\t2 eggs\tsalt\n")
         let unknown = try shopper(["recipe", "add", "Waffles"], data: folder)
         XCTAssertEqual(unknown.status, 1)
         XCTAssertEqual(unknown.errors, "shopper: there is no recipe named “Waffles”; nothing was changed\n")
-        XCTAssertEqual(try after.allItems().count, 2)
+        XCTAssertEqual(try after.items.allItems().count, 2)
     }
 
     /// The case, as the binary runs it: "9999 kg Flour2" for 1, added for 1000, printed
@@ -80,8 +80,8 @@ final class RecipeCommandTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "/shopper-recipe-bounds-\(UUID().uuidString)"
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
-        try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
-        try model.addRecipe(RecipeDraft(title: "Bread", servings: 1, ingredients: ["250 ml milk", "9999 kg Flour2"]))
+        try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        try model.recipes.addRecipe(RecipeDraft(title: "Bread", servings: 1, ingredients: ["250 ml milk", "9999 kg Flour2"]))
         let before = try shopper(["export"], data: folder)
         let added = try shopper(["recipe", "add", "--servings", "1000", "bread"], data: folder)
         XCTAssertEqual(added.status, 1, added.output)

@@ -12,9 +12,9 @@ final class RecipeInWindowTests: GtkTestCase {
             let store = try Store(path: NSTemporaryDirectory() + "/shopper-recipe-window-\(UUID().uuidString)/" + Store.fileName)
             @MainActor func makeHarness() throws -> (WindowHarness, ListID) {
                 let model = try ShoppingModel(store: store)
-                try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
-                try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
-                let party = try model.createList(named: "Party")
+                try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
+                try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
+                let party = try model.lists.createList(named: "Party")
                 return (try WindowHarness(model: model, size: (1000, 700)), party)
             }
             let (harness, party) = try makeHarness()
@@ -24,11 +24,11 @@ final class RecipeInWindowTests: GtkTestCase {
             let said = try RecipeCommands.addInWindow(request.encoded, window: window)
             XCTAssertTrue(said.hasPrefix("Added “Pancakes” for 4 to Groceries:"), said)
             settle(100)
-            XCTAssertEqual(try window.model.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.25", "Eggs 2"])
+            XCTAssertEqual(try window.model.items.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.25", "Eggs 2"])
             XCTAssertEqual(window.currentPage.projection.itemCount, 2)
             window.undo()
             settle(100)
-            XCTAssertEqual(try window.model.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1"])
+            XCTAssertEqual(try window.model.items.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1"])
 
             _ = try RecipeCommands.addInWindow(RecipeAddService.Request(title: "Pancakes", servings: 8, list: "party").encoded, window: window)
             settle(100)

@@ -63,11 +63,11 @@ final class RecipesPlaceTests: GtkTestCase {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            let milk = try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
+            let milk = try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
-            let id = try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk", "2 eggs", "salt"]))
+            let id = try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk", "2 eggs", "salt"]))
             window.showRecipes()
             let page = try XCTUnwrap(window.recipes.builtPage)
             page.open(id: id.raw)
@@ -77,20 +77,20 @@ final class RecipesPlaceTests: GtkTestCase {
             let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
             XCTAssertEqual(dialog.shownLines.first, "Milk 1 l → 1.5 l: 500 ml for Pancakes", "\(dialog.shownLines)")
             XCTAssertEqual(dialog.shownLines.count, 3)
-            let passes = window.model.listPasses
+            let passes = window.model.plan.listPasses
             dialog.dialog.respond("add")
             settle(100)
-            XCTAssertEqual(window.model.item(milk)?.quantity, Decimal(string: "1.5"))
-            XCTAssertEqual(window.model.listPasses, passes, "the add went from the preview's lookups")
-            XCTAssertNil(window.model.keptRecipeLookups, "and let them go with the dialog")
+            XCTAssertEqual(window.model.items.item(milk)?.quantity, Decimal(string: "1.5"))
+            XCTAssertEqual(window.model.plan.listPasses, passes, "the add went from the preview's lookups")
+            XCTAssertNil(window.model.plan.keptRecipeLookups, "and let them go with the dialog")
             XCTAssertFalse(window.lists.isShowingRecipes, "the list is shown, where the merged items are")
             XCTAssertEqual(window.stack.visibleName, ListKind.shopping.rawValue)
             XCTAssertTrue(window.toast.text.hasPrefix("“Pancakes”: "), window.toast.text)
-            let before = window.model.items.count
+            let before = window.model.items.table.count
             window.toast.runAction()
             settle(100)
-            XCTAssertEqual(window.model.item(milk)?.quantity, 1, "one Undo takes the whole add back")
-            XCTAssertLessThan(window.model.items.count, before, "and the new items with it")
+            XCTAssertEqual(window.model.items.item(milk)?.quantity, 1, "one Undo takes the whole add back")
+            XCTAssertLessThan(window.model.items.table.count, before, "and the new items with it")
         }
     }
 
@@ -116,7 +116,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertTrue(dialog.shownLines.contains("500 g · beef mince"), "\(dialog.shownLines)")
             dialog.confirm()
             settle(100)
-            let kept = try XCTUnwrap(model.recipes().first)
+            let kept = try XCTUnwrap(model.recipes.all().first)
             XCTAssertEqual(kept.source, page)
             XCTAssertTrue(kept.tags.contains("pasta"), "\(kept.tags)")
             window.editRecipe(kept.id)
@@ -125,12 +125,12 @@ final class RecipesPlaceTests: GtkTestCase {
             // Saved at once, before the preview's reading is due: what is typed is what is kept.
             edit.confirm()
             settle(100)
-            XCTAssertEqual(try model.recipe(kept.id)?.title, "Sunday Lasagne")
-            XCTAssertEqual(try model.recipe(kept.id)?.source, page, "the source stays")
+            XCTAssertEqual(try model.recipes.recipe(kept.id)?.title, "Sunday Lasagne")
+            XCTAssertEqual(try model.recipes.recipe(kept.id)?.source, page, "the source stays")
             XCTAssertEqual(window.toast.text, "“Sunday Lasagne” is changed")
             window.toast.runAction()
             settle(100)
-            XCTAssertEqual(try model.recipe(kept.id)?.title, "Easy Lasagne", "Undo puts the old title back")
+            XCTAssertEqual(try model.recipes.recipe(kept.id)?.title, "Easy Lasagne", "Undo puts the old title back")
         }
     }
 
@@ -140,7 +140,7 @@ final class RecipesPlaceTests: GtkTestCase {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            let id = try model.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
+            let id = try model.recipes.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
@@ -150,16 +150,16 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(window.recipes.week.caption.text, "Nothing planned yet: a day’s + puts a recipe on it.",
                            "an empty plan does not claim its meals are on a list")
             XCTAssertFalse(window.recipes.week.addWeekButton.widget.visible, "nor offers to add it")
-            _ = try model.planMeal(id, on: today, servings: 1)
-            _ = try model.planMeal(id, on: today, servings: 2)
+            _ = try model.plan.planMeal(id, on: today, servings: 1)
+            _ = try model.plan.planMeal(id, on: today, servings: 2)
             window.showWeekPlan()
             settle(50)
             XCTAssertEqual(window.recipes.week.caption.text, "2 meals not on a list yet")
             XCTAssertTrue(window.recipes.week.addWeekButton.widget.visible)
             // Another process adds the week first and plans one more: only that one waits.
             let other = try ShoppingModel(store: Store(path: path))
-            try other.addWeekToList(from: PlanDay.planDays().first)
-            _ = try other.planMeal(id, on: today, servings: 3)
+            try other.plan.addWeekToList(from: PlanDay.planDays().first)
+            _ = try other.plan.planMeal(id, on: today, servings: 3)
             window.chooseListForWeek()
             let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
             dialog.dialog.respond("add")
@@ -183,7 +183,7 @@ extension RecipesPlaceTests {
             let path = try storePath()
             try MainActor.assumeIsolated {
                 let model = try ShoppingModel(store: Store(path: path))
-                try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
+                try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
                 let harness = try WindowHarness(model: model, size: (Int32(width), 700))
                 defer { harness.close() }
                 harness.window.showRecipes()
@@ -212,7 +212,7 @@ extension RecipesPlaceTests {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            let id = try model.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
+            let id = try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
             let harness = try WindowHarness(model: model, size: (360, 700))
             defer { harness.close() }
             let window = harness.window

@@ -10,10 +10,10 @@ import XCTest
 final class RowFocusTests: GtkTestCase {
     func testNoRowControlIsATabStopOnAnyList() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let ids = try model.add(batch: (1...40).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
-            for id in ids.prefix(20) { try model.toggleNeeded(id) }
-            for id in ids.prefix(5) { try model.tick(id) }
+            let model = try ShoppingModel(store: temporaryStore())
+            let ids = try model.items.add(batch: (1...40).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            for id in ids.prefix(20) { try model.items.toggleNeeded(id) }
+            for id in ids.prefix(5) { try model.items.tick(id) }
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             for kind in ListKind.allCases {

@@ -157,7 +157,7 @@ final class RowRecyclingTests: GtkTestCase {
 final class RowRecyclingWindowTests: GtkTestCase {
     func testRowsOnScreenLookNewAfterASessionOfUse() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1000, 900))
             defer { harness.close() }
             let window = harness.window
@@ -172,7 +172,7 @@ final class RowRecyclingWindowTests: GtkTestCase {
                 window.applySearch()
                 settle(200)
             }
-            _ = try model.importItems(try CSVFormat.parse("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\nTea,1,,2.00,Drinks,green,1,0\n"))
+            _ = try model.imports.importItems(try CSVFormat.parse("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\nTea,1,,2.00,Drinks,green,1,0\n"))
             settle(200)
             for kind in [ListKind.shopping, .all] { window.show(kind); settle(300) }
             let page = window.page(.all)

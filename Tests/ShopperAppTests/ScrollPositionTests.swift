@@ -8,7 +8,7 @@ import XCTest
 final class ScrollPositionTests: GtkTestCase {
     func testListsOpenAtTheTopAndKeepTheirPlace() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (360, 480))
             defer { harness.close() }
             let window = harness.window
@@ -36,7 +36,7 @@ final class ScrollPositionTests: GtkTestCase {
             all.scrolled.scrollOffset = 0
             window.addBar.focus()
             settle(100)
-            try model.add(ItemFields(description: "Aardvark food"))
+            try model.items.add(ItemFields(description: "Aardvark food"))
             settle(200)
             XCTAssertTrue(window.addBar.entry.widget.containsFocus, "focus stays in the add bar")
             XCTAssertEqual(all.scrolled.scrollOffset, 0)

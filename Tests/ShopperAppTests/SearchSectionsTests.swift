@@ -8,8 +8,8 @@ import XCTest
 final class SearchSectionsTests: GtkTestCase {
     func testRowsOnScreenMatchWhileTyping() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            for i in 1...120 { try model.add(ItemFields(description: "Item \(i)", price: 1, aisle: "Aisle \(i % 7)")) }
+            let model = try ShoppingModel(store: temporaryStore())
+            for i in 1...120 { try model.items.add(ItemFields(description: "Item \(i)", price: 1, aisle: "Aisle \(i % 7)")) }
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window
@@ -23,7 +23,7 @@ final class SearchSectionsTests: GtkTestCase {
                 window.applySearch()
                 settle(100)
                 for row in page.boundRows {
-                    guard let id = row.itemID, let item = model.item(id) else { continue }
+                    guard let id = row.itemID, let item = model.items.item(id) else { continue }
                     XCTAssertNotNil(page.projection.index(of: id), "“\(item.description)” on screen after “\(typed)”")
                 }
             }
@@ -33,7 +33,7 @@ final class SearchSectionsTests: GtkTestCase {
             }
             XCTAssertFalse(drawn.isEmpty)
             for text in drawn {
-                let item = try XCTUnwrap(model.allItems().first { $0.description == text })
+                let item = try XCTUnwrap(model.items.allItems().first { $0.description == text })
                 XCTAssertTrue(SearchQuery(typed).matches(item), "\(text) drawn for “\(typed)”")
             }
         }

@@ -9,9 +9,9 @@ import XCTest
 final class SearchesPageTests: GtkTestCase {
     func testTheSearchesPageHidesTheListBarsAndTheirKeysLeadToAllItems() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Milk", aisle: "Dairy"))
-            _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Milk", aisle: "Dairy"))
+            _ = try model.searches.saveSearch(name: "Dairy", query: "aisle:dairy")
             let harness = try WindowHarness(model: model, size: (600, 640))
             defer { harness.close() }
             let window = harness.window

@@ -11,8 +11,8 @@ import XCTest
 final class SelectionTests: GtkTestCase {
     func testTheSelectedItemSurvivesASearchAndItsClearing() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let ids = try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            let model = try ShoppingModel(store: temporaryStore())
+            let ids = try model.items.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let window = harness.window
@@ -35,8 +35,8 @@ final class SelectionTests: GtkTestCase {
     /// At the top, thousands of rows come and go in two steps: the list stays at its top.
     func testALargeChangeKeepsAListAtItsTop() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             let window = harness.window

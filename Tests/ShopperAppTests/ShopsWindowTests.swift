@@ -12,9 +12,9 @@ final class ShopsWindowTests: GtkTestCase {
         let folder = NSTemporaryDirectory() + "shops-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
-        try model.add(ItemFields(description: "Bread", aisle: "Bakery"))
-        let milk = try model.add(ItemFields(description: "Milk", aisle: "Dairy"))
-        let aldi = try model.addShop(named: "Aldi"), lidl = try model.addShop(named: "Lidl")
+        try model.items.add(ItemFields(description: "Bread", aisle: "Bakery"))
+        let milk = try model.items.add(ItemFields(description: "Milk", aisle: "Dairy"))
+        let aldi = try model.shops.addShop(named: "Aldi"), lidl = try model.shops.addShop(named: "Lidl")
         return (model, milk, aldi, lidl)
     }
 
@@ -32,24 +32,24 @@ final class ShopsWindowTests: GtkTestCase {
             window.editor.set(.description, "Oat milk")
             window.editor.pressSave()
             settle(50)
-            XCTAssertEqual(model.item(milk)?.description, "Oat milk")
-            XCTAssertEqual(model.onlyAt[milk], [lidl])
+            XCTAssertEqual(model.items.item(milk)?.description, "Oat milk")
+            XCTAssertEqual(model.shops.onlyAt[milk], [lidl])
             XCTAssertEqual(model.undo.undoName, "editing “Milk”")
-            try model.undoLast()
-            XCTAssertEqual(model.item(milk)?.description, "Milk", "one step undoes both")
-            XCTAssertEqual(model.onlyAt[milk], [])
+            try model.core.undoLast()
+            XCTAssertEqual(model.items.item(milk)?.description, "Milk", "one step undoes both")
+            XCTAssertEqual(model.shops.onlyAt[milk], [])
             // Only the stores changed: still saved, still one step.
             window.openEditor(milk)
             window.editor.tickStore(lidl, true)
             window.editor.pressSave()
-            XCTAssertEqual(model.onlyAt[milk], [lidl])
+            XCTAssertEqual(model.shops.onlyAt[milk], [lidl])
         }
     }
 
     func testTheShoppingListCountsItemsForOtherStoresAndShowsThemOnAClick() throws {
         try MainActor.assumeIsolated {
             let (model, milk, aldi, lidl) = try Self.groceries()
-            try model.setOnlyAt(milk, [lidl])
+            try model.shops.setOnlyAt(milk, [lidl])
             let harness = try WindowHarness(model: model, size: (600, 700))
             defer { harness.close() }
             let window = harness.window

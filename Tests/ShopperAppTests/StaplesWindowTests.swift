@@ -20,7 +20,7 @@ final class StaplesWindowTests: GtkTestCase {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            let toast = try model.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread", "butter", "1 pinch salt"]))
+            let toast = try model.recipes.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread", "butter", "1 pinch salt"]))
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
@@ -37,7 +37,7 @@ final class StaplesWindowTests: GtkTestCase {
             settle(20)
             XCTAssertTrue(staples.shown.contains("Butter"), "kept, tidied")
             XCTAssertEqual(staples.newStaple.text, "", "the field emptied for the next")
-            let words = try model.previewRecipe(toast).map(\.words)
+            let words = try model.plan.previewRecipe(toast).map(\.words)
             XCTAssertEqual(words.filter { $0.contains("always at home") }.count, 2, "butter and salt are at home: \(words)")
             staples.newStaple.text = "butter"
             shopper_signal_emit(staples.newStaple.row.raw, "entry-activated")
@@ -51,8 +51,8 @@ final class StaplesWindowTests: GtkTestCase {
             settle(20)
             XCTAssertFalse(staples.shown.contains("salt"))
             XCTAssertEqual(staples.rows.focusedIndex.map { staples.shown[$0] }, after)
-            try model.addRecipeToList(toast)
-            XCTAssertEqual(Set(try model.allItems().map(\.description)), ["Bread", "Salt"], "salt goes on the list now; butter does not")
+            try model.plan.addRecipeToList(toast)
+            XCTAssertEqual(Set(try model.items.allItems().map(\.description)), ["Bread", "Salt"], "salt goes on the list now; butter does not")
 
             // Undo in the toast: salt is at home again.
             shopper_signal_emit(UnsafeMutableRawPointer(try XCTUnwrap(staples.toasts.last).raw), "button-clicked")

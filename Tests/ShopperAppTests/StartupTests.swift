@@ -15,7 +15,7 @@ final class StartupTests: GtkTestCase {
             XCTAssertEqual(window.pages.map(\.kind), [.all], "only the list on screen is built")
 
             // Meanwhile: ticked (into the Cart), and a preference changed.
-            try model.tick(milk)
+            try model.items.tick(milk)
             window.preferences.set(.showCost, false)
             window.show(.cart)
             settle(200)
@@ -46,7 +46,7 @@ final class StartupTests: GtkTestCase {
             XCTAssertNil(window.builtEditor, "nor is the editor")
 
             // Meanwhile: a search saved and the currency changed.
-            _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
+            _ = try model.searches.saveSearch(name: "Dairy", query: "aisle:dairy")
             harness.preferences.set(.currency, "CHF")
             // Ctrl+4 from a row: the keyboard focus follows into the page, built in time to take it.
             XCTAssertTrue(window.currentPage.focusRows())
@@ -61,7 +61,7 @@ final class StartupTests: GtkTestCase {
                 if case .text(let t) = c { return t == "Dairy" } else { return false }
             }, "the page is drawn in the stack")
             XCTAssertEqual(window.totals.text, "1 saved search")
-            _ = try model.saveSearch(name: "Fruit", query: "aisle:fruit")
+            _ = try model.searches.saveSearch(name: "Fruit", query: "aisle:fruit")
             XCTAssertEqual(searches.names, ["Dairy", "Fruit"], "and follows the model once built")
 
             window.show(.all)
@@ -77,7 +77,7 @@ final class StartupTests: GtkTestCase {
             window.closeEditor()
             settle(100)
             XCTAssertFalse(window.isEditing)
-            XCTAssertEqual(model.item(milk)?.quantity, 3, "closing kept the change")
+            XCTAssertEqual(model.items.item(milk)?.quantity, 3, "closing kept the change")
         }
     }
 
@@ -139,7 +139,7 @@ final class StartupTests: GtkTestCase {
     func testTheRecipesPlaceIsBuiltAfterTheFirstFrame() throws {
         try MainActor.assumeIsolated {
             var builtAtFirstFrame: Bool?
-            let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (600, 720)) { window in
+            let harness = try WindowHarness(model: try ShoppingModel(store: temporaryStore()), size: (600, 720)) { window in
                 window.window.afterFirstFrame { builtAtFirstFrame = window.recipes.isBuilt }
             }
             defer { harness.close() }
@@ -151,8 +151,8 @@ final class StartupTests: GtkTestCase {
     }
 
     @MainActor private static func startedWithMilk() throws -> (ShoppingModel, ItemID, WindowHarness) {
-        let model = try ShoppingModel(store: nil)
-        let milk = try model.add(ItemFields(description: "Milk", price: 1))
+        let model = try ShoppingModel(store: temporaryStore())
+        let milk = try model.items.add(ItemFields(description: "Milk", price: 1))
         let harness = try WindowHarness(model: model, size: (600, 720))
         settle(100)
         return (model, milk, harness)
@@ -165,16 +165,16 @@ final class StartupTests: GtkTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/" + Store.fileName
         try MainActor.assumeIsolated {
-            try ShoppingModel(store: Store(path: path)).add(batch: (0..<30_000).map {
+            try kept(ShoppingModel(store: Store(path: path))) { try $0.items.add(batch: (0..<30_000).map {
                 ImportedItem(fields: ItemFields(description: "Item \($0)", aisle: "Aisle \($0 % 9)"), needed: true, inCart: false)
-            })
+            }) }
             let model = try ShoppingModel(store: Store(path: path))
-            XCTAssertFalse(model.texts.complete)
+            XCTAssertFalse(model.searches.texts.complete)
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
-            XCTAssertTrue(MainLoop.iterate(until: { model.texts.complete }, timeoutSeconds: 20))
-            XCTAssertGreaterThan(model.textsFromReader, 29_000, "made by the worker, not by the main thread")
-            XCTAssertNil(model.searchTextReader(), "the worker is done")
+            XCTAssertTrue(MainLoop.iterate(until: { model.searches.texts.complete }, timeoutSeconds: 20))
+            XCTAssertGreaterThan(model.searches.textsFromReader, 29_000, "made by the worker, not by the main thread")
+            XCTAssertNil(model.searches.searchTextReader(), "the worker is done")
             harness.window.searchBar.isOpen = true
             harness.window.searchBar.type("item 29999")
             harness.window.applySearch()
@@ -186,8 +186,8 @@ final class StartupTests: GtkTestCase {
     /// A row's edit button keeps its tooltip though it is given before the row is on screen.
     func testRowButtonsHaveTooltips() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(ItemFields(description: "Bread"))
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(ItemFields(description: "Bread"))
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
             settle(100)
@@ -217,8 +217,8 @@ final class StartupTests: GtkTestCase {
 final class FirstScreenfulTests: GtkTestCase {
     func testTheFirstScreenfulFillsTheWindowAtTheRowHeightTheStylesheetGives() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
+            let model = try ShoppingModel(store: temporaryStore())
+            for n in 1...200 { try model.items.add(ItemFields(description: "Item \(n)")) }
             let harness = try WindowHarness(model: model, size: (600, 1000))
             defer { harness.close() }
             settle(200)
@@ -251,8 +251,8 @@ final class FirstScreenfulTests: GtkTestCase {
     /// frame, not the tallest screen's (21 on the tests' 1024 px screen): a third fewer widgets.
     func testTheFirstFrameBuildsTheRowsTheWindowShows() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            for n in 1...200 { try model.add(ItemFields(description: "Item \(n)")) }
+            let model = try ShoppingModel(store: temporaryStore())
+            for n in 1...200 { try model.items.add(ItemFields(description: "Item \(n)")) }
             var builtAtFirstFrame: Int?
             let harness = try WindowHarness(model: model, size: (600, 720)) { window in
                 window.window.afterFirstFrame { builtAtFirstFrame = window.page(.all).rowsBuilt }
@@ -285,8 +285,8 @@ final class FirstScreenfulTests: GtkTestCase {
 
     private func assertAClearedSearchComesBackAFewRowsAFrame(clearedWhileRowsStillCome: Bool) throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            try model.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+            let model = try ShoppingModel(store: temporaryStore())
+            try model.items.add(batch: (1...3000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
             let harness = try WindowHarness(model: model, size: (600, 1000))
             defer { harness.close() }
             let window = harness.window, page = window.page(.all)
@@ -318,7 +318,7 @@ final class FirstScreenfulTests: GtkTestCase {
             iterate(until: { boundEachFrame.count >= 2 }, "two frames")
             XCTAssertFalse(page.allRowsShown, "rows still to come")
             let top = try XCTUnwrap((0..<3).lazy.compactMap(page.projection.itemID).first)
-            try model.delete([top])
+            try model.items.delete([top])
             iterate(until: { boundEachFrame.count >= 30 }, "thirty frames")
             XCTAssertTrue(page.allRowsShown)
             // The bounds are written out, not read from the constants they check, so a change of

@@ -13,13 +13,13 @@ final class StoreChoiceTests: GtkTestCase {
         let folder = NSTemporaryDirectory() + "store-choice-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
-        try model.add(ItemFields(description: "Bread", price: Decimal(string: "2.20")!, aisle: "Bakery"))
-        try model.add(ItemFields(description: "Milk", price: Decimal(string: "1.15")!, aisle: "Dairy"))
-        let sourdough = try model.add(ItemFields(description: "Sourdough", price: Decimal(string: "3.50")!, aisle: "Bakery"))
-        for i in 0..<extra { try model.add(ItemFields(description: "Cheese \(i)", aisle: "Dairy")) }
-        let aldi = try model.addShop(named: "Aldi"), lidl = try model.addShop(named: "Lidl Corner Superstore")
-        try model.setOnlyAt(sourdough, [lidl])
-        try model.setAisleOrder(["Dairy", "Bakery"], at: aldi)
+        try model.items.add(ItemFields(description: "Bread", price: Decimal(string: "2.20")!, aisle: "Bakery"))
+        try model.items.add(ItemFields(description: "Milk", price: Decimal(string: "1.15")!, aisle: "Dairy"))
+        let sourdough = try model.items.add(ItemFields(description: "Sourdough", price: Decimal(string: "3.50")!, aisle: "Bakery"))
+        for i in 0..<extra { try model.items.add(ItemFields(description: "Cheese \(i)", aisle: "Dairy")) }
+        let aldi = try model.shops.addShop(named: "Aldi"), lidl = try model.shops.addShop(named: "Lidl Corner Superstore")
+        try model.shops.setOnlyAt(sourdough, [lidl])
+        try model.shops.setAisleOrder(["Dairy", "Bakery"], at: aldi)
         return (model, aldi, lidl)
     }
 
@@ -39,7 +39,7 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertTrue(ListsSidebar.spoken(window.sidebar.shown[0]).hasSuffix("2 to buy"))
             XCTAssertEqual(window.otherShopsButton.label, "1 item for other stores · 3.50")
             // Another process's view of the lists says the same (the count is the store's).
-            XCTAssertEqual(try model.store?.lists().first?.toBuyHere, 2)
+            XCTAssertEqual(try model.store.lists().first?.toBuyHere, 2)
             shopper_signal_emit(window.otherShopsButton.widget.raw, "clicked")
             settle(50)
             XCTAssertEqual(window.totals.text, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")

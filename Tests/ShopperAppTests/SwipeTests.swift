@@ -9,8 +9,8 @@ import XCTest
 final class SwipeTests: GtkTestCase {
     func testASwipeTicksAndUnticksWithCheckboxesOff() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            let tea = try model.add(ItemFields(description: "Tea"))
+            let model = try ShoppingModel(store: temporaryStore())
+            let tea = try model.items.add(ItemFields(description: "Tea"))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             let window = harness.window
@@ -27,13 +27,13 @@ final class SwipeTests: GtkTestCase {
             // A swipe taken for a tick animates the row out and moves it when that timeout ends:
             // checked once any such timeout has run.
             runTimeoutsAdded(upTo: RowWidget.leaveMS, "the rows' leave animation")
-            XCTAssertFalse(model.item(tea)!.inCart, "slow or diagonal: a scroll, not a swipe")
+            XCTAssertFalse(model.items.item(tea)!.inCart, "slow or diagonal: a scroll, not a swipe")
             try row(.shopping).swiped(vx: 900, vy: 40)
-            iterate(until: { model.item(tea)!.inCart }, "the swipe to tick the row off")
+            iterate(until: { model.items.item(tea)!.inCart }, "the swipe to tick the row off")
             window.show(.cart)
             settle(200)
             try row(.cart).swiped(vx: -900, vy: 0)
-            iterate(until: { !model.item(tea)!.inCart }, "the swipe to put it back")
+            iterate(until: { !model.items.item(tea)!.inCart }, "the swipe to put it back")
         }
     }
 }

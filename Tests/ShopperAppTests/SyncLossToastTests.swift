@@ -21,7 +21,7 @@ final class SyncLossToastTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let store = try Store(path: path)
             let model = try ShoppingModel(store: store)
-            let id = try model.add(ItemFields(description: "Bread", notes: "from B"))
+            let id = try model.items.add(ItemFields(description: "Bread", notes: "from B"))
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
             // The merge kept the other device's "from B"; this device's "from A" lost.
@@ -29,14 +29,14 @@ final class SyncLossToastTests: GtkTestCase {
             let theirs = SharedItem(ItemFields(description: "Bread", notes: "from B"))
             let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: "Bread")), local: mine, remote: theirs, localNewer: false)
             let loss = try XCTUnwrap(lost.first)
-            let list = try XCTUnwrap(model.lists.first)
+            let list = try XCTUnwrap(model.lists.all.first)
             harness.window.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
             settle(100)
             XCTAssertEqual(harness.window.toast.text, "“Bread”: the notes “from B” kept, “from A” replaced")
             let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
             settle(100)
-            XCTAssertEqual(model.item(id)?.notes, "from A", "Undo put the lost value back")
+            XCTAssertEqual(model.items.item(id)?.notes, "from A", "Undo put the lost value back")
             XCTAssertEqual(model.undo.undoName, "editing “Bread”", "as one more step")
             XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "and one more change to send")
         }
@@ -49,28 +49,28 @@ final class SyncLossToastTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let store = try Store(path: path)
             let model = try ShoppingModel(store: store)
-            let aldi = try model.addShop(named: "Aldi")
-            let id = try model.add(ItemFields(description: "Milk"))
-            try model.setOnlyAt(id, [aldi])
+            let aldi = try model.shops.addShop(named: "Aldi")
+            let id = try model.items.add(ItemFields(description: "Milk"))
+            try model.shops.setOnlyAt(id, [aldi])
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
             // The other device's Aldi was kept; this one's "Aldi, Corner Shop" lost.
             let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: "Milk")), local: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi", "Corner Shop"]),
                                              remote: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi"]), localNewer: false)
-            let list = try XCTUnwrap(model.lists.first)
+            let list = try XCTUnwrap(model.lists.all.first)
             harness.window.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
             settle(100)
             XCTAssertEqual(harness.window.toast.text, "“Milk”: the stores “Aldi” kept, “Aldi, Corner Shop” replaced")
             let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
             settle(100)
-            XCTAssertEqual(model.storeNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
+            XCTAssertEqual(model.shops.storeNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
             XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "as one more change to send")
             // One step, which takes the store it made away again.
             XCTAssertEqual(model.undo.undoName, "choosing the stores for “Milk”")
-            try model.undoLast()
-            XCTAssertEqual(model.shops.map(\.name), ["Aldi"])
-            XCTAssertEqual(model.storeNames(of: id), ["Aldi"])
+            try model.core.undoLast()
+            XCTAssertEqual(model.shops.all.map(\.name), ["Aldi"])
+            XCTAssertEqual(model.shops.storeNames(of: id), ["Aldi"])
         }
     }
 
@@ -80,8 +80,8 @@ final class SyncLossToastTests: GtkTestCase {
         let path = try storePath()
         try MainActor.assumeIsolated {
             let model = try ShoppingModel(store: Store(path: path))
-            let bread = try model.add(ItemFields(description: "Bread", notes: "from B"))
-            let milk = try model.add(ItemFields(description: "Milk", quantity: 3))
+            let bread = try model.items.add(ItemFields(description: "Bread", notes: "from B"))
+            let milk = try model.items.add(ItemFields(description: "Milk", quantity: 3))
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
             func loss(_ id: ItemID, _ mine: SharedItem, _ theirs: SharedItem) throws -> SyncReport.Loss {
@@ -91,7 +91,7 @@ final class SyncLossToastTests: GtkTestCase {
             var first = SyncReport(), second = SyncReport()
             first.lost = [try loss(bread, SharedItem(ItemFields(description: "Bread", notes: "from A")), SharedItem(ItemFields(description: "Bread", notes: "from B")))]
             second.lost = [try loss(milk, SharedItem(ItemFields(description: "Milk", quantity: 2)), SharedItem(ItemFields(description: "Milk", quantity: 3)))]
-            let list = try XCTUnwrap(model.lists.first)
+            let list = try XCTUnwrap(model.lists.all.first)
             harness.window.syncFinished([
                 SyncController.Outcome(list: list, problem: nil, report: first),
                 SyncController.Outcome(list: list, problem: "the server answered 503", report: second),
@@ -100,8 +100,8 @@ final class SyncLossToastTests: GtkTestCase {
             XCTAssertEqual(harness.window.toast.text, "2 values were replaced by later edits on other devices")
             harness.window.toast.runAction()
             settle(100)
-            XCTAssertEqual(model.item(bread)?.notes, "from A")
-            XCTAssertEqual(model.item(milk)?.quantity, 2)
+            XCTAssertEqual(model.items.item(bread)?.notes, "from A")
+            XCTAssertEqual(model.items.item(milk)?.quantity, 2)
         }
     }
 }

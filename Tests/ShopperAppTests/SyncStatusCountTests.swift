@@ -16,7 +16,7 @@ final class SyncStatusCountTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let store = try Store(path: folder + "/shopper.sqlite")
             let model = try ShoppingModel(store: store)
-            let ids = try (0..<3).map { try model.add(ItemFields(description: "Item \($0)")) }
+            let ids = try (0..<3).map { try model.items.add(ItemFields(description: "Item \($0)")) }
             try store.syncTables.createSyncBinding(SyncBinding(list: model.list, server: "https://dav.example.org/", user: "alice",
                                                     collection: "https://dav.example.org/dav/groceries/", collectionName: "Groceries"))
             // The first two were sent as they are; the third never was.
@@ -31,14 +31,14 @@ final class SyncStatusCountTests: GtkTestCase {
             iterate(until: { window.syncStatus.text.contains("1 change waiting") }, "one change waiting, not \(window.syncStatus.text)")
 
             let made = pending.made
-            try model.toggleNeeded(ids[0])
+            try model.items.toggleNeeded(ids[0])
             XCTAssertEqual(pending.made, made, "not counted in the tick's own call")
             XCTAssertTrue(window.syncStatus.text.contains("1 change waiting"),
                           "the last count shown until the new one comes, not \(window.syncStatus.text)")
             iterate(until: { window.syncStatus.text.contains("2 changes waiting") }, "two changes waiting, not \(window.syncStatus.text)")
 
             // Notes change no list's counts, and are a change to send all the same.
-            try model.update(ids[1], ItemFields(description: "Item 1", notes: "the big one"))
+            try model.items.update(ids[1], ItemFields(description: "Item 1", notes: "the big one"))
             iterate(until: { window.syncStatus.text.contains("3 changes waiting") }, "three changes waiting, not \(window.syncStatus.text)")
             XCTAssertFalse(pending.madeOnMainThread)
         }

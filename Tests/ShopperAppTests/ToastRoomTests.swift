@@ -9,8 +9,8 @@ import XCTest
 final class ToastRoomTests: GtkTestCase {
     func testTheLastRowAndTheCartButtonStayAboveTheToast() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
-            for n in 1...30 { try model.tick(try model.add(ItemFields(description: "Item \(n)"))) }
+            let model = try ShoppingModel(store: temporaryStore())
+            for n in 1...30 { try model.items.tick(try model.items.add(ItemFields(description: "Item \(n)"))) }
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window

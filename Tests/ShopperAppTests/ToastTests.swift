@@ -10,7 +10,7 @@ final class ToastTests: GtkTestCase {
     /// checks are of the order of events (held past its expiry; gone at the expiry after release).
     func testTheToastStaysWhileTheFocusIsInIt() throws {
         try MainActor.assumeIsolated {
-            let model = try ShoppingModel(store: nil)
+            let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (600, 480))
             defer { harness.close() }
             let toast = harness.window.toast
@@ -53,7 +53,7 @@ final class ToastTests: GtkTestCase {
         try MainActor.assumeIsolated {
             let message = "“Whole milk” is in the cart"
             for (width, lines) in [(Int32(800), 1), (360, 2)] {
-                let harness = try WindowHarness(model: try ShoppingModel(store: nil), size: (width, 640))
+                let harness = try WindowHarness(model: try ShoppingModel(store: temporaryStore()), size: (width, 640))
                 defer { harness.close() }
                 let toast = harness.window.toast
                 toast.show(message, actionTitle: "Rückgängig", action: {})

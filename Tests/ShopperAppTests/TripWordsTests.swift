@@ -34,8 +34,8 @@ final class TripWordsTests: GtkTestCase {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
             @MainActor func shop(_ name: String) throws {
-                try model.tick(try model.add(ItemFields(description: name, price: 2)))
-                try model.finishShopping()
+                try model.items.tick(try model.items.add(ItemFields(description: name, price: 2)))
+                try model.items.finishShopping()
             }
             try shop("Milk")
             let harness = try WindowHarness(model: model, size: (600, 800))

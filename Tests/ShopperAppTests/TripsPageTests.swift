@@ -16,10 +16,10 @@ final class TripsPageTests: GtkTestCase {
 
     private static func shop(_ model: ShoppingModel, _ items: [(String, Decimal)], on date: Date) throws {
         for (name, price) in items {
-            let id = try model.add(ItemFields(description: name, price: price))
-            try model.tick(id)
+            let id = try model.items.add(ItemFields(description: name, price: price))
+            try model.items.tick(id)
         }
-        try model.finishShopping(date: date)
+        try model.items.finishShopping(date: date)
     }
 
     func testTripsShowTheirWeeksAndOpenDeleteAndComeBack() throws {
@@ -104,7 +104,7 @@ final class TripsPageTests: GtkTestCase {
             XCTAssertEqual(page.detail.totalText, "Total 1.00")
             XCTAssertEqual(window.totals.text, "\(count) trips · \(count * (count + 1) / 2).00 spent")
             // Every trip deleted: the page explains itself; a new trip takes the explanation away.
-            for trip in page.trips { try model.deleteTrip(trip.id) }
+            for trip in page.trips { try model.trips.deleteTrip(trip.id) }
             settle(50)
             XCTAssertTrue(page.isEmptyShown)
             XCTAssertFalse(page.isShowingTrip)

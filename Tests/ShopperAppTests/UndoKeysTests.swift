@@ -15,9 +15,9 @@ final class UndoKeysTests: GtkTestCase {
         let path = NSTemporaryDirectory() + "/shopper-undo-keys-\(UUID().uuidString)/" + Store.fileName
         do {
             let before = try ShoppingModel(store: Store(path: path))
-            try before.add(ItemFields(description: "Milk"))
-            let party = try before.createList(named: "Party")
-            try ShoppingModel(store: Store(path: path), list: party).add(ItemFields(description: "Cake"))
+            try before.items.add(ItemFields(description: "Milk"))
+            let party = try before.lists.createList(named: "Party")
+            try kept(ShoppingModel(store: Store(path: path), list: party)) { try $0.items.add(ItemFields(description: "Cake")) }
         }
         return try WindowHarness(model: try ShoppingModel(store: Store(path: path)), size: (width, 640))
     }
@@ -32,19 +32,19 @@ final class UndoKeysTests: GtkTestCase {
                 // Nothing to take back yet: Ctrl+Z says so (issue 54), and changes nothing.
                 actions.activate(AppAction.undo.rawValue)
                 XCTAssertEqual(window.toast.text, "Nothing to undo")
-                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries", "Party"])
-                window.showList(window.model.lists[1].id)
+                XCTAssertEqual(window.model.lists.all.map(\.name), ["Groceries", "Party"])
+                window.showList(window.model.lists.all[1].id)
                 actions.activate(AppAction.deleteList.rawValue)
                 settle(100)
-                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
+                XCTAssertEqual(window.model.lists.all.map(\.name), ["Groceries"])
                 XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue), "Ctrl+Z after Delete List, \(width) px")
                 actions.activate(AppAction.undo.rawValue)
                 settle(100)
-                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries", "Party"])
+                XCTAssertEqual(window.model.lists.all.map(\.name), ["Groceries", "Party"])
                 XCTAssertTrue(actions.isEnabled(AppAction.redo.rawValue), "Shift+Ctrl+Z right after Ctrl+Z, \(width) px")
                 actions.activate(AppAction.redo.rawValue)
                 settle(100)
-                XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
+                XCTAssertEqual(window.model.lists.all.map(\.name), ["Groceries"])
                 XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue))
                 XCTAssertFalse(window.model.undo.canRedo)
                 actions.activate(AppAction.redo.rawValue)
@@ -59,9 +59,9 @@ final class UndoKeysTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let actions = ActionMap(window.window)
-            let party = window.model.lists[1]
-            try window.model.deleteList(party.id, now: Date().addingTimeInterval(-2 * 86_400))
-            try window.model.store?.purgeDeletedLists()
+            let party = window.model.lists.all[1]
+            try window.model.lists.deleteList(party.id, now: Date().addingTimeInterval(-2 * 86_400))
+            try window.model.store.purgeDeletedLists()
             actions.activate(AppAction.recentlyDeleted.rawValue)
             settle(100)
             let dialog = try XCTUnwrap(window.dialogs.recentlyDeleted)
@@ -76,8 +76,8 @@ final class UndoKeysTests: GtkTestCase {
             XCTAssertTrue(actions.isEnabled(AppAction.undo.rawValue))
             actions.activate(AppAction.undo.rawValue)
             settle(100)
-            XCTAssertEqual(window.model.lists.map(\.name), ["Groceries"])
-            XCTAssertEqual(try window.model.deletedLists().map(\.name), ["Party"], "back in Recently Deleted")
+            XCTAssertEqual(window.model.lists.all.map(\.name), ["Groceries"])
+            XCTAssertEqual(try window.model.lists.deletedLists().map(\.name), ["Party"], "back in Recently Deleted")
         }
     }
 }

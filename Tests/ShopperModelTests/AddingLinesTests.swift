@@ -15,77 +15,77 @@ final class AddingLinesTests: XCTestCase {
 
     func testAKnownItemTakesTheNewQuantityAndPriceAndKeepsItsAisle() throws {
         let m = try model()
-        let apples = try m.add(fields("Apples", aisle: "Fruit & Veg"))
-        try m.setNeeded(apples, false)
-        let outcome = try m.add(try typed("2 kg apples @ 1.29"))
+        let apples = try m.items.add(fields("Apples", aisle: "Fruit & Veg"))
+        try m.items.setNeeded(apples, false)
+        let outcome = try m.items.add(try typed("2 kg apples @ 1.29"))
         XCTAssertEqual(outcome, AddOutcome(id: apples, kind: .known(wasNeeded: false, changed: true)))
-        XCTAssertEqual(m.items.count, 1, "no second Apples")
-        let item = try XCTUnwrap(m.item(apples))
+        XCTAssertEqual(m.items.table.count, 1, "no second Apples")
+        let item = try XCTUnwrap(m.items.item(apples))
         XCTAssertEqual(item.fields, ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29"),
                                                aisle: "Fruit & Veg"))
         XCTAssertTrue(item.needed)
         XCTAssertEqual(outcome.message(item, money: money), "Apples: 2 kg × $1.29, back on the list")
-        XCTAssertEqual(try m.undoLast(), "updating “Apples”")
-        XCTAssertEqual(m.item(apples)?.fields, fields("Apples", aisle: "Fruit & Veg"))
-        XCTAssertEqual(m.item(apples)?.needed, false, "one undo step takes back both the update and the pick")
+        XCTAssertEqual(try m.core.undoLast(), "updating “Apples”")
+        XCTAssertEqual(m.items.item(apples)?.fields, fields("Apples", aisle: "Fruit & Veg"))
+        XCTAssertEqual(m.items.item(apples)?.needed, false, "one undo step takes back both the update and the pick")
     }
 
     func testAnAisleGivenExplicitlyMovesAKnownItem() throws {
         let m = try model()
-        let apples = try m.add(fields("Apples", aisle: "Fruit & Veg"))
-        let moved = try m.add(try typed("2 kg Apples @ 1.29 [Fruit]"))
-        XCTAssertEqual(m.item(apples)?.aisle, "Fruit")
-        XCTAssertEqual(m.items.count, 1)
+        let apples = try m.items.add(fields("Apples", aisle: "Fruit & Veg"))
+        let moved = try m.items.add(try typed("2 kg Apples @ 1.29 [Fruit]"))
+        XCTAssertEqual(m.items.item(apples)?.aisle, "Fruit")
+        XCTAssertEqual(m.items.table.count, 1)
         // The toast says where it went: a known item leaving its aisle is not lost from view.
         XCTAssertEqual(moved.movedTo, "Fruit")
-        XCTAssertEqual(moved.message(try XCTUnwrap(m.item(apples)), money: money), "Apples: 2 kg × $1.29, moved to Fruit")
+        XCTAssertEqual(moved.message(try XCTUnwrap(m.items.item(apples)), money: money), "Apples: 2 kg × $1.29, moved to Fruit")
         // The same aisle again, or none written: no move to speak of.
-        XCTAssertNil(try m.add(try typed("3 kg Apples [Fruit]")).movedTo)
-        XCTAssertNil(try m.add(try typed("Apples @ 1.30")).movedTo)
-        try m.setNeeded(apples, false)
-        let back = try m.add(try typed("Apples []"))
+        XCTAssertNil(try m.items.add(try typed("3 kg Apples [Fruit]")).movedTo)
+        XCTAssertNil(try m.items.add(try typed("Apples @ 1.30")).movedTo)
+        try m.items.setNeeded(apples, false)
+        let back = try m.items.add(try typed("Apples []"))
         XCTAssertEqual(back.movedTo, "")
-        XCTAssertEqual(back.message(try XCTUnwrap(m.item(apples)), money: money), "Apples: 3 kg × $1.30, back on the list in No Aisle")
+        XCTAssertEqual(back.message(try XCTUnwrap(m.items.item(apples)), money: money), "Apples: 3 kg × $1.30, back on the list in No Aisle")
     }
 
     func testCaseAndAccentsDoNotMakeANewItem() throws {
         let m = try model()
-        let cafe = try m.add(fields("Café crème"))
-        let outcome = try m.add(try typed("CAFE CREME"))
+        let cafe = try m.items.add(fields("Café crème"))
+        let outcome = try m.items.add(try typed("CAFE CREME"))
         XCTAssertEqual(outcome, AddOutcome(id: cafe, kind: .known(wasNeeded: true, changed: false)))
-        XCTAssertEqual(outcome.message(m.item(cafe)!, money: money), "“Café crème” is already on your shopping list")
-        XCTAssertEqual(m.items.count, 1)
+        XCTAssertEqual(outcome.message(m.items.item(cafe)!, money: money), "“Café crème” is already on your shopping list")
+        XCTAssertEqual(m.items.table.count, 1)
     }
 
     func testABareKnownNameKeepsEverythingElse() throws {
         let m = try model()
-        let milk = try m.add(fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
-        try m.setNeeded(milk, false)
-        _ = try m.add(try typed("milk"))
-        XCTAssertEqual(m.item(milk)?.fields, fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
-        XCTAssertEqual(m.item(milk)?.needed, true)
-        XCTAssertEqual(try m.undoLast(), "putting “Milk” on the shopping list")
+        let milk = try m.items.add(fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
+        try m.items.setNeeded(milk, false)
+        _ = try m.items.add(try typed("milk"))
+        XCTAssertEqual(m.items.item(milk)?.fields, fields("Milk", qty: 2, unit: "l", cost: 1, aisle: "Dairy"))
+        XCTAssertEqual(m.items.item(milk)?.needed, true)
+        XCTAssertEqual(try m.core.undoLast(), "putting “Milk” on the shopping list")
     }
 
     func testANewItemIsPutInTheAisleOfItemsSharingAWord() throws {
         let m = try model()
-        _ = try m.add(fields("Free-range eggs", aisle: "Dairy"))
-        _ = try m.add(fields("Eggplant", aisle: "Fruit & Veg"))
-        let outcome = try m.add(try typed("Eggs"))
-        let eggs = try XCTUnwrap(m.item(outcome.id))
+        _ = try m.items.add(fields("Free-range eggs", aisle: "Dairy"))
+        _ = try m.items.add(fields("Eggplant", aisle: "Fruit & Veg"))
+        let outcome = try m.items.add(try typed("Eggs"))
+        let eggs = try XCTUnwrap(m.items.item(outcome.id))
         XCTAssertEqual(eggs.aisle, "Dairy")
         XCTAssertEqual(outcome.message(eggs, money: money), "Added “Eggs” to Dairy, with “Free-range eggs”")
         // No item of its kind, or an aisle written: no guess from the list (the table of
         // groceries places what it knows, NewItemAisleTests).
-        XCTAssertNil(m.item(try m.add(try typed("Kombucha")).id)?.aisle)
-        XCTAssertEqual(m.item(try m.add(try typed("Egg cups [Home]")).id)?.aisle, "Home")
+        XCTAssertNil(m.items.item(try m.items.add(try typed("Kombucha")).id)?.aisle)
+        XCTAssertEqual(m.items.item(try m.items.add(try typed("Egg cups [Home]")).id)?.aisle, "Home")
     }
 
     func testTwoAislesEquallyLikelyAreNotGuessed() throws {
         let m = try model()
-        _ = try m.add(fields("Green tea", aisle: "Drinks"))
-        _ = try m.add(fields("Green beans", aisle: "Veg"))
-        XCTAssertNil(m.suggestedAisle(for: "Green pesto"))
+        _ = try m.items.add(fields("Green tea", aisle: "Drinks"))
+        _ = try m.items.add(fields("Green beans", aisle: "Veg"))
+        XCTAssertNil(m.aisles.suggestedAisle(for: "Green pesto"))
     }
 
     func testAPriceForAllIsTheLineTotal() throws {
@@ -172,13 +172,13 @@ final class AddingLinesTests: XCTestCase {
     func testANewItemNamedTwiceInAPasteKeepsWhatEachLineWrote() throws {
         let m = try model()
         let lines = try ["2 kg Pears [Fruit]", "pears @ 1.50", "Bread"].map { try typed($0) }
-        let outcomes = try m.add(lines: lines)
+        let outcomes = try m.items.add(lines: lines)
         XCTAssertEqual(outcomes.count, 2)
-        XCTAssertEqual(m.items.count, 2)
-        let pears = try XCTUnwrap(m.item(outcomes[0].id))
+        XCTAssertEqual(m.items.table.count, 2)
+        let pears = try XCTUnwrap(m.items.item(outcomes[0].id))
         XCTAssertEqual(pears.fields, ItemFields(description: "Pears", quantity: 2, unit: "kg", price: Decimal(string: "1.5"), aisle: "Fruit"))
-        XCTAssertEqual(try m.undoLast(), "adding 3 lines")
-        XCTAssertTrue(m.items.isEmpty, "one undo step")
+        XCTAssertEqual(try m.core.undoLast(), "adding 3 lines")
+        XCTAssertTrue(m.items.table.isEmpty, "one undo step")
     }
 
     func testARowShowsHowItsCostWasMade() {
@@ -201,24 +201,24 @@ final class AddingLinesTests: XCTestCase {
 
     func testFinishingRecordsCorrectedPricesPerUnit() throws {
         let m = try model()
-        let mince = try m.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: 5, priceBasis: .forAll))
-        let apples = try m.add(fields("Apples", qty: 2, cost: Decimal(string: "1.29")!))
-        try m.tick(mince)
-        try m.tick(apples)
-        try m.finishShopping(paid: [mince: Decimal(string: "5.50")!])
-        XCTAssertEqual(m.item(mince)?.price, Decimal(string: "5.5"), "the correction is the price from now on")
-        XCTAssertEqual(m.item(mince)?.lastPrice, Decimal(string: "0.011"), "recorded per gram")
-        XCTAssertEqual(m.item(apples)?.lastPrice, Decimal(string: "1.29"))
-        XCTAssertEqual(try m.undoLast(), "finishing shopping")
-        XCTAssertEqual(m.item(mince)?.price, 5)
+        let mince = try m.items.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: 5, priceBasis: .forAll))
+        let apples = try m.items.add(fields("Apples", qty: 2, cost: Decimal(string: "1.29")!))
+        try m.items.tick(mince)
+        try m.items.tick(apples)
+        try m.items.finishShopping(paid: [mince: Decimal(string: "5.50")!])
+        XCTAssertEqual(m.items.item(mince)?.price, Decimal(string: "5.5"), "the correction is the price from now on")
+        XCTAssertEqual(m.items.item(mince)?.lastPrice, Decimal(string: "0.011"), "recorded per gram")
+        XCTAssertEqual(m.items.item(apples)?.lastPrice, Decimal(string: "1.29"))
+        XCTAssertEqual(try m.core.undoLast(), "finishing shopping")
+        XCTAssertEqual(m.items.item(mince)?.price, 5)
     }
 
     func testAPriceForAllSurvivesTheStore() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
-        let id = try ShoppingModel(store: Store(path: path)).add(
-            ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49"), priceBasis: .forAll))
+        let id = try kept(ShoppingModel(store: Store(path: path))) { try $0.items.add(
+            ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49"), priceBasis: .forAll)) }
         let again = try ShoppingModel(store: Store(path: path))
-        XCTAssertEqual(again.item(id)?.priceBasis, .forAll)
-        XCTAssertEqual(again.totals.leftToBuy.cost, Decimal(string: "5.49"))
+        XCTAssertEqual(again.items.item(id)?.priceBasis, .forAll)
+        XCTAssertEqual(again.items.totals.leftToBuy.cost, Decimal(string: "5.49"))
     }
 }

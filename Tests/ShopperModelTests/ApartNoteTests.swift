@@ -7,14 +7,14 @@ import XCTest
 final class ApartNoteTests: XCTestCase {
     func testAKeptApartRowNamesEveryRecipe() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        try m.add(ItemFields(description: "Sugar", quantity: 500, unit: "g"))
-        let pancakes = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["¾ cup sugar"]))
-        let cookies = try m.addRecipe(RecipeDraft(title: "Cookies", servings: 4, ingredients: ["1 cup sugar"]))
+        try m.items.add(ItemFields(description: "Sugar", quantity: 500, unit: "g"))
+        let pancakes = try m.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["¾ cup sugar"]))
+        let cookies = try m.recipes.addRecipe(RecipeDraft(title: "Cookies", servings: 4, ingredients: ["1 cup sugar"]))
         let day = PlanDay(year: 2026, month: 11, day: 28)
-        _ = try m.planMeal(pancakes, on: day)
-        _ = try m.planMeal(cookies, on: day)
-        try m.addWeekToList(from: day, staples: nil, numbers: .decimalPoint)
-        let apart = try m.allItems().filter { $0.unit != "g" }
+        _ = try m.plan.planMeal(pancakes, on: day)
+        _ = try m.plan.planMeal(cookies, on: day)
+        try m.plan.addWeekToList(from: day, staples: nil, numbers: .decimalPoint)
+        let apart = try m.items.allItems().filter { $0.unit != "g" }
         XCTAssertEqual(apart.map(\.notes), ["for Pancakes, Cookies"])
     }
 

@@ -8,7 +8,7 @@ import XCTest
 final class BigImportTests: XCTestCase {
     func testAHundredThousandItemsInTenThousandAislesArriveAsOneChange() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        try m.add(fields("Already here", aisle: "Aisle 0"))
+        try m.items.add(fields("Already here", aisle: "Aisle 0"))
         let lists = [ListProjection(model: m, kind: .all, sectioning: .aisle), ListProjection(model: m, kind: .shopping, sectioning: .none)]
         let recorders = lists.map(ChangeRecorder.init)
         var announcements = 0
@@ -18,9 +18,9 @@ final class BigImportTests: XCTestCase {
         }
         let rows = (0..<100_000).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: "Aisle \($0 % 10_000)")) }
         let start = Date()
-        try m.importItems(rows)
+        try m.imports.importItems(rows)
         print("import of 100,000 items in 10,000 aisles: \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
-        XCTAssertEqual(m.aisles.names.count, 10_000)
+        XCTAssertEqual(m.aisles.order.names.count, 10_000)
         XCTAssertLessThanOrEqual(announcements, lists.count, "one announcement per list")
         for r in recorders { r.assertInSync() }
         XCTAssertEqual(lists[0].itemCount, 100_001)

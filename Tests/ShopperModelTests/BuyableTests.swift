@@ -54,21 +54,21 @@ final class BuyableTests: XCTestCase {
 final class BuyableOnTheListTests: XCTestCase {
     func testPancakesForSixOnSixEggsReadsEleven() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        try m.add(ItemFields(description: "Eggs", quantity: 6))
-        let pancakes = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["3 eggs", "1½ cups milk"]))
-        try m.addRecipeToList(pancakes, servings: 6, staples: nil, numbers: .decimalPoint)
-        let eggs = try XCTUnwrap(try m.allItems().first { $0.description == "Eggs" })
+        try m.items.add(ItemFields(description: "Eggs", quantity: 6))
+        let pancakes = try m.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["3 eggs", "1½ cups milk"]))
+        try m.plan.addRecipeToList(pancakes, servings: 6, staples: nil, numbers: .decimalPoint)
+        let eggs = try XCTUnwrap(try m.items.allItems().first { $0.description == "Eggs" })
         XCTAssertEqual(eggs.quantity, 10.5, "the exact need is kept")
         let money = MoneyFormat(locale: Locale(identifier: "en_US"))
         let row = RowPresentation(options: DisplayOptions(showCost: false), list: .shopping, item: eggs, money: money)
         XCTAssertEqual("\(row.description) \(row.leftText ?? "")", "Eggs 11")
         let english = UserLocale(environment: ["LANG": "en_GB.UTF-8"])
-        XCTAssertEqual(NeedWords.text(eggs, shares: m.shares(of: eggs.id), english), "To buy: 11 (10.5: 6 by hand, 4½ for Pancakes)")
-        let milk = try XCTUnwrap(try m.allItems().first { $0.description == "Milk" })
+        XCTAssertEqual(NeedWords.text(eggs, shares: m.plan.shares(of: eggs.id), english), "To buy: 11 (10.5: 6 by hand, 4½ for Pancakes)")
+        let milk = try XCTUnwrap(try m.items.allItems().first { $0.description == "Milk" })
         XCTAssertEqual(RowPresentation.quantityText(milk, money), "2¼ cups")
         XCTAssertTrue(CSVFormat.export([eggs]).hasSuffix(",10.5,,,,,1,0,,,11\r\n"), CSVFormat.export([eggs]))
-        try m.undoLast()
-        XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity)" }, ["Eggs 6"])
+        try m.core.undoLast()
+        XCTAssertEqual(try m.items.allItems().map { "\($0.description) \($0.quantity)" }, ["Eggs 6"])
     }
 
     /// A week of five recipes for odd servings onto an empty list: every amount the list shows
@@ -85,11 +85,11 @@ final class BuyableOnTheListTests: XCTestCase {
         ]
         let monday = PlanDay(year: 2026, month: 11, day: 23)
         for (day, (draft, servings)) in week.enumerated() {
-            _ = try m.planMeal(try m.addRecipe(draft), on: monday.adding(days: day), servings: servings)
+            _ = try m.plan.planMeal(try m.recipes.addRecipe(draft), on: monday.adding(days: day), servings: servings)
         }
-        try m.addWeekToList(from: monday, staples: nil, numbers: .decimalPoint)
+        try m.plan.addWeekToList(from: monday, staples: nil, numbers: .decimalPoint)
         let money = MoneyFormat(locale: Locale(identifier: "en_US"))
-        let items = try m.allItems()
+        let items = try m.items.allItems()
         XCTAssertGreaterThan(items.count, 15)
         XCTAssertTrue(items.contains { $0.quantity != $0.buyable }, "some needs are no amount a store sells")
         for item in items {
@@ -102,10 +102,10 @@ final class BuyableOnTheListTests: XCTestCase {
     /// A need of 10.5 eggs at 0.30 each costs, and is recorded as bought, as the eleven the list asked for.
     func testWhatIsBoughtIsWhatTheListAskedFor() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        let eggs = try m.add(ItemFields(description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!))
-        XCTAssertEqual(Totals(try m.allItems()).cost, Decimal(string: "3.3"))
-        try m.tick(eggs)
-        let trip = try XCTUnwrap(try m.trip(try XCTUnwrap(try m.finishShopping())))
+        let eggs = try m.items.add(ItemFields(description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!))
+        XCTAssertEqual(Totals(try m.items.allItems()).cost, Decimal(string: "3.3"))
+        try m.items.tick(eggs)
+        let trip = try XCTUnwrap(try m.trips.trip(try XCTUnwrap(try m.items.finishShopping())))
         XCTAssertEqual(trip.lines.map { "\($0.quantity) \($0.cost)" }, ["11 3.3"])
     }
 
@@ -114,12 +114,12 @@ final class BuyableOnTheListTests: XCTestCase {
     func testAStoreReadBackCostsWhatIsBought() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
-        try m.add(ItemFields(description: "Beef", quantity: Decimal(string: "1.8334")!, unit: "kg", price: 10))
-        try m.add(ItemFields(description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!))
-        XCTAssertEqual(m.totals.all.cost, Decimal(string: "21.8"), "1.85 kg × 10 + 11 × 0.30")
+        try m.items.add(ItemFields(description: "Beef", quantity: Decimal(string: "1.8334")!, unit: "kg", price: 10))
+        try m.items.add(ItemFields(description: "Eggs", quantity: Decimal(string: "10.5")!, price: Decimal(string: "0.3")!))
+        XCTAssertEqual(m.items.totals.all.cost, Decimal(string: "21.8"), "1.85 kg × 10 + 11 × 0.30")
         for _ in 0..<2 {
             let again = try ShoppingModel(store: Store(path: path))
-            XCTAssertEqual(again.totals.all.cost, Decimal(string: "21.8"))
+            XCTAssertEqual(again.items.totals.all.cost, Decimal(string: "21.8"))
         }
     }
 }

@@ -30,19 +30,19 @@ final class ConcurrencyTests: XCTestCase {
     func testAnOpenModelSeesOthersWritesAndNeverReplacesThem() throws {
         let path = storePath()
         let window = try ShoppingModel(store: Store(path: path))
-        try window.add(fields("Milk"))
+        try window.items.add(fields("Milk"))
         var heard: [ModelChange] = []
-        window.observe { heard.append($0) }
+        window.core.observe { heard.append($0) }
         let cron = try ShoppingModel(store: Store(path: path))
-        let cronID = try cron.add(fields("Cron item"))
+        let cronID = try cron.items.add(fields("Cron item"))
 
-        XCTAssertTrue(try window.refreshIfChangedElsewhere())
-        XCTAssertEqual(window.item(cronID)?.description, "Cron item")
+        XCTAssertTrue(try window.core.refreshIfChangedElsewhere())
+        XCTAssertEqual(window.items.item(cronID)?.description, "Cron item")
         XCTAssertEqual(heard.count, 1)
         XCTAssertNotNil(heard.first?.items[cronID] ?? nil)
-        XCTAssertFalse(try window.refreshIfChangedElsewhere(), "nothing new since")
+        XCTAssertFalse(try window.core.refreshIfChangedElsewhere(), "nothing new since")
 
-        let mine = try window.add(fields("Bread"))
+        let mine = try window.items.add(fields("Bread"))
         XCTAssertNotEqual(mine, cronID)
         XCTAssertEqual(try Store(path: path).load().items.map(\.description).sorted(), ["Bread", "Cron item", "Milk"])
     }
@@ -53,16 +53,16 @@ final class ConcurrencyTests: XCTestCase {
     func testAnItemWrittenAfterAnAisleReorderIsSeen() throws {
         let path = storePath()
         let window = try ShoppingModel(store: Store(path: path))
-        let id = try window.add(fields("Milk", aisle: "Dairy"))
-        try window.add(fields("Bread", aisle: "Bakery"))
+        let id = try window.items.add(fields("Milk", aisle: "Dairy"))
+        try window.items.add(fields("Bread", aisle: "Bakery"))
         let cron = try ShoppingModel(store: Store(path: path))
-        try window.setAisleOrder(["Bakery", "Dairy"])
-        try window.saveSearch(name: "Milk", query: "milk")
-        try cron.refreshIfChangedElsewhere()
-        try cron.setNeeded(id, false)
+        try window.aisles.setAisleOrder(["Bakery", "Dairy"])
+        try window.searches.saveSearch(name: "Milk", query: "milk")
+        try cron.core.refreshIfChangedElsewhere()
+        try cron.items.setNeeded(id, false)
 
-        XCTAssertTrue(try window.refreshIfChangedElsewhere())
-        XCTAssertEqual(window.item(id)?.needed, false)
+        XCTAssertTrue(try window.core.refreshIfChangedElsewhere())
+        XCTAssertEqual(window.items.item(id)?.needed, false)
         XCTAssertEqual(window.items[id]?.needed, false)
     }
 
@@ -71,21 +71,21 @@ final class ConcurrencyTests: XCTestCase {
     func testATypedLineKeepsWhatAnotherProcessWroteMeanwhile() throws {
         let path = storePath()
         let window = try ShoppingModel(store: Store(path: path))
-        let milk = try window.add(fields("Milk", cost: 1))
+        let milk = try window.items.add(fields("Milk", cost: 1))
         let other = try ShoppingModel(store: Store(path: path))
         let line = try PlainTextFormat.read("2 Milk").get()
-        try window.add(lines: [line]) { _ in
+        try window.items.add(lines: [line]) { _ in
             // Between the plan and the write.
-            _ = try? other.refreshIfChangedElsewhere()
-            var f = other.item(milk)!.fields
+            _ = try? other.core.refreshIfChangedElsewhere()
+            var f = other.items.item(milk)!.fields
             f.notes = "the oat one"
-            try? other.update(milk, f)
+            try? other.items.update(milk, f)
             return milk
         }
         let stored = try XCTUnwrap(Store(path: path).load().items.first)
         XCTAssertEqual(stored.notes, "the oat one")
         XCTAssertEqual(stored.quantity, 2)
-        XCTAssertEqual(window.item(milk)?.notes, "the oat one")
+        XCTAssertEqual(window.items.item(milk)?.notes, "the oat one")
     }
 
     /// An import written on another thread is taken into memory after a refresh may already
@@ -93,16 +93,16 @@ final class ConcurrencyTests: XCTestCase {
     func testABackgroundImportDoesNotTakeMemoryBackToAnOlderVersion() throws {
         let path = storePath()
         let window = try ShoppingModel(store: Store(path: path))
-        let job = try XCTUnwrap(window.backgroundImport([ImportedItem(fields: fields("Tea"), needed: true, inCart: false)]))
+        let job = try XCTUnwrap(window.imports.backgroundImport([ImportedItem(fields: fields("Tea"), needed: true, inCart: false)]))
         let result = job.write()
         let (written, _) = try result.get()
         let tea = try XCTUnwrap(written.items.keys.first)
         let other = try ShoppingModel(store: Store(path: path))
-        try other.update(tea, fields("Green tea"))
-        try window.refreshIfChangedElsewhere()
-        try window.finish(job, result)
-        XCTAssertEqual(window.item(tea)?.description, "Green tea")
-        try window.update(tea, fields("Green tea, loose"))
+        try other.items.update(tea, fields("Green tea"))
+        try window.core.refreshIfChangedElsewhere()
+        try window.imports.finish(job, result)
+        XCTAssertEqual(window.items.item(tea)?.description, "Green tea")
+        try window.items.update(tea, fields("Green tea, loose"))
         XCTAssertEqual(try Store(path: path).load().items.first?.description, "Green tea, loose", "no conflict ever after")
     }
 
@@ -111,10 +111,10 @@ final class ConcurrencyTests: XCTestCase {
     func testAStaleWriteIsRefusedAndRebuiltOnTheNewestVersion() throws {
         let path = storePath()
         let a = try ShoppingModel(store: Store(path: path))
-        let id = try a.add(fields("Apples", cost: 1))
+        let id = try a.items.add(fields("Apples", cost: 1))
         let store = try Store(path: path)
         let seen = try store.load()
-        try a.update(id, fields("Apples", cost: 2))
+        try a.items.update(id, fields("Apples", cost: 2))
         // What `b` would write having read only `seen`: refused, nothing written.
         XCTAssertThrowsError(try store.write(seen: seen.revision, knownAisles: []) { _ in
             var cs = ChangeSet()
@@ -126,8 +126,8 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(try Store(path: path).load().items.first?.price, 2)
 
         let b = try ShoppingModel(store: Store(path: path))
-        try a.update(id, fields("Apples", cost: 3))
-        try b.tick(id)
+        try a.items.update(id, fields("Apples", cost: 3))
+        try b.items.tick(id)
         let stored = try XCTUnwrap(Store(path: path).load().items.first)
         XCTAssertEqual(stored.price, 3, "a's edit kept")
         XCTAssertTrue(stored.inCart, "b's tick on top of it")
@@ -137,11 +137,11 @@ final class ConcurrencyTests: XCTestCase {
     func testUndoRefusesToOverwriteAnotherProcessesEdit() throws {
         let path = storePath()
         let a = try ShoppingModel(store: Store(path: path))
-        let id = try a.add(fields("Apples"))
-        try a.tick(id)
+        let id = try a.items.add(fields("Apples"))
+        try a.items.tick(id)
         let b = try ShoppingModel(store: Store(path: path))
-        try b.update(id, fields("Green apples"))
-        XCTAssertThrowsError(try a.undoLast()) { e in
+        try b.items.update(id, fields("Green apples"))
+        XCTAssertThrowsError(try a.core.undoLast()) { e in
             guard case .changedElsewhere(let d, _) = e as? StoreError else { return XCTFail("\(e)") }
             XCTAssertEqual(d, "Green apples")
             XCTAssertTrue((e as! StoreError).localizedDescription.contains("Nothing was changed"))
@@ -152,35 +152,35 @@ final class ConcurrencyTests: XCTestCase {
         // The refused step is gone; the one before it (the add) is next, and also refused: the item
         // it would delete was edited elsewhere.
         XCTAssertEqual(a.undo.undoName, "adding “Apples”")
-        XCTAssertThrowsError(try a.undoLast())
+        XCTAssertThrowsError(try a.core.undoLast())
         XCTAssertEqual(try Store(path: path).load().items.count, 1)
     }
 
     /// An Undo offered for one step never undoes a later one, even once the history is full and
     /// its depth no longer changes.
     func testUndoOfAStepByItsIdentityAtTheHistoryLimit() throws {
-        let m = try ShoppingModel(store: nil)
-        for i in 0...UndoHistory.limit { try m.add(fields("Item \(i)")) }
+        let m = try ShoppingModel(store: temporaryStore())
+        for i in 0...UndoHistory.limit { try m.items.add(fields("Item \(i)")) }
         XCTAssertEqual(m.undo.undoStack.count, UndoHistory.limit)
         let offered = try XCTUnwrap(m.undo.latestID)
-        try m.add(fields("Later"))
+        try m.items.add(fields("Later"))
         XCTAssertEqual(m.undo.undoStack.count, UndoHistory.limit)
-        XCTAssertNil(try m.undoLast(step: offered), "a stale Undo does nothing")
-        XCTAssertNotNil(m.item(described: "Later"))
-        XCTAssertEqual(try m.undoLast(step: m.undo.latestID), "adding “Later”")
-        XCTAssertNil(m.item(described: "Later"))
+        XCTAssertNil(try m.core.undoLast(step: offered), "a stale Undo does nothing")
+        XCTAssertNotNil(m.items.item(described: "Later"))
+        XCTAssertEqual(try m.core.undoLast(step: m.undo.latestID), "adding “Later”")
+        XCTAssertNil(m.items.item(described: "Later"))
     }
 
     /// A reorder by a process that had not seen another's new aisle keeps that aisle.
     func testAislesAddedElsewhereSurviveAReorder() throws {
         let path = storePath()
         let a = try ShoppingModel(store: Store(path: path))
-        try a.add(fields("Milk", aisle: "Dairy"))
-        try a.add(fields("Apples", aisle: "Fruit"))
+        try a.items.add(fields("Milk", aisle: "Dairy"))
+        try a.items.add(fields("Apples", aisle: "Fruit"))
         let store = try Store(path: path)
         let seen = try store.load()
         let b = try ShoppingModel(store: Store(path: path))
-        try b.add(fields("Bread", aisle: "Bakery"))
+        try b.items.add(fields("Bread", aisle: "Bakery"))
         _ = try store.write(seen: seen.revision, knownAisles: seen.aisles) { _ in
             var cs = ChangeSet()
             cs.aisleOrder = ["Fruit", "Dairy"]
@@ -213,7 +213,7 @@ final class ConcurrencyTests: XCTestCase {
             released.signal()
         }
         holding.wait()
-        XCTAssertNoThrow(try m.add(fields("Patient")))
+        XCTAssertNoThrow(try m.items.add(fields("Patient")))
         released.wait()
         XCTAssertEqual(sawWaiting.wait(timeout: .now()), .success, "the write waited while the other transaction was open")
         XCTAssertEqual(try Store(path: path).load().items.map(\.description), ["Patient"])

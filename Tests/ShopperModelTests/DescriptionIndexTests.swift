@@ -5,11 +5,11 @@ import XCTest
 /// at a time, and following every change, other processes' included.
 final class DescriptionIndexTests: XCTestCase {
     func testLookupAndCompletionsIgnoreCaseAndAccents() throws {
-        let m = try ShoppingModel(store: nil)
-        let creme = try m.add(ItemFields(description: "Crème fraîche"))
-        let apples = try m.add(ItemFields(description: "Apples"))
-        let juice = try m.add(ItemFields(description: "apple juice"))
-        try m.add(ItemFields(description: "Bread"))
+        let m = try ShoppingModel(store: temporaryStore())
+        let creme = try m.items.add(ItemFields(description: "Crème fraîche"))
+        let apples = try m.items.add(ItemFields(description: "Apples"))
+        let juice = try m.items.add(ItemFields(description: "apple juice"))
+        try m.items.add(ItemFields(description: "Bread"))
         let index = DescriptionIndex(model: m)
         XCTAssertEqual(index.item(withKey: ShoppingModel.matchKey("CREME FRAICHE")), creme)
         XCTAssertEqual(index.item(withKey: ShoppingModel.matchKey("apples")), apples)
@@ -40,12 +40,12 @@ final class DescriptionIndexTests: XCTestCase {
     }
 
     func testANewDescriptionOneEditFromAKnownOneIsANearMiss() throws {
-        let m = try ShoppingModel(store: nil)
-        let bananas = try m.add(ItemFields(description: "Bananas"))
-        try m.add(ItemFields(description: "Bread"))
-        let tea = try m.add(ItemFields(description: "Tea"))
+        let m = try ShoppingModel(store: temporaryStore())
+        let bananas = try m.items.add(ItemFields(description: "Bananas"))
+        try m.items.add(ItemFields(description: "Bread"))
+        let tea = try m.items.add(ItemFields(description: "Tea"))
         let index = DescriptionIndex(model: m)
-        let bananaz = try m.add(ItemFields(description: "Bananaz"))
+        let bananaz = try m.items.add(ItemFields(description: "Bananaz"))
         XCTAssertEqual(index.nearMiss(of: "bananaz", excluding: bananaz), bananas)
         XCTAssertEqual(index.nearMiss(of: ShoppingModel.matchKey("BANANA")), bananas)
         XCTAssertEqual(index.nearMiss(of: "bananas", excluding: bananas), bananaz, "never the item itself")
@@ -56,17 +56,17 @@ final class DescriptionIndexTests: XCTestCase {
     }
 
     func testItFollowsEditsDeletesUndoAndLargeChanges() throws {
-        let m = try ShoppingModel(store: nil)
-        let milk = try m.add(ItemFields(description: "Milk"))
+        let m = try ShoppingModel(store: temporaryStore())
+        let milk = try m.items.add(ItemFields(description: "Milk"))
         let index = DescriptionIndex(model: m)
-        try m.update(milk, ItemFields(description: "Oat milk"))
+        try m.items.update(milk, ItemFields(description: "Oat milk"))
         XCTAssertNil(index.item(withKey: "milk"))
         XCTAssertEqual(index.item(withKey: "oat milk"), milk)
-        _ = try m.undoLast()
+        _ = try m.core.undoLast()
         XCTAssertEqual(index.item(withKey: "milk"), milk)
-        try m.delete([milk])
+        try m.items.delete([milk])
         XCTAssertNil(index.item(withKey: "milk"))
-        let many = try m.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+        let many = try m.items.add(batch: (1...5000).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
         XCTAssertEqual(index.item(withKey: "item 4321"), many[4320])
         XCTAssertEqual(index.completions(of: "item 432", limit: 3).count, 3)
         XCTAssertEqual(index.completions(of: "item 4321", limit: 30), [many[4320]])
@@ -77,9 +77,9 @@ final class DescriptionIndexTests: XCTestCase {
         let m = try ShoppingModel(store: Store(path: path))
         let index = DescriptionIndex(model: m)
         let other = try ShoppingModel(store: Store(path: path))
-        let pears = try other.add(ItemFields(description: "Pears"))
+        let pears = try other.items.add(ItemFields(description: "Pears"))
         XCTAssertNil(index.item(withKey: "pears"))
-        try m.refreshIfChangedElsewhere()
+        try m.core.refreshIfChangedElsewhere()
         XCTAssertEqual(index.item(withKey: "pears"), pears)
     }
 }

@@ -14,9 +14,9 @@ final class EntryCheckpointTests: XCTestCase {
     override func setUpWithError() throws {
         path = temporaryFolder(self) + "/" + Store.fileName
         groceries = try ShoppingModel(store: Store(path: path))
-        other = try groceries.createList(named: "Other")
+        other = try groceries.lists.createList(named: "Other")
         let aisles: [String?] = [nil, "Dairy", "dairy", "Fruit", "Bakery", "Ünïcode"]
-        try groceries.add(batch: (0..<5_000).map { n in
+        try groceries.items.add(batch: (0..<5_000).map { n in
             ImportedItem(fields: fields("Item \(n)", qty: Decimal(n % 4 + 1), cost: n % 3 == 0 ? nil : Decimal(n % 997) / 100,
                                         aisle: aisles[n % aisles.count]), needed: n % 2 == 0, inCart: n % 7 == 0)
         })
@@ -28,37 +28,37 @@ final class EntryCheckpointTests: XCTestCase {
         var rng = SeededRandom.fromEnvironment()
         let seed = rng.seed
         print("EntryCheckpointTests seed \(seed) (SHOPPER_TEST_SEED=\(seed) replays it)")
-        try XCTUnwrap(groceries.checkpointJob(), "a large list read whole is worth a checkpoint").run()
+        try XCTUnwrap(groceries.items.checkpointJob(), "a large list read whole is worth a checkpoint").run()
         let writer = try ShoppingModel(store: Store(path: path))
-        let ids = writer.items.ids
+        let ids = writer.items.table.ids
         for _ in 0..<40 {
             let id = ids.randomElement(using: &rng)!
             guard writer.items[id] != nil else { continue }
             switch Int.random(in: 0..<7, using: &rng) {
-            case 0: _ = try writer.add(fields("New \(Int.random(in: 0..<1000, using: &rng))", cost: 3, aisle: "Frozen"))
-            case 1: try writer.update(id, fields("Edited", qty: 2, cost: Decimal(Int.random(in: 1...500, using: &rng)), aisle: "FRUIT"))
-            case 2: try writer.tick(id)
-            case 3: try writer.delete([id])
+            case 0: _ = try writer.items.add(fields("New \(Int.random(in: 0..<1000, using: &rng))", cost: 3, aisle: "Frozen"))
+            case 1: try writer.items.update(id, fields("Edited", qty: 2, cost: Decimal(Int.random(in: 1...500, using: &rng)), aisle: "FRUIT"))
+            case 2: try writer.items.tick(id)
+            case 3: try writer.items.delete([id])
             case 4:
-                try writer.delete([id])
-                _ = try writer.undoLast()
-            case 5: try writer.moveItems([id], to: other)
-            default: try writer.toggleNeeded(id)
+                try writer.items.delete([id])
+                _ = try writer.core.undoLast()
+            case 5: try writer.lists.moveItems([id], to: other)
+            default: try writer.items.toggleNeeded(id)
             }
         }
         let elsewhere = try ShoppingModel(store: Store(path: path), list: other)
-        _ = try elsewhere.add(fields("Moved in", cost: 5, aisle: "Bakery"))
-        try elsewhere.moveItems(elsewhere.items.ids, to: .first)
+        _ = try elsewhere.items.add(fields("Moved in", cost: 5, aisle: "Bakery"))
+        try elsewhere.lists.moveItems(elsewhere.items.table.ids, to: .first)
 
         let fromCheckpoint = try ShoppingModel(store: Store(path: path))
-        XCTAssertTrue(fromCheckpoint.readFromCheckpoint, "seed \(seed)")
+        XCTAssertTrue(fromCheckpoint.items.readFromCheckpoint, "seed \(seed)")
         try assertSame(fromCheckpoint, try wholeRead(), seed: seed)
     }
 
     func testTheCheckpointIsPassedOverWhenDamagedStaleOrOfAnotherFormat() throws {
-        try XCTUnwrap(groceries.checkpointJob()).run()
-        XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "the undamaged checkpoint is used")
-        let first = try XCTUnwrap(groceries.items.ids.first)
+        try XCTUnwrap(groceries.items.checkpointJob()).run()
+        XCTAssertTrue(try kept(ShoppingModel(store: Store(path: path))) { try $0.items.readFromCheckpoint }, "the undamaged checkpoint is used")
+        let first = try XCTUnwrap(groceries.items.table.ids.first)
         let revision = try XCTUnwrap(groceries.items[first]).revision
         let damages: [(String, (Database) throws -> Void)] = [
             sql("a part cut short", "UPDATE entry_checkpoint_part SET data = substr(data, 1, 1000) WHERE part = 0"),
@@ -87,10 +87,10 @@ final class EntryCheckpointTests: XCTestCase {
         ]
         let whole = try wholeRead()
         for (what, damage) in damages {
-            try XCTUnwrap(whole.checkpointJob()).run()
+            try XCTUnwrap(whole.items.checkpointJob()).run()
             try DatabaseQueue(path: path).write(damage)
             let read = try ShoppingModel(store: Store(path: path))
-            XCTAssertFalse(read.readFromCheckpoint, "\(what): read whole")
+            XCTAssertFalse(read.items.readFromCheckpoint, "\(what): read whole")
             try assertSame(read, whole, seed: 0, what)
         }
     }
@@ -98,14 +98,14 @@ final class EntryCheckpointTests: XCTestCase {
     /// Tables another program changed or dropped: the list still opens, read whole; writing a
     /// checkpoint then fails quietly, and the start's purges and tidying go on.
     func testDamagedCheckpointTablesOnlyMeanAWholeRead() throws {
-        try XCTUnwrap(groceries.checkpointJob()).run()
+        try XCTUnwrap(groceries.items.checkpointJob()).run()
         let whole = try wholeRead()
         for damage in ["DROP TABLE entry_checkpoint_part", "DROP TABLE entry_checkpoint; CREATE TABLE entry_checkpoint (x)"] {
             try DatabaseQueue(path: path).write { try $0.execute(sql: damage) }
             let read = try ShoppingModel(store: Store(path: path))
-            XCTAssertFalse(read.readFromCheckpoint, damage)
+            XCTAssertFalse(read.items.readFromCheckpoint, damage)
             try assertSame(read, whole, seed: 0, damage)
-            XCTAssertNil(try? Store(path: path).checkpointTables.writeCheckpoint(XCTUnwrap(read.checkpointJob())), damage)
+            XCTAssertNil(try? Store(path: path).checkpointTables.writeCheckpoint(XCTUnwrap(read.items.checkpointJob())), damage)
             XCTAssertNoThrow(try Store(path: path).purgeDeletedLists(), damage)
             try Store(path: path).checkpointTables.tidyCheckpoints()
         }
@@ -120,9 +120,9 @@ final class EntryCheckpointTests: XCTestCase {
         }
         let whole = try wholeRead()
         XCTAssertNotNil(whole.items[ItemID(-5)])
-        try XCTUnwrap(whole.checkpointJob()).run()
+        try XCTUnwrap(whole.items.checkpointJob()).run()
         let read = try ShoppingModel(store: Store(path: path))
-        XCTAssertTrue(read.readFromCheckpoint)
+        XCTAssertTrue(read.items.readFromCheckpoint)
         try assertSame(read, whole, seed: 0)
     }
 
@@ -152,7 +152,7 @@ final class EntryCheckpointTests: XCTestCase {
         XCTAssertFalse(reads(padded), "padding not zero")
         XCTAssertFalse(reads(Array(part.dropLast())), "not whole entries")
 
-        try XCTUnwrap(groceries.checkpointJob()).run()
+        try XCTUnwrap(groceries.items.checkpointJob()).run()
         let (generation, parts, aisles) = try DatabaseQueue(path: path).read { db in
             let row = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT generation, parts, aisles FROM entry_checkpoint WHERE list_id = 1"))
             return (row[0] as Int64, row[1] as Int64, EntryCheckpoint.aisles(row[2])!)
@@ -169,44 +169,44 @@ final class EntryCheckpointTests: XCTestCase {
     /// worth writing; a list read from a checkpoint with little news since is not written again,
     /// and one that shrank below the size worth one has its checkpoint removed.
     func testMuchNewsIsReadWholeAndWorthANewCheckpoint() throws {
-        try XCTUnwrap(groceries.checkpointJob()).run()
+        try XCTUnwrap(groceries.items.checkpointJob()).run()
         let fresh = try ShoppingModel(store: Store(path: path))
-        XCTAssertTrue(fresh.readFromCheckpoint)
-        XCTAssertNil(fresh.checkpointJob(), "nothing changed since")
-        try fresh.add(batch: (0..<1_100).map { ImportedItem(fields: fields("Later \($0)", cost: 1)) })
-        XCTAssertNotNil(fresh.checkpointJob(), "changed by more than the news limit")
+        XCTAssertTrue(fresh.items.readFromCheckpoint)
+        XCTAssertNil(fresh.items.checkpointJob(), "nothing changed since")
+        try fresh.items.add(batch: (0..<1_100).map { ImportedItem(fields: fields("Later \($0)", cost: 1)) })
+        XCTAssertNotNil(fresh.items.checkpointJob(), "changed by more than the news limit")
         let later = try ShoppingModel(store: Store(path: path))
-        XCTAssertFalse(later.readFromCheckpoint, "too much news since: read whole")
+        XCTAssertFalse(later.items.readFromCheckpoint, "too much news since: read whole")
         try assertSame(later, try wholeRead(), seed: 0)
-        XCTAssertNil(try ShoppingModel(store: Store(path: path), list: other).checkpointJob(), "a small list keeps none")
+        XCTAssertNil(try kept(ShoppingModel(store: Store(path: path), list: other)) { try $0.items.checkpointJob() }, "a small list keeps none")
 
-        try XCTUnwrap(later.checkpointJob()).run()
+        try XCTUnwrap(later.items.checkpointJob()).run()
         let shrinking = try ShoppingModel(store: Store(path: path))
-        try shrinking.delete(Array(shrinking.items.ids.prefix(3_000)))
-        let removal = try XCTUnwrap(shrinking.checkpointJob())
+        try shrinking.items.delete(Array(shrinking.items.table.ids.prefix(3_000)))
+        let removal = try XCTUnwrap(shrinking.items.checkpointJob())
         removal.run()
         XCTAssertEqual(try checkpointRows(), 0, "the checkpoint of a list too small for one is removed")
-        XCTAssertFalse(try ShoppingModel(store: Store(path: path)).readFromCheckpoint)
+        XCTAssertFalse(try kept(ShoppingModel(store: Store(path: path))) { try $0.items.readFromCheckpoint })
     }
 
     /// A list that shrank below the size worth a checkpoint while another process wrote (so much
     /// that its checkpoint is passed over): the model, read whole, still removes it.
     func testAListShrunkElsewhereHasItsPassedOverCheckpointRemoved() throws {
-        try XCTUnwrap(groceries.checkpointJob()).run()
+        try XCTUnwrap(groceries.items.checkpointJob()).run()
         let elsewhere = try ShoppingModel(store: Store(path: path))
-        try elsewhere.delete(Array(elsewhere.items.ids.prefix(2_000)))
+        try elsewhere.items.delete(Array(elsewhere.items.table.ids.prefix(2_000)))
         let shrunk = try ShoppingModel(store: Store(path: path))
-        XCTAssertFalse(shrunk.readFromCheckpoint, "2,000 deletions since: read whole")
-        try XCTUnwrap(shrunk.checkpointJob(), "its checkpoint is still there").run()
+        XCTAssertFalse(shrunk.items.readFromCheckpoint, "2,000 deletions since: read whole")
+        try XCTUnwrap(shrunk.items.checkpointJob(), "its checkpoint is still there").run()
         XCTAssertEqual(try checkpointRows(), 0)
-        XCTAssertNil(try ShoppingModel(store: Store(path: path)).checkpointJob(), "none left to remove")
+        XCTAssertNil(try kept(ShoppingModel(store: Store(path: path))) { try $0.items.checkpointJob() }, "none left to remove")
     }
 
     /// Parts no header names (a write cut off before its header) and checkpoints of lists the
     /// store no longer has (a New List undone): unused, and gone when the window tidies after its
     /// first frame; the checkpoint named stays.
     func testLeftoversAreTidiedAway() throws {
-        try XCTUnwrap(groceries.checkpointJob()).run()
+        try XCTUnwrap(groceries.items.checkpointJob()).run()
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO entry_checkpoint_part (list_id, generation, part, data, checksum) VALUES (1, 77, 0, zeroblob(40), 0)")
             try db.execute(sql: """
@@ -214,11 +214,11 @@ final class EntryCheckpointTests: XCTestCase {
                 INSERT INTO entry_checkpoint_part SELECT 999, 78, part, data, checksum FROM entry_checkpoint_part WHERE list_id = 1 AND generation != 77;
                 """)
         }
-        XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "leftovers beside it do not matter")
+        XCTAssertTrue(try kept(ShoppingModel(store: Store(path: path))) { try $0.items.readFromCheckpoint }, "leftovers beside it do not matter")
         try Store(path: path).checkpointTables.tidyCheckpoints()
         XCTAssertEqual(try checkpointRows(generation: 77), 0)
         XCTAssertEqual(try checkpointRows(list: 999), 0)
-        XCTAssertTrue(try ShoppingModel(store: Store(path: path)).readFromCheckpoint, "the checkpoint named stays")
+        XCTAssertTrue(try kept(ShoppingModel(store: Store(path: path))) { try $0.items.readFromCheckpoint }, "the checkpoint named stays")
     }
 
     private func sql(_ what: String, _ statement: String) -> (String, (Database) throws -> Void) {
@@ -251,7 +251,7 @@ final class EntryCheckpointTests: XCTestCase {
     /// The model a whole read makes.
     private func wholeRead() throws -> ShoppingModel {
         let whole = try ShoppingModel(store: Store(path: path), cacheLimit: ItemContent.defaultLimit, readsCheckpoint: false)
-        XCTAssertFalse(whole.readFromCheckpoint)
+        XCTAssertFalse(whole.items.readFromCheckpoint)
         return whole
     }
 
@@ -260,21 +260,21 @@ final class EntryCheckpointTests: XCTestCase {
     private func assertSame(_ a: ShoppingModel, _ b: ShoppingModel, seed: UInt64, _ what: String = "",
                             file: StaticString = #filePath, line: UInt = #line) throws {
         var ea: [(ItemID, ItemEntry)] = [], eb: [(ItemID, ItemEntry)] = []
-        a.items.forEach { ea.append(($0, $1)) }
-        b.items.forEach { eb.append(($0, $1)) }
+        a.items.table.forEach { ea.append(($0, $1)) }
+        b.items.table.forEach { eb.append(($0, $1)) }
         XCTAssertEqual(ea.map(\.0), eb.map(\.0), "ids, seed \(seed) \(what)", file: file, line: line)
-        func aisle(_ m: ShoppingModel, _ e: ItemEntry) -> String? { e.aisle < 0 ? nil : m.aisleNames.names[Int(e.aisle)].lowercased() }
+        func aisle(_ m: ShoppingModel, _ e: ItemEntry) -> String? { e.aisle < 0 ? nil : m.aisles.aisleNames.names[Int(e.aisle)].lowercased() }
         for ((id, x), (_, y)) in zip(ea, eb) {
             var (x2, y2) = (x, y)
             (x2.aisle, y2.aisle) = (0, 0)
             XCTAssertEqual(x2, y2, "item \(id.raw), seed \(seed) \(what)", file: file, line: line)
             XCTAssertEqual(aisle(a, x), aisle(b, y), "item \(id.raw)'s aisle, seed \(seed) \(what)", file: file, line: line)
         }
-        XCTAssertEqual(a.totals, b.totals, "seed \(seed) \(what)", file: file, line: line)
-        XCTAssertEqual(a.lastPosition, b.lastPosition, "seed \(seed) \(what)", file: file, line: line)
-        XCTAssertEqual(a.seenRevision, b.seenRevision, file: file, line: line)
-        XCTAssertEqual(a.aisles, b.aisles, file: file, line: line)
-        XCTAssertEqual(a.lists, b.lists, file: file, line: line)
-        XCTAssertEqual(a.onlyAt, b.onlyAt, file: file, line: line)
+        XCTAssertEqual(a.items.totals, b.items.totals, "seed \(seed) \(what)", file: file, line: line)
+        XCTAssertEqual(a.items.lastPosition, b.items.lastPosition, "seed \(seed) \(what)", file: file, line: line)
+        XCTAssertEqual(a.core.seenRevision, b.core.seenRevision, file: file, line: line)
+        XCTAssertEqual(a.aisles.order, b.aisles.order, file: file, line: line)
+        XCTAssertEqual(a.lists.all, b.lists.all, file: file, line: line)
+        XCTAssertEqual(a.shops.onlyAt, b.shops.onlyAt, file: file, line: line)
     }
 }

@@ -17,13 +17,13 @@ final class ImportExportTests: XCTestCase {
     func testMalformedLinesAreNamedAndNothingIsImported() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
         let text = "Apples\n0 Pears\nBread @ -2\n\n3 @ 2\n"
-        XCTAssertThrowsError(try m.importItems(try PlainTextFormat.parse(text))) { e in
+        XCTAssertThrowsError(try m.imports.importItems(try PlainTextFormat.parse(text))) { e in
             let err = e as! ImportError
             XCTAssertEqual(err.lines.map(\.line), [2, 3, 5])
             XCTAssertTrue(err.localizedDescription.hasPrefix("Nothing was imported. Line 2: Quantity must be more than zero."),
                           err.localizedDescription)
         }
-        XCTAssertTrue(m.items.isEmpty)
+        XCTAssertTrue(m.items.table.isEmpty)
     }
 
     /// A bad record is named by the line it starts on in the file, counted through quoted fields
@@ -73,14 +73,14 @@ final class ImportExportTests: XCTestCase {
     func testCSVThroughAStoreAndBack() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
         let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost\r\nApples,2,kg,1.29,Fruit,,1,0,\r\nSalt,1,,,,,0,0,\r\nMince,500,g,,,,1,0,5.49\r\n"
-        let ids = try m.importItems(try CSVFormat.parse(csv))
+        let ids = try m.imports.importItems(try CSVFormat.parse(csv))
         // Written back with the stores column (empty: sold anywhere) and what to buy after the columns it had.
         let written = csv.replacingOccurrences(of: "total_cost\r\n", with: "total_cost,stores,to_buy\r\n")
             .replacingOccurrences(of: ",\r\nSalt", with: ",,,2\r\nSalt").replacingOccurrences(of: ",\r\nMince", with: ",,,1\r\nMince")
             .replacingOccurrences(of: "5.49\r\n", with: "5.49,,500\r\n")
-        XCTAssertEqual(CSVFormat.export(ids.map { m.item($0)! }), written)
-        XCTAssertNotNil(try m.undoLast())
-        XCTAssertTrue(m.items.isEmpty, "an import is one undo step")
+        XCTAssertEqual(CSVFormat.export(ids.map { m.items.item($0)! }), written)
+        XCTAssertNotNil(try m.core.undoLast())
+        XCTAssertTrue(m.items.table.isEmpty, "an import is one undo step")
     }
 
     func testMalformedCSV() {

@@ -19,26 +19,26 @@ final class ImportUndoTests: XCTestCase {
             let path = temporaryFolder(self) + "/" + Store.fileName
             let m = try ShoppingModel(store: Store(path: path))
             for (fields, needed) in (0..<Int.random(in: 0...150, using: &rng)).map({ _ in RandomRows.existing(&rng) }) {
-                try m.add(fields, needed: needed, now: now)
+                try m.items.add(fields, needed: needed, now: now)
             }
             let before = try StreamedImportTests.snapshot(path)
-            let existing = m.items.count
+            let existing = m.items.table.count
             let csv = RandomRows.csv(rows: Int.random(in: 1...5_000, using: &rng), existing: [], &rng)
             let (outcome, undo) = try StreamedImport.runUndoable(ImportStream(ImportSource(text: csv), format: .csv), into: Store(path: path),
                                                                  list: .first, now: now)
-            try m.recordImport(undo)
+            try m.core.recordImport(undo)
             let context = "seed \(seed) round \(round) (replay with SHOPPER_TEST_SEED=\(seed))"
-            XCTAssertEqual(m.items.count, existing + outcome.added, context)
+            XCTAssertEqual(m.items.table.count, existing + outcome.added, context)
             XCTAssertEqual(undo.before.count, outcome.updated, context)
             XCTAssertNotEqual(try StreamedImportTests.snapshot(path), before, context)
-            try m.undoLast()
+            try m.core.undoLast()
             let after = try StreamedImportTests.snapshot(path)
             if after != before {
                 let (a, b) = (after.split(separator: "\n"), before.split(separator: "\n"))
                 for (x, y) in zip(a, b) where x != y { print("after:  \(x)\nbefore: \(y)"); break }
             }
             XCTAssertEqual(after, before, context)
-            XCTAssertEqual(m.items.count, existing, context)
+            XCTAssertEqual(m.items.table.count, existing, context)
             XCTAssertFalse(m.undo.canRedo, context)
         }
     }
@@ -51,29 +51,29 @@ final class ImportUndoTests: XCTestCase {
         let csv = "description,aisle\n" + (1...3_000).map { "Item \($0),Aisle \($0 % 7)" }.joined(separator: "\n")
         for change in ["edit", "delete"] {
             let (_, undo) = try StreamedImport.runUndoable(ImportStream(ImportSource(text: csv), format: .csv), into: Store(path: path), list: .first)
-            try m.recordImport(undo)
+            try m.core.recordImport(undo)
             let other = try ShoppingModel(store: Store(path: path))
             let target = ItemID(undo.firstNew + 1_234)
-            if change == "edit" { try other.update(target, fields("Item 1235, changed")) } else { try other.delete([target]) }
+            if change == "edit" { try other.items.update(target, fields("Item 1235, changed")) } else { try other.items.delete([target]) }
             let kept = try StreamedImportTests.snapshot(path)
-            XCTAssertThrowsError(try m.undoLast(), change) { e in
+            XCTAssertThrowsError(try m.core.undoLast(), change) { e in
                 guard case .changedElsewhere = e as? StoreError else { return XCTFail("\(e)") }
             }
             XCTAssertEqual(try StreamedImportTests.snapshot(path), kept, "\(change): nothing written")
             XCTAssertFalse(m.undo.canUndo, "\(change): the step can never apply, and is let go")
-            try other.delete(try Store(path: path).load().items.map(\.id))
-            try m.refreshIfChangedElsewhere()
+            try other.items.delete(try Store(path: path).load().items.map(\.id))
+            try m.core.refreshIfChangedElsewhere()
         }
         // An aisle made by another process after the import stays; the import's own go.
         let aisles = try Store(path: path).load().aisles
         let csv2 = "description,aisle\nBread,Bakery\nTea,Drinks\n"
         let (_, undo) = try StreamedImport.runUndoable(ImportStream(ImportSource(text: csv2), format: .csv), into: Store(path: path), list: .first)
-        try m.recordImport(undo)
+        try m.core.recordImport(undo)
         let other = try ShoppingModel(store: Store(path: path))
-        try other.add(fields("Soap", aisle: "Household"))
-        try m.undoLast()
+        try other.items.add(fields("Soap", aisle: "Household"))
+        try m.core.undoLast()
         XCTAssertEqual(try Store(path: path).load().aisles, aisles + ["Household"])
-        XCTAssertEqual(m.items.count, 1)
+        XCTAssertEqual(m.items.table.count, 1)
     }
 
     /// Thousands of items written by another process (the command line's import while the window is
@@ -81,18 +81,18 @@ final class ImportUndoTests: XCTestCase {
     func testAModelReadsItsListAgainWholeAfterALongChangeElsewhere() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
-        try m.add(fields("Milk"))
+        try m.items.add(fields("Milk"))
         var heard: [ModelChange] = []
-        _ = m.observe { heard.append($0) }
+        _ = m.core.observe { heard.append($0) }
         let csv = "description\n" + (1...5_000).map { "Item \($0)" }.joined(separator: "\n")
         _ = try StreamedImport.run([ImportStream(ImportSource(text: csv), format: .csv)], into: Store(path: path), list: .first)
-        XCTAssertTrue(try m.refreshIfChangedElsewhere())
+        XCTAssertTrue(try m.core.refreshIfChangedElsewhere())
         XCTAssertEqual(heard.map(\.listReread), [true])
         XCTAssertTrue(heard[0].items.isEmpty, "no item read one by one")
-        XCTAssertEqual(m.items.count, 5_001)
+        XCTAssertEqual(m.items.table.count, 5_001)
         // A few items are news as before, item by item.
         _ = try StreamedImport.run([ImportStream(ImportSource(text: "description\nTea\n"), format: .csv)], into: Store(path: path), list: .first)
-        XCTAssertTrue(try m.refreshIfChangedElsewhere())
+        XCTAssertTrue(try m.core.refreshIfChangedElsewhere())
         XCTAssertEqual(heard.last?.listReread, false)
         XCTAssertEqual(heard.last?.items.count, 1)
     }

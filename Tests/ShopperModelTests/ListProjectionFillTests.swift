@@ -14,16 +14,16 @@ final class ListProjectionFillTests: XCTestCase {
     func testATickDuringAFillDoesNotCopyTheModelsTable() throws {
         let store = try Store(path: temporaryFolder(self) + "/fill.sqlite")
         let m = try ShoppingModel(store: store)
-        try m.add(batch: (0..<3_000).map { ImportedItem(fields: fields("item \($0)", aisle: ["Dairy", "Fruit"][$0 % 2]), needed: true, inCart: false) })
+        try m.items.add(batch: (0..<3_000).map { ImportedItem(fields: fields("item \($0)", aisle: ["Dairy", "Fruit"][$0 % 2]), needed: true, inCart: false) })
         let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18,
                                fillFrom: 0, firstRows: 8)
         let cart = ListProjection(model: m, kind: .cart, sectioning: .none, query: nil, narrowingByIDAbove: 1 << 18,
                                   fillFrom: 0, firstRows: 8)
         XCTAssertTrue(p.isFilling)
-        let table = m.items.slotsAddress
+        let table = m.items.table.slotsAddress
         let first = try XCTUnwrap(p.itemID(at: 1))
-        try m.tick(first)
-        XCTAssertEqual(m.items.slotsAddress, table, "the tick wrote into the model's table in place")
+        try m.items.tick(first)
+        XCTAssertEqual(m.items.table.slotsAddress, table, "the tick wrote into the model's table in place")
         XCTAssertFalse(p.isFilling)
         XCTAssertEqual(p.itemCount, 2_999)
         XCTAssertNotEqual(p.itemID(at: 1), first, "its row left the shopping list")
@@ -38,10 +38,10 @@ final class ListProjectionFillTests: XCTestCase {
         let store = try Store(path: temporaryFolder(self) + "/fill.sqlite")
         let m = try ShoppingModel(store: store)
         let aisles = ["Dairy", "Fruit", "Bakery"]
-        try m.add(batch: (0..<3_000).map { ImportedItem(fields: fields("item \($0)", aisle: $0 % 10 == 0 ? nil : aisles[$0 % 3]), needed: true, inCart: false) })
-        let corner = try m.addShop(named: "Corner"), market = try m.addShop(named: "Market")
-        try m.setAisleOrder(aisles.reversed(), at: corner)
-        try m.setAisleOrder(aisles, at: market)
+        try m.items.add(batch: (0..<3_000).map { ImportedItem(fields: fields("item \($0)", aisle: $0 % 10 == 0 ? nil : aisles[$0 % 3]), needed: true, inCart: false) })
+        let corner = try m.shops.addShop(named: "Corner"), market = try m.shops.addShop(named: "Market")
+        try m.shops.setAisleOrder(aisles.reversed(), at: corner)
+        try m.shops.setAisleOrder(aisles, at: market)
         let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18,
                                fillFrom: 0, firstRows: 8)
         func whole() -> [ListRow] {
@@ -50,13 +50,13 @@ final class ListProjectionFillTests: XCTestCase {
         XCTAssertTrue(p.isFilling)
         XCTAssertEqual(p.rowBuffersMade, 1)
         let buffer = p.rowsAddress  // no copy of it either (a second owner would make one)
-        try m.shop(at: corner)  // mid-fill: the fill's buffer is the next fill's
+        try m.shops.shop(at: corner)  // mid-fill: the fill's buffer is the next fill's
         XCTAssertTrue(p.isFilling)
         XCTAssertEqual(p.rowsAddress, buffer)
         XCTAssertEqual(p.rowsForTest, whole())
-        try m.shop(at: market)  // after a fill: the rows' own buffer, a tick's gap in it
-        try m.tick(XCTUnwrap(p.itemID(at: 1)))
-        try m.shop(at: corner)
+        try m.shops.shop(at: market)  // after a fill: the rows' own buffer, a tick's gap in it
+        try m.items.tick(XCTUnwrap(p.itemID(at: 1)))
+        try m.shops.shop(at: corner)
         XCTAssertTrue(p.isFilling)
         XCTAssertEqual(p.rowsAddress, buffer)
         while p.fillMore() {}
@@ -71,9 +71,9 @@ final class ListProjectionFillTests: XCTestCase {
         let store = try Store(path: temporaryFolder(self) + "/hold.sqlite")
         let m = try ShoppingModel(store: store)
         let aisles = ["Dairy", "Fruit", "Bakery"]
-        try m.add(batch: (0..<300).map { ImportedItem(fields: fields("item \($0)", cost: Decimal($0 % 7), aisle: aisles[$0 % 3]), needed: true, inCart: false) })
-        let corner = try m.addShop(named: "Corner")
-        try m.setAisleOrder(aisles.reversed(), at: corner)
+        try m.items.add(batch: (0..<300).map { ImportedItem(fields: fields("item \($0)", cost: Decimal($0 % 7), aisle: aisles[$0 % 3]), needed: true, inCart: false) })
+        let corner = try m.shops.addShop(named: "Corner")
+        try m.shops.setAisleOrder(aisles.reversed(), at: corner)
         func whole(_ kind: ListKind) -> ListProjection {
             ListProjection(model: m, kind: kind, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18, fillFrom: .max)
         }
@@ -87,9 +87,9 @@ final class ListProjectionFillTests: XCTestCase {
         let before = identities(hidden)
         let fifth = try XCTUnwrap(hidden.itemID(at: 5))
         hidden.holdRebuilds()
-        try m.shop(at: corner)
+        try m.shops.shop(at: corner)
         let ticked = try XCTUnwrap(shown.itemID(at: 1))
-        try m.tick(ticked)
+        try m.items.tick(ticked)
         XCTAssertEqual(shown.rowsForTest, whole(.shopping).rowsForTest, "the list on screen follows at once")
         XCTAssertEqual(identities(hidden), before, "the list not on screen waits")
         XCTAssertTrue(told.isEmpty)
@@ -101,15 +101,15 @@ final class ListProjectionFillTests: XCTestCase {
         XCTAssertEqual(told.first.map { $0.1 - $0.2 }, 0, "as many rows as before, re-sorted")
         XCTAssertFalse(hidden.catchUp(), "nothing left to catch up with")
         // No longer holding: the next switch is followed at once.
-        try m.shop(at: .any)
+        try m.shops.shop(at: .any)
         XCTAssertEqual(hidden.rowsForTest, whole(.all).rowsForTest)
         // A store that walks aisles no item has first: held, its sections are past the end of Any
         // Store's order, and its headers are read (as rows on screen shown again) without a trap.
-        let deli = try m.addShop(named: "Deli")
-        try m.setAisleOrder(["Frozen", "Deli", "Tinned"] + aisles, at: deli)
-        try m.shop(at: deli)
+        let deli = try m.shops.addShop(named: "Deli")
+        try m.shops.setAisleOrder(["Frozen", "Deli", "Tinned"] + aisles, at: deli)
+        try m.shops.shop(at: deli)
         hidden.holdRebuilds()
-        try m.shop(at: .any)
+        try m.shops.shop(at: .any)
         XCTAssertEqual(hidden.rowsForTest.count, whole(.all).count)
         hidden.catchUp()
         XCTAssertEqual(hidden.rowsForTest, whole(.all).rowsForTest)
@@ -122,9 +122,9 @@ final class ListProjectionFillTests: XCTestCase {
         let path = temporaryFolder(self) + "/fill.sqlite"
         let store = try Store(path: path)
         var m = try ShoppingModel(store: store, cacheLimit: 1024)
-        let other = try m.createList(named: "Other")
+        let other = try m.lists.createList(named: "Other")
         let aisles = ["Dairy", "Fruit", "Bakery", "Frozen"]
-        try m.add(batch: (0..<400).map { (i: Int) -> ImportedItem in
+        try m.items.add(batch: (0..<400).map { (i: Int) -> ImportedItem in
             let cost: Decimal? = i % 5 == 0 ? nil : Decimal(i % 13)
             let aisle: String? = i % 7 == 0 ? nil : aisles[i % 4]
             let name = "item \(i) " + (i % 2 == 0 ? "a" : "b")
@@ -176,10 +176,10 @@ final class ListProjectionFillTests: XCTestCase {
 
     /// Two shops walking the aisles in other orders, and forty items sold only at one or both.
     private func twoShops(_ m: ShoppingModel, _ aisles: [String], _ rng: inout SeededRandom) throws -> (ShopID, ShopID) {
-        let corner = try m.addShop(named: "Corner"), market = try m.addShop(named: "Market")
-        try m.setAisleOrder(Array(aisles.reversed()), at: corner)
-        try m.setAisleOrder(["Frozen", "Dairy"], at: market)
-        for id in m.items.ids.shuffled(using: &rng).prefix(40) { try m.setOnlyAt(id, [[corner], [market], [corner, market]][Int(id.raw % 3)]) }
+        let corner = try m.shops.addShop(named: "Corner"), market = try m.shops.addShop(named: "Market")
+        try m.shops.setAisleOrder(Array(aisles.reversed()), at: corner)
+        try m.shops.setAisleOrder(["Frozen", "Dairy"], at: market)
+        for id in m.items.table.ids.shuffled(using: &rng).prefix(40) { try m.shops.setOnlyAt(id, [[corner], [market], [corner, market]][Int(id.raw % 3)]) }
         return (corner, market)
     }
 
@@ -204,7 +204,7 @@ final class ListProjectionFillTests: XCTestCase {
 
     private func randomStep(_ m: inout ShoppingModel, _ rng: inout SeededRandom, watched: [Watched], shops: [ShopID],
                             other: ListID, elsewhere: Store) throws {
-        let ids = m.items.ids
+        let ids = m.items.table.ids
         let some = watched.randomElement(using: &rng)!.projection
         switch Int.random(in: 0..<13, using: &rng) {
         case 0, 1:
@@ -213,28 +213,28 @@ final class ListProjectionFillTests: XCTestCase {
         case 2, 12:
             // Every list but one, as if not on screen, holds the switch's rebuild.
             if Bool.random(using: &rng) { for w in watched where w.projection !== some { w.projection.holdRebuilds() } }
-            try m.shop(at: shops.randomElement(using: &rng)!)
-        case 3: if let id = ids.randomElement(using: &rng) { try m.tick(id) }
-        case 4: try m.undoLast()
-        case 5: try m.redoLast()
+            try m.shops.shop(at: shops.randomElement(using: &rng)!)
+        case 3: if let id = ids.randomElement(using: &rng) { try m.items.tick(id) }
+        case 4: try m.core.undoLast()
+        case 5: try m.core.redoLast()
         case 6:
             // A drag in the list shown, or Move to List.
             if some.count > 2 {
                 try some.moveItem(from: Int.random(in: 0..<some.count, using: &rng), to: Int.random(in: 0..<some.count, using: &rng))
             } else if let id = ids.randomElement(using: &rng) {
-                try m.moveItems([id], to: other)
+                try m.lists.moveItems([id], to: other)
             }
         case 7:
             // A search typed and cleared: the search's rows, then the whole list again in two parts.
             some.setQuery(SearchQuery(["a", "item 1", "b"].randomElement(using: &rng)!))
             if Bool.random(using: &rng) { some.setQuery(nil) }
         case 8: some.showsOtherShops.toggle()
-        case 9: if let id = ids.randomElement(using: &rng) { try m.toggleNeeded(id) }
+        case 9: if let id = ids.randomElement(using: &rng) { try m.items.toggleNeeded(id) }
         default:
             // A sync's write from another connection, read as the window's timer reads news.
             try writeElsewhere(elsewhere, ids.shuffled(using: &rng).prefix(Int.random(in: 1...30, using: &rng)), list: m.list,
                                tick: Bool.random(using: &rng))
-            _ = try m.refreshIfChangedElsewhere()
+            _ = try m.core.refreshIfChangedElsewhere()
         }
     }
 
@@ -330,7 +330,7 @@ private final class Watched {
             }
         }
         let shown = Set((0..<fresh.count).compactMap(fresh.itemID))
-        for id in p.model.items.ids where !shown.contains(id) {
+        for id in p.model.items.table.ids where !shown.contains(id) {
             guard p.index(of: id) == nil, p.isFilling == filling else {
                 XCTFail("\(what): item \(id.raw), not shown, found or the fill finished")
                 return false

@@ -9,12 +9,12 @@ final class ListProjectionReadAheadTests: XCTestCase {
         let path = temporaryFolder(self) + "/ahead.sqlite"
         do {
             let writer = try ShoppingModel(store: Store(path: path))
-            try writer.add(batch: (0..<1_000).map { ImportedItem(fields: fields("item \($0)"), needed: true, inCart: false) })
+            try writer.items.add(batch: (0..<1_000).map { ImportedItem(fields: fields("item \($0)"), needed: true, inCart: false) })
         }
         // Another start: nothing of the list in memory yet.
         let m = try ShoppingModel(store: Store(path: path))
         let p = ListProjection(model: m, kind: .all)
-        func cached(_ i: Int) -> Bool { p.itemID(at: i).map { m.cachedItem($0) != nil } ?? false }
+        func cached(_ i: Int) -> Bool { p.itemID(at: i).map { m.items.cachedItem($0) != nil } ?? false }
         XCTAssertFalse(cached(0))
         _ = p.row(at: 0)  // the frame that shows the top reads a read's worth (64 rows)
         XCTAssertTrue(cached(ListProjection.rowsPerRead - 1))

@@ -24,12 +24,12 @@ final class MigrationV12Tests: XCTestCase {
         XCTAssertEqual(try rows(path, "SELECT identifier FROM grdb_migrations").last, "[identifier:\"\(Schema.latest)\"]")
         XCTAssertEqual(try rows(path, "SELECT count(*) AS n FROM learned_aisle"), ["[n:0]"])
 
-        let kombucha = try XCTUnwrap(try m.allItems().first { $0.description == "Kombucha" })
-        try m.move(kombucha.id, after: nil, before: nil, aisle: .set("Drinks"))
+        let kombucha = try XCTUnwrap(try m.items.allItems().first { $0.description == "Kombucha" })
+        try m.items.move(kombucha.id, after: nil, before: nil, aisle: .set("Drinks"))
         XCTAssertEqual(try rows(path, "SELECT name, aisle FROM learned_aisle"), ["[name:\"kombucha\" aisle:\"Drinks\"]"])
-        try m.delete([kombucha.id])
-        let again = try m.add(try PlainTextFormat.read("Kombucha", numbers: .neutral).get())
-        XCTAssertEqual(m.item(again.id)?.aisle, "Drinks")
-        XCTAssertEqual(try m.store?.integrityCheck(), "ok")
+        try m.items.delete([kombucha.id])
+        let again = try m.items.add(try PlainTextFormat.read("Kombucha", numbers: .neutral).get())
+        XCTAssertEqual(m.items.item(again.id)?.aisle, "Drinks")
+        XCTAssertEqual(try m.store.integrityCheck(), "ok")
     }
 }

@@ -29,8 +29,8 @@ final class MigrationV7Tests: XCTestCase {
         let at = try XCTUnwrap(deleted.first?.deletedAt)
         XCTAssertLessThan(abs(at.timeIntervalSince(opened)), 60, "its week starts when the new release first opens it")
         let m = try ShoppingModel(store: store)
-        try m.restoreList(deleted[0].id)
-        XCTAssertEqual(try ShoppingModel(store: store, list: deleted[0].id).allItems().map(\.description).sorted(), ["Balloons", "Cake"])
+        try m.lists.restoreList(deleted[0].id)
+        XCTAssertEqual(try kept(ShoppingModel(store: store, list: deleted[0].id)) { try $0.items.allItems().map(\.description).sorted() }, ["Balloons", "Cake"])
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 }

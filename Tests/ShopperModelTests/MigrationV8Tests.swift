@@ -27,16 +27,16 @@ final class MigrationV8Tests: XCTestCase {
         XCTAssertEqual(try store.recipeTables.meals(), [])
         XCTAssertEqual(try store.recipeTables.shares(), [])
         let m = try ShoppingModel(store: store)
-        XCTAssertEqual(try m.allItems().map(\.description), ["Milk", "Eggs", "Flour", "Tomatoes", "Basil"])
+        XCTAssertEqual(try m.items.allItems().map(\.description), ["Milk", "Eggs", "Flour", "Tomatoes", "Basil"])
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
     func testARecipeAddedToAnUpgradedStoreMergesIntoItsItems() throws {
         let store = try Store(path: try fixtureCopy())
         let m = try ShoppingModel(store: store)
-        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
-        try m.addRecipeToList(id)
-        let items = try m.allItems()
+        let id = try m.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["250 ml milk", "2 eggs"]))
+        try m.plan.addRecipeToList(id)
+        let items = try m.items.allItems()
         XCTAssertEqual(items.first { $0.description == "Milk" }?.quantity, Decimal(string: "1.25"))
         XCTAssertEqual(items.first { $0.description == "Eggs" }?.quantity, 8)
     }

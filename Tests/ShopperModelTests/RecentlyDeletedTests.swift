@@ -13,28 +13,28 @@ final class RecentlyDeletedTests: XCTestCase {
     func testADeletedListIsRestoredWholeAfterARestartAndTheRestoreIsUndone() throws {
         let s = try store()
         let g = try ShoppingModel(store: s)
-        let party = try g.createList(named: "Party")
+        let party = try g.lists.createList(named: "Party")
         let p = try ShoppingModel(store: s, list: party)
-        try p.add(typed("Cake [Baking]"))
-        try p.add(typed("3 Balloons"))
+        try p.items.add(typed("Cake [Baking]"))
+        try p.items.add(typed("3 Balloons"))
         let deletion = Date().addingTimeInterval(-3 * 86_400)
-        try g.deleteList(party, now: deletion)
+        try g.lists.deleteList(party, now: deletion)
         try s.purgeDeletedLists()
         let later = try ShoppingModel(store: Store(path: s.path))
-        let deleted = try later.deletedLists()
+        let deleted = try later.lists.deletedLists()
         XCTAssertEqual(deleted.map(\.name), ["Party"])
         XCTAssertEqual(deleted.first?.deletedAt, StoreTime.rounded(deletion))
         XCTAssertEqual(deleted.first?.itemCount, 2)
-        try later.restoreList(party)
-        XCTAssertEqual(later.lists.map(\.name), ["Groceries", "Party"])
-        XCTAssertEqual(try later.deletedLists(), [])
-        XCTAssertEqual(try ShoppingModel(store: s, list: party).items.count, 2)
+        try later.lists.restoreList(party)
+        XCTAssertEqual(later.lists.all.map(\.name), ["Groceries", "Party"])
+        XCTAssertEqual(try later.lists.deletedLists(), [])
+        XCTAssertEqual(try kept(ShoppingModel(store: s, list: party)) { try $0.items.table.count }, 2)
         XCTAssertEqual(later.undo.undoName, "restoring the list “Party”")
-        try later.undoLast()
-        XCTAssertEqual(later.lists.map(\.name), ["Groceries"])
-        XCTAssertEqual(try later.deletedLists().map(\.name), ["Party"], "deleted again, not removed")
-        try later.redoLast()
-        XCTAssertEqual(later.lists.map(\.name), ["Groceries", "Party"])
+        try later.core.undoLast()
+        XCTAssertEqual(later.lists.all.map(\.name), ["Groceries"])
+        XCTAssertEqual(try later.lists.deletedLists().map(\.name), ["Party"], "deleted again, not removed")
+        try later.core.redoLast()
+        XCTAssertEqual(later.lists.all.map(\.name), ["Groceries", "Party"])
     }
 
     /// Whoever hears of a step (the window enabling Ctrl+Z and Shift+Ctrl+Z) hears of it once the
@@ -43,16 +43,16 @@ final class RecentlyDeletedTests: XCTestCase {
     func testObserversHearAStepOnceTheUndoHistoryHasIt() throws {
         let s = try store()
         let g = try ShoppingModel(store: s)
-        let party = try g.createList(named: "Party")
+        let party = try g.lists.createList(named: "Party")
         let fresh = try ShoppingModel(store: Store(path: s.path))
         var heard: [(undo: Bool, redo: Bool)] = []
-        _ = fresh.observe { _ in heard.append((fresh.undo.canUndo, fresh.undo.canRedo)) }
-        try fresh.deleteList(party)
+        _ = fresh.core.observe { _ in heard.append((fresh.undo.canUndo, fresh.undo.canRedo)) }
+        try fresh.lists.deleteList(party)
         XCTAssertEqual(heard.last?.undo, true, "Ctrl+Z left disabled after a Delete List")
-        try fresh.undoLast()
+        try fresh.core.undoLast()
         XCTAssertEqual(heard.last?.redo, true, "Shift+Ctrl+Z left disabled after an undo")
         XCTAssertEqual(heard.last?.undo, false)
-        try fresh.redoLast()
+        try fresh.core.redoLast()
         XCTAssertEqual(heard.last?.undo, true)
         XCTAssertEqual(heard.last?.redo, false)
     }
@@ -63,16 +63,16 @@ final class RecentlyDeletedTests: XCTestCase {
     func testARestoredListDoesNotShareATaskListTakenMeanwhile() throws {
         let s = try store()
         let g = try ShoppingModel(store: s)
-        let party = try g.createList(named: "Party"), bbq = try g.createList(named: "BBQ")
+        let party = try g.lists.createList(named: "Party"), bbq = try g.lists.createList(named: "BBQ")
         try s.syncTables.createSyncBinding(SyncBinding(list: party, server: "https://dav.example.org/", user: "alice",
                                             collection: "https://dav.example.org/dav/party/", collectionName: "Party"))
-        try g.deleteList(party)
+        try g.lists.deleteList(party)
         XCTAssertEqual(try s.syncTables.syncBindings().map(\.list), [], "a deleted list's binding is not in use")
         try s.syncTables.createSyncBinding(SyncBinding(list: bbq, server: "https://dav.example.org/", user: "alice",
                                             collection: "https://dav.example.org/dav/party/", collectionName: "Party"))
-        XCTAssertTrue(try g.restoreList(party))
+        XCTAssertTrue(try g.lists.restoreList(party))
         XCTAssertNil(try s.syncTables.syncBinding(for: party), "no longer shared")
         XCTAssertEqual(try s.syncTables.syncBinding(for: bbq)?.collection, "https://dav.example.org/dav/party/")
-        XCTAssertFalse(try g.restoreList(party), "restored already: nothing to do")
+        XCTAssertFalse(try g.lists.restoreList(party), "restored already: nothing to do")
     }
 }

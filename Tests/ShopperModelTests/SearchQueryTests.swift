@@ -47,15 +47,15 @@ final class SearchQueryTests: XCTestCase {
 final class SearchCacheTests: XCTestCase {
     /// The folded text is cached per item; an edit must show through at once.
     func testSearchFollowsEditsOfCachedText() throws {
-        let m = try ShoppingModel(store: nil)
-        let id = try m.add(fields("Green tea", aisle: "Drinks"))
+        let m = try ShoppingModel(store: temporaryStore())
+        let id = try m.items.add(fields("Green tea", aisle: "Drinks"))
         let p = ListProjection(model: m, kind: .all, query: SearchQuery("tea"))
         XCTAssertEqual(p.descriptions, ["Green tea"])
-        try m.update(id, fields("Coffee", aisle: "Drinks"))
+        try m.items.update(id, fields("Coffee", aisle: "Drinks"))
         XCTAssertEqual(p.descriptions, [])
         p.setQuery(SearchQuery("coffee"))
         XCTAssertEqual(p.descriptions, ["Coffee"])
-        try m.update(id, fields("Coffee", aisle: "Drinks", notes: "decaf"))
+        try m.items.update(id, fields("Coffee", aisle: "Drinks", notes: "decaf"))
         p.setQuery(SearchQuery("decaf"))
         XCTAssertEqual(p.descriptions, ["Coffee"])
     }

@@ -9,7 +9,7 @@ final class SearchTextSliceTests: XCTestCase {
         let path = temporaryFolder(self) + "/shopper.sqlite"
         let model = try ShoppingModel(store: Store(path: path))
         let notes = ["", "Bio, from the market", "Zwei Stück"]
-        try model.add(batch: (0..<items).map { i in
+        try model.items.add(batch: (0..<items).map { i in
             ImportedItem(fields: fields(i % 7 == 0 ? "Crème fraîche \(i)" : "Item \(i)", cost: 1,
                                         aisle: i % 3 == 0 ? nil : "Aisle \(i % 5)", notes: notes[i % 3]),
                          needed: true, inCart: false)
@@ -32,30 +32,30 @@ final class SearchTextSliceTests: XCTestCase {
 
     func testTheWorkerMakesTheTextsTheModelWould() throws {
         let (model, path) = try store(2_500)
-        let reader = try XCTUnwrap(model.searchTextReader())
-        XCTAssertNil(model.searchTextReader(), "one reader at a time")
+        let reader = try XCTUnwrap(model.searches.searchTextReader())
+        XCTAssertNil(model.searches.searchTextReader(), "one reader at a time")
         let slices = try readOnAThread(reader, sliceSize: 1_000)
         XCTAssertEqual(slices.map(\.items.count), [1_000, 1_000, 500])
-        for (i, slice) in slices.enumerated() { XCTAssertEqual(model.take(slice), i < 2, "slice \(i)") }
-        XCTAssertTrue(model.texts.complete)
-        XCTAssertNil(model.searchTextReader(), "nothing left to read")
+        for (i, slice) in slices.enumerated() { XCTAssertEqual(model.searches.take(slice), i < 2, "slice \(i)") }
+        XCTAssertTrue(model.searches.texts.complete)
+        XCTAssertNil(model.searches.searchTextReader(), "nothing left to read")
 
         let itself = try ShoppingModel(store: Store(path: path))
-        itself.prepareAllSearchTexts()
+        itself.searches.prepareAllSearchTexts()
         for id in (1...2_500).map({ ItemID(Int64($0)) }) {
-            XCTAssertEqual(model.searchText(of: id), itself.searchText(of: id), "item \(id.raw)")
+            XCTAssertEqual(model.searches.searchText(of: id), itself.searches.searchText(of: id), "item \(id.raw)")
         }
-        XCTAssertEqual(model.searchText(of: ItemID(8)), "creme fraiche 7\naisle 2\nbio, from the market")
+        XCTAssertEqual(model.searches.searchText(of: ItemID(8)), "creme fraiche 7\naisle 2\nbio, from the market")
     }
 
     func testAnItemChangedAfterTheWorkerReadItHasItsNewText() throws {
         let (model, _) = try store(300)
-        let slices = try readOnAThread(try XCTUnwrap(model.searchTextReader()), sliceSize: 100)
-        try model.update(ItemID(150), fields("Oat milk", aisle: "Dairy"))
-        try model.delete([ItemID(250)])
-        for slice in slices { model.take(slice) }
-        XCTAssertEqual(model.searchText(of: ItemID(150)), "oat milk\ndairy\n")
-        XCTAssertFalse(model.texts.has(ItemID(250)), "a deleted item keeps no text")
+        let slices = try readOnAThread(try XCTUnwrap(model.searches.searchTextReader()), sliceSize: 100)
+        try model.items.update(ItemID(150), fields("Oat milk", aisle: "Dairy"))
+        try model.items.delete([ItemID(250)])
+        for slice in slices { model.searches.take(slice) }
+        XCTAssertEqual(model.searches.searchText(of: ItemID(150)), "oat milk\ndairy\n")
+        XCTAssertFalse(model.searches.texts.has(ItemID(250)), "a deleted item keeps no text")
         let search = ListProjection(model: model, kind: .all, query: SearchQuery("oat"))
         XCTAssertEqual((0..<search.count).compactMap(search.itemID), [ItemID(150)])
         let gone = ListProjection(model: model, kind: .all, query: SearchQuery("item 249"))
@@ -65,45 +65,45 @@ final class SearchTextSliceTests: XCTestCase {
     func testAnItemAnotherProcessAddedGetsItsTextWithItsNews() throws {
         let (model, path) = try store(50)
         let other = try ShoppingModel(store: Store(path: path))
-        let added = try other.add(fields("Saffron"))
-        let slices = try readOnAThread(try XCTUnwrap(model.searchTextReader()), sliceSize: 40)
+        let added = try other.items.add(fields("Saffron"))
+        let slices = try readOnAThread(try XCTUnwrap(model.searches.searchTextReader()), sliceSize: 40)
         XCTAssertTrue(slices.contains { $0.items.contains { $0.id == added } }, "the worker's read sees it")
-        for slice in slices { model.take(slice) }
-        XCTAssertFalse(model.texts.has(added), "not in memory yet: left for its news")
-        XCTAssertTrue(try model.refreshIfChangedElsewhere())
+        for slice in slices { model.searches.take(slice) }
+        XCTAssertFalse(model.searches.texts.has(added), "not in memory yet: left for its news")
+        XCTAssertTrue(try model.core.refreshIfChangedElsewhere())
         let search = ListProjection(model: model, kind: .all, query: SearchQuery("saffron"))
         XCTAssertEqual((0..<search.count).compactMap(search.itemID), [added])
     }
 
     func testASearchTypedBeforeTheWorkerFinishedStopsIt() throws {
         let (model, _) = try store(1_000)
-        let reader = try XCTUnwrap(model.searchTextReader())
+        let reader = try XCTUnwrap(model.searches.searchTextReader())
         let first = try reader.slice(after: reader.after, limit: 300)
-        XCTAssertTrue(model.take(first))
+        XCTAssertTrue(model.searches.take(first))
         // The search needs every text now, and makes the rest itself.
         let search = ListProjection(model: model, kind: .all, query: SearchQuery("item 999"))
         XCTAssertEqual((0..<search.count).compactMap(search.itemID), [ItemID(1_000)])
-        XCTAssertTrue(model.texts.complete)
+        XCTAssertTrue(model.searches.texts.complete)
         let second = try reader.slice(after: first.last!, limit: 300)
-        XCTAssertFalse(model.take(second), "the worker is told to stop")
+        XCTAssertFalse(model.searches.take(second), "the worker is told to stop")
         var more = 0
         try reader.run(sliceSize: 300) { _ in more += 1 }
         XCTAssertEqual(more, 0, "a stopped reader reads nothing")
-        XCTAssertEqual(model.searchText(of: ItemID(401)), "item 400\naisle 0\nbio, from the market")
+        XCTAssertEqual(model.searches.searchText(of: ItemID(401)), "item 400\naisle 0\nbio, from the market")
     }
 
     func testAModelLetGoStopsItsWorker() throws {
         let (model, _) = try store(1_000)
-        let reader = try XCTUnwrap(model.searchTextReader())
+        let reader = try XCTUnwrap(model.searches.searchTextReader())
         let first = try reader.slice(after: reader.after, limit: 300)
-        XCTAssertTrue(model.take(first))
+        XCTAssertTrue(model.searches.take(first))
         // Another list shown: the worker stops after the slice it holds, which is not taken.
-        model.stopSearchTexts()
-        XCTAssertFalse(model.take(try reader.slice(after: first.last!, limit: 300)), "the worker is told to stop")
+        model.searches.stopSearchTexts()
+        XCTAssertFalse(model.searches.take(try reader.slice(after: first.last!, limit: 300)), "the worker is told to stop")
         var more = 0
         try reader.run(sliceSize: 300) { _ in more += 1 }
         XCTAssertEqual(more, 0, "a stopped reader reads nothing")
-        XCTAssertFalse(model.texts.complete)
+        XCTAssertFalse(model.searches.texts.complete)
         // Should the model still be asked (a search on it), it makes the rest itself.
         let search = ListProjection(model: model, kind: .all, query: SearchQuery("item 999"))
         XCTAssertEqual((0..<search.count).compactMap(search.itemID), [ItemID(1_000)])
@@ -111,11 +111,11 @@ final class SearchTextSliceTests: XCTestCase {
 
     func testAFailedReadLeavesTheTextsToTheNextSearch() throws {
         let (model, _) = try store(100)
-        XCTAssertNotNil(model.searchTextReader())
-        model.searchTextReaderFailed()
-        XCTAssertFalse(model.texts.complete)
+        XCTAssertNotNil(model.searches.searchTextReader())
+        model.searches.searchTextReaderFailed()
+        XCTAssertFalse(model.searches.texts.complete)
         let search = ListProjection(model: model, kind: .all, query: SearchQuery("item 43"))
         XCTAssertEqual((0..<search.count).compactMap(search.itemID), [ItemID(44)])
-        XCTAssertNil(model.searchTextReader(), "all made by the search")
+        XCTAssertNil(model.searches.searchTextReader(), "all made by the search")
     }
 }

@@ -13,10 +13,10 @@ final class ShopsTests: XCTestCase {
 
     /// A list with aisles Fruit, Dairy, Bakery (in that order) and an item without an aisle.
     private func groceries(_ m: ShoppingModel) throws {
-        try m.add(fields("Apples", aisle: "Fruit"))
-        try m.add(fields("Milk", aisle: "Dairy"))
-        try m.add(fields("Bread", aisle: "Bakery"))
-        try m.add(fields("Candles"))
+        try m.items.add(fields("Apples", aisle: "Fruit"))
+        try m.items.add(fields("Milk", aisle: "Dairy"))
+        try m.items.add(fields("Bread", aisle: "Bakery"))
+        try m.items.add(fields("Candles"))
     }
 
     /// Table: the shop's order, the list's order, the order walked.
@@ -56,26 +56,26 @@ final class ShopsTests: XCTestCase {
     func testShopsAreAddedRenamedMovedAndDeletedEachWithUndo() throws {
         let s = try store()
         let m = try ShoppingModel(store: s)
-        let aldi = try m.addShop(named: "  Aldi ")
-        let lidl = try m.addShop(named: "Lidl")
-        let blank = try m.addShop(named: "")
-        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "New Store"])
-        try m.renameShop(blank, to: "Tesco")
-        try m.moveShop(lidl, to: 0)
-        XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Aldi", "Tesco"])
+        let aldi = try m.shops.addShop(named: "  Aldi ")
+        let lidl = try m.shops.addShop(named: "Lidl")
+        let blank = try m.shops.addShop(named: "")
+        XCTAssertEqual(m.shops.all.map(\.name), ["Aldi", "Lidl", "New Store"])
+        try m.shops.renameShop(blank, to: "Tesco")
+        try m.shops.moveShop(lidl, to: 0)
+        XCTAssertEqual(m.shops.all.map(\.name), ["Lidl", "Aldi", "Tesco"])
         XCTAssertEqual(try s.shopTables.shops().map(\.name), ["Lidl", "Aldi", "Tesco"], "written through")
-        try m.deleteShop(aldi)
-        XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Tesco"])
+        try m.shops.deleteShop(aldi)
+        XCTAssertEqual(m.shops.all.map(\.name), ["Lidl", "Tesco"])
         XCTAssertEqual(m.undo.undoName, "deleting the store “Aldi”")
-        try m.undoLast()
-        XCTAssertEqual(m.shops.map(\.name), ["Lidl", "Aldi", "Tesco"])
-        try m.undoLast()  // the move
-        try m.undoLast()  // the rename
-        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "New Store"])
-        try m.redoLast()
-        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl", "Tesco"])
-        for _ in 0..<4 { try m.undoLast() }
-        XCTAssertEqual(m.shops, [])
+        try m.core.undoLast()
+        XCTAssertEqual(m.shops.all.map(\.name), ["Lidl", "Aldi", "Tesco"])
+        try m.core.undoLast()  // the move
+        try m.core.undoLast()  // the rename
+        XCTAssertEqual(m.shops.all.map(\.name), ["Aldi", "Lidl", "New Store"])
+        try m.core.redoLast()
+        XCTAssertEqual(m.shops.all.map(\.name), ["Aldi", "Lidl", "Tesco"])
+        for _ in 0..<4 { try m.core.undoLast() }
+        XCTAssertEqual(m.shops.all, [])
         XCTAssertEqual(try s.shopTables.shops(), [])
     }
 
@@ -84,20 +84,20 @@ final class ShopsTests: XCTestCase {
     func testStoresSetByNameMakeTheUnknownOnesInOneStep() throws {
         let s = try store()
         let m = try ShoppingModel(store: s)
-        let aldi = try m.addShop(named: "Aldi")
-        let milk = try m.add(fields("Milk"))
-        try m.setOnlyAt(milk, named: ["ALDI"])
-        XCTAssertEqual(m.onlyAt[milk], [aldi])
+        let aldi = try m.shops.addShop(named: "Aldi")
+        let milk = try m.items.add(fields("Milk"))
+        try m.shops.setOnlyAt(milk, named: ["ALDI"])
+        XCTAssertEqual(m.shops.onlyAt[milk], [aldi])
         XCTAssertEqual(m.undo.undoName, "choosing the stores for “Milk”")
-        try m.setOnlyAt(milk, named: ["aldi", "Lidl"])
-        XCTAssertEqual(m.shops.map(\.name), ["Aldi", "Lidl"])
-        XCTAssertEqual(m.storeNames(of: milk), ["Aldi", "Lidl"])
+        try m.shops.setOnlyAt(milk, named: ["aldi", "Lidl"])
+        XCTAssertEqual(m.shops.all.map(\.name), ["Aldi", "Lidl"])
+        XCTAssertEqual(m.shops.storeNames(of: milk), ["Aldi", "Lidl"])
         XCTAssertEqual(try s.shopTables.shops().map(\.name), ["Aldi", "Lidl"], "written through")
-        try m.undoLast()
-        XCTAssertEqual(m.shops.map(\.name), ["Aldi"], "the store made goes with its step")
-        XCTAssertEqual(m.onlyAt[milk], [aldi])
-        try m.setOnlyAt(milk, named: [])
-        XCTAssertEqual(m.onlyAt[milk], [], "none: anywhere")
+        try m.core.undoLast()
+        XCTAssertEqual(m.shops.all.map(\.name), ["Aldi"], "the store made goes with its step")
+        XCTAssertEqual(m.shops.onlyAt[milk], [aldi])
+        try m.shops.setOnlyAt(milk, named: [])
+        XCTAssertEqual(m.shops.onlyAt[milk], [], "none: anywhere")
     }
 
     func testTheShoppingListsSectionsFollowTheShopStoodInAndUndoPutsTheOrderBack() throws {
@@ -106,39 +106,39 @@ final class ShopsTests: XCTestCase {
         try groceries(m)
         let p = ListProjection(model: m, kind: .shopping, sectioning: .aisle)
         XCTAssertEqual(headers(p), ["Fruit", "Dairy", "Bakery", "No Aisle"])
-        let aldi = try m.addShop(named: "Aldi")
-        try m.setAisleOrder(["Bakery", "Dairy"], at: aldi)
+        let aldi = try m.shops.addShop(named: "Aldi")
+        try m.shops.setAisleOrder(["Bakery", "Dairy"], at: aldi)
         XCTAssertEqual(headers(p), ["Fruit", "Dairy", "Bakery", "No Aisle"], "Any Store until Aldi is chosen")
-        try m.shop(at: aldi)
-        XCTAssertEqual(m.currentShop, aldi)
+        try m.shops.shop(at: aldi)
+        XCTAssertEqual(m.shops.currentShop, aldi)
         XCTAssertEqual(headers(p), ["Bakery", "Dairy", "Fruit", "No Aisle"], "Aldi's aisles, then the rest")
         XCTAssertEqual(p.descriptions, ["Bread", "Milk", "Apples", "Candles"])
         XCTAssertEqual(m.undo.undoName, "reordering the aisles of “Aldi”", "choosing a shop is no step")
-        try m.moveAisle("Fruit", by: -2, at: aldi)
+        try m.shops.moveAisle("Fruit", by: -2, at: aldi)
         XCTAssertEqual(headers(p), ["Fruit", "Bakery", "Dairy", "No Aisle"])
-        try m.undoLast()
+        try m.core.undoLast()
         XCTAssertEqual(headers(p), ["Bakery", "Dairy", "Fruit", "No Aisle"])
-        try m.shop(at: .any)
+        try m.shops.shop(at: .any)
         XCTAssertEqual(headers(p), ["Fruit", "Dairy", "Bakery", "No Aisle"], "the list's own order, untouched")
-        XCTAssertEqual(m.aisles.names, ["Fruit", "Dairy", "Bakery"])
+        XCTAssertEqual(m.aisles.order.names, ["Fruit", "Dairy", "Bakery"])
         // Any Store's order is the list's own.
-        try m.moveAisle("Bakery", by: -1, at: .any)
-        XCTAssertEqual(m.aisles.names, ["Fruit", "Bakery", "Dairy"])
+        try m.shops.moveAisle("Bakery", by: -1, at: .any)
+        XCTAssertEqual(m.aisles.order.names, ["Fruit", "Bakery", "Dairy"])
     }
 
     func testItemsOnlyAtOtherShopsLeaveTheShoppingListWithACountAndCanBeShown() throws {
         let s = try store()
         let m = try ShoppingModel(store: s)
         try groceries(m)
-        let aldi = try m.addShop(named: "Aldi"), lidl = try m.addShop(named: "Lidl")
-        let milk = try XCTUnwrap(m.items.ids.first { m.item($0)?.description == "Milk" })
-        let bread = try XCTUnwrap(m.items.ids.first { m.item($0)?.description == "Bread" })
-        try m.setOnlyAt(milk, [lidl])
-        try m.setOnlyAt(bread, [aldi, lidl])
+        let aldi = try m.shops.addShop(named: "Aldi"), lidl = try m.shops.addShop(named: "Lidl")
+        let milk = try XCTUnwrap(m.items.table.ids.first { m.items.item($0)?.description == "Milk" })
+        let bread = try XCTUnwrap(m.items.table.ids.first { m.items.item($0)?.description == "Bread" })
+        try m.shops.setOnlyAt(milk, [lidl])
+        try m.shops.setOnlyAt(bread, [aldi, lidl])
         let shopping = ListProjection(model: m, kind: .shopping)
         let all = ListProjection(model: m, kind: .all)
         XCTAssertEqual(shopping.descriptions, ["Apples", "Milk", "Bread", "Candles"], "Any Store hides nothing")
-        try m.shop(at: aldi)
+        try m.shops.shop(at: aldi)
         XCTAssertEqual(shopping.descriptions, ["Apples", "Bread", "Candles"])
         XCTAssertEqual(shopping.hiddenForOtherShops, 1)
         XCTAssertEqual(all.descriptions.count, 4, "All Items hides nothing")
@@ -147,26 +147,26 @@ final class ShopsTests: XCTestCase {
         XCTAssertEqual(shopping.hiddenForOtherShops, 0)
         shopping.showsOtherShops = false
         // An item not needed is not counted: it is not on the shopping list anyway.
-        try m.setNeeded(milk, false)
+        try m.items.setNeeded(milk, false)
         XCTAssertEqual(shopping.hiddenForOtherShops, 0)
-        try m.undoLast()
+        try m.core.undoLast()
         XCTAssertEqual(shopping.hiddenForOtherShops, 1)
         // Undo of the mark shows it again.
-        try m.undoLast()  // bread's marks
-        try m.undoLast()  // milk's
+        try m.core.undoLast()  // bread's marks
+        try m.core.undoLast()  // milk's
         XCTAssertEqual(shopping.descriptions, ["Apples", "Milk", "Bread", "Candles"])
-        XCTAssertEqual(m.onlyAt, OnlyAt())
+        XCTAssertEqual(m.shops.onlyAt, OnlyAt())
         // Deleting the only shop an item is sold at shows it everywhere; Undo hides it again.
-        try m.redoLast()
-        try m.shop(at: aldi)
+        try m.core.redoLast()
+        try m.shops.shop(at: aldi)
         XCTAssertEqual(shopping.hiddenForOtherShops, 1)
-        try m.deleteShop(lidl)
+        try m.shops.deleteShop(lidl)
         XCTAssertEqual(shopping.hiddenForOtherShops, 0)
-        try m.undoLast()
+        try m.core.undoLast()
         XCTAssertEqual(shopping.hiddenForOtherShops, 1)
         // Deleting the shop stood in goes back to Any Store.
-        try m.deleteShop(aldi)
-        XCTAssertEqual(m.currentShop, .any)
+        try m.shops.deleteShop(aldi)
+        XCTAssertEqual(m.shops.currentShop, .any)
         XCTAssertEqual(shopping.hiddenForOtherShops, 0)
     }
 
@@ -177,19 +177,19 @@ final class ShopsTests: XCTestCase {
         let a = try ShoppingModel(store: Store(path: path))
         let b = try ShoppingModel(store: Store(path: path))
         try groceries(a)
-        let aldi = try a.addShop(named: "Aldi"), lidl = try a.addShop(named: "Lidl")
-        try a.setAisleOrder(["Bakery"], at: aldi)
-        let apples = try XCTUnwrap(a.items.ids.first { a.item($0)?.description == "Apples" })
-        try a.setOnlyAt(apples, [lidl])
-        try a.shop(at: aldi)
+        let aldi = try a.shops.addShop(named: "Aldi"), lidl = try a.shops.addShop(named: "Lidl")
+        try a.shops.setAisleOrder(["Bakery"], at: aldi)
+        let apples = try XCTUnwrap(a.items.table.ids.first { a.items.item($0)?.description == "Apples" })
+        try a.shops.setOnlyAt(apples, [lidl])
+        try a.shops.shop(at: aldi)
         var heard = false
-        b.observe { if $0.shopsChanged { heard = true } }
-        try b.refreshIfChangedElsewhere()
+        b.core.observe { if $0.shopsChanged { heard = true } }
+        try b.core.refreshIfChangedElsewhere()
         XCTAssertTrue(heard)
-        XCTAssertEqual(b.shops.map(\.name), ["Aldi", "Lidl"])
-        XCTAssertEqual(b.currentShop, aldi)
-        XCTAssertEqual(b.sectionAisles.names, ["Bakery", "Fruit", "Dairy"])
-        XCTAssertEqual(b.onlyAt[apples], [lidl])
+        XCTAssertEqual(b.shops.all.map(\.name), ["Aldi", "Lidl"])
+        XCTAssertEqual(b.shops.currentShop, aldi)
+        XCTAssertEqual(b.shops.sectionAisles.names, ["Bakery", "Fruit", "Dairy"])
+        XCTAssertEqual(b.shops.onlyAt[apples], [lidl])
         XCTAssertEqual(ListProjection(model: b, kind: .shopping).descriptions, ["Milk", "Bread", "Candles"])
     }
 
@@ -199,22 +199,22 @@ final class ShopsTests: XCTestCase {
         let s = try store()
         let m = try ShoppingModel(store: s)
         try groceries(m)
-        let aldi = try m.addShop(named: "Aldi"), lidl = try m.addShop(named: "Lidl")
-        try m.setAisleOrder(["Dairy"], at: aldi)
-        let ids = m.items.ids
-        try m.setOnlyAt(ids[0], [aldi])
-        try m.setOnlyAt(ids[1], [lidl])
-        try m.setOnlyAt(ids[2], [lidl])
-        let party = try m.createList(named: "Party")
-        try m.moveItems([ids[2]], to: party)
-        try m.delete([ids[1]])
-        try m.deleteShop(aldi)
+        let aldi = try m.shops.addShop(named: "Aldi"), lidl = try m.shops.addShop(named: "Lidl")
+        try m.shops.setAisleOrder(["Dairy"], at: aldi)
+        let ids = m.items.table.ids
+        try m.shops.setOnlyAt(ids[0], [aldi])
+        try m.shops.setOnlyAt(ids[1], [lidl])
+        try m.shops.setOnlyAt(ids[2], [lidl])
+        let party = try m.lists.createList(named: "Party")
+        try m.lists.moveItems([ids[2]], to: party)
+        try m.items.delete([ids[1]])
+        try m.shops.deleteShop(aldi)
         try s.purgeDeletedLists()
         let again = try ShoppingModel(store: s)
-        XCTAssertEqual(again.shops.map(\.name), ["Lidl"])
-        XCTAssertEqual(again.onlyAt, OnlyAt(), "Aldi's mark gone with it; the deleted item's too")
+        XCTAssertEqual(again.shops.all.map(\.name), ["Lidl"])
+        XCTAssertEqual(again.shops.onlyAt, OnlyAt(), "Aldi's mark gone with it; the deleted item's too")
         let partyModel = try ShoppingModel(store: s, list: party)
-        XCTAssertEqual(partyModel.onlyAt[ids[2]], [lidl], "moved with its item")
+        XCTAssertEqual(partyModel.shops.onlyAt[ids[2]], [lidl], "moved with its item")
         XCTAssertEqual(try s.integrityCheck(), "ok")
     }
 }
@@ -227,55 +227,55 @@ final class ShopsReviewTests: XCTestCase {
     func testAStoreTakenBackLendsNeitherItsIdNorItsPlaceInTheHeader() throws {
         let s = try Store(path: path())
         let m = try ShoppingModel(store: s)
-        let aldi = try m.addShop(named: "Aldi")
-        try m.shop(at: aldi)
-        try m.undoLast()
-        XCTAssertEqual(m.currentShop, .any)
+        let aldi = try m.shops.addShop(named: "Aldi")
+        try m.shops.shop(at: aldi)
+        try m.core.undoLast()
+        XCTAssertEqual(m.shops.currentShop, .any)
         XCTAssertEqual(try s.lists().first?.shop, .any, "the list is not left on a store that went")
-        let lidl = try m.addShop(named: "Lidl")
+        let lidl = try m.shops.addShop(named: "Lidl")
         XCTAssertNotEqual(lidl, aldi, "a new store never takes an id one had")
-        XCTAssertEqual(m.currentShop, .any)
+        XCTAssertEqual(m.shops.currentShop, .any)
         // Nor after a deleted store is purged at the next start.
-        try m.deleteShop(lidl)
+        try m.shops.deleteShop(lidl)
         try s.purgeDeletedLists()
         let again = try ShoppingModel(store: s)
-        XCTAssertGreaterThan(try again.addShop(named: "Tesco"), lidl)
+        XCTAssertGreaterThan(try again.shops.addShop(named: "Tesco"), lidl)
     }
 
     func testATripDeletedLendsNotItsIdAndOthersTripsAreSeen() throws {
         let p = path()
         let a = try ShoppingModel(store: Store(path: p)), b = try ShoppingModel(store: Store(path: p))
-        let milk = try a.add(fields("Milk", cost: 1))
-        try a.tick(milk)
-        let first = try XCTUnwrap(try a.finishShopping())
-        try a.deleteTrip(first)
-        try a.tick(milk)
-        XCTAssertNotEqual(try a.finishShopping(), first)
+        let milk = try a.items.add(fields("Milk", cost: 1))
+        try a.items.tick(milk)
+        let first = try XCTUnwrap(try a.items.finishShopping())
+        try a.trips.deleteTrip(first)
+        try a.items.tick(milk)
+        XCTAssertNotEqual(try a.items.finishShopping(), first)
         // B shows trips; A records one more: B hears of it at its next refresh.
-        _ = try b.trips()
+        _ = try b.trips.all()
         var heard = false
-        b.observe { if $0.tripsChanged { heard = true } }
-        try a.tick(milk)
-        try a.finishShopping()
-        try b.refreshIfChangedElsewhere()
+        b.core.observe { if $0.tripsChanged { heard = true } }
+        try a.items.tick(milk)
+        try a.items.finishShopping()
+        try b.core.refreshIfChangedElsewhere()
         XCTAssertTrue(heard)
-        XCTAssertEqual(try b.trips().count, 2)
+        XCTAssertEqual(try b.trips.all().count, 2)
     }
 
     func testANewAisleIsNoChangeOfStore() throws {
         let m = try ShoppingModel(store: Store(path: path()))
-        try m.add(fields("Milk", aisle: "Dairy"))
+        try m.items.add(fields("Milk", aisle: "Dairy"))
         var moved = false
-        m.observe { if $0.shopsChanged { moved = true } }
-        try m.add(fields("Bread", aisle: "Bakery"))
+        m.core.observe { if $0.shopsChanged { moved = true } }
+        try m.items.add(fields("Bread", aisle: "Bakery"))
         XCTAssertFalse(moved, "at Any Store")
-        let aldi = try m.addShop(named: "Aldi")
-        try m.setAisleOrder(["Dairy"], at: aldi)
-        try m.shop(at: aldi)
+        let aldi = try m.shops.addShop(named: "Aldi")
+        try m.shops.setAisleOrder(["Dairy"], at: aldi)
+        try m.shops.shop(at: aldi)
         moved = false
-        try m.add(fields("Tea", aisle: "Drinks"))
+        try m.items.add(fields("Tea", aisle: "Drinks"))
         XCTAssertFalse(moved, "at a store: the new aisle comes last")
-        XCTAssertEqual(m.sectionAisles.names, ["Dairy", "Bakery", "Drinks"])
+        XCTAssertEqual(m.shops.sectionAisles.names, ["Dairy", "Bakery", "Drinks"])
     }
 
     func testATripsFileWithAmountsBeyondTheEditorsIsRefusedByLine() {

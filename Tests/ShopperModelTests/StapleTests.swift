@@ -40,24 +40,24 @@ final class StapleTests: XCTestCase {
     func testAnotherProcessesEditIsWhatTheNextAddFollows() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let window = try ShoppingModel(store: Store(path: path))
-        let id = try window.addRecipe(RecipeDraft(title: "Salad", servings: 2, ingredients: ["2 tbsp olive oil", "1 lemon"]))
-        XCTAssertTrue(try window.previewRecipe(id).first?.words.contains("always at home") ?? false)
+        let id = try window.recipes.addRecipe(RecipeDraft(title: "Salad", servings: 2, ingredients: ["2 tbsp olive oil", "1 lemon"]))
+        XCTAssertTrue(try window.plan.previewRecipe(id).first?.words.contains("always at home") ?? false)
         // The command line, or a second window, takes olive oil off the staples.
         XCTAssertEqual(try Store(path: path).stapleTables.removeStaple("olive oil"), "olive oil")
-        try window.addRecipeToList(id)
-        XCTAssertEqual(Set(try window.allItems().map(\.description)), ["Olive oil", "Lemon"])
+        try window.plan.addRecipeToList(id)
+        XCTAssertEqual(Set(try window.items.allItems().map(\.description)), ["Olive oil", "Lemon"])
     }
 
     func testTheWeeksAddFollowsTheStaples() throws {
         let m = try ShoppingModel(store: store())
         let s = try XCTUnwrap(m.store)
-        let id = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread", "butter"]))
+        let id = try m.recipes.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread", "butter"]))
         try s.stapleTables.addStaple("Butter")
-        _ = try m.planMeal(id, on: PlanDay(Date()), servings: 1)
-        let words = try m.previewWeek().map(\.words)
+        _ = try m.plan.planMeal(id, on: PlanDay(Date()), servings: 1)
+        let words = try m.plan.previewWeek().map(\.words)
         XCTAssertTrue(words.contains { $0.hasPrefix("butter:") && $0.contains("always at home") }, "\(words)")
-        try m.addWeekToList()
-        XCTAssertEqual(try m.allItems().map(\.description), ["Bread"])
+        try m.plan.addWeekToList()
+        XCTAssertEqual(try m.items.allItems().map(\.description), ["Bread"])
     }
 
     func testAReadOnlyStoreRefusesAnEdit() throws {
@@ -82,7 +82,7 @@ final class StapleTests: XCTestCase {
         XCTAssertTrue(names.allSatisfy { $0.count <= StapleTables.stapleLimit })
         XCTAssertFalse(names.contains { $0.utf8.first == 0 }, "bytes are no staple")
         let m = try ShoppingModel(store: Store(path: path))
-        let id = try m.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
-        XCTAssertEqual(try m.addRecipeToList(id).count, 1, "a recipe's add goes on")
+        let id = try m.recipes.addRecipe(RecipeDraft(title: "Toast", servings: 1, ingredients: ["2 slices bread"]))
+        XCTAssertEqual(try m.plan.addRecipeToList(id).count, 1, "a recipe's add goes on")
     }
 }

@@ -32,7 +32,7 @@ final class StoreBoundsTests: XCTestCase {
     func testALinkOutOfTheDataFolderIsNeverFollowed() throws {
         let folder = temporaryFolder(self)
         let path = folder + "/" + Store.fileName
-        do { try ShoppingModel(store: Store(path: path)).add(fields("Milk")) }
+        do { try kept(ShoppingModel(store: Store(path: path))) { try $0.items.add(fields("Milk")) } }
         let outside = temporaryFolder(self) + "/notes.txt"
         try "mine".write(toFile: outside, atomically: true, encoding: .utf8)
         chmod(outside, 0o644)
@@ -58,7 +58,7 @@ final class StoreBoundsTests: XCTestCase {
         // Without links, an existing store and its sidecars are still made private.
         unlink(path)
         try FileManager.default.moveItem(atPath: elsewhere, toPath: path)
-        do { try ShoppingModel(store: Store(path: path)).add(fields("Tea")) }
+        do { try kept(ShoppingModel(store: Store(path: path))) { try $0.items.add(fields("Tea")) } }
         XCTAssertEqual(mode(path), 0o600)
     }
 
@@ -70,7 +70,7 @@ final class StoreBoundsTests: XCTestCase {
         let path = temporaryFolder(self) + "/" + Store.fileName
         do {
             let m = try ShoppingModel(store: Store(path: path))
-            try m.importItems((1...3_000).map { ImportedItem(fields: fields("Item \($0)", aisle: "Aisle \($0 % 30)")) })
+            try m.imports.importItems((1...3_000).map { ImportedItem(fields: fields("Item \($0)", aisle: "Aisle \($0 % 30)")) })
         }
         try Self.breakAnIndexPage(path)
         XCTAssertNotEqual(try Store(path: path, access: .readOnly).integrityCheck(), "ok", "SQLite calls it malformed")

@@ -15,7 +15,7 @@ final class StoreFileTests: XCTestCase {
     func testANewFolderAndStoreArePrivate() throws {
         let folder = temporaryFolder(self) + "/new/data"
         let m = try ShoppingModel(store: Store(path: folder + "/" + Store.fileName))
-        try m.add(fields("Milk"))
+        try m.items.add(fields("Milk"))
         XCTAssertEqual(mode(folder), 0o700)
         for suffix in ["", "-wal", "-shm"] { XCTAssertEqual(mode(folder + "/" + Store.fileName + suffix), 0o600, suffix) }
     }
@@ -90,8 +90,8 @@ final class StoreFileTests: XCTestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let time = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         let m = try ShoppingModel(store: Store(path: path, access: .readOnly))
-        XCTAssertEqual(try m.allItems().map(\.description), ["Oat milk"])
-        XCTAssertThrowsError(try m.add(fields("Not here"))) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
+        XCTAssertEqual(try m.items.allItems().map(\.description), ["Oat milk"])
+        XCTAssertThrowsError(try m.items.add(fields("Not here"))) { XCTAssertEqual($0 as? StoreError, .readOnly(path: path)) }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, time)
     }
@@ -99,7 +99,7 @@ final class StoreFileTests: XCTestCase {
     func testReadingOnlyAMissingStoreCreatesNothing() throws {
         let folder = temporaryFolder(self) + "/none"
         let m = try ShoppingModel(store: Store(path: folder + "/" + Store.fileName, access: .readOnly))
-        XCTAssertTrue(m.items.isEmpty)
+        XCTAssertTrue(m.items.table.isEmpty)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder))
     }
 
@@ -108,7 +108,7 @@ final class StoreFileTests: XCTestCase {
     func testDamagedRowsAreNamedNotCrashedOn() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
-        try m.add(fields("Milk", aisle: "Dairy"))
+        try m.items.add(fields("Milk", aisle: "Dairy"))
         let q = try DatabaseQueue(path: path)
         try q.write { try $0.execute(sql: "INSERT INTO aisle (list_id, name, position) VALUES (1, NULL, 5)") }
         XCTAssertEqual(try Store(path: path).load().aisles, ["Dairy"])
@@ -135,16 +135,16 @@ final class StoreFileTests: XCTestCase {
     func testAnItemDamagedAfterStartUpIsNamedByWhatChangesIt() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let writer = try ShoppingModel(store: Store(path: path))
-        let milk = try writer.add(fields("Milk"))
-        let bread = try writer.add(fields("Bread"))
+        let milk = try writer.items.add(fields("Milk"))
+        let bread = try writer.items.add(fields("Bread"))
         let m = try ShoppingModel(store: Store(path: path))
         let q = try DatabaseQueue(path: path)
         try q.write { try $0.execute(sql: "UPDATE item SET quantity = 'lots' WHERE id = ?", arguments: [milk.raw]) }
         let damaged = StoreError.damagedRow(table: "item", id: milk.raw, what: "a quantity of “lots”")
-        XCTAssertThrowsError(try m.update(milk, fields("Oat milk"))) { XCTAssertEqual($0 as? StoreError, damaged) }
+        XCTAssertThrowsError(try m.items.update(milk, fields("Oat milk"))) { XCTAssertEqual($0 as? StoreError, damaged) }
         // A delete reads what undo would put back first: refused whole, Bread with it.
-        XCTAssertThrowsError(try m.delete([milk, bread])) { XCTAssertEqual($0 as? StoreError, damaged) }
+        XCTAssertThrowsError(try m.items.delete([milk, bread])) { XCTAssertEqual($0 as? StoreError, damaged) }
         XCTAssertEqual(try q.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM item") }, 2)
-        XCTAssertEqual(m.item(bread)?.description, "Bread")
+        XCTAssertEqual(m.items.item(bread)?.description, "Bread")
     }
 }

@@ -36,13 +36,13 @@ final class StoreLockTests: XCTestCase {
     func testAnotherOpenInTheWindowProcessKeepsItsWritesSafe() throws {
         let path = storePath()
         let window = try ShoppingModel(store: Store(path: path))
-        try window.add(ItemFields(description: "Milk"))
+        try window.items.add(ItemFields(description: "Milk"))
         // What each sync does on its worker thread: a connection of its own, opened and closed.
         for _ in 0..<2 { _ = try Store(path: path).lists() }
         _ = try Store(path: path, access: .readOnly).lists()
         childWrites(path, "Pepper")
         XCTAssertEqual(unlinkedStoreFiles(of: path), [], "the window writes to files another process removed")
-        try window.add(ItemFields(description: "Plates"))
+        try window.items.add(ItemFields(description: "Plates"))
         childWrites(path, "Salt")
         XCTAssertEqual(unlinkedStoreFiles(of: path), [])
         XCTAssertEqual(readElsewhere(path), ["Milk", "Pepper 0", "Plates", "Salt 0"])

@@ -7,13 +7,13 @@ final class StoreTests: XCTestCase {
     func testItemsSurviveReopeningExactly() throws {
         let path = temporaryFolder(self) + "/nested/folder/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
-        let id = try m.add(fields("Cheese", qty: Decimal(string: "0.25")!, unit: "kg", cost: Decimal(string: "12.99")!,
+        let id = try m.items.add(fields("Cheese", qty: Decimal(string: "0.25")!, unit: "kg", cost: Decimal(string: "12.99")!,
                                   aisle: "Dairy", notes: "mature, \"sharp\"\nfrom the counter"))
-        try m.saveSearch(name: "Dairy", query: "aisle:dairy")
+        try m.searches.saveSearch(name: "Dairy", query: "aisle:dairy")
         let reopened = try ShoppingModel(store: Store(path: path))
-        XCTAssertEqual(reopened.item(id), m.item(id))
-        XCTAssertEqual(reopened.savedSearches, m.savedSearches)
-        XCTAssertEqual(reopened.aisles, m.aisles)
+        XCTAssertEqual(reopened.items.item(id), m.items.item(id))
+        XCTAssertEqual(reopened.searches.savedSearches, m.searches.savedSearches)
+        XCTAssertEqual(reopened.aisles.order, m.aisles.order)
     }
 
     func testStoreIsInWALMode() throws {
@@ -69,7 +69,7 @@ final class StoreTests: XCTestCase {
         let path = temporaryFolder(self) + "/" + Store.fileName
         do {
             let m = try ShoppingModel(store: Store(path: path))
-            try m.add(fields("Milk"))
+            try m.items.add(fields("Milk"))
         }
         // A future version adds a migration this one does not know.
         let future = try DatabaseQueue(path: path)
@@ -110,15 +110,15 @@ final class StoreTests: XCTestCase {
             XCTAssertFalse(try q.read { try $0.tableExists("saved_search") })
         }
         let m = try ShoppingModel(store: Store(path: path))
-        let item = try XCTUnwrap(m.item(ItemID(7)))
+        let item = try XCTUnwrap(m.items.item(ItemID(7)))
         XCTAssertEqual(item.description, "Oat milk")
         XCTAssertEqual(item.quantity, 2)
         XCTAssertEqual(item.price, Decimal(string: "1.45"))
-        XCTAssertEqual(m.aisles.names, ["Dairy"])
-        try m.saveSearch(name: "Milk", query: "milk")
-        try m.tick(item.id)
-        try m.finishShopping()
-        XCTAssertEqual(try m.store!.tripTables.history(of: [item.id]).count, 1)
+        XCTAssertEqual(m.aisles.order.names, ["Dairy"])
+        try m.searches.saveSearch(name: "Milk", query: "milk")
+        try m.items.tick(item.id)
+        try m.items.finishShopping()
+        XCTAssertEqual(try m.store.tripTables.history(of: [item.id]).count, 1)
     }
 
     /// A child process writing a stream of edits is killed with SIGKILL. Every edit it reported as
@@ -162,21 +162,21 @@ final class StoreTests: XCTestCase {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
         let rows = (0..<100_000).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: "A\($0 % 20)"), needed: true, inCart: false) }
-        let ids = try m.add(batch: rows)
-        XCTAssertEqual(m.items.count, 100_000)
-        XCTAssertEqual(m.totals.leftToBuy, Totals(count: 100_000, cost: 100_000))
+        let ids = try m.items.add(batch: rows)
+        XCTAssertEqual(m.items.table.count, 100_000)
+        XCTAssertEqual(m.items.totals.leftToBuy, Totals(count: 100_000, cost: 100_000))
 
         let reopened = try ShoppingModel(store: Store(path: path))
-        XCTAssertEqual(reopened.items.count, 100_000)
+        XCTAssertEqual(reopened.items.table.count, 100_000)
         let shopping = ListProjection(model: reopened, kind: .shopping, sectioning: .aisle)
         XCTAssertEqual(shopping.itemCount, 100_000)
-        let store = reopened.store!
+        let store = reopened.store
         // An item's row, its tombstone when deleted, and its list's counts when they change.
-        for (rows, op) in [(2, { try reopened.tick(ids[5]) }), (2, { try reopened.untick(ids[5]) }),
+        for (rows, op) in [(2, { try reopened.items.tick(ids[5]) }), (2, { try reopened.items.untick(ids[5]) }),
                            // Moved to another aisle: the lesson too (LearnedAisles).
-                           (2, { try reopened.update(ids[9], fields("Renamed", cost: 2, aisle: "A3")) }),
-                           (1, { try reopened.move(ids[1], after: ids[50_000], before: ids[50_001]) }),
-                           (2, { try reopened.add(fields("New")) }), (3, { try reopened.delete([ids[7]]) })] as [(Int, () throws -> Void)] {
+                           (2, { try reopened.items.update(ids[9], fields("Renamed", cost: 2, aisle: "A3")) }),
+                           (1, { try reopened.items.move(ids[1], after: ids[50_000], before: ids[50_001]) }),
+                           (2, { try reopened.items.add(fields("New")) }), (3, { try reopened.items.delete([ids[7]]) })] as [(Int, () throws -> Void)] {
             let before = store.totalChanges()
             try op()
             XCTAssertEqual(store.totalChanges() - before, rows)

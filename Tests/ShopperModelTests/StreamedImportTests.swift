@@ -21,11 +21,11 @@ final class StreamedImportTests: XCTestCase {
             let (memory, streamed) = (temporaryFolder(self) + "/" + Store.fileName, temporaryFolder(self) + "/" + Store.fileName)
             for path in [memory, streamed] {
                 let m = try ShoppingModel(store: Store(path: path))
-                for (fields, needed) in existing { try m.add(fields, needed: needed, now: now) }
+                for (fields, needed) in existing { try m.items.add(fields, needed: needed, now: now) }
             }
             let m = try ShoppingModel(store: Store(path: memory))
             let rows = try CSVFormat.parse(csv)
-            try m.importItems(rows, known: m.knownItems(for: rows, in: m.itemsByMatchKey()), now: now)
+            try m.imports.importItems(rows, known: m.imports.knownItems(for: rows, in: m.imports.itemsByMatchKey()), now: now)
             let outcome = try StreamedImport.run([ImportStream(ImportSource(text: csv), format: .csv)], into: Store(path: streamed),
                                                  list: .first, now: now)
             let context = "seed \(seed) round \(round) (replay with SHOPPER_TEST_SEED=\(seed))"
@@ -39,7 +39,7 @@ final class StreamedImportTests: XCTestCase {
     func testABadLineAfterManyBatchesLeavesTheStoreAsItWas() throws {
         let path = temporaryFolder(self) + "/" + Store.fileName
         let m = try ShoppingModel(store: Store(path: path))
-        try m.add(fields("Milk", qty: 2, aisle: "Dairy"))
+        try m.items.add(fields("Milk", qty: 2, aisle: "Dairy"))
         let before = try Self.snapshot(path)
         var lines = ["description,quantity,aisle,stores"] + (1...6_000).map { "Item \($0),\($0 % 9 + 1),Aisle \($0 % 40),Shop \($0 % 7)" }
         for bad in stride(from: 5_000, through: 5_019, by: 1) { lines[bad] = "Broken \(bad),0" }

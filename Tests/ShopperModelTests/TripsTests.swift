@@ -12,18 +12,18 @@ final class TripsTests: XCTestCase {
     func testFinishingShoppingRecordsATripAndUndoTakesItBack() throws {
         let s = try store()
         let m = try ShoppingModel(store: s)
-        let aldi = try m.addShop(named: "Aldi")
-        try m.shop(at: aldi)
-        let milk = try m.add(fields("Milk", qty: 2, unit: "l", cost: Decimal(string: "1.09")!, aisle: "Dairy"))
+        let aldi = try m.shops.addShop(named: "Aldi")
+        try m.shops.shop(at: aldi)
+        let milk = try m.items.add(fields("Milk", qty: 2, unit: "l", cost: Decimal(string: "1.09")!, aisle: "Dairy"))
         var mince = fields("Mince", qty: 500, unit: "g", cost: Decimal(string: "5.49")!)
         mince.priceBasis = .forAll
-        let minceID = try m.add(mince)
-        let tea = try m.add(fields("Tea"))
-        try m.add(fields("Left on the list", cost: 9))
-        for id in [milk, minceID, tea] { try m.tick(id) }
+        let minceID = try m.items.add(mince)
+        let tea = try m.items.add(fields("Tea"))
+        try m.items.add(fields("Left on the list", cost: 9))
+        for id in [milk, minceID, tea] { try m.items.tick(id) }
         let when = Date(timeIntervalSince1970: 1_795_000_000)
-        let id = try XCTUnwrap(try m.finishShopping(paid: [tea: Decimal(string: "2.50")!], date: when))
-        let trip = try XCTUnwrap(try m.trip(id))
+        let id = try XCTUnwrap(try m.items.finishShopping(paid: [tea: Decimal(string: "2.50")!], date: when))
+        let trip = try XCTUnwrap(try m.trips.trip(id))
         XCTAssertEqual(trip.shop, aldi)
         XCTAssertEqual(trip.shopName, "Aldi")
         XCTAssertEqual(trip.date, when)
@@ -31,53 +31,53 @@ final class TripsTests: XCTestCase {
         XCTAssertEqual(trip.lines.map(\.cost), [Decimal(string: "2.18")!, Decimal(string: "5.49")!, Decimal(string: "2.50")!])
         XCTAssertEqual(trip.lines[0].unitCost, Decimal(string: "1.09"))
         XCTAssertEqual(trip.total, Decimal(string: "10.17")!)
-        XCTAssertEqual(try m.trips(), [trip.summary])
+        XCTAssertEqual(try m.trips.all(), [trip.summary])
         XCTAssertEqual(try s.tripTables.history(of: [milk]).map(\.shop), [aldi], "the price says where it was paid")
 
-        try m.undoLast()
-        XCTAssertEqual(try m.trips(), [], "Undo of Finish Shopping takes the trip back")
+        try m.core.undoLast()
+        XCTAssertEqual(try m.trips.all(), [], "Undo of Finish Shopping takes the trip back")
         XCTAssertEqual(try s.tripTables.history(of: [milk]), [])
-        try m.redoLast()
-        XCTAssertEqual(try m.trip(id), trip, "and Redo records it again, the same")
+        try m.core.redoLast()
+        XCTAssertEqual(try m.trips.trip(id), trip, "and Redo records it again, the same")
     }
 
     func testATripKeepsWhatWasBoughtAfterTheItemIsRenamedOrDeleted() throws {
         let m = try ShoppingModel(store: store())
-        let bread = try m.add(fields("Bread", cost: Decimal(string: "1.89")!))
-        try m.tick(bread)
-        let id = try XCTUnwrap(try m.finishShopping())
-        try m.update(bread, fields("Rye bread", cost: 3))
-        XCTAssertEqual(try m.trip(id)?.lines.map(\.description), ["Bread"])
-        try m.delete([bread])
-        XCTAssertEqual(try m.trip(id)?.lines.map(\.cost), [Decimal(string: "1.89")!])
-        XCTAssertEqual(try m.trip(id)?.shopName, "", "Any Store")
+        let bread = try m.items.add(fields("Bread", cost: Decimal(string: "1.89")!))
+        try m.items.tick(bread)
+        let id = try XCTUnwrap(try m.items.finishShopping())
+        try m.items.update(bread, fields("Rye bread", cost: 3))
+        XCTAssertEqual(try m.trips.trip(id)?.lines.map(\.description), ["Bread"])
+        try m.items.delete([bread])
+        XCTAssertEqual(try m.trips.trip(id)?.lines.map(\.cost), [Decimal(string: "1.89")!])
+        XCTAssertEqual(try m.trips.trip(id)?.shopName, "", "Any Store")
     }
 
     func testNothingInTheCartRecordsNoTrip() throws {
         let m = try ShoppingModel(store: store())
-        try m.add(fields("Bread"))
-        XCTAssertNil(try m.finishShopping())
-        XCTAssertEqual(try m.trips(), [])
+        try m.items.add(fields("Bread"))
+        XCTAssertNil(try m.items.finishShopping())
+        XCTAssertEqual(try m.trips.all(), [])
     }
 
     func testDeletingATripIsOneStepThatUndoBringsBackWhole() throws {
         let m = try ShoppingModel(store: store())
         var ids: [TripID] = []
         for (n, name) in ["Milk", "Eggs"].enumerated() {
-            let item = try m.add(fields(name, cost: Decimal(n + 1)))
-            try m.tick(item)
-            ids.append(try XCTUnwrap(try m.finishShopping(date: Date(timeIntervalSince1970: 1_795_000_000 + Double(n) * day))))
+            let item = try m.items.add(fields(name, cost: Decimal(n + 1)))
+            try m.items.tick(item)
+            ids.append(try XCTUnwrap(try m.items.finishShopping(date: Date(timeIntervalSince1970: 1_795_000_000 + Double(n) * day))))
         }
-        XCTAssertEqual(try m.trips().map(\.id), [ids[1], ids[0]], "newest first")
-        let before = try m.trip(ids[0])
+        XCTAssertEqual(try m.trips.all().map(\.id), [ids[1], ids[0]], "newest first")
+        let before = try m.trips.trip(ids[0])
         var heard = false
-        m.observe { if $0.tripsChanged { heard = true } }
-        try m.deleteTrip(ids[0])
+        m.core.observe { if $0.tripsChanged { heard = true } }
+        try m.trips.deleteTrip(ids[0])
         XCTAssertTrue(heard)
-        XCTAssertEqual(try m.trips().map(\.id), [ids[1]])
+        XCTAssertEqual(try m.trips.all().map(\.id), [ids[1]])
         XCTAssertTrue(m.undo.undoName?.hasPrefix("deleting the trip of ") == true)
-        try m.undoLast()
-        XCTAssertEqual(try m.trip(ids[0]), before)
+        try m.core.undoLast()
+        XCTAssertEqual(try m.trips.trip(ids[0]), before)
     }
 
     // MARK: Spending

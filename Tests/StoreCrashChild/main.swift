@@ -27,8 +27,8 @@ do {
     let model = try ShoppingModel(store: Store(path: args[1]))
     var n = 0
     while true {
-        let id = try model.add(ItemFields(description: "Item \(n)", quantity: Decimal(n % 7 + 1), price: Decimal(n) / 100))
-        if n % 3 == 0 { try model.tick(id) }
+        let id = try model.items.add(ItemFields(description: "Item \(n)", quantity: Decimal(n % 7 + 1), price: Decimal(n) / 100))
+        if n % 3 == 0 { try model.items.tick(id) }
         // Unbuffered: the line is out before the next edit starts.
         FileHandle.standardOutput.write("committed \(n)\n".data(using: .utf8)!)
         n += 1
@@ -41,7 +41,7 @@ do {
 func addItems(path: String, prefix: String, count: Int) throws {
     let model = try ShoppingModel(store: Store(path: path))
     for i in 0..<count {
-        try model.add(ItemFields(description: "\(prefix) \(i)"))
+        try model.items.add(ItemFields(description: "\(prefix) \(i)"))
         FileHandle.standardOutput.write("added \(prefix) \(i)\n".data(using: .utf8)!)
     }
 }

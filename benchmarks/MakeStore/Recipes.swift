@@ -76,10 +76,10 @@ enum BenchRecipes {
 
     static func add(to path: String) throws {
         let model = try ShoppingModel(store: Store(path: path))
-        let items = model.items.count
+        let items = model.items.table.count
         guard items > 0 else { throw BenchError.noItems }
-        for i in 0..<(count - 1) { try model.addRecipe(draft(i)) }
-        try model.addRecipe(feastDraft(items: items))
+        for i in 0..<(count - 1) { try model.recipes.addRecipe(draft(i)) }
+        try model.recipes.addRecipe(feastDraft(items: items))
     }
 
     enum BenchError: Error { case noItems }

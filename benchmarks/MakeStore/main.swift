@@ -49,15 +49,15 @@ do {
         let fields = ItemFields(description: "Item \(i)", quantity: Decimal(i % 5 + 1), price: cost, aisle: "Aisle \(i % 20)")
         return ImportedItem(fields: fields, needed: true, inCart: false)
     }
-    try model.add(batch: rows)
-    let small = try ShoppingModel(store: model.store, list: model.createList(named: "Small"))
-    try small.add(batch: (0..<1000).map { (i: Int) -> ImportedItem in
+    try model.items.add(batch: rows)
+    let small = try ShoppingModel(store: model.store, list: model.lists.createList(named: "Small"))
+    try small.items.add(batch: (0..<1000).map { (i: Int) -> ImportedItem in
         ImportedItem(fields: ItemFields(description: "Small \(i)", price: Decimal(i % 97) / 10, aisle: "Aisle \(i % 7)"),
                      needed: true, inCart: false)
     })
     // As the app leaves it: a store used by this version has its large list's checkpoint (the
     // first start after an upgrade has none: `make bench` measures that start too).
-    model.checkpointJob()?.run()
+    model.items.checkpointJob()?.run()
 } catch {
     FileHandle.standardError.write(Data("shopper-bench-store: \(error.localizedDescription)\n".utf8))
     exit(1)

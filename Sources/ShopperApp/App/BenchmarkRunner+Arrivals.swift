@@ -11,11 +11,11 @@ extension BenchmarkRunner {
         var made: [ShopID] = []
         untimed { [self] in
             do {
-                let aisles = window.model.aisles.names
+                let aisles = window.model.aisles.order.names
                 // The first switch goes to the reversed order: every switch re-sorts the sections.
                 for (name, order) in [("Bench Corner", aisles.reversed()), ("Bench Market", aisles)] {
-                    let id = try window.model.addShop(named: name)
-                    try window.model.setAisleOrder(Array(order), at: id)
+                    let id = try window.model.shops.addShop(named: name)
+                    try window.model.shops.setAisleOrder(Array(order), at: id)
                     made.append(id)
                 }
             } catch { fail("making the stores failed: \(error)") }
@@ -25,7 +25,7 @@ extension BenchmarkRunner {
             timed("store-switch") { [self] in
                 let shop = made[k % made.count]
                 window.chooseShop("\(shop.raw)")
-                guard window.model.currentShop == shop else { fail("the store was not switched") }
+                guard window.model.shops.currentShop == shop else { fail("the store was not switched") }
             }
         }
         untimed { [self] in window.chooseShop("\(ShopID.any.raw)") }
@@ -40,7 +40,7 @@ extension BenchmarkRunner {
                 writeElsewhere(round: round)
                 let t0 = Clock.now
                 var changed = false
-                do { changed = try window.model.refreshIfChangedElsewhere() } catch { fail("reading the news failed: \(error)") }
+                do { changed = try window.model.core.refreshIfChangedElsewhere() } catch { fail("reading the news failed: \(error)") }
                 guard changed else { fail("the window saw no change") }
                 let operation = Clock.now - t0
                 window.window.afterNextFrame { [self] frameWork in
@@ -58,7 +58,7 @@ extension BenchmarkRunner {
         let step = max(1, count / 100)
         let ids = stride(from: 0, to: count, by: step).prefix(100).compactMap(page.projection.itemID)
         do {
-            guard let path = window.model.store?.path else { fail("no store") }
+            let path = window.model.store.path
             let other = try Store(path: path)
             let read = try other.items(ids)
             _ = try other.write(seen: 0, knownAisles: [], list: window.model.list) { _ in

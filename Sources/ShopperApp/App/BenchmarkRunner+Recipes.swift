@@ -22,7 +22,7 @@ extension BenchmarkRunner {
         for _ in 0..<Self.switches {
             steps.append { [self] done in
                 let t0 = Clock.now
-                do { _ = try window.model.recipeSummaries() } catch { fail("reading the recipes failed: \(error)") }
+                do { _ = try window.model.recipes.recipeSummaries() } catch { fail("reading the recipes failed: \(error)") }
                 emit("recipes-read", Clock.now - t0)
                 done()
             }
@@ -38,7 +38,7 @@ extension BenchmarkRunner {
         for _ in 0..<Self.switches {
             steps.append { [self] done in
                 let t0 = Clock.now
-                do { _ = try window.model.recipeSearchTexts() } catch { fail("reading the search texts failed: \(error)") }
+                do { _ = try window.model.recipes.recipeSearchTexts() } catch { fail("reading the search texts failed: \(error)") }
                 emit("recipes-search-read", Clock.now - t0)
                 done()
             }
@@ -72,7 +72,7 @@ extension BenchmarkRunner {
         var feast: Recipe?
         untimed { [self] in
             window.showRecipes()
-            feast = try? window.model.recipe(titled: "Bench Feast")
+            feast = try? window.model.recipes.recipe(titled: "Bench Feast")
             guard let feast, feast.ingredients.count == 30 else { fail("the store has no 30-line Bench Feast") }
         }
         for _ in 0..<count {

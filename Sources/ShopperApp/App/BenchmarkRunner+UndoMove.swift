@@ -11,7 +11,7 @@ extension BenchmarkRunner {
             var undone = 0
             untimed { [self] in
                 guard let id = firstShown(.shopping) else { fail("the Shopping List has no item to tick off") }
-                do { try window.model.tick(id) } catch { fail("ticking off failed: \(error)") }
+                do { try window.model.items.tick(id) } catch { fail("ticking off failed: \(error)") }
                 undone = window.model.undo.undoStack.count
             }
             timed("undo") { [self] in
@@ -22,7 +22,7 @@ extension BenchmarkRunner {
         for _ in 0..<Self.repeats {
             // An item's Move to List (to the small list), its toast with Undo; the Undo untimed.
             timed("move-to-list") { [self] in
-                guard let other = window.model.lists.first(where: { $0.id != window.model.list })?.id else {
+                guard let other = window.model.lists.all.first(where: { $0.id != window.model.list })?.id else {
                     fail("the store has no second list to move to")
                 }
                 guard let id = firstShown(.shopping) else { fail("the Shopping List has no item to move") }

@@ -74,7 +74,7 @@ final class BenchmarkRunner {
                 guard let id = (0..<min(3, page.projection.count)).lazy.compactMap(page.projection.itemID).first else {
                     fail("the Shopping List has no item to tick off")
                 }
-                do { try window.model.tick(id) } catch { fail("ticking off failed: \(error)") }
+                do { try window.model.items.tick(id) } catch { fail("ticking off failed: \(error)") }
             }
         }
         planUndoAndMove()
@@ -128,7 +128,8 @@ final class BenchmarkRunner {
     private func planListReads() {
         for _ in 0..<Self.switches {
             steps.append { [self] done in
-                guard let store = window.model.store, let list = window.model.lists.first?.id else { fail("no store") }
+                let store = window.model.store
+                guard let list = window.model.lists.all.first?.id else { fail("no store") }
                 let t0 = Clock.now
                 do { _ = try ShoppingModel.opening(list, in: store, undo: UndoHistory()) } catch { fail("reading the list failed: \(error)") }
                 emit("list-read", Clock.now - t0)

@@ -71,14 +71,14 @@ enum BookCommands {
         switch r.action {
         case .keep: return try keep(r.drafts, duplicates: r.duplicates, in: model)
         case .delete:
-            let recipe = try RecipeCommands.recipe(r.title, in: model.recipes())
-            try model.deleteRecipe(recipe.id)
+            let recipe = try RecipeCommands.recipe(r.title, in: model.recipes.all())
+            try model.recipes.deleteRecipe(recipe.id)
             return L("Deleted “{recipe}”.", ["recipe": recipe.title])
         case .planAdd:
-            let recipe = try RecipeCommands.recipe(r.title, in: model.recipes())
+            let recipe = try RecipeCommands.recipe(r.title, in: model.recipes.all())
             let day = try Self.day(r.day)
             let servings = min(max(r.servings ?? recipe.baseServings, 1), RecipeDraft.maxServings)
-            try model.planMeal(recipe.id, on: day, servings: servings)
+            try model.plan.planMeal(recipe.id, on: day, servings: servings)
             return N("“{recipe}” is planned for {day}, for {n} serving.", "“{recipe}” is planned for {day}, for {n} servings.", servings,
                      ["recipe": recipe.title, "day": DateText.day(day.date())])
         case .planRemove: return try removeMeal(r.title, on: Self.day(r.day), in: model)
@@ -97,7 +97,7 @@ enum BookCommands {
         var kept: [(draft: RecipeDraft, replacing: RecipeID?)] = []
         var said: [String] = []
         for draft in drafts.map(\.capped) {
-            let twin = try model.duplicates(of: draft).first
+            let twin = try model.recipes.duplicates(of: draft).first
             let title = draft.title.isEmpty ? L("Untitled Recipe") : draft.title
             switch (twin, duplicates) {
             case (nil, _):
@@ -116,30 +116,30 @@ enum BookCommands {
             }
         }
         guard !kept.isEmpty else { throw AddLineService.Failed(message: L("no recipe was read; nothing was changed")) }
-        try model.keepImported(kept)
+        try model.recipes.keepImported(kept)
         return zip(said, kept).map { $0 + "\n" + RecipeCommands.text($1.draft) }.joined(separator: "\n")
     }
 
     private static func removeMeal(_ title: String, on day: PlanDay, in model: ShoppingModel) throws -> String {
-        let named = try model.recipes(titled: title)
+        let named = try model.recipes.all(titled: title)
         let key = Set(named.map(\.id))
-        guard let meal = try model.meals(from: day).last(where: { $0.day == day && key.contains($0.recipe) }) else {
+        guard let meal = try model.plan.meals(from: day).last(where: { $0.day == day && key.contains($0.recipe) }) else {
             throw AddLineService.Failed(message: L("“{recipe}” is not planned for {day}; nothing was changed",
                                                    ["recipe": title, "day": DateText.day(day.date())]))
         }
         let recipe = named.first { $0.id == meal.recipe }?.title ?? title
-        let list = meal.list.flatMap { id in model.lists.first { $0.id == id }?.name }
-        try model.removeMeal(meal.id)
+        let list = meal.list.flatMap { id in model.lists.all.first { $0.id == id }?.name }
+        try model.plan.removeMeal(meal.id)
         let off = L("“{recipe}” is off the plan for {day}.", ["recipe": recipe, "day": DateText.day(day.date())])
         return list.map { off + " " + L("Its ingredients came off “{list}”.", ["list": $0]) } ?? off
     }
 
     private static func addWeek(from: PlanDay, through: PlanDay, to model: ShoppingModel) throws -> String {
-        let name = model.lists.first { $0.id == model.list }?.name ?? ""
-        let waiting = try model.mealsWaiting(from: from, through: through)
+        let name = model.lists.all.first { $0.id == model.list }?.name ?? ""
+        let waiting = try model.plan.mealsWaiting(from: from, through: through)
         let days = ["from": DateText.day(from.date()), "through": DateText.day(through.date())]
         guard waiting > 0 else { return L("No meal from {from} to {through} waits to be added; nothing was changed.", days) }
-        let changes = try model.addWeekToList(from: from, through: through)
+        let changes = try model.plan.addWeekToList(from: from, through: through)
         let summary = N("Added {n} meal to “{list}”:", "Added {n} meals to “{list}”:", waiting, ["list": name])
         return ([summary] + changes.map { "  " + $0.words }).joined(separator: "\n")
     }
@@ -152,7 +152,7 @@ enum BookCommands {
         let model = try RecipeCommands.windowModel(for: request.action == .addWeek ? request.list : nil, window: window)
         let before = shown.undo.latestID
         let message = try perform(request, on: model)
-        if model !== shown { shown.reloadLists() }
+        if model !== shown { shown.lists.reloadLists() }
         window.reloadRecipes()
         window.reloadWeek()
         window.updateActions()

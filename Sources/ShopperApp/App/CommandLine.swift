@@ -197,8 +197,8 @@ enum CommandRunner {
     }
 
     private static func added(_ typed: PlainTextFormat.TypedLine, model: ShoppingModel, paths: AppPaths) throws -> String {
-        let outcome = try model.add(typed)
-        guard let item = model.item(outcome.id) else { return L("Added “{item}”.", ["item": typed.fields.description]) }
+        let outcome = try model.items.add(typed)
+        guard let item = model.items.item(outcome.id) else { return L("Added “{item}”.", ["item": typed.fields.description]) }
         return outcome.message(item, money: UserLocale.current.money(currency: Preferences.storedCurrency(paths: paths))) + "."
     }
 
@@ -214,8 +214,8 @@ enum CommandRunner {
         // Reading only: an export never changes the file, not even its header or its WAL mode.
         let model = try model(of: from, in: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
-        let items = try model.items((0..<projection.count).compactMap(projection.itemID))
-        return format.export(items, numbers: UserLocale.current.numbers, stores: model.storeNames)
+        let items = try model.items.read((0..<projection.count).compactMap(projection.itemID))
+        return format.export(items, numbers: UserLocale.current.numbers, stores: model.shops.storeNames)
     }
 
     /// One line a list: its name, the items still to buy, all its items (tab-separated for scripts).

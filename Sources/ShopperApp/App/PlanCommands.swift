@@ -97,10 +97,10 @@ enum PlanCommands {
     /// ingredients went to (empty while they have not), tab-separated for scripts.
     static func show(week: ClosedRange<PlanDay>, paths: AppPaths) throws -> String {
         let model = try CommandRunner.model(of: nil, in: Store(path: paths.storeFile, access: .readOnly))
-        let titles = Dictionary(try model.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        let lists = Dictionary(model.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let titles = Dictionary(try model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let lists = Dictionary(model.lists.all.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         func field(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-        return try model.meals(from: week.lowerBound).filter { week.contains($0.day) }.map { m in
+        return try model.plan.meals(from: week.lowerBound).filter { week.contains($0.day) }.map { m in
             [m.day.description, m.day.weekdayName(), titles[m.recipe] ?? L("A deleted recipe"), "\(m.servings)", m.list.flatMap { lists[$0] } ?? ""]
                 .map(field).joined(separator: "\t") + "\n"
         }.joined()

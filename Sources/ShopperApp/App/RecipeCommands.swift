@@ -151,9 +151,9 @@ enum RecipeCommands {
     /// The add, on `model` (the window's own, or one sharing its undo history): what it did, line
     /// by line after a summary.
     static func added(_ request: RecipeAddService.Request, to model: ShoppingModel) throws -> String {
-        let r = try recipe(request.title, in: model.recipes())
-        let changes = try model.addRecipeToList(r.id, servings: request.servings)
-        let name = model.lists.first { $0.id == model.list }?.name ?? ""
+        let r = try recipe(request.title, in: model.recipes.all())
+        let changes = try model.plan.addRecipeToList(r.id, servings: request.servings)
+        let name = model.lists.all.first { $0.id == model.list }?.name ?? ""
         let summary = L("Added “{recipe}” for {servings} to {list}:", ["recipe": r.title, "servings": "\(request.servings ?? r.baseServings)", "list": name])
         return ([summary] + changes.map { "  " + $0.words }).joined(separator: "\n")
     }
@@ -185,8 +185,8 @@ enum RecipeCommands {
     /// the one shown, or another sharing its undo history.
     static func windowModel(for name: String?, window: MainWindow) throws -> ShoppingModel {
         let shown = window.model
-        guard let store = shown.store else { throw AddLineService.Unavailable() }
-        let lists = shown.lists
+        let store = shown.store
+        let lists = shown.lists.all
         let target: ShoppingList?
         if let name {
             guard let named = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
@@ -205,7 +205,7 @@ enum RecipeCommands {
         let shown = window.model
         let model = try windowModel(for: request.list, window: window)
         let message = try added(request, to: model)
-        if model !== shown { shown.reloadLists() }
+        if model !== shown { shown.lists.reloadLists() }
         window.toast.show(message.components(separatedBy: "\n")[0], actionTitle: L("Undo"), action: window.undoAction())
         return message
     }

@@ -82,7 +82,7 @@ final class ShellSearch: ShellSearchProvider {
     func activateResult(_ id: String, terms: [String], timestamp: UInt32) {
         touched()
         guard let item = Self.itemIDs([id]).first, let window = window(),
-              let found = try? window.model.store?.found([item]).first else {
+              let found = try? window.model.store.found([item]).first else {
             // Gone since it was shown: the window opens as it is.
             _ = window()
             return

@@ -82,7 +82,7 @@ final class ShopperApplication {
 
     /// After the window closed: the list it showed kept as a checkpoint, to open in a moment next
     /// time (`EntryCheckpoint`), and any list left earlier whose checkpoint is still being written.
-    func keepCheckpoints() { CheckpointWriter.now(mainWindow?.model.checkpointJob()) }
+    func keepCheckpoints() { CheckpointWriter.now(mainWindow?.model.items.checkpointJob()) }
 
     /// GNOME Shell's search provider, on the bus before the application asks for its name (see
     /// `ShellSearchProviderObject`). A process started for a search alone opens the store (no
@@ -157,7 +157,7 @@ final class ShopperApplication {
     private func followOtherProcesses() {
         MainLoop.timeout(milliseconds: Self.followMS) { [weak self] in
             guard let self, let window = mainWindow else { return false }
-            do { try window.model.refreshIfChangedElsewhere() } catch { window.report(error) }
+            do { try window.model.core.refreshIfChangedElsewhere() } catch { window.report(error) }
             return true
         }
     }
@@ -170,7 +170,7 @@ final class ShopperApplication {
     /// and is said in the window.
     private func purgeDeletedLists() {
         guard let window = mainWindow else { return }
-        do { try window.model.store?.purgeDeletedLists() } catch { window.report(error) }
+        do { try window.model.store.purgeDeletedLists() } catch { window.report(error) }
     }
 
     func activate() {

@@ -83,7 +83,7 @@ final class AddBar {
             do {
                 // Looked up when asked, not copied: the add first takes in other processes' writes,
                 // which `follow` adds to the index.
-                var outcome = try model.add(typed) { [unowned self] in known?.item(withKey: $0) }
+                var outcome = try model.items.add(typed) { [unowned self] in known?.item(withKey: $0) }
                 entry.text = ""
                 if case .added = outcome.kind {
                     outcome.nearMiss = known?.nearMiss(of: ShoppingModel.matchKey(typed.fields.description), excluding: outcome.id)
@@ -102,13 +102,13 @@ final class AddBar {
     /// "Did you mean Bananas?": the new item just added is taken back and the line added again
     /// naming the known item, as if it had been typed so. Undo then goes back to before either.
     func correct(_ outcome: AddOutcome) {
-        guard let near = outcome.nearMiss, let name = model.item(near)?.description, var line = lastAdd?.line,
+        guard let near = outcome.nearMiss, let name = model.items.item(near)?.description, var line = lastAdd?.line,
               let step = lastAdd?.step, model.undo.latestID == step else { return }
         lastAdd = nil
         line.fields.description = name
         do {
-            guard try model.undoLast(step: step) != nil else { return }
-            onAdded?(try model.add(line) { [unowned self] in known?.item(withKey: $0) })
+            guard try model.core.undoLast(step: step) != nil else { return }
+            onAdded?(try model.items.add(line) { [unowned self] in known?.item(withKey: $0) })
         } catch {
             onError?(error)
         }
@@ -123,7 +123,7 @@ final class AddBar {
     private func offerCompletions() {
         buildIndex()
         let ids = known?.completions(of: entry.text.trimmingCharacters(in: .whitespaces), limit: Self.completionLimit) ?? []
-        prepareCompletion().replace(with: ids.compactMap { model.item($0)?.description })
+        prepareCompletion().replace(with: ids.compactMap { model.items.item($0)?.description })
     }
 
     /// The entry's completion, attached the first time this is called. Its handler of "changed"

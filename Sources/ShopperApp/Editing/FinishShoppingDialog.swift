@@ -16,7 +16,7 @@ final class FinishShoppingDialog {
     init(model: ShoppingModel, parent: Window, money: MoneyFormat,
          onFinish: @escaping @MainActor (_ paid: [ItemID: Decimal]) -> Void) {
         // Unreadable now: nothing to correct is offered, and finishing names the error.
-        let items = (try? model.cartItems()) ?? []
+        let items = (try? model.items.cartItems()) ?? []
         dialog = MessageDialog(parent: parent, heading: L("Finish Shopping"),
                                body: L("Correct any price that differs from the receipt: prices are kept for next time."))
         dialog.addResponse("cancel", L("Cancel"))

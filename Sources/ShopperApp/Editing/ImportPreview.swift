@@ -66,7 +66,7 @@ final class ImportPreview {
     private(set) var rowsBuilt = 0
     /// What the worker thread runs for a long import: the write. A test wraps it, to see the main
     /// loop turn while the worker holds the import, whatever the time the write takes.
-    var writeImport: @Sendable (ShoppingModel.BackgroundImport) -> Result<(ChangeSet, StoreCommit), StoreError> = { $0.write() }
+    var writeImport: @Sendable (Imports.BackgroundImport) -> Result<(ChangeSet, StoreCommit), StoreError> = { $0.write() }
 
     /// Lines read per main-loop turn: a few milliseconds of work between redraws.
     static let slice = 2_000
@@ -89,7 +89,7 @@ final class ImportPreview {
     /// How numbers are read: a paste as the user types them (their locale settles "1,000"); a file
     /// as files move between people, "1,000" refused with a note (see the README).
     private let numbers: NumberConvention
-    /// For each row, the known item it updates (see `ShoppingModel.knownItems`).
+    /// For each row, the known item it updates (see `Imports.knownItems`).
     private var known: [ItemID?] = []
     /// Known items by match key, looked up once when the file has been read.
     private var knownKeys: [String: ItemID] = [:]
@@ -112,7 +112,7 @@ final class ImportPreview {
         content.money = money
         numbers = Self.numbers(for: source)
         pasted = if case .pasted = source { true } else { false }
-        let opened = Self.open(source, numbers: numbers, keep: model.store == nil ? .max : Self.heldRows)
+        let opened = Self.open(source, numbers: numbers, keep: Self.heldRows)
         (reader, typedText, readFailure) = (opened.reader, opened.typedText, opened.failure)
         path = if case .file(let p) = source { p } else { nil }
         window.title = opened.title
@@ -227,7 +227,7 @@ final class ImportPreview {
         guard let reader, reader.isCut, let path else { return }
         if long == nil {
             let made = LongImport(path: path, format: ExportFormat(fileName: path), numbers: numbers, stamp: reader.stamp,
-                                  known: model.knownHashes())
+                                  known: model.imports.knownHashes())
             for held in reader.items { made.take(held) }
             long = made
         }
@@ -241,10 +241,10 @@ final class ImportPreview {
             // The good lines can come in even when others are bad: the bad ones are listed.
             content.rows = reader.items
             content.problems = Self.problems(of: reader)
-            knownKeys = model.itemsByMatchKey()
-            known = model.knownItems(for: content.rows, in: knownKeys)
-            content.updates = known.map { $0.flatMap { model.item($0)?.description } }
-            content.results = model.importResults(content.rows, known: known, typed: typedText.map(typedLines))
+            knownKeys = model.imports.itemsByMatchKey()
+            known = model.imports.knownItems(for: content.rows, in: knownKeys)
+            content.updates = known.map { $0.flatMap { model.items.item($0)?.description } }
+            content.results = model.imports.importResults(content.rows, known: known, typed: typedText.map(typedLines))
         }
         // Known items are counted once however often the file names them.
         let updated = Set(known.compactMap { $0 }).count
@@ -261,8 +261,8 @@ final class ImportPreview {
         content.problems = []
         let tally = long.tallied()
         known = reader.items.map(tally.knownItem)
-        content.updates = known.map { $0.flatMap { model.item($0)?.description } }
-        content.results = model.importResults(content.rows, known: known, typed: nil)
+        content.updates = known.map { $0.flatMap { model.items.item($0)?.description } }
+        content.results = model.imports.importResults(content.rows, known: known, typed: nil)
         show(rows: reader.goodCount, new: tally.added, updated: tally.updated.count, bad: Self.badCount(reader))
     }
 
@@ -319,20 +319,17 @@ final class ImportPreview {
             // Typed lines, as the add bar takes them: a bare known name keeps all else.
             let typed = typedLines(typedText)
             let keys = knownKeys
-            do { try model.add(lines: typed, lookup: pasted ? nil : { keys[$0] }); finishAdding(nil) } catch { finishAdding(error) }
+            do { try model.items.add(lines: typed, lookup: pasted ? nil : { keys[$0] }); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
         if merging {
             // Rows that update known items, or name one new item twice, are written here with the
             // others as one step; only a file of distinct new items (the long ones) goes to the
             // worker below.
-            do { try model.importItems(rows, known: known); finishAdding(nil) } catch { finishAdding(error) }
+            do { try model.imports.importItems(rows, known: known); finishAdding(nil) } catch { finishAdding(error) }
             return
         }
-        guard var background = model.backgroundImport(rows) else {
-            do { try model.importItems(rows); finishAdding(nil) } catch { finishAdding(error) }
-            return
-        }
+        var background = model.imports.backgroundImport(rows)
         // The worker says how far it is (the change built, then written).
         let done = LongImport.Progress()
         background.onProgress = { f in done.fraction.withLock { $0 = f } }
@@ -344,7 +341,7 @@ final class ImportPreview {
         Thread.detachNewThread { [self] in
             let result = write(job)
             MainLoop.post { [self] in
-                do { try model.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
+                do { try model.imports.finish(job, result); finishAdding(nil) } catch { finishAdding(error) }
             }
         }
     }

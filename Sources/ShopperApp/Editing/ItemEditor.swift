@@ -166,24 +166,24 @@ final class ItemEditor {
     }
 
     func edit(_ id: ItemID) {
-        guard let item = model.item(id) else { return }
+        guard let item = model.items.item(id) else { return }
         itemID = id
         title.text = item.description
         let draft = ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits)
         for (field, entry) in entries { entry.text = draft[field] }
         (item.priceBasis == .forAll ? forAll : perUnit).active = true
-        onlyAt.show(model.shops, marks: model.onlyAt[id])
+        onlyAt.show(model.shops.all, marks: model.shops.onlyAt[id])
         let words = PriceWords(model, item: id, money: money)
         self.words = words
         history.widget.visible = !words.stats.isEmpty
         historyText.text = words.summary ?? ""
         sparkline.show(words.stats, money: money)
         // What to buy and the exact need under it, with what each recipe asked.
-        let need = NeedWords.text(item, shares: model.shares(of: id))
+        let need = NeedWords.text(item, shares: model.plan.shares(of: id))
         sharesText.text = need ?? ""
         sharesText.widget.visible = need != nil
-        onlyAtLabel.widget.visible = !model.shops.isEmpty
-        onlyAt.button.widget.visible = !model.shops.isEmpty
+        onlyAtLabel.widget.visible = !model.shops.all.isEmpty
+        onlyAt.button.widget.visible = !model.shops.all.isEmpty
         validate()
         entries[.description]?.widget.grabFocus()
     }
@@ -230,7 +230,7 @@ final class ItemEditor {
     private func commit() {
         guard let id = itemID, let fields = validate() else { return }
         do {
-            if model.item(id)?.fields != fields || marksChanged(id) { try model.update(id, fields, onlyAt: onlyAt.marks) }
+            if model.items.item(id)?.fields != fields || marksChanged(id) { try model.items.update(id, fields, onlyAt: onlyAt.marks) }
             onClose?()
         } catch {
             onError?(error)
@@ -240,20 +240,20 @@ final class ItemEditor {
     /// Called as the editor goes: saves valid changes; returns what was wrong when changes had to be
     /// dropped, nil otherwise.
     func keepChanges() -> String? {
-        guard let id = itemID, let item = model.item(id) else { return nil }
+        guard let id = itemID, let item = model.items.item(id) else { return nil }
         guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits) || marksChanged(id) else { return nil }
         guard let fields = validate() else {
             return L("Changes to “{item}” were not kept: {reasons}",
                      ["item": item.description, "reasons": draft.errors().map(\.message).joined(separator: " ")])
         }
         guard item.fields != fields || marksChanged(id) else { return nil }
-        do { try model.update(id, fields, onlyAt: onlyAt.marks) } catch { return error.localizedDescription }
+        do { try model.items.update(id, fields, onlyAt: onlyAt.marks) } catch { return error.localizedDescription }
         return nil
     }
 
     /// Whether the stores ticked are not the item's (of stores that still exist).
     private func marksChanged(_ id: ItemID) -> Bool {
-        onlyAt.marks != model.onlyAt[id].filter { m in model.shops.contains { $0.id == m } }
+        onlyAt.marks != model.shops.onlyAt[id].filter { m in model.shops.all.contains { $0.id == m } }
     }
 
     // For tests.

@@ -43,7 +43,7 @@ final class LongImport {
     /// Writes the file into `model`'s list on a worker thread; `done` gets, on the main loop, how
     /// many items were added or updated (the model has taken the import in) or why nothing was.
     func write(into model: ShoppingModel, progress: Progress, done: @escaping @MainActor (Result<Int, Error>) -> Void) {
-        guard let store = model.store else { return done(.failure(StoreError.readOnly(path: path))) }
+        let store = model.store
         (target, finished) = (model, done)
         let (path, format, numbers, stamp, list, after) = (path, format, numbers, stamp, model.list, afterWrite)
         // This object is main-actor isolated, so the worker may hand the result back to it; it is
@@ -69,7 +69,7 @@ final class LongImport {
         // What the write freed goes back to the system before the list is read again whole: the
         // two are not on top of each other in the window's peak (about 30 MB at a million rows).
         Toolkit.giveBackFreedMemory()
-        finished(result.flatMap { undo in Result { try target.recordImport(undo); return undo.count } }.mapError(Self.said))
+        finished(result.flatMap { undo in Result { try target.core.recordImport(undo); return undo.count } }.mapError(Self.said))
         self.target = nil
     }
 

@@ -11,9 +11,9 @@ struct PriceWords {
     let money: MoneyFormat
 
     init(_ model: ShoppingModel, item: ItemID, money: MoneyFormat) {
-        stats = model.priceStats(item)
-        shops = model.shops
-        shop = model.currentShop
+        stats = model.trips.priceStats(item)
+        shops = model.shops.all
+        shop = model.shops.currentShop
         self.money = money
     }
 

@@ -70,26 +70,10 @@ extension ListPage {
 
 
     /// Makes the items' search texts, so that a search's first keystroke finds them ready (at a
-    /// hundred thousand rows, making them then was most of that keystroke): with a store, on one
-    /// worker thread for every list (none while one is out or once all are made); without (tests of
-    /// pure logic), in idle slices.
+    /// hundred thousand rows, making them then was most of that keystroke): on one worker
+    /// thread for every list (none while one is out or once all are made).
     func prepareSearchWhenIdle() {
-        guard model.store == nil else {
-            if let reader = model.searchTextReader() { makeSearchTexts(with: reader) }
-            return
-        }
-        guard !preparingSearch else { return }
-        preparingSearch = true
-        MainLoop.idle { [weak self] in self?.prepareSearchSlice() }
-    }
-
-    func prepareSearchSlice() {
-        // A search under way keeps its own text; clearing it starts this again.
-        guard projection.query == nil, projection.prepareSearch(budget: Self.searchSlice) else {
-            preparingSearch = false
-            return
-        }
-        MainLoop.idle { [weak self] in self?.prepareSearchSlice() }
+        if let reader = model.searches.searchTextReader() { makeSearchTexts(with: reader) }
     }
 
     /// Reads the texts a slice at a time on a worker thread that only takes a processor nothing else
@@ -102,9 +86,9 @@ extension ListPage {
         let target = Reading(model)
         IdleThread.start {
             do {
-                try reader.run(sliceSize: limit) { slice in MainLoop.post { target.model.take(slice) } }
+                try reader.run(sliceSize: limit) { slice in MainLoop.post { target.model.searches.take(slice) } }
             } catch {
-                MainLoop.post { target.model.searchTextReaderFailed() }
+                MainLoop.post { target.model.searches.searchTextReaderFailed() }
             }
         }
     }

@@ -90,7 +90,7 @@ final class ListPage {
 
         listView.onActivate { [weak self] position in
             // An item another process deleted a moment ago is gone from the store before the list.
-            guard let self, let id = projection.itemID(at: position), let item = model.item(id) else { return }
+            guard let self, let id = projection.itemID(at: position), let item = model.items.item(id) else { return }
             act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
         }
         addListShortcuts()
@@ -322,7 +322,6 @@ final class ListPage {
     var allRowsShown: Bool { !rowModel.isLimited }
     /// The window was closed: its list view is no more (the page may outlive it).
     var listGone = false
-    var preparingSearch = false
     /// A slice of `fillWhenIdle` waits in an idle.
     var filling = false
     /// Row widgets waiting for a list item, bounded (GTK keeps about thirty bound at a time).

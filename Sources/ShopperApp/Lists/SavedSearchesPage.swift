@@ -44,8 +44,8 @@ final class SavedSearchesPage {
 
         editToggle.onClicked { [weak self] in self?.setEditing(!(self?.editing ?? false)) }
         list.onActivated { [weak self] i in
-            guard let self, !editing, i < model.savedSearches.count else { return }
-            onRun?(model.savedSearches[i])
+            guard let self, !editing, i < model.searches.savedSearches.count else { return }
+            onRun?(model.searches.savedSearches[i])
         }
         let keys = ShortcutController(first: true)
         // The same keys as the lists' Move Up and Move Down, for the searches' own order.
@@ -55,9 +55,9 @@ final class SavedSearchesPage {
             }
         }
         list.widget.add(keys.controller)
-        model.observe { [weak self] change in if change.searchesChanged { self?.rebuild() } }
+        model.core.observe { [weak self] change in if change.searchesChanged { self?.rebuild() } }
         rebuild()
-        emptyState.set(empty: model.savedSearches.isEmpty, animated: false)
+        emptyState.set(empty: model.searches.savedSearches.isEmpty, animated: false)
     }
 
     /// Keyboard focus into the list: the selected search, else the first. False when there is none.
@@ -78,9 +78,9 @@ final class SavedSearchesPage {
     private func rebuild() {
         let selected = list.selected
         list.removeAll()
-        names = model.savedSearches.map(\.name)
-        for search in model.savedSearches { list.append(row(for: search)) }
-        emptyState.set(empty: model.savedSearches.isEmpty, animated: true)
+        names = model.searches.savedSearches.map(\.name)
+        for search in model.searches.savedSearches { list.append(row(for: search)) }
+        emptyState.set(empty: model.searches.savedSearches.isEmpty, animated: true)
         if let selected, selected < names.count { list.select(selected) }
     }
 
@@ -116,8 +116,8 @@ final class SavedSearchesPage {
             DragAndDrop.source(on: line.widget, prepare: { _, _ in String(search.id.raw) }, began: {}, ended: {})
             DragAndDrop.target(on: line.widget) { [weak self] payload, _, _ in
                 guard let self, let raw = Int64(payload),
-                      let to = model.savedSearches.firstIndex(where: { $0.id == search.id }) else { return false }
-                do { try model.moveSearch(SavedSearch.ID(raw), to: to) } catch { onError?(error) }
+                      let to = model.searches.savedSearches.firstIndex(where: { $0.id == search.id }) else { return false }
+                do { try model.searches.moveSearch(SavedSearch.ID(raw), to: to) } catch { onError?(error) }
                 return true
             }
         }
@@ -125,13 +125,13 @@ final class SavedSearchesPage {
     }
 
     private func rename(_ id: SavedSearch.ID, to name: String) {
-        do { try model.renameSearch(id, to: name) } catch { onError?(error) }
+        do { try model.searches.renameSearch(id, to: name) } catch { onError?(error) }
     }
 
     private func moveSelected(by delta: Int) -> Bool {
-        guard let i = list.selected, i + delta >= 0, i + delta < model.savedSearches.count else { return false }
-        let id = model.savedSearches[i].id
-        do { try model.moveSearch(id, to: i + delta) } catch { onError?(error); return true }
+        guard let i = list.selected, i + delta >= 0, i + delta < model.searches.savedSearches.count else { return false }
+        let id = model.searches.savedSearches[i].id
+        do { try model.searches.moveSearch(id, to: i + delta) } catch { onError?(error); return true }
         list.select(i + delta)
         return true
     }

@@ -129,8 +129,8 @@ final class SearchPanel {
             popover.popdown()
             bar.entry.grabFocus()
             do {
-                _ = try model.saveSearch(name: name.text, query: bar.text)
-                onSaved(model.savedSearches.last?.name ?? bar.text)
+                _ = try model.searches.saveSearch(name: name.text, query: bar.text)
+                onSaved(model.searches.savedSearches.last?.name ?? bar.text)
             } catch {
                 onError(error)
             }

@@ -14,7 +14,7 @@ final class RecipeAddDialog {
     /// A model of each list previewed: the preview of another list reads that list.
     private let model: (ListID) -> ShoppingModel?
     private let changesFor: @MainActor (ShoppingModel) throws -> [RecipeChange]
-    /// The models previewed, whose lookups the add reuses (`ShoppingModel.recipeLookups`).
+    /// The models previewed, whose lookups the add reuses (`WeekPlan.recipeLookups`).
     private var previewed: [ShoppingModel] = []
     /// The preview's lines as shown (the tests read them).
     private(set) var shownLines: [String] = []
@@ -50,7 +50,7 @@ final class RecipeAddDialog {
             guard let self else { return }
             if response == "add", let list = chosen { onAdd(list) }
             // What the previews looked up served the add, if any: let it go.
-            for m in previewed { m.forgetRecipeLookups() }
+            for m in previewed { m.plan.forgetRecipeLookups() }
         }
         dialog.widget.nameButtons(icons: [:])
         preview()

@@ -42,7 +42,7 @@ final class RecipesPage {
     var onEdit: (@MainActor (Int64) -> Void)?
     /// A recipe's whole text, to open it.
     var draft: @MainActor (Int64) -> RecipeDraft? = { _ in nil }
-    /// Recipes' search texts (`ShoppingModel.recipeSearchTexts`) after an id, up to a count, and
+    /// Recipes' search texts (`Recipes.recipeSearchTexts`) after an id, up to a count, and
     /// the last id read (nil once all are read): read in idle slices after the page's first frame
     /// and after each `show`, so that a search's first key finds them made (read whole there, it
     /// was 16-28 ms of a 45 ms key); whatever is left, at the first key.
@@ -154,7 +154,7 @@ final class RecipesPage {
             shown.entries = all
         } else {
             while textsAfter != nil { readTexts(limit: Int(Int32.max)) }
-            shown.entries = all.filter { texts[$0.id].map { ShoppingModel.recipeText($0, matches: query) } ?? false }
+            shown.entries = all.filter { texts[$0.id].map { Recipes.recipeText($0, matches: query) } ?? false }
         }
         // Told in two steps, a screenful back first (see `RowListModel.itemsChanged`): a search's
         // first frame then builds the rows it shows, not GTK's whole window of them.

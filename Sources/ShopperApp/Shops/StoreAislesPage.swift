@@ -29,7 +29,7 @@ final class StoreAislesPage {
 
         let page = PreferencesPage()
         page.widget.expand(v: true)
-        let storeName = model.shops.first { $0.id == shop }?.name
+        let storeName = model.shops.all.first { $0.id == shop }?.name
         if let storeName {
             let group = PreferencesGroup(title: L("Store"))
             name.text = storeName
@@ -59,11 +59,11 @@ final class StoreAislesPage {
 
     /// The aisles again from the model, the focus kept on the aisle it was on.
     func refresh(focus: String? = nil) {
-        let storeName = model.shops.first { $0.id == shop }?.name
+        let storeName = model.shops.all.first { $0.id == shop }?.name
         title.text = storeName ?? L("Any Store")
         let focused = focus ?? rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0] : nil }
         rows.removeAll()
-        shown = model.aisleOrder(at: shop).names
+        shown = model.shops.aisleOrder(at: shop).names
         for (i, aisle) in shown.enumerated() {
             let row = ReorderableRows.row(title: aisle, movable: true, opens: false)
             ReorderableRows.wire(row, index: i) { [weak self] from, to in self?.move(from, to) }
@@ -84,7 +84,7 @@ final class StoreAislesPage {
         let aisle = order.remove(at: from)
         order.insert(aisle, at: to)
         do {
-            try model.setAisleOrder(order, at: shop)
+            try model.shops.setAisleOrder(order, at: shop)
             refresh(focus: aisle)
         } catch {
             onError?(error)
@@ -93,15 +93,15 @@ final class StoreAislesPage {
 
     /// The name as typed, when it is a new one (Enter, or going back).
     func keepName() {
-        guard let current = model.shops.first(where: { $0.id == shop })?.name,
+        guard let current = model.shops.all.first(where: { $0.id == shop })?.name,
               !ItemDraft.clean(name.text).isEmpty, ItemDraft.clean(name.text) != current else { return }
-        do { try model.renameShop(shop, to: name.text) } catch { onError?(error) }
+        do { try model.shops.renameShop(shop, to: name.text) } catch { onError?(error) }
     }
 
     private func deleteStore() {
-        guard let store = model.shops.first(where: { $0.id == shop }) else { return }
+        guard let store = model.shops.all.first(where: { $0.id == shop }) else { return }
         do {
-            try model.deleteShop(shop)
+            try model.shops.deleteShop(shop)
             onDeleted?(store.name)
         } catch {
             onError?(error)

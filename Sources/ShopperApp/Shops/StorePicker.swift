@@ -35,14 +35,14 @@ final class StorePicker {
     /// name for the title's subtitle ("" without stores, and when the button says it: the header
     /// said "Any Store" twice), and the store chosen for the menu's mark.
     func update(_ model: ShoppingModel, windowWidth width: Int32) -> String {
-        let current = model.currentShop
-        let name = model.shops.first { $0.id == current }?.name ?? L("Any Store")
+        let current = model.shops.currentShop
+        let name = model.shops.all.first { $0.id == current }?.name ?? L("Any Store")
         // No stores yet: nothing to choose, and Stores… is in the main menu. Nor is the button's
         // menu made (GTK builds its popover at once: a start without stores pays none).
-        button.widget.visible = !model.shops.isEmpty
-        longest = ([L("Any Store")] + model.shops.map(\.name)).map(\.count).max() ?? 0
+        button.widget.visible = !model.shops.all.isEmpty
+        longest = ([L("Any Store")] + model.shops.all.map(\.name)).map(\.count).max() ?? 0
         compact = isCompact(width)
-        guard !model.shops.isEmpty else { return "" }
+        guard !model.shops.all.isEmpty else { return "" }
         // Narrow, the store is the title's subtitle and the button an icon: its name beside the
         // list's would leave both cut short. (By the window's width, not by whether the view
         // switcher fits: that depends on this button's own width.)
@@ -60,7 +60,7 @@ final class StorePicker {
             w.accessibleLabelOnly(L("Store: {store}", ["store": name]))
         }
         button.widget.tooltip(L("Store: {store}", ["store": name]))
-        button.setMenu(Self.menu(model.shops))
+        button.setMenu(Self.menu(model.shops.all))
         return name
     }
 
@@ -73,9 +73,9 @@ final class StorePicker {
     /// costs are shown (the totals above leave it out).
     func updateOtherStores(_ model: ShoppingModel, page: ListPage, money: MoneyFormat, showCost: Bool) {
         let hidden = page.projection.hiddenForOtherShops
-        let showing = page.projection.showsOtherShops && model.hiddenForOtherShops > 0
+        let showing = page.projection.showsOtherShops && model.shops.hiddenForOtherShops > 0
         let count = N("{n} item for other stores", "{n} items for other stores", hidden)
-        let cost = model.hiddenForOtherShopsTotals.sum
+        let cost = model.shops.hiddenForOtherShopsTotals.sum
         let said = showCost && cost != .zero ? L("{items} · {cost}", ["items": count, "cost": money.format(cost)]) : count
         otherStoresButton.label = showing ? L("Hide Items for Other Stores") : said
         otherStoresBar?.visible = hidden > 0 || showing

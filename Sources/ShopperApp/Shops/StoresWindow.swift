@@ -43,11 +43,11 @@ final class StoresWindow {
         window.widget.add(keys.controller)
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
-            model.removeObserver(observer)
+            model.core.removeObserver(observer)
             onClosed?()
             return false
         }
-        observer = model.observe { [weak self] change in
+        observer = model.core.observe { [weak self] change in
             guard change.shopsChanged || change.aislesReordered else { return }
             self?.refresh()
         }
@@ -58,10 +58,10 @@ final class StoresWindow {
     private func refresh(focus: ShopID? = nil) {
         let focused = focus ?? rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0] : nil }
         rows.removeAll()
-        shown = [.any] + model.shops.map(\.id)
+        shown = [.any] + model.shops.all.map(\.id)
         for (i, id) in shown.enumerated() {
-            let shop = model.shops.first { $0.id == id }
-            let order = model.aisleOrder(at: id).names
+            let shop = model.shops.all.first { $0.id == id }
+            let order = model.shops.aisleOrder(at: id).names
             let subtitle = order.isEmpty ? L("No aisles yet") : order.prefix(4).joined(separator: ", ") + (order.count > 4 ? ", …" : "")
             let row = ReorderableRows.row(title: shop?.name ?? L("Any Store"), subtitle: subtitle, movable: shop != nil, opens: true)
             ReorderableRows.wire(row, index: i, fixed: 1) { [weak self] from, to in self?.move(from, to) }
@@ -74,7 +74,7 @@ final class StoresWindow {
     private func addStore() {
         let name = newStore.text
         guard !ItemDraft.clean(name).isEmpty else { return }
-        guard let made = attempt({ try model.addShop(named: name) }) else { return }
+        guard let made = attempt({ try model.shops.addShop(named: name) }) else { return }
         newStore.text = ""
         refresh(focus: made)
         _ = newStore.row.grabFocus()
@@ -84,7 +84,7 @@ final class StoresWindow {
         // Index 0 is Any Store: the stores start at 1.
         guard from >= 1, to >= 1, from < shown.count, to < shown.count else { return }
         let id = shown[from]
-        if attempt({ try model.moveShop(id, to: to - 1) }) != nil { refresh(focus: id) }
+        if attempt({ try model.shops.moveShop(id, to: to - 1) }) != nil { refresh(focus: id) }
     }
 
     private func openAisles(of shop: ShopID) {
@@ -117,7 +117,7 @@ final class StoresWindow {
         guard let entry = undo ? model.undo.undoStack.last : model.undo.redoStack.last,
               entry.onListsOnly || entry.list == model.list else { return true }
         do {
-            let name = undo ? try model.undoLast() : try model.redoLast()
+            let name = undo ? try model.core.undoLast() : try model.core.redoLast()
             if let name { toast(undo ? L("Undid {step}", ["step": name]) : L("Redid {step}", ["step": name]), undo: false) }
         } catch {
             onError?(error)
@@ -132,7 +132,7 @@ final class StoresWindow {
         }
         if let handle = prefs.toast(title, button: L("Undo"), onButton: { [weak self] in
             guard let self else { return }
-            do { try model.undoLast(step: step) } catch { onError?(error) }
+            do { try model.core.undoLast(step: step) } catch { onError?(error) }
         }) { toastHandles.append(handle) }
     }
     private var toastHandles: [Toast] = []

@@ -136,7 +136,7 @@ final class TripsPage {
     func reload() {
         let old = trips.count
         let t0 = Clock.now
-        do { shown.trips = try model.trips() } catch {
+        do { shown.trips = try model.trips.all() } catch {
             shown.trips = []
             onError?(error)
         }
@@ -173,12 +173,12 @@ final class TripsPage {
         plot.show(period.bars(trips, calendar: Self.calendar), period: period, money: money)
     }
 
-    private func listName(_ id: ListID) -> String? { model.lists.first { $0.id == id }?.name }
+    private func listName(_ id: ListID) -> String? { model.lists.all.first { $0.id == id }?.name }
 
     func open(_ i: Int) {
         guard i < trips.count else { return }
         do {
-            guard let trip = try model.trip(trips[i].id) else { return }
+            guard let trip = try model.trips.trip(trips[i].id) else { return }
             detail.show(trip, list: listName(trip.list), money: money)
             body.visibleName = "trip"
             detail.focus()

@@ -260,7 +260,7 @@ final class MainWindow {
 
     /// The model's news: the actions it enables, and the lists with their counts.
     func observeModel() {
-        modelObserver = model.observe { [weak self] change in
+        modelObserver = model.core.observe { [weak self] change in
             // Read again whole (a long import, or its undo): every page starts afresh from it,
             // once this change has been told to all.
             if change.listReread { MainLoop.idle { [weak self] in if let self, !isGone { replaceModel(with: model) } } }
@@ -306,10 +306,10 @@ final class MainWindow {
         if isEditing { closeEditor() }
         // An all-lists search was made from the list left: it ends (a result opened ends it first).
         search.listChanged()
-        model.removeObserver(modelObserver)
-        model.stopSearchTexts()
+        model.core.removeObserver(modelObserver)
+        model.searches.stopSearchTexts()
         // Opened again, the list left reads its entries back from this (`EntryCheckpoint`).
-        CheckpointWriter.later(model.checkpointJob())
+        CheckpointWriter.later(model.items.checkpointJob())
         // The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this app recycles) and
         // show the new list: the one on screen now, the others once it is drawn (or when needed).
         let shown = currentListPage
@@ -358,13 +358,13 @@ final class MainWindow {
             totals.text = N("{n} result in all lists", "{n} results in all lists", search.found.count)
             return
         }
-        let t = model.totals
+        let t = model.items.totals
         guard let page = currentListPage else {
             if stack.visibleName == AppAction.tripsPage, let tripsPage = builtTrips {
                 totals.text = tripsTotal(tripsPage)
                 return
             }
-            let n = model.savedSearches.count
+            let n = model.searches.savedSearches.count
             totals.text = N("{n} saved search", "{n} saved searches", n)
             return
         }
@@ -374,7 +374,7 @@ final class MainWindow {
         // the bar under the Shopping List, with their cost, unless it shows them.
         var leftToBuy = t.leftToBuy
         if builtPages[.shopping]?.projection.showsOtherShops != true {
-            let hidden = model.hiddenForOtherShopsTotals
+            let hidden = model.shops.hiddenForOtherShopsTotals
             leftToBuy.count -= hidden.count
             leftToBuy.sum -= hidden.sum
         }

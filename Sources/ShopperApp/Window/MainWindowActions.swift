@@ -5,17 +5,17 @@ import ShopperModel
 /// failure is shown in the window and nothing is lost; undoable ones offer Undo.
 extension MainWindow {
     func perform(_ action: RowAction, on id: ItemID) {
-        guard let name = model.item(id)?.description else { return }
+        guard let name = model.items.item(id)?.description else { return }
         switch action {
         case .toggleNeeded:
-            attempt { try model.toggleNeeded(id) }
+            attempt { try model.items.toggleNeeded(id) }
         case .tick:
             // A failed write has shown its error: it must not be replaced by a success and an Undo.
-            if attempt({ try model.tick(id) }) {
+            if attempt({ try model.items.tick(id) }) {
                 toast.show(L("“{item}” is in the cart", ["item": name]), actionTitle: L("Undo"), action: undoAction())
             }
         case .untick:
-            if attempt({ try model.untick(id) }) {
+            if attempt({ try model.items.untick(id) }) {
                 toast.show(L("“{item}” is back on the shopping list", ["item": name]), actionTitle: L("Undo"), action: undoAction())
             }
         case .openEditor:
@@ -24,14 +24,14 @@ extension MainWindow {
     }
 
     func delete(_ id: ItemID) {
-        guard let name = model.item(id)?.description else { return }
-        if attempt({ try model.delete([id]) }) {
+        guard let name = model.items.item(id)?.description else { return }
+        if attempt({ try model.items.delete([id]) }) {
             toast.show(L("Deleted “{item}”", ["item": name]), actionTitle: L("Undo"), action: undoAction())
         }
     }
 
     func finishShopping() {
-        let count = model.totals.inCart.count
+        let count = model.items.totals.inCart.count
         guard count > 0 else {
             toast.show(L("Nothing in the cart yet: tick items off the shopping list first."))
             return
@@ -40,7 +40,7 @@ extension MainWindow {
         let dialog = FinishShoppingDialog(model: model, parent: window, money: money) { [weak self] paid in
             guard let self else { return }
             dialogs.finish = nil
-            if attempt({ try model.finishShopping(paid: paid) }) {
+            if attempt({ try model.items.finishShopping(paid: paid) }) {
                 toast.show(N("Shopping finished: {n} item recorded", "Shopping finished: {n} items recorded", count), actionTitle: L("Undo"), action: undoAction())
             }
         }
@@ -59,9 +59,9 @@ extension MainWindow {
         guard step == nil || entry?.id == step else { return }
         let changed = entry?.itemIDs ?? []
         showListOf(entry)
-        let before = model.lists
+        let before = model.lists.all
         attempt {
-            if let name = try model.undoLast(step: step) {
+            if let name = try model.core.undoLast(step: step) {
                 showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
                 // A long import is not redone (its items are not held): no Redo to offer.
@@ -76,9 +76,9 @@ extension MainWindow {
         let entry = model.undo.redoStack.last
         let changed = entry?.itemIDs ?? []
         showListOf(entry)
-        let before = model.lists
+        let before = model.lists.all
         attempt {
-            if let name = try model.redoLast() {
+            if let name = try model.core.redoLast() {
                 showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
                 toast.show(L("Redid {step}", ["step": name]))
@@ -142,7 +142,7 @@ extension MainWindow {
     func loadSampleList() {
         attempt {
             let text = try String(contentsOfFile: paths.sampleList, encoding: .utf8)
-            try model.importItems(try CSVFormat.parse(text))
+            try model.imports.importItems(try CSVFormat.parse(text))
         }
     }
 
@@ -162,29 +162,30 @@ extension MainWindow {
         case .success(let t): typed = t
         }
         // `shopper add` without --to adds to the first list, whichever the window shows.
-        if let first = model.lists.first?.id, first != model.list, let store = model.store {
+        let store = model.store
+        if let first = model.lists.all.first?.id, first != model.list {
             let other = try ShoppingModel(store: store, list: first, undo: model.undo)
-            let outcome = try other.add(typed)
-            let name = model.lists.first?.name ?? ""
-            let message = other.item(outcome.id).map { L("{message} to {list}", ["message": outcome.message($0, money: money), "list": name]) } ?? ""
-            model.reloadLists()
+            let outcome = try other.items.add(typed)
+            let name = model.lists.all.first?.name ?? ""
+            let message = other.items.item(outcome.id).map { L("{message} to {list}", ["message": outcome.message($0, money: money), "list": name]) } ?? ""
+            model.lists.reloadLists()
             toast.show(message, actionTitle: L("Undo"), action: undoAction())
             return L("{message} (in the running Shopper).", ["message": message])
         }
-        let message = added(try model.add(typed))
+        let message = added(try model.items.add(typed))
         return L("{message} (in the running Shopper).", ["message": message])
     }
 
     /// Says what adding a line did, with Undo; returns the message.
     @discardableResult
     func added(_ outcome: AddOutcome) -> String {
-        guard let item = model.item(outcome.id) else { return "" }
+        guard let item = model.items.item(outcome.id) else { return "" }
         // The row added (or put back on the list) in view, the focus left in the add bar.
         if let page = currentListPage, page.projection.index(of: outcome.id) != nil { page.reveal(outcome.id) }
         let message = outcome.message(item, money: money)
         if case .known(wasNeeded: true, changed: false) = outcome.kind {
             toast.show(message)  // nothing was written: nothing to undo
-        } else if let near = outcome.nearMiss, let known = model.item(near)?.description {
+        } else if let near = outcome.nearMiss, let known = model.items.item(near)?.description {
             // "Bananaz" beside a known "Bananas": one click makes it the known item instead.
             toast.show(L("Added “{item}” — did you mean {known}?", ["item": item.description, "known": known]),
                        actionTitle: L("Fix"), action: { [weak self] in self?.addBar.correct(outcome) })
@@ -200,9 +201,9 @@ extension MainWindow {
     }
 
     private func makePriceForAll(_ id: ItemID) {
-        guard var fields = model.item(id)?.fields else { return }
+        guard var fields = model.items.item(id)?.fields else { return }
         fields.priceBasis = .forAll
-        guard attempt({ try model.update(id, fields) }), let item = model.item(id) else { return }
+        guard attempt({ try model.items.update(id, fields) }), let item = model.items.item(id) else { return }
         toast.show(L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: money)]), actionTitle: L("Undo"), action: undoAction())
     }
 

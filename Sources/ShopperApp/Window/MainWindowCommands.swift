@@ -10,7 +10,7 @@ extension MainWindow {
         for action in AppAction.allCases where action.scope == .win {
             // The store is a choice: its menu marks the one the list is shopped at.
             if action == .chooseStore {
-                actions.addChoice(action.rawValue, state: "\(model.currentShop.raw)") { [weak self] argument in
+                actions.addChoice(action.rawValue, state: "\(model.shops.currentShop.raw)") { [weak self] argument in
                     self?.run(action, argument)
                 }
                 continue
@@ -102,17 +102,17 @@ extension MainWindow {
         case .untick: return selected && page?.kind == .cart
         case .pick: return selected && page?.kind == .all
         case .edit, .delete, .moveUp, .moveDown: return selected
-        case .moveToList: return selected && model.lists.count > 1
-        case .switchList: return !isEditing && model.lists.count > 1
-        case .deleteList: return !isEditing && model.lists.count > 1
+        case .moveToList: return selected && model.lists.all.count > 1
+        case .switchList: return !isEditing && model.lists.all.count > 1
+        case .deleteList: return !isEditing && model.lists.all.count > 1
         case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
-        case .manageStaples: return !isEditing && model.store != nil
+        case .manageStaples: return !isEditing
         case .shareList: return !isEditing && !sharing.isShared(model.list)
         case .syncNow, .stopSharing: return sharing.isShared(model.list)
         // Enabled with nothing to take back: Ctrl+Z then says so (as GNOME's apps do) instead of
         // doing nothing, the key unhandled.
         case .undo, .redo: return !isEditing
-        case .finishShopping: return !isEditing && model.totals.inCart.count > 0
+        case .finishShopping: return !isEditing && model.items.totals.inCart.count > 0
         case .saveSearch: return !isEditing && !searchBar.text.trimmingCharacters(in: .whitespaces).isEmpty
         case .showList, .search, .addItem, .importItems, .exportItems: return !isEditing
         case .shortcuts, .close, .preferences, .about, .quit, .addLine: return true

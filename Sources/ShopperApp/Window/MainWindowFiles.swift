@@ -33,9 +33,9 @@ extension MainWindow {
     /// trips to the list shown.
     func importTrips(_ text: String) {
         do {
-            let lists = model.lists
+            let lists = model.lists.all
             let trips = try TripsCSV.parse(text, list: { name in ShoppingList.named(name, in: lists)?.id }, fallback: model.list)
-            let made = try model.importTrips(trips)
+            let made = try model.trips.importTrips(trips)
             toast.show(N("Imported {n} trip", "Imported {n} trips", made.count), actionTitle: L("Undo"), action: undoAction())
         } catch {
             report(error)
@@ -45,8 +45,8 @@ extension MainWindow {
     /// The Trips page's Export…: every trip, a line a row.
     func exportTrips(to path: String) {
         do {
-            let lists = model.lists
-            let trips = try model.allTrips()
+            let lists = model.lists.all
+            let trips = try model.trips.allTrips()
             let text = TripsCSV.export(trips) { id in lists.first { $0.id == id }?.name ?? "" }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             toast.show(N("Exported {n} trip to “{file}”", "Exported {n} trips to “{file}”", trips.count, ["file": (path as NSString).lastPathComponent]))
@@ -79,9 +79,9 @@ extension MainWindow {
         let format = ExportFormat(fileName: path)
         let list = ListProjection(model: model, kind: kind)
         do {
-            let items = try model.items((0..<list.count).compactMap(list.itemID))
+            let items = try model.items.read((0..<list.count).compactMap(list.itemID))
             // Written whole or not at all: a file that was there stays intact if writing fails.
-            try Data(format.export(items, numbers: UserLocale.current.numbers, stores: model.storeNames).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(format.export(items, numbers: UserLocale.current.numbers, stores: model.shops.storeNames).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             let n = items.count
             toast.show(N("Exported {n} item to “{file}”", "Exported {n} items to “{file}”", n, ["file": (path as NSString).lastPathComponent]))
         } catch {

@@ -19,7 +19,7 @@ extension MainWindow {
             lists.showContent()
             _ = currentListPage?.focusRows()
         }
-        sidebar.onMove = { [weak self] id, index in self?.attempt { try self?.model.moveList(id, to: index) } }
+        sidebar.onMove = { [weak self] id, index in self?.attempt { try self?.model.lists.moveList(id, to: index) } }
         sidebar.onDropItem = { [weak self] item, list in self?.move(item, toList: list) ?? false }
         sidebar.onMenu = { [weak self] list, x, y in self?.showListMenu(list, x: x, y: y) }
         lists.listsButton.onClicked { [weak self] in
@@ -39,16 +39,16 @@ extension MainWindow {
     }
 
     /// The list shown now, as the sidebar has it.
-    var currentList: ShoppingList? { model.lists.first { $0.id == model.list } }
+    var currentList: ShoppingList? { model.lists.all.first { $0.id == model.list } }
 
     /// After lists or their counts changed (here or in another process): the sidebar, the title,
     /// and another list shown should this one have gone.
     func listsChanged() {
         guard let current = currentList else {
-            if let first = model.lists.first { showList(first.id) }
+            if let first = model.lists.all.first { showList(first.id) }
             return
         }
-        sidebar.update(model.lists, current: model.list)
+        sidebar.update(model.lists.all, current: model.list)
         updateSyncStatus()
         window.title = L("{list} – Shopper", ["list": current.name])
         pageStack.switcherTitle.title(current.name)
@@ -56,7 +56,8 @@ extension MainWindow {
 
     /// Shows the list `id`: its own model, read from the store (the old one let go), the same page.
     func showList(_ id: ListID) {
-        guard id != model.list, let store = model.store else { return }
+        let store = model.store
+        guard id != model.list else { return }
         do {
             replaceModel(with: try ShoppingModel.opening(id, in: store, undo: model.undo))
             preferences.set(.lastList, "\(id.raw)")
@@ -67,7 +68,7 @@ extension MainWindow {
 
     /// Ctrl+Page Down / Page Up and Alt+1…9.
     func switchList(_ target: String?) {
-        let lists = model.lists
+        let lists = model.lists.all
         guard let here = lists.firstIndex(where: { $0.id == model.list }) else { return }
         let index: Int? = switch target {
         case "next": (here + 1) % lists.count
@@ -83,7 +84,7 @@ extension MainWindow {
         askListName(heading: L("New List"), name: "", answer: L("Create")) { [weak self] name in
             guard let self else { return }
             var made: ListID?
-            attempt { made = try model.createList(named: name) }
+            attempt { made = try model.lists.createList(named: name) }
             if let made {
                 showList(made)
                 addBar.focus()
@@ -94,21 +95,21 @@ extension MainWindow {
     func renameList() {
         guard let list = currentList else { return }
         askListName(heading: L("Rename List"), name: list.name, answer: L("Rename")) { [weak self] name in
-            self?.attempt { try self?.model.renameList(list.id, to: name) }
+            self?.attempt { try self?.model.lists.renameList(list.id, to: name) }
         }
     }
 
     /// Deleted at once, with Undo in the toast (and Ctrl+Z): the items wait in the store until the
     /// next start. The next list (or the one before) is shown.
     func deleteList() {
-        guard let list = currentList, model.lists.count > 1 else { return }
-        let lists = model.lists
+        guard let list = currentList, model.lists.all.count > 1 else { return }
+        let lists = model.lists.all
         let here = lists.firstIndex { $0.id == list.id } ?? 0
         let next = lists[here + 1 < lists.count ? here + 1 : here - 1].id
         // The next list first, then the deletion from there: deleted while shown, the list would be
         // left for the first list and then for the next (two reads of a list).
         showList(next)
-        guard attempt({ try model.deleteList(list.id) }) else { return }
+        guard attempt({ try model.lists.deleteList(list.id) }) else { return }
         toast.show(L("Deleted the list “{list}”", ["list": list.name]), actionTitle: L("Undo"), action: undoAction())
     }
 
@@ -119,7 +120,7 @@ extension MainWindow {
             return
         }
         let deleted: [ShoppingList]
-        do { deleted = try model.deletedLists() } catch {
+        do { deleted = try model.lists.deletedLists() } catch {
             report(error)
             return
         }
@@ -135,7 +136,7 @@ extension MainWindow {
         // A stale Recently Deleted (the list came back by Ctrl+Z meanwhile) restores nothing, and
         // must not offer an Undo of some other step.
         var restored = false
-        guard attempt({ restored = try model.restoreList(list.id) }), restored else { return }
+        guard attempt({ restored = try model.lists.restoreList(list.id) }), restored else { return }
         let undo = undoAction()
         showList(list.id)
         toast.show(L("Restored the list “{list}”", ["list": list.name]), actionTitle: L("Undo"), action: undo)
@@ -151,9 +152,9 @@ extension MainWindow {
     /// list it is on already, or one gone).
     @discardableResult
     func move(_ id: ItemID, toList target: ListID) -> Bool {
-        guard target != model.list, let to = model.lists.first(where: { $0.id == target }),
-              let name = model.item(id)?.description else { return false }
-        guard attempt({ try model.moveItems([id], to: to.id) }) else { return false }
+        guard target != model.list, let to = model.lists.all.first(where: { $0.id == target }),
+              let name = model.items.item(id)?.description else { return false }
+        guard attempt({ try model.lists.moveItems([id], to: to.id) }) else { return false }
         toast.show(L("Moved “{item}” to {list}", ["item": name, "list": to.name]), actionTitle: L("Undo"), action: undoAction())
         return true
     }
@@ -162,13 +163,13 @@ extension MainWindow {
     /// alone is undone wherever the user is; a list it brings back is then shown.
     func showListOf(_ entry: UndoHistory.Entry?) {
         guard let entry, !entry.onListsOnly, entry.list != model.list,
-              model.lists.contains(where: { $0.id == entry.list }) else { return }
+              model.lists.all.contains(where: { $0.id == entry.list }) else { return }
         showList(entry.list)
     }
 
     func showListBroughtBack(by entry: UndoHistory.Entry?, before: [ShoppingList]) {
         guard let entry, entry.onListsOnly else { return }
-        if let back = model.lists.first(where: { l in entry.listIDs.contains(l.id) && !before.contains { $0.id == l.id } }) {
+        if let back = model.lists.all.first(where: { l in entry.listIDs.contains(l.id) && !before.contains { $0.id == l.id } }) {
             showList(back.id)
         }
     }

@@ -14,12 +14,12 @@ extension MainWindow {
 
     /// Edit… on a recipe's page: its text, Save keeps the changes (one undo step).
     func editRecipe(_ id: RecipeID) {
-        guard let recipe = try? model.recipe(id) else { return }
+        guard let recipe = try? model.recipes.recipe(id) else { return }
         openRecipeText(title: L("Edit “{recipe}”", ["recipe": recipe.title]), text: RecipeText.text(of: recipe.draft),
                        base: recipe.draft) { [weak self] draft in
             guard let self else { return true }
             let before = model.undo.latestID
-            guard attempt({ try model.updateRecipe(id, draft) }), let undo = undoAction(ifNewSince: before) else { return true }
+            guard attempt({ try model.recipes.updateRecipe(id, draft) }), let undo = undoAction(ifNewSince: before) else { return true }
             reloadRecipes()
             recipes.page.open(id: id.raw)
             toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undo)
@@ -31,7 +31,7 @@ extension MainWindow {
     /// title and ingredients), asks first: replace it or keep both. Answers whether the text's
     /// dialog closes now.
     private func keep(_ draft: RecipeDraft) -> Bool {
-        guard let kept = (try? model.duplicates(of: draft))?.first, let paste = dialogs.recipePaste else {
+        guard let kept = (try? model.recipes.duplicates(of: draft))?.first, let paste = dialogs.recipePaste else {
             keep(draft, replacing: nil)
             return true
         }
@@ -48,7 +48,7 @@ extension MainWindow {
 
     private func keep(_ draft: RecipeDraft, replacing: RecipeID?) {
         do {
-            guard let id = try model.keepImported([(draft, replacing)]).first else { return }
+            guard let id = try model.recipes.keepImported([(draft, replacing)]).first else { return }
             reloadRecipes()
             reloadWeek()
             recipes.page.open(id: id.raw)

@@ -27,11 +27,11 @@ extension MainWindow {
             page.onAddToList = { [weak self] id, servings in self?.chooseListForRecipe(RecipeID(id), servings: servings) }
             page.onPlan = { [weak self] id, servings in self?.planRecipe(RecipeID(id), servings: servings) }
             page.onEdit = { [weak self] id in self?.editRecipe(RecipeID(id)) }
-            page.draft = { [weak self] id in (try? self?.model.recipe(RecipeID(id)))??.draft }
+            page.draft = { [weak self] id in (try? self?.model.recipes.recipe(RecipeID(id)))??.draft }
             page.searchTexts = { [weak self] after, limit in
                 guard let self else { return ([:], nil) }
                 do {
-                    let (texts, last) = try model.recipeSearchTexts(after: RecipeID(after), limit: limit)
+                    let (texts, last) = try model.recipes.recipeSearchTexts(after: RecipeID(after), limit: limit)
                     return (Dictionary(texts.map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a }), last?.raw)
                 } catch {
                     report(error)
@@ -73,7 +73,7 @@ extension MainWindow {
     func reloadRecipes() {
         guard let page = recipes.builtPage else { return }
         do {
-            page.show(try model.recipeSummaries().map {
+            page.show(try model.recipes.recipeSummaries().map {
                 RecipesPage.Kept(id: $0.id.raw, title: $0.title, servings: $0.servings, ingredientCount: $0.ingredientCount)
             })
         } catch {
@@ -83,8 +83,8 @@ extension MainWindow {
 
     /// Deletes a recipe, with Undo (its meals on the plan go with it, and come back with it).
     func deleteRecipe(_ raw: Int64) {
-        guard let recipe = try? model.recipe(RecipeID(raw)) else { return }
-        if attempt({ try model.deleteRecipe(recipe.id) }) {
+        guard let recipe = try? model.recipes.recipe(RecipeID(raw)) else { return }
+        if attempt({ try model.recipes.deleteRecipe(recipe.id) }) {
             reloadRecipes()
             toast.show(L("Deleted “{recipe}”", ["recipe": recipe.title]), actionTitle: L("Undo"), action: undoAction())
         }
@@ -95,7 +95,7 @@ extension MainWindow {
     /// Each list's model for a preview: the one shown, else opened once per dialog (sharing the
     /// window's undo history, so an add made there is a step Ctrl+Z takes back).
     func listModels() -> ((ListID) -> ShoppingModel?)? {
-        guard let store = model.store else { return nil }
+        let store = model.store
         let undo = model.undo
         var opened: [ListID: ShoppingModel] = [:]
         return { [weak self] list in
@@ -116,11 +116,11 @@ extension MainWindow {
     /// The dialog built, its preview worked out, not yet shown (the benchmark times the two apart:
     /// showing a new window is GTK realizing and styling it, a cost of its own).
     func recipeAddDialog(_ id: RecipeID, servings: Int) -> RecipeAddDialog? {
-        guard let recipe = try? model.recipe(id), let models = listModels() else { return nil }
+        guard let recipe = try? model.recipes.recipe(id), let models = listModels() else { return nil }
         let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
                                      body: N("For {n} serving: each ingredient is merged into what the list already needs.",
                                              "For {n} servings: each ingredient is merged into what the list already needs.", servings),
-                                     lists: model.lists, current: model.list, parent: window, model: models, changes: { try $0.previewRecipe(id, servings: servings) },
+                                     lists: model.lists.all, current: model.list, parent: window, model: models, changes: { try $0.plan.previewRecipe(id, servings: servings) },
            onAdd: { [weak self] list in self?.addRecipe(recipe, servings: servings, to: list) })
         dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
         dialogs.recipeAdd = dialog
@@ -133,7 +133,7 @@ extension MainWindow {
         guard model.list == list else { return }
         var changes: [RecipeChange] = []
         let before = model.undo.latestID
-        guard attempt({ changes = try model.addRecipeToList(recipe.id, servings: servings) }) else { return }
+        guard attempt({ changes = try model.plan.addRecipeToList(recipe.id, servings: servings) }) else { return }
         showLists()
         show(.shopping)
         // Every line a staple or a heading: nothing was added, and there is nothing to undo.
@@ -152,7 +152,7 @@ extension MainWindow {
             open.window.present()
             return
         }
-        guard let store = model.store else { return }
+        let store = model.store
         let staples = StaplesWindow(parent: window, store: store)
         staples.onError = { [weak self] error in self?.report(error) }
         staples.onClosed = { [weak self] in self?.dialogs.staples = nil }

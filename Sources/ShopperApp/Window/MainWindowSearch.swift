@@ -23,7 +23,7 @@ extension MainWindow {
         searches.onRun = { [weak self] search in self?.run(search) }
         searches.onDelete = { [weak self] search in
             guard let self else { return }
-            if attempt({ try model.deleteSearch(search.id) }) {
+            if attempt({ try model.searches.deleteSearch(search.id) }) {
                 toast.show(L("Deleted search “{name}”", ["name": search.name]), actionTitle: L("Undo"), action: undoAction())
             }
         }

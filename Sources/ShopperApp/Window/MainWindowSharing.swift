@@ -57,18 +57,18 @@ extension MainWindow {
 
     /// Puts a lost value back, as one more change (on the list shown; another list's loss waits).
     private func restore(_ loss: SyncReport.Loss, on list: ShoppingList) {
-        guard list.id == model.list, let item = model.item(loss.item) else { return }
+        guard list.id == model.list, let item = model.items.item(loss.item) else { return }
         if loss.value.field == .stores {
-            attempt { try model.setOnlyAt(item.id, named: loss.value.lostStores) }
+            attempt { try model.shops.setOnlyAt(item.id, named: loss.value.lostStores) }
             return
         }
         let restored = loss.value.restored(in: item, at: Date())
-        attempt { try model.update(item.id, restored.fields) }
+        attempt { try model.items.update(item.id, restored.fields) }
         if restored.inCart != item.inCart {
-            attempt { try restored.inCart ? model.tick(item.id) : model.untick(item.id) }
+            attempt { try restored.inCart ? model.items.tick(item.id) : model.items.untick(item.id) }
         }
-        if restored.needed != (model.item(item.id)?.needed ?? item.needed) {
-            attempt { try model.setNeeded(item.id, restored.needed) }
+        if restored.needed != (model.items.item(item.id)?.needed ?? item.needed) {
+            attempt { try model.items.setNeeded(item.id, restored.needed) }
         }
     }
 
@@ -78,7 +78,7 @@ extension MainWindow {
     /// the status under the totals says how it goes.
     func shareList() {
         guard let list = currentList else { return }
-        ShareDialog(list: list, parent: window, sharing: sharing, lists: model.lists, storePath: model.store?.path,
+        ShareDialog(list: list, parent: window, sharing: sharing, lists: model.lists.all, storePath: model.store.path,
                     progress: { [weak self] text in self?.showSharingProgress(text) },
                     done: { [weak self] outcome in self?.shared(list, outcome) }).ask()
     }
@@ -103,7 +103,8 @@ extension MainWindow {
     // MARK: Stop Sharing
 
     func stopSharing() {
-        guard let list = currentList, let path = model.store?.path else { return }
+        guard let list = currentList else { return }
+        let path = model.store.path
         let dialog = MessageDialog(parent: window, heading: L("Stop Sharing “{list}”?", ["list": list.name]),
                                    body: L("Its items stay here and on the server; changes are no longer exchanged."))
         dialog.addResponse("cancel", L("Cancel"))

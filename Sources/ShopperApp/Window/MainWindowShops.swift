@@ -22,7 +22,7 @@ extension MainWindow {
             // Under the title only while the button is an icon: beside a button that says it, the
             // header said "Any Store" twice.
             pageStack.switcherTitle.subtitle(shopPicker.compact == true ? name : "")
-            if !name.isEmpty { ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.currentShop.raw)") }
+            if !name.isEmpty { ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.shops.currentShop.raw)") }
         }
         guard let page = builtPages[.shopping] else { return }
         shopPicker.updateOtherStores(model, page: page, money: money, showCost: preferences.display.showCost)
@@ -39,12 +39,12 @@ extension MainWindow {
         do {
             // To the top while GTK still has the old rows: the new order is then told as a list
             // at its top (its first screen in this frame, the rest after it).
-            if ShopID(raw) != model.currentShop { for page in pages { page.scrolled.scrollOffset = 0 } }
+            if ShopID(raw) != model.shops.currentShop { for page in pages { page.scrolled.scrollOffset = 0 } }
             // Only the list on screen is re-sorted in this frame; the others once it is drawn.
             let shown = currentListPage
             for page in pages where page !== shown { page.projection.holdRebuilds() }
             catchUpPagesAfterNextFrame()
-            try model.shop(at: ShopID(raw))
+            try model.shops.shop(at: ShopID(raw))
             // A new order shows the list from its top: GTK kept the row that was first in view,
             // leaving the first aisle's header above it.
             for page in pages { page.showTop() }
@@ -52,7 +52,7 @@ extension MainWindow {
             report(error)
         }
         // The mark follows the model, also when the choice could not be kept.
-        ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.currentShop.raw)")
+        ActionMap(window).setState(AppAction.chooseStore.rawValue, "\(model.shops.currentShop.raw)")
     }
 
     private func toggleOtherShops() {

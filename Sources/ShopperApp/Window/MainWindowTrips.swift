@@ -19,8 +19,8 @@ extension MainWindow {
     }
 
     private func deleteTrip(_ id: TripID) {
-        guard let trip = try? model.trip(id) else { return }
-        guard attempt({ try model.deleteTrip(id) }) else { return }
+        guard let trip = try? model.trips.trip(id) else { return }
+        guard attempt({ try model.trips.deleteTrip(id) }) else { return }
         toast.show(Self.deletedTrip(trip), actionTitle: L("Undo"), action: undoAction())
     }
 

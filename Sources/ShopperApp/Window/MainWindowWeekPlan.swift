@@ -11,8 +11,8 @@ extension MainWindow {
         if week.onAddWeek == nil { wire(week) }
         let days = PlanDay.planDays()
         do {
-            let titles = Dictionary(try model.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-            let meals = try model.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
+            let titles = Dictionary(try model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+            let meals = try model.plan.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
             week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
                                                        servings: $0.servings, added: $0.list != nil) },
                       days: days, today: PlanDay(Date()))
@@ -30,7 +30,7 @@ extension MainWindow {
             // On a list, the list changes by the difference: said, with Undo. A meal on another
             // list is changed through that list's model: the page and the actions read again.
             let before = model.undo.latestID
-            guard attempt({ try model.setMealServings(meal, servings) }) else { return }
+            guard attempt({ try model.plan.setMealServings(meal, servings) }) else { return }
             reloadWeek()
             updateActions()
             if let undo = undoAction(ifNewSince: before) { toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undo) }
@@ -39,7 +39,7 @@ extension MainWindow {
 
     /// Plan a Meal for a day of the plan: which recipe, for how many.
     func planMeal(on day: PlanDay) {
-        guard let book = try? model.recipes(), !book.isEmpty else {
+        guard let book = try? model.recipes.all(), !book.isEmpty else {
             toast.show(L("Keep a recipe first: Paste a Recipe (Ctrl+Shift+V)."))
             return
         }
@@ -55,7 +55,7 @@ extension MainWindow {
 
     /// Plan… on a recipe's page: which day, for how many (the servings shown offered).
     func planRecipe(_ id: RecipeID, servings: Int) {
-        guard let recipe = try? model.recipe(id) else { return }
+        guard let recipe = try? model.recipes.recipe(id) else { return }
         let days = PlanDay.planDays()
         let today = PlanDay(Date())
         let dialog = MealDialog(parent: window, heading: L("Plan “{recipe}”", ["recipe": recipe.title]), choiceTitle: L("Day"),
@@ -69,7 +69,7 @@ extension MainWindow {
     }
 
     private func plan(_ recipe: Recipe, on day: PlanDay, servings: Int) {
-        guard attempt({ _ = try model.planMeal(recipe.id, on: day, servings: servings) }) else { return }
+        guard attempt({ _ = try model.plan.planMeal(recipe.id, on: day, servings: servings) }) else { return }
         reloadWeek()
         toast.show(L("“{recipe}” is planned for {day}", ["recipe": recipe.title, "day": DateText.day(day.date())]),
                    actionTitle: L("Undo"), action: undoAction())
@@ -78,7 +78,7 @@ extension MainWindow {
     private func takeOffPlan(_ meal: MealID) {
         let title = recipes.builtWeek?.shown.first { $0.meal == meal }?.title ?? ""
         let before = model.undo.latestID
-        guard attempt({ try model.removeMeal(meal) }) else { return }
+        guard attempt({ try model.plan.removeMeal(meal) }) else { return }
         reloadWeek()
         updateActions()
         if let undo = undoAction(ifNewSince: before) {
@@ -93,15 +93,15 @@ extension MainWindow {
         let first = PlanDay.planDays().first
         // Meals not yet on a list, from the store (another window may have added some since the
         // page was drawn): what the dialog promises and the toast then counts.
-        let waiting = { [weak self] in (try? self?.model.mealsWaiting(from: first)) ?? 0 }
+        let waiting = { [weak self] in (try? self?.model.plan.mealsWaiting(from: first)) ?? 0 }
         let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
                                      body: N("{n} meal: each ingredient is merged into what the list already needs.",
                                              "{n} meals: each ingredient is merged into what the list already needs.", waiting()),
-                                     lists: model.lists, current: model.list, parent: window, model: models, changes: { try $0.previewWeek(from: first) }, onAdd: { [weak self] list in
+                                     lists: model.lists.all, current: model.list, parent: window, model: models, changes: { try $0.plan.previewWeek(from: first) }, onAdd: { [weak self] list in
             guard let self else { return }
             showList(list)
             let before = model.undo.latestID, pending = waiting()
-            guard model.list == list, attempt({ _ = try model.addWeekToList(from: first) }) else { return }
+            guard model.list == list, attempt({ _ = try model.plan.addWeekToList(from: first) }) else { return }
             let added = pending - waiting()
             showLists()
             show(.shopping)

@@ -14,7 +14,7 @@ public struct AislePlacement: Equatable, Sendable {
     let like: ItemID?
 }
 
-/// What `ShoppingModel.placement` asks, copied from a model at one revision: Sendable, so a large
+/// What `Aisles.placement` asks, copied from a model at one revision: Sendable, so a large
 /// import places its rows on the thread that writes them.
 public struct AislePlacer: Sendable {
     var words: ListWords
@@ -64,64 +64,5 @@ public struct AislePlacer: Sendable {
             placed.fields.aisle = p.aisle
             return placed
         }
-    }
-}
-
-extension ShoppingModel {
-    /// Where a new item described so goes on this list; nil for No Aisle. `elsewhere`: the aisle
-    /// other lists give the name (a recipe's line), asked only when the list and the household
-    /// know nothing.
-    func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
-        aislePlacer().placement(for: description, unit: unit, planned: planned, elsewhere: elsewhere)
-    }
-
-    /// The placer at this revision, made once: a batch of new items (a recipe, a paste, an import)
-    /// costs one pass over the list and one read of what was taught, and a preview and the add
-    /// after it share them.
-    func aislePlacer() -> AislePlacer {
-        if let kept = keptPlacer, kept.revision == seenRevision, kept.count == items.count, kept.placer.order == aisles {
-            return kept.placer
-        }
-        var words = ListWords()
-        placerPasses += 1
-        forEachSearchText { id, entry, text in
-            guard entry.aisle >= 0 else { return }
-            words.add(String(decoding: SearchTexts.description(in: text), as: UTF8.self), id: id, aisle: entry.aisle)
-        }
-        // Unread (a store that cannot be read now), nothing was taught: the table still places.
-        let learned = store == nil ? memoryLearned : ((try? storeRows { db in try LearnedAisles.all(db) }) ?? nil) ?? [:]
-        let placer = AislePlacer(words: words, numbered: aisleNames.names, order: aisles, learned: learned)
-        keptPlacer = (seenRevision, items.count, placer)
-        return placer
-    }
-}
-
-extension ShoppingModel {
-    /// After a write of this model's own (from `revision`): its new items join the kept placer and
-    /// its lessons are learned, so typing item after item costs no pass over the list each. An
-    /// item renamed, moved to another aisle or deleted lets the placer go, to be made again.
-    func placerFollows(_ cs: ChangeSet, old back: ChangeSet, from revision: Int64, to written: Int64) {
-        guard var kept = keptPlacer, kept.revision == revision else { return }
-        for (id, new) in cs.items {
-            if let old = back.items[id] ?? nil {
-                guard let new, old.description == new.description, old.aisle == new.aisle, old.list == new.list else { return keptPlacer = nil }
-                continue
-            }
-            guard let new, new.list == list, let entry = items[id], entry.aisle >= 0 else { continue }
-            kept.placer.words.add(Self.matchKey(new.description), id: id, aisle: entry.aisle)
-        }
-        for (key, aisle) in cs.learned { kept.placer.learned[key] = aisle }
-        kept.placer.numbered = aisleNames.names
-        kept.placer.order = aisles
-        keptPlacer = (written, items.count, kept.placer)
-    }
-
-    /// What the household has taught, as it is now, for the names `cs` teaches: what undoes it.
-    func learnedNow(of cs: ChangeSet) throws(StoreError) -> [String: String?] {
-        guard !cs.learned.isEmpty else { return [:] }
-        guard store != nil else { return Dictionary(uniqueKeysWithValues: cs.learned.keys.map { ($0, memoryLearned[$0]) }) }
-        return try storeRows { db in
-            try Dictionary(uniqueKeysWithValues: cs.learned.keys.map { ($0, try LearnedAisles.aisle(for: $0, db)) })
-        } ?? [:]
     }
 }

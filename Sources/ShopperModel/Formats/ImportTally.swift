@@ -3,7 +3,7 @@
 /// by the 64-bit hash of each match key. Memory follows the number of distinct descriptions, a
 /// few bytes each, not the file.
 public struct ImportTally {
-    /// Known items by the hash of their match key (`ShoppingModel.knownHashes`).
+    /// Known items by the hash of their match key (`Imports.knownHashes`).
     private let known: [Int: ItemID]
     private var newKeys = Set<Int>()
     public private(set) var updated = Set<ItemID>()
@@ -24,18 +24,4 @@ public struct ImportTally {
 
     /// New items the import would make.
     public var added: Int { newKeys.count }
-}
-
-extension ShoppingModel {
-    /// `itemsByMatchKey` by each key's hash, for `ImportTally`.
-    public func knownHashes() -> [Int: ItemID] {
-        var known: [Int: ItemID] = [:]
-        known.reserveCapacity(items.count)
-        forEachSearchText { id, _, text in
-            let key = String(decoding: SearchTexts.description(in: text), as: UTF8.self).hashValue
-            if let other = known[key], other < id { return }
-            known[key] = id
-        }
-        return known
-    }
 }

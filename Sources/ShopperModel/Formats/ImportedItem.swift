@@ -24,13 +24,3 @@ public struct ImportedItem: Equatable, Sendable {
         a.fields == b.fields && a.needed == b.needed && a.inCart == b.inCart && a.stores == b.stores
     }
 }
-
-extension ShoppingModel {
-    /// Adds every imported item in one transaction and one undo step; a row read without an aisle
-    /// goes where a new item goes (`placement`).
-    @discardableResult
-    public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
-        try refreshIfChangedElsewhere()
-        return try add(batch: aislePlacer().placed(rows), now: now)
-    }
-}

@@ -85,29 +85,3 @@ public enum TripsCSV {
         return trips
     }
 }
-
-extension ShoppingModel {
-    /// Trips brought in from a file: one undo step; a store named that exists is the trip's store.
-    @discardableResult
-    public func importTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
-        var made: [TripID] = []
-        try commit(N("importing {n} trip", "importing {n} trips", trips.count)) { b in
-            made = []
-            for var t in trips {
-                let id = b.ids.newTripID()
-                t = Trip(id: id, list: t.list, shop: shops.first { Self.matchKey($0.name) == Self.matchKey(t.shopName) }?.id ?? .any,
-                         shopName: t.shopName, date: t.date, lines: t.lines)
-                b.cs.trips[id] = t
-                made.append(id)
-            }
-        }
-        return made
-    }
-
-    /// Every trip whole, oldest first (for export).
-    public func allTrips() throws(StoreError) -> [Trip] {
-        var out: [Trip] = []
-        for s in try trips().reversed() { if let t = try trip(s.id) { out.append(t) } }
-        return out
-    }
-}

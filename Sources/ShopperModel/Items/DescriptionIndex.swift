@@ -18,10 +18,10 @@ public final class DescriptionIndex {
     public init(model: ShoppingModel) {
         self.model = model
         rebuild()
-        observer = model.observe { [weak self] change in self?.follow(change) }
+        observer = model.core.observe { [weak self] change in self?.follow(change) }
     }
 
-    deinit { model.removeObserver(observer) }
+    deinit { model.core.removeObserver(observer) }
 
     /// The item known by `key` (a `ShoppingModel.matchKey`); the oldest, should two share it.
     public func item(withKey key: String) -> ItemID? {
@@ -84,8 +84,8 @@ public final class DescriptionIndex {
 
     private func rebuild() {
         entries = []
-        entries.reserveCapacity(model.items.count)
-        model.forEachSearchText { id, _, text in
+        entries.reserveCapacity(model.items.table.count)
+        model.searches.forEachSearchText { id, _, text in
             entries.append(Entry(key: String(decoding: SearchTexts.description(in: text), as: UTF8.self), id: id))
         }
         entries.sort(by: <)
@@ -108,7 +108,7 @@ public final class DescriptionIndex {
         }
         if !unknown.isEmpty { entries.removeAll { unknown.contains($0.id) } }
         for (id, c) in change.items where c.new != nil {
-            let entry = Entry(key: String(model.matchKey(of: id)), id: id)
+            let entry = Entry(key: String(model.items.matchKey(of: id)), id: id)
             entries.insert(entry, at: lowerBound(entry))
         }
     }

@@ -1,8 +1,7 @@
 /// Whole items, for the rows on screen and the items an operation changes: read from the store a
-/// few at a time and kept in a bounded cache, so memory follows what is shown. Without a store
-/// (tests of pure logic) every item lives here.
+/// few at a time and kept in a bounded cache, so memory follows what is shown.
 final class ItemContent {
-    private let store: Store?
+    private let store: Store
     /// With the revision each was read or written at.
     private var cache: [ItemID: (item: Item, revision: Int64)] = [:]
     /// Inside a write: reads go through the write's connection (see `StoreReader`).
@@ -15,7 +14,7 @@ final class ItemContent {
     /// The list whose items scans read.
     let scope: ListScope
 
-    init(store: Store?, limit: Int = defaultLimit, scope: ListScope = ListScope(.first)) {
+    init(store: Store, limit: Int = defaultLimit, scope: ListScope = ListScope(.first)) {
         self.store = store
         self.limit = limit
         self.scope = scope
@@ -26,20 +25,18 @@ final class ItemContent {
     /// no such item any more; an error when it cannot be read (an operation must not go on without
     /// the item it changes).
     func item(_ id: ItemID, revision: Int64) throws(StoreError) -> Item? {
-        if let hit = cache[id], hit.revision == revision || store == nil { return hit.item }
-        guard store != nil else { return nil }
+        if let hit = cache[id], hit.revision == revision { return hit.item }
         try read([id])
         return cache[id]?.item
     }
 
     /// The item as of `revision` if cached; never reads.
     func cached(_ id: ItemID, revision: Int64) -> Item? {
-        cache[id].flatMap { $0.revision == revision || store == nil ? $0.item : nil }
+        cache[id].flatMap { $0.revision == revision ? $0.item : nil }
     }
 
     /// Reads those of `ids` not cached at `revision(id)` in one go: a screen of rows is one read.
     func prefetch(_ ids: some Sequence<ItemID>, revision: (ItemID) -> Int64?) throws(StoreError) {
-        guard store != nil else { return }
         let missing = ids.filter { id in cache[id].map { $0.revision != revision(id) } ?? true }
         if !missing.isEmpty { try read(missing) }
     }
@@ -47,32 +44,20 @@ final class ItemContent {
     /// The item as now written at `revision` (nil: deleted).
     func put(_ id: ItemID, _ item: Item?, revision: Int64) {
         guard let item else { cache[id] = nil; return }
-        if store != nil, cache[id] == nil { makeRoom() }
+        if cache[id] == nil { makeRoom() }
         cache[id] = (item, revision)
     }
 
     /// Every item, in order of id, to `body` (from the store in one scan, not through the cache).
     func forEach(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, Int64) throws -> Void) throws(StoreError) -> ItemID? {
-        guard let store else {
-            var last: ItemID?
-            for key in cache.keys.filter({ $0 > id }).sorted().prefix(limit) {
-                let hit = cache[key]!
-                try rethrowing { try body(hit.item, hit.revision) }
-                last = key
-            }
-            return last
-        }
         if let writer { return try rethrowing { try writer.eachItem(after: id, limit: limit, body) } }
         return try store.reading(scope) { try $0.eachItem(after: id, limit: limit, body) }
     }
 
     /// Up to `limit` items' search text fields with an id above `id`, in order of id (see
-    /// `StoreReader.eachSearchText`); without a store, made from the items here. Returns the last
+    /// `StoreReader.eachSearchText`). Returns the last
     /// id read, nil for none.
     func forEachSearchText(after id: ItemID, limit: Int, _ texts: inout SearchTexts, keep: (ItemID) -> Bool) throws(StoreError) -> ItemID? {
-        guard let store else {
-            return try forEach(after: id, limit: limit) { item, _ in if keep(item.id) { texts.set(item) } }
-        }
         return try store.reading(scope) { reader in
             try reader.eachSearchText(after: id, limit: limit) { id, description, aisle, notes, _ in
                 if keep(id) { texts.set(id, description: description, aisle: aisle, notes: notes) }
@@ -81,7 +66,6 @@ final class ItemContent {
     }
 
     private func read(_ ids: [ItemID]) throws(StoreError) {
-        guard let store else { return }
         let found: [(item: Item, revision: Int64)]
         if let writer { found = try rethrowing { try writer.items(ids) } } else { found = try store.reading { try $0.items(ids) } }
         for (item, revision) in found {

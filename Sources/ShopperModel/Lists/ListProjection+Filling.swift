@@ -54,7 +54,7 @@ extension ListProjection {
 
     /// Whether a rebuild now may leave rows to `fillMore`: a list long enough to be worth it, with no
     /// search (a search tests the texts, which may change before the fill ends).
-    var fillsLater: Bool { query == nil && model.items.count >= tuning.fillFrom }
+    var fillsLater: Bool { query == nil && model.items.table.count >= tuning.fillFrom }
 
     /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
     /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
@@ -63,11 +63,11 @@ extension ListProjection {
         // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
         let spare = fill?.takeKeys() ?? rows.takeStorage()
         fill = nil
-        let sections = sectionKeys, kind = kind, items = model.items, limit = tuning.firstRows
-        let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
+        let sections = sectionKeys, kind = kind, items = model.items.table, limit = tuning.firstRows
+        let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
         let (first, counts, costs, count, placed) = SectionTally.firstRows(
             items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, limit: limit,
-            aisles: model.sectionAisles.names.count)
+            aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(first)
         itemCount = count
         sums = SectionSums(counts: counts, costs: costs)

@@ -6,20 +6,20 @@ extension ListProjection {
     /// Whether the shopping list leaves the item out: sold only at other shops than the one the
     /// list is shopped at, unless the user opened those (`showsOtherShops`).
     func hides(_ id: ItemID) -> Bool {
-        kind == .shopping && !showsOtherShops && !model.hiddenHere.isEmpty && model.hiddenHere.contains(id)
+        kind == .shopping && !showsOtherShops && !model.shops.hiddenHere.isEmpty && model.shops.hiddenHere.contains(id)
     }
 
 
     /// How many items this list leaves out as sold only at other shops (0 while they are shown).
-    public var hiddenForOtherShops: Int { kind == .shopping && !showsOtherShops ? model.hiddenForOtherShops : 0 }
+    public var hiddenForOtherShops: Int { kind == .shopping && !showsOtherShops ? model.shops.hiddenForOtherShops : 0 }
 
     /// Whether the item belongs on this list, as memory holds it now. (An older version of an item
     /// was on the list if its row is: see `apply`.)
     func includes(_ id: ItemID, _ entry: ItemEntry) -> Bool {
         guard kind.contains(entry), !hides(id) else { return false }
         guard let query else { return true }
-        if readsText { model.makeSearchText(of: id) }
-        let texts = model.texts
+        if readsText { model.searches.makeSearchText(of: id) }
+        let texts = model.searches.texts
         return texts.bytes.withUnsafeBufferPointer { column in
             RowMatching.rowMatches(key(id, entry), query, needles, texts: texts, in: column)
         }
@@ -33,7 +33,7 @@ extension ListProjection {
     /// Made again only when the sectioning or the aisles changed (a price band's threshold is
     /// converted to fixed point once, not per item changed).
     var sectionKeys: SectionKeys {
-        let aisles = model.sectionAisles, names = model.aisleNames
+        let aisles = model.shops.sectionAisles, names = model.aisles.aisleNames
         if let made = madeSectionKeys, made.fit(sectioning, aisles, names) { return made }
         let made = SectionKeys(sectioning, aisles: aisles, names: names)
         madeSectionKeys = made
@@ -112,7 +112,7 @@ extension ListProjection {
     /// keystroke of a search finds them ready; for an idle moment (a list calls it in slices after
     /// its first frame). Returns whether items without text remain. The texts are the model's,
     /// shared by every list.
-    public func prepareSearch(budget: Int) -> Bool { model.prepareSearch(budget: budget) }
+    func prepareSearch(budget: Int) -> Bool { model.searches.prepareSearch(budget: budget) }
 
 
     /// Changes of more items than this (or an eighth of the rows) rebuild instead.

@@ -34,9 +34,9 @@ extension ListProjection {
         let model = model
         let ids = Array(itemIDs(onRows: range))
         let near = nearest >= 0 ? ids.prefix(nearest) : ids.suffix(-nearest)
-        guard near.contains(where: { model.cachedItem($0) == nil }) else { return 0 }
-        let missing = ids.filter { model.cachedItem($0) == nil }
-        model.prefetch(missing)
+        guard near.contains(where: { model.items.cachedItem($0) == nil }) else { return 0 }
+        let missing = ids.filter { model.items.cachedItem($0) == nil }
+        model.items.prefetch(missing)
         return missing.count
     }
 }

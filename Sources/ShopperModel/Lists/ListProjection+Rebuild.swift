@@ -55,11 +55,11 @@ extension ListProjection {
     /// Called with no fill under way (`reset` finishes it first).
     func rebuild() {
         sums.costs = [:]
-        if readsText { model.prepareAllSearchTexts() }
-        let hidden = kind == .shopping && !showsOtherShops ? model.hiddenHere : []
+        if readsText { model.searches.prepareAllSearchTexts() }
+        let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
         let (keys, counts, count) = RowMatching.built(
-            items: model.items, texts: model.texts, query: query, needles: needles, kind: kind, hidden: hidden,
-            sections: sectionKeys, headers: sectioning.hasHeaders, aisles: model.sectionAisles.names.count)
+            items: model.items.table, texts: model.searches.texts, query: query, needles: needles, kind: kind, hidden: hidden,
+            sections: sectionKeys, headers: sectioning.hasHeaders, aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(keys)
         itemCount = count
         sums.counts = counts
@@ -91,13 +91,13 @@ extension ListProjection {
         // and what each row keeps (no item read). The rows kept are moved down in place: no
         // second array, no reference counting per row.
         // Texts not made yet (typed before the idle slices finished) first: the pass only reads.
-        if readsText { model.prepareAllSearchTexts() }
+        if readsText { model.searches.prepareAllSearchTexts() }
         // The pass runs on the rows moved out to a local (no copy: the property lets go of them)
         // and on the column's bytes: at a million rows, checks of exclusive access to the
         // properties, row by row, cost more than the matching.
         var rows = self.rows.takeElements()
-        let (counts, kept, dropped) = RowMatching.narrowed(&rows, query: query, needles: needles, texts: model.texts,
-                                                           items: model.items, byIDAbove: tuning.narrowingByIDAbove)
+        let (counts, kept, dropped) = RowMatching.narrowed(&rows, query: query, needles: needles, texts: model.searches.texts,
+                                                           items: model.items.table, byIDAbove: tuning.narrowingByIDAbove)
         self.rows = Self.rowArray(rows)
         itemCount = kept
         sums.counts = counts

@@ -86,11 +86,11 @@ public final class ListProjection {
         needles = RowMatching.needles(of: query)
         if fillsLater { rebuildFirstRows() } else { rebuild() }
         announced = count
-        observer = model.observe { [weak self] change in self?.apply(change) }
-        model.observeComing(observer) { [weak self] count, sectionsMove in self?.changeComing(count, sectionsMove: sectionsMove) }
+        observer = model.core.observe { [weak self] change in self?.apply(change) }
+        model.core.observeComing(observer) { [weak self] count, sectionsMove in self?.changeComing(count, sectionsMove: sectionsMove) }
     }
 
-    deinit { model.removeObserver(observer) }
+    deinit { model.core.removeObserver(observer) }
 
     /// Items shown, headers and end row not counted.
     public var isEmpty: Bool { itemCount == 0 }
@@ -102,7 +102,7 @@ public final class ListProjection {
         if index == rows.count { return .end(totals) }
         let key = rows[index]
         if key.isHeader {
-            return .header(title: sectioning.title(of: key.section, aisles: model.sectionAisles), totals: sectionTotals(key.section))
+            return .header(title: sectioning.title(of: key.section, aisles: model.shops.sectionAisles), totals: sectionTotals(key.section))
         }
         return .item(item(ItemID(key.id), at: index))
     }
@@ -111,9 +111,9 @@ public final class ListProjection {
     /// in order: a screen is one read). An item another process deleted a moment ago (memory reads
     /// the news within a second) shows as an empty row until then.
     func item(_ id: ItemID, at index: Int) -> Item {
-        if let item = model.cachedItem(id) { return item }
-        model.prefetch(itemIDs(onRows: index..<min(index + Self.rowsPerRead, rows.count)))
-        if let item = model.item(id) { return item }
+        if let item = model.items.cachedItem(id) { return item }
+        model.items.prefetch(itemIDs(onRows: index..<min(index + Self.rowsPerRead, rows.count)))
+        if let item = model.items.item(id) { return item }
         let entry = model.items[id]
         return Item(id: id, description: "", needed: entry?.needed ?? false, inCart: entry?.inCart ?? false,
                     position: entry?.position ?? 0, createdAt: Date(timeIntervalSince1970: 0))
@@ -144,11 +144,11 @@ public final class ListProjection {
         case ..<(-1):
             let s = SectionKey(-identity - 2)
             guard sums.counts[s] != nil else { return nil }
-            return .header(title: sectioning.title(of: s, aisles: model.sectionAisles), totals: sectionTotals(s))
+            return .header(title: sectioning.title(of: s, aisles: model.shops.sectionAisles), totals: sectionTotals(s))
         default:
             let id = ItemID(Int64(identity))
             guard let entry = model.items[id], includes(id, entry) else { return nil }
-            if let cached = model.cachedItem(id) { return .item(cached) }
+            if let cached = model.items.cachedItem(id) { return .item(cached) }
             // Its neighbours are read with it, when known.
             return .item(item(id, at: fill == nil ? find(key(id, entry)) ?? 0 : 0))
         }
@@ -211,17 +211,17 @@ public final class ListProjection {
         // Neighbours in the same section decide the position; the header above decides the aisle.
         let prev = dest > 0 && !ids[dest - 1].isHeader ? ItemID(ids[dest - 1].id) : nil
         let next = dest + 1 < ids.count && !ids[dest + 1].isHeader ? ItemID(ids[dest + 1].id) : nil
-        var aisle = ShoppingModel.AisleChange.keep
+        var aisle = Items.AisleChange.keep
         if sectioning == .aisle, let header = ids[..<dest].last(where: \.isHeader),
            header.section != moving.section {
-            aisle = .set(header.section == .noAisle ? nil : model.sectionAisles.names[Int(header.section)])
+            aisle = .set(header.section == .noAisle ? nil : model.shops.sectionAisles.names[Int(header.section)])
         }
-        try model.move(id, after: prev, before: next, aisle: aisle)
+        try model.items.move(id, after: prev, before: next, aisle: aisle)
     }
 
     /// The items hidden here for other shops are shown too ("3 items for other stores", opened).
     public var showsOtherShops = false {
-        didSet { if showsOtherShops != oldValue, !model.hiddenHere.isEmpty { reset() } }
+        didSet { if showsOtherShops != oldValue, !model.shops.hiddenHere.isEmpty { reset() } }
     }
     var madeSectionKeys: SectionKeys?
     /// Rows the listener has been told about.

@@ -32,7 +32,7 @@ public struct ShoppingList: Equatable, Sendable, Identifiable {
     public var toBuyHere: Int { toBuy - hiddenAtShop }
     /// The shop the list is shopped at now: its sections follow that shop's aisles, and items only
     /// sold elsewhere leave its shopping list. Not part of an undo step (choosing where one stands
-    /// is not an edit): set on its own (`ShoppingModel.shop(at:)`).
+    /// is not an edit): set on its own (`Shops.shop(at:)`).
     public internal(set) var shop: ShopID
 
     public init(id: ListID, name: String, position: Int64, deleted: Bool = false, deletedAt: Date? = nil,
@@ -53,8 +53,7 @@ extension ShoppingList {
     /// How long a deleted list is kept, restorable, before it goes for good (as Files keeps its trash).
     public static let keptAfterDeletion: TimeInterval = 7 * 24 * 60 * 60
 
-    /// The list a store of one list has: as schema v5 makes it (a file before v5, read as it is;
-    /// a model without a store).
+    /// The list a store of one list has: as schema v5 makes it (a file before v5, read as it is).
     static func groceries(toBuy: Int = 0, itemCount: Int = 0) -> ShoppingList {
         ShoppingList(id: .first, name: L("Groceries"), position: Schema.positionGap, toBuy: toBuy, itemCount: itemCount)
     }

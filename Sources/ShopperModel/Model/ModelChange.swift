@@ -23,7 +23,7 @@ public struct ModelChange {
     /// Recipes or the plan's meals changed. Not for items' shares alone (a recipe added to the
     /// list): reading every recipe again for them cost the add a frame.
     public var recipesChanged = false
-    /// The list was read again whole (`ShoppingModel.reread`): more changed at once than a change
+    /// The list was read again whole (`ModelCore.reread`): more changed at once than a change
     /// of items would say cheaply (a long import, or its undo). Whoever shows it starts afresh.
     public var listReread = false
 }

@@ -95,7 +95,7 @@ struct NameMatcher: Sendable {
     /// Every phrase (words joined by a space, as `words` makes them) a candidate must be written
     /// as for `bestIndex(for: name)` to choose it: the name itself, and each tail of its words with
     /// the last word in any form that shares a stem with the name's. A long list is searched for
-    /// these few phrases (`ShoppingModel.itemsNamed`) instead of being indexed whole.
+    /// these few phrases (`WeekPlan.itemsNamed`) instead of being indexed whole.
     static func keys(for name: String) -> Set<String> {
         var keys: Set<String> = []
         for alternative in alternatives(name) {

@@ -28,7 +28,7 @@ struct RecipeToList {
 
     /// What the run looked up, which a later run over the same items can start from: the preview's
     /// lookups, kept by the model while no item is written and its dialog is open, spare the add it
-    /// precedes its pass over the list (`ShoppingModel.recipeLookups`).
+    /// precedes its pass over the list (`WeekPlan.recipeLookups`).
     struct Lookups {
         /// The list's items a name may mean, and other lists' aisles for a name (where a new item
         /// goes): each found for the names of the sources added (`prepare`).
@@ -44,7 +44,7 @@ struct RecipeToList {
     let list: ListID
     private(set) var lookups: Lookups
     let read: (ItemID) -> Item?
-    /// Where a new item of a name and unit goes (`ShoppingModel.placement`), given other lists' aisle for it.
+    /// Where a new item of a name and unit goes (`Aisles.placement`), given other lists' aisle for it.
     var place: (String, String?, () -> String?) -> String? = { _, _, elsewhere in elsewhere() }
     private(set) var working: [Working] = []
     private var byID: [ItemID: Int] = [:]

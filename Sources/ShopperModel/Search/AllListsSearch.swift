@@ -16,8 +16,8 @@ public final class AllListsSearch {
     public init(current: ShoppingModel) throws(StoreError) {
         self.current = current
         mine = ListProjection(model: current, kind: .all)
-        guard let store = current.store else { return }
-        for list in current.lists where list.id != current.list {
+        let store = current.store
+        for list in current.lists.all where list.id != current.list {
             let model = try ShoppingModel(store: store, list: list.id)
             others.append((list, ListProjection(model: model, kind: .all)))
         }
@@ -28,13 +28,13 @@ public final class AllListsSearch {
     public func find(_ text: String, limit: Int = 50) -> [Found] {
         let query = SearchQuery(text)
         guard !query.isEmpty else { return [] }
-        let here = current.lists.first { $0.id == current.list }
+        let here = current.lists.all.first { $0.id == current.list }
         var found: [Found] = []
         for (list, projection) in [(here, mine)] + others.map({ (Optional($0.list), $0.projection) }) {
             guard let list else { continue }
             projection.setQuery(query)
             let ids = (0..<projection.count).lazy.compactMap(projection.itemID).prefix(limit)
-            for item in (try? projection.model.items(Array(ids))) ?? [] { found.append(Found(list: list, item: item)) }
+            for item in (try? projection.model.items.read(Array(ids))) ?? [] { found.append(Found(list: list, item: item)) }
         }
         return found
     }

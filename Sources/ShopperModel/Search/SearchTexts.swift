@@ -1,7 +1,7 @@
 /// The folded search text (description, aisle, notes; see `SearchQuery.searchText`) of every item,
 /// one after another in one byte column, found by id: what searches and `aisle:` filters read,
 /// with no item looked up and no String made per row. Made in order of id, a slice at a time in
-/// idle moments after the first frame (`ShoppingModel.prepareSearch`); an item that changes has
+/// idle moments after the first frame (`Searches.prepareSearch`); an item that changes has
 /// its text made again at once, so what is made is never stale.
 struct SearchTexts {
     private(set) var bytes: [UInt8] = []

@@ -153,7 +153,7 @@ public final class Store: Sendable {
     public var checkpointTables: CheckpointTables { CheckpointTables(store: self) }
     var streamedWrites: StreamedWrites { StreamedWrites(store: self) }
 
-    static let fileName = "shopper.sqlite"
+    public static let fileName = "shopper.sqlite"
     /// SQLite's page cache per connection.
     static let pageCacheKiB = 256
 

@@ -34,7 +34,7 @@ struct StreamedWrites: Sendable {
                 for shop in u.shopsMade where try !Self.sellsAnything(shop, db) { shops.shops[shop] = .some(nil) }
                 try ShopTables.writeShops(shops, db)
                 let now = try Store.aisles(db, list: u.list)
-                let order = ShoppingModel.replayedOrder(u.aislesBefore, undoing: u.aislesAfter, now: now)
+                let order = ModelCore.replayedOrder(u.aislesBefore, undoing: u.aislesAfter, now: now)
                 if order != now { _ = try Store.writeAisles(order, known: now, list: u.list, db) }
             }
         } catch let e as StoreError {

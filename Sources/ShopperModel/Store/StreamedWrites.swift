@@ -131,7 +131,7 @@ struct StreamWrite {
             item.updatedAt = now
             if updated.insert(item.id).inserted { before.append(old) }
         }
-        b.cs.items[item.id] = b.applying(ShoppingModel.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
+        b.cs.items[item.id] = b.applying(Imports.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
     }
 
     /// Writes the batch built so far, and starts the next. An item new in this batch is inserted

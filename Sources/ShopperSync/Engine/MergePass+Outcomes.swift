@@ -112,7 +112,7 @@ extension MergePass {
     /// A merged item's stores into the write, where they are not what the item has here.
     private mutating func keepStores(_ stores: [String], of id: ItemID) {
         guard SharedItem.normalized(stores) != SharedItem.normalized(names[id] ?? []) else { return }
-        write.changes.onlyAt[id] = ShoppingModel.marks(named: stores, shops: shops, ids: &ids, into: &write.changes)
+        write.changes.onlyAt[id] = Shops.marks(named: stores, shops: shops, ids: &ids, into: &write.changes)
         names[id] = stores
     }
 }

@@ -9,17 +9,17 @@ final class NewItemAisleTests: XCTestCase {
 
     private func typed(_ line: String) throws -> PlainTextFormat.TypedLine { try PlainTextFormat.read(line, numbers: .decimalPoint).get() }
 
-    private func aisle(_ m: ShoppingModel, _ line: String) throws -> String? { m.item(try m.add(try typed(line)).id)?.aisle }
+    private func aisle(_ m: ShoppingModel, _ line: String) throws -> String? { m.items.item(try m.items.add(try typed(line)).id)?.aisle }
 
     func testATypedItemGoesToItsAisleAndSaysSo() throws {
         let m = try ShoppingModel(store: Store(path: path()))
-        let outcome = try m.add(try typed("2 onions"))
-        let onions = try XCTUnwrap(m.item(outcome.id))
+        let outcome = try m.items.add(try typed("2 onions"))
+        let onions = try XCTUnwrap(m.items.item(outcome.id))
         XCTAssertEqual(onions.aisle, "Fruit & Veg")
         XCTAssertEqual(outcome.message(onions, money: MoneyFormat(locale: Locale(identifier: "en_US"))), "Added “onions” to Fruit & Veg")
         XCTAssertEqual(try aisle(m, "Heavy cream"), "Dairy")
         XCTAssertEqual(try aisle(m, "Tomaten"), "Fruit & Veg", "a German name on an English list")
-        XCTAssertEqual(m.aisles.names, ["Fruit & Veg", "Dairy"], "the aisles were made")
+        XCTAssertEqual(m.aisles.order.names, ["Fruit & Veg", "Dairy"], "the aisles were made")
         XCTAssertNil(try aisle(m, "Kombucha"), "unknown: No Aisle")
     }
 
@@ -33,9 +33,9 @@ final class NewItemAisleTests: XCTestCase {
         XCTAssertEqual(try aisle(m, "1 Dose Kichererbsen"), "Pantry")
         XCTAssertEqual(try aisle(m, "1 jar Cherries"), "Pantry")
         XCTAssertEqual(try aisle(m, "6 cans Beer"), "Drinks", "a can of a drink stays a drink")
-        let chili = try m.addRecipe(RecipeDraft(title: "Chili", servings: 4, ingredients: ["1 can kidney beans", "2 tins tuna"]))
-        _ = try m.addRecipeToList(chili, servings: 4)
-        let items = try m.allItems()
+        let chili = try m.recipes.addRecipe(RecipeDraft(title: "Chili", servings: 4, ingredients: ["1 can kidney beans", "2 tins tuna"]))
+        _ = try m.plan.addRecipeToList(chili, servings: 4)
+        let items = try m.items.allItems()
         XCTAssertEqual(items.first { $0.description.lowercased().contains("tuna") }?.aisle, "Pantry", "a recipe's tin of tuna")
     }
 
@@ -43,11 +43,11 @@ final class NewItemAisleTests: XCTestCase {
     /// items sharing a word win over the table.
     func testTheListsOwnAislesComeFirst() throws {
         let m = try ShoppingModel(store: Store(path: path()))
-        try m.add(fields("Apples", aisle: "Produce"))
-        try m.add(fields("Flour", aisle: "Baking Aisle 5"))
-        try m.add(fields("Butter", aisle: "Breakfast"))
-        try m.add(fields("Chili powder", aisle: "World Food"))
-        try m.add(fields("Canned tomatoes", aisle: "Tins"))
+        try m.items.add(fields("Apples", aisle: "Produce"))
+        try m.items.add(fields("Flour", aisle: "Baking Aisle 5"))
+        try m.items.add(fields("Butter", aisle: "Breakfast"))
+        try m.items.add(fields("Chili powder", aisle: "World Food"))
+        try m.items.add(fields("Canned tomatoes", aisle: "Tins"))
         XCTAssertEqual(try aisle(m, "Carrots"), "Produce", "the table's produce, on this list called Produce")
         XCTAssertEqual(try aisle(m, "all-purpose flour"), "Baking Aisle 5", "beside Flour")
         XCTAssertEqual(try aisle(m, "Salted butter"), "Breakfast", "the list's item of its kind comes before the table")
@@ -61,10 +61,10 @@ final class NewItemAisleTests: XCTestCase {
     /// lines go to their aisles.
     func testARecipesNewItemsGoToTheirAisles() throws {
         let m = try ShoppingModel(store: Store(path: path()))
-        try m.add(fields("Flour", aisle: "Baking Aisle 5"))
-        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["300 g all-purpose flour", "2 eggs", "375 ml buttermilk"]))
-        try m.addRecipeToList(id)
-        let aisles = Dictionary(uniqueKeysWithValues: try m.allItems().map { ($0.description, $0.aisle ?? "No Aisle") })
+        try m.items.add(fields("Flour", aisle: "Baking Aisle 5"))
+        let id = try m.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["300 g all-purpose flour", "2 eggs", "375 ml buttermilk"]))
+        try m.plan.addRecipeToList(id)
+        let aisles = Dictionary(uniqueKeysWithValues: try m.items.allItems().map { ($0.description, $0.aisle ?? "No Aisle") })
         XCTAssertEqual(aisles, ["Flour": "Baking Aisle 5", "All-purpose flour": "Baking Aisle 5", "Eggs": "Dairy", "Buttermilk": "Dairy"])
     }
 
@@ -73,14 +73,14 @@ final class NewItemAisleTests: XCTestCase {
     func testAMoveTeachesTheAisleUntilUndone() throws {
         let file = path()
         let m = try ShoppingModel(store: Store(path: file))
-        let lists = try ["Weekend", "Camping", "After", "Redone"].map { try m.createList(named: $0) }
-        let kombucha = try m.add(try typed("Kombucha")).id
-        try m.move(kombucha, after: nil, before: nil, aisle: .set("Drinks"))
-        let tofu = try m.add(try typed("Tofu")).id
-        XCTAssertEqual(m.item(tofu)?.aisle, "Dairy", "the table's")
-        var edited = try XCTUnwrap(m.item(tofu)).fields
+        let lists = try ["Weekend", "Camping", "After", "Redone"].map { try m.lists.createList(named: $0) }
+        let kombucha = try m.items.add(try typed("Kombucha")).id
+        try m.items.move(kombucha, after: nil, before: nil, aisle: .set("Drinks"))
+        let tofu = try m.items.add(try typed("Tofu")).id
+        XCTAssertEqual(m.items.item(tofu)?.aisle, "Dairy", "the table's")
+        var edited = try XCTUnwrap(m.items.item(tofu)).fields
         edited.aisle = "Asian"
-        try m.update(tofu, edited, onlyAt: [])  // as the item editor saves
+        try m.items.update(tofu, edited, onlyAt: [])  // as the item editor saves
 
         let weekend = try ShoppingModel(store: Store(path: file), list: lists[0])
         XCTAssertEqual(try aisle(weekend, "kombucha"), "Drinks", "taught by the move")
@@ -91,14 +91,14 @@ final class NewItemAisleTests: XCTestCase {
         XCTAssertEqual(try aisle(camping, "Kombuchas"), "Drinks", "the same name in the plural")
 
         // Undo the editor's change and the move: both lessons are gone.
-        XCTAssertEqual(try m.undoLast(), "editing “Tofu”")
-        XCTAssertEqual(try m.undoLast(), "adding “Tofu”")
-        XCTAssertEqual(try m.undoLast(), "moving “Kombucha”")
+        XCTAssertEqual(try m.core.undoLast(), "editing “Tofu”")
+        XCTAssertEqual(try m.core.undoLast(), "adding “Tofu”")
+        XCTAssertEqual(try m.core.undoLast(), "moving “Kombucha”")
         let after = try ShoppingModel(store: Store(path: file), list: lists[2])
         XCTAssertNil(try aisle(after, "kombucha"))
         XCTAssertEqual(try aisle(after, "tofu"), "Dairy")
         // Redo teaches again.
-        XCTAssertEqual(try m.redoLast(), "moving “Kombucha”")
+        XCTAssertEqual(try m.core.redoLast(), "moving “Kombucha”")
         XCTAssertEqual(try aisle(try ShoppingModel(store: Store(path: file), list: lists[3]), "kombucha"), "Drinks")
     }
 
@@ -106,25 +106,25 @@ final class NewItemAisleTests: XCTestCase {
     /// An empty cell of an aisle column is No Aisle as written (an export comes back as it was).
     func testImportedRowsWithoutAnAisleArePlaced() throws {
         let m = try ShoppingModel(store: Store(path: path()))
-        try m.importItems(try CSVFormat.parse("description,quantity\nOnions,2\nShampoo,1\nKombucha,1\n"))
-        try m.importItems(try PlainTextFormat.parse("2 l Milk\nBread [Breakfast]\n"))
-        try m.importItems(try CSVFormat.parse("description,aisle\nBananas,\nTea,Cupboard\n"))
-        var aisles = Dictionary(uniqueKeysWithValues: try m.allItems().map { ($0.description, $0.aisle ?? "No Aisle") })
+        try m.imports.importItems(try CSVFormat.parse("description,quantity\nOnions,2\nShampoo,1\nKombucha,1\n"))
+        try m.imports.importItems(try PlainTextFormat.parse("2 l Milk\nBread [Breakfast]\n"))
+        try m.imports.importItems(try CSVFormat.parse("description,aisle\nBananas,\nTea,Cupboard\n"))
+        var aisles = Dictionary(uniqueKeysWithValues: try m.items.allItems().map { ($0.description, $0.aisle ?? "No Aisle") })
         XCTAssertEqual(aisles, ["Onions": "Fruit & Veg", "Shampoo": "Personal Care", "Kombucha": "No Aisle", "Milk": "Dairy",
                                 "Bread": "Breakfast", "Bananas": "No Aisle", "Tea": "Cupboard"])
         // A merge import (known items updated, new ones added) places its new rows alike.
         let rows = try CSVFormat.parse("description\nCarrots\nOnions\n")
-        try m.importItems(rows, known: m.knownItems(for: rows, in: m.itemsByMatchKey()))
-        aisles = Dictionary(uniqueKeysWithValues: try m.allItems().map { ($0.description, $0.aisle ?? "No Aisle") })
+        try m.imports.importItems(rows, known: m.imports.knownItems(for: rows, in: m.imports.itemsByMatchKey()))
+        aisles = Dictionary(uniqueKeysWithValues: try m.items.allItems().map { ($0.description, $0.aisle ?? "No Aisle") })
         XCTAssertEqual(aisles["Carrots"], "Fruit & Veg")
-        XCTAssertEqual(try m.allItems().count, 8)
+        XCTAssertEqual(try m.items.allItems().count, 8)
     }
 
     /// What a sync uses for a new task without an aisle: read from the store, no model.
     func testTheStoresPlacerForSyncedTasks() throws {
         let file = path()
         let m = try ShoppingModel(store: Store(path: file))
-        try m.add(fields("Flour", aisle: "Baking Aisle 5"))
+        try m.items.add(fields("Flour", aisle: "Baking Aisle 5"))
         let placer = try Store(path: file).aislePlacer(for: .first)
         XCTAssertEqual(placer.placement(for: "Spelt flour")?.aisle, "Baking Aisle 5")
         XCTAssertEqual(placer.placement(for: "Bananas")?.aisle, "Fruit & Veg")
@@ -135,23 +135,23 @@ final class NewItemAisleTests: XCTestCase {
     /// the list's own new items count at once ("Spelt flour" beside the "Flour" typed before it).
     func testNewItemsCostNoPassOverTheListEach() throws {
         let m = try ShoppingModel(store: Store(path: path()))
-        try m.importItems((1...2_000).map { ImportedItem(fields: fields("Thing \($0)", aisle: "Aisle \($0 % 7)")) })
-        let before = m.placerPasses
+        try m.imports.importItems((1...2_000).map { ImportedItem(fields: fields("Thing \($0)", aisle: "Aisle \($0 % 7)")) })
+        let before = m.aisles.placerPasses
         XCTAssertEqual(try aisle(m, "Flour [Baking Aisle 5]"), "Baking Aisle 5")
         for line in ["2 onions", "Milk", "Shampoo", "Bread"] { _ = try aisle(m, line) }
         XCTAssertEqual(try aisle(m, "Spelt flour"), "Baking Aisle 5")
-        let id = try m.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["300 g all-purpose flour", "2 eggs", "375 ml buttermilk"]))
-        try m.addRecipeToList(id)
-        XCTAssertEqual(try m.allItems().first { $0.description == "All-purpose flour" }?.aisle, "Baking Aisle 5")
-        XCTAssertLessThanOrEqual(m.placerPasses - before, 1, "one pass at most, for the first new item")
+        let id = try m.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 4, ingredients: ["300 g all-purpose flour", "2 eggs", "375 ml buttermilk"]))
+        try m.plan.addRecipeToList(id)
+        XCTAssertEqual(try m.items.allItems().first { $0.description == "All-purpose flour" }?.aisle, "Baking Aisle 5")
+        XCTAssertLessThanOrEqual(m.aisles.placerPasses - before, 1, "one pass at most, for the first new item")
         // A rename lets the placer go: it is made again, once, for the next new item.
-        let onions = try XCTUnwrap(m.item(described: "onions"))
+        let onions = try XCTUnwrap(m.items.item(described: "onions"))
         var renamed = onions.fields
         renamed.description = "Red onions"
-        try m.update(onions.id, renamed)
-        let after = m.placerPasses
+        try m.items.update(onions.id, renamed)
+        let after = m.aisles.placerPasses
         _ = try aisle(m, "Leeks")
         _ = try aisle(m, "Garlic")
-        XCTAssertEqual(m.placerPasses - after, 1)
+        XCTAssertEqual(m.aisles.placerPasses - after, 1)
     }
 }

@@ -39,8 +39,8 @@ final class WeekOfRecipesAisleTests: XCTestCase {
 
     func testAWeekOfFiveRecipesLeavesAtMostATenthInNoAisle() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        for draft in Self.week { try m.addRecipeToList(try m.addRecipe(draft)) }
-        let items = try m.allItems()
+        for draft in Self.week { try m.plan.addRecipeToList(try m.recipes.addRecipe(draft)) }
+        let items = try m.items.allItems()
         let unplaced = items.filter { $0.aisle == nil }.map(\.description)
         let share = Double(unplaced.count) / Double(items.count)
         print("week of five recipes: \(items.count) items, \(unplaced.count) in No Aisle (\(Int((share * 100).rounded())) %): \(unplaced)")

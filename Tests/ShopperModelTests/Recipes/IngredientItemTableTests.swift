@@ -140,11 +140,11 @@ final class IngredientItemTableTests: XCTestCase {
 final class IngredientPhrasesToListTests: XCTestCase {
     func testAWeekOfLimesAndTins() throws {
         let m = try ShoppingModel(store: Store(path: temporaryFolder(self) + "/" + Store.fileName))
-        let id = try m.addRecipe(RecipeDraft(title: "Chili", servings: 4, ingredients: [
+        let id = try m.recipes.addRecipe(RecipeDraft(title: "Chili", servings: 4, ingredients: [
             "juice of 1 lime", "2 x 400 g tins chopped tomatoes", "vegetable oil, for frying", "For the topping:", "2-3 spring onions",
         ]))
-        try m.addRecipeToList(id, servings: 8, staples: PantryStaples([]), numbers: .decimalPoint)
-        let items = try m.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-") | \($0.notes)" }.sorted()
+        try m.plan.addRecipeToList(id, servings: 8, staples: PantryStaples([]), numbers: .decimalPoint)
+        let items = try m.items.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-") | \($0.notes)" }.sorted()
         XCTAssertEqual(items, ["Chopped tomatoes 4 tins | 400 g each", "Lime 2 - | ", "Spring onions 6 - | ",
                                "Vegetable oil 1 - | for frying"])
     }

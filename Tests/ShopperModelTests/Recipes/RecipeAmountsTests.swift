@@ -10,43 +10,43 @@ final class RecipeAmountsTests: XCTestCase {
 
     /// Every item of the list as export writes it, and the shares recorded.
     private func exported(_ m: ShoppingModel) throws -> String {
-        let fresh = try ShoppingModel(store: Store(path: m.store!.path, access: .readOnly))
-        return CSVFormat.export(try fresh.allItems().sorted { $0.id < $1.id }) + "shares: \(try m.store!.recipeTables.shares().count)"
+        let fresh = try ShoppingModel(store: Store(path: m.store.path, access: .readOnly))
+        return CSVFormat.export(try fresh.items.allItems().sorted { $0.id < $1.id }) + "shares: \(try m.store.recipeTables.shares().count)"
     }
 
     func testTheIssuesFlourForAThousandServingsIsRefusedAndNothingChanges() throws {
         let m = try model()
-        try m.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
-        let bread = try m.addRecipe(RecipeDraft(title: "Bread", servings: 1, ingredients: ["250 ml milk", "9999 kg Flour2"]))
+        try m.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
+        let bread = try m.recipes.addRecipe(RecipeDraft(title: "Bread", servings: 1, ingredients: ["250 ml milk", "9999 kg Flour2"]))
         let before = try exported(m)
         let lastStep = m.undo.undoName
         let sentence = "“9999 kg Flour2” of “Bread” for 1000 comes to 9999000 kg, more than an item can hold (10000 at most). Nothing was changed."
-        XCTAssertThrowsError(try m.previewRecipe(bread, servings: 1000, staples: nil, numbers: .neutral)) {
+        XCTAssertThrowsError(try m.plan.previewRecipe(bread, servings: 1000, staples: nil, numbers: .neutral)) {
             XCTAssertEqual($0 as? StoreError, .outOfBounds(sentence))
         }
-        XCTAssertThrowsError(try m.addRecipeToList(bread, servings: 1000, staples: nil, numbers: .neutral)) {
+        XCTAssertThrowsError(try m.plan.addRecipeToList(bread, servings: 1000, staples: nil, numbers: .neutral)) {
             XCTAssertEqual($0 as? StoreError, .outOfBounds(sentence))
             XCTAssertEqual($0.localizedDescription, sentence)
         }
         XCTAssertEqual(try exported(m), before, "not the milk either: the add is one step")
         XCTAssertEqual(m.undo.undoName, lastStep, "no step to undo")
         // For one serving it fits: 9999 kg is an item's amount, stored as said (10 t to buy of it).
-        let changes = try m.addRecipeToList(bread, servings: 1, staples: nil, numbers: .neutral)
+        let changes = try m.plan.addRecipeToList(bread, servings: 1, staples: nil, numbers: .neutral)
         XCTAssertEqual(changes.map(\.words), ["Milk 1 l → 1.25 l: 250 ml for Bread", "Flour2 10000 kg, new: 9999 kg for Bread"])
-        XCTAssertEqual(try m.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-")" }, ["Milk 1.25 l", "Flour2 9999 kg"])
+        XCTAssertEqual(try m.items.allItems().map { "\($0.description) \($0.quantity) \($0.unit ?? "-")" }, ["Milk 1.25 l", "Flour2 9999 kg"])
     }
 
     /// Servings from outside (another process over D-Bus, a stored plan) are held to the range
     /// the command line and the window's field allow.
     func testServingsOutsideTheirRangeAreRefused() throws {
         let m = try model()
-        let r = try m.addRecipe(RecipeDraft(title: "Tea", servings: 2, ingredients: ["1 tea bag"]))
+        let r = try m.recipes.addRecipe(RecipeDraft(title: "Tea", servings: 2, ingredients: ["1 tea bag"]))
         for servings in [0, -3, 1_001, Int.max] {
-            XCTAssertThrowsError(try m.addRecipeToList(r, servings: servings, staples: nil, numbers: .neutral), "\(servings)") { e in
+            XCTAssertThrowsError(try m.plan.addRecipeToList(r, servings: servings, staples: nil, numbers: .neutral), "\(servings)") { e in
                 XCTAssertEqual(e.localizedDescription, "Servings go from 1 to 1000, not \(servings). Nothing was changed.")
             }
         }
-        XCTAssertEqual(try m.allItems().count, 0)
+        XCTAssertEqual(try m.items.allItems().count, 0)
     }
 
     /// Seeded (the seed printed): random lists and recipes, added for random servings. Each line's
@@ -62,15 +62,15 @@ final class RecipeAmountsTests: XCTestCase {
             let context = "seed \(seed) round \(round) (replay with SHOPPER_TEST_SEED=\(seed))"
             let m = try model()
             for name in RandomRecipe.names.shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)) {
-                let id = try m.add(RandomRecipe.item(name, &rng))
-                if Int.random(in: 0..<6, using: &rng) == 0 { try m.setNeeded(id, false) }
+                let id = try m.items.add(RandomRecipe.item(name, &rng))
+                if Int.random(in: 0..<6, using: &rng) == 0 { try m.items.setNeeded(id, false) }
             }
             let recipe = RandomRecipe.draft(&rng)
-            let id = try m.addRecipe(recipe)
+            let id = try m.recipes.addRecipe(recipe)
             let servings: Int? = Bool.random(using: &rng) ? nil : [1, 2, 3, 7, 12, 100, 999, 1_000].randomElement(using: &rng)!
             let before = try exported(m)
-            let idsBefore = Set(try m.allItems().map(\.id))
-            switch Result(catching: { () throws(StoreError) in try m.addRecipeToList(id, servings: servings, staples: nil, numbers: .neutral) }) {
+            let idsBefore = Set(try m.items.allItems().map(\.id))
+            switch Result(catching: { () throws(StoreError) in try m.plan.addRecipeToList(id, servings: servings, staples: nil, numbers: .neutral) }) {
             case .success(let changes):
                 try SaidNeeds(changes, context: context).check(against: m, newSince: idsBefore)
             case .failure(.outOfBounds(let sentence)):
@@ -132,7 +132,7 @@ private struct SaidNeeds {
     }
 
     func check(against m: ShoppingModel, newSince before: Set<ItemID>) throws {
-        let items = try ShoppingModel(store: Store(path: m.store!.path, access: .readOnly)).allItems()
+        let items = try kept(ShoppingModel(store: Store(path: m.store.path, access: .readOnly))) { try $0.items.allItems() }
         for (id, need) in known {
             let item = try XCTUnwrap(items.first { $0.id == id }, context)
             XCTAssertEqual(try Self.exported(item), need, "\(item.description): said \(need) \(context)")

@@ -41,10 +41,10 @@ extension SyncScenarios {
                         try device.edit(item.description, at: clock) { $0.notes = "note \(rng.next(100))" }
                     case 4 where !items.isEmpty:
                         let item = items[rng.next(items.count)]
-                        try device.model.tick(item.id)
+                        try device.model.items.tick(item.id)
                     case 5 where items.count > 2:
                         let item = items[rng.next(items.count)]
-                        try device.model.delete([item.id])
+                        try device.model.items.delete([item.id])
                         deleted.insert(item.description)
                     default:
                         figures.edits -= 1

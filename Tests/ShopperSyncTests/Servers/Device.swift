@@ -19,9 +19,18 @@ final class Device {
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// A model of the list as it is in the store now (a window's, after it followed the sync).
-    var model: ShoppingModel { get throws { try ShoppingModel(store: store) } }
+    /// Every model made is kept while the device is: a model's owners reach it through an unowned
+    /// reference, so `device.model.items.tick(id)` needs the model to outlive the call.
+    var model: ShoppingModel {
+        get throws {
+            let m = try ShoppingModel(store: store)
+            made.append(m)
+            return m
+        }
+    }
+    private var made: [ShoppingModel] = []
 
-    var items: [Item] { get throws { try model.allItems() } }
+    var items: [Item] { get throws { try model.items.allItems() } }
 
     func item(_ description: String) throws -> Item? { try items.first { $0.description == description } }
 
@@ -30,7 +39,7 @@ final class Device {
         let m = try model
         return try lines.map { line in
             guard case .success(let typed) = PlainTextFormat.read(line) else { throw NSError(domain: "Device", code: 1) }
-            return try m.add(typed).id
+            return try m.items.add(typed).id
         }
     }
 
@@ -39,7 +48,7 @@ final class Device {
         guard let item = try item(description) else { throw NSError(domain: "Device", code: 2, userInfo: [NSLocalizedDescriptionKey: "no \(description)"]) }
         var f = item.fields
         change(&f)
-        try m.update(item.id, f, now: date)
+        try m.items.update(item.id, f, now: date)
     }
 
     func share(_ server: CalDAVServers.Server, collection: ShareTarget) throws {

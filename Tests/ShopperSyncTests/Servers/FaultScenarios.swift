@@ -47,7 +47,7 @@ extension SyncScenarios {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "build the shopper binary first")
         let (a, phone, remote) = try sharedDevice()
         let m = try a.model
-        _ = try m.add(batch: (1...150).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+        _ = try m.items.add(batch: (1...150).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
         let http = try HTTPTransport(server: XCTUnwrap(URL(string: server.url)), user: server.user,
                                       password: server.password)
         let collection = CalDAVCollection(http: http, url: try XCTUnwrap(URL(string: remote.url)))
@@ -89,7 +89,7 @@ extension SyncScenarios {
         for size in [20, 200] {
             let (a, _, _) = try sharedDevice()
             let m = try a.model
-            _ = try m.add(batch: (1...size).map { ImportedItem(fields: ItemFields(description: "Thing \($0)")) })
+            _ = try m.items.add(batch: (1...size).map { ImportedItem(fields: ItemFields(description: "Thing \($0)")) })
             try a.sync()
             try a.edit("Thing 7") { $0.quantity = 3 }
             costs.append(try a.sync().requests)

@@ -39,7 +39,7 @@ extension SyncScenarios {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "build the shopper binary first")
         let count = 60
         let (a, phone, remote) = try sharedDevice()
-        _ = try a.model.add(batch: (1...count).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
+        _ = try a.model.items.add(batch: (1...count).map { ImportedItem(fields: ItemFields(description: "Item \($0)")) })
         try a.sync()
         let http = try HTTPTransport(server: XCTUnwrap(URL(string: server.url)), user: server.user,
                                       password: server.password)

@@ -9,9 +9,9 @@ extension SyncScenarios {
     /// nothing is bound: two lists on one task list would each take the other's items as theirs.
     func oneTaskListForOneList() throws {
         let (a, groceriesTasks, groceries) = try sharedDevice(["Milk"])
-        let hardware = try a.model.createList(named: "Hardware")
+        let hardware = try a.model.lists.createList(named: "Hardware")
         let list = try XCTUnwrap(try a.store.lists().first { $0.id == hardware })
-        try a.model.add(ItemFields(description: "Glue"))
+        try a.model.items.add(ItemFields(description: "Glue"))
         XCTAssertThrowsError(try Sharing.share(store: a.store, list: list, server: server.url, user: server.user,
                                                password: server.password, target: .existing(groceries))) { error in
             XCTAssertEqual(error as? SyncError, .collectionInUse(list: "Groceries"))

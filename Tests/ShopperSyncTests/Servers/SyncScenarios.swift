@@ -79,7 +79,7 @@ struct SyncScenarios {
         XCTAssertTrue(after.ical.contains("BEGIN:VALARM"), after.ical)
 
         // Ticked off here: completed there.
-        try a.model.tick(XCTUnwrap(a.item("Apples")).id)
+        try a.model.items.tick(XCTUnwrap(a.item("Apples")).id)
         try a.sync()
         XCTAssertEqual(try phone.task("Apples")?.status, "COMPLETED")
         XCTAssertEqual(try phone.task("Apples")?.x["X-SHOPPER-STATE"], "IN-CART")
@@ -99,9 +99,9 @@ struct SyncScenarios {
     func storesTravelWithTheItem() throws {
         let (a, phone, collection) = try sharedDevice(["Milk", "Bread"])
         let am = try a.model
-        let aldi = try am.addShop(named: "Aldi"), sud = try am.addShop(named: "Lidl, Süd")
+        let aldi = try am.shops.addShop(named: "Aldi"), sud = try am.shops.addShop(named: "Lidl, Süd")
         let milk = try XCTUnwrap(a.item("Milk")).id
-        try am.setOnlyAt(milk, [aldi, sud])
+        try am.shops.setOnlyAt(milk, [aldi, sud])
         try a.sync()
         // Written "Aldi|Lidl%2C Süd"; how a third-party client shows it depends on its parser.
         let written = try XCTUnwrap(try phone.task("Milk")?.x["X-SHOPPER-STORES"])
@@ -109,51 +109,51 @@ struct SyncScenarios {
 
         let b = try Device()
         let bm = try b.model
-        let known = try bm.addShop(named: "ALDI")
+        let known = try bm.shops.addShop(named: "ALDI")
         try b.share(server, collection: .existing(collection))
         let bMilk = try XCTUnwrap(b.item("Milk")).id
         let after = try b.model
-        XCTAssertEqual(after.shops.map(\.name), ["ALDI", "Lidl, Süd"], "Aldi matched by name, the other made")
-        XCTAssertEqual(after.onlyAt[bMilk].count, 2)
-        XCTAssertTrue(after.onlyAt[bMilk].contains(known))
-        XCTAssertEqual(after.onlyAt[try XCTUnwrap(b.item("Bread")).id], [])
+        XCTAssertEqual(after.shops.all.map(\.name), ["ALDI", "Lidl, Süd"], "Aldi matched by name, the other made")
+        XCTAssertEqual(after.shops.onlyAt[bMilk].count, 2)
+        XCTAssertTrue(after.shops.onlyAt[bMilk].contains(known))
+        XCTAssertEqual(after.shops.onlyAt[try XCTUnwrap(b.item("Bread")).id], [])
 
         // B takes Aldi away; A hears of it.
-        try after.setOnlyAt(bMilk, after.onlyAt[bMilk].subtracting([known]))
+        try after.shops.setOnlyAt(bMilk, after.shops.onlyAt[bMilk].subtracting([known]))
         try b.sync()
         try a.sync()
-        XCTAssertEqual(try a.model.onlyAt[milk], [sud])
+        XCTAssertEqual(try a.model.shops.onlyAt[milk], [sud])
         XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-STORES"].map { $0.hasPrefix("Lidl") && !$0.contains("Aldi") }, true)
         // Sold anywhere again: the property goes.
-        try a.model.setOnlyAt(milk, [])
+        try a.model.shops.setOnlyAt(milk, [])
         try a.sync()
         XCTAssertNil(try phone.task("Milk")?.x["X-SHOPPER-STORES"])
         try b.sync()
-        XCTAssertEqual(try b.model.onlyAt[bMilk], [])
+        XCTAssertEqual(try b.model.shops.onlyAt[bMilk], [])
 
         // Both choose stores offline, A first: B's later choice stands on both, and A is told
         // which of its stores it replaced, by name.
-        try a.model.setOnlyAt(milk, [sud])
+        try a.model.shops.setOnlyAt(milk, [sud])
         Thread.sleep(forTimeInterval: 1.1)  // LAST-MODIFIED is in whole seconds: B's edit must be a second later
-        try b.model.setOnlyAt(bMilk, [known])
+        try b.model.shops.setOnlyAt(bMilk, [known])
         try b.sync()
         let aReport = try a.sync()
-        XCTAssertEqual(try a.model.storeNames(of: milk), ["Aldi"])
+        XCTAssertEqual(try a.model.shops.storeNames(of: milk), ["Aldi"])
         XCTAssertTrue(aReport.lost.contains { $0.value.field == .stores && $0.value.lost == "Lidl, Süd" && $0.value.lostStores == ["Lidl, Süd"] },
                       "the stores that lost are said: \(aReport.lost)")
         try b.sync()
-        XCTAssertEqual(try b.model.onlyAt[bMilk], [known])
-        try a.model.setOnlyAt(milk, [])
+        XCTAssertEqual(try b.model.shops.onlyAt[bMilk], [known])
+        try a.model.shops.setOnlyAt(milk, [])
         try a.sync()
         try b.sync()
 
         // A trip stays where it was made.
-        try a.model.tick(milk)
-        try a.model.finishShopping()
+        try a.model.items.tick(milk)
+        try a.model.items.finishShopping()
         try a.sync()
         try b.sync()
-        XCTAssertEqual(try a.model.trips().count, 1)
-        XCTAssertEqual(try b.model.trips().count, 0)
+        XCTAssertEqual(try a.model.trips.all().count, 1)
+        XCTAssertEqual(try b.model.trips.all().count, 0)
         try assertNoDuplicates(phone, count: 2)
     }
 
@@ -172,7 +172,7 @@ struct SyncScenarios {
         try b.edit("milk", at: t0) { $0.aisle = "Fridge" }
         try a.edit("Bread", at: t0.addingTimeInterval(1)) { $0.notes = "from A" }
         try b.edit("Bread", at: t0.addingTimeInterval(2)) { $0.notes = "from B" }
-        try a.model.delete([XCTUnwrap(a.item("Eggs")).id])
+        try a.model.items.delete([XCTUnwrap(a.item("Eggs")).id])
         try b.edit("Eggs", at: t0.addingTimeInterval(3)) { $0.quantity = 12 }
 
         try a.sync()
@@ -328,7 +328,7 @@ extension SyncScenarios {
     func twoListsTwoCollections() throws {
         let (a, groceries, _) = try sharedDevice(["Milk", "Glue"])
         let m = try a.model
-        let hardware = try m.createList(named: "Hardware")
+        let hardware = try m.lists.createList(named: "Hardware")
         let lists = try a.store.lists()
         let list = try XCTUnwrap(lists.first { $0.id == hardware })
         _ = try Sharing.share(store: a.store, list: list, server: server.url, user: server.user, password: server.password,
@@ -338,7 +338,7 @@ extension SyncScenarios {
         let tools = Phone(server: server, collection: binding.collection)
         XCTAssertEqual(try tools.tasks().count, 0)
         let glue = try XCTUnwrap(a.item("Glue"))
-        try m.moveItems([glue.id], to: hardware)
+        try m.lists.moveItems([glue.id], to: hardware)
         _ = try SyncEngine.sync(store: a.store, list: .first)
         _ = try SyncEngine.sync(store: a.store, list: hardware)
         XCTAssertEqual(try groceries.tasks().map(\.summary), ["Milk"])
@@ -353,10 +353,10 @@ extension SyncScenarios {
         let m = try a.model
         var f = try XCTUnwrap(a.item("Milk")).fields
         f.quantity = 6
-        try m.update(try XCTUnwrap(a.item("Milk")).id, f)
+        try m.items.update(try XCTUnwrap(a.item("Milk")).id, f)
         try a.sync()
         XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "6")
-        _ = try m.undoLast()
+        _ = try m.core.undoLast()
         try a.sync()
         XCTAssertEqual(try phone.task("Milk")?.x["X-SHOPPER-QUANTITY"], "1")
         try assertNoDuplicates(phone, count: 1)

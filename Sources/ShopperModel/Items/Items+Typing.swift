@@ -1,65 +1,19 @@
 import Foundation
 
-/// What typing a line did, for the toast or the command line to say.
-public struct AddOutcome: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        /// A new item; `aisle` where it was put (`AislePlacement`), `like` when beside an item with a word in common.
-        case added(aisle: String?, like: String?)
-        /// A known item, put back on the shopping list (or already there), with what the line changed.
-        case known(wasNeeded: Bool, changed: Bool)
-    }
-    public let id: ItemID
-    public let kind: Kind
-    /// A known item the line moved to another aisle: that aisle ("" for none).
-    var movedTo: String?
-    /// A new item whose description is one edit from a known item's (a typo, perhaps): that item.
-    public var nearMiss: ItemID?
-
-    public init(id: ItemID, kind: Kind, movedTo: String? = nil) {
-        self.id = id
-        self.kind = kind
-        self.movedTo = movedTo
-    }
-
-    /// "Added “Eggs” to Dairy, with “Free-range eggs”", "Apples: 2 kg @ 1.29, back on the list".
-    public func message(_ item: Item, money: MoneyFormat) -> String {
-        switch kind {
-        case .added(let aisle?, let like?):
-            return L("Added “{item}” to {aisle}, with “{like}”", ["item": item.description, "aisle": aisle, "like": like])
-        case .added(let aisle?, nil):
-            return L("Added “{item}” to {aisle}", ["item": item.description, "aisle": aisle])
-        case .added:
-            return L("Added “{item}”", ["item": item.description])
-        case .known(let wasNeeded, false):
-            return wasNeeded ? L("“{item}” is already on your shopping list", ["item": item.description])
-                             : L("“{item}” is on your shopping list again", ["item": item.description])
-        case .known(let wasNeeded, true):
-            var values = ["item": item.description, "summary": CostText.summary(item, money: money)]
-            // A line that names another aisle moves the item: said, so it is not lost from view.
-            if let aisle = movedTo {
-                values["aisle"] = aisle.isEmpty ? L("No Aisle") : aisle
-                return wasNeeded ? L("{item}: {summary}, moved to {aisle}", values) : L("{item}: {summary}, back on the list in {aisle}", values)
-            }
-            return wasNeeded ? L("{item}: {summary}, updated", values) : L("{item}: {summary}, back on the list", values)
-        }
-    }
-}
-
-extension ShoppingModel {
-    /// The key a description is known by: case and accents do not make another item.
-    public static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
-
+/// Typing a line or pasting several: a known description updates its item, anything else is a
+/// new item, placed where `Aisles.placement` says.
+extension Items {
     /// `matchKey` of an item as it is now: the first line of its folded search text.
     public func matchKey(of id: ItemID) -> Substring {
-        searchText(of: id).prefix { $0 != "\n" }
+        model.searches.searchText(of: id).prefix { $0 != "\n" }
     }
 
     /// The item with this description (ignoring case and accents), if any. Looks at every item's
     /// search text: for one-off callers such as the command line; the add bar keeps its own index.
     public func item(described description: String) -> Item? {
-        let key = Array(Self.matchKey(description).utf8)
+        let key = Array(ShoppingModel.matchKey(description).utf8)
         var found: ItemID?
-        forEachSearchText { id, _, text in
+        model.searches.forEachSearchText { id, _, text in
             if found == nil, SearchTexts.description(in: text).elementsEqual(key) { found = id }
         }
         return found.flatMap(item)
@@ -80,13 +34,13 @@ extension ShoppingModel {
     /// twice in the lines is one item, the later line winning.
     @discardableResult
     public func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> [AddOutcome] {
-        try refreshIfChangedElsewhere()
+        try core.refreshIfChangedElsewhere()
         let find = lookup ?? { [self] in item(described: $0)?.id }
         var plan: [Planned] = []
         var kinds: [AddOutcome.Kind] = []
         var firstLine: [String: Int] = [:]
         for line in lines {
-            let key = Self.matchKey(line.fields.description)
+            let key = ShoppingModel.matchKey(line.fields.description)
             let earlier = firstLine[key]
             func written(over base: ItemFields) -> ItemFields { Self.written(line, over: base) }
             if let id = find(key), let item = item(id) {
@@ -104,7 +58,7 @@ extension ShoppingModel {
                 var fields = line.fields
                 var like: String?
                 var placed: String?
-                if !line.hasAisle, let placement = placement(for: fields.description, unit: fields.unit) {
+                if !line.hasAisle, let placement = model.aisles.placement(for: fields.description, unit: fields.unit) {
                     fields.aisle = placement.aisle
                     placed = placement.aisle
                     like = placement.like.flatMap { item($0)?.description }
@@ -157,18 +111,10 @@ extension ShoppingModel {
         return fields
     }
 
-    /// The aisle of the items that share the most words with `description`, and one of them; nil
-    /// when none does, or two aisles do equally (`ListWords`).
-    func suggestedAisle(for description: String) -> (aisle: String, like: String)? {
-        guard let (number, id, _) = aislePlacer().words.suggestion(for: description), let like = item(id) else { return nil }
-        // The aisle as the item spells it (entries keep one spelling per aisle).
-        return (like.aisle ?? aisleNames.names[Int(number)], like.description)
-    }
-
     /// Folded words of three letters or more, a plural "s" taken off: "Free-range eggs" → free, range, egg.
     static func words(_ text: String) -> Set<String> {
         var out = Set<String>()
-        for w in matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where w.count >= 3 {
+        for w in ShoppingModel.matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where w.count >= 3 {
             out.insert(w.count > 3 && w.hasSuffix("s") ? String(w.dropLast()) : String(w))
         }
         return out

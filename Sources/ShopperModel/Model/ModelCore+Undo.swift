@@ -2,7 +2,7 @@ import Foundation
 
 /// Undo and redo: a step is replayed only over what it wrote, never over another process's
 /// change since.
-extension ShoppingModel {
+extension ModelCore {
     /// Undoes the last operation; returns its name, nil when there is nothing to undo. With
     /// `step`, undoes only if that step is still the latest (an Undo button offered for it).
     @discardableResult
@@ -28,7 +28,8 @@ extension ShoppingModel {
     func replay(_ entry: UndoHistory.Entry, undoing: Bool) throws(StoreError) {
         let (cs, state) = undoing ? (entry.backward, entry.forward) : (entry.forward, entry.backward)
         do {
-            try replayChanges(cs, over: state, action: undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name])) {
+            let action = undoing ? L("undo {step}", ["step": entry.name]) : L("redo {step}", ["step": entry.name])
+            try replayChanges(cs, over: state, action: action) {
                 if undoing { undo.undone() } else { undo.redone() }
             }
         } catch .changedElsewhere(let d, let a) {
@@ -44,24 +45,30 @@ extension ShoppingModel {
         // Items the step left on another list (a move) are not in this list's memory: the store says
         // what they hold now, and the revision the write must find.
         var foreign: [ItemID: Int64] = [:]
-        if let store {
-            let away = state.items.keys.filter { items[$0] == nil }
-            for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) { foreign[item.id] = revision }
+        let items = model.items
+        let away = state.items.keys.filter { items.table[$0] == nil }
+        for (item, revision) in try store.reading(ListScope(list), { try $0.items(away) }) {
+            foreign[item.id] = revision
         }
         for (id, written) in state.items {
-            let now: Item? = if items[id] != nil { try readItem(id) } else { foreignItem(id, foreign) }
-            if now != written { throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action) }
+            let now: Item? = if items.table[id] != nil { try items.readItem(id) }
+                             else { model.lists.foreignItem(id, foreign) }
+            if now != written {
+                throw .changedElsewhere(description: (now ?? written)?.description ?? L("an item"), action: action)
+            }
         }
         expectedForeign = foreign
         defer { expectedForeign = [:] }
         var cs = cs
-        if let target = cs.aisleOrder { cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: aisles.names) }
+        if let target = cs.aisleOrder {
+            cs.aisleOrder = Self.replayedOrder(target, undoing: state.aisleOrder ?? [], now: model.aisles.order.names)
+        }
         do {
             let (written, back, commit) = try write { _ in cs }
-            applyInMemory(written, commit, old: back, history: history)
+            model.follow(written, commit, old: back, history: history)
         } catch .conflict(let id) {
             try? refresh()
-            throw .changedElsewhere(description: item(id)?.description ?? L("an item"), action: action)
+            throw .changedElsewhere(description: items.item(id)?.description ?? L("an item"), action: action)
         }
     }
 
@@ -74,10 +81,4 @@ extension ShoppingModel {
         for a in current where removed.index(of: a) == nil { order.append(a) }
         return order.names
     }
-
-    /// Undo steps are named as the end of a sentence ("Undid putting “Milk” in the cart"): these
-    /// give the item or search they name.
-    func named(_ id: ItemID) -> String { item(id)?.description ?? L("an item") }
-    func searchName(_ id: SavedSearch.ID) -> String { savedSearches.first { $0.id == id }?.name ?? "" }
-    static func importing(_ n: Int) -> String { N("importing {n} item", "importing {n} items", n) }
 }

@@ -1,14 +1,40 @@
 import Foundation
 
-/// Imports follow the add bar's rule: a row whose description is already known (whatever its case
-/// and accents) updates that item instead of adding a second one.
-extension ShoppingModel {
+/// Rows from files and pastes into the list. Imports follow the add bar's rule: a row whose
+/// description is already known (whatever its case and accents) updates that item instead of adding
+/// a second one.
+public final class Imports: ModelPart {
+    unowned var model: ShoppingModel!
+
+    var core: ModelCore { model.core }
+    var items: Items { model.items }
+
+    /// Adds every imported item in one transaction and one undo step; a row read without an aisle
+    /// goes where a new item goes (`Aisles.placement`).
+    @discardableResult
+    public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
+        try core.refreshIfChangedElsewhere()
+        return try items.add(batch: model.aisles.aislePlacer().placed(rows), now: now)
+    }
+
+    /// `itemsByMatchKey` by each key's hash, for `ImportTally`.
+    public func knownHashes() -> [Int: ItemID] {
+        var known: [Int: ItemID] = [:]
+        known.reserveCapacity(items.table.count)
+        model.searches.forEachSearchText { id, _, text in
+            let key = String(decoding: SearchTexts.description(in: text), as: UTF8.self).hashValue
+            if let other = known[key], other < id { return }
+            known[key] = id
+        }
+        return known
+    }
+
     /// Every known item by its match key (the oldest where two share one): one pass over the
     /// items' search texts, for an import to look each of its rows up in.
     public func itemsByMatchKey() -> [String: ItemID] {
         var known: [String: ItemID] = [:]
-        known.reserveCapacity(items.count)
-        forEachSearchText { id, _, text in
+        known.reserveCapacity(items.table.count)
+        model.searches.forEachSearchText { id, _, text in
             let key = String(decoding: SearchTexts.description(in: text), as: UTF8.self)
             if let other = known[key], other < id { return }
             known[key] = id
@@ -18,7 +44,7 @@ extension ShoppingModel {
 
     /// For each row, the known item it will update; nil for a new item.
     public func knownItems(for rows: [ImportedItem], in known: [String: ItemID]) -> [ItemID?] {
-        rows.map { known[Self.matchKey($0.fields.description)] }
+        rows.map { known[ShoppingModel.matchKey($0.fields.description)] }
     }
 
     /// Imports rows in one transaction and one undo step: a row naming a known item
@@ -28,7 +54,7 @@ extension ShoppingModel {
     /// description, place and price history.
     @discardableResult
     public func importItems(_ rows: [ImportedItem], known: [ItemID?], now: Date = Date()) throws(StoreError) -> [ItemID] {
-        _ = try refreshIfChangedElsewhere()
+        _ = try core.refreshIfChangedElsewhere()
         let now = StoreTime.rounded(now)
         // New rows named twice: the first one's place, the later one's fields.
         var firstNew: [String: Int] = [:]
@@ -36,7 +62,7 @@ extension ShoppingModel {
         var slot: [Int] = []
         for (row, existing) in zip(rows, known) {
             if existing == nil {
-                let key = Self.matchKey(row.fields.description)
+                let key = ShoppingModel.matchKey(row.fields.description)
                 if let i = firstNew[key] {
                     plan[i].row = Self.merged(row, over: plan[i].row)
                     slot.append(i)
@@ -48,16 +74,16 @@ extension ShoppingModel {
             plan.append((existing, row))
         }
         // New rows without an aisle go where a new item goes.
-        let placer = aislePlacer()
+        let placer = model.aisles.aislePlacer()
         for i in plan.indices where plan[i].existing == nil { plan[i].row = placer.placed([plan[i].row])[0] }
         var ids: [ItemID] = []
-        try commit(Self.importing(rows.count)) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(ModelCore.importing(rows.count)) { (b: inout ChangeBuilder) throws(StoreError) in
             ids = []
-            var position = lastPosition
+            var position = items.lastPosition
             for (existing, row) in plan {
                 // As read inside the write: what another process changed since stays unless the row
                 // says otherwise. A known item deleted meanwhile comes back as a new one.
-                let known: Item? = if let id = existing { if let written = b.cs.items[id] { written } else { try readItem(id) } } else { nil }
+                let known: Item? = if let id = existing { if let written = b.cs.items[id] { written } else { try items.readItem(id) } } else { nil }
                 if let id = existing, var item = known {
                     item.needed = row.needed || row.inCart
                     item.inCart = row.inCart
@@ -65,11 +91,11 @@ extension ShoppingModel {
                     b.cs.items[id] = b.applying(Self.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
                     ids.append(id)
                 } else {
-                    ids += Self.addItems([row], after: position, now: now, to: &b)
-                    position += Self.positionGap
+                    ids += Items.addItems([row], after: position, now: now, to: &b)
+                    position += Ordering.gap
                 }
             }
-            Self.mark(zip(ids, plan.map(\.row.stores)), shops: shops, into: &b)
+            Shops.mark(zip(ids, plan.map(\.row.stores)), shops: model.shops.all, into: &b)
         }
         return slot.map { ids[$0] }
     }
@@ -81,8 +107,8 @@ extension ShoppingModel {
     public func importResults(_ rows: [ImportedItem], known: [ItemID?], typed: [PlainTextFormat.TypedLine]?) -> [ItemFields?] {
         var written: [ItemID: ItemFields] = [:]
         return rows.indices.map { i in
-            guard let id = known[i], let base = written[id] ?? item(id)?.fields else { return nil }
-            let fields = if let typed, i < typed.count { Self.written(typed[i], over: base) }
+            guard let id = known[i], let base = written[id] ?? items.item(id)?.fields else { return nil }
+            let fields = if let typed, i < typed.count { Items.written(typed[i], over: base) }
                          else { Self.merged(rows[i], over: ImportedItem(fields: base)).fields }
             written[id] = fields
             return fields

@@ -2,7 +2,7 @@ import Foundation
 
 /// What is done to items: add, update, delete, tick, pick, move, finish shopping; each one
 /// step of the undo history.
-extension ShoppingModel {
+extension Items {
     /// A new item starts as needed, so it is on the shopping list at once.
     @discardableResult
     public func add(_ fields: ItemFields, needed: Bool = true, now: Date = Date()) throws(StoreError) -> ItemID {
@@ -16,9 +16,9 @@ extension ShoppingModel {
                     actionName: String? = nil) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
-        try commit(actionName ?? Self.importing(batch.count)) { b in
+        try core.commit(actionName ?? ModelCore.importing(batch.count)) { b in
             ids = Self.addItems(batch, after: lastPosition, now: now, to: &b)
-            Self.mark(zip(ids, batch.map(\.stores)), shops: shops, into: &b)
+            Shops.mark(zip(ids, batch.map(\.stores)), shops: model.shops.all, into: &b)
         }
         return ids
     }
@@ -30,7 +30,7 @@ extension ShoppingModel {
         var position = position
         for row in batch {
             let id = b.ids.newItemID()
-            position += positionGap
+            position += ShoppingModel.positionGap
             let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
                             position: position, createdAt: now, list: b.cs.list)
             b.cs.items[id] = b.applying(row.fields, to: item)
@@ -44,7 +44,7 @@ extension ShoppingModel {
     func addOrUpdate(_ plan: [Planned], name: String, now: Date = Date()) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
-        try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
             ids = []
             var position = lastPosition
             for planned in plan {
@@ -61,7 +61,7 @@ extension ShoppingModel {
                     ids.append(id)
                 } else {
                     ids += Self.addItems([ImportedItem(fields: planned.fields, needed: true, inCart: false)], after: position, now: now, to: &b)
-                    position += Self.positionGap
+                    position += ShoppingModel.positionGap
                 }
             }
         }
@@ -74,7 +74,7 @@ extension ShoppingModel {
 
     /// An edit that, with `needed`, also puts the item on the shopping list: one undo step.
     func update(_ id: ItemID, _ fields: ItemFields, needed: Bool, name: String, now: Date = Date()) throws(StoreError) {
-        try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
             if needed { item.needed = true }
             item.updatedAt = StoreTime.rounded(now)
@@ -85,9 +85,9 @@ extension ShoppingModel {
     }
 
     public func delete(_ ids: [ItemID]) throws(StoreError) {
-        let history = try store?.tripTables.history(of: ids) ?? []
-        try commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
-            for id in ids where items[id] != nil { b.cs.items[id] = .some(nil) }
+        let history = try core.store.tripTables.history(of: ids)
+        try core.commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
+            for id in ids where table[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.
             b.cs.historyRemoved = history.filter { b.cs.items[$0.itemID] != nil }
         }
@@ -100,8 +100,8 @@ extension ShoppingModel {
     }
 
     public func toggleNeeded(_ id: ItemID) throws(StoreError) {
-        try refreshIfChangedElsewhere()
-        guard let entry = items[id] else { return }
+        try core.refreshIfChangedElsewhere()
+        guard let entry = table[id] else { return }
         try setNeeded(id, !entry.needed)
     }
 
@@ -121,9 +121,9 @@ extension ShoppingModel {
     @discardableResult
     public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) -> TripID? {
         let date = StoreTime.rounded(date)
-        let shop = currentShop
+        let shop = model.shops.currentShop
         var recorded: TripID?
-        try commit(L("finishing shopping")) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("finishing shopping")) { (b: inout ChangeBuilder) throws(StoreError) in
             var lines: [TripLine] = []
             for var item in try cartItems() where item.inCart {
                 if let corrected = paid[item.id] { item.price = corrected }
@@ -140,7 +140,7 @@ extension ShoppingModel {
             }
             guard !lines.isEmpty else { return }
             let id = b.ids.newTripID()
-            b.cs.trips[id] = Trip(id: id, list: list, shop: shop, shopName: shops.first { $0.id == shop }?.name ?? "", date: date, lines: lines)
+            b.cs.trips[id] = Trip(id: id, list: core.list, shop: shop, shopName: model.shops.all.first { $0.id == shop }?.name ?? "", date: date, lines: lines)
             recorded = id
         }
         return recorded
@@ -152,17 +152,17 @@ extension ShoppingModel {
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
     public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
-        try commit(L("moving “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("moving “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
-            let lo = prev.flatMap { items[$0]?.position }
-            let hi = next.flatMap { items[$0]?.position }
-            if let p = Self.position(between: lo, and: hi) {
+            let lo = prev.flatMap { table[$0]?.position }
+            let hi = next.flatMap { table[$0]?.position }
+            if let p = Ordering.position(between: lo, and: hi) {
                 item.position = p
             } else {
                 b.cs = try renumbered()
                 let lo2 = prev.flatMap { b.cs.items[$0]??.position }
                 let hi2 = next.flatMap { b.cs.items[$0]??.position }
-                item.position = Self.position(between: lo2, and: hi2) ?? item.position
+                item.position = Ordering.position(between: lo2, and: hi2) ?? item.position
             }
             if case .set(let a) = aisle {
                 var f = item.fields
@@ -175,18 +175,29 @@ extension ShoppingModel {
         }
     }
 
-    public func setAisleOrder(_ names: [String]) throws(StoreError) {
-        try commit(L("reordering the aisles")) { b in b.setAisleOrder(names) }
-    }
-
     func change(_ id: ItemID, _ name: String, _ edit: @escaping (inout Item) -> Void) throws(StoreError) {
-        try commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(name) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
             let before = item
             edit(&item)
             guard item != before else { return }
             item.updatedAt = StoreTime.rounded(Date())
             b.cs.items[id] = item
+        }
+    }
+
+    /// The editor's Save: the fields and the stores the item is sold at, as one step.
+    public func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date()) throws(StoreError) {
+        let marks = marks.filter { $0 != .any }
+        try core.commit(L("editing “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+            guard var item = try readItem(id) else { return }
+            if marks != model.shops.onlyAt[id] { b.cs.onlyAt[id] = marks }
+            if item.fields != fields || b.cs.onlyAt[id] != nil {
+                item.updatedAt = StoreTime.rounded(now)
+                let edited = b.applying(fields, to: item)
+                b.teach(edited, movedFrom: item)
+                b.cs.items[id] = edited
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ShoppingModel {
+extension Imports {
     /// A large import, written by another thread so the window keeps drawing: what the write
     /// needs from memory is copied here, on the model's thread, so the writer reads nothing the
     /// model may change meanwhile. Run `write()` anywhere, then `finish` on the model's thread.
@@ -30,10 +30,10 @@ extension ShoppingModel {
                     // A thousand at a time, so the bar moves while the change is built too.
                     for start in stride(from: 0, to: rows.count, by: 1_000) {
                         let slice = placer.placed(Array(rows[start..<min(start + 1_000, rows.count)]))
-                        made += ShoppingModel.addItems(slice, after: lastPosition + Int64(start) * ShoppingModel.positionGap, now: now, to: &b)
+                        made += Items.addItems(slice, after: lastPosition + Int64(start) * ShoppingModel.positionGap, now: now, to: &b)
                         onProgress?(Double(start + slice.count) / steps)
                     }
-                    ShoppingModel.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)
+                    Shops.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)
                     ids = b.ids
                     let cs = b.finished
                     // Every item is new: none may exist yet.
@@ -45,11 +45,11 @@ extension ShoppingModel {
         }
     }
 
-    /// nil without a store: then `importItems` is as quick as it gets.
-    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport? {
-        guard let store else { return nil }
-        return BackgroundImport(store: store, seen: seenRevision, list: list, aisles: aisles.names, lastPosition: lastPosition,
-                                rows: rows, now: StoreTime.rounded(now), shops: shops, placer: aislePlacer())
+    /// The rows written on another thread (`BackgroundImport.write`), then taken in by `finish`.
+    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport {
+        return BackgroundImport(store: core.store, seen: core.seenRevision, list: core.list, aisles: model.aisles.order.names,
+                                lastPosition: items.lastPosition, rows: rows, now: StoreTime.rounded(now), shops: model.shops.all,
+                                placer: model.aisles.aislePlacer())
     }
 
     /// Takes a background import into memory and the undo history (one step, "Import").
@@ -57,11 +57,11 @@ extension ShoppingModel {
         let (cs, commit) = try result.get()
         // The items are new whatever memory holds by now (a refresh may have read them already):
         // undo takes them away, and puts back the aisle order as it was before.
-        var back = ChangeSet(list: list)
+        var back = ChangeSet(list: core.list)
         for id in cs.items.keys { back.items[id] = .some(nil) }
         for id in cs.shops.keys { back.shops[id] = .some(nil) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = [] }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
-        applyInMemory(cs, commit, old: back) { undo.record(Self.importing(cs.items.count), forward: cs, backward: back) }
+        model.follow(cs, commit, old: back) { core.undo.record(ModelCore.importing(cs.items.count), forward: cs, backward: back) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A list's entries kept in the store when the window is done with them (`EntryCheckpoint`), so
 /// that opening the list again costs what changed since, not what the list holds.
-extension ShoppingModel {
+extension Items {
     /// Lists below this many items are read whole in a millisecond: no checkpoint is kept of them.
     static let checkpointFrom = 4096
 
@@ -16,12 +16,13 @@ extension ShoppingModel {
     /// thread, once this model will not change again (the window has let go of it, or is
     /// quitting): the job holds the entries as they are, and a later change here would copy them.
     public func checkpointJob() -> CheckpointJob? {
-        guard let store, store.access == .readWrite else { return nil }
-        guard items.count >= Self.checkpointFrom else {
+        let (store, list) = (core.store, core.list)
+        guard store.access == .readWrite else { return nil }
+        guard table.count >= Self.checkpointFrom else {
             guard readFromCheckpoint || store.checkpointTables.hasCheckpoint(of: list) else { return nil }
             return CheckpointJob(store: store, list: list, table: nil, aisles: [], revision: 0)
         }
-        if let changed = changedSinceCheckpoint, changed < EntryLoad.newsLimit(listItems: items.count) { return nil }
-        return CheckpointJob(store: store, list: list, table: items, aisles: aisleNames.names, revision: seenRevision)
+        if let changed = changedSinceCheckpoint, changed < EntryLoad.newsLimit(listItems: table.count) { return nil }
+        return CheckpointJob(store: store, list: list, table: table, aisles: model.aisles.aisleNames.names, revision: core.seenRevision)
     }
 }

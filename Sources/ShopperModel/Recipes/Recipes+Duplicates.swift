@@ -3,11 +3,11 @@ import Foundation
 /// The same recipe twice: a page imported again, or two recipes that share a title. An import
 /// says so and the person chooses (replace the one kept, or keep both); a title that names two
 /// recipes names both and changes nothing.
-extension ShoppingModel {
+extension Recipes {
     /// Every recipe called `title`, ignoring case and accents, by title then age.
-    public func recipes(titled title: String) throws(StoreError) -> [Recipe] {
+    public func all(titled title: String) throws(StoreError) -> [Recipe] {
         let key = SearchQuery.fold(title.trimmingCharacters(in: .whitespaces))
-        return try recipes().filter { SearchQuery.fold($0.title) == key }
+        return try all().filter { SearchQuery.fold($0.title) == key }
     }
 
     /// The recipes the book already has that `draft` is: from the same address, or with the same
@@ -16,7 +16,7 @@ extension ShoppingModel {
         let d = Recipe(id: RecipeID(0), draft, createdAt: Date(timeIntervalSince1970: 0))
         let source = d.source.map(Self.sourceKey)
         let lines = d.ingredients.map(Self.lineKey)
-        return try recipes().filter { r in
+        return try all().filter { r in
             if let source, r.source.map(Self.sourceKey) == source { return true }
             return SearchQuery.fold(r.title) == SearchQuery.fold(d.title) && r.ingredients.map(Self.lineKey) == lines
         }
@@ -33,7 +33,7 @@ extension ShoppingModel {
         let title = drafts.first?.draft.capped.title ?? ""
         let name = drafts.count == 1 ? L("adding the recipe “{recipe}”", ["recipe": title])
             : N("adding {n} recipe", "adding {n} recipes", drafts.count)
-        try commit(name) { b in
+        try core.commit(name) { b in
             for (draft, replacing) in drafts {
                 if let replacing, let kept = old[replacing] {
                     b.cs.recipes[replacing] = Recipe(id: replacing, draft, createdAt: kept.createdAt, updatedAt: now)
@@ -54,7 +54,7 @@ extension Recipe {
     package var keptAt: Date { createdAt }
 }
 
-extension ShoppingModel {
+extension Recipes {
     /// An address as the same page: no scheme, no "www.", no trailing slash, no fragment.
     private static func sourceKey(_ s: String) -> String {
         var k = s.trimmingCharacters(in: .whitespaces).lowercased()

@@ -4,7 +4,7 @@ import Foundation
 /// its undo, or a million rows another process imported), the list is read again whole, as at
 /// start: one entry an item, never the items themselves (a refresh reads every changed item whole,
 /// which at a million items took gigabytes). Observers hear `listReread` and start afresh.
-extension ShoppingModel {
+extension ModelCore {
     /// A long import written (`StreamedImport.runUndoable`, by this process): the list read again,
     /// and one undo step that holds its record, not its items.
     public func recordImport(_ imported: ImportUndo) throws(StoreError) {
@@ -15,13 +15,12 @@ extension ShoppingModel {
     /// Undoes a long import from its record (`Store.undoImport`). It is not redone afterwards: the
     /// step leaves the history, as its items are not held to write again.
     func undoImport(_ imported: ImportUndo, name: String) throws(StoreError) {
-        guard let store else { return }
         do {
             try store.streamedWrites.undoImport(imported)
         } catch .conflict(let id) {
             undo.discardLatest()
             try? reread()
-            throw .changedElsewhere(description: named(id), action: L("undo {step}", ["step": name]))
+            throw .changedElsewhere(description: model.items.named(id), action: L("undo {step}", ["step": name]))
         }
         undo.discardLatest()
         try reread()
@@ -30,26 +29,27 @@ extension ShoppingModel {
     /// Whether the news since this model last read is too much to read item by item: past the
     /// checkpoint's own limit (`EntryLoad.newsLimit`) a whole read costs less.
     func newsIsLong() throws(StoreError) -> Bool {
-        guard let store else { return false }
-        let limit = EntryLoad.newsLimit(listItems: items.count)
+        let limit = EntryLoad.newsLimit(listItems: model.items.table.count)
         let seen = seenRevision
         return try store.read { db in try EntryLoad.newsCount(db, since: seen, limit: limit) } >= limit
     }
 
     /// The list read again whole; observers hear `listReread`.
     func reread() throws(StoreError) {
-        guard let store else { return }
         let lists = try store.lists()
         let mine = lists.first { $0.id == list }?.itemCount ?? 0
-        stopSearchTexts()
-        take(try EntryLoad.read(store, scope: content.scope, listItems: mine, checkpoint: false))
+        model.searches.stopSearchTexts()
+        model.take(try EntryLoad.read(store, scope: model.items.content.scope, listItems: mine, checkpoint: false))
         // Texts are made for the items as they were: made again as searches need them.
-        texts = SearchTexts()
-        keptRecipeLookups = nil
+        model.searches.texts = SearchTexts()
+        model.plan.keptRecipeLookups = nil
         var change = ModelChange()
         change.listReread = true
         change.listsChanged = true
         change.shopsChanged = true
-        for f in observers.values { f(change) }
+        tell(change)
     }
+
+    /// Undo steps are named as the end of a sentence: an import's.
+    static func importing(_ n: Int) -> String { N("importing {n} item", "importing {n} items", n) }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// Adding recipes to this list: a preview of every change, then the same changes written as one
 /// undo step, each ingredient's share recorded on its item.
-extension ShoppingModel {
+extension WeekPlan {
     /// What adding `recipe` for `servings` (as written for nil) would do, line by line.
     func previewRecipe(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
                               numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
-        guard let recipe = try recipe(id) else { return [] }
+        guard let recipe = try recipes.recipe(id) else { return [] }
         try RecipeToList.checkServings(servings ?? recipe.baseServings)
-        var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers) { [self] id in item(id) }
+        var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers) { [self] id in items.item(id) }
         let changes = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: Date())
         keepLookups(of: run)
         return try run.checked(changes)
@@ -18,12 +18,12 @@ extension ShoppingModel {
     @discardableResult
     func addRecipeToList(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
                                 numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) -> [RecipeChange] {
-        guard let recipe = try recipe(id) else { return [] }
+        guard let recipe = try recipes.recipe(id) else { return [] }
         try RecipeToList.checkServings(servings ?? recipe.baseServings)
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
-        try commit(L("adding the recipe “{recipe}” to the list", ["recipe": recipe.title])) { (b: inout ChangeBuilder) throws(StoreError) in
-            var run = try recipeRun(staples: try storedStaples(unless: staples), numbers: numbers, in: b)
+        try core.commit(L("adding the recipe “{recipe}” to the list", ["recipe": recipe.title])) { (b: inout ChangeBuilder) throws(StoreError) in
+            var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers, in: b)
             let added = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: now)
             changes = try run.checked(added)
             write(run, into: &b, now: now)
@@ -39,7 +39,7 @@ extension ShoppingModel {
         let cached = read
         return try recipeRun(staples: staples, numbers: numbers) { [self] id in
             if let written = cached[id] { return written }
-            return try? readItem(id)
+            return try? items.readItem(id)
         }
     }
 
@@ -49,7 +49,7 @@ extension ShoppingModel {
         // the onions were given, not to a new Fruit & Veg.
         var planned: [String] = []
         run.place = { [weak self] name, unit, elsewhere in
-            let aisle = self?.placement(for: name, unit: unit, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
+            let aisle = self?.model.aisles.placement(for: name, unit: unit, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
             if let aisle { planned.append(aisle) }
             return aisle
         }
@@ -60,7 +60,7 @@ extension ShoppingModel {
     /// other (the add it precedes: its pass over the list's search texts and its read of the other
     /// lists' aisles are that preview's); else a fresh start.
     private func recipeLookups(_ numbers: NumberConvention) throws(StoreError) -> RecipeToList.Lookups {
-        if let kept = keptRecipeLookups, kept.revision == seenRevision, kept.lookups.numbers == numbers,
+        if let kept = keptRecipeLookups, kept.revision == core.seenRevision, kept.lookups.numbers == numbers,
            try kept.stored == storedRevision() {
             return kept.lookups
         }
@@ -73,14 +73,14 @@ extension ShoppingModel {
     func keepLookups(of run: RecipeToList) {
         // Unread, they are not kept: a store that cannot say its revision cannot vouch for them.
         guard let stored = try? storedRevision() else { return keptRecipeLookups = nil }
-        keptRecipeLookups = (seenRevision, stored, run.lookups)
+        keptRecipeLookups = (core.seenRevision, stored, run.lookups)
     }
 
     /// The store's newest item revision, inside the write when there is one: this model's own
     /// revision misses another model's write through the same connection (SQLite's data_version
     /// counts only other connections'), and a write that came after the commit read the news.
-    private func storedRevision() throws(StoreError) -> Int64? {
-        try storeRows { db in try Store.revision(db) }
+    private func storedRevision() throws(StoreError) -> Int64 {
+        try core.storeRows { db in try Store.revision(db) }
     }
 
     /// Lets a preview's lookups go (its dialog closed): the other lists' descriptions they hold
@@ -97,7 +97,7 @@ extension ShoppingModel {
         let filter = KeyFilter(wanted)
         var found: [FoundNames<ItemID>.Found] = []
         var key: [UInt8] = []
-        forEachSearchText { id, _, text in
+        model.searches.forEachSearchText { id, _, text in
             let hash = KeyFilter.asciiKeyHash(ofDescriptionIn: text)
             if let hash, !filter.mayContain(hash) { return }
             let description = SearchTexts.description(in: text)
@@ -114,7 +114,7 @@ extension ShoppingModel {
     /// The aisles of other lists' items, found by the description's key (where a new item goes):
     /// read once a run, the pairs of description and aisle, not the items.
     func aislesElsewhere() throws(StoreError) -> FoundNames<String> {
-        let pairs = try storeRows { db in try RecipeTables.aislesByDescription(notOn: list, db) } ?? []
+        let pairs = try core.storeRows { db in try RecipeTables.aislesByDescription(notOn: list, db) }
         let descriptions = pairs.map(\.0)
         return FoundNames { keys in
             NameMatcher.written(as: keys, among: descriptions).map { .init(order: $0, name: descriptions[$0], payload: pairs[$0].1) }
@@ -123,7 +123,7 @@ extension ShoppingModel {
 
     /// Writes a run's items and shares into the change being built.
     func write(_ run: RecipeToList, into b: inout ChangeBuilder, now: Date) {
-        var position = max(lastPosition, b.cs.items.values.compactMap { $0?.position }.max() ?? 0)
+        var position = max(items.lastPosition, b.cs.items.values.compactMap { $0?.position }.max() ?? 0)
         for w in run.working where w.changed {
             let item: Item
             if w.id != nil {
@@ -131,7 +131,7 @@ extension ShoppingModel {
                 known.updatedAt = now
                 item = b.applying(known.fields, to: known)
             } else {
-                position += Self.positionGap
+                position += Ordering.gap
                 let base = Item(id: b.ids.newItemID(), description: "", needed: true, position: position, createdAt: now, list: list)
                 item = b.applying(w.item.fields, to: base)
             }
@@ -149,12 +149,12 @@ extension ShoppingModel {
     /// What planned meals and recipe adds asked of an item, for its editor: "250 ml for Pancakes
     /// (Tue)" (`ItemShare.text`).
     public func shares(of item: ItemID) -> [ItemShare] {
-        (try? storedShares(items: [item])) ?? []
+        (try? recipes.storedShares(items: [item])) ?? []
     }
 }
 
 /// For the window and the command line: the add with the household's staples, as kept in the store.
-extension ShoppingModel {
+extension WeekPlan {
     @discardableResult
     public func addRecipeToList(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
         try addRecipeToList(id, servings: servings, staples: nil)

@@ -1,13 +1,43 @@
 import Foundation
 
-/// Making, renaming, ordering and deleting shops, setting the order a shop's aisles are walked in,
-/// and marking items as sold only at some shops: each one step of the shared undo history, as list
-/// operations are. Choosing the shop a list is shopped at is not an edit, and no step.
-extension ShoppingModel {
+/// The shops, and what they decide for this list: making, renaming, ordering and deleting shops,
+/// setting the order a shop's aisles are walked in, and marking items as sold only at some shops:
+/// each one step of the shared undo history, as list operations are. Choosing the shop a list is
+/// shopped at is not an edit, and no step.
+public final class Shops: ModelPart {
+    /// Every shop not deleted, in order, with its aisle order.
+    public internal(set) var all: [Shop] = [] { didSet { place() } }
+    /// This list's items sold only at some shops.
+    public internal(set) var onlyAt = OnlyAt() { didSet { place() } }
+    /// The order sections follow: the current shop's aisles first, then the list's (`AisleOrder.walking`).
+    var sectionAisles = AisleOrder()
+    /// Items the current shop does not sell: left off its shopping list.
+    var hiddenHere: Set<ItemID> = []
+    unowned var model: ShoppingModel!
+
+    var core: ModelCore { model.core }
+    var items: Items { model.items }
+    var aisles: AisleOrder { model.aisles.order }
+
+    /// Works out what follows from the current shop: the sections' order and the items it hides.
+    func place() {
+        let shop = currentShop
+        sectionAisles = aisleOrder(at: shop)
+        hiddenHere = onlyAt.hidden(at: shop, existing: Set(all.map(\.id)))
+    }
+
+    /// Observers hear that the shops changed (see `ModelChange.shopsChanged`).
+    func notifyShopsChanged() {
+        var change = ModelChange()
+        change.shopsChanged = true
+        change.listsChanged = true
+        core.tell(change)
+    }
+
     /// The shop this list is shopped at now; Any Store when none is chosen or the chosen one went.
     public var currentShop: ShopID {
-        let chosen = lists.first { $0.id == list }?.shop ?? .any
-        return shops.contains { $0.id == chosen } ? chosen : .any
+        let chosen = model.lists.all.first { $0.id == core.list }?.shop ?? .any
+        return all.contains { $0.id == chosen } ? chosen : .any
     }
 
     /// How many items on the shopping list are hidden because they are sold only at other shops.
@@ -26,25 +56,25 @@ extension ShoppingModel {
     /// A new shop at the end, named as asked (blank: "New Store"). Returns its id.
     @discardableResult
     public func addShop(named name: String) throws(StoreError) -> ShopID {
-        let name = Self.newName(name, fallback: L("New Store"))
+        let name = Ordering.newName(name, fallback: L("New Store"))
         var made = ShopID.any
-        try commit(L("adding the store “{name}”", ["name": name])) { b in
+        try core.commit(L("adding the store “{name}”", ["name": name])) { b in
             made = b.ids.newShopID()
-            b.cs.shops[made] = Shop(id: made, name: name, position: (shops.last?.position ?? 0) + Self.positionGap)
+            b.cs.shops[made] = Shop(id: made, name: name, position: (all.last?.position ?? 0) + Ordering.gap)
         }
         return made
     }
 
     public func renameShop(_ id: ShopID, to name: String) throws(StoreError) {
-        guard let (was, renamed) = Self.renaming(id, in: shops, to: name) else { return }
-        try commit(L("renaming the store “{name}”", ["name": was])) { b in b.cs.shops[id] = renamed }
+        guard let (was, renamed) = Ordering.renaming(id, in: all, to: name) else { return }
+        try core.commit(L("renaming the store “{name}”", ["name": was])) { b in b.cs.shops[id] = renamed }
     }
 
     /// Marks the shop deleted: it and its marks stay until the next start, so Undo brings it back
     /// whole. Lists shopped there are shopped at Any Store meanwhile.
     public func deleteShop(_ id: ShopID) throws(StoreError) {
-        guard var shop = shops.first(where: { $0.id == id }) else { return }
-        try commit(L("deleting the store “{name}”", ["name": shop.name])) { b in
+        guard var shop = all.first(where: { $0.id == id }) else { return }
+        try core.commit(L("deleting the store “{name}”", ["name": shop.name])) { b in
             shop.deleted = true
             b.cs.shops[id] = shop
         }
@@ -52,24 +82,24 @@ extension ShoppingModel {
 
     /// Moves a shop to `index` in the order shops are offered in.
     public func moveShop(_ id: ShopID, to index: Int) throws(StoreError) {
-        guard let from = shops.firstIndex(where: { $0.id == id }), index != from else { return }
-        try commit(L("moving the store “{name}”", ["name": shops[from].name])) { b in
-            for s in Self.moved(shops, from: from, to: index, position: \.position) { b.cs.shops[s.id] = s }
+        guard let from = all.firstIndex(where: { $0.id == id }), index != from else { return }
+        try core.commit(L("moving the store “{name}”", ["name": all[from].name])) { b in
+            for s in Ordering.moved(all, from: from, to: index, position: \.position) { b.cs.shops[s.id] = s }
         }
     }
 
     /// The aisles as `shop` is walked: Any Store's order is the list's own.
     public func aisleOrder(at shop: ShopID) -> AisleOrder {
-        guard let s = shops.first(where: { $0.id == shop }) else { return aisles }
+        guard let s = all.first(where: { $0.id == shop }) else { return aisles }
         return .walking(s.aisles, list: aisles)
     }
 
     /// Sets the order `shop`'s aisles are walked in. At Any Store, it is the list's own order.
     public func setAisleOrder(_ names: [String], at shop: ShopID) throws(StoreError) {
-        guard var s = shops.first(where: { $0.id == shop }) else { return try setAisleOrder(names) }
+        guard var s = all.first(where: { $0.id == shop }) else { return try model.aisles.setAisleOrder(names) }
         let order = AisleOrder(names).names
         guard order != s.aisles else { return }
-        try commit(L("reordering the aisles of “{name}”", ["name": s.name])) { b in
+        try core.commit(L("reordering the aisles of “{name}”", ["name": s.name])) { b in
             s.aisles = order
             b.cs.shops[shop] = s
         }
@@ -89,7 +119,7 @@ extension ShoppingModel {
     public func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
         let marks = marks.filter { $0 != .any }
         guard items[id] != nil, marks != onlyAt[id] else { return }
-        try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.onlyAt[id] = marks
             try touch(id, in: &b)
         }
@@ -100,19 +130,19 @@ extension ShoppingModel {
     /// another device's in a sync, put back.
     public func setOnlyAt(_ id: ItemID, named names: [String]) throws(StoreError) {
         var known: [String: ShopID] = [:]
-        for s in shops { known[Self.matchKey(s.name)] = known[Self.matchKey(s.name)] ?? s.id }
-        let found = names.compactMap { known[Self.matchKey($0)] }
+        for s in all { known[ShoppingModel.matchKey(s.name)] = known[ShoppingModel.matchKey(s.name)] ?? s.id }
+        let found = names.compactMap { known[ShoppingModel.matchKey($0)] }
         if found.count == names.count { return try setOnlyAt(id, Set(found)) }
         guard items[id] != nil else { return }
-        try commit(L("choosing the stores for “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
-            b.cs.onlyAt[id] = Self.marks(named: names, shops: shops, ids: &b.ids, into: &b.cs)
+        try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+            b.cs.onlyAt[id] = Self.marks(named: names, shops: all, ids: &b.ids, into: &b.cs)
             try touch(id, in: &b)
         }
     }
 
     /// The item is written too (as it is, edited now): a shared list sends the change of stores.
     private func touch(_ id: ItemID, in b: inout ChangeBuilder) throws(StoreError) {
-        if var item = try readItem(id) {
+        if var item = try items.readItem(id) {
             item.updatedAt = StoreTime.rounded(Date())
             b.cs.items[id] = item
         }
@@ -122,18 +152,14 @@ extension ShoppingModel {
     /// shopping list leaves out what is sold only elsewhere. Remembered in the store, for every
     /// process; not an undo step.
     public func shop(at shop: ShopID) throws(StoreError) {
-        guard shop != currentShop, shop == .any || shops.contains(where: { $0.id == shop }) else { return }
-        if let store {
-            try store.shopTables.setShop(shop, of: list)
-            lists = (try? store.lists()) ?? lists
-        } else if let i = lists.firstIndex(where: { $0.id == list }) {
-            lists[i].shop = shop
-        }
+        guard shop != currentShop, shop == .any || all.contains(where: { $0.id == shop }) else { return }
+        try core.store.shopTables.setShop(shop, of: core.list)
+        model.lists.all = (try? core.store.lists()) ?? model.lists.all
         notifyShopsChanged()
     }
 }
 
-extension ShoppingModel {
+extension Shops {
     /// What the shops decide for this list, to tell whether a change moved anything.
     struct ShopsState {
         var shops: [Shop]
@@ -142,26 +168,22 @@ extension ShoppingModel {
         var hidden: Set<ItemID>
     }
 
-    var shopsState: ShopsState {
-        ShopsState(shops: shops, current: currentShop, sectionAisles: sectionAisles, hidden: hiddenHere)
+    var state: ShopsState {
+        ShopsState(shops: all, current: currentShop, sectionAisles: sectionAisles, hidden: hiddenHere)
     }
 
     /// Whether the shops changed since `before` in a way views must follow: the shops, the one
     /// shopped at, the items hidden, or the sections' order other than by an aisle added at its end
     /// (a new aisle on an item moves no other item: see `sectionsMove`).
-    func shopsMoved(from before: ShopsState) -> Bool {
-        before.shops != shops || before.current != currentShop || before.hidden != hiddenHere
+    func moved(from before: ShopsState) -> Bool {
+        before.shops != all || before.current != currentShop || before.hidden != hiddenHere
             || !sectionAisles.names.starts(with: before.sectionAisles.names)
     }
 
-    /// Memory follows a written change set's shops and marks (shops as stored, when there is a store).
-    func applyShopsInMemory(_ cs: ChangeSet) {
+    /// Memory follows a written change set's shops and marks (shops as stored).
+    func follow(_ cs: ChangeSet) {
         if !cs.shops.isEmpty {
-            if let store, let read = try? store.shopTables.shops() {
-                shops = read
-            } else {
-                shops = Self.following(shops, cs.shops)
-            }
+            all = (try? core.store.shopTables.shops()) ?? Ordering.following(all, cs.shops)
         }
         if !cs.onlyAt.isEmpty {
             var marks = onlyAt
@@ -171,28 +193,11 @@ extension ShoppingModel {
     }
 }
 
-extension ShoppingModel {
-    /// The editor's Save: the fields and the stores the item is sold at, as one step.
-    public func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date()) throws(StoreError) {
-        let marks = marks.filter { $0 != .any }
-        try commit(L("editing “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
-            guard var item = try readItem(id) else { return }
-            if marks != onlyAt[id] { b.cs.onlyAt[id] = marks }
-            if item.fields != fields || b.cs.onlyAt[id] != nil {
-                item.updatedAt = StoreTime.rounded(now)
-                let edited = b.applying(fields, to: item)
-                b.teach(edited, movedFrom: item)
-                b.cs.items[id] = edited
-            }
-        }
-    }
-}
-
-extension ShoppingModel {
+extension Shops {
     /// The names of the stores an item is sold only at, in the stores' order (for export).
     public func storeNames(of id: ItemID) -> [String] {
         let marks = onlyAt[id]
-        return shops.filter { marks.contains($0.id) }.map(\.name)
+        return all.filter { marks.contains($0.id) }.map(\.name)
     }
 
     /// Marks imported items as sold only at the stores their rows name, matched by name as items
@@ -210,14 +215,14 @@ extension ShoppingModel {
     public static func marks(named names: [String], shops: [Shop], ids: inout IDSource, into cs: inout ChangeSet) -> Set<ShopID> {
         let all = shops + cs.shops.values.compactMap { $0 }
         var byKey: [String: ShopID] = [:]
-        for s in all where !s.deleted { byKey[matchKey(s.name)] = byKey[matchKey(s.name)] ?? s.id }
+        for s in all where !s.deleted { byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id }
         var position = all.map(\.position).max() ?? 0
         var marks = Set<ShopID>()
         for name in names {
-            let key = matchKey(name)
+            let key = ShoppingModel.matchKey(name)
             if let known = byKey[key] { marks.insert(known); continue }
             let made = ids.newShopID()
-            position += positionGap
+            position += Ordering.gap
             cs.shops[made] = Shop(id: made, name: name, position: position)
             byKey[key] = made
             marks.insert(made)
