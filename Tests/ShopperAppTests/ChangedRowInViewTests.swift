@@ -73,15 +73,15 @@ final class ChangedRowInViewTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             settle(300)
-            window.addBar.focus()
+            window.strip.addBar.focus()
             // An item added to the foot of the list; one that leads a new aisle comes with its header.
             for (line, name, header) in [("Zucchini [Aisle 8]", "Zucchini", false), ("Apricots [Aisle 9]", "Apricots", true)] {
-                window.addBar.entry.text = line
-                window.addBar.submit()
+                window.strip.addBar.entry.text = line
+                window.strip.addBar.submit()
                 settle(Int(ListPage.toastRoomMS) + 300)
                 let id = try XCTUnwrap(model.allItems().first { $0.description == name }?.id)
                 Self.assertInView(id, window, withHeader: header, "adding \(line)")
-                XCTAssertTrue(window.addBar.entry.widget.containsFocus, "the add bar keeps the focus")
+                XCTAssertTrue(window.strip.addBar.entry.widget.containsFocus, "the add bar keeps the focus")
             }
         }
     }

@@ -44,11 +44,11 @@ final class MainWindowTests: GtkTestCase {
             let window = harness.window
             let page = window.currentPage
             iterate(until: { page.allRowsShown }, "the rows after the first screenful")
-            window.searchBar.isOpen = true
+            window.search.bar.isOpen = true
             let built = page.rowsBuilt
             // Rows that still match keep their widgets: typing "Item" letter by letter builds none.
             for text in ["i", "it", "ite", "item"] {
-                window.searchBar.text = text
+                window.search.bar.text = text
                 window.applySearch()
                 settle(30)
             }
@@ -56,7 +56,7 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertEqual(page.rowsBuilt, built, "no row widget built while the visible rows still match")
             // Narrowing to other rows builds at most the rows newly on screen, never one per item.
             for text in ["item 9", "aisle:dairy item 9"] {
-                window.searchBar.text = text
+                window.search.bar.text = text
                 window.applySearch()
                 settle(30)
             }
@@ -65,11 +65,11 @@ final class MainWindowTests: GtkTestCase {
             // GTK 4.8 gives rows that newly come on screen after a change new widgets (it rebinds old
             // ones only while scrolling): about the thirty rows it keeps around the view, per keystroke.
             XCTAssertLessThanOrEqual(page.rowsBuilt - built, 2 * 2 * built, "bounded by the rows around the view, not by the items")
-            window.searchBar.text = "no such thing"
+            window.search.bar.text = "no such thing"
             window.applySearch()
             iterate(until: { page.emptyState.shown }, "the explanation of an empty search")
             XCTAssertTrue(page.emptyState.label.text.hasPrefix("No items match “no such thing”"))
-            window.searchBar.isOpen = false
+            window.search.bar.isOpen = false
             settle(50)
             XCTAssertEqual(page.projection.itemCount, 100_000, "closing the search clears it")
         }

@@ -50,7 +50,7 @@ final class PriceSuggestionTests: GtkTestCase {
             let (model, _) = try Self.milk()
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
-            let bar = harness.window.addBar
+            let bar = harness.window.strip.addBar
             bar.entry.text = "Milk"
             XCTAssertEqual(bar.shownText, "Last paid at Aldi: 1.00")
             bar.entry.text = "Milk @ 1.12"

@@ -163,12 +163,12 @@ final class RowRecyclingWindowTests: GtkTestCase {
             let window = harness.window
             window.loadSampleList()
             settle(300)
-            window.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
-            window.addBar.submit()
+            window.strip.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
+            window.strip.addBar.submit()
             settle(200)
             for typed in ["e", "", "milk", ""] {
-                window.searchBar.isOpen = !typed.isEmpty
-                window.searchBar.text = typed
+                window.search.bar.isOpen = !typed.isEmpty
+                window.search.bar.text = typed
                 window.applySearch()
                 settle(200)
             }

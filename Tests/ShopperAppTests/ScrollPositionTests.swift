@@ -34,11 +34,11 @@ final class ScrollPositionTests: GtkTestCase {
 
             // Keeping a list at its top never takes the focus from where the user types.
             all.scrolled.scrollOffset = 0
-            window.addBar.focus()
+            window.strip.addBar.focus()
             settle(100)
             try model.add(ItemFields(description: "Aardvark food"))
             settle(200)
-            XCTAssertTrue(window.addBar.entry.widget.containsFocus, "focus stays in the add bar")
+            XCTAssertTrue(window.strip.addBar.entry.widget.containsFocus, "focus stays in the add bar")
             XCTAssertEqual(all.scrolled.scrollOffset, 0)
         }
     }

@@ -18,8 +18,8 @@ final class SearchSectionsTests: GtkTestCase {
             var typed = ""
             for key in "item 1" {
                 typed.append(key)
-                window.searchBar.isOpen = true
-                window.searchBar.text = typed
+                window.search.bar.isOpen = true
+                window.search.bar.text = typed
                 window.applySearch()
                 settle(100)
                 for row in page.boundRows {

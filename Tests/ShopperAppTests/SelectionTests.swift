@@ -54,8 +54,8 @@ final class SelectionTests: GtkTestCase {
     }
 
     @MainActor private static func search(_ window: MainWindow, _ text: String) {
-        window.searchBar.isOpen = true
-        window.searchBar.text = text
+        window.search.bar.isOpen = true
+        window.search.bar.text = text
         window.applySearch()
         settle(50)
     }

@@ -43,7 +43,7 @@ final class TripWordsTests: GtkTestCase {
             let window = harness.window
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
             settle(50)
-            let page = try XCTUnwrap(window.builtTrips)
+            let page = try XCTUnwrap(window.pageStack.trips)
             page.open(0)
             settle(50)
             XCTAssertTrue(page.isShowingTrip)
@@ -53,7 +53,7 @@ final class TripWordsTests: GtkTestCase {
             settle(50)
             XCTAssertFalse(page.isShowingTrip, "the trips, the new one at the top")
             XCTAssertEqual(page.trips.count, 2)
-            XCTAssertEqual(window.totals.text, "2 trips · 4.00 spent")
+            XCTAssertEqual(window.strip.totalsText, "2 trips · 4.00 spent")
         }
     }
 

@@ -189,7 +189,7 @@ extension ListPage {
         listView.select(i)
         menuPosition = i
         // Made for the moment: the item's state names the pick, and the lists change.
-        let menu = MainWindow.rowMenu(for: kind, needed: model.item(id)?.needed ?? false,
+        let menu = Menus.row(for: kind, needed: model.item(id)?.needed ?? false,
                                       otherLists: model.lists.filter { $0.id != model.list })
         if let contextMenu { contextMenu.setMenu(menu) } else { buildContextMenu(menu) }
         contextMenu?.popup(at: b.x + x, b.y + y)

@@ -33,7 +33,10 @@ final class SyncController {
     private var bindings: [ListID: SyncBinding] = [:]
     /// The changes waiting per shared list, counted on a worker thread.
     let pending: PendingCounter
-    /// Hears every outcome: the window's status and toasts.
+    /// Hears a sync begin (the status says so).
+    var onStarted: (() -> Void)?
+    /// Hears every sync's end with its outcomes: the model reads what it wrote, the window's
+    /// status and toasts follow.
     var onFinished: (([Outcome]) -> Void)?
     /// Whether the window has focus (the 30 s sync runs only then).
     var isActive: () -> Bool = { true }
@@ -129,7 +132,7 @@ final class SyncController {
         reload()
         guard !bindings.isEmpty || !waiting.isEmpty else { return }
         running = true
-        onFinished?([])
+        onStarted?()
         let path = storePath
         inFlight = waiting
         waiting = []
@@ -174,10 +177,12 @@ final class SyncController {
             else { L("{list}: {summary}.", ["list": o.list.name, "summary": SharingCommands.summary(o.report)]) }
         }.joined(separator: "\n")
         let failed = failure ?? (outcomes.contains { $0.problem != nil } ? text : nil)
+        // The window first (its rows read what the sync wrote), then whoever waits for the answer
+        // (`shopper sync`): told it is done, it finds the window showing it.
+        onFinished?(outcomes)
         for (_, done) in asked {
             if let failed { done(.failure(AddLineService.Failed(message: failed))) } else { done(.success(text.isEmpty ? L("No list is shared.") : text)) }
         }
-        onFinished?(outcomes)
         if again {
             again = false
             sync()

@@ -58,11 +58,11 @@ extension MainWindow {
         let entry = model.undo.undoStack.last
         guard step == nil || entry?.id == step else { return }
         let changed = entry?.itemIDs ?? []
-        showListOf(entry)
+        lists.showListOf(entry)
         let before = model.lists
         attempt {
             if let name = try model.undoLast(step: step) {
-                showListBroughtBack(by: entry, before: before)
+                lists.showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
                 // A long import is not redone (its items are not held): no Redo to offer.
                 if entry?.imported != nil { toast.show(L("Undid {step}", ["step": name])) }
@@ -75,11 +75,11 @@ extension MainWindow {
         guard model.undo.canRedo else { return toast.show(L("Nothing to redo")) }
         let entry = model.undo.redoStack.last
         let changed = entry?.itemIDs ?? []
-        showListOf(entry)
+        lists.showListOf(entry)
         let before = model.lists
         attempt {
             if let name = try model.redoLast() {
-                showListBroughtBack(by: entry, before: before)
+                lists.showListBroughtBack(by: entry, before: before)
                 revealChanged(changed)
                 toast.show(L("Redid {step}", ["step": name]))
             }
@@ -93,22 +93,9 @@ extension MainWindow {
         page.reveal(id)
     }
 
-    /// An Undo for the operation just done: it undoes that step only, and only while it is still
-    /// the latest (the step's identity, not the stack's depth, which stops changing at its limit).
-    func undoAction() -> @MainActor () -> Void {
-        let step = model.undo.latestID
-        return { [weak self] in if let step { self?.undo(step: step) } }
-    }
-
-    /// An Undo for an operation begun when the newest step was `before`, if it recorded a step
-    /// (one that changed nothing records none: the toast's Undo would take back the step before).
-    func undoAction(ifNewSince before: Int?) -> (@MainActor () -> Void)? {
-        model.undo.latestID == before ? nil : undoAction()
-    }
-
     func openEditor(_ id: ItemID) {
         editor.edit(id)
-        for page in pages { page.emptyState.suppressed = true }
+        for page in pageStack.builtLists { page.emptyState.suppressed = true }
         editorPlace.open()
     }
 
@@ -116,8 +103,8 @@ extension MainWindow {
     func closeEditor() { editorPlace.close() }
 
     func editorClosed() {
-        for page in pages { page.emptyState.suppressed = false }
-        guard let editor = builtEditor else { return }
+        for page in pageStack.builtLists { page.emptyState.suppressed = false }
+        guard let editor = editorPlace.editor else { return }
         if let problem = editor.keepChanges() { toast.show(problem) }
         if let id = editor.itemID { currentPage.select(id) }
     }
@@ -145,8 +132,6 @@ extension MainWindow {
             try model.importItems(try CSVFormat.parse(text))
         }
     }
-
-    func report(_ error: Error) { toast.show(error.localizedDescription) }
 
     /// `shopper add LINE` from another process, delivered here: shown at once.
     func addLine(_ line: String) {
@@ -187,11 +172,11 @@ extension MainWindow {
         } else if let near = outcome.nearMiss, let known = model.item(near)?.description {
             // "Bananaz" beside a known "Bananas": one click makes it the known item instead.
             toast.show(L("Added “{item}” — did you mean {known}?", ["item": item.description, "known": known]),
-                       actionTitle: L("Fix"), action: { [weak self] in self?.addBar.correct(outcome) })
+                       actionTitle: L("Fix"), action: { [weak self] in self?.strip.addBar.correct(outcome) })
         } else if let hint = CostText.implausibleHint(item.fields, money: money) {
             // "500 g Mince @ 5.49": offer the reading that was probably meant, and say it under
             // the add bar too, where a phone-width window has room for the whole sentence.
-            addBar.say(hint, isError: false)
+            strip.addBar.say(hint, isError: false)
             toast.show(L("{message}. {hint}", ["message": message, "hint": hint]), actionTitle: L("For All"), action: { [weak self] in self?.makePriceForAll(outcome.id) })
         } else {
             toast.show(message, actionTitle: L("Undo"), action: undoAction())
@@ -223,11 +208,5 @@ extension MainWindow {
             self?.dialogs.previews.removeAll { $0 === preview }
             return false
         }
-    }
-
-    /// Runs a model operation; a failure is shown in the window. Returns whether it succeeded.
-    @discardableResult
-    func attempt(_ f: () throws -> Void) -> Bool {
-        do { try f(); return true } catch { report(error); return false }
     }
 }

@@ -9,7 +9,7 @@ extension MainWindow {
         let actions = ActionMap(window)
         for action in AppAction.allCases where action.scope == .win {
             // The store is a choice: its menu marks the one the list is shopped at.
-            if action == .chooseStore {
+            if action == .chooseShop {
                 actions.addChoice(action.rawValue, state: "\(model.currentShop.raw)") { [weak self] argument in
                     self?.run(action, argument)
                 }
@@ -30,34 +30,32 @@ extension MainWindow {
         switch action {
         case .showList: showPage(argument)
         // In the recipes' place, Ctrl+F searches the recipes, as it searches whatever is shown.
-        case .search where lists.isShowingRecipes:
-            recipes.showRecipes()
-            recipes.page.focusSearch()
+        case .search where lists.pane.isShowingRecipes: recipes.search()
         // From the Searches page, searching and adding go to All Items (they act on a list).
         case .search:
             if currentListPage == nil { show(.all) }
-            searchBar.isOpen = true
-            searchBar.entry.grabFocus()
+            search.bar.isOpen = true
+            search.bar.entry.grabFocus()
         case .saveSearch: beginSaveSearch()
-        case .switchList: switchList(argument)
-        case .newList: newList()
-        case .renameList: renameList()
-        case .deleteList: deleteList()
-        case .recentlyDeleted: showRecentlyDeleted()
-        case .moveToList: moveSelected(toList: argument)
-        case .shareList: shareList()
+        case .switchList: lists.switchTo(argument)
+        case .newList: lists.new()
+        case .renameList: lists.rename()
+        case .deleteList: lists.deleteShown()
+        case .recentlyDeleted: lists.showRecentlyDeleted()
+        case .moveToList: lists.moveSelected(toList: argument)
+        case .shareList: sharing.share()
         case .syncNow: sharing.sync()
-        case .stopSharing: stopSharing()
-        case .chooseStore: chooseShop(argument)
-        case .manageStores: manageShops()
-        case .showRecipes: showRecipes()
-        case .pasteRecipe: pasteRecipe()
-        case .showWeekPlan: showWeekPlan()
-        case .importRecipe: importRecipe()
-        case .manageStaples: manageStaples()
+        case .stopSharing: sharing.stop()
+        case .chooseShop: shops.choose(argument)
+        case .manageShops: shops.manage()
+        case .showRecipes: recipes.show()
+        case .pasteRecipe: recipes.paste()
+        case .showWeekPlan: recipes.showWeek()
+        case .importRecipe: recipes.importRecipe()
+        case .manageStaples: recipes.manageStaples()
         case .addItem:
             if currentListPage == nil { show(.all) }
-            addBar.focus()
+            strip.addBar.focus()
         // GTK runs application shortcuts before the focused widget sees the key, so Ctrl+Z typed in
         // a text field reaches this action while the list can undo: it goes to the field instead,
         // whose own history it is, even when that history is empty.
@@ -85,7 +83,7 @@ extension MainWindow {
         // Built before it is shown: the stack moves keyboard focus into the page it shows, and
         // an empty place would leave the focus nowhere.
         if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips } else { _ = searches }
-        stack.visibleName = name
+        pageStack.visibleName = name
         // On to the list's rows at every width: the stack leaves the focus where it was, on a
         // phone often the bottom switcher's button, where Down did nothing and Space switched
         // back. An empty list leaves it there (its explanation says what to do).
@@ -105,72 +103,29 @@ extension MainWindow {
         case .moveToList: return selected && model.lists.count > 1
         case .switchList: return !isEditing && model.lists.count > 1
         case .deleteList: return !isEditing && model.lists.count > 1
-        case .newList, .renameList, .recentlyDeleted, .chooseStore, .manageStores, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
+        case .newList, .renameList, .recentlyDeleted, .chooseShop, .manageShops, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
         case .manageStaples: return !isEditing && model.store != nil
-        case .shareList: return !isEditing && !sharing.isShared(model.list)
-        case .syncNow, .stopSharing: return sharing.isShared(model.list)
+        case .shareList: return !isEditing && !sharing.isListShownShared
+        case .syncNow, .stopSharing: return sharing.isListShownShared
         // Enabled with nothing to take back: Ctrl+Z then says so (as GNOME's apps do) instead of
         // doing nothing, the key unhandled.
         case .undo, .redo: return !isEditing
         case .finishShopping: return !isEditing && model.totals.inCart.count > 0
-        case .saveSearch: return !isEditing && !searchBar.text.trimmingCharacters(in: .whitespaces).isEmpty
+        case .saveSearch: return !isEditing && !search.bar.text.trimmingCharacters(in: .whitespaces).isEmpty
         case .showList, .search, .addItem, .importItems, .exportItems: return !isEditing
         case .shortcuts, .close, .preferences, .about, .quit, .addLine: return true
         }
     }
 
+    /// For tests: how many times the actions were brought up to date (once per change).
+    static var actionUpdates = 0
+
     func updateActions() {
-        guard !isGone else { return }
+        guard !pageStack.isGone else { return }
+        Self.actionUpdates += 1
         let actions = ActionMap(window)
         for action in AppAction.allCases where action.scope == .win {
             actions.setEnabled(action.rawValue, isEnabled(action))
         }
-    }
-
-    /// The main menu (F10): files, the trip, the app.
-    static func mainMenu() -> Menu {
-        menu([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems],
-              [.manageStores, .manageStaples, .finishShopping], [.preferences, .shortcuts, .about]])
-    }
-
-    /// A menu of actions by their titles, a section a group.
-    static func menu(_ groups: [[AppAction]]) -> Menu {
-        let menu = Menu()
-        for group in groups {
-            let section = Menu()
-            for action in group { section.append(action.title, action: action.detailedName) }
-            menu.appendSection(section)
-        }
-        return menu
-    }
-
-    /// A row's menu (right click, Shift+F10, Menu): what can be done to the item on that list, in
-    /// words that say what happens to it, each with its key.
-    static func rowMenu(for kind: ListKind, needed: Bool = false, otherLists: [ShoppingList] = []) -> Menu {
-        let menu = Menu()
-        func add(_ a: AppAction, _ title: String? = nil, to section: Menu) {
-            section.append(title ?? a.title, action: a.detailedName, accel: a.accelerators.first?.keys.first)
-        }
-        let first = Menu()
-        switch kind {
-        case .all: add(.pick, needed ? L("Take Off the Shopping List") : L("Put on the Shopping List"), to: first)
-        case .shopping: add(.tick, to: first)
-        case .cart: add(.untick, to: first)
-        }
-        add(.edit, to: first)
-        menu.appendSection(first)
-        let moves = Menu()
-        for a in [AppAction.moveUp, .moveDown] { add(a, to: moves) }
-        // Each other list by name, in the sidebar's order.
-        if !otherLists.isEmpty {
-            let lists = Menu()
-            for list in otherLists { lists.append(list.name, action: AppAction.moveToList.detailedName, target: "\(list.id.raw)") }
-            moves.appendSubmenu(AppAction.moveToList.title, lists)
-        }
-        menu.appendSection(moves)
-        let last = Menu()
-        add(.delete, to: last)
-        menu.appendSection(last)
-        return menu
     }
 }

@@ -58,7 +58,7 @@ extension MainWindow {
     /// The list shown (All Items from the Searches page), whole whatever the search, as CSV (a
     /// name ending in .csv) or plain text (anything else); the file is named after the list.
     func chooseExport() {
-        if stack.visibleName == AppAction.tripsPage {
+        if pageStack.visibleName == AppAction.tripsPage {
             FileChooser.choose(title: L("Export Trips"), accept: L("_Export"), parent: window, saveAs: L("Trips") + ".csv",
                                filters: Self.tripFilters) { [weak self] path in self?.exportTrips(to: path) }
             return

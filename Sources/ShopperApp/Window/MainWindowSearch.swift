@@ -11,7 +11,7 @@ extension MainWindow {
             self?.updateActions()
         }
         search.onOpen = { [weak self] found in self?.openFound(found) }
-        search.onAllLists = { [weak self] on in self?.stack.widget.visible = !on }
+        search.onAllLists = { [weak self] on in self?.pageStack.stack.widget.visible = !on }
         search.onSaved = { [weak self] name in
             guard let self else { return }
             toast.show(L("Saved search “{name}”", ["name": name]), actionTitle: L("Undo"), action: undoAction())
@@ -30,13 +30,6 @@ extension MainWindow {
         searches.onError = { [weak self] error in self?.report(error) }
     }
 
-    // The panel's parts, by the names the window's callers and tests know them.
-    var searchBar: SearchBar { search.bar }
-    var allListsButton: ToggleButton { search.allListsButton }
-    var allResultsView: ScrolledWindow { search.resultsView }
-    var allSearch: AllListsSearch? { search.allSearch }
-    var allFound: [AllListsSearch.Found] { search.found }
-
     func beginSaveSearch() { search.beginSave() }
 
     /// Closes an open search (which clears it) and puts the focus on the list; false when no
@@ -52,20 +45,20 @@ extension MainWindow {
 
     func run(_ saved: SavedSearch) {
         show(.all)
-        searchBar.isOpen = true
-        searchBar.text = saved.query
+        search.bar.isOpen = true
+        search.bar.text = saved.query
         applySearch()
     }
 
     /// Opens a result: its list on All Items, the search kept (so the item is among the rows), the
     /// item selected.
     func openFound(_ index: Int) {
-        guard index < allFound.count else { return }
-        openFound(allFound[index])
+        guard index < search.found.count else { return }
+        openFound(search.found[index])
     }
 
     private func openFound(_ found: AllListsSearch.Found) {
-        allListsButton.active = false
+        search.allListsButton.active = false
         showList(found.list.id)
         show(.all)
         applySearch()
@@ -88,9 +81,9 @@ extension MainWindow {
     func searchEverywhere(_ text: String) {
         showLists()
         show(.all)
-        searchBar.isOpen = true
-        searchBar.text = text
-        allListsButton.active = true
+        search.bar.isOpen = true
+        search.bar.text = text
+        search.allListsButton.active = true
         applySearch()
     }
 }

@@ -5,7 +5,7 @@ import ShopperModel
 /// deleted, a deletion with Undo in the window's toast.
 extension MainWindow {
     var trips: TripsPage {
-        if let built = builtTrips { return built }
+        if let built = pageStack.trips { return built }
         let page = TripsPage(model: model, money: money)
         pageStack.place(page)
         page.onDelete = { [weak self] id in self?.deleteTrip(id) }
@@ -14,7 +14,7 @@ extension MainWindow {
     }
 
     func tripsChanged() {
-        builtTrips?.reload()
+        pageStack.trips?.reload()
         updateTotals()
     }
 
@@ -22,11 +22,6 @@ extension MainWindow {
         guard let trip = try? model.trip(id) else { return }
         guard attempt({ try model.deleteTrip(id) }) else { return }
         toast.show(Self.deletedTrip(trip), actionTitle: L("Undo"), action: undoAction())
-    }
-
-    /// The header's line on the Trips page: how many trips and what they came to.
-    func tripsTotal(_ page: TripsPage) -> String {
-        L("{trips} · {amount} spent", ["trips": N("{n} trip", "{n} trips", page.trips.count), "amount": money.format(page.spent)])
     }
 
     /// Names the trip so that two of one day are told apart: its store and time.

@@ -1,5 +1,5 @@
-/// The window's dialogs and secondary windows open now: kept alive while shown, presented again
-/// rather than opened twice, let go when closed.
+/// The window's own dialogs and secondary windows open now: kept alive while shown, presented
+/// again rather than opened twice, let go when closed. (A feature's dialogs are its controller's.)
 @MainActor
 final class OpenDialogs {
     var preferences: ShopperPreferencesWindow?
@@ -7,13 +7,4 @@ final class OpenDialogs {
     var previews: [ImportPreview] = []
     /// The Finish Shopping step.
     var finish: FinishShoppingDialog?
-    var recentlyDeleted: RecentlyDeletedWindow?
-    var recipePaste: RecipePasteDialog?
-    /// A recipe being read by the helper (one at a time).
-    var recipeImport: RecipeImportProgress?
-    /// Asked on Save when the book has the recipe already.
-    var recipeDuplicate: RecipeDuplicateDialog?
-    var recipeAdd: RecipeAddDialog?
-    var meal: MealDialog?
-    var staples: StaplesWindow?
 }
