@@ -62,12 +62,12 @@ final class ActionTableTests: GtkTestCase {
             XCTAssertTrue(model.item(id)!.inCart)
             XCTAssertTrue(win.isEnabled("finish-shopping"))
             // The Cart's button follows the action (GtkActionable): sensitive now.
-            window.openEditor(id)
+            window.items.openEditor(id)
             settle()
             for name in ["show-list", "undo", "finish-shopping", "search", "edit"] {
                 XCTAssertFalse(win.isEnabled(name), "\(name) waits while the editor is open")
             }
-            window.closeEditor()
+            window.items.closeEditor()
             settle()
             XCTAssertTrue(win.isEnabled("show-list"))
             win.activate("show-list", "cart")

@@ -56,7 +56,7 @@ final class ChangedRowInViewTests: GtkTestCase {
             let id = try XCTUnwrap(model.allItems().first { $0.description == "Item 7-1" }?.id)
             page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
             settle(200)
-            window.perform(.tick, on: id)
+            window.items.perform(.tick, on: id)
             iterate(until: { page.projection.index(of: id) == nil }, "the tick")
             page.scrolled.scrollOffset = 0
             settle(300)

@@ -19,7 +19,7 @@ final class EmptyStatePlacementTests: GtkTestCase {
                     window.pageStack.stack.visibleName = name
                     settle(300)
                     let (page, empty) = name == AppAction.searchesPage
-                        ? (window.searches.root.widget, window.searches.emptyState)
+                        ? (window.search.savedSearches.root.widget, window.search.savedSearches.emptyState)
                         : (window.page(.all).root.widget, window.page(.all).emptyState)
                     XCTAssertTrue(empty.shown)
                     let area = try XCTUnwrap(page.bounds(in: window.window.widget))

@@ -26,9 +26,9 @@ final class ListSwitchTests: GtkTestCase {
             let actions = ActionMap(window.window)
             XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.name), ["Groceries", "Party"])
             XCTAssertEqual(window.window.title, "Groceries – Shopper")
-            window.search.bar.isOpen = true
-            window.search.bar.text = "c"
-            window.applySearch()
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "c"
+            window.search.apply()
 
             weak let groceries = window.model
             weak let oldProjection = window.builtPage(.all)?.projection
@@ -42,8 +42,8 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertNil(groceries, "the list no longer shown is let go")
             XCTAssertEqual(window.currentPage.projection.itemCount, 0)
             XCTAssertTrue(window.model.savedSearches.isEmpty, "saved searches belong to their list")
-            XCTAssertEqual(window.search.bar.text, "c", "the search stays, applied to the list shown")
-            _ = try window.addLineForCaller("Cake")  // `shopper add` adds to the first list...
+            XCTAssertEqual(window.search.panel.bar.text, "c", "the search stays, applied to the list shown")
+            _ = try window.items.addLineForCaller("Cake")  // `shopper add` adds to the first list...
             XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [2, 0], "...and its count follows")
             window.strip.addBar.entry.text = "Cake"
             window.strip.addBar.submit()
@@ -81,14 +81,14 @@ final class ListSwitchTests: GtkTestCase {
                 settle(30)
             }
             window.show(.all)
-            window.search.bar.isOpen = true
+            window.search.panel.bar.isOpen = true
             for key in "item 42" {
-                window.search.bar.type(String(key))
-                window.applySearch()
+                window.search.panel.bar.type(String(key))
+                window.search.apply()
                 settle(20)
             }
-            window.search.bar.text = ""
-            window.applySearch()
+            window.search.panel.bar.text = ""
+            window.search.apply()
             settle(100)
             let scrolled = window.page(.all).scrolled
             for k in 0...20 {
@@ -204,21 +204,21 @@ final class AllListsSearchWindowTests: GtkTestCase {
             let harness = try makeHarness()
             defer { harness.close() }
             let window = harness.window
-            window.search.bar.isOpen = true
-            window.search.bar.text = "glue"
-            window.applySearch()
-            window.search.allListsButton.active = true
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "glue"
+            window.search.apply()
+            window.search.panel.allListsButton.active = true
             settle(100)
-            XCTAssertEqual(window.search.found.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
-            XCTAssertTrue(window.search.resultsView.widget.isDrawable)
+            XCTAssertEqual(window.search.panel.found.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
+            XCTAssertTrue(window.search.panel.resultsView.widget.isDrawable)
             XCTAssertFalse(window.pageStack.stack.widget.isDrawable, "the results stand in for the pages")
-            window.openFound(1)
+            window.search.openFound(1)
             settle(150)
             XCTAssertEqual(window.window.title, "Hardware – Shopper")
-            XCTAssertNil(window.search.allSearch, "the other lists' models are let go")
+            XCTAssertNil(window.search.panel.allSearch, "the other lists' models are let go")
             XCTAssertTrue(window.pageStack.stack.widget.isDrawable)
             XCTAssertEqual(window.currentPage.selectedItem.flatMap { window.model.item($0)?.description }, "Wood glue")
-            XCTAssertEqual(window.search.bar.text, "glue")
+            XCTAssertEqual(window.search.panel.bar.text, "glue")
         }
     }
 }

@@ -48,14 +48,14 @@ final class PhoneFitTests: GtkTestCase {
                 }
             }
             tallest("the list")
-            window.search.bar.isOpen = true
+            window.search.panel.bar.isOpen = true
             tallest("the search bar open")
-            window.search.bar.isOpen = false
-            window.openEditor(apples)
+            window.search.panel.bar.isOpen = false
+            window.items.openEditor(apples)
             tallest("the editor open")
-            window.closeEditor()
-            window.search.bar.isOpen = true
-            window.openEditor(apples)
+            window.items.closeEditor()
+            window.search.panel.bar.isOpen = true
+            window.items.openEditor(apples)
             tallest("both")
         }
     }

@@ -16,13 +16,13 @@ final class SearchesPageTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let actions = ActionMap(window.window)
-            window.search.bar.isOpen = true
-            window.search.bar.text = "mil"
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "mil"
             settle(100)
             actions.activate(AppAction.showList.rawValue, AppAction.searchesPage)
             settle(150)
             XCTAssertFalse(window.strip.addBar.root.widget.isDrawable, "no add bar on the Searches page")
-            XCTAssertFalse(window.search.bar.widget.isDrawable, "no search bar (nor its Save Search) there")
+            XCTAssertFalse(window.search.panel.bar.widget.isDrawable, "no search bar (nor its Save Search) there")
             let drawn = window.window.widget.drawnContent().compactMap { _, c -> String? in
                 if case .text(let t) = c { return t } else { return nil }
             }
@@ -30,11 +30,11 @@ final class SearchesPageTests: GtkTestCase {
             // Back on a list, the search is as it was.
             actions.activate(AppAction.showList.rawValue, ListKind.all.rawValue)
             settle(150)
-            XCTAssertTrue(window.search.bar.widget.isDrawable && window.search.bar.isOpen)
-            XCTAssertEqual(window.search.bar.text, "mil")
+            XCTAssertTrue(window.search.panel.bar.widget.isDrawable && window.search.panel.bar.isOpen)
+            XCTAssertEqual(window.search.panel.bar.text, "mil")
             XCTAssertTrue(window.strip.addBar.root.widget.isDrawable)
             // Ctrl+N and Ctrl+F from the Searches page: to All Items, into the add bar or the search.
-            for (action, field) in [(AppAction.addItem, window.strip.addBar.entry.widget), (.search, window.search.bar.entry)] {
+            for (action, field) in [(AppAction.addItem, window.strip.addBar.entry.widget), (.search, window.search.panel.bar.entry)] {
                 actions.activate(AppAction.showList.rawValue, AppAction.searchesPage)
                 settle(100)
                 actions.activate(action.rawValue)

@@ -24,13 +24,13 @@ final class ShopsWindowTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 700))
             defer { harness.close() }
             let window = harness.window
-            window.openEditor(milk)
+            window.items.openEditor(milk)
             settle(50)
-            XCTAssertEqual(window.editor.soldAt, "Any store")
-            window.editor.tickShop(lidl, true)
-            XCTAssertEqual(window.editor.soldAt, "Only at Lidl")
-            window.editor.set(.description, "Oat milk")
-            window.editor.pressSave()
+            XCTAssertEqual(window.items.editor.soldAt, "Any store")
+            window.items.editor.tickShop(lidl, true)
+            XCTAssertEqual(window.items.editor.soldAt, "Only at Lidl")
+            window.items.editor.set(.description, "Oat milk")
+            window.items.editor.pressSave()
             settle(50)
             XCTAssertEqual(model.item(milk)?.description, "Oat milk")
             XCTAssertEqual(model.onlyAt[milk], [lidl])
@@ -39,9 +39,9 @@ final class ShopsWindowTests: GtkTestCase {
             XCTAssertEqual(model.item(milk)?.description, "Milk", "one step undoes both")
             XCTAssertEqual(model.onlyAt[milk], [])
             // Only the stores changed: still saved, still one step.
-            window.openEditor(milk)
-            window.editor.tickShop(lidl, true)
-            window.editor.pressSave()
+            window.items.openEditor(milk)
+            window.items.editor.tickShop(lidl, true)
+            window.items.editor.pressSave()
             XCTAssertEqual(model.onlyAt[milk], [lidl])
         }
     }

@@ -43,7 +43,7 @@ final class StartupTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             XCTAssertNil(window.pageStack.searches, "the Searches page is not on screen")
-            XCTAssertNil(window.editorPlace.editor, "nor is the editor")
+            XCTAssertNil(window.items.place.editor, "nor is the editor")
 
             // Meanwhile: a search saved and the currency changed.
             _ = try model.saveSearch(name: "Dairy", query: "aisle:dairy")
@@ -66,15 +66,15 @@ final class StartupTests: GtkTestCase {
 
             window.show(.all)
             settle(50)
-            window.openEditor(milk)
+            window.items.openEditor(milk)
             settle(100)
-            let editor = try XCTUnwrap(window.editorPlace.editor)
+            let editor = try XCTUnwrap(window.items.place.editor)
             XCTAssertTrue(window.isEditing)
             XCTAssertEqual(editor.itemID, milk)
             XCTAssertTrue(editor.root.widget.isDrawable, "the editor slid into its place")
             XCTAssertEqual(editor.money.currencyCode, "CHF", "built with the preferences of the moment")
             editor.set(.quantity, "3")
-            window.closeEditor()
+            window.items.closeEditor()
             settle(100)
             XCTAssertFalse(window.isEditing)
             XCTAssertEqual(model.item(milk)?.quantity, 3, "closing kept the change")
@@ -175,9 +175,9 @@ final class StartupTests: GtkTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { model.texts.complete }, timeoutSeconds: 20))
             XCTAssertGreaterThan(model.textsFromReader, 29_000, "made by the worker, not by the main thread")
             XCTAssertNil(model.searchTextReader(), "the worker is done")
-            harness.window.search.bar.isOpen = true
-            harness.window.search.bar.type("item 29999")
-            harness.window.applySearch()
+            harness.window.search.panel.bar.isOpen = true
+            harness.window.search.panel.bar.type("item 29999")
+            harness.window.search.apply()
             let page = harness.window.page(.all)
             XCTAssertEqual((0..<page.projection.count).compactMap(page.projection.itemID), [ItemID(30_000)])
         }
@@ -291,9 +291,9 @@ final class FirstScreenfulTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window, page = window.page(.all)
             iterate(until: { page.allRowsShown }, "every row shown after start-up")
-            window.search.bar.isOpen = true
-            window.search.bar.text = "item 1"
-            window.applySearch()
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "item 1"
+            window.search.apply()
             if clearedWhileRowsStillCome {
                 var frames = 0
                 // One frame: the matches' first screenful is drawn, the next rows come in the frames after.
@@ -312,8 +312,8 @@ final class FirstScreenfulTests: GtkTestCase {
                     if boundEachFrame.count < 30 { record() }
                 }
             }
-            window.search.bar.text = ""
-            window.applySearch()
+            window.search.panel.bar.text = ""
+            window.search.apply()
             record()
             iterate(until: { boundEachFrame.count >= 2 }, "two frames")
             XCTAssertFalse(page.allRowsShown, "rows still to come")

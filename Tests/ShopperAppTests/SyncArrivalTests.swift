@@ -57,7 +57,7 @@ final class SyncArrivalTests: GtkTestCase {
             harness.window.currentPage.select(bread)
             settle(50)
             let before = MainWindow.actionUpdates
-            harness.window.perform(.tick, on: id)
+            harness.window.items.perform(.tick, on: id)
             XCTAssertEqual(MainWindow.actionUpdates - before, 1, "one tick, one update of the actions")
             XCTAssertTrue(model.item(id)?.inCart == true)
             // The row's going leaves the focus to be put back in an idle: before the window goes.

@@ -23,8 +23,8 @@ final class TripWordsTests: GtkTestCase {
             let aldi = Trip(id: TripID(1), list: .first, shop: ShopID(1), shopName: "Aldi", date: date, lines: [])
             let anywhere = Trip(id: TripID(2), list: .first, shop: .any, shopName: "", date: date, lines: [])
             let time = SharingCommands.timeText(date)
-            XCTAssertEqual(MainWindow.deletedTrip(aldi), "Deleted the trip to Aldi of \(DateText.day(date)), \(time)")
-            XCTAssertEqual(MainWindow.deletedTrip(anywhere), "Deleted the trip of \(DateText.day(date)), \(time)")
+            XCTAssertEqual(TripsController.deletedTrip(aldi), "Deleted the trip to Aldi of \(DateText.day(date)), \(time)")
+            XCTAssertEqual(TripsController.deletedTrip(anywhere), "Deleted the trip of \(DateText.day(date)), \(time)")
         }
     }
 
@@ -59,7 +59,7 @@ final class TripWordsTests: GtkTestCase {
 
     func testExportingTripsOffersTripsInAFolderOfTheUsers() throws {
         MainActor.assumeIsolated {
-            XCTAssertEqual(MainWindow.tripFilters.map(\.name), ["Trips (CSV)"])
+            XCTAssertEqual(FilesController.tripFilters.map(\.name), ["Trips (CSV)"])
             let home = NSTemporaryDirectory() + "home-" + UUID().uuidString
             let documents = home + "/Documents"
             try? FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)

@@ -80,19 +80,19 @@ final class BenchmarkRunner {
         planUndoAndMove()
         untimed { [self] in
             window.show(.all)
-            window.search.bar.isOpen = true
+            window.search.panel.bar.isOpen = true
         }
         // Typed a key at a time, as a person types (replacing the whole text would pass through
         // an empty search each time).
         for key in "item 4242" {
             timed("search-keystroke") { [self] in
-                window.search.bar.type(String(key))
-                window.applySearch()
+                window.search.panel.bar.type(String(key))
+                window.search.apply()
             }
         }
         untimed { [self] in
-            window.search.bar.text = ""
-            window.applySearch()
+            window.search.panel.bar.text = ""
+            window.search.apply()
         }
         planScroll()
         planListSwitches(Self.switches)

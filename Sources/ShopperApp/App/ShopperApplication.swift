@@ -30,7 +30,7 @@ final class ShopperApplication {
         app.on("activate") { [weak self] in self?.activate() }
         app.onOpen { [weak self] files in
             self?.activate()
-            for f in files { self?.mainWindow?.previewImport(f) }
+            for f in files { self?.mainWindow?.files.importFile(f) }
         }
         installActions()
         offerSearch()
@@ -50,7 +50,7 @@ final class ShopperApplication {
                     }
                 }
             }
-            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in try window.addLineForCaller(line) }
+            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in try window.items.addLineForCaller(line) }
             exportToWindow(RecipeAddService.interface, RecipeAddService.method) { request, window in
                 try RecipeCommands.addInWindow(request, window: window)
             }
@@ -137,12 +137,18 @@ final class ShopperApplication {
             actions.add(action.rawValue, stringParameter: action.takesString) { [weak self] argument in
                 guard let self else { return }
                 switch action {
-                case .preferences: activate(); mainWindow?.showPreferences()
-                case .about: activate(); mainWindow?.showAbout()
+                case .preferences:
+                    activate()
+                    if let window = mainWindow?.window { ShopperPreferencesWindow.present(preferences, over: window) }
+                case .about:
+                    activate()
+                    if let window = mainWindow?.window {
+                        AboutDialog.present(paths.aboutInfo, version: AppInfo.version, icon: AppInfo.id, parent: window)
+                    }
                 case .quit: app.quit()
                 case .addLine:
                     activate()
-                    if let line = argument { mainWindow?.addLine(line) }
+                    if let line = argument { mainWindow?.items.addLine(line) }
                 default: break
                 }
             }

@@ -14,7 +14,7 @@ protocol ListsHost: WindowServices {
 
 /// The user's lists: the sidebar (`ListsPane`), switching between them, and making, renaming,
 /// deleting, restoring and moving lists and items between them, each with Undo; Recently Deleted
-/// while it is open.
+/// while it is open. Undo and Redo of any step, on the list it was made on (shown first).
 @MainActor
 final class ListsController {
     unowned let host: any ListsHost
@@ -155,6 +155,50 @@ final class ListsController {
         guard host.attempt({ try host.model.moveItems([id], to: to.id) }) else { return false }
         host.toast.show(L("Moved “{item}” to {list}", ["item": name, "list": to.name]), actionTitle: L("Undo"), action: host.undoAction())
         return true
+    }
+
+    /// Undoes the latest step; with `step`, only if that step is still the latest.
+    func undo(step: Int?) {
+        guard host.model.undo.canUndo else {
+            if step == nil { host.toast.show(L("Nothing to undo")) }
+            return
+        }
+        let entry = host.model.undo.undoStack.last
+        guard step == nil || entry?.id == step else { return }
+        let changed = entry?.itemIDs ?? []
+        showListOf(entry)
+        let before = host.model.lists
+        host.attempt {
+            if let name = try host.model.undoLast(step: step) {
+                showListBroughtBack(by: entry, before: before)
+                revealChanged(changed)
+                // A long import is not redone (its items are not held): no Redo to offer.
+                if entry?.imported != nil { host.toast.show(L("Undid {step}", ["step": name])) }
+                else { host.toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() } }
+            }
+        }
+    }
+
+    func redo() {
+        guard host.model.undo.canRedo else { return host.toast.show(L("Nothing to redo")) }
+        let entry = host.model.undo.redoStack.last
+        let changed = entry?.itemIDs ?? []
+        showListOf(entry)
+        let before = host.model.lists
+        host.attempt {
+            if let name = try host.model.redoLast() {
+                showListBroughtBack(by: entry, before: before)
+                revealChanged(changed)
+                host.toast.show(L("Redid {step}", ["step": name]))
+            }
+        }
+    }
+
+    /// After an undo or a redo: the changed item on the list shown, in view (a step of one item; a
+    /// step of many, such as an import, leaves the list where it is).
+    private func revealChanged(_ ids: Set<ItemID>) {
+        guard ids.count == 1, let id = ids.first, let page = host.currentListPage, page.projection.index(of: id) != nil else { return }
+        page.reveal(id)
     }
 
     /// A step made on another list is undone there: that list is shown first. A step on the lists

@@ -46,6 +46,10 @@ extension MainWindow {
         }
     }
 
+    /// Undoes the latest step; with `step`, only if that step is still the latest (on the list it was
+    /// made on, shown first: `ListsController`).
+    func undo(step: Int? = nil) { lists.undo(step: step) }
+    func redo() { lists.redo() }
     func focusAddBar() { strip.addBar.focus() }
     func showRecipes() { recipes.show() }
 }

@@ -90,6 +90,17 @@ final class PageStack {
     /// The bottom switcher shows with the lists and gives way to the recipes' own.
     func showBottomSwitcher(_ shown: Bool) { switcherBar.widget.visible = shown }
 
+    /// The preferences of the moment on every list built; `money` when the currency changed.
+    func follow(_ preferences: Preferences, money: MoneyFormat?) {
+        for page in builtLists {
+            // Sections first: a list held back from a shop switch is then rebuilt once (by new
+            // sections, or as its rows are shown again).
+            page.setSectioning(preferences.sectioning)
+            page.setOptions(preferences.display)
+            if let money { page.setMoney(money) }
+        }
+    }
+
     /// The window the pages are in: its frames, and when it is gone no page is caught up any more.
     func follow(_ window: Window) {
         frames = window.widget
@@ -141,6 +152,18 @@ final class PageStack {
         searches = page
         page.root.widget.expand(h: true, v: true)
         places[Self.searchesName]!.append(page.root.widget)
+    }
+
+    /// Another list's model. The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this
+    /// app recycles) and show it: `shown` now, the others once it is drawn (or when needed); the
+    /// saved searches are built again when needed, the trips show it.
+    func show(_ model: ShoppingModel, shown: ListPage?) {
+        for page in builtLists {
+            if page === shown { page.show(model) } else { page.pending = model }
+        }
+        catchUpAfterNextFrame()
+        dropSearches()
+        trips?.show(model)
     }
 
     /// The saved searches are another list's once the list shown changes: built again when needed.

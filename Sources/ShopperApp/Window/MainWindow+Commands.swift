@@ -26,17 +26,13 @@ extension MainWindow {
         // What acts on the lists brings them back first when the recipes are shown (Ctrl+F
         // searches the recipes there instead).
         if [.showList, .switchList, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
-        let selected = currentListPage?.selectedItem
         switch action {
         case .showList: showPage(argument)
         // In the recipes' place, Ctrl+F searches the recipes, as it searches whatever is shown.
         case .search where lists.pane.isShowingRecipes: recipes.search()
         // From the Searches page, searching and adding go to All Items (they act on a list).
-        case .search:
-            if currentListPage == nil { show(.all) }
-            search.bar.isOpen = true
-            search.bar.entry.grabFocus()
-        case .saveSearch: beginSaveSearch()
+        case .search: search.begin()
+        case .saveSearch: search.beginSave()
         case .switchList: lists.switchTo(argument)
         case .newList: lists.new()
         case .renameList: lists.rename()
@@ -61,18 +57,12 @@ extension MainWindow {
         // whose own history it is, even when that history is empty.
         case .undo: if let field = window.focusedTextField { field.activateAction("text.undo") } else { undo() }
         case .redo: if let field = window.focusedTextField { field.activateAction("text.redo") } else { redo() }
-        case .finishShopping: finishShopping()
-        case .importItems: chooseImport()
-        case .exportItems: chooseExport()
-        case .shortcuts: showShortcuts()
+        case .finishShopping: trips.finishShopping()
+        case .importItems: files.chooseImport()
+        case .exportItems: files.chooseExport()
+        case .shortcuts: ShortcutsWindowXML.present(over: window)
         case .close: window.close()
-        case .tick: if let id = selected { currentPage.act(.tick, on: id) }
-        case .untick: if let id = selected { currentPage.act(.untick, on: id) }
-        case .pick: if let id = selected { currentPage.act(.toggleNeeded, on: id) }
-        case .edit: if let id = selected { openEditor(id) }
-        case .delete: if let id = selected { delete(id) }
-        case .moveUp: currentListPage?.moveSelected(by: -1)
-        case .moveDown: currentListPage?.moveSelected(by: 1)
+        case .tick, .untick, .pick, .edit, .delete, .moveUp, .moveDown: items.run(action, on: currentListPage)
         case .preferences, .about, .quit, .addLine: break  // application actions
         }
     }
@@ -82,39 +72,24 @@ extension MainWindow {
         guard let name, AppAction.pages.contains(name) else { return }
         // Built before it is shown: the stack moves keyboard focus into the page it shows, and
         // an empty place would leave the focus nowhere.
-        if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips } else { _ = searches }
+        if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips.page } else { _ = search.savedSearches }
         pageStack.visibleName = name
         // On to the list's rows at every width: the stack leaves the focus where it was, on a
         // phone often the bottom switcher's button, where Down did nothing and Space switched
         // back. An empty list leaves it there (its explanation says what to do).
         if let page = currentListPage { _ = page.focusRows() }
-        else if name == AppAction.tripsPage { trips.focus() } else { _ = searches.focusRows() }
+        else if name == AppAction.tripsPage { trips.page.focus() } else { _ = search.savedSearches.focusRows() }
     }
 
-    /// When each window action can act. Called after anything it depends on changes.
-    func isEnabled(_ action: AppAction) -> Bool {
+    /// When each window action can act (`AppAction.isEnabled(in:)`). Called after anything it
+    /// depends on changes.
+    func isEnabled(_ action: AppAction) -> Bool { action.isEnabled(in: commandState) }
+
+    private var commandState: CommandState {
         let page = isEditing ? nil : currentListPage
-        let selected = page?.selectedItem != nil
-        switch action {
-        case .tick: return selected && page?.kind == .shopping
-        case .untick: return selected && page?.kind == .cart
-        case .pick: return selected && page?.kind == .all
-        case .edit, .delete, .moveUp, .moveDown: return selected
-        case .moveToList: return selected && model.lists.count > 1
-        case .switchList: return !isEditing && model.lists.count > 1
-        case .deleteList: return !isEditing && model.lists.count > 1
-        case .newList, .renameList, .recentlyDeleted, .chooseShop, .manageShops, .showRecipes, .pasteRecipe, .showWeekPlan, .importRecipe: return !isEditing
-        case .manageStaples: return !isEditing && model.store != nil
-        case .shareList: return !isEditing && !sharing.isListShownShared
-        case .syncNow, .stopSharing: return sharing.isListShownShared
-        // Enabled with nothing to take back: Ctrl+Z then says so (as GNOME's apps do) instead of
-        // doing nothing, the key unhandled.
-        case .undo, .redo: return !isEditing
-        case .finishShopping: return !isEditing && model.totals.inCart.count > 0
-        case .saveSearch: return !isEditing && !search.bar.text.trimmingCharacters(in: .whitespaces).isEmpty
-        case .showList, .search, .addItem, .importItems, .exportItems: return !isEditing
-        case .shortcuts, .close, .preferences, .about, .quit, .addLine: return true
-        }
+        return CommandState(editing: isEditing, list: page?.kind, selected: page?.selectedItem != nil, listCount: model.lists.count,
+                            hasStore: model.store != nil, shared: sharing.isListShownShared, inCart: model.totals.inCart.count,
+                            searchWords: search.hasWords)
     }
 
     /// For tests: how many times the actions were brought up to date (once per change).
@@ -123,9 +98,9 @@ extension MainWindow {
     func updateActions() {
         guard !pageStack.isGone else { return }
         Self.actionUpdates += 1
-        let actions = ActionMap(window)
+        let actions = ActionMap(window), state = commandState
         for action in AppAction.allCases where action.scope == .win {
-            actions.setEnabled(action.rawValue, isEnabled(action))
+            actions.setEnabled(action.rawValue, action.isEnabled(in: state))
         }
     }
 }
