@@ -157,9 +157,10 @@ final class ShopperApplication {
     }
 
 
-    /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
-    /// the window shows their changes within a second. The check is one PRAGMA, so polling is
-    /// cheaper than a file monitor on the WAL (which fires on every write, ours included).
+    /// Other processes' writes (`shopper add` without the bus: cron, ssh): the window shows them
+    /// within a second. (A sync the window ran is read the moment it ends: `SharingController`.)
+    /// The check is one PRAGMA, so polling is cheaper than a file monitor on the WAL (which fires
+    /// on every write, ours included).
     private func followOtherProcesses() {
         MainLoop.timeout(milliseconds: Self.followMS) { [weak self] in
             guard let self, let window = mainWindow else { return false }

@@ -64,6 +64,9 @@ final class AddBar {
 
     func focus() { entry.widget.grabFocus() }
 
+    /// Shown on a list's page only: on the Searches and Trips pages it would add to nothing.
+    func show(_ shown: Bool) { root.widget.visible = shown }
+
     /// The example as long as `window`'s width allows, at start and as it is resized; completion
     /// made ready after the first frame (before the first keystroke, out of that frame's way).
     func follow(_ window: Window) {

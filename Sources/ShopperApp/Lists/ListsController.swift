@@ -52,6 +52,9 @@ final class ListsController {
         pane.listsButton.onClicked { [weak self] in self?.showSidebar() }
     }
 
+    /// The lists and their counts in the sidebar, the one shown marked.
+    func showCounts() { pane.sidebar.update(host.model.lists, current: host.model.list) }
+
     /// The sidebar over the content (a phone's Lists button), the list shown focused.
     func showSidebar() { pane.showSidebar(current: host.model.list) }
 

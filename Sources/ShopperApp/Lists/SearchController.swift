@@ -57,6 +57,9 @@ final class SearchController {
         panel.bar.entry.grabFocus()
     }
 
+    /// How many items every list's search found, while one is open (the totals say it).
+    var allListsResults: Int? { panel.allSearch == nil ? nil : panel.found.count }
+
     /// Whether a search's words are typed (Save Search… is enabled).
     var hasWords: Bool { !panel.bar.text.trimmingCharacters(in: .whitespaces).isEmpty }
 

@@ -3,8 +3,8 @@ import ShopperModel
 import ShopperSyncModel
 
 /// When the window syncs its shared lists, and with what outcome. A sync runs on a worker thread
-/// with a store connection of its own, so the window follows its writes as it follows any other
-/// process's; the main loop is never blocked. One sync at a time: one asked for meanwhile runs
+/// (the helper writes the store itself), so the main loop is never blocked; when it ends,
+/// `onFinished` has the window read what it wrote at once, not on the next poll. One sync at a time: one asked for meanwhile runs
 /// right after. Syncs: at start, 2 s after a change here, every 30 s while the window has focus,
 /// when the network comes back, on Sync Now and on `shopper sync`. The sync itself runs in the
 /// sharing helper (`SyncHelper`): the window never loads the network libraries.

@@ -11,7 +11,7 @@ extension MainWindow {
             if let first = model.lists.first { showList(first.id) }
             return
         }
-        lists.pane.sidebar.update(model.lists, current: model.list)
+        lists.showCounts()
         sharing.listShownChanged()
         window.title = L("{list} – Shopper", ["list": current.name])
         pageStack.showInTitle(list: current.name)

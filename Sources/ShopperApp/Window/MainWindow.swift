@@ -12,8 +12,6 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     /// this one is let go: a list not shown costs nothing beyond its row in the sidebar.
     private(set) var model: ShoppingModel
     private var modelObserver = 0
-    /// The user's locale and chosen currency; follows the preference live.
-    private(set) var money: MoneyFormat
     let preferences: Preferences
     let paths: AppPaths
     // The window is a composition: each part below owns its widgets and state; the window wires
@@ -47,10 +45,8 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         self.model = model
         self.preferences = preferences
         self.paths = paths
-        money = preferences.money
         window = WindowLayout.window(application, minimumWidth: Self.minimumWidth)
-        strip = SummaryStrip(addBar: AddBar(model: model))
-        strip.addBar.money = money
+        strip = SummaryStrip(addBar: AddBar(model: model), money: preferences.money)
         // The features take the window as their host: placed once it is made.
         let content = WindowLayout.content(items.place, toast, pageStack, lists.pane)
         lists.pane.place(content: content.widget)
@@ -145,7 +141,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         // The add bar and the search act on a list: on the Searches and Trips pages they would
         // do nothing (a search open stays, hidden, for the list the user comes back to).
         let onList = currentListPage != nil
-        strip.addBar.root.widget.visible = onList
+        strip.addBar.show(onList)
         search.panel.follow(onList: onList, window: window)
         search.apply()
         updateTotals()
@@ -175,8 +171,10 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     /// Every list sorted again by `change` (a shop chosen): see `PageStack.reorder`.
     func reorderPages(fromTop: Bool, by change: () throws -> Void) throws { try pageStack.reorder(fromTop: fromTop, by: change) }
     func showInTitle(shop: String) { pageStack.showInTitle(shop: shop) }
+    /// The user's locale and chosen currency, as the strip says its totals in.
+    var money: MoneyFormat { strip.money }
     var isTripsShown: Bool { pageStack.visibleName == AppAction.tripsPage }
-    func showPages(_ shown: Bool) { pageStack.stack.widget.visible = shown }
+    func showPages(_ shown: Bool) { pageStack.show(shown) }
 
     /// Takes `new` as the list shown, every part that showed the old one made again for it (pages
     /// and editor when next needed), the search kept.
@@ -205,21 +203,18 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         let newMoney = preferences.money
         let moneyChanged = newMoney.currencyCode != money.currencyCode
         if moneyChanged {
-            money = newMoney
+            strip.money = newMoney
             items.place.editor?.money = newMoney
+            pageStack.trips?.setMoney(newMoney)
         }
         pageStack.follow(preferences, money: moneyChanged ? newMoney : nil)
-        if moneyChanged {
-            pageStack.trips?.setMoney(newMoney)
-            strip.addBar.money = newMoney
-        }
         updateTotals()  // the currency, or costs turned on or off
     }
 
     func updateTotals() {
         let shown: SummaryStrip.Shown
-        if search.panel.allSearch != nil {
-            shown = .allListsResults(search.panel.found.count)
+        if let found = search.allListsResults {
+            shown = .allListsResults(found)
         } else if let page = currentListPage {
             shown = .list(page, hidesOtherShops: builtPage(.shopping)?.projection.showsOtherShops != true)
         } else if isTripsShown, let page = pageStack.trips {
@@ -227,6 +222,6 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         } else {
             shown = .savedSearches(model.savedSearches.count)
         }
-        strip.sayTotals(of: shown, model: model, money: money, showCost: preferences.display.showCost)
+        strip.sayTotals(of: shown, model: model, showCost: preferences.display.showCost)
     }
 }

@@ -85,6 +85,9 @@ final class PageStack {
     /// The list's name as the header's title.
     func showInTitle(list: String) { switcherTitle.title(list) }
 
+    /// The pages hidden while every list's results stand in for them, and back.
+    func show(_ shown: Bool) { stack.widget.visible = shown }
+
     /// Whether the lists are switched from the bottom bar (a narrow window).
     var isBottomSwitcherShown: Bool { switcherBar.reveal }
     /// The bottom switcher shows with the lists and gives way to the recipes' own.

@@ -8,6 +8,8 @@ final class SummaryStrip {
     let root = Box(.vertical, spacing: 8)
     private let totals = Label()
     let addBar: AddBar
+    /// The user's locale and chosen currency; follows the preference live (the add bar too).
+    var money: MoneyFormat { didSet { addBar.money = money } }
 
     /// What the totals are of.
     enum Shown {
@@ -19,8 +21,10 @@ final class SummaryStrip {
         case list(ListPage, hidesOtherShops: Bool)
     }
 
-    init(addBar: AddBar) {
+    init(addBar: AddBar, money: MoneyFormat) {
         self.addBar = addBar
+        self.money = money
+        addBar.money = money
         root.widget.css("summary")
         totals.widget.css("totals")
         totals.xalign(0.5)
@@ -38,7 +42,7 @@ final class SummaryStrip {
     var totalsText: String { totals.text }
 
     /// Says the totals of what is shown, costs in `money` unless `showCost` is off.
-    func sayTotals(of shown: Shown, model: ShoppingModel, money: MoneyFormat, showCost: Bool) {
+    func sayTotals(of shown: Shown, model: ShoppingModel, showCost: Bool) {
         switch shown {
         case .allListsResults(let n): totals.text = N("{n} result in all lists", "{n} results in all lists", n)
         case .trips(let page):
