@@ -27,8 +27,8 @@ extension AppAction {
         case .edit, .delete, .moveUp, .moveDown: s.selected
         case .moveToList: s.selected && s.listCount > 1
         case .switchList, .deleteList: !s.editing && s.listCount > 1
-        case .newList, .renameList, .recentlyDeleted, .chooseShop, .manageShops, .showRecipes, .pasteRecipe, .showWeekPlan,
-             .importRecipe: !s.editing
+        case .newList, .renameList, .recentlyDeleted, .chooseShop, .manageShops, .showRecipes, .pasteRecipe,
+             .showWeekPlan, .importRecipe: !s.editing
         case .manageStaples: !s.editing && s.hasStore
         case .shareList: !s.editing && !s.shared
         case .syncNow, .stopSharing: s.shared

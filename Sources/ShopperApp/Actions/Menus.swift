@@ -5,8 +5,8 @@ import ShopperModel
 enum Menus {
     /// The main menu (F10): files, the trip, the app.
     static func main() -> Menu {
-        of([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing], [.importItems, .exportItems],
-              [.manageShops, .manageStaples, .finishShopping], [.preferences, .shortcuts, .about]])
+        of([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing],
+            [.importItems, .exportItems], [.manageShops, .manageStaples, .finishShopping], [.preferences, .shortcuts, .about]])
     }
 
     /// A menu of actions by their titles, a section a group.
@@ -40,7 +40,9 @@ enum Menus {
         // Each other list by name, in the sidebar's order.
         if !otherLists.isEmpty {
             let lists = Menu()
-            for list in otherLists { lists.append(list.name, action: AppAction.moveToList.detailedName, target: "\(list.id.raw)") }
+            for list in otherLists {
+                lists.append(list.name, action: AppAction.moveToList.detailedName, target: "\(list.id.raw)")
+            }
             moves.appendSubmenu(AppAction.moveToList.title, lists)
         }
         menu.appendSection(moves)
@@ -52,5 +54,7 @@ enum Menus {
 
     /// The recipes' menu: getting a recipe in, the staples, and the application's items (the
     /// lists' main menu is in their header, which the recipes' place covers).
-    static func recipes() -> Menu { of([[.pasteRecipe, .importRecipe], [.manageStaples], [.preferences, .shortcuts, .about]]) }
+    static func recipes() -> Menu {
+        of([[.pasteRecipe, .importRecipe], [.manageStaples], [.preferences, .shortcuts, .about]])
+    }
 }

@@ -58,7 +58,7 @@ final class FilesController {
             let lists = host.model.lists
             let trips = try TripsCSV.parse(text, list: { name in ShoppingList.named(name, in: lists)?.id }, fallback: host.model.list)
             let made = try host.model.importTrips(trips)
-            host.toast.show(N("Imported {n} trip", "Imported {n} trips", made.count), actionTitle: L("Undo"), action: host.undoAction())
+            host.sayDone(N("Imported {n} trip", "Imported {n} trips", made.count))
         } catch {
             host.report(error)
         }

@@ -69,11 +69,11 @@ final class ItemsController {
         case .tick:
             // A failed write has shown its error: it must not be replaced by a success and an Undo.
             if host.attempt({ try host.model.tick(id) }) {
-                host.toast.show(L("“{item}” is in the cart", ["item": name]), actionTitle: L("Undo"), action: host.undoAction())
+                host.sayDone(L("“{item}” is in the cart", ["item": name]))
             }
         case .untick:
             if host.attempt({ try host.model.untick(id) }) {
-                host.toast.show(L("“{item}” is back on the shopping list", ["item": name]), actionTitle: L("Undo"), action: host.undoAction())
+                host.sayDone(L("“{item}” is back on the shopping list", ["item": name]))
             }
         case .openEditor:
             openEditor(id)
@@ -83,7 +83,7 @@ final class ItemsController {
     func delete(_ id: ItemID) {
         guard let name = host.model.item(id)?.description else { return }
         if host.attempt({ try host.model.delete([id]) }) {
-            host.toast.show(L("Deleted “{item}”", ["item": name]), actionTitle: L("Undo"), action: host.undoAction())
+            host.sayDone(L("Deleted “{item}”", ["item": name]))
         }
     }
 
@@ -137,7 +137,7 @@ final class ItemsController {
             let name = host.model.lists.first?.name ?? ""
             let message = other.item(outcome.id).map { L("{message} to {list}", ["message": outcome.message($0, money: host.money), "list": name]) } ?? ""
             host.model.reloadLists()
-            host.toast.show(message, actionTitle: L("Undo"), action: host.undoAction())
+            host.sayDone(message)
             return L("{message} (in the running Shopper).", ["message": message])
         }
         let message = added(try host.model.add(typed))
@@ -163,7 +163,7 @@ final class ItemsController {
             addBar.say(hint, isError: false)
             host.toast.show(L("{message}. {hint}", ["message": message, "hint": hint]), actionTitle: L("For All"), action: { [weak self] in self?.makePriceForAll(outcome.id) })
         } else {
-            host.toast.show(message, actionTitle: L("Undo"), action: host.undoAction())
+            host.sayDone(message)
         }
         return message
     }
@@ -172,6 +172,6 @@ final class ItemsController {
         guard var fields = host.model.item(id)?.fields else { return }
         fields.priceBasis = .forAll
         guard host.attempt({ try host.model.update(id, fields) }), let item = host.model.item(id) else { return }
-        host.toast.show(L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: host.money)]), actionTitle: L("Undo"), action: host.undoAction())
+        host.sayDone(L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: host.money)]))
     }
 }

@@ -42,7 +42,9 @@ final class ListsController {
             pane.showContent()
             _ = host.currentListPage?.focusRows()
         }
-        pane.sidebar.onMove = { [weak self] id, index in self?.host.attempt { try self?.host.model.moveList(id, to: index) } }
+        pane.sidebar.onMove = { [weak self] id, index in
+            self?.host.attempt { try self?.host.model.moveList(id, to: index) }
+        }
         pane.sidebar.onDropItem = { [weak self] item, list in self?.move(item, toList: list) ?? false }
         pane.sidebar.onMenu = { [weak self] list, x, y in self?.showListMenu(list, x: x, y: y) }
         pane.sidebar.onRecipes = { [weak self] in
@@ -111,7 +113,7 @@ final class ListsController {
         // left for the first list and then for the next (two reads of a list).
         host.showList(next)
         guard host.attempt({ try host.model.deleteList(list.id) }) else { return }
-        host.toast.show(L("Deleted the list “{list}”", ["list": list.name]), actionTitle: L("Undo"), action: host.undoAction())
+        host.sayDone(L("Deleted the list “{list}”", ["list": list.name]))
     }
 
     /// Recently Deleted: the lists deleted in the last week, each to restore.
@@ -156,7 +158,7 @@ final class ListsController {
         guard target != host.model.list, let to = host.model.lists.first(where: { $0.id == target }),
               let name = host.model.item(id)?.description else { return false }
         guard host.attempt({ try host.model.moveItems([id], to: to.id) }) else { return false }
-        host.toast.show(L("Moved “{item}” to {list}", ["item": name, "list": to.name]), actionTitle: L("Undo"), action: host.undoAction())
+        host.sayDone(L("Moved “{item}” to {list}", ["item": name, "list": to.name]))
         return true
     }
 
@@ -177,7 +179,9 @@ final class ListsController {
                 revealChanged(changed)
                 // A long import is not redone (its items are not held): no Redo to offer.
                 if entry?.imported != nil { host.toast.show(L("Undid {step}", ["step": name])) }
-                else { host.toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() } }
+                else {
+                    host.toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
+                }
             }
         }
     }
@@ -200,7 +204,8 @@ final class ListsController {
     /// After an undo or a redo: the changed item on the list shown, in view (a step of one item; a
     /// step of many, such as an import, leaves the list where it is).
     private func revealChanged(_ ids: Set<ItemID>) {
-        guard ids.count == 1, let id = ids.first, let page = host.currentListPage, page.projection.index(of: id) != nil else { return }
+        guard ids.count == 1, let id = ids.first, let page = host.currentListPage,
+              page.projection.index(of: id) != nil else { return }
         page.reveal(id)
     }
 

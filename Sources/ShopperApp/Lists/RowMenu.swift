@@ -30,21 +30,24 @@ final class RowMenu {
     }
 
     func show(for id: ItemID, row: RowWidget, x: Double, y: Double) {
-        guard let b = row.root.widget.bounds(in: page.root.widget), let i = page.projection.index(of: id) else { return }
+        guard let b = row.root.widget.bounds(in: page.root.widget),
+              let i = page.projection.index(of: id) else { return }
         // Selected for the menu's actions, but without `select`'s later focus grab: focus moving
         // to the row would close the menu as soon as it opened.
         page.listView.select(i)
         position = i
         // Made for the moment: the item's state names the pick, and the lists change.
         let model = page.model
-        let menu = Menus.row(for: page.kind, needed: model.item(id)?.needed ?? false, otherLists: model.lists.filter { $0.id != model.list })
+        let menu = Menus.row(for: page.kind, needed: model.item(id)?.needed ?? false,
+                             otherLists: model.lists.filter { $0.id != model.list })
         if let popover { popover.setMenu(menu) } else { build(menu) }
         popover?.popup(at: b.x + x, b.y + y)
     }
 
     /// The selected row's menu, from the keyboard; false when no row is selected.
     func showForSelection() -> Bool {
-        guard let id = page.selectedItem, let row = page.rows.bound.values.first(where: { $0.row.itemID == id })?.row else { return false }
+        guard let id = page.selectedItem,
+              let row = page.rows.bound.values.first(where: { $0.row.itemID == id })?.row else { return false }
         show(for: id, row: row, x: 24, y: Double(row.root.widget.height) / 2)
         return true
     }

@@ -68,7 +68,7 @@ final class SearchController {
         searches.onDelete = { [weak self] search in
             guard let self else { return }
             if host.attempt({ try host.model.deleteSearch(search.id) }) {
-                host.toast.show(L("Deleted search “{name}”", ["name": search.name]), actionTitle: L("Undo"), action: host.undoAction())
+                host.sayDone(L("Deleted search “{name}”", ["name": search.name]))
             }
         }
         searches.onError = { [weak self] error in self?.host.report(error) }

@@ -7,7 +7,8 @@ extension SharingController {
     /// The Share dialog (`ShareDialog`), for the list shown.
     func share() {
         guard let list = host.currentList else { return }
-        ShareDialog(list: list, parent: host.window, sharing: syncs, lists: host.model.lists, storePath: host.model.store?.path,
+        ShareDialog(list: list, parent: host.window, sharing: syncs, lists: host.model.lists,
+                    storePath: host.model.store?.path,
                     progress: { [weak self] text in self?.say(status: text) },
                     done: { [weak self] outcome in self?.shared(list, outcome) }).ask()
     }
@@ -17,7 +18,8 @@ extension SharingController {
         switch outcome {
         case .success: host.toast.show(L("“{list}” is shared.", ["list": list.name]))
         case .failure(let e):
-            host.toast.show(L("Sharing “{list}” failed: {problem}", ["list": list.name, "problem": e.description]), seconds: 10)
+            host.toast.show(L("Sharing “{list}” failed: {problem}", ["list": list.name, "problem": e.description]),
+                            seconds: 10)
         }
         syncs.start()
     }

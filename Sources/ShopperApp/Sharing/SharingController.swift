@@ -47,7 +47,9 @@ final class SharingController {
     func start() { syncs.start() }
 
     /// Sync Now (`list`: one named by `shopper sync`).
-    func sync(list: String? = nil, done: ((Result<String, Error>) -> Void)? = nil) { syncs.sync(list: list, done: done) }
+    func sync(list: String? = nil, done: ((Result<String, Error>) -> Void)? = nil) {
+        syncs.sync(list: list, done: done)
+    }
 
     /// A change to items here: synced when the user pauses.
     func itemsChanged() { syncs.changed() }
@@ -105,7 +107,8 @@ final class SharingController {
     func showLoss(_ loss: SyncReport.Loss, on list: ShoppingList) {
         let text = L("“{item}”: {field} “{kept}” kept, “{lost}” replaced", ["item": loss.description,
                      "field": loss.value.field.title, "kept": loss.value.kept, "lost": loss.value.lost])
-        host.toast.show(text, actionTitle: L("Undo"), action: { [weak self] in self?.restore(loss, on: list) }, seconds: 10)
+        host.toast.show(text, actionTitle: L("Undo"), action: { [weak self] in self?.restore(loss, on: list) },
+                        seconds: 10)
     }
 
     /// Puts a lost value back, as one more change (on the list shown; another list's loss waits).

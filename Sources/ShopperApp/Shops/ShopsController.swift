@@ -68,7 +68,8 @@ final class ShopsController {
     func choose(_ argument: String?) {
         guard let raw = argument.flatMap(Int64.init) else { return }
         let shop = ShopID(raw)
-        host.attempt { try host.reorderPages(fromTop: shop != host.model.currentShop) { try host.model.shop(at: shop) } }
+        let model = host.model
+        host.attempt { try host.reorderPages(fromTop: shop != model.currentShop) { try model.shop(at: shop) } }
         // The mark follows the model, also when the choice could not be kept.
         markChoice()
     }

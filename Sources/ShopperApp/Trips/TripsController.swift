@@ -41,7 +41,7 @@ final class TripsController {
     private func deleteTrip(_ id: TripID) {
         guard let trip = try? host.model.trip(id) else { return }
         guard host.attempt({ try host.model.deleteTrip(id) }) else { return }
-        host.toast.show(Self.deletedTrip(trip), actionTitle: L("Undo"), action: host.undoAction())
+        host.sayDone(Self.deletedTrip(trip))
     }
 
     /// Names the trip so that two of one day are told apart: its store and time.
@@ -63,7 +63,7 @@ final class TripsController {
             guard let self else { return }
             finishDialog = nil
             if host.attempt({ try host.model.finishShopping(paid: paid) }) {
-                host.toast.show(N("Shopping finished: {n} item recorded", "Shopping finished: {n} items recorded", count), actionTitle: L("Undo"), action: host.undoAction())
+                host.sayDone(N("Shopping finished: {n} item recorded", "Shopping finished: {n} items recorded", count))
             }
         }
         dialog.dialog.onResponse { [weak self] _ in self?.finishDialog = nil }

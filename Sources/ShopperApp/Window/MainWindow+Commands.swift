@@ -72,7 +72,8 @@ extension MainWindow {
         guard let name, AppAction.pages.contains(name) else { return }
         // Built before it is shown: the stack moves keyboard focus into the page it shows, and
         // an empty place would leave the focus nowhere.
-        if let kind = ListKind(rawValue: name) { _ = page(kind) } else if name == AppAction.tripsPage { _ = trips.page } else { _ = search.savedSearches }
+        if let kind = ListKind(rawValue: name) { _ = page(kind) }
+        else if name == AppAction.tripsPage { _ = trips.page } else { _ = search.savedSearches }
         pageStack.visibleName = name
         // On to the list's rows at every width: the stack leaves the focus where it was, on a
         // phone often the bottom switcher's button, where Down did nothing and Space switched
@@ -87,9 +88,9 @@ extension MainWindow {
 
     private var commandState: CommandState {
         let page = isEditing ? nil : currentListPage
-        return CommandState(editing: isEditing, list: page?.kind, selected: page?.selectedItem != nil, listCount: model.lists.count,
-                            hasStore: model.store != nil, shared: sharing.isListShownShared, inCart: model.totals.inCart.count,
-                            searchWords: search.hasWords)
+        return CommandState(editing: isEditing, list: page?.kind, selected: page?.selectedItem != nil,
+                            listCount: model.lists.count, hasStore: model.store != nil, shared: sharing.isListShownShared,
+                            inCart: model.totals.inCart.count, searchWords: search.hasWords)
     }
 
     /// For tests: how many times the actions were brought up to date (once per change).

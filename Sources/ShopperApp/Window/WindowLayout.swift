@@ -23,7 +23,9 @@ enum WindowLayout {
         let column = Box(.vertical)
         // The colour below the rows, where a tall toast's room (InAppNotification.fitRoom) shows it.
         column.widget.css("lists")
-        for part in [strip.root.widget, search.bar.widget, search.resultsView.widget, pages.stack.widget] { column.append(part) }
+        for part in [strip.root.widget, search.bar.widget, search.resultsView.widget, pages.stack.widget] {
+            column.append(part)
+        }
         return column
     }
 
@@ -52,7 +54,8 @@ enum WindowLayout {
     static func header(_ pane: ListsPane, title: Widget, shopButton: Widget) {
         let header = pane.contentHeader
         header.titleWidget(title)
-        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: Menus.main()).widget)
+        let menu = MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: Menus.main())
+        header.packEnd(menu.widget)
         header.packStart(pane.listsButton.widget)
         header.packStart(shopButton)
     }
