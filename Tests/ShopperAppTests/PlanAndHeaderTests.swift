@@ -92,7 +92,8 @@ final class PlanAndHeaderTests: GtkTestCase {
                     paste.window.close()
                     settle(50)
                 } else {
-                    XCTAssertNil(window.recipes.pasteDialog, "\(answer): the text's dialog closes")
+                    // Closed in an idle once the question is gone: waited for, not timed.
+                    iterate(until: { window.recipes.pasteDialog == nil }, "\(answer): the text's dialog closes")
                 }
             }
             XCTAssertEqual(try model.recipe(first)?.servings, 4, "replaced in place: the same recipe, its new servings")
