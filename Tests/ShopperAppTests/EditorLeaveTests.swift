@@ -19,7 +19,7 @@ final class EditorLeaveTests: GtkTestCase {
             window.items.closeEditor()
             settle()
             XCTAssertEqual(model.item(id)?.description, "Green apples", "kept without pressing Save")
-            XCTAssertFalse(window.isEditing)
+            XCTAssertFalse(window.items.isEditing)
 
             window.items.openEditor(id)
             window.items.editor.set(.quantity, "-3")

@@ -148,14 +148,14 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertFalse(editor.canSave)
             editor.pressSave()
             XCTAssertEqual(model.item(id)?.quantity, 1, "nothing saved while invalid")
-            XCTAssertTrue(harness.window.isEditing)
+            XCTAssertTrue(harness.window.items.isEditing)
             editor.set(.quantity, "3")
             editor.set(.price, "2.5")
             XCTAssertTrue(editor.canSave)
             editor.pressSave()
             XCTAssertEqual(model.item(id)?.quantity, 3)
             XCTAssertEqual(model.item(id)?.price, Decimal(string: "2.5"))
-            XCTAssertFalse(harness.window.isEditing)
+            XCTAssertFalse(harness.window.items.isEditing)
         }
     }
 }

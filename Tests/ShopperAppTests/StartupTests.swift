@@ -69,14 +69,14 @@ final class StartupTests: GtkTestCase {
             window.items.openEditor(milk)
             settle(100)
             let editor = try XCTUnwrap(window.items.place.editor)
-            XCTAssertTrue(window.isEditing)
+            XCTAssertTrue(window.items.isEditing)
             XCTAssertEqual(editor.itemID, milk)
             XCTAssertTrue(editor.root.widget.isDrawable, "the editor slid into its place")
             XCTAssertEqual(editor.money.currencyCode, "CHF", "built with the preferences of the moment")
             editor.set(.quantity, "3")
             window.items.closeEditor()
             settle(100)
-            XCTAssertFalse(window.isEditing)
+            XCTAssertFalse(window.items.isEditing)
             XCTAssertEqual(model.item(milk)?.quantity, 3, "closing kept the change")
         }
     }

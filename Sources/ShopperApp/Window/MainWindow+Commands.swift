@@ -87,8 +87,8 @@ extension MainWindow {
     func isEnabled(_ action: AppAction) -> Bool { action.isEnabled(in: commandState) }
 
     private var commandState: CommandState {
-        let page = isEditing ? nil : currentListPage
-        return CommandState(editing: isEditing, list: page?.kind, selected: page?.selectedItem != nil,
+        let editing = items.isEditing, page = editing ? nil : currentListPage
+        return CommandState(editing: editing, list: page?.kind, selected: page?.selectedItem != nil,
                             listCount: model.lists.count, hasStore: model.store != nil, shared: sharing.isListShownShared,
                             inCart: model.totals.inCart.count, searchWords: search.hasWords)
     }

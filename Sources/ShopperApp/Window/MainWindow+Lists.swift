@@ -32,7 +32,7 @@ extension MainWindow {
         lists.pane.showListsPlace(current: model.list)
         recipes.place.showBottomBar(false)
         pageStack.showBottomSwitcher(true)
-        toast.room = pageStack.stack.widget
+        toast.room = pageStack.room
     }
 
     /// Shows the list `id`: its own model, read from the store (the old one let go), the same page.

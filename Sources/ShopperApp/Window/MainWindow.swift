@@ -101,7 +101,6 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         page.onRowsChanged = { [weak self] in self?.updateTotals() }
         return page
     }
-    var isEditing: Bool { items.isEditing }
 
     func show(_ kind: ListKind) {
         _ = page(kind)  // before it is shown: see `run(.showList)`
@@ -126,7 +125,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         addBar.onPasteLines = { [weak self] text in self?.files.preview(.pasted(text)) }
         addBar.onError = { [weak self] error in self?.report(error) }
         addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
-        pageStack.stack.onPageChanged { [weak self] in self?.pageChanged() }
+        pageStack.onPageChanged { [weak self] in self?.pageChanged() }
         lists.pane.onFolded = { [weak self] folded in self?.recipes.place.folded(folded) }
         recipes.place.onListsButton = { [weak self] in self?.lists.showSidebar() }
         shops.update(menu: true)
@@ -179,7 +178,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     /// Takes `new` as the list shown, every part that showed the old one made again for it (pages
     /// and editor when next needed), the search kept.
     func replaceModel(with new: ShoppingModel) {
-        if isEditing { items.closeEditor() }
+        if items.isEditing { items.closeEditor() }
         // An all-lists search was made from the list left: it ends (a result opened ends it first).
         search.panel.listChanged()
         model.removeObserver(modelObserver)

@@ -85,6 +85,12 @@ final class PageStack {
     /// The list's name as the header's title.
     func showInTitle(list: String) { switcherTitle.title(list) }
 
+    /// What makes room for the toast while the lists are shown (`InAppNotification.room`).
+    var room: Widget { stack.widget }
+
+    /// Hears another page shown.
+    func onPageChanged(_ f: @escaping @MainActor () -> Void) { stack.onPageChanged(f) }
+
     /// The pages hidden while every list's results stand in for them, and back.
     func show(_ shown: Bool) { stack.widget.visible = shown }
 

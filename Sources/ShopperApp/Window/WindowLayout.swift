@@ -34,7 +34,7 @@ enum WindowLayout {
     /// below them, out of the toasts' way, the bottom switcher of the place shown (a narrow window).
     static func content(_ editorPlace: EditorPlace, _ toast: InAppNotification, _ pages: PageStack,
                                 _ pane: ListsPane) -> Box {
-        toast.room = pages.stack.widget
+        toast.room = pages.room
         let header = pane.contentHeader
         let lists = Box(.vertical)
         editorPlace.body.widget.expand(v: true)
