@@ -62,12 +62,12 @@ final class ActionTableTests: GtkTestCase {
             XCTAssertTrue(model.items.item(id)!.inCart)
             XCTAssertTrue(win.isEnabled("finish-shopping"))
             // The Cart's button follows the action (GtkActionable): sensitive now.
-            window.openEditor(id)
+            window.items.openEditor(id)
             settle()
             for name in ["show-list", "undo", "finish-shopping", "search", "edit"] {
                 XCTAssertFalse(win.isEnabled(name), "\(name) waits while the editor is open")
             }
-            window.closeEditor()
+            window.items.closeEditor()
             settle()
             XCTAssertTrue(win.isEnabled("show-list"))
             win.activate("show-list", "cart")
@@ -96,14 +96,14 @@ final class ActionTableTests: GtkTestCase {
                 return out
             }
             for kind in ListKind.allCases {
-                let items = entries(MainWindow.rowMenu(for: kind))
+                let items = entries(Menus.row(for: kind))
                 XCTAssertEqual(items.count, 5, "\(kind)")
                 for item in items { XCTAssertNotNil(item.accel, "\(item.label) on \(kind) shows its key") }
                 XCTAssertEqual(items.map(\.accel), ["space", "F2", "<Alt>Up", "<Alt>Down", "Delete"])
             }
-            XCTAssertEqual(entries(MainWindow.rowMenu(for: .all, needed: false)).first?.label, "Put on the Shopping List")
-            XCTAssertEqual(entries(MainWindow.rowMenu(for: .all, needed: true)).first?.label, "Take Off the Shopping List")
-            XCTAssertEqual(entries(MainWindow.rowMenu(for: .shopping)).first?.label, "Put in Cart")
+            XCTAssertEqual(entries(Menus.row(for: .all, needed: false)).first?.label, "Put on the Shopping List")
+            XCTAssertEqual(entries(Menus.row(for: .all, needed: true)).first?.label, "Take Off the Shopping List")
+            XCTAssertEqual(entries(Menus.row(for: .shopping)).first?.label, "Put in Cart")
         }
     }
 }

@@ -23,7 +23,7 @@ final class AdaptiveTests: GtkTestCase {
                 // The default size counts the client-side shadow; the window itself is a little narrower.
                 XCTAssertEqual(Double(window.window.widget.width), Double(width), accuracy: 24)
                 settle(200)
-                XCTAssertEqual(window.isBottomSwitcherShown, bottom, "at \(width) px")
+                XCTAssertEqual(window.pageStack.isBottomSwitcherShown, bottom, "at \(width) px")
                 XCTAssertEqual(window.pageStack.switcherBar.hasButtons, bottom, "the bottom bar's buttons made only to show, at \(width) px")
                 if bottom {
                     let shown = window.window.widget.drawnContent().compactMap { _, c -> String? in
@@ -39,7 +39,7 @@ final class AdaptiveTests: GtkTestCase {
             settle(200)
             XCTAssertFalse(harness.window.pageStack.switcherBar.hasButtons)
             harness.window.window.defaultSize(360, 640)
-            iterate(until: { harness.window.isBottomSwitcherShown }, "the bottom bar on a narrow window")
+            iterate(until: { harness.window.pageStack.isBottomSwitcherShown }, "the bottom bar on a narrow window")
             XCTAssertTrue(harness.window.pageStack.switcherBar.hasButtons)
             settle(300)
             let drawn = harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
@@ -78,17 +78,17 @@ final class AdaptiveTests: GtkTestCase {
                 XCTAssertGreaterThanOrEqual(seen.barHeight, 40, "the bar at its full height in the first frame at \(width) px")
                 XCTAssertFalse(seen.headerButtons, "no header switcher made at \(width) px")
                 settle(300)
-                XCTAssertTrue(harness.window.isBottomSwitcherShown)
+                XCTAssertTrue(harness.window.pageStack.isBottomSwitcherShown)
                 XCTAssertFalse(harness.window.pageStack.switcherTitle.hasButtons, "not made while there is no room")
                 if width == 800 {
                     // Made wide: the header's switcher is made and takes over from the bar.
                     harness.window.window.defaultSize(1280, 720)
-                    iterate(until: { !harness.window.isBottomSwitcherShown }, "the header's switcher on a wide window")
+                    iterate(until: { !harness.window.pageStack.isBottomSwitcherShown }, "the header's switcher on a wide window")
                     XCTAssertTrue(harness.window.pageStack.switcherTitle.hasButtons)
                     XCTAssertFalse(harness.window.pageStack.switcherTitle.titleVisible, "the switcher fits at 1280 px")
                     // And narrow again: the bar comes back.
                     harness.window.window.defaultSize(700, 720)
-                    iterate(until: { harness.window.isBottomSwitcherShown }, "the bottom bar again")
+                    iterate(until: { harness.window.pageStack.isBottomSwitcherShown }, "the bottom bar again")
                 }
             }
         }
@@ -105,7 +105,7 @@ final class AdaptiveTests: GtkTestCase {
             harness.window.window.defaultSize(PageStack.roomForHeaderSwitcher, 720)
             settle(300)
             XCTAssertTrue(harness.window.pageStack.switcherTitle.titleVisible, "no room for the switcher at \(PageStack.roomForHeaderSwitcher) px")
-            XCTAssertTrue(harness.window.isBottomSwitcherShown)
+            XCTAssertTrue(harness.window.pageStack.isBottomSwitcherShown)
         }
     }
 

@@ -12,7 +12,7 @@ final class AddBarTests: GtkTestCase {
             let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
-            let bar = harness.window.addBar
+            let bar = harness.window.strip.addBar
             bar.entry.text = "500 g Mince @ 5.49"
             bar.submit()
             settle(200)
@@ -37,7 +37,7 @@ final class AddBarTests: GtkTestCase {
             let model = try ShoppingModel(store: temporaryStore())
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
-            let bar = harness.window.addBar
+            let bar = harness.window.strip.addBar
             for line in ["2 cups Heavy cream", "2 EL Olivenöl", "3 cloves Garlic"] {
                 bar.entry.text = line
                 bar.submit()
@@ -61,7 +61,7 @@ final class AddBarTests: GtkTestCase {
                 let harness = try WindowHarness(model: model, size: (width, 640))
                 defer { harness.close() }
                 settle(200)
-                let entry = harness.window.addBar.entry
+                let entry = harness.window.strip.addBar.entry
                 XCTAssertTrue(entry.fits(entry.placeholder), "“\(entry.placeholder)” fits at \(width) px")
                 XCTAssertEqual(entry.placeholder == AddBar.placeholders[0], whole, "the whole example at \(width) px")
             }
@@ -77,7 +77,7 @@ final class AddBarTests: GtkTestCase {
             let model = try ShoppingModel(store: Store(path: path))
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
-            let bar = harness.window.addBar
+            let bar = harness.window.strip.addBar
             bar.entry.text = "B"  // builds the index of known descriptions
             let other = try ShoppingModel(store: Store(path: path))
             let pears = try other.items.add(ItemFields(description: "Pears"))
@@ -100,7 +100,7 @@ final class AddBarTests: GtkTestCase {
             try model.items.add(ItemFields(description: "Crème fraîche"))
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
-            let bar = harness.window.addBar
+            let bar = harness.window.strip.addBar
             bar.entry.text = "item 12"
             settle(50)
             XCTAssertEqual(bar.offeredCompletions.count, AddBar.completionLimit)

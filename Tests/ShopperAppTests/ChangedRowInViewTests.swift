@@ -56,7 +56,7 @@ final class ChangedRowInViewTests: GtkTestCase {
             let id = try XCTUnwrap(model.items.allItems().first { $0.description == "Item 7-1" }?.id)
             page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
             settle(200)
-            window.perform(.tick, on: id)
+            window.items.perform(.tick, on: id)
             iterate(until: { page.projection.index(of: id) == nil }, "the tick")
             page.scrolled.scrollOffset = 0
             settle(300)
@@ -73,15 +73,15 @@ final class ChangedRowInViewTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             settle(300)
-            window.addBar.focus()
+            window.strip.addBar.focus()
             // An item added to the foot of the list; one that leads a new aisle comes with its header.
             for (line, name, header) in [("Zucchini [Aisle 8]", "Zucchini", false), ("Apricots [Aisle 9]", "Apricots", true)] {
-                window.addBar.entry.text = line
-                window.addBar.submit()
+                window.strip.addBar.entry.text = line
+                window.strip.addBar.submit()
                 settle(Int(ListPage.toastRoomMS) + 300)
                 let id = try XCTUnwrap(model.items.allItems().first { $0.description == name }?.id)
                 Self.assertInView(id, window, withHeader: header, "adding \(line)")
-                XCTAssertTrue(window.addBar.entry.widget.containsFocus, "the add bar keeps the focus")
+                XCTAssertTrue(window.strip.addBar.entry.widget.containsFocus, "the add bar keeps the focus")
             }
         }
     }

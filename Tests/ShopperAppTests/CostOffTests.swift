@@ -21,14 +21,14 @@ final class CostOffTests: GtkTestCase {
             harness.preferences.set(.showCost, false)
             settle(200)
             XCTAssertEqual(captions(), ["Dairy · 2 items", "No more items · 2 items"].sorted())
-            XCTAssertEqual(window.totals.text, "2 items · 2 left to buy · 0 in cart")
-            XCTAssertFalse(window.stack.widget.drawnContent().contains { _, c in
+            XCTAssertEqual(window.strip.totalsText, "2 items · 2 left to buy · 0 in cart")
+            XCTAssertFalse(window.pageStack.stack.widget.drawnContent().contains { _, c in
                 if case .text(let t) = c { return t.range(of: #"\d[.,]\d\d"#, options: .regularExpression) != nil } else { return false }
             }, "no amount drawn in the lists")
             harness.preferences.set(.showCost, true)
             settle(200)
             XCTAssertEqual(captions(), ["Dairy · 2 items · 4.30", "No more items · 2 items · 4.30"].sorted())
-            XCTAssertTrue(window.totals.text.contains("4.30"), window.totals.text)
+            XCTAssertTrue(window.strip.totalsText.contains("4.30"), window.strip.totalsText)
         }
     }
 }

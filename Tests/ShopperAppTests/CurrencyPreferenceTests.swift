@@ -20,7 +20,7 @@ final class CurrencyPreferenceTests: GtkTestCase {
             settle(200)
             let row = try XCTUnwrap(page.boundRows.first { $0.itemID == tea })
             XCTAssertTrue(row.visibleParts.right?.contains("CHF") == true, "\(row.visibleParts.right ?? "nil")")
-            XCTAssertTrue(window.totals.text.contains("CHF"), window.totals.text)
+            XCTAssertTrue(window.strip.totalsText.contains("CHF"), window.strip.totalsText)
             XCTAssertEqual(page.structuralChanges, changes, "the rows were shown again, not rebuilt")
             XCTAssertTrue(PreferenceRow.allCases.contains(.currency))
             XCTAssertEqual(PreferenceRow.currencies.first?.value, "", "the locale's own comes first")

@@ -14,24 +14,24 @@ final class EditorLeaveTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
 
-            window.openEditor(id)
-            window.editor.set(.description, "Green apples")
-            window.closeEditor()
+            window.items.openEditor(id)
+            window.items.editor.set(.description, "Green apples")
+            window.items.closeEditor()
             settle()
             XCTAssertEqual(model.items.item(id)?.description, "Green apples", "kept without pressing Save")
-            XCTAssertFalse(window.isEditing)
+            XCTAssertFalse(window.items.isEditing)
 
-            window.openEditor(id)
-            window.editor.set(.quantity, "-3")
-            window.closeEditor()
+            window.items.openEditor(id)
+            window.items.editor.set(.quantity, "-3")
+            window.items.closeEditor()
             settle()
             XCTAssertEqual(model.items.item(id)?.quantity, 2, "an invalid change is not stored")
             XCTAssertTrue(window.toast.text.hasPrefix("Changes to “Green apples” were not kept: Quantity must be more than zero."),
                           window.toast.text)
 
             let steps = model.undo.undoStack.count
-            window.openEditor(id)
-            window.closeEditor()
+            window.items.openEditor(id)
+            window.items.closeEditor()
             settle()
             XCTAssertEqual(model.undo.undoStack.count, steps, "no change, no step")
         }

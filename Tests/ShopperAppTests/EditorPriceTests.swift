@@ -12,9 +12,9 @@ final class EditorPriceTests: GtkTestCase {
             let id = try model.items.add(ItemFields(description: "Mince", quantity: 500, unit: "g", price: Decimal(string: "5.49")))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
-            let editor = harness.window.editor
+            let editor = harness.window.items.editor
 
-            harness.window.openEditor(id)
+            harness.window.items.openEditor(id)
             XCTAssertEqual(editor.priceBasisLabel, "per g")
             let hint = try XCTUnwrap(editor.hintText, "500 g at 5.49 a gram is pointed out")
             XCTAssertTrue(hint.contains("per g = ") && hint.hasSuffix("for all?"), hint)
@@ -27,7 +27,7 @@ final class EditorPriceTests: GtkTestCase {
             XCTAssertEqual(model.items.item(id)?.lineTotal, Decimal(string: "5.49"))
 
             // A currency sign is taken; the unit names the basis as it is typed.
-            harness.window.openEditor(id)
+            harness.window.items.openEditor(id)
             editor.set(.price, "€4.99")
             editor.set(.unit, "")
             settle()

@@ -15,11 +15,11 @@ final class EmptyStatePlacementTests: GtkTestCase {
                 let window = harness.window
                 settle(300)
                 // Each while it is on screen.
-                for name in [ListKind.all.rawValue, MainWindow.searchesPage] {
-                    window.stack.visibleName = name
+                for name in [ListKind.all.rawValue, AppAction.searchesPage] {
+                    window.pageStack.stack.visibleName = name
                     settle(300)
-                    let (page, empty) = name == MainWindow.searchesPage
-                        ? (window.searches.root.widget, window.searches.emptyState)
+                    let (page, empty) = name == AppAction.searchesPage
+                        ? (window.search.savedSearches.root.widget, window.search.savedSearches.emptyState)
                         : (window.page(.all).root.widget, window.page(.all).emptyState)
                     XCTAssertTrue(empty.shown)
                     let area = try XCTUnwrap(page.bounds(in: window.window.widget))

@@ -24,14 +24,14 @@ final class ListSwitchTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let actions = ActionMap(window.window)
-            XCTAssertEqual(window.sidebar.shown.map(\.name), ["Groceries", "Party"])
+            XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.name), ["Groceries", "Party"])
             XCTAssertEqual(window.window.title, "Groceries – Shopper")
-            window.searchBar.isOpen = true
-            window.searchBar.text = "c"
-            window.applySearch()
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "c"
+            window.search.apply()
 
             weak let groceries = window.model
-            weak let oldProjection = window.builtPages[.all]?.projection
+            weak let oldProjection = window.builtPage(.all)?.projection
             actions.activate(AppAction.switchList.rawValue, "next")
             settle(150)
             XCTAssertEqual(window.model.list, party)
@@ -42,14 +42,14 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertNil(groceries, "the list no longer shown is let go")
             XCTAssertEqual(window.currentPage.projection.itemCount, 0)
             XCTAssertTrue(window.model.searches.savedSearches.isEmpty, "saved searches belong to their list")
-            XCTAssertEqual(window.searchBar.text, "c", "the search stays, applied to the list shown")
-            _ = try window.addLineForCaller("Cake")  // `shopper add` adds to the first list...
-            XCTAssertEqual(window.sidebar.shown.map(\.toBuy), [2, 0], "...and its count follows")
-            window.addBar.entry.text = "Cake"
-            window.addBar.submit()
+            XCTAssertEqual(window.search.panel.bar.text, "c", "the search stays, applied to the list shown")
+            _ = try window.items.addLineForCaller("Cake")  // `shopper add` adds to the first list...
+            XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [2, 0], "...and its count follows")
+            window.strip.addBar.entry.text = "Cake"
+            window.strip.addBar.submit()
             settle(100)
             XCTAssertEqual(window.currentPage.projection.itemCount, 1, "Cake here is an item of this list")
-            XCTAssertEqual(window.sidebar.shown.map(\.toBuy), [2, 1])
+            XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [2, 1])
 
             // Undo from the other list undoes the newest step where it was made.
             actions.activate(AppAction.switchList.rawValue, "1")
@@ -81,14 +81,14 @@ final class ListSwitchTests: GtkTestCase {
                 settle(30)
             }
             window.show(.all)
-            window.searchBar.isOpen = true
+            window.search.panel.bar.isOpen = true
             for key in "item 42" {
-                window.searchBar.type(String(key))
-                window.applySearch()
+                window.search.panel.bar.type(String(key))
+                window.search.apply()
                 settle(20)
             }
-            window.searchBar.text = ""
-            window.applySearch()
+            window.search.panel.bar.text = ""
+            window.search.apply()
             settle(100)
             let scrolled = window.page(.all).scrolled
             for k in 0...20 {
@@ -96,11 +96,11 @@ final class ListSwitchTests: GtkTestCase {
                 settle(20)
             }
             for target in ["2", "1", "2", "1", "2", "1"] {
-                window.switchList(target)  // no settling: the next switch comes before the reveal
+                window.lists.switchTo(target)  // no settling: the next switch comes before the reveal
             }
             settle(300)
             XCTAssertEqual(window.currentPage.projection.itemCount, 1000)
-            window.switchList("2")
+            window.lists.switchTo("2")
             settle(200)
             XCTAssertEqual(window.currentPage.projection.itemCount, 900)
             XCTAssertGreaterThan(window.currentPage.boundRows.filter { $0.itemID != nil }.count, 3, "the other list's rows are drawn")
@@ -118,14 +118,14 @@ final class ListSwitchTests: GtkTestCase {
             window.show(.shopping)
             settle(100)
             try window.model.items.tick(XCTUnwrap(window.currentPage.projection.itemID(at: 1)))
-            window.switchList("2")
+            window.lists.switchTo("2")
             CheckpointWriter.now(nil)  // the list left, written on its own thread
             // `shopper add` and a sync, while the window shows the other list.
             let other = try ShoppingModel(store: Store(path: path))
             let added = try other.items.add(ItemFields(description: "Added elsewhere", aisle: "Aisle 1"))
             let ticked = try XCTUnwrap(other.items.table.ids.first { other.items[$0]?.inCart == false })
             try other.items.tick(ticked)
-            window.switchList("1")
+            window.lists.switchTo("1")
             settle(100)
             XCTAssertTrue(window.model.items.readFromCheckpoint)
             XCTAssertEqual(window.model.items[added]?.needed, true)
@@ -204,21 +204,21 @@ final class AllListsSearchWindowTests: GtkTestCase {
             let harness = try makeHarness()
             defer { harness.close() }
             let window = harness.window
-            window.searchBar.isOpen = true
-            window.searchBar.text = "glue"
-            window.applySearch()
-            window.allListsButton.active = true
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "glue"
+            window.search.apply()
+            window.search.panel.allListsButton.active = true
             settle(100)
-            XCTAssertEqual(window.allFound.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
-            XCTAssertTrue(window.allResultsView.widget.isDrawable)
-            XCTAssertFalse(window.stack.widget.isDrawable, "the results stand in for the pages")
-            window.openFound(1)
+            XCTAssertEqual(window.search.panel.found.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
+            XCTAssertTrue(window.search.panel.resultsView.widget.isDrawable)
+            XCTAssertFalse(window.pageStack.stack.widget.isDrawable, "the results stand in for the pages")
+            window.search.openFound(1)
             settle(150)
             XCTAssertEqual(window.window.title, "Hardware – Shopper")
-            XCTAssertNil(window.allSearch, "the other lists' models are let go")
-            XCTAssertTrue(window.stack.widget.isDrawable)
+            XCTAssertNil(window.search.panel.allSearch, "the other lists' models are let go")
+            XCTAssertTrue(window.pageStack.stack.widget.isDrawable)
             XCTAssertEqual(window.currentPage.selectedItem.flatMap { window.model.items.item($0)?.description }, "Wood glue")
-            XCTAssertEqual(window.searchBar.text, "glue")
+            XCTAssertEqual(window.search.panel.bar.text, "glue")
         }
     }
 }

@@ -19,7 +19,7 @@ final class LookTests: GtkTestCase {
                 harness.setDark(dark)
                 let shot = try XCTUnwrap(harness.render(name: dark ? "look-dark" : "look-light"))
                 // In the list, right of the sidebar of lists.
-                let x = Int(harness.window.sidebar.root.widget.width) + 12
+                let x = Int(harness.window.lists.pane.sidebar.root.widget.width) + 12
                 let top = shot.rgb(x, 4), list = harness.pixelInFirstRow(shot, x: x)
                 let below = harness.pixelBelowRows(shot, x: x)
                 let headerFoot = harness.pixelAtHeaderFoot(shot, x: x)

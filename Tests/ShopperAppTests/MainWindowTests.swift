@@ -44,20 +44,20 @@ final class MainWindowTests: GtkTestCase {
             let window = harness.window
             let page = window.currentPage
             iterate(until: { page.allRowsShown }, "the rows after the first screenful")
-            window.searchBar.isOpen = true
+            window.search.panel.bar.isOpen = true
             let built = page.rowsBuilt
             // Rows that still match keep their widgets: typing "Item" letter by letter builds none.
             for text in ["i", "it", "ite", "item"] {
-                window.searchBar.text = text
-                window.applySearch()
+                window.search.panel.bar.text = text
+                window.search.apply()
                 settle(30)
             }
             XCTAssertEqual(page.projection.itemCount, 100_000)
             XCTAssertEqual(page.rowsBuilt, built, "no row widget built while the visible rows still match")
             // Narrowing to other rows builds at most the rows newly on screen, never one per item.
             for text in ["item 9", "aisle:dairy item 9"] {
-                window.searchBar.text = text
-                window.applySearch()
+                window.search.panel.bar.text = text
+                window.search.apply()
                 settle(30)
             }
             let expected = (0..<100_000).filter { $0 % 2 == 0 && String($0).contains("9") }.count
@@ -65,11 +65,11 @@ final class MainWindowTests: GtkTestCase {
             // GTK 4.8 gives rows that newly come on screen after a change new widgets (it rebinds old
             // ones only while scrolling): about the thirty rows it keeps around the view, per keystroke.
             XCTAssertLessThanOrEqual(page.rowsBuilt - built, 2 * 2 * built, "bounded by the rows around the view, not by the items")
-            window.searchBar.text = "no such thing"
-            window.applySearch()
+            window.search.panel.bar.text = "no such thing"
+            window.search.apply()
             iterate(until: { page.emptyState.shown }, "the explanation of an empty search")
             XCTAssertTrue(page.emptyState.label.text.hasPrefix("No items match “no such thing”"))
-            window.searchBar.isOpen = false
+            window.search.panel.bar.isOpen = false
             settle(50)
             XCTAssertEqual(page.projection.itemCount, 100_000, "closing the search clears it")
         }
@@ -90,13 +90,13 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertFalse(state.shown, "not at once when the last row goes")
             iterate(until: { state.shown }, "the explanation to fade in")
             let id2 = try model.items.add(ItemFields(description: "Milk"))
-            harness.window.openEditor(id2)
+            harness.window.items.openEditor(id2)
             try model.items.delete([id2])
             // A fade-in the deletion started would be the empty state's own delay timeout: checked
             // once any such timeout has run.
             runTimeoutsAdded(upTo: EmptyState.delayMS, "the empty state's delay")
             XCTAssertFalse(state.shown, "hidden while editing")
-            harness.window.closeEditor()
+            harness.window.items.closeEditor()
             iterate(until: { state.shown }, "the explanation after editing")
         }
     }
@@ -139,8 +139,8 @@ final class MainWindowTests: GtkTestCase {
             let id = try model.items.add(ItemFields(description: "Tea", price: 2))
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
-            harness.window.openEditor(id)
-            let editor = harness.window.editor
+            harness.window.items.openEditor(id)
+            let editor = harness.window.items.editor
             editor.set(.quantity, "0")
             editor.set(.price, "abc")
             XCTAssertEqual(editor.errorText(.quantity), "Quantity must be more than zero.")
@@ -148,14 +148,14 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertFalse(editor.canSave)
             editor.pressSave()
             XCTAssertEqual(model.items.item(id)?.quantity, 1, "nothing saved while invalid")
-            XCTAssertTrue(harness.window.isEditing)
+            XCTAssertTrue(harness.window.items.isEditing)
             editor.set(.quantity, "3")
             editor.set(.price, "2.5")
             XCTAssertTrue(editor.canSave)
             editor.pressSave()
             XCTAssertEqual(model.items.item(id)?.quantity, 3)
             XCTAssertEqual(model.items.item(id)?.price, Decimal(string: "2.5"))
-            XCTAssertFalse(harness.window.isEditing)
+            XCTAssertFalse(harness.window.items.isEditing)
         }
     }
 }

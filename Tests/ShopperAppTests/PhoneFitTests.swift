@@ -30,8 +30,7 @@ final class PhoneFitTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            window.syncStatus.widget.visible = true
-            window.syncStatus.text = "Synced at 14:05 (1 change waiting). 2 unreadable tasks skipped"
+            window.sharing.say(status: "Synced at 14:05 (1 change waiting). 2 unreadable tasks skipped")
             @MainActor func tallest(_ what: String) {
                 settle(150)
                 XCTAssertLessThanOrEqual(window.window.widget.minimumWidth, MainWindow.minimumWidth, "\(what): nothing is wider than a phone")
@@ -49,14 +48,14 @@ final class PhoneFitTests: GtkTestCase {
                 }
             }
             tallest("the list")
-            window.searchBar.isOpen = true
+            window.search.panel.bar.isOpen = true
             tallest("the search bar open")
-            window.searchBar.isOpen = false
-            window.openEditor(apples)
+            window.search.panel.bar.isOpen = false
+            window.items.openEditor(apples)
             tallest("the editor open")
-            window.closeEditor()
-            window.searchBar.isOpen = true
-            window.openEditor(apples)
+            window.items.closeEditor()
+            window.search.panel.bar.isOpen = true
+            window.items.openEditor(apples)
             tallest("both")
         }
     }

@@ -24,9 +24,9 @@ final class PlanAndHeaderTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
-            window.showWeekPlan()
-            window.planMeal(on: PlanDay(Date()))
-            let dialog = try XCTUnwrap(window.dialogs.meal)
+            window.recipes.showWeek()
+            window.recipes.planMeal(on: PlanDay(Date()))
+            let dialog = try XCTUnwrap(window.recipes.mealDialog)
             XCTAssertEqual(dialog.servings.value, 8)
             dialog.choice.selected = 1
             settle(50)
@@ -48,14 +48,14 @@ final class PlanAndHeaderTests: GtkTestCase {
             let draft = RecipeDraft(title: "Pizza", servings: 2, ingredients: ["300 g flour"],
                                     method: ["Base:", "Knead the dough.", "Roll it out.", "Sauce:", "Simmer the tomatoes."])
             // As Import a Recipe… does: the recipes shown, then what the helper read.
-            window.showRecipes()
-            window.imported(.success([draft]), from: "https://example.org/pizza")
-            let dialog = try XCTUnwrap(window.dialogs.recipePaste)
+            window.recipes.show()
+            window.recipes.imported(.success([draft]), from: "https://example.org/pizza")
+            let dialog = try XCTUnwrap(window.recipes.pasteDialog)
             iterate(until: { dialog.canSave }, "the imported text read")
             XCTAssertEqual(dialog.shownLines.last, "Method: 3 steps")
             XCTAssertEqual(dialog.draft.method, draft.method, "the text reads back to the same method")
             dialog.confirm()
-            let detail = try XCTUnwrap(window.recipes.builtPage).detail
+            let detail = try XCTUnwrap(window.recipes.place.builtPage).detail
             iterate(until: { !detail.shownSteps.isEmpty }, "the kept recipe opened")
             let steps = detail.shownSteps
             XCTAssertEqual(steps.map(\.number), [nil, "1.", "2.", nil, "3."])
@@ -76,23 +76,23 @@ final class PlanAndHeaderTests: GtkTestCase {
             let first = try model.recipes.addRecipe(draft)
             draft.servings = 4
             for (answer, titles) in [("cancel", ["Chili"]), ("replace", ["Chili"]), ("both", ["Chili", "Chili"])] {
-                window.imported(.success([draft]), from: "https://example.org/chili")
-                let paste = try XCTUnwrap(window.dialogs.recipePaste)
+                window.recipes.imported(.success([draft]), from: "https://example.org/chili")
+                let paste = try XCTUnwrap(window.recipes.pasteDialog)
                 iterate(until: { paste.canSave }, "the imported text read")
                 paste.confirm()
                 settle(50)
-                let ask = try XCTUnwrap(window.dialogs.recipeDuplicate, "\(answer): asked before keeping")
+                let ask = try XCTUnwrap(window.recipes.duplicateDialog, "\(answer): asked before keeping")
                 XCTAssertEqual(ask.dialog.heading, "“Chili” Is Kept Already")
                 ask.dialog.respond(answer)
                 settle(100)
-                XCTAssertNil(window.dialogs.recipeDuplicate)
+                XCTAssertNil(window.recipes.duplicateDialog)
                 XCTAssertEqual(try model.recipes.all().map(\.title), titles, answer)
                 if answer == "cancel" {
-                    XCTAssertTrue(window.dialogs.recipePaste === paste, "Cancel goes back to the text")
+                    XCTAssertTrue(window.recipes.pasteDialog === paste, "Cancel goes back to the text")
                     paste.window.close()
                     settle(50)
                 } else {
-                    XCTAssertNil(window.dialogs.recipePaste, "\(answer): the text's dialog closes")
+                    XCTAssertNil(window.recipes.pasteDialog, "\(answer): the text's dialog closes")
                 }
             }
             XCTAssertEqual(try model.recipes.recipe(first)?.servings, 4, "replaced in place: the same recipe, its new servings")
@@ -110,25 +110,25 @@ final class PlanAndHeaderTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window
-            window.pasteRecipe()
-            let dialog = try XCTUnwrap(window.dialogs.recipePaste)
+            window.recipes.paste()
+            let dialog = try XCTUnwrap(window.recipes.pasteDialog)
             settle(150)
             XCTAssertLessThanOrEqual(dialog.window.defaultWidth, 360)
             XCTAssertLessThanOrEqual(dialog.window.widget.width, 370, "the dialog no wider than the phone")
             dialog.window.close()
             settle(50)
-            window.showWeekPlan()
+            window.recipes.showWeek()
             settle(100)
-            let button = window.recipes.week.addWeekButton.widget
+            let button = window.recipes.place.week.addWeekButton.widget
             window.toast.show("“Chili” is planned for today", actionTitle: "Undo", action: {})
             settle(400)
             let buttonBottom = try XCTUnwrap(button.bounds(in: window.window.widget)).y + Double(button.height)
             let toastTop = try XCTUnwrap(window.toast.top(in: window.window.widget))
             XCTAssertLessThanOrEqual(buttonBottom, toastTop + 1, "the toast below Add the Week to the List…")
             // Back to the lists, the room is theirs again.
-            window.sidebar.onOpen?(model.list)
+            window.lists.pane.sidebar.onOpen?(model.list)
             settle(100)
-            XCTAssertFalse(window.recipes.root.widget.hasCSS("toast-room"))
+            XCTAssertFalse(window.recipes.place.root.widget.hasCSS("toast-room"))
         }
     }
 
@@ -164,7 +164,7 @@ final class PlanAndHeaderTests: GtkTestCase {
                 settle(300)
                 XCTAssertFalse(window.pageStack.switcherTitle.titleVisible, "\(width) px: the switcher in the header")
                 XCTAssertFalse(window.pageStack.switcherBar.reveal, "\(width) px: no bottom bar")
-                XCTAssertEqual(window.shopPicker.compact, compact, "\(width) px")
+                XCTAssertEqual(window.shops.picker.compact, compact, "\(width) px")
                 // Said once: by name on the button, or (an icon) under the title when the title shows.
                 XCTAssertEqual(window.pageStack.switcherTitle.subtitleText, compact ? "Any Store" : "", "\(width) px")
                 // The list's rows have the keyboard from the start, not the main menu's button.

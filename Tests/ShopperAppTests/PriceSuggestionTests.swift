@@ -31,17 +31,17 @@ final class PriceSuggestionTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
             let window = harness.window
-            window.openEditor(milk)
+            window.items.openEditor(milk)
             settle(50)
-            let history = try XCTUnwrap(window.editor.historyShown)
+            let history = try XCTUnwrap(window.items.editor.historyShown)
             XCTAssertTrue(history.hasPrefix("Last 1.00 (Aldi, "), history)
             XCTAssertTrue(history.contains("Lowest 0.95 · Average 0.98"), history)
             XCTAssertTrue(history.hasSuffix("\nLidl 0.95 · Aldi 1.00"), history)
-            XCTAssertNil(window.editor.riseText, "1.00 is the price paid")
-            window.editor.set(.price, "1.12")
-            XCTAssertEqual(window.editor.riseText, "↑ 12% on the last price paid at Aldi (1.00)")
-            window.editor.set(.price, "0.99")
-            XCTAssertNil(window.editor.riseText)
+            XCTAssertNil(window.items.editor.riseText, "1.00 is the price paid")
+            window.items.editor.set(.price, "1.12")
+            XCTAssertEqual(window.items.editor.riseText, "↑ 12% on the last price paid at Aldi (1.00)")
+            window.items.editor.set(.price, "0.99")
+            XCTAssertNil(window.items.editor.riseText)
         }
     }
 
@@ -50,7 +50,7 @@ final class PriceSuggestionTests: GtkTestCase {
             let (model, _) = try Self.milk()
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
-            let bar = harness.window.addBar
+            let bar = harness.window.strip.addBar
             bar.entry.text = "Milk"
             XCTAssertEqual(bar.shownText, "Last paid at Aldi: 1.00")
             bar.entry.text = "Milk @ 1.12"
@@ -71,9 +71,9 @@ final class PriceSuggestionTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
             let window = harness.window
-            window.finishShopping()
+            window.trips.finishShopping()
             settle(50)
-            let dialog = try XCTUnwrap(window.dialogs.finish)
+            let dialog = try XCTUnwrap(window.trips.finishDialog)
             XCTAssertEqual(dialog.priceTexts, ["1.00"], "the last price paid at Aldi, to confirm")
             XCTAssertEqual(dialog.riseTexts, [""])
             dialog.setPrice(0, "1.12")

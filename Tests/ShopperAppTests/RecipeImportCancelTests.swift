@@ -53,13 +53,13 @@ final class RecipeImportCancelTests: GtkTestCase {
             let harness = try WindowHarness(model: try ShoppingModel(store: store), size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
-            window.readRecipe(from: slow)
+            window.recipes.readRecipe(from: slow)
             iterate(until: { Self.helpers().count == 1 }, "the first helper running")
-            let first = try XCTUnwrap(window.dialogs.recipeImport)
+            let first = try XCTUnwrap(window.recipes.importProgress)
             let firstHelper = Self.helpers()
 
-            window.readRecipe(from: slow + "?again")
-            let second = try XCTUnwrap(window.dialogs.recipeImport)
+            window.recipes.readRecipe(from: slow + "?again")
+            let second = try XCTUnwrap(window.recipes.importProgress)
             XCTAssertFalse(first === second)
             XCTAssertTrue(first.over)
             var most = 0
@@ -73,8 +73,8 @@ final class RecipeImportCancelTests: GtkTestCase {
             XCTAssertLessThan(pressed.duration(to: .now), .seconds(1), "Cancel ends the helper at once")
             XCTAssertEqual(Self.helpers(), [])
             settle(300)
-            XCTAssertNil(window.dialogs.recipeImport)
-            XCTAssertNil(window.dialogs.recipePaste, "nothing opens after a Cancel")
+            XCTAssertNil(window.recipes.importProgress)
+            XCTAssertNil(window.recipes.pasteDialog, "nothing opens after a Cancel")
         }
     }
 

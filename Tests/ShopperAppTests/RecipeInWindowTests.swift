@@ -32,7 +32,7 @@ final class RecipeInWindowTests: GtkTestCase {
 
             _ = try RecipeCommands.addInWindow(RecipeAddService.Request(title: "Pancakes", servings: 8, list: "party").encoded, window: window)
             settle(100)
-            XCTAssertEqual(window.sidebar.shown.map(\.toBuy), [1, 2], "the other list's count follows")
+            XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [1, 2], "the other list's count follows")
             window.undo()
             settle(150)
             XCTAssertEqual(window.model.list, party, "the undo showed the list it acted on")

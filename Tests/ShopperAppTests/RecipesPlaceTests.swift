@@ -21,9 +21,9 @@ final class RecipesPlaceTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
-            window.pasteRecipe()
-            XCTAssertTrue(window.lists.isShowingRecipes, "the recipes take the content's place")
-            let dialog = try XCTUnwrap(window.dialogs.recipePaste)
+            window.recipes.paste()
+            XCTAssertTrue(window.lists.pane.isShowingRecipes, "the recipes take the content's place")
+            let dialog = try XCTUnwrap(window.recipes.pasteDialog)
             XCTAssertFalse(dialog.canSave, "nothing to keep yet")
             dialog.text.text = "Pancakes\nServes 2\n\nIngredients\n250 ml milk, warmed\n⅓ cup sugar\nsalt to taste\n\nMethod\n1. Whisk everything.\n2. Fry thin pancakes."
             // Read a moment after the last key, as a person pauses.
@@ -34,8 +34,8 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertTrue(dialog.canSave)
             dialog.confirm()
             settle(100)
-            XCTAssertNil(window.dialogs.recipePaste, "the dialog is gone")
-            let page = try XCTUnwrap(window.recipes.builtPage)
+            XCTAssertNil(window.recipes.pasteDialog, "the dialog is gone")
+            let page = try XCTUnwrap(window.recipes.place.builtPage)
             XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
             XCTAssertEqual(page.detail.draft?.title, "Pancakes", "the recipe kept is opened")
             XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
@@ -50,10 +50,10 @@ final class RecipesPlaceTests: GtkTestCase {
             settle(100)
             XCTAssertEqual(page.entries.map(\.title), ["Pancakes"], "Undo brings it back")
             // A list from the sidebar brings the lists back; Ctrl+6 the recipes.
-            window.sidebar.onOpen?(model.list)
-            XCTAssertFalse(window.lists.isShowingRecipes)
-            window.showRecipes()
-            XCTAssertTrue(window.lists.isShowingRecipes)
+            window.lists.pane.sidebar.onOpen?(model.list)
+            XCTAssertFalse(window.lists.pane.isShowingRecipes)
+            window.recipes.show()
+            XCTAssertTrue(window.lists.pane.isShowingRecipes)
         }
     }
 
@@ -68,13 +68,13 @@ final class RecipesPlaceTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let id = try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk", "2 eggs", "salt"]))
-            window.showRecipes()
-            let page = try XCTUnwrap(window.recipes.builtPage)
+            window.recipes.show()
+            let page = try XCTUnwrap(window.recipes.place.builtPage)
             page.open(id: id.raw)
             page.detail.servings.value = 4
             page.detail.addButton.widget.activate()
-            iterate(until: { window.dialogs.recipeAdd != nil }, "the Add to List dialog")
-            let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
+            iterate(until: { window.recipes.addDialog != nil }, "the Add to List dialog")
+            let dialog = try XCTUnwrap(window.recipes.addDialog)
             XCTAssertEqual(dialog.shownLines.first, "Milk 1 l → 1.5 l: 500 ml for Pancakes", "\(dialog.shownLines)")
             XCTAssertEqual(dialog.shownLines.count, 3)
             let passes = window.model.plan.listPasses
@@ -83,8 +83,8 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(window.model.items.item(milk)?.quantity, Decimal(string: "1.5"))
             XCTAssertEqual(window.model.plan.listPasses, passes, "the add went from the preview's lookups")
             XCTAssertNil(window.model.plan.keptRecipeLookups, "and let them go with the dialog")
-            XCTAssertFalse(window.lists.isShowingRecipes, "the list is shown, where the merged items are")
-            XCTAssertEqual(window.stack.visibleName, ListKind.shopping.rawValue)
+            XCTAssertFalse(window.lists.pane.isShowingRecipes, "the list is shown, where the merged items are")
+            XCTAssertEqual(window.pageStack.stack.visibleName, ListKind.shopping.rawValue)
             XCTAssertTrue(window.toast.text.hasPrefix("“Pancakes”: "), window.toast.text)
             let before = window.model.items.table.count
             window.toast.runAction()
@@ -105,10 +105,10 @@ final class RecipesPlaceTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
-            window.showRecipes()
-            window.readRecipe(from: page)
-            iterate(until: { window.dialogs.recipePaste != nil }, "the page read and shown to check")
-            let dialog = try XCTUnwrap(window.dialogs.recipePaste)
+            window.recipes.show()
+            window.recipes.readRecipe(from: page)
+            iterate(until: { window.recipes.pasteDialog != nil }, "the page read and shown to check")
+            let dialog = try XCTUnwrap(window.recipes.pasteDialog)
             XCTAssertEqual(dialog.draft.title, "Easy Lasagne")
             XCTAssertEqual(dialog.draft.servings, 6)
             XCTAssertEqual(dialog.draft.ingredients.first, "500 g beef mince")
@@ -119,8 +119,8 @@ final class RecipesPlaceTests: GtkTestCase {
             let kept = try XCTUnwrap(model.recipes.all().first)
             XCTAssertEqual(kept.source, page)
             XCTAssertTrue(kept.tags.contains("pasta"), "\(kept.tags)")
-            window.editRecipe(kept.id)
-            let edit = try XCTUnwrap(window.dialogs.recipePaste)
+            window.recipes.edit(kept.id)
+            let edit = try XCTUnwrap(window.recipes.pasteDialog)
             edit.text.text = edit.text.text.replacingOccurrences(of: "Easy Lasagne", with: "Sunday Lasagne")
             // Saved at once, before the preview's reading is due: what is typed is what is kept.
             edit.confirm()
@@ -145,32 +145,32 @@ final class RecipesPlaceTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let today = PlanDay(Date())
-            window.showWeekPlan()
+            window.recipes.showWeek()
             settle(50)
-            XCTAssertEqual(window.recipes.week.caption.text, "Nothing planned yet: a day’s + puts a recipe on it.",
+            XCTAssertEqual(window.recipes.place.week.caption.text, "Nothing planned yet: a day’s + puts a recipe on it.",
                            "an empty plan does not claim its meals are on a list")
-            XCTAssertFalse(window.recipes.week.addWeekButton.widget.visible, "nor offers to add it")
+            XCTAssertFalse(window.recipes.place.week.addWeekButton.widget.visible, "nor offers to add it")
             _ = try model.plan.planMeal(id, on: today, servings: 1)
             _ = try model.plan.planMeal(id, on: today, servings: 2)
-            window.showWeekPlan()
+            window.recipes.showWeek()
             settle(50)
-            XCTAssertEqual(window.recipes.week.caption.text, "2 meals not on a list yet")
-            XCTAssertTrue(window.recipes.week.addWeekButton.widget.visible)
+            XCTAssertEqual(window.recipes.place.week.caption.text, "2 meals not on a list yet")
+            XCTAssertTrue(window.recipes.place.week.addWeekButton.widget.visible)
             // Another process adds the week first and plans one more: only that one waits.
             let other = try ShoppingModel(store: Store(path: path))
             try other.plan.addWeekToList(from: PlanDay.planDays().first)
             _ = try other.plan.planMeal(id, on: today, servings: 3)
-            window.chooseListForWeek()
-            let dialog = try XCTUnwrap(window.dialogs.recipeAdd)
+            window.recipes.chooseListForWeek()
+            let dialog = try XCTUnwrap(window.recipes.addDialog)
             dialog.dialog.respond("add")
             settle(100)
             XCTAssertEqual(window.toast.text, "1 meal added to “Groceries”")
             // Every meal on a list, Add the Week… cannot take the keyboard: Ctrl+7 puts it on the
             // first day instead of leaving it unseen on the list behind.
-            window.showWeekPlan()
+            window.recipes.showWeek()
             settle(50)
-            XCTAssertFalse(window.recipes.week.addWeekButton.widget.sensitive)
-            XCTAssertTrue(window.recipes.week.root.widget.containsFocus, "the keyboard is on the week's page")
+            XCTAssertFalse(window.recipes.place.week.addWeekButton.widget.sensitive)
+            XCTAssertTrue(window.recipes.place.week.root.widget.containsFocus, "the keyboard is on the week's page")
         }
     }
 }
@@ -186,9 +186,9 @@ extension RecipesPlaceTests {
                 try model.recipes.addRecipe(RecipeDraft(title: "Pancakes", servings: 2, ingredients: ["250 ml milk"]))
                 let harness = try WindowHarness(model: model, size: (Int32(width), 700))
                 defer { harness.close() }
-                harness.window.showRecipes()
+                harness.window.recipes.show()
                 settle(200)
-                let page = try XCTUnwrap(harness.window.recipes.builtPage)
+                let page = try XCTUnwrap(harness.window.recipes.place.builtPage)
                 XCTAssertEqual(page.detail.isPlaceholderShown, shown, "at \(width) px")
                 // The detail asks for the placeholder's width before it is made: the leaflet folds
                 // where it would with it.
@@ -196,8 +196,8 @@ extension RecipesPlaceTests {
                 XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
                 // Its bottom switcher shows on a phone, its buttons made as it shows; a wide
                 // window makes none.
-                XCTAssertEqual(harness.window.recipes.bottomBar?.reveal, !shown)
-                XCTAssertEqual(harness.window.recipes.bottomBar?.hasButtons, !shown)
+                XCTAssertEqual(harness.window.recipes.place.bottomBar?.reveal, !shown)
+                XCTAssertEqual(harness.window.recipes.place.bottomBar?.hasButtons, !shown)
                 let drawn = harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
                     if case .text(let t) = c { return t } else { return nil }
                 }
@@ -216,9 +216,9 @@ extension RecipesPlaceTests {
             let harness = try WindowHarness(model: model, size: (360, 700))
             defer { harness.close() }
             let window = harness.window
-            window.showRecipes()
+            window.recipes.show()
             settle(100)
-            let page = try XCTUnwrap(window.recipes.builtPage)
+            let page = try XCTUnwrap(window.recipes.place.builtPage)
             page.open(id: id.raw)
             settle(50)
             ActionMap(window.window).activate(AppAction.search.rawValue)
@@ -226,10 +226,10 @@ extension RecipesPlaceTests {
             XCTAssertTrue(page.search.widget.isMapped, "and is in view, the recipe behind it")
             page.open(id: id.raw)
             window.window.defaultSize(1000, 700)
-            iterate(until: { !window.lists.frame.folded }, "the window widened")
+            iterate(until: { !window.lists.pane.frame.folded }, "the window widened")
             settle(50)
             XCTAssertFalse(page.detail.isPlaceholderShown, "a recipe is open")
-            window.deleteRecipe(id.raw)
+            window.recipes.delete(RecipeID(id.raw))
             settle(50)
             XCTAssertTrue(page.detail.isPlaceholderShown, "No Recipe Open where the recipe was")
         }

@@ -161,15 +161,15 @@ final class RowRecyclingWindowTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (1000, 900))
             defer { harness.close() }
             let window = harness.window
-            window.loadSampleList()
+            window.files.loadSampleList()
             settle(300)
-            window.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
-            window.addBar.submit()
+            window.strip.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
+            window.strip.addBar.submit()
             settle(200)
             for typed in ["e", "", "milk", ""] {
-                window.searchBar.isOpen = !typed.isEmpty
-                window.searchBar.text = typed
-                window.applySearch()
+                window.search.panel.bar.isOpen = !typed.isEmpty
+                window.search.panel.bar.text = typed
+                window.search.apply()
                 settle(200)
             }
             _ = try model.imports.importItems(try CSVFormat.parse("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\nTea,1,,2.00,Drinks,green,1,0\n"))

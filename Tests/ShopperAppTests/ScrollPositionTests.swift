@@ -12,7 +12,7 @@ final class ScrollPositionTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (360, 480))
             defer { harness.close() }
             let window = harness.window
-            window.loadSampleList()
+            window.files.loadSampleList()
             settle(300)
             for kind in [ListKind.all, .shopping, .all] {
                 window.show(kind)
@@ -34,11 +34,11 @@ final class ScrollPositionTests: GtkTestCase {
 
             // Keeping a list at its top never takes the focus from where the user types.
             all.scrolled.scrollOffset = 0
-            window.addBar.focus()
+            window.strip.addBar.focus()
             settle(100)
             try model.items.add(ItemFields(description: "Aardvark food"))
             settle(200)
-            XCTAssertTrue(window.addBar.entry.widget.containsFocus, "focus stays in the add bar")
+            XCTAssertTrue(window.strip.addBar.entry.widget.containsFocus, "focus stays in the add bar")
             XCTAssertEqual(all.scrolled.scrollOffset, 0)
         }
     }

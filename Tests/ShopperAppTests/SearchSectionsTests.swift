@@ -18,9 +18,9 @@ final class SearchSectionsTests: GtkTestCase {
             var typed = ""
             for key in "item 1" {
                 typed.append(key)
-                window.searchBar.isOpen = true
-                window.searchBar.text = typed
-                window.applySearch()
+                window.search.panel.bar.isOpen = true
+                window.search.panel.bar.text = typed
+                window.search.apply()
                 settle(100)
                 for row in page.boundRows {
                     guard let id = row.itemID, let item = model.items.item(id) else { continue }

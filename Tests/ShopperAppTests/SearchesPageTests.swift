@@ -16,13 +16,13 @@ final class SearchesPageTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let actions = ActionMap(window.window)
-            window.searchBar.isOpen = true
-            window.searchBar.text = "mil"
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "mil"
             settle(100)
-            actions.activate(AppAction.showList.rawValue, MainWindow.searchesPage)
+            actions.activate(AppAction.showList.rawValue, AppAction.searchesPage)
             settle(150)
-            XCTAssertFalse(window.addBar.root.widget.isDrawable, "no add bar on the Searches page")
-            XCTAssertFalse(window.searchBar.widget.isDrawable, "no search bar (nor its Save Search) there")
+            XCTAssertFalse(window.strip.addBar.root.widget.isDrawable, "no add bar on the Searches page")
+            XCTAssertFalse(window.search.panel.bar.widget.isDrawable, "no search bar (nor its Save Search) there")
             let drawn = window.window.widget.drawnContent().compactMap { _, c -> String? in
                 if case .text(let t) = c { return t } else { return nil }
             }
@@ -30,16 +30,16 @@ final class SearchesPageTests: GtkTestCase {
             // Back on a list, the search is as it was.
             actions.activate(AppAction.showList.rawValue, ListKind.all.rawValue)
             settle(150)
-            XCTAssertTrue(window.searchBar.widget.isDrawable && window.searchBar.isOpen)
-            XCTAssertEqual(window.searchBar.text, "mil")
-            XCTAssertTrue(window.addBar.root.widget.isDrawable)
+            XCTAssertTrue(window.search.panel.bar.widget.isDrawable && window.search.panel.bar.isOpen)
+            XCTAssertEqual(window.search.panel.bar.text, "mil")
+            XCTAssertTrue(window.strip.addBar.root.widget.isDrawable)
             // Ctrl+N and Ctrl+F from the Searches page: to All Items, into the add bar or the search.
-            for (action, field) in [(AppAction.addItem, window.addBar.entry.widget), (.search, window.searchBar.entry)] {
-                actions.activate(AppAction.showList.rawValue, MainWindow.searchesPage)
+            for (action, field) in [(AppAction.addItem, window.strip.addBar.entry.widget), (.search, window.search.panel.bar.entry)] {
+                actions.activate(AppAction.showList.rawValue, AppAction.searchesPage)
                 settle(100)
                 actions.activate(action.rawValue)
                 settle(150)
-                XCTAssertEqual(window.stack.visibleName, ListKind.all.rawValue, "\(action) shows All Items")
+                XCTAssertEqual(window.pageStack.stack.visibleName, ListKind.all.rawValue, "\(action) shows All Items")
                 XCTAssertTrue(field.containsFocus, "\(action) puts the focus in its field")
             }
         }

@@ -54,9 +54,9 @@ final class SelectionTests: GtkTestCase {
     }
 
     @MainActor private static func search(_ window: MainWindow, _ text: String) {
-        window.searchBar.isOpen = true
-        window.searchBar.text = text
-        window.applySearch()
+        window.search.panel.bar.isOpen = true
+        window.search.panel.bar.text = text
+        window.search.apply()
         settle(50)
     }
 

@@ -24,11 +24,11 @@ final class StaplesWindowTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (1000, 700))
             defer { harness.close() }
             let window = harness.window
-            window.showRecipes()
+            window.recipes.show()
             XCTAssertTrue(window.isEnabled(.manageStaples))
             ActionMap(window.window).activate(AppAction.manageStaples.rawValue)
             settle(50)
-            let staples = try XCTUnwrap(window.dialogs.staples)
+            let staples = try XCTUnwrap(window.recipes.staplesWindow)
             XCTAssertTrue(staples.shown.contains("salt"), "the defaults")
             XCTAssertFalse(staples.shown.contains("Butter"))
 
@@ -66,7 +66,7 @@ final class StaplesWindowTests: GtkTestCase {
             XCTAssertTrue(staples.shown.contains("Zucker"))
             staples.window.close()
             settle(20)
-            XCTAssertNil(window.dialogs.staples, "let go when closed")
+            XCTAssertNil(window.recipes.staplesWindow, "let go when closed")
         }
     }
 }

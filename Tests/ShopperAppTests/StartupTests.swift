@@ -12,14 +12,14 @@ final class StartupTests: GtkTestCase {
             let (model, milk, harness) = try Self.startedWithMilk()
             defer { harness.close() }
             let window = harness.window
-            XCTAssertEqual(window.pages.map(\.kind), [.all], "only the list on screen is built")
+            XCTAssertEqual(window.pageStack.builtLists.map(\.kind), [.all], "only the list on screen is built")
 
             // Meanwhile: ticked (into the Cart), and a preference changed.
             try model.items.tick(milk)
             window.preferences.set(.showCost, false)
             window.show(.cart)
             settle(200)
-            XCTAssertEqual(window.pages.map(\.kind), [.all, .cart])
+            XCTAssertEqual(window.pageStack.builtLists.map(\.kind), [.all, .cart])
             let cart = window.page(.cart)
             XCTAssertEqual(cart.projection.itemCount, 1)
             let row = try XCTUnwrap(cart.boundRows.first { $0.itemID == milk })
@@ -42,8 +42,8 @@ final class StartupTests: GtkTestCase {
             let (model, milk, harness) = try Self.startedWithMilk()
             defer { harness.close() }
             let window = harness.window
-            XCTAssertNil(window.builtSearches, "the Searches page is not on screen")
-            XCTAssertNil(window.builtEditor, "nor is the editor")
+            XCTAssertNil(window.pageStack.searches, "the Searches page is not on screen")
+            XCTAssertNil(window.items.place.editor, "nor is the editor")
 
             // Meanwhile: a search saved and the currency changed.
             _ = try model.searches.saveSearch(name: "Dairy", query: "aisle:dairy")
@@ -52,31 +52,31 @@ final class StartupTests: GtkTestCase {
             XCTAssertTrue(window.currentPage.focusRows())
             settle(50)
             XCTAssertTrue(window.currentPage.listView.widget.containsFocus)
-            ActionMap(window.window).activate(AppAction.showList.rawValue, MainWindow.searchesPage)
+            ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.searchesPage)
             settle(100)
-            let searches = try XCTUnwrap(window.builtSearches)
+            let searches = try XCTUnwrap(window.pageStack.searches)
             XCTAssertTrue(searches.root.widget.containsFocus, "focus went into the Searches page")
             XCTAssertEqual(searches.names, ["Dairy"])
             XCTAssertTrue(window.window.widget.drawnContent().contains { _, c in
                 if case .text(let t) = c { return t == "Dairy" } else { return false }
             }, "the page is drawn in the stack")
-            XCTAssertEqual(window.totals.text, "1 saved search")
+            XCTAssertEqual(window.strip.totalsText, "1 saved search")
             _ = try model.searches.saveSearch(name: "Fruit", query: "aisle:fruit")
             XCTAssertEqual(searches.names, ["Dairy", "Fruit"], "and follows the model once built")
 
             window.show(.all)
             settle(50)
-            window.openEditor(milk)
+            window.items.openEditor(milk)
             settle(100)
-            let editor = try XCTUnwrap(window.builtEditor)
-            XCTAssertTrue(window.isEditing)
+            let editor = try XCTUnwrap(window.items.place.editor)
+            XCTAssertTrue(window.items.isEditing)
             XCTAssertEqual(editor.itemID, milk)
             XCTAssertTrue(editor.root.widget.isDrawable, "the editor slid into its place")
             XCTAssertEqual(editor.money.currencyCode, "CHF", "built with the preferences of the moment")
             editor.set(.quantity, "3")
-            window.closeEditor()
+            window.items.closeEditor()
             settle(100)
-            XCTAssertFalse(window.isEditing)
+            XCTAssertFalse(window.items.isEditing)
             XCTAssertEqual(model.items.item(milk)?.quantity, 3, "closing kept the change")
         }
     }
@@ -99,10 +99,10 @@ final class StartupTests: GtkTestCase {
             let buttons = menuButtons(in: window.window.widget)
             XCTAssertFalse(buttons.isEmpty)
             for b in buttons { XCTAssertNil(gtk_menu_button_get_popover(b.opaque), "no menu built before it opens: \(b.typePath)") }
-            XCTAssertNil(window.recipes.builtPage, "the Recipes page is not built")
-            XCTAssertFalse(menuButtons(in: window.recipes.root.widget).contains { gtk_menu_button_get_popover($0.opaque) != nil },
+            XCTAssertNil(window.recipes.place.builtPage, "the Recipes page is not built")
+            XCTAssertFalse(menuButtons(in: window.recipes.place.root.widget).contains { gtk_menu_button_get_popover($0.opaque) != nil },
                            "nor the menu of the Recipes place's header, built after the first frame")
-            XCTAssertNotNil(gtk_entry_get_completion(window.addBar.entry.widget.typedPointer()), "completion attached after the first frame")
+            XCTAssertNotNil(gtk_entry_get_completion(window.strip.addBar.entry.widget.typedPointer()), "completion attached after the first frame")
 
             // The main menu opens with its items, as F10 or a click opens it.
             let main = try XCTUnwrap(buttons.first { gtk_menu_button_get_primary($0.opaque) != 0 && $0.isDrawable })
@@ -120,12 +120,12 @@ final class StartupTests: GtkTestCase {
 
             // The Recipes place, built as it is shown: its header with its own main menu, and its
             // bottom bar in the place kept for it.
-            window.showRecipes()
+            window.recipes.show()
             settle(150)
-            XCTAssertNotNil(window.recipes.builtPage)
-            XCTAssertFalse(menuButtons(in: window.recipes.root.widget).isEmpty, "the Recipes header has its menu")
-            XCTAssertNotNil(window.recipes.barPlace.widget.firstChild)
-            XCTAssertTrue(window.recipes.root.widget.isDrawable)
+            XCTAssertNotNil(window.recipes.place.builtPage)
+            XCTAssertFalse(menuButtons(in: window.recipes.place.root.widget).isEmpty, "the Recipes header has its menu")
+            XCTAssertNotNil(window.recipes.place.barPlace.widget.firstChild)
+            XCTAssertTrue(window.recipes.place.root.widget.isDrawable)
             window.show(.all)
             window.showLists()
             settle(50)
@@ -140,13 +140,13 @@ final class StartupTests: GtkTestCase {
         try MainActor.assumeIsolated {
             var builtAtFirstFrame: Bool?
             let harness = try WindowHarness(model: try ShoppingModel(store: temporaryStore()), size: (600, 720)) { window in
-                window.window.afterFirstFrame { builtAtFirstFrame = window.recipes.isBuilt }
+                window.window.afterFirstFrame { builtAtFirstFrame = window.recipes.place.isBuilt }
             }
             defer { harness.close() }
             XCTAssertEqual(builtAtFirstFrame, false, "not in the first frame")
-            XCTAssertTrue(harness.window.recipes.isBuilt, "built in an idle moment after it")
-            XCTAssertNil(harness.window.recipes.builtPage, "its pages wait until shown")
-            XCTAssertFalse(harness.window.recipes.root.widget.isDrawable)
+            XCTAssertTrue(harness.window.recipes.place.isBuilt, "built in an idle moment after it")
+            XCTAssertNil(harness.window.recipes.place.builtPage, "its pages wait until shown")
+            XCTAssertFalse(harness.window.recipes.place.root.widget.isDrawable)
         }
     }
 
@@ -175,9 +175,9 @@ final class StartupTests: GtkTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { model.searches.texts.complete }, timeoutSeconds: 20))
             XCTAssertGreaterThan(model.searches.textsFromReader, 29_000, "made by the worker, not by the main thread")
             XCTAssertNil(model.searches.searchTextReader(), "the worker is done")
-            harness.window.searchBar.isOpen = true
-            harness.window.searchBar.type("item 29999")
-            harness.window.applySearch()
+            harness.window.search.panel.bar.isOpen = true
+            harness.window.search.panel.bar.type("item 29999")
+            harness.window.search.apply()
             let page = harness.window.page(.all)
             XCTAssertEqual((0..<page.projection.count).compactMap(page.projection.itemID), [ItemID(30_000)])
         }
@@ -291,9 +291,9 @@ final class FirstScreenfulTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window, page = window.page(.all)
             iterate(until: { page.allRowsShown }, "every row shown after start-up")
-            window.searchBar.isOpen = true
-            window.searchBar.text = "item 1"
-            window.applySearch()
+            window.search.panel.bar.isOpen = true
+            window.search.panel.bar.text = "item 1"
+            window.search.apply()
             if clearedWhileRowsStillCome {
                 var frames = 0
                 // One frame: the matches' first screenful is drawn, the next rows come in the frames after.
@@ -312,8 +312,8 @@ final class FirstScreenfulTests: GtkTestCase {
                     if boundEachFrame.count < 30 { record() }
                 }
             }
-            window.searchBar.text = ""
-            window.applySearch()
+            window.search.panel.bar.text = ""
+            window.search.apply()
             record()
             iterate(until: { boundEachFrame.count >= 2 }, "two frames")
             XCTAssertFalse(page.allRowsShown, "rows still to come")

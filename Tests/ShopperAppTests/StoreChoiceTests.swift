@@ -30,19 +30,19 @@ final class StoreChoiceTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            XCTAssertEqual(window.totals.text, "3 items · 6.85 left to buy · 0.00 in cart")
-            XCTAssertEqual(window.sidebar.shown.first?.toBuyHere, 3)
-            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
+            XCTAssertEqual(window.strip.totalsText, "3 items · 6.85 left to buy · 0.00 in cart")
+            XCTAssertEqual(window.lists.pane.sidebar.shown.first?.toBuyHere, 3)
+            ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(aldi.raw)")
             settle(50)
-            XCTAssertEqual(window.totals.text, "2 items · 3.35 left to buy · 0.00 in cart", "Sourdough's 3.50 is Lidl's")
-            XCTAssertEqual(window.sidebar.shown.first?.toBuyHere, 2, "the sidebar counts what this store's list shows")
-            XCTAssertTrue(ListsSidebar.spoken(window.sidebar.shown[0]).hasSuffix("2 to buy"))
-            XCTAssertEqual(window.otherShopsButton.label, "1 item for other stores · 3.50")
+            XCTAssertEqual(window.strip.totalsText, "2 items · 3.35 left to buy · 0.00 in cart", "Sourdough's 3.50 is Lidl's")
+            XCTAssertEqual(window.lists.pane.sidebar.shown.first?.toBuyHere, 2, "the sidebar counts what this store's list shows")
+            XCTAssertTrue(ListsSidebar.spoken(window.lists.pane.sidebar.shown[0]).hasSuffix("2 to buy"))
+            XCTAssertEqual(window.shops.picker.otherShopsButton.label, "1 item for other stores · 3.50")
             // Another process's view of the lists says the same (the count is the store's).
             XCTAssertEqual(try model.store.lists().first?.toBuyHere, 2)
-            shopper_signal_emit(window.otherShopsButton.widget.raw, "clicked")
+            shopper_signal_emit(window.shops.picker.otherShopsButton.widget.raw, "clicked")
             settle(50)
-            XCTAssertEqual(window.totals.text, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")
+            XCTAssertEqual(window.strip.totalsText, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")
         }
     }
 
@@ -58,7 +58,7 @@ final class StoreChoiceTests: GtkTestCase {
             for shop in [aldi, lidl, .any] {
                 page.scrolled.scrollOffset = 40
                 settle(50)
-                ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(shop.raw)")
+                ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(shop.raw)")
                 settle(150)
                 XCTAssertEqual(page.scrolled.scrollOffset, 0, "the first aisle's header in view at store \(shop.raw)")
             }
@@ -73,9 +73,9 @@ final class StoreChoiceTests: GtkTestCase {
             let window = harness.window
             var shapes: [String] = []
             for shop in [ShopID.any, aldi, lidl] {
-                ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(shop.raw)")
+                ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(shop.raw)")
                 settle(100)
-                shapes.append("\(window.isBottomSwitcherShown) \(window.shopButton.widget.width)")
+                shapes.append("\(window.pageStack.isBottomSwitcherShown) \(window.shops.picker.button.widget.width)")
             }
             XCTAssertEqual(Set(shapes).count, 1, "the switcher's place and the store button's width: \(shapes)")
         }
@@ -93,7 +93,7 @@ final class StoreChoiceTests: GtkTestCase {
             window.show(.all)
             settle(50)
             // Not `page(_:)`, which catches a page up.
-            let all = try XCTUnwrap(window.builtPages[.all]), cart = try XCTUnwrap(window.builtPages[.cart])
+            let all = try XCTUnwrap(window.builtPage(.all)), cart = try XCTUnwrap(window.builtPage(.cart))
             all.scrolled.scrollOffset = 40
             window.show(.shopping)
             settle(100)
@@ -102,7 +102,7 @@ final class StoreChoiceTests: GtkTestCase {
                 if case .item(let item) = page.projection.row(at: 1) { item.description } else { nil }
             }
             XCTAssertEqual(firstItem(all), "Bread")
-            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
+            ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(aldi.raw)")
             XCTAssertEqual(firstItem(window.page(.shopping)), "Milk", "the list on screen in Aldi's order at once")
             XCTAssertEqual(firstItem(all), "Bread", "the list not on screen waits for the frame")
             XCTAssertTrue(all.isBehind && cart.isBehind)
@@ -110,12 +110,12 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(firstItem(all), "Milk", "and follows once it is drawn")
             XCTAssertFalse(all.isBehind || cart.isBehind, "every list, one idle moment after another")
             // The rows on screen shown again (a preference) show a list caught up first.
-            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(ShopID.any.raw)")
+            ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(ShopID.any.raw)")
             XCTAssertEqual(firstItem(all), "Milk", "waiting again")
             window.preferences.set(.showQuantity, !window.preferences.bool(.showQuantity))
             XCTAssertEqual(firstItem(all), "Bread", "caught up by the preference")
             // Opened at once, before the frame: caught up first.
-            ActionMap(window.window).activate(AppAction.chooseStore.rawValue, "\(aldi.raw)")
+            ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(aldi.raw)")
             XCTAssertEqual(firstItem(all), "Bread", "waiting again")
             window.show(.all)
             XCTAssertEqual(firstItem(all), "Milk", "the list opened is in Aldi's order")

@@ -33,7 +33,7 @@ final class ToastTests: GtkTestCase {
             XCTAssertTrue(toast.isShown, "the new message held as well")
 
             // Let go: the whole second again, then gone.
-            XCTAssertTrue(harness.window.stack.widget.descendants().contains { $0.grabFocus() }, "somewhere outside the toast to focus")
+            XCTAssertTrue(harness.window.pageStack.stack.widget.descendants().contains { $0.grabFocus() }, "somewhere outside the toast to focus")
             XCTAssertFalse(try XCTUnwrap(button).hasFocus)
             iterate(until: { !toast.isHeld }, "the toast let go")
             XCTAssertTrue(toast.isShown, "not gone the moment it is let go")

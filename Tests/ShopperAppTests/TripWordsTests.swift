@@ -23,8 +23,8 @@ final class TripWordsTests: GtkTestCase {
             let aldi = Trip(id: TripID(1), list: .first, shop: ShopID(1), shopName: "Aldi", date: date, lines: [])
             let anywhere = Trip(id: TripID(2), list: .first, shop: .any, shopName: "", date: date, lines: [])
             let time = SharingCommands.timeText(date)
-            XCTAssertEqual(MainWindow.deletedTrip(aldi), "Deleted the trip to Aldi of \(DateText.day(date)), \(time)")
-            XCTAssertEqual(MainWindow.deletedTrip(anywhere), "Deleted the trip of \(DateText.day(date)), \(time)")
+            XCTAssertEqual(TripsController.deletedTrip(aldi), "Deleted the trip to Aldi of \(DateText.day(date)), \(time)")
+            XCTAssertEqual(TripsController.deletedTrip(anywhere), "Deleted the trip of \(DateText.day(date)), \(time)")
         }
     }
 
@@ -43,7 +43,7 @@ final class TripWordsTests: GtkTestCase {
             let window = harness.window
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
             settle(50)
-            let page = try XCTUnwrap(window.builtTrips)
+            let page = try XCTUnwrap(window.pageStack.trips)
             page.open(0)
             settle(50)
             XCTAssertTrue(page.isShowingTrip)
@@ -53,13 +53,13 @@ final class TripWordsTests: GtkTestCase {
             settle(50)
             XCTAssertFalse(page.isShowingTrip, "the trips, the new one at the top")
             XCTAssertEqual(page.trips.count, 2)
-            XCTAssertEqual(window.totals.text, "2 trips · 4.00 spent")
+            XCTAssertEqual(window.strip.totalsText, "2 trips · 4.00 spent")
         }
     }
 
     func testExportingTripsOffersTripsInAFolderOfTheUsers() throws {
         MainActor.assumeIsolated {
-            XCTAssertEqual(MainWindow.tripFilters.map(\.name), ["Trips (CSV)"])
+            XCTAssertEqual(FilesController.tripFilters.map(\.name), ["Trips (CSV)"])
             let home = NSTemporaryDirectory() + "home-" + UUID().uuidString
             let documents = home + "/Documents"
             try? FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)

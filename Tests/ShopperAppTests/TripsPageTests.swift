@@ -30,12 +30,12 @@ final class TripsPageTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
             let window = harness.window
-            XCTAssertNil(window.builtTrips, "not read at start")
+            XCTAssertNil(window.pageStack.trips, "not read at start")
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
             settle(100)
-            let page = try XCTUnwrap(window.builtTrips)
+            let page = try XCTUnwrap(window.pageStack.trips)
             XCTAssertEqual(page.trips.count, 1)
-            XCTAssertEqual(window.totals.text, "1 trip · 3.09 spent")
+            XCTAssertEqual(window.strip.totalsText, "1 trip · 3.09 spent")
             // A trip finished while the page is open comes at the top, and its week's bar with it.
             try Self.shop(model, [("Tea", Decimal(string: "3.50")!)], on: now)
             settle(50)
@@ -91,7 +91,7 @@ final class TripsPageTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            let page = try XCTUnwrap(window.builtTrips)
+            let page = try XCTUnwrap(window.pageStack.trips)
             XCTAssertEqual(page.rowsShown, TripsPage.firstScreenful, "a screenful before the first frame")
             XCTAssertFalse(page.isDetailBuilt)
             XCTAssertFalse(page.isEmptyBuilt)
@@ -102,7 +102,7 @@ final class TripsPageTests: GtkTestCase {
             settle(50)
             XCTAssertTrue(page.isShowingTrip)
             XCTAssertEqual(page.detail.totalText, "Total 1.00")
-            XCTAssertEqual(window.totals.text, "\(count) trips · \(count * (count + 1) / 2).00 spent")
+            XCTAssertEqual(window.strip.totalsText, "\(count) trips · \(count * (count + 1) / 2).00 spent")
             // Every trip deleted: the page explains itself; a new trip takes the explanation away.
             for trip in page.trips { try model.trips.deleteTrip(trip.id) }
             settle(50)
@@ -121,9 +121,9 @@ final class TripsPageTests: GtkTestCase {
             defer { harness.close() }
             ActionMap(harness.window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
             settle(100)
-            let page = try XCTUnwrap(harness.window.builtTrips)
+            let page = try XCTUnwrap(harness.window.pageStack.trips)
             XCTAssertTrue(page.isEmptyShown)
-            XCTAssertEqual(harness.window.totals.text, "0 trips · 0.00 spent")
+            XCTAssertEqual(harness.window.strip.totalsText, "0 trips · 0.00 spent")
         }
     }
 }

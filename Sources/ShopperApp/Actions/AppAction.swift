@@ -20,8 +20,8 @@ enum AppAction: String, CaseIterable {
     case syncNow = "sync-now"
     case stopSharing = "stop-sharing"
     /// Shops the list at the store whose id is the target ("0": Any Store).
-    case chooseStore = "choose-store"
-    case manageStores = "stores"
+    case chooseShop = "choose-store"
+    case manageShops = "stores"
     /// The household's recipes, in place of the lists (the sidebar's Recipes).
     case showRecipes = "show-recipes"
     /// A recipe typed or pasted whole, with what was understood shown before it is kept.
@@ -66,7 +66,7 @@ enum AppAction: String, CaseIterable {
     var detailedName: String { "\(scope.rawValue).\(rawValue)" }
 
     /// Whether the action takes a string (the list to show).
-    var takesString: Bool { [.showList, .addLine, .switchList, .moveToList, .chooseStore].contains(self) }
+    var takesString: Bool { [.showList, .addLine, .switchList, .moveToList, .chooseShop].contains(self) }
 
     /// The targets of `showList`, in switcher order.
     static let pages = ListKind.allCases.map(\.rawValue) + [searchesPage, tripsPage]
@@ -101,7 +101,7 @@ enum AppAction: String, CaseIterable {
         case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
         case .showWeekPlan: [(nil, ["<Control>7"])]
         case .importRecipe: [(nil, ["<Shift><Control>o"])]
-        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseStore, .manageStores, .manageStaples: []
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseShop, .manageShops, .manageStaples: []
         }
     }
 
@@ -121,8 +121,8 @@ enum AppAction: String, CaseIterable {
         case .shareList: L("Share List…")
         case .syncNow: L("Sync Now")
         case .stopSharing: L("Stop Sharing")
-        case .chooseStore: L("Choose a Store")
-        case .manageStores: L("Stores…")
+        case .chooseShop: L("Choose a Store")
+        case .manageShops: L("Stores…")
         case .showRecipes: L("Show Recipes")
         case .pasteRecipe: L("Paste a Recipe…")
         case .showWeekPlan: L("Show the Week’s Plan")

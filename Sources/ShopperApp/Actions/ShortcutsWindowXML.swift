@@ -1,9 +1,17 @@
+import ShopperModel
+
 /// The shortcuts window (GtkShortcutsWindow), generated from the `AppAction` table: every
 /// accelerator the app has, under its section, in table order.
 enum ShortcutsWindowXML {
     /// Lines in a column before the next begins (a group is never split): with the groups of
     /// `AppAction.section`, the window fits a 768 px laptop screen (it was 941×932).
     static let maxHeight = 12
+
+    /// The shortcuts window over `window`.
+    @MainActor
+    static func present(over window: Window) {
+        ShortcutsWindow.present(xml: xml, transientFor: window, icons: ["edit-find-symbolic": L("Search Shortcuts")])
+    }
 
     static var xml: String {
         var sections: [String: [String]] = [:]

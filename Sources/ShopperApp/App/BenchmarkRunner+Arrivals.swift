@@ -7,7 +7,7 @@ import ShopperModel
 extension BenchmarkRunner {
     /// Two stores whose aisle orders differ, made untimed; each timed switch re-sorts the list's
     /// sections and hides what is sold elsewhere, as choosing a store in the header does.
-    func planStoreSwitches() {
+    func planShopSwitches() {
         var made: [ShopID] = []
         untimed { [self] in
             do {
@@ -24,11 +24,11 @@ extension BenchmarkRunner {
         for k in 0..<Self.switches * 2 {
             timed("store-switch") { [self] in
                 let shop = made[k % made.count]
-                window.chooseShop("\(shop.raw)")
+                window.shops.choose("\(shop.raw)")
                 guard window.model.shops.currentShop == shop else { fail("the store was not switched") }
             }
         }
-        untimed { [self] in window.chooseShop("\(ShopID.any.raw)") }
+        untimed { [self] in window.shops.choose("\(ShopID.any.raw)") }
     }
 
     /// Another connection writes 100 items of the shown list in one transaction, as a sync's merge

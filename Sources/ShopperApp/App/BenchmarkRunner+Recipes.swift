@@ -14,7 +14,7 @@ extension BenchmarkRunner {
         planRecipesOpening()
         for k in 0..<Self.scrollFrames {
             timed("recipes-scroll-frame") { [self] in
-                guard let scroller = window.recipes.builtPage?.scroller else { fail("no Recipes page") }
+                guard let scroller = window.recipes.place.builtPage?.scroller else { fail("no Recipes page") }
                 scroller.scrollOffset = scroller.maxScrollOffset * Double(k) / Double(Self.scrollFrames - 1)
             }
         }
@@ -29,11 +29,11 @@ extension BenchmarkRunner {
         }
         // The first key of a search reads what it looks in (the titles, tags and ingredients).
         timed("recipes-search-first") { [self] in
-            guard let page = window.recipes.builtPage else { fail("no Recipes page") }
+            guard let page = window.recipes.place.builtPage else { fail("no Recipes page") }
             page.search.text = "lemon"
             guard !page.entries.isEmpty, page.entries.count < 1_000 else { fail("the search found \(page.entries.count) recipes") }
         }
-        untimed { [self] in window.recipes.builtPage?.search.text = "" }
+        untimed { [self] in window.recipes.place.builtPage?.search.text = "" }
         // Of that first search, the store's read of what it looks in, alone.
         for _ in 0..<Self.switches {
             steps.append { [self] done in
@@ -55,7 +55,7 @@ extension BenchmarkRunner {
             let t0 = Clock.now
             ActionMap(window.window).activate(AppAction.showRecipes.rawValue)
             let opened = Clock.now - t0
-            guard let page = window.recipes.builtPage, page.entries.count >= 1_000 else { fail("the Recipes page showed too few recipes") }
+            guard let page = window.recipes.place.builtPage, page.entries.count >= 1_000 else { fail("the Recipes page showed too few recipes") }
             window.window.afterNextFrame { [self] frameWork in
                 emit("recipes-open", opened + frameWork)
                 emit("recipes-build", opened)
@@ -71,7 +71,7 @@ extension BenchmarkRunner {
     func planRecipeAdds(_ count: Int = recipeAdds) {
         var feast: Recipe?
         untimed { [self] in
-            window.showRecipes()
+            window.recipes.show()
             feast = try? window.model.recipes.recipe(titled: "Bench Feast")
             guard let feast, feast.ingredients.count == 30 else { fail("the store has no 30-line Bench Feast") }
         }
@@ -80,7 +80,7 @@ extension BenchmarkRunner {
             steps.append { [self] done in
                 guard let feast else { fail("no Bench Feast") }
                 let t0 = Clock.now
-                guard let dialog = window.recipeAddDialog(feast.id, servings: feast.baseServings),
+                guard let dialog = window.recipes.makeAddDialog(feast.id, servings: feast.baseServings),
                       dialog.shownLines.count == 30 else { fail("the preview showed no 30 lines") }
                 let built = Clock.now - t0
                 let shown = Elapsed()
@@ -98,7 +98,7 @@ extension BenchmarkRunner {
                 shown.microseconds = Clock.now - t1
             }
             steps.append { [self] done in
-                guard let dialog = window.dialogs.recipeAdd else { fail("the dialog closed before its Add") }
+                guard let dialog = window.recipes.addDialog else { fail("the dialog closed before its Add") }
                 undoBefore = window.model.undo.undoStack.count
                 let t0 = Clock.now
                 dialog.dialog.respond("add")
@@ -115,7 +115,7 @@ extension BenchmarkRunner {
             untimed { [self] in
                 window.undo()
                 guard window.model.undo.undoStack.count == undoBefore else { fail("the add was not undone") }
-                window.showRecipes()
+                window.recipes.show()
             }
         }
     }

@@ -26,7 +26,7 @@ extension BenchmarkRunner {
                     fail("the store has no second list to move to")
                 }
                 guard let id = firstShown(.shopping) else { fail("the Shopping List has no item to move") }
-                guard window.move(id, toList: other) else { fail("the item was not moved") }
+                guard window.lists.move(id, toList: other) else { fail("the item was not moved") }
             }
             untimed { [self] in window.undo() }
         }

@@ -40,7 +40,7 @@ final class BenchmarkRunner {
             switch mode {
             case "ops": planOperations()
             // One operation alone, to profile it: `perf record -g shopper` with this mode.
-            case "store-switch": planStoreSwitches()
+            case "store-switch": planShopSwitches()
             case "sync-arrival": planSyncArrivals()
             case "scroll":
                 untimed { self.window.show(.all) }
@@ -80,25 +80,25 @@ final class BenchmarkRunner {
         planUndoAndMove()
         untimed { [self] in
             window.show(.all)
-            window.searchBar.isOpen = true
+            window.search.panel.bar.isOpen = true
         }
         // Typed a key at a time, as a person types (replacing the whole text would pass through
         // an empty search each time).
         for key in "item 4242" {
             timed("search-keystroke") { [self] in
-                window.searchBar.type(String(key))
-                window.applySearch()
+                window.search.panel.bar.type(String(key))
+                window.search.apply()
             }
         }
         untimed { [self] in
-            window.searchBar.text = ""
-            window.applySearch()
+            window.search.panel.bar.text = ""
+            window.search.apply()
         }
         planScroll()
         planListSwitches(Self.switches)
         planListReads()
         // Last: they add two stores and change items, which the reads above must not see.
-        planStoreSwitches()
+        planShopSwitches()
         planSyncArrivals()
     }
 
@@ -116,9 +116,9 @@ final class BenchmarkRunner {
     /// model read from the store and its first screen drawn.
     private func planListSwitches(_ times: Int) {
         for _ in 0..<times {
-            untimed { [self] in window.switchList("2") }
+            untimed { [self] in window.lists.switchTo("2") }
             timed("list-switch") { [self] in
-                window.switchList("1")
+                window.lists.switchTo("1")
                 guard window.currentPage.projection.itemCount > 0 else { fail("the first list showed no items") }
             }
         }
@@ -146,7 +146,7 @@ final class BenchmarkRunner {
             let t0 = Clock.now
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
             let opened = Clock.now - t0
-            guard let page = window.builtTrips, !page.trips.isEmpty else { fail("the Trips page showed no trips") }
+            guard let page = window.pageStack.trips, !page.trips.isEmpty else { fail("the Trips page showed no trips") }
             window.window.afterNextFrame { [self] frameWork in
                 emit("trips-read", page.readTime)
                 emit("trips-first-paint", opened - page.readTime + frameWork)

@@ -153,8 +153,7 @@ enum BookCommands {
         let before = shown.undo.latestID
         let message = try perform(request, on: model)
         if model !== shown { shown.lists.reloadLists() }
-        window.reloadRecipes()
-        window.reloadWeek()
+        window.recipes.bookChanged()
         window.updateActions()
         // The first line, without the full stop or colon a terminal's sentence ends with (a toast
         // has none).

@@ -87,12 +87,12 @@ final class ShellSearch: ShellSearchProvider {
             _ = window()
             return
         }
-        window.openItem(item, in: found.item.list)
+        window.search.openItem(item, in: found.item.list)
     }
 
     func launchSearch(_ terms: [String], timestamp: UInt32) {
         touched()
-        window()?.searchEverywhere(Self.words(terms).joined(separator: " "))
+        window()?.search.searchEverywhere(Self.words(terms).joined(separator: " "))
     }
 
     /// The terms as search words, bounded: what the Shell sends is input from another process.

@@ -30,7 +30,7 @@ final class ShopperApplication {
         app.on("activate") { [weak self] in self?.activate() }
         app.onOpen { [weak self] files in
             self?.activate()
-            for f in files { self?.mainWindow?.previewImport(f) }
+            for f in files { self?.mainWindow?.files.importFile(f) }
         }
         installActions()
         offerSearch()
@@ -50,7 +50,7 @@ final class ShopperApplication {
                     }
                 }
             }
-            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in try window.addLineForCaller(line) }
+            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in try window.items.addLineForCaller(line) }
             exportToWindow(RecipeAddService.interface, RecipeAddService.method) { request, window in
                 try RecipeCommands.addInWindow(request, window: window)
             }
@@ -137,12 +137,18 @@ final class ShopperApplication {
             actions.add(action.rawValue, stringParameter: action.takesString) { [weak self] argument in
                 guard let self else { return }
                 switch action {
-                case .preferences: activate(); mainWindow?.showPreferences()
-                case .about: activate(); mainWindow?.showAbout()
+                case .preferences:
+                    activate()
+                    if let window = mainWindow?.window { ShopperPreferencesWindow.present(preferences, over: window) }
+                case .about:
+                    activate()
+                    if let window = mainWindow?.window {
+                        AboutDialog.present(paths.aboutInfo, version: AppInfo.version, icon: AppInfo.id, parent: window)
+                    }
                 case .quit: app.quit()
                 case .addLine:
                     activate()
-                    if let line = argument { mainWindow?.addLine(line) }
+                    if let line = argument { mainWindow?.items.addLine(line) }
                 default: break
                 }
             }
@@ -151,9 +157,10 @@ final class ShopperApplication {
     }
 
 
-    /// `shopper add` without the bus (cron, ssh) and, later, a sync write to the store directly:
-    /// the window shows their changes within a second. The check is one PRAGMA, so polling is
-    /// cheaper than a file monitor on the WAL (which fires on every write, ours included).
+    /// Other processes' writes (`shopper add` without the bus: cron, ssh): the window shows them
+    /// within a second. (A sync the window ran is read the moment it ends: `SharingController`.)
+    /// The check is one PRAGMA, so polling is cheaper than a file monitor on the WAL (which fires
+    /// on every write, ours included).
     private func followOtherProcesses() {
         MainLoop.timeout(milliseconds: Self.followMS) { [weak self] in
             guard let self, let window = mainWindow else { return false }

@@ -64,8 +64,24 @@ final class AddBar {
 
     func focus() { entry.widget.grabFocus() }
 
-    /// Shows the longest placeholder that fits the entry's width now (the window calls this as it
-    /// is resized).
+    /// Shown on a list's page only: on the Searches and Trips pages it would add to nothing.
+    func show(_ shown: Bool) { root.widget.visible = shown }
+
+    /// The example as long as `window`'s width allows, at start and as it is resized; completion
+    /// made ready after the first frame (before the first keystroke, out of that frame's way).
+    func follow(_ window: Window) {
+        window.widget.afterFirstFrame { [weak self] in
+            // In an idle too: what it changes shows in the next frame either way.
+            MainLoop.idle { self?.fitPlaceholder() }
+            MainLoop.idle { _ = self?.prepareCompletion() }
+        }
+        for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
+            window.widget.onPointer(size) { [weak self] _ in window.afterNextFrame { _ in self?.fitPlaceholder() } }
+        }
+    }
+
+    /// Shows the longest placeholder that fits the entry's width now (`follow` calls this as the
+    /// window is resized).
     func fitPlaceholder() {
         guard entry.widget.width > 0 else { return }
         let fitting = Self.placeholders.first(where: entry.fits) ?? Self.placeholders[Self.placeholders.count - 1]

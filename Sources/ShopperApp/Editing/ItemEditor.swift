@@ -266,7 +266,7 @@ final class ItemEditor {
     var priceBasisLabel: String { perUnit.label }
     func choose(_ basis: PriceBasis) { (basis == .forAll ? forAll : perUnit).active = true }
     func pressSave() { commit() }
-    func tickStore(_ id: ShopID, _ on: Bool) { onlyAt.tick(id, on) }
+    func tickShop(_ id: ShopID, _ on: Bool) { onlyAt.tick(id, on) }
     var soldAt: String? { onlyAt.button.widget.visible ? onlyAt.label : nil }
 }
 

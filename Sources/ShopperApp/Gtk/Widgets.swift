@@ -131,6 +131,7 @@ import CGtk
     private var ptr: UnsafeMutablePointer<GtkBox> { widget.typedPointer() }
     func append(_ child: Widget) { gtk_box_append(ptr, child.raw) }
     func remove(_ child: Widget) { gtk_box_remove(ptr, child.raw) }
+    func insert(_ child: Widget, after sibling: Widget) { gtk_box_insert_child_after(ptr, child.raw, sibling.raw) }
     func removeAll() { while let child = widget.firstChild { remove(child) } }
 }
 

@@ -14,9 +14,9 @@ extension ListPage {
             leaving.remove(id)
             onAction?(action, id)
             // Still here: the write failed (its error is shown), so the row comes back into view.
-            if projection.index(of: id) != nil { bound.values.first { $0.row.itemID == id }?.row.stay() }
+            if projection.index(of: id) != nil { rows.bound.values.first { $0.row.itemID == id }?.row.stay() }
         }
-        if let row = bound.values.first(where: { $0.row.itemID == id })?.row { row.leave(then: finish) } else { finish() }
+        if let row = rows.bound.values.first(where: { $0.row.itemID == id })?.row { row.leave(then: finish) } else { finish() }
     }
 
 
@@ -40,7 +40,7 @@ extension ListPage {
             focusPending = nil
             if let i = projection.index(of: id) { listView.select(i) }
             // The row's own widget is the list item's child; GTK focuses the list item itself.
-            bound.values.first { $0.row.itemID == id }?.row.root.widget.parent?.grabFocus()
+            rows.bound.values.first { $0.row.itemID == id }?.row.root.widget.parent?.grabFocus()
         }
     }
 
@@ -160,44 +160,8 @@ extension ListPage {
         keys.add("<Shift>ISO_Left_Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: false); return true }
         // The row's menu from the keyboard, as GNOME lists do.
         for trigger in ["<Shift>F10", "Menu"] {
-            keys.add(trigger) { [weak self] in self?.showContextMenuForSelection() ?? false }
+            keys.add(trigger) { [weak self] in self?.rowMenu.showForSelection() ?? false }
         }
         listView.widget.add(keys.controller)
-    }
-
-    /// Made when a row's menu is first asked for: a popover menu builds a widget per item, which a
-    /// start that opens no menu need not pay for.
-    private func buildContextMenu(_ menu: Menu) {
-        contextMenu = PopoverMenu(menu: menu, parent: root.widget)
-        // On Escape (or a choice that stays on the list) GTK 4.8 hands focus to the next focusable
-        // widget, often a toast's button: back to the row, so the keyboard carries on where it
-        // was. Not when the choice took the list off screen (Edit… opens the editor).
-        // A choice that took the item off the list (moved to another, deleted) leaves focus on the
-        // item that took its place.
-        contextMenu?.onClosed { [weak self] in
-            MainLoop.idle { [weak self] in
-                guard let self, listView.widget.isDrawable else { return }
-                if let id = selectedItem { select(id) } else if let at = menuPosition { keepFocus(near: at) }
-            }
-        }
-    }
-
-    func showContextMenu(for id: ItemID, row: RowWidget, x: Double, y: Double) {
-        guard let b = row.root.widget.bounds(in: root.widget), let i = projection.index(of: id) else { return }
-        // Selected for the menu's actions, but without `select`'s later focus grab: focus moving
-        // to the row would close the menu as soon as it opened.
-        listView.select(i)
-        menuPosition = i
-        // Made for the moment: the item's state names the pick, and the lists change.
-        let menu = MainWindow.rowMenu(for: kind, needed: model.items.item(id)?.needed ?? false,
-                                      otherLists: model.lists.all.filter { $0.id != model.list })
-        if let contextMenu { contextMenu.setMenu(menu) } else { buildContextMenu(menu) }
-        contextMenu?.popup(at: b.x + x, b.y + y)
-    }
-
-    func showContextMenuForSelection() -> Bool {
-        guard let id = selectedItem, let row = bound.values.first(where: { $0.row.itemID == id })?.row else { return false }
-        showContextMenu(for: id, row: row, x: 24, y: Double(row.root.widget.height) / 2)
-        return true
     }
 }

@@ -24,8 +24,10 @@ final class ListPage {
     let rowModel: RowListModel
     var money: MoneyFormat
     var options: DisplayOptions
-    /// Rows currently bound, with the identity each shows: what a preference change refreshes.
-    var bound: [ObjectIdentifier: (row: RowWidget, identity: Int)] = [:]
+    /// The row widgets: bound to GTK's list items, waiting in a pool, built.
+    lazy var rows = RowPool(page: self)
+    /// A row's menu (right click, Shift+F10, Menu), made when first asked for.
+    lazy var rowMenu = RowMenu(page: self)
     /// Set by the window: what a click or key on a row does (after any animation).
     var onAction: (@MainActor (RowAction, ItemID) -> Void)?
     /// Set by the window: delete an item (undoable there).
@@ -34,8 +36,6 @@ final class ListPage {
     var onError: (@MainActor (Error) -> Void)?
     /// How many structural changes reached GTK: a preference change must not add any.
     var structuralChanges = 0
-    /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
-    var rowsBuilt = 0
     /// Reads the items near the rows just bound between frames.
     lazy var readAhead = RowReadAhead { [weak self] in
         guard let self, !listGone else { return nil }
@@ -43,7 +43,6 @@ final class ListPage {
     }
     /// Items fading out after a tick, so a double click does not tick twice.
     var leaving = Set<ItemID>()
-    var contextMenu: PopoverMenu?
     /// Set by the window: the selected row changed (which commands are enabled follows).
     var onSelectionChanged: (@MainActor () -> Void)?
     /// Set by the window: the top of what covers the foot of the list (the toast), in the list's
@@ -67,7 +66,7 @@ final class ListPage {
         rowModel.showFirst(Self.firstScreenful)
         emptyState = EmptyState(text: kind.emptyExplanation, buttonTitle: emptyButtonTitle)
 
-        listView = ListView(model: rowModel, factory: rowFactory())
+        listView = ListView(model: rowModel, factory: rows.factory())
         // Once the first frame is on screen; in an idle, so that frame's other after-paint work
         // goes first.
         listView.widget.afterFirstFrame { [weak self] in
@@ -96,36 +95,6 @@ final class ListPage {
         addListShortcuts()
         listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
         follow(projection)
-    }
-
-    /// Row widgets for GTK's list items: one from the pool when there is one, bound and unbound
-    /// as GTK asks, kept in the pool when GTK lets go of its item.
-    private func rowFactory() -> ListItemFactory {
-        ListItemFactory(
-            setup: { [weak self] item in
-                guard let self else { return }
-                let row = rowPool.popLast() ?? newRow()
-                item.child = row.root.widget
-                item.attach(row)
-            },
-            bind: { [weak self] item in self?.bind(item) },
-            unbind: { [weak self] item in
-                if let row = item.attached(RowWidget.self) { self?.bound[ObjectIdentifier(row)] = nil }
-            },
-            teardown: { [weak self] item in
-                // GTK 4.8 destroys a list item's widgets whenever the row leaves its window of
-                // rows, and builds new ones for the row that comes: the row widget waits here to
-                // serve the next one instead, saving both.
-                guard let row = item.attached(RowWidget.self) else { return }
-                // The page's own reference keeps it alive off the item.
-                item.release(row.root.widget)
-                if let self, rowPool.count < Self.poolLimit {
-                    row.stay()
-                    rowPool.append(row)
-                } else {
-                    row.root.widget.letGo()
-                }
-            })
     }
 
     /// The list's top in view, now and once GTK has laid out the rows (it keeps the row that was
@@ -214,28 +183,14 @@ final class ListPage {
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
         shown.onContentChanged = { [weak self] identities in
             guard let self else { return }
-            for (row, identity) in bound.values where identities.contains(identity) { show(row, identity: identity) }
+            for (row, identity) in rows.bound.values where identities.contains(identity) { show(row, identity: identity) }
             onRowsChanged?()
         }
     }
 
     isolated deinit {
         listView?.release()
-        for row in rowPool { row.root.widget.letGo() }
-    }
-
-    /// A row widget, built once; it is given to list item after list item (see `teardown`).
-    func newRow() -> RowWidget {
-        let row = RowWidget()
-        rowsBuilt += 1
-        row.onAction = { [weak self] action, id in self?.act(action, on: id) }
-        row.onContextMenu = { [weak self] id, row, x, y in self?.showContextMenu(for: id, row: row, x: x, y: y) }
-        row.onDrop = { [weak self] dragged, onto, after in self?.drop(dragged, onto: onto, after: after) }
-        row.onDragging = { [weak self] on in self?.emptyState.suppressed = on }
-        // The page holds every row widget it built, so one waiting in the pool (or taken off by
-        // GTK) lives on; `teardown` lets go of those the pool has no room for.
-        row.root.widget.keep()
-        return row
+        rows.letGo()
     }
 
     /// Rows added in one change above which the change is told in two steps: GTK's search for the
@@ -245,7 +200,7 @@ final class ListPage {
     func bind(_ item: ListItem) {
         guard let row = item.attached(RowWidget.self) else { return }
         let identity = item.identity
-        bound[ObjectIdentifier(row)] = (row, identity)
+        rows.bound[ObjectIdentifier(row)] = (row, identity)
         show(row, identity: identity)
         readAhead.bound(item.position)
         // Headers and the end row do nothing when activated: they take no selection (nor, so, the
@@ -283,7 +238,7 @@ final class ListPage {
     /// switch would show its sections under the new order's names.
     private func showBoundRowsAgain() {
         catchUp()
-        for (row, identity) in bound.values { show(row, identity: identity) }
+        for (row, identity) in rows.bound.values { show(row, identity: identity) }
     }
 
     /// Filters the list as the user types; rows are recycled, the list is not rebuilt. The
@@ -311,9 +266,12 @@ final class ListPage {
     }
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).
-    var boundRows: [RowWidget] { bound.values.map(\.row) }
+    var boundRows: [RowWidget] { rows.bound.values.map(\.row) }
+    /// Row widgets built so far.
+    /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
+    var rowsBuilt: Int { rows.built }
     /// For tests: the identity a bound row shows.
-    func boundIdentity(of row: RowWidget) -> Int { bound[ObjectIdentifier(row)]?.identity ?? 0 }
+    func boundIdentity(of row: RowWidget) -> Int { rows.bound[ObjectIdentifier(row)]?.identity ?? 0 }
 
     /// One `revealStep` waits for its frame.
     var revealing = false
@@ -324,12 +282,8 @@ final class ListPage {
     var listGone = false
     /// A slice of `fillWhenIdle` waits in an idle.
     var filling = false
-    /// Row widgets waiting for a list item, bounded (GTK keeps about thirty bound at a time).
-    var rowPool: [RowWidget] = []
     /// The item on the selected (keyboard-focused) row.
     var selectedItem: ItemID? { listView.selected.flatMap(projection.itemID) }
-    /// Where the row whose menu was opened last was.
-    var menuPosition: Int?
     /// An explicit `select` waiting for GTK to bind its row; it wins over `keepFocus`.
     var focusPending: ItemID?
     /// Rows a page key moves: a screenful, less one so the row focused stays in sight.

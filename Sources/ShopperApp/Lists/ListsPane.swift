@@ -10,18 +10,22 @@ final class ListsPane {
     /// "sidebar" and "content".
     let frame = Leaflet()
     let listsButton = Button(icon: "sidebar-show-symbolic", accessibleLabel: L("Lists"))
-    let contentHeader: HeaderBar
-    let places: ViewStack
+    /// The content's header: the lists' place's (the recipes' place has its own).
+    let contentHeader = HeaderBar()
+    /// The content's places, the lists' and the recipes'.
+    let places = ViewStack()
     /// Made when first opened.
     private var listMenu: PopoverMenu?
 
-    /// `content` has `contentHeader` at its top: side by side, only one set of window buttons shows.
-    init(content: Widget, places: ViewStack, header contentHeader: HeaderBar) {
-        self.contentHeader = contentHeader
-        self.places = places
+    init() {
         listsButton.widget.tooltip(L("Lists"))
         frame.append(sidebar.root.widget, name: "sidebar")
         frame.appendSeparator()
+    }
+
+    /// The content beside the sidebar: `contentHeader` and `places` are in it, at its top (side by
+    /// side, only one set of window buttons shows).
+    func place(content: Widget) {
         frame.append(content, name: "content")
         frame.visibleName = "content"
         frame.onFoldedChanged { [weak self] folded in self?.folded(folded) }
@@ -30,6 +34,26 @@ final class ListsPane {
 
     static let listsPlace = "lists", recipesPlace = "recipes"
     var isShowingRecipes: Bool { places.visibleName == Self.recipesPlace }
+    /// Hears the sidebar fold away and come back (at once, when set).
+    var onFolded: (@MainActor (Bool) -> Void)? { didSet { onFolded?(frame.folded) } }
+
+    /// The recipes' place beside the lists' (`recipesPlace`), built by its own controller.
+    func add(recipes: Widget) {
+        places.add(recipes, name: Self.recipesPlace, title: L("Recipes"), icon: "accessories-text-editor-symbolic")
+        places.visibleName = Self.listsPlace
+    }
+
+    /// The recipes in the content's place, marked in the sidebar.
+    func showRecipesPlace() {
+        places.visibleName = Self.recipesPlace
+        sidebar.highlightRecipes()
+    }
+
+    /// The lists in the content's place, the list shown marked in the sidebar.
+    func showListsPlace(current: ListID) {
+        places.visibleName = Self.listsPlace
+        sidebar.highlightList(current)
+    }
 
     /// At phone width the sidebar covers the content: opening a list goes to it.
     func showContent() {
@@ -48,6 +72,7 @@ final class ListsPane {
     }
 
     private func folded(_ folded: Bool) {
+        onFolded?(folded)
         listsButton.widget.visible = folded
         // Side by side, one set of window buttons (the page's); folded, each page has its own.
         sidebar.header.showEndTitleButtons(folded)

@@ -89,6 +89,13 @@ final class SearchPanel {
 
     /// Another list is shown: an all-lists search made from the one left ends, and the text goes
     /// to the new list's page.
+    /// The bar shows, and takes the keys typed in the window, on a list's page only (on the
+    /// Searches and Trips pages it would act on nothing; a search open stays, hidden).
+    func follow(onList: Bool, window: Window) {
+        bar.widget.visible = onList
+        bar.capturesKeys(from: window, onList)
+    }
+
     func listChanged() {
         if allSearch != nil { allListsButton.active = false }
         searchedPage = nil

@@ -13,6 +13,19 @@ final class ShopperPreferencesWindow {
     /// Refreshers of rows not bound by GSettings itself.
     private var followers: [@MainActor () -> Void] = []
 
+    /// The one open, brought to the front rather than opened twice; let go when closed.
+    private(set) static var shown: ShopperPreferencesWindow?
+
+    /// Preferences over `parent`: the one open, or a new one.
+    static func present(_ preferences: Preferences, over parent: Window) {
+        if shown == nil {
+            let p = ShopperPreferencesWindow(preferences: preferences, parent: parent)
+            p.window.onCloseRequest { shown = nil; return false }
+            shown = p
+        }
+        shown?.window.present()
+    }
+
     init(preferences: Preferences, parent: Window) {
         self.preferences = preferences
         let prefs = PreferencesWindow(parent: parent, pageTitle: L("General"))

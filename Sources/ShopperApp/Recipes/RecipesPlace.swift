@@ -11,7 +11,7 @@ final class RecipesPlace {
     /// Empty until the place is first shown; then its header and its pages' stack.
     let root = Box(.vertical)
     /// Placed by the window below the toasts (a toast over it would take its clicks); the switcher
-    /// bar goes in it when the place is built.
+    /// bar goes in it when the place is built. Shown with the place.
     let barPlace = Box(.vertical)
     private let numbers: NumberConvention
     /// The header, its buttons and switchers, and the pages' places: ~150 widgets that a start, which
@@ -28,7 +28,11 @@ final class RecipesPlace {
     init(numbers: NumberConvention) {
         self.numbers = numbers
         root.widget.expand(h: true, v: true)
+        barPlace.widget.visible = false
     }
+
+    /// The place's bottom switcher shows with it, and gives way to the lists' own.
+    func showBottomBar(_ shown: Bool) { barPlace.widget.visible = shown }
 
     /// Whether the header and the pages' stack are built.
     var isBuilt: Bool { chrome != nil }
@@ -137,7 +141,7 @@ private final class RecipesChrome {
         importButton.widget.tooltip(L("Import a Recipe"))
         importButton.widget.actionName(AppAction.importRecipe.detailedName)
         header.packStart(importButton.widget)
-        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: MainWindow.recipesMenu()).widget)
+        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: Menus.recipes()).widget)
         stack.widget.expand(h: true, v: true)
         ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
     }

@@ -3,8 +3,8 @@ import ShopperModel
 import ShopperSyncModel
 
 /// When the window syncs its shared lists, and with what outcome. A sync runs on a worker thread
-/// with a store connection of its own, so the window follows its writes as it follows any other
-/// process's; the main loop is never blocked. One sync at a time: one asked for meanwhile runs
+/// (the helper writes the store itself), so the main loop is never blocked; when it ends,
+/// `onFinished` has the window read what it wrote at once, not on the next poll. One sync at a time: one asked for meanwhile runs
 /// right after. Syncs: at start, 2 s after a change here, every 30 s while the window has focus,
 /// when the network comes back, on Sync Now and on `shopper sync`. The sync itself runs in the
 /// sharing helper (`SyncHelper`): the window never loads the network libraries.
@@ -33,7 +33,10 @@ final class SyncController {
     private var bindings: [ListID: SyncBinding] = [:]
     /// The changes waiting per shared list, counted on a worker thread.
     let pending: PendingCounter
-    /// Hears every outcome: the window's status and toasts.
+    /// Hears a sync begin (the status says so).
+    var onStarted: (() -> Void)?
+    /// Hears every sync's end with its outcomes: the model reads what it wrote, the window's
+    /// status and toasts follow.
     var onFinished: (([Outcome]) -> Void)?
     /// Whether the window has focus (the 30 s sync runs only then).
     var isActive: () -> Bool = { true }
@@ -129,7 +132,7 @@ final class SyncController {
         reload()
         guard !bindings.isEmpty || !waiting.isEmpty else { return }
         running = true
-        onFinished?([])
+        onStarted?()
         let path = storePath
         inFlight = waiting
         waiting = []
@@ -174,10 +177,12 @@ final class SyncController {
             else { L("{list}: {summary}.", ["list": o.list.name, "summary": SharingCommands.summary(o.report)]) }
         }.joined(separator: "\n")
         let failed = failure ?? (outcomes.contains { $0.problem != nil } ? text : nil)
+        // The window first (its rows read what the sync wrote), then whoever waits for the answer
+        // (`shopper sync`): told it is done, it finds the window showing it.
+        onFinished?(outcomes)
         for (_, done) in asked {
             if let failed { done(.failure(AddLineService.Failed(message: failed))) } else { done(.success(text.isEmpty ? L("No list is shared.") : text)) }
         }
-        onFinished?(outcomes)
         if again {
             again = false
             sync()

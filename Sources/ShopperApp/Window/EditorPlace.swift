@@ -7,8 +7,11 @@ final class EditorPlace {
     let body = Leaflet()
     private let holder = Box(.vertical)
     private(set) var editor: ItemEditor?
+    /// What the editor slides over: the lists' column.
+    let lists: Widget
 
     init(over lists: Widget) {
+        self.lists = lists
         holder.widget.expand(h: true, v: true)
         body.append(lists, name: "lists")
         body.append(holder.widget, name: "editor")

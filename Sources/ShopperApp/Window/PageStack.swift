@@ -22,6 +22,13 @@ final class PageStack {
     private(set) var lists: [ListKind: ListPage] = [:]
     private(set) var searches: SavedSearchesPage?
     private(set) var trips: TripsPage?
+    /// Whether pages left behind are being caught up (`catchUpAfterNextFrame`).
+    private var catchingUp = false
+    /// The window is destroyed: an idle queued before (a page's catch-up, a model read again)
+    /// must not reach its actions or widgets, which GTK has let go of.
+    private(set) var isGone = false
+    /// Whose frames the catch-up waits for: the window's (the stack may be hidden by a search).
+    private var frames: Widget?
 
     init() {
         let tabs = ListKind.allCases.map { ($0.rawValue, $0.title, $0.icon) }
@@ -68,6 +75,80 @@ final class PageStack {
 
     /// The list shown; nil while the saved searches or the trips are.
     var visibleList: ListKind? { ListKind(rawValue: stack.visibleName) }
+    /// The list's page shown; nil while the saved searches or the trips are.
+    var visibleListPage: ListPage? { visibleList.flatMap { lists[$0] } }
+    /// The lists built so far, in tab order: a list is built when first shown (or first needed).
+    var builtLists: [ListPage] { ListKind.allCases.compactMap { lists[$0] } }
+
+    /// The shop's name under the title while the header's shop button is an icon ("": none).
+    func showInTitle(shop: String) { switcherTitle.subtitle(shop) }
+    /// The list's name as the header's title.
+    func showInTitle(list: String) { switcherTitle.title(list) }
+
+    /// What makes room for the toast while the lists are shown (`InAppNotification.room`).
+    var room: Widget { stack.widget }
+
+    /// Hears another page shown.
+    func onPageChanged(_ f: @escaping @MainActor () -> Void) { stack.onPageChanged(f) }
+
+    /// The pages hidden while every list's results stand in for them, and back.
+    func show(_ shown: Bool) { stack.widget.visible = shown }
+
+    /// Whether the lists are switched from the bottom bar (a narrow window).
+    var isBottomSwitcherShown: Bool { switcherBar.reveal }
+    /// The bottom switcher shows with the lists and gives way to the recipes' own.
+    func showBottomSwitcher(_ shown: Bool) { switcherBar.widget.visible = shown }
+
+    /// The preferences of the moment on every list built; `money` when the currency changed.
+    func follow(_ preferences: Preferences, money: MoneyFormat?) {
+        for page in builtLists {
+            // Sections first: a list held back from a shop switch is then rebuilt once (by new
+            // sections, or as its rows are shown again).
+            page.setSectioning(preferences.sectioning)
+            page.setOptions(preferences.display)
+            if let money { page.setMoney(money) }
+        }
+    }
+
+    /// The window the pages are in: its frames, and when it is gone no page is caught up any more.
+    func follow(_ window: Window) {
+        frames = window.widget
+        window.widget.on("destroy") { [weak self] in self?.isGone = true }
+    }
+
+    /// The pages not on screen, left behind by a list or shop switch so the page shown is drawn
+    /// first, made up to date once it is (or before, when one is needed: `MainWindow.page(_:)`).
+    func catchUpAfterNextFrame() {
+        // One round at a time: a round under way also takes the pages a later switch left.
+        guard !catchingUp else { return }
+        catchingUp = true
+        (frames ?? stack.widget).afterNextFrame { [weak self] _ in self?.catchUpOnePageWhenIdle() }
+    }
+
+    /// A page an idle moment: at a million items each is a pass over the list, and GTK told of
+    /// all its rows anew; one at a time, a frame that falls due meanwhile is not kept waiting.
+    private func catchUpOnePageWhenIdle() {
+        MainLoop.idle { [weak self] in
+            guard let self, !isGone else { return }
+            guard let page = builtLists.first(where: \.isBehind) else { return catchingUp = false }
+            page.catchUp()
+            catchUpOnePageWhenIdle()
+        }
+    }
+
+    /// Every list sorted again by `change` (a shop chosen): only the list on screen in this frame,
+    /// the others once it is drawn; `fromTop`, a new order shown from its top.
+    func reorder(fromTop: Bool, by change: () throws -> Void) throws {
+        // To the top while GTK still has the old rows: the new order is then told as a list at
+        // its top (its first screen in this frame, the rest after it).
+        if fromTop { for page in builtLists { page.scrolled.scrollOffset = 0 } }
+        let shown = visibleListPage
+        for page in builtLists where page !== shown { page.projection.holdRebuilds() }
+        catchUpAfterNextFrame()
+        try change()
+        // GTK kept the row that was first in view, leaving the first aisle's header above it.
+        for page in builtLists { page.showTop() }
+    }
 
     func place(_ page: ListPage, as kind: ListKind) {
         lists[kind] = page
@@ -80,6 +161,18 @@ final class PageStack {
         searches = page
         page.root.widget.expand(h: true, v: true)
         places[Self.searchesName]!.append(page.root.widget)
+    }
+
+    /// Another list's model. The pages stay (GTK 4.8 cannot dispose of a grid view whose rows this
+    /// app recycles) and show it: `shown` now, the others once it is drawn (or when needed); the
+    /// saved searches are built again when needed, the trips show it.
+    func show(_ model: ShoppingModel, shown: ListPage?) {
+        for page in builtLists {
+            if page === shown { page.show(model) } else { page.pending = model }
+        }
+        catchUpAfterNextFrame()
+        dropSearches()
+        trips?.show(model)
     }
 
     /// The saved searches are another list's once the list shown changes: built again when needed.

@@ -3,7 +3,7 @@ import ShopperModel
 /// One store's page in the Stores window: its name and Delete (not for Any Store), and its aisles
 /// in the order they are walked, dragged or moved with Alt+Up and Alt+Down.
 @MainActor
-final class StoreAislesPage {
+final class ShopAislesPage {
     let root = Box(.vertical)
     let shop: ShopID
     private let model: ShoppingModel
@@ -29,21 +29,21 @@ final class StoreAislesPage {
 
         let page = PreferencesPage()
         page.widget.expand(v: true)
-        let storeName = model.shops.all.first { $0.id == shop }?.name
-        if let storeName {
+        let shopName = model.shops.all.first { $0.id == shop }?.name
+        if let shopName {
             let group = PreferencesGroup(title: L("Store"))
-            name.text = storeName
+            name.text = shopName
             name.row.on("entry-activated") { [weak self] in self?.keepName() }
             group.add(name.row)
             let delete = Button(label: L("Delete Store"))
             delete.widget.css("destructive-action")
             delete.widget.align(h: .start).margins(12)
-            delete.onClicked { [weak self] in self?.deleteStore() }
+            delete.onClicked { [weak self] in self?.deleteShop() }
             group.add(delete.widget)
             page.add(group)
         }
         let group = PreferencesGroup(title: L("Aisle Order"))
-        group.describe(storeName == nil
+        group.describe(shopName == nil
             ? L("The list’s own order, for any store. Drag an aisle, or press Alt+Up or Alt+Down.")
             : L("The order you walk this store’s aisles in; aisles it has not set come last. Drag an aisle, or press Alt+Up or Alt+Down."))
         group.addBoxedList(rows, name: L("Aisle Order"))
@@ -59,8 +59,8 @@ final class StoreAislesPage {
 
     /// The aisles again from the model, the focus kept on the aisle it was on.
     func refresh(focus: String? = nil) {
-        let storeName = model.shops.all.first { $0.id == shop }?.name
-        title.text = storeName ?? L("Any Store")
+        let shopName = model.shops.all.first { $0.id == shop }?.name
+        title.text = shopName ?? L("Any Store")
         let focused = focus ?? rows.focusedIndex.flatMap { $0 < shown.count ? shown[$0] : nil }
         rows.removeAll()
         shown = model.shops.aisleOrder(at: shop).names
@@ -98,7 +98,7 @@ final class StoreAislesPage {
         do { try model.shops.renameShop(shop, to: name.text) } catch { onError?(error) }
     }
 
-    private func deleteStore() {
+    private func deleteShop() {
         guard let store = model.shops.all.first(where: { $0.id == shop }) else { return }
         do {
             try model.shops.deleteShop(shop)

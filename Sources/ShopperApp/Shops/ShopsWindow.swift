@@ -5,15 +5,15 @@ import ShopperModel
 /// the list's own. Every change is one step of the list's undo history, with Undo in a toast here
 /// and Ctrl+Z as in the main window.
 @MainActor
-final class StoresWindow {
+final class ShopsWindow {
     let window: Window
     private let prefs: PreferencesWindow
     private let model: ShoppingModel
     private let rows = ListBox()
-    private let newStore = EntryRow(title: L("New Store"))
+    private let newShop = EntryRow(title: L("New Store"))
     /// The stores as the rows show them, Any Store first.
     private var shown: [ShopID] = []
-    private var aisles: StoreAislesPage?
+    private var aisles: ShopAislesPage?
     private var observer = 0
     var onError: (@MainActor (Error) -> Void)?
     var onClosed: (@MainActor () -> Void)?
@@ -28,7 +28,7 @@ final class StoresWindow {
         prefs.canNavigateBack(false)
         // Room for a few stores and their aisles.
         prefs.fit(parent)
-        prefs.addEntryGroup(title: L("Add a Store"), entry: newStore, addLabel: L("Add Store")) { [weak self] in self?.addStore() }
+        prefs.addEntryGroup(title: L("Add a Store"), entry: newShop, addLabel: L("Add Store")) { [weak self] in self?.addShop() }
         let list = prefs.addGroup(title: L("Stores"))
         list.describe(
             L("The Shopping List follows the aisles of the store you choose in the header. Drag a store, or press Alt+Up or Alt+Down, to order them."))
@@ -71,13 +71,13 @@ final class StoresWindow {
         aisles?.refresh()
     }
 
-    private func addStore() {
-        let name = newStore.text
+    private func addShop() {
+        let name = newShop.text
         guard !ItemDraft.clean(name).isEmpty else { return }
         guard let made = attempt({ try model.shops.addShop(named: name) }) else { return }
-        newStore.text = ""
+        newShop.text = ""
         refresh(focus: made)
-        _ = newStore.row.grabFocus()
+        _ = newShop.row.grabFocus()
     }
 
     private func move(_ from: Int, _ to: Int) {
@@ -88,7 +88,7 @@ final class StoresWindow {
     }
 
     private func openAisles(of shop: ShopID) {
-        let page = StoreAislesPage(model: model, shop: shop)
+        let page = ShopAislesPage(model: model, shop: shop)
         page.onBack = { [weak self] in self?.closeAisles() }
         page.onError = { [weak self] error in self?.onError?(error) }
         page.onDeleted = { [weak self] name in

@@ -4,20 +4,20 @@ import ShopperModel
 /// The week's plan (Recipes → Week's Plan): recipes on days with servings, one undo step each;
 /// Add the Week to the List… merges every meal not yet on a list, once; a meal taken off, or its
 /// servings changed, changes the list by exactly its share.
-extension MainWindow {
+extension RecipesController {
     /// The plan's days and meals, read again into the page (when it is built).
     func reloadWeek() {
-        guard let week = recipes.builtWeek else { return }
+        guard let week = place.builtWeek else { return }
         if week.onAddWeek == nil { wire(week) }
         let days = PlanDay.planDays()
         do {
-            let titles = Dictionary(try model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-            let meals = try model.plan.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
+            let titles = Dictionary(try host.model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+            let meals = try host.model.plan.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
             week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
                                                        servings: $0.servings, added: $0.list != nil) },
                       days: days, today: PlanDay(Date()))
         } catch {
-            report(error)
+            host.report(error)
         }
     }
 
@@ -29,60 +29,60 @@ extension MainWindow {
             guard let self else { return }
             // On a list, the list changes by the difference: said, with Undo. A meal on another
             // list is changed through that list's model: the page and the actions read again.
-            let before = model.undo.latestID
-            guard attempt({ try model.plan.setMealServings(meal, servings) }) else { return }
+            let before = host.model.undo.latestID
+            guard host.attempt({ try host.model.plan.setMealServings(meal, servings) }) else { return }
             reloadWeek()
-            updateActions()
-            if let undo = undoAction(ifNewSince: before) { toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undo) }
+            host.updateActions()
+            if let undo = host.undoAction(ifNewSince: before) { host.toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undo) }
         }
     }
 
     /// Plan a Meal for a day of the plan: which recipe, for how many.
     func planMeal(on day: PlanDay) {
-        guard let book = try? model.recipes.all(), !book.isEmpty else {
-            toast.show(L("Keep a recipe first: Paste a Recipe (Ctrl+Shift+V)."))
+        guard let book = try? host.model.recipes.all(), !book.isEmpty else {
+            host.toast.show(L("Keep a recipe first: Paste a Recipe (Ctrl+Shift+V)."))
             return
         }
-        let dialog = MealDialog(parent: window, heading: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]),
+        let dialog = MealDialog(parent: host.window, heading: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]),
                                 choiceTitle: L("Recipe"), choices: book.map(\.title), chosen: 0,
                                 servings: book[0].baseServings, servingsOf: { book[$0].baseServings }) { [weak self] i, servings in
             self?.plan(book[i], on: day, servings: servings)
         }
-        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.meal = nil }
-        dialogs.meal = dialog
+        dialog.dialog.onResponse { [weak self] _ in self?.mealDialog = nil }
+        mealDialog = dialog
         dialog.present()
     }
 
     /// Plan… on a recipe's page: which day, for how many (the servings shown offered).
-    func planRecipe(_ id: RecipeID, servings: Int) {
-        guard let recipe = try? model.recipes.recipe(id) else { return }
+    func plan(_ id: RecipeID, servings: Int) {
+        guard let recipe = try? host.model.recipes.recipe(id) else { return }
         let days = PlanDay.planDays()
         let today = PlanDay(Date())
-        let dialog = MealDialog(parent: window, heading: L("Plan “{recipe}”", ["recipe": recipe.title]), choiceTitle: L("Day"),
+        let dialog = MealDialog(parent: host.window, heading: L("Plan “{recipe}”", ["recipe": recipe.title]), choiceTitle: L("Day"),
                                 choices: days.map { DateText.day($0.date()) }, chosen: days.firstIndex(of: today) ?? 0,
                                 servings: servings) { [weak self] i, servings in
             self?.plan(recipe, on: days[i], servings: servings)
         }
-        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.meal = nil }
-        dialogs.meal = dialog
+        dialog.dialog.onResponse { [weak self] _ in self?.mealDialog = nil }
+        mealDialog = dialog
         dialog.present()
     }
 
     private func plan(_ recipe: Recipe, on day: PlanDay, servings: Int) {
-        guard attempt({ _ = try model.plan.planMeal(recipe.id, on: day, servings: servings) }) else { return }
+        guard host.attempt({ _ = try host.model.plan.planMeal(recipe.id, on: day, servings: servings) }) else { return }
         reloadWeek()
-        toast.show(L("“{recipe}” is planned for {day}", ["recipe": recipe.title, "day": DateText.day(day.date())]),
-                   actionTitle: L("Undo"), action: undoAction())
+        host.toast.show(L("“{recipe}” is planned for {day}", ["recipe": recipe.title, "day": DateText.day(day.date())]),
+                   actionTitle: L("Undo"), action: host.undoAction())
     }
 
     private func takeOffPlan(_ meal: MealID) {
-        let title = recipes.builtWeek?.shown.first { $0.meal == meal }?.title ?? ""
-        let before = model.undo.latestID
-        guard attempt({ try model.plan.removeMeal(meal) }) else { return }
+        let title = place.builtWeek?.shown.first { $0.meal == meal }?.title ?? ""
+        let before = host.model.undo.latestID
+        guard host.attempt({ try host.model.plan.removeMeal(meal) }) else { return }
         reloadWeek()
-        updateActions()
-        if let undo = undoAction(ifNewSince: before) {
-            toast.show(L("“{recipe}” is off the plan", ["recipe": title]), actionTitle: L("Undo"), action: undo)
+        host.updateActions()
+        if let undo = host.undoAction(ifNewSince: before) {
+            host.toast.show(L("“{recipe}” is off the plan", ["recipe": title]), actionTitle: L("Undo"), action: undo)
         }
     }
 
@@ -93,24 +93,25 @@ extension MainWindow {
         let first = PlanDay.planDays().first
         // Meals not yet on a list, from the store (another window may have added some since the
         // page was drawn): what the dialog promises and the toast then counts.
-        let waiting = { [weak self] in (try? self?.model.plan.mealsWaiting(from: first)) ?? 0 }
+        let waiting = { [weak self] in (try? self?.host.model.plan.mealsWaiting(from: first)) ?? 0 }
         let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
                                      body: N("{n} meal: each ingredient is merged into what the list already needs.",
                                              "{n} meals: each ingredient is merged into what the list already needs.", waiting()),
-                                     lists: model.lists.all, current: model.list, parent: window, model: models, changes: { try $0.plan.previewWeek(from: first) }, onAdd: { [weak self] list in
+                                     lists: host.model.lists.all, current: host.model.list, parent: host.window, model: models,
+                                     changes: { try $0.plan.previewWeek(from: first) }, onAdd: { [weak self] list in
             guard let self else { return }
-            showList(list)
-            let before = model.undo.latestID, pending = waiting()
-            guard model.list == list, attempt({ _ = try model.plan.addWeekToList(from: first) }) else { return }
+            host.showList(list)
+            let before = host.model.undo.latestID, pending = waiting()
+            guard host.model.list == list, host.attempt({ _ = try host.model.plan.addWeekToList(from: first) }) else { return }
             let added = pending - waiting()
-            showLists()
-            show(.shopping)
-            guard let undo = undoAction(ifNewSince: before) else { return }
-            toast.show(N("{n} meal added to “{list}”", "{n} meals added to “{list}”", added, ["list": currentList?.name ?? ""]),
-                       actionTitle: L("Undo"), action: undo)
+            host.showLists()
+            host.show(.shopping)
+            guard let undo = host.undoAction(ifNewSince: before) else { return }
+            host.toast.show(N("{n} meal added to “{list}”", "{n} meals added to “{list}”", added,
+                              ["list": host.currentList?.name ?? ""]), actionTitle: L("Undo"), action: undo)
         })
-        dialog.dialog.onResponse { [weak self] _ in self?.dialogs.recipeAdd = nil }
-        dialogs.recipeAdd = dialog
+        dialog.dialog.onResponse { [weak self] _ in self?.addDialog = nil }
+        addDialog = dialog
         dialog.present()
     }
 }

@@ -2,10 +2,9 @@ import ShopperModel
 
 /// The store the list is shopped at, in the header: its name (an icon at a phone's width), a menu
 /// of the stores and "Stores…"; and under the Shopping List the bar that says how many items other
-/// stores sell, which shows them. It keeps the Stores window while that is open. The window gives
-/// the model, and the list pages it needs.
+/// stores sell, which shows them. `ShopsController` gives it the model, and the list pages it needs.
 @MainActor
-final class StorePicker {
+final class ShopPicker {
     /// Below this window width the header shows the store as an icon, whatever the names.
     static let compactBelow: Int32 = 560
 
@@ -18,17 +17,16 @@ final class StorePicker {
     static let labelChars = 14
 
     let button = MenuButton(label: "", accessibleLabel: L("Store"))
-    let otherStoresButton = Button(label: "")
-    /// The bar around `otherStoresButton` under the Shopping List, once that list is built.
-    var otherStoresBar: Widget?
-    var storesWindow: StoresWindow?
+    let otherShopsButton = Button(label: "")
+    /// The bar around `otherShopsButton` under the Shopping List, once that list is built.
+    var otherShopsBar: Widget?
     /// Whether the header shows the store as an icon (a narrow window); nil before the first look.
     private(set) var compact: Bool?
     /// The longest name the button may show (the stores' and "Any Store"), as last updated.
     private var longest = 0
 
     init() {
-        otherStoresButton.widget.css("flat")
+        otherShopsButton.widget.css("flat")
     }
 
     /// The button and its menu (rebuilt only when the stores changed: `menu`), at `width`; the
@@ -71,14 +69,14 @@ final class StorePicker {
 
     /// The bar under the Shopping List: how many items other stores sell, and their cost when
     /// costs are shown (the totals above leave it out).
-    func updateOtherStores(_ model: ShoppingModel, page: ListPage, money: MoneyFormat, showCost: Bool) {
+    func updateOtherShops(_ model: ShoppingModel, page: ListPage, money: MoneyFormat, showCost: Bool) {
         let hidden = page.projection.hiddenForOtherShops
         let showing = page.projection.showsOtherShops && model.shops.hiddenForOtherShops > 0
         let count = N("{n} item for other stores", "{n} items for other stores", hidden)
         let cost = model.shops.hiddenForOtherShopsTotals.sum
         let said = showCost && cost != .zero ? L("{items} · {cost}", ["items": count, "cost": money.format(cost)]) : count
-        otherStoresButton.label = showing ? L("Hide Items for Other Stores") : said
-        otherStoresBar?.visible = hidden > 0 || showing
+        otherShopsButton.label = showing ? L("Hide Items for Other Stores") : said
+        otherShopsBar?.visible = hidden > 0 || showing
     }
 
     /// Every store to choose from, the one shopped at marked, then "Stores…".
@@ -86,11 +84,11 @@ final class StorePicker {
         let menu = Menu()
         let choices = Menu()
         for (id, name) in [(ShopID.any, L("Any Store"))] + shops.map({ ($0.id, $0.name) }) {
-            choices.append(name, action: AppAction.chooseStore.detailedName, target: "\(id.raw)")
+            choices.append(name, action: AppAction.chooseShop.detailedName, target: "\(id.raw)")
         }
         menu.appendSection(choices)
         let manage = Menu()
-        manage.append(AppAction.manageStores.title, action: AppAction.manageStores.detailedName)
+        manage.append(AppAction.manageShops.title, action: AppAction.manageShops.detailedName)
         menu.appendSection(manage)
         return menu
     }

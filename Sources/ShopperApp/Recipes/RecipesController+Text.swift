@@ -5,24 +5,24 @@ import ShopperSyncModel
 /// A recipe as text, with what was understood shown before it is kept: pasted (Ctrl+Shift+V), a
 /// kept one edited, or one read from a web page or a file (by the sharing helper, which fetches
 /// and parses pages: the window loads no network library) and checked before it is kept.
-extension MainWindow {
+extension RecipesController {
     /// Paste a Recipe…: Save keeps the recipe and opens it.
-    func pasteRecipe() {
-        showRecipes()
+    func paste() {
+        show()
         openRecipeText(title: L("Paste a Recipe"), text: "", base: nil) { [weak self] draft in self?.keep(draft) ?? true }
     }
 
     /// Edit… on a recipe's page: its text, Save keeps the changes (one undo step).
-    func editRecipe(_ id: RecipeID) {
-        guard let recipe = try? model.recipes.recipe(id) else { return }
+    func edit(_ id: RecipeID) {
+        guard let recipe = try? host.model.recipes.recipe(id) else { return }
         openRecipeText(title: L("Edit “{recipe}”", ["recipe": recipe.title]), text: RecipeText.text(of: recipe.draft),
                        base: recipe.draft) { [weak self] draft in
             guard let self else { return true }
-            let before = model.undo.latestID
-            guard attempt({ try model.recipes.updateRecipe(id, draft) }), let undo = undoAction(ifNewSince: before) else { return true }
+            let before = host.model.undo.latestID
+            guard host.attempt({ try host.model.recipes.updateRecipe(id, draft) }), let undo = host.undoAction(ifNewSince: before) else { return true }
             reloadRecipes()
-            recipes.page.open(id: id.raw)
-            toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undo)
+            place.page.open(id: id.raw)
+            host.toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undo)
             return true
         }
     }
@@ -31,7 +31,7 @@ extension MainWindow {
     /// title and ingredients), asks first: replace it or keep both. Answers whether the text's
     /// dialog closes now.
     private func keep(_ draft: RecipeDraft) -> Bool {
-        guard let kept = (try? model.recipes.duplicates(of: draft))?.first, let paste = dialogs.recipePaste else {
+        guard let kept = (try? host.model.recipes.duplicates(of: draft))?.first, let paste = pasteDialog else {
             keep(draft, replacing: nil)
             return true
         }
@@ -40,42 +40,42 @@ extension MainWindow {
             // Once the question is gone: closed while it still answers, the text's window (its
             // transient parent) is destroyed under it, and GTK unhooks it from a freed window.
             MainLoop.idle { paste?.window.close() }
-        }, onClosed: { [weak self] in self?.dialogs.recipeDuplicate = nil })
-        dialogs.recipeDuplicate = ask
+        }, onClosed: { [weak self] in self?.duplicateDialog = nil })
+        duplicateDialog = ask
         ask.present()
         return false
     }
 
     private func keep(_ draft: RecipeDraft, replacing: RecipeID?) {
         do {
-            guard let id = try model.recipes.keepImported([(draft, replacing)]).first else { return }
+            guard let id = try host.model.recipes.keepImported([(draft, replacing)]).first else { return }
             reloadRecipes()
             reloadWeek()
-            recipes.page.open(id: id.raw)
+            place.page.open(id: id.raw)
             let said = replacing == nil ? L("“{recipe}” is kept with your recipes", ["recipe": draft.capped.title])
                 : L("“{recipe}” is replaced with what was read", ["recipe": draft.capped.title])
-            toast.show(said, actionTitle: L("Undo"), action: undoAction())
+            host.toast.show(said, actionTitle: L("Undo"), action: host.undoAction())
         } catch {
-            report(error)
+            host.report(error)
         }
     }
 
     private func openRecipeText(title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Bool) {
         // One at a time: a page read while a recipe is being typed waits its turn rather than
         // taking the place (and the Save) of what is typed.
-        if let open = dialogs.recipePaste {
+        if let open = pasteDialog {
             open.present()
-            toast.show(L("Keep or close the recipe open first."))
+            host.toast.show(L("Keep or close the recipe open first."))
             return
         }
         let read: (String) -> RecipeDraft = { t in base.map { RecipeText.read(t, keeping: $0) } ?? RecipeText.read(t) ?? RecipeDraft(title: "") }
-        let dialog = RecipePasteDialog(parent: window, numbers: UserLocale.current.numbers, title: title, text: text,
+        let dialog = RecipePasteDialog(parent: host.window, numbers: UserLocale.current.numbers, title: title, text: text,
                                        unchanged: base, read: read, onSave: onSave)
         dialog.window.onCloseRequest { [weak self, weak dialog] in
-            if let self, self.dialogs.recipePaste === dialog { self.dialogs.recipePaste = nil }
+            if let self, self.pasteDialog === dialog { self.pasteDialog = nil }
             return false
         }
-        dialogs.recipePaste = dialog
+        pasteDialog = dialog
         dialog.present()
     }
 
@@ -83,8 +83,8 @@ extension MainWindow {
     /// the first recipe found opens as text to check, Save keeps it. A page without a recipe, a
     /// server too slow or a page too large is said in one sentence.
     func importRecipe(problem: String? = nil, typed: String = "") {
-        showRecipes()
-        let dialog = MessageDialog(parent: window, heading: L("Import a Recipe"),
+        show()
+        let dialog = MessageDialog(parent: host.window, heading: L("Import a Recipe"),
                                    body: problem ?? L("A recipe page’s address (most recipe sites describe their recipes for search engines), or a recipe file such as Nextcloud Cookbook keeps."))
         let rows = ListBox()
         rows.widget.css("boxed-list")
@@ -102,7 +102,7 @@ extension MainWindow {
             switch response {
             case "read": readRecipe(from: address.text.trimmingCharacters(in: .whitespaces))
             case "file":
-                FileChooser.choose(title: L("Import a Recipe"), accept: L("_Open"), parent: window,
+                FileChooser.choose(title: L("Import a Recipe"), accept: L("_Open"), parent: host.window,
                                    filters: [(name: L("Recipes (web pages, schema.org JSON, text)"), patterns: ["*.html", "*.htm", "*.json", "*.txt"])]) { [weak self] path in
                     self?.readRecipe(from: path)
                 }
@@ -118,10 +118,10 @@ extension MainWindow {
     /// second takes the place of the first, whose helper is ended and gone before the next starts.
     func readRecipe(from source: String) {
         guard !source.isEmpty else { return importRecipe() }
-        let previous = dialogs.recipeImport
+        let previous = importProgress
         previous?.cancel()
-        let progress = RecipeImportProgress(parent: window, source: source) { [weak self] in self?.dialogs.recipeImport = nil }
-        dialogs.recipeImport = progress
+        let progress = RecipeImportProgress(parent: host.window, source: source) { [weak self] in self?.importProgress = nil }
+        importProgress = progress
         progress.present()
         let handle = progress.handle, before = previous?.handle
         Thread.detachNewThread {
@@ -130,7 +130,7 @@ extension MainWindow {
             MainLoop.post { [weak self, weak progress] in
                 guard let self, let progress, !progress.over else { return }
                 progress.finish()
-                if dialogs.recipeImport === progress { dialogs.recipeImport = nil }
+                if importProgress === progress { importProgress = nil }
                 imported(found, from: source)
             }
         }
@@ -146,7 +146,7 @@ extension MainWindow {
                 self?.keep(d) ?? true
             }
             if drafts.count > 1 {
-                toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))
+                host.toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))
             }
         case .success: importRecipe(problem: L("No recipe was found there."), typed: source)
         case .failure(let e) where e.cancelled: break

@@ -1,0 +1,64 @@
+/// A list page's row widgets: built once each, bound to GTK's list items as GTK asks, and kept in
+/// a pool when GTK lets go of an item (GTK 4.8 would destroy them and build new ones as rows come
+/// and go), so a page builds about a screenful whatever happens.
+@MainActor
+final class RowPool {
+    private unowned let page: ListPage
+    /// Rows currently bound, with the identity each shows: what a preference change refreshes.
+    var bound: [ObjectIdentifier: (row: RowWidget, identity: Int)] = [:]
+    /// Row widgets waiting for a list item, bounded (GTK keeps about thirty bound at a time).
+    private var pool: [RowWidget] = []
+    /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
+    private(set) var built = 0
+
+    init(page: ListPage) { self.page = page }
+
+    /// Row widgets for GTK's list items: one from the pool when there is one, bound and unbound
+    /// as GTK asks, kept in the pool when GTK lets go of its item.
+    func factory() -> ListItemFactory {
+        ListItemFactory(
+            setup: { [weak self] item in
+                guard let self else { return }
+                let row = pool.popLast() ?? newRow()
+                item.child = row.root.widget
+                item.attach(row)
+            },
+            bind: { [weak self] item in self?.page.bind(item) },
+            unbind: { [weak self] item in
+                if let row = item.attached(RowWidget.self) { self?.bound[ObjectIdentifier(row)] = nil }
+            },
+            teardown: { [weak self] item in
+                // GTK 4.8 destroys a list item's widgets whenever the row leaves its window of
+                // rows, and builds new ones for the row that comes: the row widget waits here to
+                // serve the next one instead, saving both.
+                guard let row = item.attached(RowWidget.self) else { return }
+                // The page's own reference keeps it alive off the item.
+                item.release(row.root.widget)
+                if let self, pool.count < ListPage.poolLimit {
+                    row.stay()
+                    pool.append(row)
+                } else {
+                    row.root.widget.letGo()
+                }
+            })
+    }
+
+    /// A row widget, built once; it is given to list item after list item (see `teardown`).
+    private func newRow() -> RowWidget {
+        let row = RowWidget()
+        built += 1
+        row.onAction = { [weak self] action, id in self?.page.act(action, on: id) }
+        row.onContextMenu = { [weak self] id, row, x, y in self?.page.rowMenu.show(for: id, row: row, x: x, y: y) }
+        row.onDrop = { [weak self] dragged, onto, after in self?.page.drop(dragged, onto: onto, after: after) }
+        row.onDragging = { [weak self] on in self?.page.emptyState.suppressed = on }
+        // The pool holds every row widget it built, so one waiting in the pool (or taken off by
+        // GTK) lives on; `teardown` lets go of those the pool has no room for.
+        row.root.widget.keep()
+        return row
+    }
+
+    /// The page is gone: the rows waiting go with it.
+    func letGo() {
+        for row in pool { row.root.widget.letGo() }
+    }
+}
