@@ -1,8 +1,8 @@
 import Foundation
 
 /// The list's aisles in their order, and where a new item goes on this list (`AislePlacer`).
-public final class Aisles: ModelPart {
-    public internal(set) var order = AisleOrder() { didSet { model.shops.place() } }
+package final class Aisles: ModelPart {
+    package internal(set) var order = AisleOrder() { didSet { model.shops.place() } }
     /// The aisle names entries refer to by number.
     var aisleNames = AisleNames()
     /// Where new items go (`aislePlacer`), with the revision and count it was made at.
@@ -13,7 +13,7 @@ public final class Aisles: ModelPart {
 
     var core: ModelCore { model.core }
 
-    public func setAisleOrder(_ names: [String]) throws(StoreError) {
+    package func setAisleOrder(_ names: [String]) throws(StoreError) {
         try core.commit(L("reordering the aisles")) { b in b.setAisleOrder(names) }
     }
 

@@ -8,15 +8,15 @@ import Foundation
 /// 4. the built-in table of groceries (`GroceryTable`), in the list's aisle of that name or a new
 ///    one;
 /// 5. else no aisle.
-public struct AislePlacement: Equatable, Sendable {
-    public let aisle: String
+package struct AislePlacement: Equatable, Sendable {
+    package let aisle: String
     /// The list's item it was put beside (step 1), for the message.
     let like: ItemID?
 }
 
 /// What `Aisles.placement` asks, copied from a model at one revision: Sendable, so a large
 /// import places its rows on the thread that writes them.
-public struct AislePlacer: Sendable {
+package struct AislePlacer: Sendable {
     var words: ListWords
     /// Aisle numbers' names (`AisleNames`), and the list's aisles in order.
     var numbered: [String]
@@ -27,7 +27,7 @@ public struct AislePlacer: Sendable {
     /// `planned`: aisles other new items of the same batch were given, as if the list had them.
     /// `unit`: the amount's, as typed or read ("can", "Glas"): a can of something fresh is on the
     /// shelves (`shelved`).
-    public func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+    package func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
         let table = GroceryTable.shared
         let known = Self.shelved(table.aisle(for: description, german: GroceryTable.german), unit: unit, in: table)
         // Beside the list's item of its kind, unless the table knows the new name as another thing

@@ -7,11 +7,11 @@ import Foundation
 /// `stores` names the stores an item is sold only at, separated by semicolons (empty: anywhere).
 /// `quantity` is the exact need (read back, it is the same item); `to_buy` what the list shows to
 /// buy of it (`Buyable`: 11 of 10.5 eggs), for whoever reads the file; reading ignores it.
-public enum CSVFormat {
+package enum CSVFormat {
     static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores",
                           "to_buy"]
 
-    public static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
+    package static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
         for i in items {
             let texts = [i.description, i.unit ?? "", i.aisle ?? "", i.notes].map(defused)
@@ -26,7 +26,7 @@ public enum CSVFormat {
         return out
     }
 
-    public static func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
+    package static func parse(_ text: String) throws(ImportError) -> [ImportedItem] {
         try ImportReader(text: text, format: .csv).readAll()
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
-public enum ExportFormat: String, CaseIterable, Sendable {
+package enum ExportFormat: String, CaseIterable, Sendable {
     case csv, text
 
     /// Plain text is written with the user's decimal mark (`numbers`); CSV always with dots.
     /// `stores`: the names of the stores an item is sold only at (CSV keeps them; text has no place).
-    public func export<S: Sequence>(_ items: S, numbers: NumberConvention = .neutral,
+    package func export<S: Sequence>(_ items: S, numbers: NumberConvention = .neutral,
                                     stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         switch self {
         case .csv: CSVFormat.export(items, stores: stores)
@@ -13,7 +13,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
+    package func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
         switch self {
         case .csv: try CSVFormat.parse(text)
         case .text: try PlainTextFormat.parse(text, numbers: numbers)
@@ -21,7 +21,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// By file name: ".csv" is CSV, anything else plain text.
-    public init(fileName: String) {
+    package init(fileName: String) {
         self = fileName.lowercased().hasSuffix(".csv") ? .csv : .text
     }
 }

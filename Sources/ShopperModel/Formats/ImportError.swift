@@ -1,23 +1,23 @@
 import Foundation
 
 /// A line that could not be read; an import with any of these adds nothing.
-public struct ImportLineError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let message: String
-    public var description: String { L("Line {line}: {message}", ["line": "\(line)", "message": message]) }
+package struct ImportLineError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let line: Int
+    package let message: String
+    package var description: String { L("Line {line}: {message}", ["line": "\(line)", "message": message]) }
 }
 
-public struct ImportError: Error, Equatable, Sendable, LocalizedError {
-    public let lines: [ImportLineError]
+package struct ImportError: Error, Equatable, Sendable, LocalizedError {
+    package let lines: [ImportLineError]
     /// Bad lines beyond those in `lines`: a file of a million bad lines names a few, counts the rest.
-    public let more: Int
+    package let more: Int
 
-    public init(lines: [ImportLineError], more: Int = 0) {
+    package init(lines: [ImportLineError], more: Int = 0) {
         self.lines = lines
         self.more = more
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         // Each line's message is a sentence of its own; a missing full stop is added, never a second.
         let shown = lines.prefix(5).map { l in l.description.hasSuffix(".") ? l.description : l.description + "." }
         let more = lines.count - shown.count + self.more

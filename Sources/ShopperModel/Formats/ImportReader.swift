@@ -4,49 +4,49 @@
 /// nothing: any bad line means no items, and every bad line is named (up to `keptErrors`, the
 /// rest counted). A reader made with `keep` holds only that many items, and counts the rest: a
 /// long file's preview shows its first lines, and its import reads the file again as it writes.
-public final class ImportReader {
+package final class ImportReader {
     private let stream: ImportStream
     private let keep: Int
     /// Lines or records read so far.
-    public var done: Int { stream.done }
-    public private(set) var items: [ImportedItem] = []
+    package var done: Int { stream.done }
+    package private(set) var items: [ImportedItem] = []
     /// Good items read, kept or not.
-    public private(set) var goodCount = 0
+    package private(set) var goodCount = 0
     /// Hears every good item, kept or not (a long file's preview counts what it would do).
-    public var onItem: ((ImportedItem) -> Void)?
-    public var errors: [ImportLineError] { stream.errors }
+    package var onItem: ((ImportedItem) -> Void)?
+    package var errors: [ImportLineError] { stream.errors }
     /// Bad lines beyond those named.
-    public var moreErrors: Int { stream.errorCount - stream.errors.count }
+    package var moreErrors: Int { stream.errorCount - stream.errors.count }
     /// Bad lines a reader names at most: a file of a million bad lines costs a few megabytes.
-    public static let keptErrors = 100_000
+    package static let keptErrors = 100_000
 
     /// `numbers` applies to plain text; CSV is always read with dot decimals.
-    public init(text: String, format: ExportFormat, numbers: NumberConvention = .neutral) {
+    package init(text: String, format: ExportFormat, numbers: NumberConvention = .neutral) {
         stream = ImportStream(ImportSource(text: text), format: format, numbers: numbers, keptErrors: Self.keptErrors)
         keep = .max
     }
 
     /// The file at `path`, read as the slices ask for it; the first `keep` items kept.
-    public init(path: String, format: ExportFormat, numbers: NumberConvention = .neutral, keep: Int = .max) throws {
+    package init(path: String, format: ExportFormat, numbers: NumberConvention = .neutral, keep: Int = .max) throws {
         stream = ImportStream(try ImportSource(path: path), format: format, numbers: numbers, keptErrors: Self.keptErrors)
         self.keep = keep
     }
 
     /// The file's size in bytes, as it was opened.
-    public var size: Int { stream.source.size }
+    package var size: Int { stream.source.size }
     /// The file as it was opened (`ImportSource.stamp`).
-    public var stamp: String? { stream.source.stamp }
+    package var stamp: String? { stream.source.stamp }
 
     /// Whether items were read beyond those kept.
-    public var isCut: Bool { goodCount > items.count }
+    package var isCut: Bool { goodCount > items.count }
 
     var isFinished: Bool { stream.isFinished }
     /// How much of the text is read, from 0 to 1 (by its bytes: the lines are not counted first).
-    public var fraction: Double { stream.fraction }
+    package var fraction: Double { stream.fraction }
 
     /// Reads up to `count` more lines; true once everything is read.
     @discardableResult
-    public func read(_ count: Int) -> Bool {
+    package func read(_ count: Int) -> Bool {
         for _ in 0..<count {
             switch stream.step() {
             case .item(let item):
@@ -61,7 +61,7 @@ public final class ImportReader {
     }
 
     /// The items, or every bad line.
-    public var result: Result<[ImportedItem], ImportError> {
+    package var result: Result<[ImportedItem], ImportError> {
         if let failure = stream.failure { return .failure(failure) }
         return .success(items)
     }

@@ -4,14 +4,14 @@ import Foundation
 /// of any size costs one chunk of memory (a whole 34 MB file held as text, then as an array of its
 /// scalars, then as records, took 1.8 GB). Text already in memory (a paste, a test) reads the same.
 /// A leading byte order mark is skipped; bytes that are not UTF-8 end the text with `notUTF8`.
-public final class ImportSource {
+package final class ImportSource {
     /// Bytes read per `read(2)`: a few per cent of an import's time goes to reading, none to waiting.
     static let chunkSize = 1 << 18
 
     /// Why a file gives no text: said in the user's words.
     struct Unreadable: Error, Equatable, Sendable, LocalizedError {
-        public let reason: String
-        public var errorDescription: String? { reason }
+        package let reason: String
+        package var errorDescription: String? { reason }
     }
 
     /// Why the text ends early: bytes that are not UTF-8, or a read the system refused (never taken
@@ -28,15 +28,15 @@ public final class ImportSource {
     private var started = false
     /// The file's size in bytes (0 when unknown), and how many have been read: the import's
     /// progress, without counting its lines first.
-    public let size: Int
+    package let size: Int
     private(set) var consumed = 0
     /// The file as it was opened (size, time of change, inode; nil for text in memory): a long
     /// file's import reads it again, and refuses it if it changed since its preview.
-    public let stamp: String?
+    package let stamp: String?
 
     /// The file at `path`: a regular file, read as it is read (a folder, a FIFO or a device would
     /// block or never end).
-    public init(path: String) throws {
+    package init(path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Unreadable(reason: String(cString: strerror(errno))) }
         var st = stat()
@@ -52,7 +52,7 @@ public final class ImportSource {
         atEnd = false
     }
 
-    public init(text: String) {
+    package init(text: String) {
         fd = -1
         buffer = Array(text.utf8)
         size = buffer.count
@@ -63,7 +63,7 @@ public final class ImportSource {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Read so far, from 0 to 1.
-    public var fraction: Double { size == 0 ? (atEnd && at >= buffer.count ? 1 : 0) : min(1, Double(consumed) / Double(size)) }
+    package var fraction: Double { size == 0 ? (atEnd && at >= buffer.count ? 1 : 0) : min(1, Double(consumed) / Double(size)) }
 
     /// The next scalar, nil at the end.
     func next() throws(Stop) -> Unicode.Scalar? {

@@ -2,7 +2,7 @@
 /// bad lines kept to be named (`keptErrors`; the others are counted). A CSV's header is its first
 /// record. The reader of a preview keeps the items (`ImportReader`); an import from the command
 /// line writes them as they come (`StreamedImport`).
-public final class ImportStream {
+package final class ImportStream {
     /// What one step read.
     enum Step {
         case item(ImportedItem)
@@ -17,9 +17,9 @@ public final class ImportStream {
     private var header: CSVFormat.Header?
     private let keptErrors: Int
     /// Lines (text) or records (CSV) read so far, the header included.
-    public private(set) var done = 0
+    package private(set) var done = 0
     /// The first bad lines, in order, up to the number asked to keep.
-    public private(set) var errors: [ImportLineError] = []
+    package private(set) var errors: [ImportLineError] = []
     /// Every bad line, kept or not.
     private(set) var errorCount = 0
     private(set) var isFinished = false
@@ -27,22 +27,22 @@ public final class ImportStream {
     private(set) var lastLine = 0
 
     /// `numbers` applies to plain text; CSV is always read with dot decimals.
-    public init(_ source: ImportSource, format: ExportFormat, numbers: NumberConvention = .neutral, keptErrors: Int = 100) {
+    package init(_ source: ImportSource, format: ExportFormat, numbers: NumberConvention = .neutral, keptErrors: Int = 100) {
         self.source = source
         units = ImportUnits(source, csv: format == .csv)
         self.numbers = numbers
         self.keptErrors = keptErrors
     }
 
-    public var fraction: Double { isFinished ? 1 : source.fraction }
+    package var fraction: Double { isFinished ? 1 : source.fraction }
 
     /// The bad lines as one error (nil while there are none).
-    public var failure: ImportError? {
+    package var failure: ImportError? {
         errorCount == 0 ? nil : ImportError(lines: errors, more: errorCount - errors.count)
     }
 
     /// The next good item; nil at the end. Bad lines on the way are counted.
-    public func next() -> ImportedItem? {
+    package func next() -> ImportedItem? {
         while true {
             switch step() {
             case .item(let item): return item

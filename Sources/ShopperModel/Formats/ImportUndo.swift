@@ -5,7 +5,7 @@ import Foundation
 /// written at `revision`; the known items it updated are kept as they were before it (as many as
 /// the list had, never the file's rows); and the stores and aisles it made. A million imported
 /// rows cost one of these, not a million items held for Undo (issue 53, item 3).
-public struct ImportUndo: Sendable, Equatable {
+package struct ImportUndo: Sendable, Equatable {
     let list: ListID
     let revision: Int64
     /// The new items' ids; an empty range when the import only updated.
@@ -25,5 +25,5 @@ public struct ImportUndo: Sendable, Equatable {
     let added: Int
     let updated: Int
 
-    public var count: Int { added + updated }
+    package var count: Int { added + updated }
 }

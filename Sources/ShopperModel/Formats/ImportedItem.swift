@@ -1,18 +1,18 @@
 import Foundation
 
 /// Parsed, valid rows ready to add in one transaction.
-public struct ImportedItem: Equatable, Sendable {
-    public var fields: ItemFields
-    public var needed: Bool
-    public var inCart: Bool
+package struct ImportedItem: Equatable, Sendable {
+    package var fields: ItemFields
+    package var needed: Bool
+    package var inCart: Bool
     /// The stores the item is sold only at, by name (none: as it is; a new item, anywhere).
-    public var stores: [String]
+    package var stores: [String]
     /// Whether the row may be placed in an aisle where it has none (`AislePlacer.placed`): a line
     /// of text, or a CSV file without an aisle column. An empty cell of an aisle column is
     /// No Aisle as written (a file Shopper exported comes back as it was).
     var placesAisle = false
 
-    public init(fields: ItemFields, needed: Bool = true, inCart: Bool = false, stores: [String] = []) {
+    package init(fields: ItemFields, needed: Bool = true, inCart: Bool = false, stores: [String] = []) {
         self.fields = fields
         self.needed = needed
         self.inCart = inCart
@@ -20,7 +20,7 @@ public struct ImportedItem: Equatable, Sendable {
     }
 
     /// As read: whether it may be placed is how it was read, not what it says.
-    public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
+    package static func == (a: ImportedItem, b: ImportedItem) -> Bool {
         a.fields == b.fields && a.needed == b.needed && a.inCart == b.inCart && a.stores == b.stores
     }
 }

@@ -4,7 +4,7 @@ extension Imports {
     /// A large import, written by another thread so the window keeps drawing: what the write
     /// needs from memory is copied here, on the model's thread, so the writer reads nothing the
     /// model may change meanwhile. Run `write()` anywhere, then `finish` on the model's thread.
-    public struct BackgroundImport: Sendable {
+    package struct BackgroundImport: Sendable {
         let store: Store
         let seen: Int64
         let list: ListID
@@ -17,9 +17,9 @@ extension Imports {
         let placer: AislePlacer
         /// Hears how far the write is, from 0 to 1, every thousand items built and every thousand
         /// written (on the writing thread): a window's progress bar.
-        public var onProgress: (@Sendable (Double) -> Void)?
+        package var onProgress: (@Sendable (Double) -> Void)?
 
-        public func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
+        package func write() -> Result<(ChangeSet, StoreCommit), StoreError> {
             let steps = Double(max(1, rows.count * 2))
             do {
                 return .success(try store.write(seen: seen, knownAisles: aisles, list: list,
@@ -46,14 +46,14 @@ extension Imports {
     }
 
     /// The rows written on another thread (`BackgroundImport.write`), then taken in by `finish`.
-    public func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport {
+    package func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport {
         return BackgroundImport(store: core.store, seen: core.seenRevision, list: core.list, aisles: model.aisles.order.names,
                                 lastPosition: items.lastPosition, rows: rows, now: StoreTime.rounded(now), shops: model.shops.all,
                                 placer: model.aisles.aislePlacer())
     }
 
     /// Takes a background import into memory and the undo history (one step, "Import").
-    public func finish(_ job: BackgroundImport, _ result: Result<(ChangeSet, StoreCommit), StoreError>) throws(StoreError) {
+    package func finish(_ job: BackgroundImport, _ result: Result<(ChangeSet, StoreCommit), StoreError>) throws(StoreError) {
         let (cs, commit) = try result.get()
         // The items are new whatever memory holds by now (a refresh may have read them already):
         // undo takes them away, and puts back the aisle order as it was before.

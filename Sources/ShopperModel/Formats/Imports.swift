@@ -3,7 +3,7 @@ import Foundation
 /// Rows from files and pastes into the list. Imports follow the add bar's rule: a row whose
 /// description is already known (whatever its case and accents) updates that item instead of adding
 /// a second one.
-public final class Imports: ModelPart {
+package final class Imports: ModelPart {
     unowned var model: ShoppingModel!
 
     var core: ModelCore { model.core }
@@ -12,13 +12,13 @@ public final class Imports: ModelPart {
     /// Adds every imported item in one transaction and one undo step; a row read without an aisle
     /// goes where a new item goes (`Aisles.placement`).
     @discardableResult
-    public func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
+    package func importItems(_ rows: [ImportedItem], now: Date = Date()) throws(StoreError) -> [ItemID] {
         try core.refreshIfChangedElsewhere()
         return try items.add(batch: model.aisles.aislePlacer().placed(rows), now: now)
     }
 
     /// `itemsByMatchKey` by each key's hash, for `ImportTally`.
-    public func knownHashes() -> [Int: ItemID] {
+    package func knownHashes() -> [Int: ItemID] {
         var known: [Int: ItemID] = [:]
         known.reserveCapacity(items.table.count)
         model.searches.forEachSearchText { id, _, text in
@@ -31,7 +31,7 @@ public final class Imports: ModelPart {
 
     /// Every known item by its match key (the oldest where two share one): one pass over the
     /// items' search texts, for an import to look each of its rows up in.
-    public func itemsByMatchKey() -> [String: ItemID] {
+    package func itemsByMatchKey() -> [String: ItemID] {
         var known: [String: ItemID] = [:]
         known.reserveCapacity(items.table.count)
         model.searches.forEachSearchText { id, _, text in
@@ -43,7 +43,7 @@ public final class Imports: ModelPart {
     }
 
     /// For each row, the known item it will update; nil for a new item.
-    public func knownItems(for rows: [ImportedItem], in known: [String: ItemID]) -> [ItemID?] {
+    package func knownItems(for rows: [ImportedItem], in known: [String: ItemID]) -> [ItemID?] {
         rows.map { known[ShoppingModel.matchKey($0.fields.description)] }
     }
 
@@ -53,7 +53,7 @@ public final class Imports: ModelPart {
     /// state (needed, in the cart), its aisle and notes where it has them, and keeps the item's
     /// description, place and price history.
     @discardableResult
-    public func importItems(_ rows: [ImportedItem], known: [ItemID?], now: Date = Date()) throws(StoreError) -> [ItemID] {
+    package func importItems(_ rows: [ImportedItem], known: [ItemID?], now: Date = Date()) throws(StoreError) -> [ItemID] {
         _ = try core.refreshIfChangedElsewhere()
         let now = StoreTime.rounded(now)
         // New rows named twice: the first one's place, the later one's fields.
@@ -104,7 +104,7 @@ public final class Imports: ModelPart {
     /// applies: a typed line (`typed`, a text file's or a paste's, one per row) writes only what it
     /// gives, as in the add bar; a CSV row its quantity, unit, price and state. A preview shows
     /// these, so that it says exactly what the import will do.
-    public func importResults(_ rows: [ImportedItem], known: [ItemID?], typed: [PlainTextFormat.TypedLine]?) -> [ItemFields?] {
+    package func importResults(_ rows: [ImportedItem], known: [ItemID?], typed: [PlainTextFormat.TypedLine]?) -> [ItemFields?] {
         var written: [ItemID: ItemFields] = [:]
         return rows.indices.map { i in
             guard let id = known[i], let base = written[id] ?? items.item(id)?.fields else { return nil }

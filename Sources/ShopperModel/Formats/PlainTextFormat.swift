@@ -7,7 +7,7 @@ import Foundation
 /// list below is written in braces (`2 {sachets} Tea`). A backslash makes the next character plain
 /// text (`Coupon \@ 5`, `1 \= 2`, `\#1 fan`, `Jam \[homemade\]`), so every item the app can hold is written
 /// as a line that reads back the same; hand-typed lines keep their meaning.
-public enum PlainTextFormat {
+package enum PlainTextFormat {
     /// Whether a word (or two: "fl oz") is read as a unit after a quantity: every spelling of the
     /// one unit table recipes read (`UnitTable`, `MeasureUnit.typed`), so "2 cups Heavy cream",
     /// "2 EL Öl" or "3 cloves Garlic" typed give the item a recipe's line gives. The unit is kept
@@ -16,7 +16,7 @@ public enum PlainTextFormat {
 
     /// `numbers`: how the person who wrote the text writes numbers (text is for people; CSV is the
     /// format that moves between locales).
-    public static func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
+    package static func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
         try ImportReader(text: text, format: .text, numbers: numbers).readAll()
     }
 
@@ -43,7 +43,7 @@ public enum PlainTextFormat {
 
     /// Splits on LF, CRLF and CR, by Unicode scalar: Swift sees "\r\n" as one Character, which a
     /// split on "\n" never finds.
-    public static func lines(of text: String) -> [String] {
+    package static func lines(of text: String) -> [String] {
         var out: [String] = []
         var current = String.UnicodeScalarView()
         var afterCR = false
@@ -56,7 +56,7 @@ public enum PlainTextFormat {
         return out
     }
 
-    public struct LineError: Error { public let message: String }
+    package struct LineError: Error { package let message: String }
 
     /// One character of a line, and whether a backslash made it plain text.
     private struct Token: Equatable {
@@ -87,20 +87,20 @@ public enum PlainTextFormat {
     }
 
     /// A line as typed, and which of its parts were written: adding a known item changes just those.
-    public struct TypedLine: Equatable, Sendable {
-        public var fields: ItemFields
-        public var hasQuantity = false
-        public var hasUnit = false
-        public var hasPrice = false
-        public var hasAisle = false
-        public var hasNotes = false
+    package struct TypedLine: Equatable, Sendable {
+        package var fields: ItemFields
+        package var hasQuantity = false
+        package var hasUnit = false
+        package var hasPrice = false
+        package var hasAisle = false
+        package var hasNotes = false
     }
 
     static func parseLine(_ line: String, numbers: NumberConvention = .neutral) -> Result<ItemFields, LineError> {
         read(line, numbers: numbers).map(\.fields)
     }
 
-    public static func read(_ line: String, numbers: NumberConvention = .neutral) -> Result<TypedLine, LineError> {
+    package static func read(_ line: String, numbers: NumberConvention = .neutral) -> Result<TypedLine, LineError> {
         var rest = trimmed(tokens(line)[...])
         var draft = ItemDraft(numbers: numbers)
         var typed = TypedLine(fields: ItemFields(description: ""))
@@ -224,7 +224,7 @@ public enum PlainTextFormat {
 
     // MARK: Writing
 
-    public static func line(_ item: Item, numbers: NumberConvention = .neutral) -> String {
+    package static func line(_ item: Item, numbers: NumberConvention = .neutral) -> String {
         var parts: [String] = []
         let words = item.description.split(separator: " ").map(String.init)
         let first = words.first ?? ""

@@ -10,15 +10,15 @@ import Foundation
 /// The rules are `importItems`': a row naming an item of the list (case and accents aside) updates
 /// it, a description twice in the files is one item (the first row's place, the later row's
 /// fields), the aisles and stores a row names join the list's order and the household's stores.
-public enum StreamedImport {
-    public struct Outcome: Equatable, Sendable {
+package enum StreamedImport {
+    package struct Outcome: Equatable, Sendable {
         /// New items, and known items updated (each counted once however often the files name it).
-        public let added: Int
-        public let updated: Int
+        package let added: Int
+        package let updated: Int
     }
 
     /// Why nothing was imported: the bad lines of one source (its index in the sources), or the store.
-    public enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case lines(source: Int, ImportError)
         case store(StoreError)
     }
@@ -32,7 +32,7 @@ public enum StreamedImport {
 
     /// Imports the sources in order into `list`, as one step. `progress` hears, after each batch,
     /// the source being read and the share of all their bytes read.
-    public static func run(_ sources: [ImportStream], into store: Store, list: ListID, now: Date = Date(),
+    package static func run(_ sources: [ImportStream], into store: Store, list: ListID, now: Date = Date(),
                            progress: (Int, Double) -> Void = { _, _ in }) throws(Failure) -> Outcome {
         try write(sources, into: store, list: list, now: now, skippingBadLines: false, progress: progress).outcome
     }
@@ -40,7 +40,7 @@ public enum StreamedImport {
     /// The window's import of a long file, confirmed in its preview: the bad lines the preview
     /// named are left out (as the preview said), and what undoing it needs comes back instead of
     /// its items (`ImportUndo`).
-    public static func runUndoable(_ stream: ImportStream, into store: Store, list: ListID, now: Date = Date(),
+    package static func runUndoable(_ stream: ImportStream, into store: Store, list: ListID, now: Date = Date(),
                                    progress: (Double) -> Void = { _ in }) throws(Failure) -> (outcome: Outcome, undo: ImportUndo) {
         try write([stream], into: store, list: list, now: now, skippingBadLines: true) { progress($1) }
     }

@@ -4,17 +4,17 @@ import Foundation
 /// trip_date,store,list,description,quantity,unit,unit_cost,cost,aisle
 /// Rows with the same date, store and list are one trip, in the order they come. `trip_date` is
 /// ISO 8601 with its time zone; amounts are plain decimals with a dot, as in the items' CSV.
-public enum TripsCSV {
+package enum TripsCSV {
     static let columns = ["trip_date", "store", "list", "description", "quantity", "unit", "unit_cost", "cost", "aisle"]
 
     /// Whether a file's first line names trips (its `trip_date` column) rather than items.
-    public static func isTrips(_ text: String) -> Bool {
+    package static func isTrips(_ text: String) -> Bool {
         let first = text.drop { $0 == "\u{FEFF}" }.prefix { !$0.isNewline }.lowercased()
         return first.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "trip_date" }
     }
 
     /// `listName`: the name of a trip's list (empty when it is gone).
-    public static func export(_ trips: [Trip], listName: (ListID) -> String) -> String {
+    package static func export(_ trips: [Trip], listName: (ListID) -> String) -> String {
         var out = columns.joined(separator: ",") + "\r\n"
         let iso = ISO8601DateFormatter()
         for t in trips.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
@@ -31,7 +31,7 @@ public enum TripsCSV {
     /// The trips a file holds, each with the list of the name it gives (`list`: the name's list,
     /// nil for one not here, whose trips go to `fallback`). One bad line is an error naming it;
     /// nothing is read then.
-    public static func parse(_ text: String, list: (String) -> ListID?, fallback: ListID) throws(ImportError) -> [Trip] {
+    package static func parse(_ text: String, list: (String) -> ListID?, fallback: ListID) throws(ImportError) -> [Trip] {
         let records: [(line: Int, fields: [String])]
         do { records = try CSVFormat.records(String(text.drop { $0 == "\u{FEFF}" })) } catch { throw ImportError(lines: [error]) }
         guard let head = records.first else { return [] }

@@ -1,28 +1,28 @@
 import Foundation
 
 /// What typing a line did, for the toast or the command line to say.
-public struct AddOutcome: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct AddOutcome: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A new item; `aisle` where it was put (`AislePlacement`), `like` when beside an item with a word in common.
         case added(aisle: String?, like: String?)
         /// A known item, put back on the shopping list (or already there), with what the line changed.
         case known(wasNeeded: Bool, changed: Bool)
     }
-    public let id: ItemID
-    public let kind: Kind
+    package let id: ItemID
+    package let kind: Kind
     /// A known item the line moved to another aisle: that aisle ("" for none).
     var movedTo: String?
     /// A new item whose description is one edit from a known item's (a typo, perhaps): that item.
-    public var nearMiss: ItemID?
+    package var nearMiss: ItemID?
 
-    public init(id: ItemID, kind: Kind, movedTo: String? = nil) {
+    package init(id: ItemID, kind: Kind, movedTo: String? = nil) {
         self.id = id
         self.kind = kind
         self.movedTo = movedTo
     }
 
     /// "Added “Eggs” to Dairy, with “Free-range eggs”", "Apples: 2 kg @ 1.29, back on the list".
-    public func message(_ item: Item, money: MoneyFormat) -> String {
+    package func message(_ item: Item, money: MoneyFormat) -> String {
         switch kind {
         case .added(let aisle?, let like?):
             return L("Added “{item}” to {aisle}, with “{like}”", ["item": item.description, "aisle": aisle, "like": like])

@@ -4,7 +4,7 @@ import Foundation
 /// 486.5883 ml of cream, which no store sells. The item keeps the exact need (so taking a meal off
 /// subtracts exactly what it added); the row, the export, the shared task and the line's cost use
 /// this, a pure function of the need and its unit (the README's recipe section has the rules).
-public enum Buyable {
+package enum Buyable {
     /// How an amount in a unit is rounded.
     enum Rule: Equatable, Sendable {
         /// Counted things (no unit, a can, a bunch, a clove, a unit the app does not know): whole
@@ -69,7 +69,7 @@ public enum Buyable {
         }
     }
 
-    public static func amount(_ need: Decimal, unit: String?) -> Decimal { amount(Amount(need), unit: unit).decimal }
+    package static func amount(_ need: Decimal, unit: String?) -> Decimal { amount(Amount(need), unit: unit).decimal }
 
     static func significantDigits(_ a: Amount) -> Int {
         var n = a.units.magnitude

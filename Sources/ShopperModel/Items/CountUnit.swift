@@ -1,11 +1,11 @@
 /// Units that are words, shown in the number the quantity asks for and in the user's language:
 /// "3 bunches", "1 can", "3 Bund". Typed or stored in either form (an item keeps what was typed, so
 /// files read back the same); symbols such as kg, l, pk stay as they are.
-public enum CountUnit: CaseIterable, Sendable {
+package enum CountUnit: CaseIterable, Sendable {
     case pack, box, bottle, can, jar, bag, bunch, piece, loaf, tin, roll
 
     /// The unit a typed word names, singular or plural, whatever its case; nil for any other.
-    public init?(_ typed: String) {
+    package init?(_ typed: String) {
         guard let unit = Self.byForm[typed.lowercased()] else { return nil }
         self = unit
     }
@@ -25,7 +25,7 @@ public enum CountUnit: CaseIterable, Sendable {
     }()
 
     /// The name for `count` of it, through gettext's plural forms (each language has its own).
-    public func name(_ count: Int) -> String {
+    package func name(_ count: Int) -> String {
         switch self {
         case .pack: N("pack", "packs", count)
         case .box: N("box", "boxes", count)
@@ -43,7 +43,7 @@ public enum CountUnit: CaseIterable, Sendable {
 
     /// How a unit reads beside a quantity: a word unit in the quantity's number (a whole number
     /// counts; a fraction, as in "1.5 loaves", is plural), anything else as stored.
-    public static func display(_ unit: String, quantity: Amount) -> String {
+    package static func display(_ unit: String, quantity: Amount) -> String {
         guard let known = CountUnit(unit) else { return unit }
         let whole = quantity.units % Amount.scale == 0 ? Int(quantity.units / Amount.scale) : 2
         return known.name(whole)

@@ -1,7 +1,7 @@
 /// The descriptions of the known items by their match key (case and accents folded), in byte order:
 /// the add bar finds the item a typed line names, and the few descriptions that complete what is
 /// typed, by binary search, however long the list. Made on first use; follows the model's changes.
-public final class DescriptionIndex {
+package final class DescriptionIndex {
     private struct Entry {
         let key: String
         let id: ItemID
@@ -15,7 +15,7 @@ public final class DescriptionIndex {
     private let model: ShoppingModel
     private var observer = 0
 
-    public init(model: ShoppingModel) {
+    package init(model: ShoppingModel) {
         self.model = model
         rebuild()
         observer = model.core.observe { [weak self] change in self?.follow(change) }
@@ -24,14 +24,14 @@ public final class DescriptionIndex {
     deinit { model.core.removeObserver(observer) }
 
     /// The item known by `key` (a `ShoppingModel.matchKey`); the oldest, should two share it.
-    public func item(withKey key: String) -> ItemID? {
+    package func item(withKey key: String) -> ItemID? {
         let i = lowerBound(Entry(key: key, id: ItemID(.min)))
         return i < entries.count && entries[i].key.utf8.elementsEqual(key.utf8) ? entries[i].id : nil
     }
 
     /// Up to `limit` items whose description starts with `text` (ignoring case and accents), in
     /// alphabetical order of their keys.
-    public func completions(of text: String, limit: Int) -> [ItemID] {
+    package func completions(of text: String, limit: Int) -> [ItemID] {
         let prefix = ShoppingModel.matchKey(text)
         guard !prefix.isEmpty else { return [] }
         var i = lowerBound(Entry(key: prefix, id: ItemID(.min)))
@@ -48,7 +48,7 @@ public final class DescriptionIndex {
     /// letters or more only: shorter words are one edit from too much. Only keys that start with
     /// the same letter are looked at (a run of the index, found by binary search): the first
     /// letter is the one people least often mistype, and the cost stays a fraction of the list.
-    public func nearMiss(of key: String, excluding: ItemID? = nil) -> ItemID? {
+    package func nearMiss(of key: String, excluding: ItemID? = nil) -> ItemID? {
         let typed = Array(key.unicodeScalars)
         guard typed.count >= Self.nearMissMinimum, let first = key.unicodeScalars.first else { return nil }
         let initial = String(first)

@@ -1,40 +1,40 @@
 import Foundation
 
 /// Stable identity of an item; survives edits, moves, undo and restarts.
-public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let raw: Int64
-    public init(_ raw: Int64) { self.raw = raw }
-    public static func < (a: ItemID, b: ItemID) -> Bool { a.raw < b.raw }
-    public var description: String { "#\(raw)" }
+package struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let raw: Int64
+    package init(_ raw: Int64) { self.raw = raw }
+    package static func < (a: ItemID, b: ItemID) -> Bool { a.raw < b.raw }
+    package var description: String { "#\(raw)" }
 }
 
 /// One thing the user buys. Plain value: the model knows nothing about how it is shown.
-public struct Item: Equatable, Sendable {
+package struct Item: Equatable, Sendable {
     // Stored in an order that packs (the flags last) and with optionals of fixed-point values and
     // dates kept as a value that cannot occur: 144 bytes an item instead of 168 (items are kept
     // whole only for the rows shown, see `ItemContent`, and in imports and exports).
-    public let id: ItemID
-    public var description: String
+    package let id: ItemID
+    package var description: String
     /// Always above zero; see `ItemDraft` for the bounds. Kept in fixed point (`quantity` is the
     /// same as a Decimal, for the edges).
     var quantityAmount: Amount
-    public var unit: String?
-    public var aisle: String?
-    public var notes: String
+    package var unit: String?
+    package var aisle: String?
+    package var notes: String
     /// Sparse ordering key: a move rewrites only the moved item.
-    public var position: Int64
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var position: Int64
+    package var createdAt: Date
+    package var updatedAt: Date
     private var storedPrice: Int64
     private var storedLastPrice: Int64
     private var storedLastPriceDate: Date
     /// The list it is on; a move to another list changes only this (the id stays).
-    public var list: ListID
-    public var priceBasis: PriceBasis
+    package var list: ListID
+    package var priceBasis: PriceBasis
     /// On the shopping list.
-    public var needed: Bool
+    package var needed: Bool
     /// Ticked off on this trip.
-    public var inCart: Bool
+    package var inCart: Bool
 
     /// The price as the user gave it, in their currency; nil when unknown. What it is the price of
     /// is `priceBasis`: one unit ("1.29 per kg") or the whole line ("5.49 for 500 g").
@@ -55,11 +55,11 @@ public struct Item: Equatable, Sendable {
     private static let noAmount = Int64.min
     private static let noDate = Date(timeIntervalSinceReferenceDate: -.infinity)
 
-    public var quantity: Decimal {
+    package var quantity: Decimal {
         get { quantityAmount.decimal }
         set { quantityAmount = Amount(newValue) }
     }
-    public var price: Decimal? {
+    package var price: Decimal? {
         get { priceAmount?.decimal }
         set { priceAmount = newValue.map(Amount.init) }
     }
@@ -68,7 +68,7 @@ public struct Item: Equatable, Sendable {
         set { lastPriceAmount = newValue.map(Amount.init) }
     }
 
-    public init(
+    package init(
         id: ItemID, description: String, quantity: Decimal = 1, unit: String? = nil,
         price: Decimal? = nil, priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "",
         needed: Bool = false, inCart: Bool = false, position: Int64 = 0,
@@ -82,7 +82,7 @@ public struct Item: Equatable, Sendable {
     }
 
     /// With amounts already in fixed point (the store): no Decimal on the way.
-    public init(
+    package init(
         id: ItemID, description: String, quantityAmount: Amount, unit: String?,
         priceAmount: Amount?, priceBasis: PriceBasis, aisle: String?, notes: String,
         needed: Bool, inCart: Bool, position: Int64, createdAt: Date, updatedAt: Date?,
@@ -119,15 +119,15 @@ public struct Item: Equatable, Sendable {
 
     /// What one unit cost, for the price history: a price for all divided by the quantity bought
     /// (`Buyable`), to four decimals.
-    public var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, buyable) }
+    package var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, buyable) }
 
     /// The editable fields, as the editor and the importers see them.
-    public var fields: ItemFields {
+    package var fields: ItemFields {
         ItemFields(description: description, quantity: quantity, unit: unit,
                    price: price, priceBasis: priceBasis, aisle: aisle, notes: notes)
     }
 
-    public mutating func apply(_ f: ItemFields) {
+    package mutating func apply(_ f: ItemFields) {
         description = f.description
         quantity = f.quantity
         unit = f.unit
@@ -139,16 +139,16 @@ public struct Item: Equatable, Sendable {
 }
 
 /// The validated, user-editable part of an item.
-public struct ItemFields: Equatable, Sendable {
-    public var description: String
-    public var quantity: Decimal
-    public var unit: String?
-    public var price: Decimal?
-    public var priceBasis: PriceBasis
-    public var aisle: String?
-    public var notes: String
+package struct ItemFields: Equatable, Sendable {
+    package var description: String
+    package var quantity: Decimal
+    package var unit: String?
+    package var price: Decimal?
+    package var priceBasis: PriceBasis
+    package var aisle: String?
+    package var notes: String
 
-    public init(description: String, quantity: Decimal = 1, unit: String? = nil,
+    package init(description: String, quantity: Decimal = 1, unit: String? = nil,
                 price: Decimal? = nil, priceBasis: PriceBasis = .perUnit, aisle: String? = nil, notes: String = "") {
         self.description = description
         self.quantity = quantity
@@ -164,13 +164,13 @@ public struct ItemFields: Equatable, Sendable {
 
 /// What a price is the price of. A price per unit is what shelves and receipts say for things sold
 /// by weight; a price for all is what a pack of 500 g costs.
-public enum PriceBasis: String, CaseIterable, Sendable {
+package enum PriceBasis: String, CaseIterable, Sendable {
     case perUnit = "unit"
     case forAll = "all"
 
     /// What one unit cost, as the price history keeps it: a price for all divided by the quantity,
     /// to four decimals.
-    public static func unitPrice(_ price: Decimal?, _ basis: PriceBasis, _ quantity: Decimal) -> Decimal? {
+    package static func unitPrice(_ price: Decimal?, _ basis: PriceBasis, _ quantity: Decimal) -> Decimal? {
         guard let price else { return nil }
         guard basis == .forAll, quantity != 0 else { return price }
         var exact = price / quantity, rounded = Decimal()
@@ -185,14 +185,14 @@ public enum PriceBasis: String, CaseIterable, Sendable {
 }
 
 /// A price paid, recorded when shopping is finished.
-public struct PriceRecord: Equatable, Sendable {
-    public let itemID: ItemID
-    public let unitCost: Decimal
-    public let quantity: Decimal
-    public let date: Date
+package struct PriceRecord: Equatable, Sendable {
+    package let itemID: ItemID
+    package let unitCost: Decimal
+    package let quantity: Decimal
+    package let date: Date
     /// Where it was paid (Any Store: none chosen, or before stores).
-    public let shop: ShopID
-    public init(itemID: ItemID, unitCost: Decimal, quantity: Decimal, date: Date, shop: ShopID = .any) {
+    package let shop: ShopID
+    package init(itemID: ItemID, unitCost: Decimal, quantity: Decimal, date: Date, shop: ShopID = .any) {
         self.itemID = itemID
         self.unitCost = unitCost
         self.quantity = quantity

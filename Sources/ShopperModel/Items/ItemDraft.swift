@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which field of the editor an error belongs to, so the view can show it beside that field.
-public enum ItemField: String, CaseIterable, Sendable {
+package enum ItemField: String, CaseIterable, Sendable {
     case description, quantity, unit, price, aisle, notes
 
     /// What a control character in this field is refused with.
@@ -17,36 +17,36 @@ public enum ItemField: String, CaseIterable, Sendable {
 }
 
 /// Why a field was refused. The message is written for the user.
-public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let field: ItemField
-    public let message: String
-    public var description: String { message }
+package struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let field: ItemField
+    package let message: String
+    package var description: String { message }
 }
 
 /// What the user typed, as text; `validate()` turns it into fields or names every bad one.
-public struct ItemDraft: Equatable, Sendable {
-    public static let maxDescriptionLength = 200
-    public static let maxNotesLength = 2_000
-    public static let maxShortFieldLength = 40
-    public static let maxQuantity: Decimal = 10_000
-    public static let maxUnitCost: Decimal = 1_000_000
+package struct ItemDraft: Equatable, Sendable {
+    package static let maxDescriptionLength = 200
+    package static let maxNotesLength = 2_000
+    package static let maxShortFieldLength = 40
+    package static let maxQuantity: Decimal = 10_000
+    package static let maxUnitCost: Decimal = 1_000_000
     /// The stores an item may be sold only at, from a file or a synced task alike: a name a row or
     /// a task brings beyond these is no store anyone shops at (10,000 names made 10,000 stores).
-    public static let maxStores = 20
+    package static let maxStores = 20
     static let maxDecimals = 4
 
-    public var description: String
-    public var quantity: String
-    public var unit: String
+    package var description: String
+    package var quantity: String
+    package var unit: String
     /// May carry a currency sign ("€3.99", "3,99 €").
-    public var price: String
-    public var priceBasis: PriceBasis
-    public var aisle: String
-    public var notes: String
+    package var price: String
+    package var priceBasis: PriceBasis
+    package var aisle: String
+    package var notes: String
     /// How the person typing writes numbers: settles "1,000".
-    public var numbers: NumberConvention
+    package var numbers: NumberConvention
 
-    public init(description: String = "", quantity: String = "1", unit: String = "",
+    package init(description: String = "", quantity: String = "1", unit: String = "",
                 price: String = "", priceBasis: PriceBasis = .perUnit, aisle: String = "", notes: String = "",
                 numbers: NumberConvention = .neutral) {
         self.description = description
@@ -60,7 +60,7 @@ public struct ItemDraft: Equatable, Sendable {
     }
 
     /// `priceDigits`: the price is written with at least the currency's decimals ("2.50").
-    public init(_ f: ItemFields, numbers: NumberConvention = .neutral, priceDigits: Int = 0) {
+    package init(_ f: ItemFields, numbers: NumberConvention = .neutral, priceDigits: Int = 0) {
         self.init(description: f.description, quantity: DecimalText.format(f.quantity, numbers),
                   unit: f.unit ?? "", price: f.price.map { DecimalText.format($0, numbers, minimumFractionDigits: priceDigits) } ?? "",
                   priceBasis: f.priceBasis,
@@ -68,12 +68,12 @@ public struct ItemDraft: Equatable, Sendable {
     }
 
     /// Every error at once, so the editor can mark all bad fields together.
-    public func errors() -> [FieldError] {
+    package func errors() -> [FieldError] {
         if case .failure(let e) = validated() { return e.errors }
         return []
     }
 
-    public func validate() throws(ValidationErrors) -> ItemFields {
+    package func validate() throws(ValidationErrors) -> ItemFields {
         try validated().get()
     }
 
@@ -164,7 +164,7 @@ public struct ItemDraft: Equatable, Sendable {
     /// A price as typed from a receipt: one currency sign before or after the number, with or
     /// without a space ("€3.99", "3,99 €", "$ 2"). Which currency is not checked: there is one, the
     /// user's.
-    public static func withoutCurrencySign(_ text: String) -> String {
+    package static func withoutCurrencySign(_ text: String) -> String {
         // A plain number (a digit at each end) has no sign to take off: most prices in a file.
         if let first = text.utf8.first, let last = text.utf8.last, (0x30...0x39).contains(first), (0x30...0x39).contains(last) { return text }
         let s = text.trimmingCharacters(in: .whitespaces)
@@ -185,7 +185,7 @@ public struct ItemDraft: Equatable, Sendable {
     static func codePoint(_ c: Unicode.Scalar) -> String { "U+" + String(format: "%04X", c.value) }
 
     /// Trims and folds inner runs of white space (including newlines) to one space.
-    public static func clean(_ s: String) -> String {
+    package static func clean(_ s: String) -> String {
         // Plain ASCII with single spaces inside is clean already: most of what files hold, and a
         // split by Character was a tenth of a large import's time.
         var previous: UInt8 = 0x20
@@ -202,8 +202,8 @@ public struct ItemDraft: Equatable, Sendable {
     }
 }
 
-public struct ValidationErrors: Error, Equatable, Sendable, LocalizedError {
-    public let errors: [FieldError]
-    public var errorDescription: String? { errors.map(\.message).joined(separator: " ") }
-    public func message(for field: ItemField) -> String? { errors.first { $0.field == field }?.message }
+package struct ValidationErrors: Error, Equatable, Sendable, LocalizedError {
+    package let errors: [FieldError]
+    package var errorDescription: String? { errors.map(\.message).joined(separator: " ") }
+    package func message(for field: ItemField) -> String? { errors.first { $0.field == field }?.message }
 }

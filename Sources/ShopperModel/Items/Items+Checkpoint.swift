@@ -15,7 +15,7 @@ extension Items {
     /// from it, or passed over: it shrank while another process wrote), its removal. nil otherwise (and for a store opened read-only). Run it on any
     /// thread, once this model will not change again (the window has let go of it, or is
     /// quitting): the job holds the entries as they are, and a later change here would copy them.
-    public func checkpointJob() -> CheckpointJob? {
+    package func checkpointJob() -> CheckpointJob? {
         let (store, list) = (core.store, core.list)
         guard store.access == .readWrite else { return nil }
         guard table.count >= Self.checkpointFrom else {

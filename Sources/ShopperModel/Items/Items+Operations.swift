@@ -5,14 +5,14 @@ import Foundation
 extension Items {
     /// A new item starts as needed, so it is on the shopping list at once.
     @discardableResult
-    public func add(_ fields: ItemFields, needed: Bool = true, now: Date = Date()) throws(StoreError) -> ItemID {
+    package func add(_ fields: ItemFields, needed: Bool = true, now: Date = Date()) throws(StoreError) -> ItemID {
         try add(batch: [ImportedItem(fields: fields, needed: needed, inCart: false)], now: now,
                 actionName: L("adding “{item}”", ["item": fields.description]))[0]
     }
 
     /// All or nothing: one transaction and one undo step for the whole batch (import).
     @discardableResult
-    public func add(batch: [ImportedItem], now: Date = Date(),
+    package func add(batch: [ImportedItem], now: Date = Date(),
                     actionName: String? = nil) throws(StoreError) -> [ItemID] {
         let now = StoreTime.rounded(now)
         var ids: [ItemID] = []
@@ -68,7 +68,7 @@ extension Items {
         return ids
     }
 
-    public func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
+    package func update(_ id: ItemID, _ fields: ItemFields, now: Date = Date()) throws(StoreError) {
         try update(id, fields, needed: false, name: L("editing “{item}”", ["item": named(id)]), now: now)
     }
 
@@ -84,7 +84,7 @@ extension Items {
         }
     }
 
-    public func delete(_ ids: [ItemID]) throws(StoreError) {
+    package func delete(_ ids: [ItemID]) throws(StoreError) {
         let history = try core.store.tripTables.history(of: ids)
         try core.commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
             for id in ids where table[id] != nil { b.cs.items[id] = .some(nil) }
@@ -93,25 +93,25 @@ extension Items {
         }
     }
 
-    public func setNeeded(_ id: ItemID, _ needed: Bool) throws(StoreError) {
+    package func setNeeded(_ id: ItemID, _ needed: Bool) throws(StoreError) {
         // An item no longer needed cannot stay in the cart.
         try change(id, needed ? L("putting “{item}” on the shopping list", ["item": named(id)])
                               : L("taking “{item}” off the shopping list", ["item": named(id)])) { $0.needed = needed; if !needed { $0.inCart = false } }
     }
 
-    public func toggleNeeded(_ id: ItemID) throws(StoreError) {
+    package func toggleNeeded(_ id: ItemID) throws(StoreError) {
         try core.refreshIfChangedElsewhere()
         guard let entry = table[id] else { return }
         try setNeeded(id, !entry.needed)
     }
 
     /// Ticked off in the store: moves from the shopping list to the cart.
-    public func tick(_ id: ItemID) throws(StoreError) {
+    package func tick(_ id: ItemID) throws(StoreError) {
         try change(id, L("putting “{item}” in the cart", ["item": named(id)])) { $0.needed = true; $0.inCart = true }
     }
 
     /// Back from the cart to the shopping list.
-    public func untick(_ id: ItemID) throws(StoreError) {
+    package func untick(_ id: ItemID) throws(StoreError) {
         try change(id, L("putting “{item}” back on the shopping list", ["item": named(id)])) { $0.inCart = false }
     }
 
@@ -119,7 +119,7 @@ extension Items {
     /// cost, clears needed and in-cart; the items stay in All Items. `paid` corrects prices first
     /// (on each item's own basis), and they stay as its price. Returns the trip recorded.
     @discardableResult
-    public func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) -> TripID? {
+    package func finishShopping(paid: [ItemID: Decimal] = [:], date: Date = Date()) throws(StoreError) -> TripID? {
         let date = StoreTime.rounded(date)
         let shop = model.shops.currentShop
         var recorded: TripID?
@@ -146,12 +146,12 @@ extension Items {
         return recorded
     }
 
-    public enum AisleChange: Equatable { case keep, set(String?) }
+    package enum AisleChange: Equatable { case keep, set(String?) }
 
     /// Places `id` between two neighbours as shown in a list (nil: the list's start or end) and,
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
-    public func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
+    package func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
         try core.commit(L("moving “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
             let lo = prev.flatMap { table[$0]?.position }
@@ -187,7 +187,7 @@ extension Items {
     }
 
     /// The editor's Save: the fields and the stores the item is sold at, as one step.
-    public func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date()) throws(StoreError) {
+    package func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date()) throws(StoreError) {
         let marks = marks.filter { $0 != .any }
         try core.commit(L("editing “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }

@@ -4,13 +4,13 @@ import Foundation
 /// new item, placed where `Aisles.placement` says.
 extension Items {
     /// `matchKey` of an item as it is now: the first line of its folded search text.
-    public func matchKey(of id: ItemID) -> Substring {
+    package func matchKey(of id: ItemID) -> Substring {
         model.searches.searchText(of: id).prefix { $0 != "\n" }
     }
 
     /// The item with this description (ignoring case and accents), if any. Looks at every item's
     /// search text: for one-off callers such as the command line; the add bar keeps its own index.
-    public func item(described description: String) -> Item? {
+    package func item(described description: String) -> Item? {
         let key = Array(ShoppingModel.matchKey(description).utf8)
         var found: ItemID?
         model.searches.forEachSearchText { id, _, text in
@@ -26,14 +26,14 @@ extension Items {
     /// household or the table of groceries puts it). `lookup` finds an item by
     /// `matchKey` (default: a scan; the add bar passes its index).
     @discardableResult
-    public func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> AddOutcome {
+    package func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> AddOutcome {
         try add(lines: [line], lookup: lookup)[0]
     }
 
     /// Several lines (a paste) as one undo step, each as `add(_:)` would take it; a description
     /// twice in the lines is one item, the later line winning.
     @discardableResult
-    public func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> [AddOutcome] {
+    package func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> [AddOutcome] {
         try core.refreshIfChangedElsewhere()
         let find = lookup ?? { [self] in item(described: $0)?.id }
         var plan: [Planned] = []

@@ -3,10 +3,10 @@ import Foundation
 /// The list's items: every item's entry (`ItemEntry`: what places, counts, filters and sums it) and
 /// the totals, kept in memory; whole items come from the store for the rows shown (`ItemContent`).
 /// What is done to them is in `Items+Operations.swift` and `Items+Typing.swift`.
-public final class Items: ModelPart {
+package final class Items: ModelPart {
     /// With the revision each had when this process last read or wrote it.
-    public internal(set) var table = ItemTable()
-    public internal(set) var totals = TripTotals()
+    package internal(set) var table = ItemTable()
+    package internal(set) var totals = TripTotals()
     var lastPosition: Int64 = 0
     let content: ItemContent
     /// For tests: whether the store was read in two halves at start (`EntryLoad`).
@@ -32,11 +32,11 @@ public final class Items: ModelPart {
     }
 
     /// The entry of `id`, nil when the list does not hold it.
-    public subscript(_ id: ItemID) -> ItemEntry? { table[id] }
+    package subscript(_ id: ItemID) -> ItemEntry? { table[id] }
 
     /// The item as it is now; from the store unless one of the few cached. nil too when the store
     /// cannot be read: for showing an item (operations read with `readItem`, which says why).
-    public func item(_ id: ItemID) -> Item? { try? readItem(id) }
+    package func item(_ id: ItemID) -> Item? { try? readItem(id) }
 
     /// The item as it is now, or the error that kept it from being read.
     func readItem(_ id: ItemID) throws(StoreError) -> Item? {
@@ -51,7 +51,7 @@ public final class Items: ModelPart {
 
     /// The items of `ids` that exist, in that order, read a thousand at a time (a whole list for
     /// the command line, say).
-    public func read(_ ids: [ItemID]) throws(StoreError) -> [Item] {
+    package func read(_ ids: [ItemID]) throws(StoreError) -> [Item] {
         var found: [Item] = []
         found.reserveCapacity(ids.count)
         for start in stride(from: 0, to: ids.count, by: 1024) {
@@ -63,7 +63,7 @@ public final class Items: ModelPart {
     }
 
     /// The items in the cart, in list order.
-    public func cartItems() throws(StoreError) -> [Item] {
+    package func cartItems() throws(StoreError) -> [Item] {
         var cart: [(ItemID, Int64)] = []
         table.forEach { id, entry in if entry.inCart { cart.append((id, entry.position)) } }
         return try read(cart.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0))

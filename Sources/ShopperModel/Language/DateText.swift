@@ -2,7 +2,7 @@ import Foundation
 
 /// Dates as the user writes them (`UserLocale.dates`, not Foundation's `en_001`). The styles are
 /// made once for this process's user: a Trips page formats hundreds of dates at a time.
-public enum DateText {
+package enum DateText {
     private struct Styles: Sendable {
         let day, short, week, month, weekTick, monthTick: Date.FormatStyle
         init(_ user: UserLocale) {
@@ -21,23 +21,23 @@ public enum DateText {
     private static func styles(_ user: UserLocale) -> Styles { user == .current ? current : Styles(user) }
 
     /// "Tue, 24 Nov 2026" / "Di., 24. Nov. 2026".
-    public static func day(_ date: Date, _ user: UserLocale = .current) -> String {
+    package static func day(_ date: Date, _ user: UserLocale = .current) -> String {
         date.formatted(styles(user).day)
     }
 
     /// "3 Nov" / "3. Nov.".
-    public static func short(_ date: Date, _ user: UserLocale = .current) -> String {
+    package static func short(_ date: Date, _ user: UserLocale = .current) -> String {
         date.formatted(styles(user).short)
     }
 
     /// A week's bar: "23 Nov" (its first day); a month's: "Nov 2026".
-    public static func period(_ start: Date, _ period: SpendingPeriod, _ user: UserLocale = .current) -> String {
+    package static func period(_ start: Date, _ period: SpendingPeriod, _ user: UserLocale = .current) -> String {
         let s = styles(user)
         return start.formatted(period == .week ? s.week : s.month)
     }
 
     /// The short tick under a bar: "23.11." / "11/23" for a week, "Nov" for a month.
-    public static func tick(_ start: Date, _ period: SpendingPeriod, _ user: UserLocale = .current) -> String {
+    package static func tick(_ start: Date, _ period: SpendingPeriod, _ user: UserLocale = .current) -> String {
         let s = styles(user)
         return start.formatted(period == .week ? s.weekTick : s.monthTick)
     }

@@ -4,10 +4,10 @@ import Foundation
 /// when installed (or PREFIX/libexec/shopper, the sharing helper's place); .build/locale (made by
 /// `make`) from a build tree; SHOPPER_LOCALE_DIR first. The window and the sharing helper look
 /// alike, so both speak the same language.
-public enum MessageCatalogueFolder {
-    public static let domain = "shopper"
+package enum MessageCatalogueFolder {
+    package static let domain = "shopper"
 
-    public static func find(environment env: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func find(environment env: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         var candidates: [String] = []
         if let d = env["SHOPPER_LOCALE_DIR"], !d.isEmpty { candidates.append(d) }

@@ -4,15 +4,15 @@ import Foundation
 /// `Locale.current` is `en_001` on Linux whatever LANG says (swift-foundation issue 717).
 /// Each category follows LC_ALL, then its own variable, then LANG; "C" and "POSIX" (or nothing)
 /// mean no locale: plain numbers, no currency.
-public struct UserLocale: Equatable, Sendable {
+package struct UserLocale: Equatable, Sendable {
     /// Money: LC_MONETARY.
-    public let monetary: String?
+    package let monetary: String?
     /// Numbers typed and shown: LC_NUMERIC.
-    public let numeric: String?
+    package let numeric: String?
     /// Dates and the week's first day: LC_TIME.
-    public let time: String?
+    package let time: String?
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         monetary = Self.identifier(Self.value(for: "LC_MONETARY", in: environment))
         numeric = Self.identifier(Self.value(for: "LC_NUMERIC", in: environment))
         time = Self.identifier(Self.value(for: "LC_TIME", in: environment))
@@ -22,17 +22,17 @@ public struct UserLocale: Equatable, Sendable {
     var dates: Locale { Locale(identifier: time ?? "en_SE") }
 
     /// The user's calendar for weeks and months, in this process's time zone.
-    public var calendar: Calendar { .user(dates) }
+    package var calendar: Calendar { .user(dates) }
 
     /// This process's.
-    public static let current = UserLocale(environment: ProcessInfo.processInfo.environment)
+    package static let current = UserLocale(environment: ProcessInfo.processInfo.environment)
 
     /// How the user writes numbers.
-    public var numbers: NumberConvention { NumberConvention(locale: numeric) }
+    package var numbers: NumberConvention { NumberConvention(locale: numeric) }
 
     /// Money in the locale's way and currency, or in `currency` (an ISO 4217 code) when the user
     /// chose one.
-    public func money(currency: String? = nil) -> MoneyFormat {
+    package func money(currency: String? = nil) -> MoneyFormat {
         MoneyFormat(locale: Locale(identifier: monetary ?? "en_US_POSIX"), currency: currency, hasLocale: monetary != nil,
                     numbers: numbers)
     }

@@ -1,9 +1,9 @@
 /// The three main lists. Declaration order is display order: reorder the cases and every place that
 /// lists them (header switcher, shortcuts Ctrl+1/2/3) follows.
-public enum ListKind: String, CaseIterable, Sendable {
+package enum ListKind: String, CaseIterable, Sendable {
     case all, shopping, cart
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .all: L("All Items")
         case .shopping: L("Shopping List")
@@ -12,7 +12,7 @@ public enum ListKind: String, CaseIterable, Sendable {
     }
 
     /// Which items the list shows.
-    public func contains(_ item: Item) -> Bool {
+    package func contains(_ item: Item) -> Bool {
         switch self {
         case .all: true
         case .shopping: item.needed && !item.inCart
@@ -21,7 +21,7 @@ public enum ListKind: String, CaseIterable, Sendable {
     }
 
     /// The same, from what memory keeps of an item.
-    public func contains(_ entry: ItemEntry) -> Bool {
+    package func contains(_ entry: ItemEntry) -> Bool {
         switch self {
         case .all: true
         case .shopping: entry.needed && !entry.inCart
@@ -30,7 +30,7 @@ public enum ListKind: String, CaseIterable, Sendable {
     }
 
     /// What the user is told when the list has no rows: what to do next.
-    public var emptyExplanation: String {
+    package var emptyExplanation: String {
         switch self {
         case .all:
             L("Nothing here yet.\nAdd the things you buy with the entry above or Ctrl+N; they stay here for every trip.")

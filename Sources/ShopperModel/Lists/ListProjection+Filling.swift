@@ -11,10 +11,10 @@ extension ListProjection {
     static let fillSlice = 16_384
 
     /// Whether some rows still wait for `fillMore`.
-    public var isFilling: Bool { fill != nil }
+    package var isFilling: Bool { fill != nil }
 
     /// Places a slice more rows, for an idle moment; false once every row is in place.
-    public func fillMore() -> Bool { fillMore(budget: Self.fillSlice) }
+    package func fillMore() -> Bool { fillMore(budget: Self.fillSlice) }
 
     /// Places about `budget` more rows; false once every row is in place (nothing left to do).
     func fillMore(budget: Int) -> Bool {

@@ -11,7 +11,7 @@ extension ListProjection {
 
 
     /// How many items this list leaves out as sold only at other shops (0 while they are shown).
-    public var hiddenForOtherShops: Int { kind == .shopping && !showsOtherShops ? model.shops.hiddenForOtherShops : 0 }
+    package var hiddenForOtherShops: Int { kind == .shopping && !showsOtherShops ? model.shops.hiddenForOtherShops : 0 }
 
     /// Whether the item belongs on this list, as memory holds it now. (An older version of an item
     /// was on the list if its row is: see `apply`.)
@@ -98,10 +98,10 @@ extension ListProjection {
     /// For a list not on screen: a change that rebuilds every row (a store switch re-sorts each
     /// list by its aisles) waits for `catchUp`, so the list shown is rebuilt alone in the frame.
     /// Until then this one keeps the rows it had, as its view was told them.
-    public func holdRebuilds() { isHolding = true }
+    package func holdRebuilds() { isHolding = true }
 
     /// Stops holding rebuilds and makes the one that waits, if any: true when it did.
-    @discardableResult public func catchUp() -> Bool {
+    @discardableResult package func catchUp() -> Bool {
         isHolding = false
         guard heldChanges != nil else { return false }
         reset()

@@ -11,7 +11,7 @@ extension ListProjection {
     /// ahead: it moved further than one reads (`readAheadRows` and a read's worth on), so what a
     /// read around `index` would read is passed before it is shown (a scrollbar dragged, a fling).
     /// A view waits for the scroll to stop instead. No `last`: nothing to outrun.
-    public static func outruns(from last: Int?, to index: Int) -> Bool {
+    package static func outruns(from last: Int?, to index: Int) -> Bool {
         guard let last else { return false }
         return abs(index - last) > readAheadRows + rowsPerRead
     }
@@ -20,7 +20,7 @@ extension ListProjection {
     /// when any of the `readAheadRows` nearest is missing: those and the rest of a read's worth
     /// beyond them (`rowsPerRead`), in one query a side. Returns the items read.
     @discardableResult
-    public func readAhead(around index: Int) -> Int {
+    package func readAhead(around index: Int) -> Int {
         guard index >= 0, rows.count > 0 else { return 0 }
         let i = min(index, rows.count - 1)  // the end row: the rows above it
         let span = Self.readAheadRows + Self.rowsPerRead

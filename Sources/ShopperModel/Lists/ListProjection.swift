@@ -1,7 +1,7 @@
 import Foundation
 
 /// One row of a list as shown: a section header, an item, or the constant last row.
-public enum ListRow: Equatable {
+package enum ListRow: Equatable {
     case header(title: String, totals: Totals)
     case item(Item)
     /// "No more items", with the list's totals.
@@ -40,10 +40,10 @@ struct RowKey: Comparable {
 /// or go are reported as (position, removed, added), the shape a GListModel announces; rows that stay
 /// but show new content (an edited item, a header's or the end row's totals) are reported by
 /// identity, so a view refreshes them in place and keeps their widgets (and keyboard focus).
-public final class ListProjection {
-    public let kind: ListKind
-    public internal(set) var sectioning: Sectioning
-    public internal(set) var query: SearchQuery? {
+package final class ListProjection {
+    package let kind: ListKind
+    package internal(set) var sectioning: Sectioning
+    package internal(set) var query: SearchQuery? {
         didSet { needles = RowMatching.needles(of: query) }
     }
     /// The query's words as bytes, as the texts are matched: made once per query, not per row.
@@ -51,11 +51,11 @@ public final class ListProjection {
     /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
     /// on screen, say) and then kept up to date: a sum over every row was most of the time a filter
     /// or start-up took, for totals mostly never shown.
-    public var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
-    public internal(set) var itemCount = 0
-    public var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
+    package var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
+    package internal(set) var itemCount = 0
+    package var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
     /// Rows, by identity, that stayed in place but whose content changed.
-    public var onContentChanged: ((Set<Int>) -> Void)?
+    package var onContentChanged: ((Set<Int>) -> Void)?
 
     let model: ShoppingModel
     /// Sizes from which the list is built or narrowed another way.
@@ -68,7 +68,7 @@ public final class ListProjection {
     /// Items and costs per section.
     var sums = SectionSums()
 
-    public convenience init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
+    package convenience init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
         self.init(model: model, kind: kind, sectioning: sectioning, query: query, narrowingByIDAbove: 1 << 18)
     }
 
@@ -93,11 +93,11 @@ public final class ListProjection {
     deinit { model.core.removeObserver(observer) }
 
     /// Items shown, headers and end row not counted.
-    public var isEmpty: Bool { itemCount == 0 }
+    package var isEmpty: Bool { itemCount == 0 }
     /// Rows including headers and, when there are items, the end row.
-    public var count: Int { (fill?.total ?? rows.count) + (isEmpty ? 0 : 1) }
+    package var count: Int { (fill?.total ?? rows.count) + (isEmpty ? 0 : 1) }
 
-    public func row(at index: Int) -> ListRow {
+    package func row(at index: Int) -> ListRow {
         if fill != nil, index >= rows.count { finishFill() }
         if index == rows.count { return .end(totals) }
         let key = rows[index]
@@ -130,7 +130,7 @@ public final class ListProjection {
 
     /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
     /// identities rather than indices, since indices shift as rows come and go.
-    public func identity(at index: Int) -> Int {
+    package func identity(at index: Int) -> Int {
         if fill != nil, index >= rows.count { finishFill() }
         if index == rows.count { return -1 }
         let key = rows[index]
@@ -138,7 +138,7 @@ public final class ListProjection {
     }
 
     /// The row with that identity as it is now; nil when it has left the list.
-    public func row(identity: Int) -> ListRow? {
+    package func row(identity: Int) -> ListRow? {
         switch identity {
         case -1: return isEmpty ? nil : .end(totals)
         case ..<(-1):
@@ -155,13 +155,13 @@ public final class ListProjection {
     }
 
     /// The item on a row, nil for headers and the end row.
-    public func itemID(at index: Int) -> ItemID? {
+    package func itemID(at index: Int) -> ItemID? {
         if fill != nil, index >= rows.count { finishFill() }
         guard index < rows.count, !rows[index].isHeader else { return nil }
         return ItemID(rows[index].id)
     }
 
-    public func index(of id: ItemID) -> Int? {
+    package func index(of id: ItemID) -> Int? {
         // Held back (`holdRebuilds`): the rows are from before the model's latest changes, and
         // the item is where the view was told it is, even one that has left the list since (the
         // window's own actions ask the list shown, which holds nothing).
@@ -179,13 +179,13 @@ public final class ListProjection {
         return find(k)
     }
 
-    public func setSectioning(_ s: Sectioning) {
+    package func setSectioning(_ s: Sectioning) {
         guard s != sectioning else { return }
         sectioning = s
         reset()
     }
 
-    public func setQuery(_ q: SearchQuery?) {
+    package func setQuery(_ q: SearchQuery?) {
         let q = (q?.isEmpty ?? true) ? nil : q
         guard q != query else { return }
         // Typing on: the new query's matches are among the rows shown, so only they are tested, in
@@ -198,7 +198,7 @@ public final class ListProjection {
 
     /// Moves the item on row `from` so that it shows at row `to` (indices of the current rows), taking
     /// on the aisle of the section it lands in.
-    public func moveItem(from: Int, to: Int) throws(StoreError) {
+    package func moveItem(from: Int, to: Int) throws(StoreError) {
         // A list acted on is wanted now: one held back from a store switch is brought up to date
         // first (its sections are of the order before, and name no aisle of the new one).
         if heldChanges != nil { catchUp() }
@@ -220,7 +220,7 @@ public final class ListProjection {
     }
 
     /// The items hidden here for other shops are shown too ("3 items for other stores", opened).
-    public var showsOtherShops = false {
+    package var showsOtherShops = false {
         didSet { if showsOtherShops != oldValue, !model.shops.hiddenHere.isEmpty { reset() } }
     }
     var madeSectionKeys: SectionKeys?
@@ -236,7 +236,7 @@ public final class ListProjection {
     var rowBuffersMade = 0
     /// Whether this list, not on screen, holds its rebuilds (`holdRebuilds`) until `catchUp`; and
     /// the items changed since one was held back (nil while none waits).
-    public internal(set) var isHolding = false
+    package internal(set) var isHolding = false
     var heldChanges: Set<Int>?
     /// Lists from this many items are built in two parts (`rebuildFirstRows`): below it, the
     /// whole build takes less than a millisecond.

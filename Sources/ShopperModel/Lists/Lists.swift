@@ -2,9 +2,9 @@ import Foundation
 
 /// Every list, and making, renaming, ordering and deleting them, and moving items between them: each
 /// one step of the shared undo history, written through the store like every other operation.
-public final class Lists: ModelPart {
+package final class Lists: ModelPart {
     /// Every list (not deleted), in order, with its counts as of the last read or write.
-    public internal(set) var all: [ShoppingList] = [] { didSet { model.shops.place() } }
+    package internal(set) var all: [ShoppingList] = [] { didSet { model.shops.place() } }
     unowned var model: ShoppingModel!
 
     var core: ModelCore { model.core }
@@ -12,7 +12,7 @@ public final class Lists: ModelPart {
 
     /// A new list at the end, named as asked (blank: "New List"). Returns its id.
     @discardableResult
-    public func createList(named name: String) throws(StoreError) -> ListID {
+    package func createList(named name: String) throws(StoreError) -> ListID {
         let name = Ordering.newName(name, fallback: L("New List"))
         var made = ListID.first
         try core.commit(L("making the list “{name}”", ["name": name])) { b in
@@ -22,7 +22,7 @@ public final class Lists: ModelPart {
         return made
     }
 
-    public func renameList(_ id: ListID, to name: String) throws(StoreError) {
+    package func renameList(_ id: ListID, to name: String) throws(StoreError) {
         guard let (was, renamed) = Ordering.renaming(id, in: all, to: name) else { return }
         try core.commit(L("renaming the list “{name}”", ["name": was])) { b in b.cs.lists[id] = renamed }
     }
@@ -30,7 +30,7 @@ public final class Lists: ModelPart {
     /// Marks the list deleted: it stays in the store, with its items, for a week (Recently
     /// Deleted; see `Store.purgeDeletedLists`), so Undo or Restore brings it back whole. The last
     /// list cannot go: a window always shows one.
-    public func deleteList(_ id: ListID, now: Date = Date()) throws(StoreError) {
+    package func deleteList(_ id: ListID, now: Date = Date()) throws(StoreError) {
         guard all.count > 1, var l = all.first(where: { $0.id == id }) else { return }
         try core.commit(L("deleting the list “{name}”", ["name": l.name])) { b in
             l.deleted = true
@@ -40,14 +40,14 @@ public final class Lists: ModelPart {
     }
 
     /// The lists deleted in the last week, the latest first.
-    public func deletedLists() throws(StoreError) -> [ShoppingList] { try store.deletedLists() }
+    package func deletedLists() throws(StoreError) -> [ShoppingList] { try store.deletedLists() }
 
     /// Brings a deleted list back, with its items, where it was in the sidebar: one step of the
     /// undo history (Undo deletes it again). False when it was not deleted (restored already).
     /// Its sharing stays, unless another list was shared with its task list meanwhile: two lists
     /// on one task list would take each other's items, so the one restored is no longer shared.
     @discardableResult
-    public func restoreList(_ id: ListID) throws(StoreError) -> Bool {
+    package func restoreList(_ id: ListID) throws(StoreError) -> Bool {
         guard var l = try deletedLists().first(where: { $0.id == id }) else { return false }
         try core.commit(L("restoring the list “{name}”", ["name": l.name])) { b in
             l.deleted = false
@@ -62,7 +62,7 @@ public final class Lists: ModelPart {
     }
 
     /// Moves a list to `index` in the sidebar's order.
-    public func moveList(_ id: ListID, to index: Int) throws(StoreError) {
+    package func moveList(_ id: ListID, to index: Int) throws(StoreError) {
         guard let from = all.firstIndex(where: { $0.id == id }) else { return }
         try core.commit(L("moving the list “{name}”", ["name": all[from].name])) { b in
             for l in Ordering.moved(all, from: from, to: index, position: \.position) { b.cs.lists[l.id] = l }
@@ -71,7 +71,7 @@ public final class Lists: ModelPart {
 
     /// Moves items to the end of another list, as they are (on the shopping list or not, in the
     /// cart or not): one step, undone here. Their aisles join that list's aisles.
-    public func moveItems(_ ids: [ItemID], to target: ListID) throws(StoreError) {
+    package func moveItems(_ ids: [ItemID], to target: ListID) throws(StoreError) {
         guard target != core.list, let name = all.first(where: { $0.id == target })?.name else { return }
         let items = model.items
         let moving = ids.filter { items[$0] != nil }
@@ -100,7 +100,7 @@ public final class Lists: ModelPart {
 
     /// The lists read again (another model of this process wrote to one of them); observers hear
     /// of a change.
-    public func reloadLists() {
+    package func reloadLists() {
         guard let read = try? store.lists(), read != all else { return }
         all = read
         var change = ModelChange()

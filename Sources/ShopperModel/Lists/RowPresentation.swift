@@ -1,15 +1,15 @@
 import Foundation
 
 /// The user's display preferences.
-public struct DisplayOptions: Hashable, Sendable {
-    public var showQuantity: Bool
-    public var showCost: Bool
-    public var showCheckboxes: Bool
+package struct DisplayOptions: Hashable, Sendable {
+    package var showQuantity: Bool
+    package var showCost: Bool
+    package var showCheckboxes: Bool
     /// A click or tap anywhere on a Shopping List row ticks it off, as in the store; the editor
     /// opens from the row's Edit button (and F2) instead.
-    public var tapToTick: Bool
+    package var tapToTick: Bool
 
-    public init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false) {
+    package init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false) {
         self.showQuantity = showQuantity
         self.showCost = showCost
         self.showCheckboxes = showCheckboxes
@@ -21,36 +21,36 @@ public struct DisplayOptions: Hashable, Sendable {
             DisplayOptions(showQuantity: q, showCost: c, showCheckboxes: b) } } }
 }
 
-public enum CheckboxMode: Sendable { case interactive, displayOnly, hidden }
+package enum CheckboxMode: Sendable { case interactive, displayOnly, hidden }
 
-public enum DetailField: Sendable { case quantity, cost }
+package enum DetailField: Sendable { case quantity, cost }
 
 /// What a click does. The view maps each to a model operation or to opening the editor.
-public enum RowAction: Sendable { case toggleNeeded, tick, untick, openEditor }
+package enum RowAction: Sendable { case toggleNeeded, tick, untick, openEditor }
 
 /// Everything one row widget needs to show an item: a pure function of options, list and item, so the
 /// one row widget class never decides anything itself.
-public struct RowPresentation: Equatable, Sendable {
-    public var description: String
-    public var left: DetailField?
-    public var right: DetailField?
-    public var leftText: String?
-    public var rightText: String?
+package struct RowPresentation: Equatable, Sendable {
+    package var description: String
+    package var left: DetailField?
+    package var right: DetailField?
+    package var leftText: String?
+    package var rightText: String?
     /// The first line of the notes, when there are any.
-    public var note: String?
+    package var note: String?
     /// No detail line: the description sits in the middle of the row.
-    public var descriptionCentered: Bool
-    public var checkbox: CheckboxMode
-    public var checked: Bool
-    public var dimmed: Bool
+    package var descriptionCentered: Bool
+    package var checkbox: CheckboxMode
+    package var checked: Bool
+    package var dimmed: Bool
     /// What a click where the checkbox is (or would be) does.
-    public var checkboxAreaAction: RowAction
+    package var checkboxAreaAction: RowAction
     /// What activating the row (click, Enter) does.
-    public var rowAction: RowAction
+    package var rowAction: RowAction
     /// What a sideways swipe on a touchscreen does: the list's own move, checkboxes shown or not.
-    public var swipeAction: RowAction
+    package var swipeAction: RowAction
 
-    public init(options: DisplayOptions, list: ListKind, item: Item, money: MoneyFormat) {
+    package init(options: DisplayOptions, list: ListKind, item: Item, money: MoneyFormat) {
         let fields: [DetailField] = (options.showQuantity ? [.quantity] : []) + (options.showCost ? [.cost] : [])
         description = item.description
         // A lone field always takes the left slot; with both, quantity left and cost right.

@@ -1,14 +1,14 @@
 import Foundation
 
 /// How a list is divided into sections.
-public enum Sectioning: Equatable, Sendable {
+package enum Sectioning: Equatable, Sendable {
     case none
     /// By aisle, in the user's aisle order; items without an aisle last.
     case aisle
     /// Items whose total is at or above the threshold, then the rest.
     case priceBand(threshold: Decimal)
 
-    public static let defaultThreshold: Decimal = 50
+    package static let defaultThreshold: Decimal = 50
 
     var hasHeaders: Bool { self != .none }
 }
@@ -22,15 +22,15 @@ extension SectionKey {
 }
 
 /// Ranks aisles in the user's order; names compare case-insensitively.
-public struct AisleOrder: Equatable, Sendable {
-    public private(set) var names: [String] = []
+package struct AisleOrder: Equatable, Sendable {
+    package private(set) var names: [String] = []
     private var rank: [String: Int] = [:]
 
-    public init(_ names: [String] = []) {
+    package init(_ names: [String] = []) {
         for n in names { append(n) }
     }
 
-    public func index(of name: String) -> Int? { rank[name.lowercased()] }
+    package func index(of name: String) -> Int? { rank[name.lowercased()] }
 
     /// The spelling already in use for this name, so "dairy" and "Dairy" are one aisle.
     func canonical(_ name: String) -> String? { index(of: name).map { names[$0] } }

@@ -1,23 +1,23 @@
 /// Everything one operation writes, applied to the store in one transaction and to memory after it.
 /// Undo applies the inverse change set, so it restores exactly: ids, positions, history and all.
-public struct ChangeSet: Sendable {
+package struct ChangeSet: Sendable {
     /// New value, or nil to delete.
-    public var items: [ItemID: Item?] = [:]
-    public var searches: [SavedSearch.ID: SavedSearch?] = [:]
+    package var items: [ItemID: Item?] = [:]
+    package var searches: [SavedSearch.ID: SavedSearch?] = [:]
     var historyAdded: [PriceRecord] = []
     var historyRemoved: [PriceRecord] = []
     /// Replaces the whole aisle order of `list` when set (it is short).
-    public var aisleOrder: [String]?
+    package var aisleOrder: [String]?
     /// The list the operation was made on: whose aisle order it sets, whose undo history shows it.
-    public var list: ListID = .first
+    package var list: ListID = .first
     /// Lists created, renamed, reordered, deleted or brought back (nil: gone for good).
-    public var lists: [ListID: ShoppingList?] = [:]
+    package var lists: [ListID: ShoppingList?] = [:]
     /// Shops made, renamed, reordered, given an aisle order, deleted or brought back (nil: gone).
-    public var shops: [ShopID: Shop?] = [:]
+    package var shops: [ShopID: Shop?] = [:]
     /// Items' "only at" marks, whole (empty: sold anywhere).
-    public var onlyAt: [ItemID: Set<ShopID>] = [:]
+    package var onlyAt: [ItemID: Set<ShopID>] = [:]
     /// Trips recorded, deleted or brought back, whole with their lines (nil: deleted).
-    public var trips: [TripID: Trip?] = [:]
+    package var trips: [TripID: Trip?] = [:]
     /// Recipes, meals of the plan and items' shares written whole (nil: gone). Household-wide
     /// like shops: in the same transaction, and the same undo step, as the items they change.
     var recipes: [RecipeID: Recipe?] = [:]
@@ -26,9 +26,9 @@ public struct ChangeSet: Sendable {
     /// Aisles taught for names (`LearnedAisles`; nil: forgotten), household-wide, with the move that taught them.
     var learned: [String: String?] = [:]
 
-    public init(list: ListID = .first) { self.list = list }
+    package init(list: ListID = .first) { self.list = list }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
             && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty && recipes.isEmpty && meals.isEmpty && shares.isEmpty
             && learned.isEmpty

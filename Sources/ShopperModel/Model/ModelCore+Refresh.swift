@@ -6,7 +6,7 @@ extension ModelCore {
     /// Shows what other processes wrote since this one last looked. Costs one PRAGMA when nothing
     /// changed, so a window can poll it. Returns whether anything was read.
     @discardableResult
-    public func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
+    package func refreshIfChangedElsewhere() throws(StoreError) -> Bool {
         let version = store.externalVersion()
         guard version != seenExternalVersion else { return false }
         try refresh()

@@ -7,7 +7,7 @@ import Foundation
 extension ModelCore {
     /// A long import written (`StreamedImport.runUndoable`, by this process): the list read again,
     /// and one undo step that holds its record, not its items.
-    public func recordImport(_ imported: ImportUndo) throws(StoreError) {
+    package func recordImport(_ imported: ImportUndo) throws(StoreError) {
         undo.record(Self.importing(imported.count), imported: imported)
         try reread()
     }

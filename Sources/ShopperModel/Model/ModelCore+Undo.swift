@@ -6,7 +6,7 @@ extension ModelCore {
     /// Undoes the last operation; returns its name, nil when there is nothing to undo. With
     /// `step`, undoes only if that step is still the latest (an Undo button offered for it).
     @discardableResult
-    public func undoLast(step: Int? = nil) throws(StoreError) -> String? {
+    package func undoLast(step: Int? = nil) throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.undoStack.last, step == nil || step == entry.id else { return nil }
         if let imported = entry.imported {
@@ -18,7 +18,7 @@ extension ModelCore {
     }
 
     @discardableResult
-    public func redoLast() throws(StoreError) -> String? {
+    package func redoLast() throws(StoreError) -> String? {
         try refreshIfChangedElsewhere()
         guard let entry = undo.redoStack.last else { return nil }
         try replay(entry, undoing: false)

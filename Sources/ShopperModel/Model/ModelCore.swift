@@ -10,12 +10,12 @@ internal import GRDB
 /// operation first reads what they changed, and its write checks that every item it overwrites is
 /// still the version read, so no one's acknowledged change is ever overwritten unseen. The window
 /// calls `refreshIfChangedElsewhere` on a timer to show others' changes as they come.
-public final class ModelCore {
-    public let store: Store
+package final class ModelCore {
+    package let store: Store
     /// Shared by the models of every list a window shows (see `UndoHistory`).
-    public let undo: UndoHistory
+    package let undo: UndoHistory
     /// The list this model holds; the store holds the others, which cost no memory here.
-    public let list: ListID
+    package let list: ListID
     /// Everything up to this revision is in memory.
     var seenRevision: Int64 = 0
     /// The store's data_version when this process last read others' changes.
@@ -39,13 +39,13 @@ public final class ModelCore {
     // MARK: Observing
 
     @discardableResult
-    public func observe(_ f: @escaping (ModelChange) -> Void) -> Int {
+    package func observe(_ f: @escaping (ModelChange) -> Void) -> Int {
         nextObserver += 1
         observers[nextObserver] = f
         return nextObserver
     }
 
-    public func removeObserver(_ token: Int) {
+    package func removeObserver(_ token: Int) {
         observers[token] = nil
         comingObservers[token] = nil
     }

@@ -16,32 +16,32 @@ import Foundation
 /// only the items it changes. How memory follows a commit is in `ShoppingModel+Following.swift`.
 /// The owners reach the core and each other through this model (`ModelPart.model`, unowned): hold
 /// the model, not an owner alone, for as long as its owners are used.
-public final class ShoppingModel {
-    public let core: ModelCore
-    public let items: Items
-    public let lists: Lists
-    public let aisles: Aisles
-    public let searches: Searches
-    public let shops: Shops
-    public let trips: Trips
-    public let recipes: Recipes
-    public let plan: WeekPlan
-    public let imports: Imports
+package final class ShoppingModel {
+    package let core: ModelCore
+    package let items: Items
+    package let lists: Lists
+    package let aisles: Aisles
+    package let searches: Searches
+    package let shops: Shops
+    package let trips: Trips
+    package let recipes: Recipes
+    package let plan: WeekPlan
+    package let imports: Imports
 
     /// What identifies a model: its store, its list, the undo history it shares.
-    public var store: Store { core.store }
-    public var list: ListID { core.list }
-    public var undo: UndoHistory { core.undo }
+    package var store: Store { core.store }
+    package var list: ListID { core.list }
+    package var undo: UndoHistory { core.undo }
 
-    public static let positionGap = Schema.positionGap
+    package static let positionGap = Schema.positionGap
 
-    public convenience init(store: Store, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError) {
+    package convenience init(store: Store, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError) {
         try self.init(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit)
     }
 
     /// A list opened while the app runs (the window shows another): read in two halves at once from
     /// a smaller size than at start (`EntryLoad.splitWhileRunningFrom`).
-    public static func opening(_ list: ListID, in store: Store, undo: UndoHistory) throws(StoreError) -> ShoppingModel {
+    package static func opening(_ list: ListID, in store: Store, undo: UndoHistory) throws(StoreError) -> ShoppingModel {
         try ShoppingModel(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit,
                           splitLoadFrom: EntryLoad.splitWhileRunningFrom)
     }
@@ -76,7 +76,7 @@ public final class ShoppingModel {
     }
 
     /// The key a description is known by: case and accents do not make another item.
-    public static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
+    package static func matchKey(_ description: String) -> String { SearchQuery.fold(description) }
 }
 
 /// An owner of part of a list's memory: it reaches the core and the other owners through the

@@ -6,23 +6,23 @@
 /// `backward` what it overwrote. Undo applies `backward` only while the items still hold what
 /// `forward` wrote, so it never overwrites a change made since by another process. Each entry has
 /// an identity of its own, so an Undo offered for one step can never undo another.
-public final class UndoHistory {
-    public init() {}
-    public struct Entry {
-        public let id: Int
-        public let name: String
+package final class UndoHistory {
+    package init() {}
+    package struct Entry {
+        package let id: Int
+        package let name: String
         let forward: ChangeSet
         let backward: ChangeSet
         /// A long import: undone from this record in the store, not from change sets, and never
         /// redone (its items are not held to write them again).
-        public var imported: ImportUndo? = nil
+        package var imported: ImportUndo? = nil
         /// The items the step changes (to show them once it is undone or redone).
-        public var itemIDs: Set<ItemID> { Set(forward.items.keys).union(backward.items.keys) }
+        package var itemIDs: Set<ItemID> { Set(forward.items.keys).union(backward.items.keys) }
         /// The list the step was made on: it is undone there (the window shows that list first).
-        public var list: ListID { forward.list }
+        package var list: ListID { forward.list }
         /// A step on the lists alone (made, renamed, moved, deleted), or on the stores, the trips,
         /// the recipes or the plan's meals alone (shared by every list): any list's model replays it.
-        public var onListsOnly: Bool {
+        package var onListsOnly: Bool {
             forward.items.isEmpty && backward.items.isEmpty && forward.onlyAt.isEmpty && forward.aisleOrder == nil
                 && forward.searches.isEmpty && forward.historyAdded.isEmpty && forward.historyRemoved.isEmpty
                 && forward.shares.isEmpty && backward.shares.isEmpty
@@ -30,19 +30,19 @@ public final class UndoHistory {
                     || !forward.meals.isEmpty)
         }
         /// The lists the step changes.
-        public var listIDs: Set<ListID> { Set(forward.lists.keys) }
+        package var listIDs: Set<ListID> { Set(forward.lists.keys) }
     }
 
-    public static let limit = 200
-    public private(set) var undoStack: [Entry] = []
-    public private(set) var redoStack: [Entry] = []
+    package static let limit = 200
+    package private(set) var undoStack: [Entry] = []
+    package private(set) var redoStack: [Entry] = []
     private var lastID = 0
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    package var canUndo: Bool { !undoStack.isEmpty }
+    package var canRedo: Bool { !redoStack.isEmpty }
     var undoName: String? { undoStack.last?.name }
     /// The identity of the step Undo would undo now.
-    public var latestID: Int? { undoStack.last?.id }
+    package var latestID: Int? { undoStack.last?.id }
 
     func record(_ name: String, forward: ChangeSet, backward: ChangeSet) {
         lastID += 1

@@ -4,20 +4,20 @@ import Foundation
 /// app accepts has at most four decimals (`ItemDraft.maxDecimals`), so this is exact; it is 8 bytes
 /// where a `Decimal` is 20, and adds and multiplies as one machine instruction. `Decimal` is only
 /// for the edges: parsing typed text, formatting, files.
-public struct Amount: Hashable, Comparable, Sendable {
+package struct Amount: Hashable, Comparable, Sendable {
     var units: Int64
-    public static let scale: Int64 = 10_000
-    public static let one = Amount(units: scale)
+    package static let scale: Int64 = 10_000
+    package static let one = Amount(units: scale)
 
-    public init(units: Int64) { self.units = units }
+    package init(units: Int64) { self.units = units }
 
     /// The nearest amount of four decimals (exact for every value the app accepts; a value with
     /// more, which only another program could have written, is rounded half to even).
-    public init(_ value: Decimal) { units = NSDecimalNumber(decimal: value.wholeUnits(of: Decimal(Self.scale))).int64Value }
+    package init(_ value: Decimal) { units = NSDecimalNumber(decimal: value.wholeUnits(of: Decimal(Self.scale))).int64Value }
 
-    public var decimal: Decimal { Decimal(sign: units < 0 ? .minus : .plus, exponent: -4, significand: Decimal(units.magnitude)) }
+    package var decimal: Decimal { Decimal(sign: units < 0 ? .minus : .plus, exponent: -4, significand: Decimal(units.magnitude)) }
 
-    public static func < (a: Amount, b: Amount) -> Bool { a.units < b.units }
+    package static func < (a: Amount, b: Amount) -> Bool { a.units < b.units }
 
     /// The canonical text `canonical` reads and `DecimalText.format` writes: "1.29", "2", "0.0005".
     var canonicalText: String {

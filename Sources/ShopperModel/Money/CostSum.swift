@@ -3,14 +3,14 @@ import Foundation
 /// An exact sum of line totals, in hundred-millionths (a quantity's four decimals times a price's
 /// four). 128 bits: a million lines of the largest line the app allows (10,000 × 1,000,000) sum to
 /// 10^16, far inside the range, so no sum a person could make overflows.
-public struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
+package struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
     var units: Int128
-    public static let scale: Int128 = 100_000_000
-    public static let zero = CostSum(units: 0)
+    package static let scale: Int128 = 100_000_000
+    package static let zero = CostSum(units: 0)
 
-    public init(units: Int128) { self.units = units }
+    package init(units: Int128) { self.units = units }
 
-    public init(_ value: Decimal) {
+    package init(_ value: Decimal) {
         // Through text: Decimal has no 128-bit integer conversion, and this runs at the edges only.
         let whole = NSDecimalNumber(decimal: value.wholeUnits(of: 100_000_000))
         units = Int128(whole.description(withLocale: Locale(identifier: "en_US_POSIX"))) ?? 0
@@ -25,16 +25,16 @@ public struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
     }
 
     /// Exact: the integer part and the eight decimals are converted apart, each within 64 bits.
-    public var decimal: Decimal {
+    package var decimal: Decimal {
         let (whole, fraction) = units.magnitude.quotientAndRemainder(dividingBy: UInt128(Self.scale))
         let wholeDecimal = whole <= UInt128(UInt64.max) ? Decimal(UInt64(whole)) : Decimal(string: String(whole))!
         let value = wholeDecimal + Decimal(sign: .plus, exponent: -8, significand: Decimal(UInt64(fraction)))
         return units < 0 ? -value : value
     }
 
-    public static func < (a: CostSum, b: CostSum) -> Bool { a.units < b.units }
-    public static func + (a: CostSum, b: CostSum) -> CostSum { CostSum(units: a.units + b.units) }
-    public static func - (a: CostSum, b: CostSum) -> CostSum { CostSum(units: a.units - b.units) }
+    package static func < (a: CostSum, b: CostSum) -> Bool { a.units < b.units }
+    package static func + (a: CostSum, b: CostSum) -> CostSum { CostSum(units: a.units + b.units) }
+    package static func - (a: CostSum, b: CostSum) -> CostSum { CostSum(units: a.units - b.units) }
 }
 
 extension Decimal {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a line's cost was made, in words a row or a message shows.
-public enum CostText {
+package enum CostText {
     /// "2 kg × 1.29" for a price per unit; nil where there is nothing to explain (no price, a price
     /// for all, or one plain unit, where the price is the cost).
     static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
@@ -10,7 +10,7 @@ public enum CostText {
     }
 
     /// What a line says of an item: "2 kg × 1.29", "500 g, 5.49 for all", "3".
-    public static func summary(_ item: Item, money: MoneyFormat) -> String {
+    package static func summary(_ item: Item, money: MoneyFormat) -> String {
         let quantity = RowPresentation.quantityText(item, money)
         guard let price = item.priceAmount else { return quantity }
         switch item.priceBasis {
@@ -29,7 +29,7 @@ public enum CostText {
     }
 
     /// "5.49 per g = 2,745.00: did you mean 5.49 for all?"
-    public static func implausibleHint(_ fields: ItemFields, money: MoneyFormat) -> String? {
+    package static func implausibleHint(_ fields: ItemFields, money: MoneyFormat) -> String? {
         guard let total = implausibleTotal(fields), let price = fields.price, let unit = fields.unit else { return nil }
         return L("{price} per {unit} = {total}: did you mean {price_all} for all?",
                  ["price": money.formatUnitPrice(price), "unit": unit, "total": money.format(total), "price_all": money.format(price)])

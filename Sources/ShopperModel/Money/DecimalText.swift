@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a typed amount reads as.
-public enum DecimalReading: Equatable, Sendable {
+package enum DecimalReading: Equatable, Sendable {
     case value(Decimal)
     case notANumber
     /// "1,000" is a thousand written the English way, or one with three decimals written the
@@ -14,7 +14,7 @@ public enum DecimalReading: Equatable, Sendable {
 /// Which mark a person writes decimals with, from their locale: it settles "1,000" and "1.000",
 /// which are a thousand in one convention and one in the other. Files use `.neutral`: they
 /// travel between people, so a reading that depends on who opens them is refused instead.
-public enum NumberConvention: Equatable, Sendable {
+package enum NumberConvention: Equatable, Sendable {
     /// "1.5": a comma groups thousands ("1,000" is a thousand).
     case decimalPoint
     /// "1,5": a point groups thousands ("1.000" is a thousand).
@@ -23,7 +23,7 @@ public enum NumberConvention: Equatable, Sendable {
     case neutral
 
     /// The convention of a locale such as "de_DE", "en_GB.UTF-8" or "de_DE@euro" (nil or "C": neutral).
-    public init(locale identifier: String?) {
+    package init(locale identifier: String?) {
         guard let identifier, let name = identifier.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init),
               !name.isEmpty, name != "C", name != "POSIX" else { self = .neutral; return }
         switch Locale(identifier: name).decimalSeparator {
@@ -45,14 +45,14 @@ public enum NumberConvention: Equatable, Sendable {
 
 /// Strict decimal parsing: Foundation's `Decimal(string:)` accepts "12abc" as 12, which would let
 /// bad input through silently.
-public enum DecimalText {
+package enum DecimalText {
     private static let posix = Locale(identifier: "en_US_POSIX")
     static let maxDigits = 30
 
     /// Digits with "." or "," as the decimal separator, and grouping of thousands by the other
     /// ("1,234.50", "1.234,50", "1,000,000"). No sign, no exponent. A lone "," before exactly three
     /// digits ("1,000") is ambiguous and read as neither, unless `convention` settles it.
-    public static func read(_ text: String, convention: NumberConvention = .neutral) -> DecimalReading {
+    package static func read(_ text: String, convention: NumberConvention = .neutral) -> DecimalReading {
         let s = withoutGroupingSpaces(Array(text.trimmed().unicodeScalars))
         guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else { return .notANumber }
         let separators = s.indices.filter { s[$0] == "." || s[$0] == "," }
@@ -117,13 +117,13 @@ public enum DecimalText {
     /// The value of an amount that only the convention could read, such as "1.234" (a thousand
     /// two hundred and thirty-four in German) or "1,234" (in English), so the editor can say what
     /// it understood; nil for any other text.
-    public static func readByConvention(_ text: String, _ convention: NumberConvention) -> Decimal? {
+    package static func readByConvention(_ text: String, _ convention: NumberConvention) -> Decimal? {
         guard convention != .neutral, case .value(let v) = read(text, convention: convention),
               read(text, convention: .neutral) != .value(v) else { return nil }
         return v
     }
 
-    public static func parse(_ text: String, convention: NumberConvention = .neutral) -> Decimal? {
+    package static func parse(_ text: String, convention: NumberConvention = .neutral) -> Decimal? {
         if case .value(let d) = read(text, convention: convention) { return d }
         return nil
     }
@@ -139,7 +139,7 @@ public enum DecimalText {
     }
 
     /// Canonical text for storage and export: "1.29", "2", never a locale's separator.
-    public static func format(_ value: Decimal) -> String {
+    package static func format(_ value: Decimal) -> String {
         var v = value
         var rounded = Decimal()
         NSDecimalRound(&rounded, &v, 6, .plain)
@@ -148,14 +148,14 @@ public enum DecimalText {
 
     /// As the user writes numbers: the canonical text with a decimal comma where that is the
     /// convention ("1,5"). Never grouped, so it reads back the same in that convention.
-    public static func format(_ value: Decimal, _ convention: NumberConvention) -> String {
+    package static func format(_ value: Decimal, _ convention: NumberConvention) -> String {
         let text = format(value)
         return convention == .decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     /// The same with at least `digits` decimals, as money is written ("6.50", not "6.5"); more
     /// where the amount has them (a price per gram).
-    public static func format(_ value: Decimal, _ convention: NumberConvention, minimumFractionDigits digits: Int) -> String {
+    package static func format(_ value: Decimal, _ convention: NumberConvention, minimumFractionDigits digits: Int) -> String {
         var text = format(value)
         let have = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
         if have < digits { text += (have == 0 ? "." : "") + String(repeating: "0", count: digits - have) }
@@ -163,5 +163,5 @@ public enum DecimalText {
     }
 
     /// Digits after the separator, for bounds such as "at most 4 decimals".
-    public static func scale(of value: Decimal) -> Int { max(0, -Int(value.exponent)) }
+    package static func scale(of value: Decimal) -> Int { max(0, -Int(value.exponent)) }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Formats exact amounts in the user's currency and numbers in the user's way. Built once;
 /// formatting runs per visible row.
-public struct MoneyFormat: Sendable {
-    public let currencyCode: String?
+package struct MoneyFormat: Sendable {
+    package let currencyCode: String?
     private let locale: Locale
     /// For quantities: "1,5 kg" in German.
-    public let numbers: NumberConvention
+    package let numbers: NumberConvention
 
     /// How ICU writes costs and unit prices here, replayed on fixed point (nil: ICU itself).
     private let costPattern: MoneyPattern?
@@ -14,7 +14,7 @@ public struct MoneyFormat: Sendable {
 
     /// `currency` overrides the locale's (an ISO 4217 code such as "EUR"); `hasLocale` false is the
     /// C locale, which has no currency.
-    public init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
+    package init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
         self.locale = locale
         let chosen = currency.flatMap { $0.isEmpty ? nil : $0.uppercased() }
         let learned = MoneyLearning.shared.money(locale: locale, chosen: chosen, hasLocale: hasLocale)
@@ -25,22 +25,22 @@ public struct MoneyFormat: Sendable {
 
     /// What ICU says about money here is kept in `file` between starts and read from it first
     /// (`MoneyLearning`). Called once at start, before the first format is made.
-    public static func keepLearned(in file: MoneyPatternFile) {
+    package static func keepLearned(in file: MoneyPatternFile) {
         MoneyLearning.shared.keep(in: file)
     }
 
-    public func format(_ amount: Decimal) -> String { Self.icuFormat(amount, locale: locale, currency: currencyCode) }
+    package func format(_ amount: Decimal) -> String { Self.icuFormat(amount, locale: locale, currency: currencyCode) }
 
     /// A cost as `format` writes it; a row's cost and a list's totals take this, without ICU.
-    public func format(_ cost: CostSum) -> String {
+    package func format(_ cost: CostSum) -> String {
         guard let costPattern, cost.units >= 0 else { return format(cost.decimal) }
         return costPattern.format(cost)
     }
 
     /// A price per unit keeps up to four decimals: 0.0125 a gram is not 0.01.
-    public func formatUnitPrice(_ amount: Decimal) -> String { Self.icuFormatUnitPrice(amount, locale: locale, currency: currencyCode) }
+    package func formatUnitPrice(_ amount: Decimal) -> String { Self.icuFormatUnitPrice(amount, locale: locale, currency: currencyCode) }
 
-    public func formatUnitPrice(_ price: Amount) -> String {
+    package func formatUnitPrice(_ price: Amount) -> String {
         guard let unitPricePattern, price.units >= 0 else { return formatUnitPrice(price.decimal) }
         return unitPricePattern.format(CostSum(units: Int128(price.units) * Int128(Amount.scale)))
     }
@@ -62,12 +62,12 @@ public struct MoneyFormat: Sendable {
 
     /// An amount for a field the user edits: the user's decimal mark, no grouping, no currency
     /// sign, and the currency's decimals ("6.50", "6,50"; "650" in yen).
-    public func editable(_ amount: Decimal) -> String {
+    package func editable(_ amount: Decimal) -> String {
         DecimalText.format(amount, numbers, minimumFractionDigits: minorDigits)
     }
 
     /// The currency's decimals (two without one).
-    public var minorDigits: Int {
+    package var minorDigits: Int {
         guard let currencyCode else { return 2 }
         // As ICU writes one of it with a point: "$1.00", "¥1".
         let one = Decimal(1).formatted(.currency(code: currencyCode).locale(Locale(identifier: "en_US_POSIX")))
@@ -75,5 +75,5 @@ public struct MoneyFormat: Sendable {
     }
 
     /// A quantity as the user writes numbers, without grouping: "1.5" or "1,5".
-    public func quantity(_ value: Decimal) -> String { DecimalText.format(value, numbers) }
+    package func quantity(_ value: Decimal) -> String { DecimalText.format(value, numbers) }
 }

@@ -9,11 +9,11 @@ import Synchronization
 /// It is a cache, and read as anything from outside is: a regular file of at most 64 KB, every
 /// line checked for what ICU could have said (`entry`), a line that does not check is skipped and
 /// learned again; a file that cannot be written costs only the learning at the next start.
-public struct MoneyPatternFile: Sendable {
+package struct MoneyPatternFile: Sendable {
     let path: String
     let identity: String
 
-    public init(path: String, identity: String) {
+    package init(path: String, identity: String) {
         self.path = path
         self.identity = identity
     }

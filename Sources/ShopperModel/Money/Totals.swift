@@ -1,25 +1,25 @@
 import Foundation
 
 /// A count and an exact sum of line totals, in fixed point (`CostSum`). Never floating point.
-public struct Totals: Equatable, Sendable {
-    public var count: Int = 0
-    public var sum: CostSum = .zero
+package struct Totals: Equatable, Sendable {
+    package var count: Int = 0
+    package var sum: CostSum = .zero
     /// The sum as a Decimal, for formatting.
-    public var cost: Decimal { sum.decimal }
+    package var cost: Decimal { sum.decimal }
 
-    public init(count: Int = 0, sum: CostSum = .zero) {
+    package init(count: Int = 0, sum: CostSum = .zero) {
         self.count = count
         self.sum = sum
     }
 
-    public init(count: Int, cost: Decimal) { self.init(count: count, sum: CostSum(cost)) }
+    package init(count: Int, cost: Decimal) { self.init(count: count, sum: CostSum(cost)) }
 
-    public init<S: Sequence>(_ items: S) where S.Element == Item {
+    package init<S: Sequence>(_ items: S) where S.Element == Item {
         for item in items { add(item) }
     }
 
-    public mutating func add(_ item: Item) { add(line: item.lineCost) }
-    public mutating func remove(_ item: Item) { remove(line: item.lineCost) }
+    package mutating func add(_ item: Item) { add(line: item.lineCost) }
+    package mutating func remove(_ item: Item) { remove(line: item.lineCost) }
 
     mutating func add(line: CostSum) {
         count += 1
@@ -38,11 +38,11 @@ public struct Totals: Equatable, Sendable {
 }
 
 /// The figures the header shows for the whole trip.
-public struct TripTotals: Equatable, Sendable {
+package struct TripTotals: Equatable, Sendable {
     /// Needed and not yet in the cart.
-    public var leftToBuy = Totals()
-    public var inCart = Totals()
-    public var all = Totals()
+    package var leftToBuy = Totals()
+    package var inCart = Totals()
+    package var all = Totals()
 
     mutating func add(_ entry: ItemEntry) {
         let line = CostSum(units: Int128(entry.lineCost))

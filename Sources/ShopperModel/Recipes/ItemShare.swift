@@ -8,7 +8,7 @@ struct ShareID: Hashable, Comparable, Sendable {
 
 /// How much of a list item one planned meal, or one add of a recipe, asked for: what the item's
 /// editor shows ("250 ml for Pancakes (Tue)") and what taking the meal off takes back, exactly.
-public struct ItemShare: Equatable, Sendable {
+package struct ItemShare: Equatable, Sendable {
     let id: ShareID
     var item: ItemID
     /// nil: a recipe added once, not from the plan.
@@ -36,7 +36,7 @@ public struct ItemShare: Equatable, Sendable {
     }
 
     /// "250 ml for Pancakes (Tue)", "for Pancakes" without an amount.
-    public func text(_ user: UserLocale = .current) -> String {
+    package func text(_ user: UserLocale = .current) -> String {
         var values = ["recipe": recipeTitle]
         if let day { values["day"] = day.weekdayName(user) }
         guard let amount = Ingredient(quantity: amount, unit: unit, name: "").amountText(user.numbers) else {

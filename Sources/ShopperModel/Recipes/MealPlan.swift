@@ -1,15 +1,15 @@
 import Foundation
 
-public struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
     let raw: Int64
     init(_ raw: Int64) { self.raw = raw }
-    public static func < (a: MealID, b: MealID) -> Bool { a.raw < b.raw }
-    public var description: String { "meal #\(raw)" }
+    package static func < (a: MealID, b: MealID) -> Bool { a.raw < b.raw }
+    package var description: String { "meal #\(raw)" }
 }
 
 /// A calendar day as the person lives it, kept as "2026-11-24": a plan made in one time zone is
 /// on the same days in another.
-public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     let year: Int, month: Int, day: Int
 
     init(year: Int, month: Int, day: Int) {
@@ -19,7 +19,7 @@ public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The day `date` falls on in `calendar`.
-    public init(_ date: Date, calendar: Calendar = UserLocale.current.calendar) {
+    package init(_ date: Date, calendar: Calendar = UserLocale.current.calendar) {
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         self.init(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
     }
@@ -31,14 +31,14 @@ public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: parts[0], month: parts[1], day: parts[2])
     }
 
-    public var description: String {
+    package var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    public static func < (a: PlanDay, b: PlanDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+    package static func < (a: PlanDay, b: PlanDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
     /// Noon of the day (no daylight-saving change moves noon to another day).
-    public func date(_ calendar: Calendar = UserLocale.current.calendar) -> Date {
+    package func date(_ calendar: Calendar = UserLocale.current.calendar) -> Date {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
     }
 
@@ -47,7 +47,7 @@ public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// "Tue" / "Di.": the day's short name in the person's language for dates.
-    public func weekdayName(_ user: UserLocale = .current) -> String {
+    package func weekdayName(_ user: UserLocale = .current) -> String {
         let calendar = user.calendar
         return date(calendar).formatted(Date.FormatStyle(locale: user.dates, calendar: calendar, timeZone: calendar.timeZone).weekday(.abbreviated))
     }
@@ -55,14 +55,14 @@ public struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// A recipe put on a day of the plan, for some servings. `list` is where its ingredients went
 /// ("Add the week to the list"); nil while they have not.
-public struct Meal: Equatable, Sendable {
-    public let id: MealID
-    public var recipe: RecipeID
-    public var day: PlanDay
-    public var servings: Int
+package struct Meal: Equatable, Sendable {
+    package let id: MealID
+    package var recipe: RecipeID
+    package var day: PlanDay
+    package var servings: Int
     /// Order among the day's meals.
     var position: Int64
-    public var list: ListID?
+    package var list: ListID?
 
     init(id: MealID, recipe: RecipeID, day: PlanDay, servings: Int, position: Int64 = 0, list: ListID? = nil) {
         self.id = id

@@ -2,10 +2,10 @@ import Foundation
 
 /// The item editor's line of what the list asks to buy and why, both the amount to buy and the
 /// exact need under it: "To buy: 11 (10.5: 6 by hand, 4½ for Pancakes (Tue))".
-public enum NeedWords {
+package enum NeedWords {
     /// nil when there is nothing to explain: no recipe asked for the item, and its need is what
     /// is bought.
-    public static func text(_ item: Item, shares: [ItemShare], _ user: UserLocale = .current) -> String? {
+    package static func text(_ item: Item, shares: [ItemShare], _ user: UserLocale = .current) -> String? {
         let numbers = user.numbers
         let buy = RowPresentation.quantityText(item, numbers)
         let need = DecimalText.format(item.quantity, numbers) + (item.unit.map { " " + $0 } ?? "")

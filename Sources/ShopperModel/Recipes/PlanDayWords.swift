@@ -7,13 +7,13 @@ extension PlanDay {
     /// weekday opened an American Saturday on six days already past, today last; from today, the
     /// first day shown is the one the person is planning from, and a weekday named means the
     /// next such day, which is always in the first week shown.
-    public static func planDays(around today: Date = Date(), _ user: UserLocale = .current) -> [PlanDay] {
+    package static func planDays(around today: Date = Date(), _ user: UserLocale = .current) -> [PlanDay] {
         let first = PlanDay(today, calendar: user.calendar)
         return (0..<14).map { first.adding(days: $0, user.calendar) }
     }
 
     /// This week (0: today and the six days after it) or the next (1), as a range of days.
-    public static func week(_ index: Int, around today: Date = Date(), _ user: UserLocale = .current) -> ClosedRange<PlanDay> {
+    package static func week(_ index: Int, around today: Date = Date(), _ user: UserLocale = .current) -> ClosedRange<PlanDay> {
         let days = planDays(around: today, user)
         let start = min(max(index, 0), 1) * 7
         return days[start]...days[start + 6]
@@ -22,7 +22,7 @@ extension PlanDay {
     /// A DAY as typed: "today", "tomorrow" (or the user's language's words for them), a weekday's
     /// name in English or the user's language, whole or short ("sat", "Samstag", "Sa."): the next
     /// such day, today included; or an ISO date ("2026-11-28"). Nil for anything else.
-    public static func named(_ words: String, today: PlanDay, _ user: UserLocale = .current) -> PlanDay? {
+    package static func named(_ words: String, today: PlanDay, _ user: UserLocale = .current) -> PlanDay? {
         let calendar = user.calendar
         let key = fold(words)
         guard !key.isEmpty else { return nil }

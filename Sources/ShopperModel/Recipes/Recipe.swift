@@ -2,22 +2,22 @@ import Foundation
 
 /// Stable identity of a recipe; never handed out twice (a recipe deleted for good must not lend
 /// its id, or its meals and shares, to a new one).
-public struct RecipeID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let raw: Int64
-    public init(_ raw: Int64) { self.raw = raw }
-    public static func < (a: RecipeID, b: RecipeID) -> Bool { a.raw < b.raw }
-    public var description: String { "recipe #\(raw)" }
+package struct RecipeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let raw: Int64
+    package init(_ raw: Int64) { self.raw = raw }
+    package static func < (a: RecipeID, b: RecipeID) -> Bool { a.raw < b.raw }
+    package var description: String { "recipe #\(raw)" }
 }
 
 /// A recipe as kept in the store, for every list of the household. Its ingredient lines stay as
 /// written (what the person reads and edits); `IngredientParser` reads them when they are needed.
-public struct Recipe: Equatable, Sendable {
-    public let id: RecipeID
-    public var title: String
+package struct Recipe: Equatable, Sendable {
+    package let id: RecipeID
+    package var title: String
     /// How many it serves as written; nil when the source did not say (taken as 1 for scaling).
-    public var servings: Int?
+    package var servings: Int?
     var yieldText: String?
-    public var ingredients: [String]
+    package var ingredients: [String]
     var method: [String]
     var source: String?
     var notes: String
@@ -55,7 +55,7 @@ public struct Recipe: Equatable, Sendable {
     }
 
     /// The servings amounts are written for: 1 when the recipe does not say.
-    public var baseServings: Int { servings ?? 1 }
+    package var baseServings: Int { servings ?? 1 }
 
     /// Each ingredient line read, in order.
     func parsedIngredients(_ numbers: NumberConvention) -> [Ingredient] {

@@ -2,8 +2,8 @@ import Foundation
 
 /// What adding one ingredient line does to a list, with the words a person reads in the preview:
 /// "Milk 1 l → 1.25 l: 250 ml for Pancakes".
-public struct RecipeChange: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct RecipeChange: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Added to a known item's need (or, for an item not on the shopping list, its need now).
         case merge(ItemID)
         /// A new item; `aisle` taken from an item of the same name on another list.
@@ -16,13 +16,13 @@ public struct RecipeChange: Equatable, Sendable {
         case heading
     }
 
-    public let line: String
+    package let line: String
     /// The line read and scaled to the servings asked for.
     let ingredient: Ingredient
-    public let kind: Kind
+    package let kind: Kind
     /// The item the line lands on, as it reads on the list.
-    public let item: String
-    public let words: String
+    package let item: String
+    package let words: String
 }
 
 /// The words of each kind of change.

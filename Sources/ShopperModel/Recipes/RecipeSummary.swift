@@ -4,11 +4,11 @@ internal import GRDB
 /// A recipe as the recipes' list shows it, read without its lines: a thousand recipes' lines
 /// (17,000 rows) were most of opening the Recipes page. The lines are read when a recipe is
 /// opened, and for search when a search is first typed (`recipeSearchTexts`).
-public struct RecipeSummary: Equatable, Sendable {
-    public let id: RecipeID
-    public let title: String
-    public let servings: Int?
-    public let ingredientCount: Int
+package struct RecipeSummary: Equatable, Sendable {
+    package let id: RecipeID
+    package let title: String
+    package let servings: Int?
+    package let ingredientCount: Int
 
     init(_ r: Recipe) {
         self.init(id: r.id, title: r.title, servings: r.servings, ingredientCount: r.ingredients.count)

@@ -5,7 +5,7 @@ import Foundation
 /// recipes names both and changes nothing.
 extension Recipes {
     /// Every recipe called `title`, ignoring case and accents, by title then age.
-    public func all(titled title: String) throws(StoreError) -> [Recipe] {
+    package func all(titled title: String) throws(StoreError) -> [Recipe] {
         let key = SearchQuery.fold(title.trimmingCharacters(in: .whitespaces))
         return try all().filter { SearchQuery.fold($0.title) == key }
     }

@@ -3,23 +3,23 @@ internal import GRDB
 
 /// The household's recipes: read when asked (the first frame reads none), each change one undo
 /// step that the window's Undo takes back from whichever list it shows.
-public final class Recipes: ModelPart {
+package final class Recipes: ModelPart {
     unowned var model: ShoppingModel!
 
     var core: ModelCore { model.core }
     var store: Store { model.core.store }
 
     /// Every recipe, by title.
-    public func all() throws(StoreError) -> [Recipe] {
+    package func all() throws(StoreError) -> [Recipe] {
         return try store.recipeTables.recipes()
     }
 
-    public func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
+    package func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
         return try store.recipeTables.recipe(id)
     }
 
     /// The recipe called `title`, ignoring case and accents.
-    public func recipe(titled title: String) throws(StoreError) -> Recipe? {
+    package func recipe(titled title: String) throws(StoreError) -> Recipe? {
         let key = SearchQuery.fold(title.trimmingCharacters(in: .whitespaces))
         return try all().first { SearchQuery.fold($0.title) == key }
     }
@@ -55,7 +55,7 @@ public final class Recipes: ModelPart {
     /// Deletes a recipe and takes it off the plan: meals not yet on a list go with it; meals whose
     /// ingredients are on a list stay (their shares still say what they asked for). Undo brings it
     /// all back.
-    public func deleteRecipe(_ id: RecipeID) throws(StoreError) {
+    package func deleteRecipe(_ id: RecipeID) throws(StoreError) {
         guard let old = try recipe(id) else { return }
         let planned = try model.plan.meals().filter { $0.recipe == id && $0.list == nil }
         try core.commit(L("deleting the recipe “{recipe}”", ["recipe": old.title])) { b in
@@ -65,7 +65,7 @@ public final class Recipes: ModelPart {
     }
 
     /// Every recipe's summary, in the order of `all()`.
-    public func recipeSummaries() throws(StoreError) -> [RecipeSummary] {
+    package func recipeSummaries() throws(StoreError) -> [RecipeSummary] {
         return try store.read { db in try Store.recipeSummaries(db) }
     }
 
@@ -73,7 +73,7 @@ public final class Recipes: ModelPart {
     /// lines, folded as `SearchQuery.fold` folds, one a line (a search's words hold no line break,
     /// so none is found across two). See `Recipe.matches`. Of up to `limit` recipes after `after`
     /// in order of id, for idle slices (`last` is the last read, nil once none remain).
-    public func recipeSearchTexts(after: RecipeID = RecipeID(0), limit: Int = Int(Int32.max)) throws(StoreError)
+    package func recipeSearchTexts(after: RecipeID = RecipeID(0), limit: Int = Int(Int32.max)) throws(StoreError)
         -> (texts: [RecipeID: String], last: RecipeID?) {
         return try store.read { db in
             guard try db.tableExists("recipe") else { return ([:], nil) }
@@ -97,7 +97,7 @@ public final class Recipes: ModelPart {
     }
 
     /// Whether a recipe's search text (`recipeSearchTexts`) holds every word of `query`.
-    public static func recipeText(_ text: String, matches query: String) -> Bool {
+    package static func recipeText(_ text: String, matches query: String) -> Bool {
         SearchQuery.fold(query).split(separator: " ").allSatisfy { text.contains($0) }
     }
 }

@@ -85,7 +85,7 @@ extension WeekPlan {
 
     /// Lets a preview's lookups go (its dialog closed): the other lists' descriptions they hold
     /// are not kept for an add that may never come.
-    public func forgetRecipeLookups() { keptRecipeLookups = nil }
+    package func forgetRecipeLookups() { keptRecipeLookups = nil }
 
     /// The items whose description is written as one of `keys` (`NameMatcher.keys`), in order of
     /// id: one pass over the list's search texts, most turned away by a bit test, instead of a
@@ -148,7 +148,7 @@ extension WeekPlan {
 
     /// What planned meals and recipe adds asked of an item, for its editor: "250 ml for Pancakes
     /// (Tue)" (`ItemShare.text`).
-    public func shares(of item: ItemID) -> [ItemShare] {
+    package func shares(of item: ItemID) -> [ItemShare] {
         (try? recipes.storedShares(items: [item])) ?? []
     }
 }
@@ -156,12 +156,12 @@ extension WeekPlan {
 /// For the window and the command line: the add with the household's staples, as kept in the store.
 extension WeekPlan {
     @discardableResult
-    public func addRecipeToList(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
+    package func addRecipeToList(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
         try addRecipeToList(id, servings: servings, staples: nil)
     }
 
     /// What `addRecipeToList` would do, line by line (the window's preview).
-    public func previewRecipe(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
+    package func previewRecipe(_ id: RecipeID, servings: Int? = nil) throws(StoreError) -> [RecipeChange] {
         try previewRecipe(id, servings: servings, staples: nil)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The week's plan: recipes on days with servings; "Add the week to the list" merges every meal
 /// not yet added, once; taking a meal off, or changing its servings, changes the list by exactly
 /// that meal's shares. Each is one undo step.
-public final class WeekPlan: ModelPart {
+package final class WeekPlan: ModelPart {
     /// A recipe preview's lookups, with this model's and the store's revisions when they were made
     /// (`recipeLookups`).
     var keptRecipeLookups: (revision: Int64, stored: Int64, lookups: RecipeToList.Lookups)?
@@ -17,13 +17,13 @@ public final class WeekPlan: ModelPart {
     var recipes: Recipes { model.recipes }
 
     /// The plan's meals from `day` on (all for nil), by day.
-    public func meals(from day: PlanDay? = nil) throws(StoreError) -> [Meal] {
+    package func meals(from day: PlanDay? = nil) throws(StoreError) -> [Meal] {
         return try core.store.recipeTables.meals(from: day)
     }
 
     /// Puts a recipe on a day, after the day's other meals, for `servings` (as written for nil).
     @discardableResult
-    public func planMeal(_ recipe: RecipeID, on day: PlanDay, servings: Int? = nil) throws(StoreError) -> MealID? {
+    package func planMeal(_ recipe: RecipeID, on day: PlanDay, servings: Int? = nil) throws(StoreError) -> MealID? {
         guard let r = try recipes.recipe(recipe) else { return nil }
         let servings = min(max(servings ?? r.baseServings, 1), RecipeDraft.maxServings)
         let last = try meals(from: day).filter { $0.day == day }.map(\.position).max() ?? 0
@@ -72,7 +72,7 @@ public final class WeekPlan: ModelPart {
 
     /// How many meals from `from` on (to `through`, when given) "Add the week to the list" would
     /// add: not yet on a list, and their recipe still kept.
-    public func mealsWaiting(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> Int {
+    package func mealsWaiting(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> Int {
         try weekSources(from: from, through: through).count
     }
 
@@ -90,7 +90,7 @@ public final class WeekPlan: ModelPart {
 
     /// Takes a meal off the plan; its shares come off the list it was added to (by that list's
     /// model: one undo step either way).
-    public func removeMeal(_ id: MealID, now: Date = Date()) throws(StoreError) {
+    package func removeMeal(_ id: MealID, now: Date = Date()) throws(StoreError) {
         guard let meal = try meals().first(where: { $0.id == id }) else { return }
         if let other = meal.list, other != list, model.lists.all.contains(where: { $0.id == other }) {
             // Its owners reach it through the model: held until the operation is done.
@@ -159,12 +159,12 @@ public final class WeekPlan: ModelPart {
 
 /// For the window: the week with the household's staples, as kept in the store.
 extension WeekPlan {
-    public func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: from, staples: nil) }
+    package func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: from, staples: nil) }
 
     @discardableResult
-    public func addWeekToList(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> [RecipeChange] {
+    package func addWeekToList(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> [RecipeChange] {
         try addWeekToList(from: from, through: through, staples: nil)
     }
 
-    public func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) { try setMealServings(id, servings, staples: nil) }
+    package func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) { try setMealServings(id, servings, staples: nil) }
 }

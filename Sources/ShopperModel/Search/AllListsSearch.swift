@@ -2,18 +2,18 @@
 /// its own model, each other list through a model read for the search and kept while it lasts, so
 /// each keystroke narrows as a search of one list does. Let go of it when the search ends: the other
 /// lists then cost nothing again.
-public final class AllListsSearch {
+package final class AllListsSearch {
     /// One item found, with the list it is on.
-    public struct Found: Equatable {
-        public let list: ShoppingList
-        public let item: Item
+    package struct Found: Equatable {
+        package let list: ShoppingList
+        package let item: Item
     }
 
     private let current: ShoppingModel
     private let mine: ListProjection
     private var others: [(list: ShoppingList, projection: ListProjection)] = []
 
-    public init(current: ShoppingModel) throws(StoreError) {
+    package init(current: ShoppingModel) throws(StoreError) {
         self.current = current
         mine = ListProjection(model: current, kind: .all)
         let store = current.store
@@ -25,7 +25,7 @@ public final class AllListsSearch {
 
     /// Up to `limit` items of each list that match `text`, the list shown first, then the others in
     /// the sidebar's order; each list's items in its own order. Empty for an empty query.
-    public func find(_ text: String, limit: Int = 50) -> [Found] {
+    package func find(_ text: String, limit: Int = 50) -> [Found] {
         let query = SearchQuery(text)
         guard !query.isEmpty else { return [] }
         let here = current.lists.all.first { $0.id == current.list }

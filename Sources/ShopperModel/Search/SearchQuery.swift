@@ -6,8 +6,8 @@ import Glibc
 /// A parsed search: free words (all must match description, aisle or notes, ignoring case and
 /// accents) and simple filters: `aisle:dairy`, `cost>5`, `cost<=2.5`, `needed`, `-needed`, `incart`.
 /// Quoted words ("olive oil") match as one phrase.
-public struct SearchQuery: Equatable, Sendable {
-    public enum Comparison: String, Sendable, CaseIterable {
+package struct SearchQuery: Equatable, Sendable {
+    package enum Comparison: String, Sendable, CaseIterable {
         // Two-character operators first so ">=" is not read as ">".
         case atLeast = ">=", atMost = "<=", above = ">", below = "<", equal = "="
 
@@ -22,7 +22,7 @@ public struct SearchQuery: Equatable, Sendable {
         }
     }
 
-    public enum Filter: Equatable, Sendable {
+    package enum Filter: Equatable, Sendable {
         case aisle(String)
         /// The bound in fixed point, as line costs are kept.
         case cost(Comparison, CostSum)
@@ -30,11 +30,11 @@ public struct SearchQuery: Equatable, Sendable {
         case inCart(Bool)
     }
 
-    public let text: String
-    public private(set) var words: [String] = []
-    public private(set) var filters: [Filter] = []
+    package let text: String
+    package private(set) var words: [String] = []
+    package private(set) var filters: [Filter] = []
 
-    public var isEmpty: Bool { words.isEmpty && filters.isEmpty }
+    package var isEmpty: Bool { words.isEmpty && filters.isEmpty }
 
     /// Whether everything this query matches is matched by `other` too, as when typing on: the same
     /// filters, and each of `other`'s words inside one of these (words match as substrings).
@@ -42,7 +42,7 @@ public struct SearchQuery: Equatable, Sendable {
         filters == other.filters && other.words.allSatisfy { w in words.contains { $0.contains(w) } }
     }
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         for token in Self.tokens(text) { parse(token) }
     }
@@ -75,7 +75,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
 
     /// Lower-cased, accents removed: "Crème" matches "creme".
-    public static func fold(_ s: String) -> String {
+    package static func fold(_ s: String) -> String {
         // Plain ASCII (most of what people type) folds to its lower case; Foundation's folding,
         // twenty times slower, was most of the first search over a long list.
         var ascii: [UInt8] = []
@@ -158,7 +158,7 @@ public struct SearchQuery: Equatable, Sendable {
     func matches(_ item: Item) -> Bool { matches(item, searchText: Self.searchText(of: item)) }
 
     /// Where the free words occur in `text`, for highlighting. Ranges are of `text` itself.
-    public func highlights(in text: String) -> [Range<String.Index>] {
+    package func highlights(in text: String) -> [Range<String.Index>] {
         words.flatMap { w in
             var found: [Range<String.Index>] = []
             var from = text.startIndex

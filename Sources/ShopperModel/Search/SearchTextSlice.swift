@@ -5,7 +5,7 @@ import Synchronization
 /// takes about half a second: on the main thread, in idle slices, that was half a second of the
 /// main thread's time after start-up, and a search typed in it first made whatever was left (89 ms
 /// for 200,000 items, in the first keystroke).
-public struct SearchTextSlice: Sendable {
+package struct SearchTextSlice: Sendable {
     /// The slice covers the items with an id above `after`, up to `last` (nil: none were left).
     let after: ItemID
     let last: ItemID?
@@ -19,7 +19,7 @@ public struct SearchTextSlice: Sendable {
 
 /// Makes `SearchTextSlice`s on any thread, one after another, until the last item or until the
 /// model stops it.
-public struct SearchTextReader: Sendable {
+package struct SearchTextReader: Sendable {
     let store: Store
     /// The list whose items it reads.
     let scope: ListScope
@@ -36,7 +36,7 @@ public struct SearchTextReader: Sendable {
 
     /// Reads slice after slice of `size` items to `each`, from `after` to the last item or until
     /// the model stops it; each slice in a read transaction of its own, so none holds the file long.
-    public func run(sliceSize size: Int, _ each: (SearchTextSlice) -> Void) throws(StoreError) {
+    package func run(sliceSize size: Int, _ each: (SearchTextSlice) -> Void) throws(StoreError) {
         var from = after
         while !stopped.isSet {
             let slice = try slice(after: from, limit: size)

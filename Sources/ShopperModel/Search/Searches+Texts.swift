@@ -69,7 +69,7 @@ extension Searches {
 
     /// A reader for a worker thread, to make the search texts not made yet; nil once all are made,
     /// or while one is out.
-    public func searchTextReader() -> SearchTextReader? {
+    package func searchTextReader() -> SearchTextReader? {
         guard !texts.complete, textReader == nil else { return nil }
         let reader = SearchTextReader(store: core.store, scope: model.items.content.scope, after: texts.madeUpTo, stopped: .init())
         textReader = reader
@@ -80,7 +80,7 @@ extension Searches {
     /// has its text made again here; one memory does not hold (another process's, not read yet) is
     /// left for its news. Returns whether the reader should go on.
     @discardableResult
-    public func take(_ slice: SearchTextSlice) -> Bool {
+    package func take(_ slice: SearchTextSlice) -> Bool {
         guard let reader = textReader else { return false }
         // Slices come in order from where the reader started; a search typed meanwhile may have made
         // texts past this one (`prepareAllSearchTexts`), and then those are kept.
@@ -108,12 +108,12 @@ extension Searches {
 
     /// The reader could not read (its error is the next search's to meet): the texts left are made
     /// when a search needs them.
-    public func searchTextReaderFailed() { stopSearchTexts() }
+    package func searchTextReaderFailed() { stopSearchTexts() }
 
     /// The window let go of this model (another list shown): its reader stops after the slice it
     /// is reading, rather than read every text of a list no longer shown and hand each slice to
     /// the main loop (holding this model until the last).
-    public func stopSearchTexts() {
+    package func stopSearchTexts() {
         if let reader = textReader { _ = stopReading(reader) }
     }
 

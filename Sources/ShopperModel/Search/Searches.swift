@@ -2,9 +2,9 @@ import Foundation
 
 /// The list's saved searches (saving, renaming, deleting, ordering them) and the folded texts a
 /// search reads (`Searches+Texts.swift`).
-public final class Searches: ModelPart {
+package final class Searches: ModelPart {
     /// In display order.
-    public internal(set) var savedSearches: [SavedSearch] = []
+    package internal(set) var savedSearches: [SavedSearch] = []
     /// The folded search texts, made on a worker thread (`SearchTextSlice`) or when a search needs
     /// them.
     var texts = SearchTexts()
@@ -17,7 +17,7 @@ public final class Searches: ModelPart {
     var core: ModelCore { model.core }
 
     @discardableResult
-    public func saveSearch(name: String, query: String) throws(StoreError) -> SavedSearch.ID {
+    package func saveSearch(name: String, query: String) throws(StoreError) -> SavedSearch.ID {
         var saved = SavedSearch.ID(0)
         try core.commit(L("saving the search “{name}”", ["name": name])) { b in
             saved = b.ids.newSearchID()
@@ -28,7 +28,7 @@ public final class Searches: ModelPart {
         return saved
     }
 
-    public func renameSearch(_ id: SavedSearch.ID, to name: String) throws(StoreError) {
+    package func renameSearch(_ id: SavedSearch.ID, to name: String) throws(StoreError) {
         let trimmed = ItemDraft.clean(name)
         try core.commit(L("renaming the search “{name}”", ["name": searchName(id)])) { b in
             guard var s = savedSearches.first(where: { $0.id == id }), !trimmed.isEmpty else { return }
@@ -37,14 +37,14 @@ public final class Searches: ModelPart {
         }
     }
 
-    public func deleteSearch(_ id: SavedSearch.ID) throws(StoreError) {
+    package func deleteSearch(_ id: SavedSearch.ID) throws(StoreError) {
         try core.commit(L("deleting the search “{name}”", ["name": searchName(id)])) { b in
             if savedSearches.contains(where: { $0.id == id }) { b.cs.searches[id] = .some(nil) }
         }
     }
 
     /// Moves a saved search to `index` in the displayed order.
-    public func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
+    package func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
         try core.commit(L("moving the search “{name}”", ["name": searchName(id)])) { b in
             guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
             for s in Ordering.moved(savedSearches, from: from, to: index, position: \.position) { b.cs.searches[s.id] = s }

@@ -2,13 +2,13 @@ import Foundation
 internal import GRDB
 
 /// An item found by a searcher outside the window (GNOME Shell's overview), with the list it is on.
-public struct FoundItem: Equatable, Sendable {
-    public let item: Item
-    public let listName: String
+package struct FoundItem: Equatable, Sendable {
+    package let item: Item
+    package let listName: String
 
     /// What the overview shows under the item's name: "1 l · Groceries · To buy". The quantity is
     /// left out when it is a plain 1, as a row leaves it out.
-    public func summary(_ money: MoneyFormat) -> String {
+    package func summary(_ money: MoneyFormat) -> String {
         let quantity = item.quantityAmount == .one && item.unit == nil ? nil : RowPresentation.quantityText(item, money)
         let state = item.inCart ? L("In the cart") : item.needed ? L("To buy") : nil
         return [quantity, listName, state].compactMap { $0 }.joined(separator: " · ")
@@ -19,13 +19,13 @@ extension Store {
     /// The ids of up to `limit` items on lists not deleted whose description, aisle or notes hold
     /// every word (as the window's search matches: case and accents ignored), in the overview's
     /// order (`StoreSearchTexts`). One pass over the file, no model made.
-    public func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
+    package func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
         try StoreSearchTexts(store: self).find(words: words, limit: limit)
     }
 
     /// The items of `ids` still on a list not deleted, in the order asked, each with its list's
     /// name; ids no longer there are left out (the overview may ask about a result a moment old).
-    public func found(_ ids: [ItemID]) throws(StoreError) -> [FoundItem] {
+    package func found(_ ids: [ItemID]) throws(StoreError) -> [FoundItem] {
         guard !ids.isEmpty else { return [] }
         return try read { db in
             let names = Dictionary(try Self.lists(db).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
@@ -43,19 +43,19 @@ extension Store {
 /// memory for as long as nothing is written (the writer's own count of changes and SQLite's
 /// data_version, which another process's commit moves, both say so). Its owner lets it go when
 /// the searches stop: the texts of every list cost memory the window does not otherwise spend.
-public final class StoreSearchTexts {
-    public let store: Store
+package final class StoreSearchTexts {
+    package let store: Store
     private var version: [Int64] = []
     /// Each item's folded description, aisle and notes, one after the other; `entries` say where
     /// each ends and how it sorts.
     private var texts: [UInt8] = []
     private var entries: [(end: Int, key: BestFound.Key)] = []
 
-    public init(store: Store) { self.store = store }
+    package init(store: Store) { self.store = store }
 
     /// Items to buy first, then those in the cart, then the rest, each by the sidebar's order of
     /// lists and the list's own order.
-    public func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
+    package func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
         let needles = words.map { SearchQuery.fold($0).trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }.map { Array($0.utf8) }
         guard !needles.isEmpty, limit > 0 else { return [] }
@@ -73,7 +73,7 @@ public final class StoreSearchTexts {
 
     /// Reads the texts if anything was written since they were read (or they never were): a
     /// process started for a search does it while GTK starts, before the first call.
-    public func prepare() throws(StoreError) {
+    package func prepare() throws(StoreError) {
         let now = [store.externalVersion(), Int64(store.totalChanges())]
         guard now != version else { return }
         try read()

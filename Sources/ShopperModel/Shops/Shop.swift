@@ -4,28 +4,28 @@ import Foundation
 
 /// Stable identity of a shop. `.any` is "Any Store": not a row, it cannot be deleted, and its aisle
 /// order is each list's own.
-public struct ShopID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let raw: Int64
-    public init(_ raw: Int64) { self.raw = raw }
-    public static func < (a: ShopID, b: ShopID) -> Bool { a.raw < b.raw }
-    public var description: String { "shop #\(raw)" }
-    public static let any = ShopID(0)
+package struct ShopID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let raw: Int64
+    package init(_ raw: Int64) { self.raw = raw }
+    package static func < (a: ShopID, b: ShopID) -> Bool { a.raw < b.raw }
+    package var description: String { "shop #\(raw)" }
+    package static let any = ShopID(0)
 }
 
 /// A place the household shops at, with the order its aisles are walked in. Shops are shared by
 /// every list (one Aldi, whatever is bought there); each list remembers the shop it is shopped at.
-public struct Shop: Equatable, Sendable, Identifiable {
-    public let id: ShopID
-    public var name: String
+package struct Shop: Equatable, Sendable, Identifiable {
+    package let id: ShopID
+    package var name: String
     /// Sparse ordering key, as lists have.
-    public var position: Int64
+    package var position: Int64
     /// The aisles in the order this shop is walked. Aisles it never set come after them.
-    public var aisles: [String]
+    package var aisles: [String]
     /// A deleted shop stays (with its aisles and the items marked "only at" it) until the next
     /// start, so Undo brings it back whole.
-    public var deleted: Bool
+    package var deleted: Bool
 
-    public init(id: ShopID, name: String, position: Int64, aisles: [String] = [], deleted: Bool = false) {
+    package init(id: ShopID, name: String, position: Int64, aisles: [String] = [], deleted: Bool = false) {
         self.id = id
         self.name = name
         self.position = position
@@ -46,21 +46,21 @@ extension AisleOrder {
 }
 
 /// Which items are "only at" some shops: sparse, most items have no such mark.
-public struct OnlyAt: Equatable, Sendable {
-    public private(set) var shops: [ItemID: Set<ShopID>] = [:]
+package struct OnlyAt: Equatable, Sendable {
+    package private(set) var shops: [ItemID: Set<ShopID>] = [:]
 
-    public init(_ shops: [ItemID: Set<ShopID>] = [:]) {
+    package init(_ shops: [ItemID: Set<ShopID>] = [:]) {
         for (id, s) in shops where !s.isEmpty { self.shops[id] = s }
     }
 
-    public subscript(id: ItemID) -> Set<ShopID> {
+    package subscript(id: ItemID) -> Set<ShopID> {
         get { shops[id] ?? [] }
         set { shops[id] = newValue.isEmpty ? nil : newValue }
     }
 
     /// The items not sold at `shop`: marked only at shops that exist (a deleted shop's mark no
     /// longer hides anything), none of them `shop`. At Any Store nothing is hidden.
-    public func hidden(at shop: ShopID, existing: Set<ShopID>) -> Set<ItemID> {
+    package func hidden(at shop: ShopID, existing: Set<ShopID>) -> Set<ItemID> {
         guard shop != .any else { return [] }
         var hidden = Set<ItemID>()
         for (id, marks) in shops where !marks.contains(shop) && !marks.isDisjoint(with: existing) {

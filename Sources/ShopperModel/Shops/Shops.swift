@@ -4,11 +4,11 @@ import Foundation
 /// setting the order a shop's aisles are walked in, and marking items as sold only at some shops:
 /// each one step of the shared undo history, as list operations are. Choosing the shop a list is
 /// shopped at is not an edit, and no step.
-public final class Shops: ModelPart {
+package final class Shops: ModelPart {
     /// Every shop not deleted, in order, with its aisle order.
-    public internal(set) var all: [Shop] = [] { didSet { place() } }
+    package internal(set) var all: [Shop] = [] { didSet { place() } }
     /// This list's items sold only at some shops.
-    public internal(set) var onlyAt = OnlyAt() { didSet { place() } }
+    package internal(set) var onlyAt = OnlyAt() { didSet { place() } }
     /// The order sections follow: the current shop's aisles first, then the list's (`AisleOrder.walking`).
     var sectionAisles = AisleOrder()
     /// Items the current shop does not sell: left off its shopping list.
@@ -35,16 +35,16 @@ public final class Shops: ModelPart {
     }
 
     /// The shop this list is shopped at now; Any Store when none is chosen or the chosen one went.
-    public var currentShop: ShopID {
+    package var currentShop: ShopID {
         let chosen = model.lists.all.first { $0.id == core.list }?.shop ?? .any
         return all.contains { $0.id == chosen } ? chosen : .any
     }
 
     /// How many items on the shopping list are hidden because they are sold only at other shops.
-    public var hiddenForOtherShops: Int { hiddenForOtherShopsTotals.count }
+    package var hiddenForOtherShops: Int { hiddenForOtherShopsTotals.count }
 
     /// Those items' count and cost: what the figures of this store's list leave out.
-    public var hiddenForOtherShopsTotals: Totals {
+    package var hiddenForOtherShopsTotals: Totals {
         var t = Totals()
         for id in hiddenHere {
             guard let entry = items[id], ListKind.shopping.contains(entry) else { continue }
@@ -55,7 +55,7 @@ public final class Shops: ModelPart {
 
     /// A new shop at the end, named as asked (blank: "New Store"). Returns its id.
     @discardableResult
-    public func addShop(named name: String) throws(StoreError) -> ShopID {
+    package func addShop(named name: String) throws(StoreError) -> ShopID {
         let name = Ordering.newName(name, fallback: L("New Store"))
         var made = ShopID.any
         try core.commit(L("adding the store “{name}”", ["name": name])) { b in
@@ -65,14 +65,14 @@ public final class Shops: ModelPart {
         return made
     }
 
-    public func renameShop(_ id: ShopID, to name: String) throws(StoreError) {
+    package func renameShop(_ id: ShopID, to name: String) throws(StoreError) {
         guard let (was, renamed) = Ordering.renaming(id, in: all, to: name) else { return }
         try core.commit(L("renaming the store “{name}”", ["name": was])) { b in b.cs.shops[id] = renamed }
     }
 
     /// Marks the shop deleted: it and its marks stay until the next start, so Undo brings it back
     /// whole. Lists shopped there are shopped at Any Store meanwhile.
-    public func deleteShop(_ id: ShopID) throws(StoreError) {
+    package func deleteShop(_ id: ShopID) throws(StoreError) {
         guard var shop = all.first(where: { $0.id == id }) else { return }
         try core.commit(L("deleting the store “{name}”", ["name": shop.name])) { b in
             shop.deleted = true
@@ -81,7 +81,7 @@ public final class Shops: ModelPart {
     }
 
     /// Moves a shop to `index` in the order shops are offered in.
-    public func moveShop(_ id: ShopID, to index: Int) throws(StoreError) {
+    package func moveShop(_ id: ShopID, to index: Int) throws(StoreError) {
         guard let from = all.firstIndex(where: { $0.id == id }), index != from else { return }
         try core.commit(L("moving the store “{name}”", ["name": all[from].name])) { b in
             for s in Ordering.moved(all, from: from, to: index, position: \.position) { b.cs.shops[s.id] = s }
@@ -89,13 +89,13 @@ public final class Shops: ModelPart {
     }
 
     /// The aisles as `shop` is walked: Any Store's order is the list's own.
-    public func aisleOrder(at shop: ShopID) -> AisleOrder {
+    package func aisleOrder(at shop: ShopID) -> AisleOrder {
         guard let s = all.first(where: { $0.id == shop }) else { return aisles }
         return .walking(s.aisles, list: aisles)
     }
 
     /// Sets the order `shop`'s aisles are walked in. At Any Store, it is the list's own order.
-    public func setAisleOrder(_ names: [String], at shop: ShopID) throws(StoreError) {
+    package func setAisleOrder(_ names: [String], at shop: ShopID) throws(StoreError) {
         guard var s = all.first(where: { $0.id == shop }) else { return try model.aisles.setAisleOrder(names) }
         let order = AisleOrder(names).names
         guard order != s.aisles else { return }
@@ -116,7 +116,7 @@ public final class Shops: ModelPart {
     }
 
     /// Marks the item as sold only at `marks` (empty: anywhere).
-    public func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
+    package func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
         let marks = marks.filter { $0 != .any }
         guard items[id] != nil, marks != onlyAt[id] else { return }
         try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
@@ -128,7 +128,7 @@ public final class Shops: ModelPart {
     /// Marks the item as sold only at the stores called `names` (case and accents aside; none:
     /// anywhere), making a store no one has yet, in the same step: a choice of stores that lost to
     /// another device's in a sync, put back.
-    public func setOnlyAt(_ id: ItemID, named names: [String]) throws(StoreError) {
+    package func setOnlyAt(_ id: ItemID, named names: [String]) throws(StoreError) {
         var known: [String: ShopID] = [:]
         for s in all { known[ShoppingModel.matchKey(s.name)] = known[ShoppingModel.matchKey(s.name)] ?? s.id }
         let found = names.compactMap { known[ShoppingModel.matchKey($0)] }
@@ -151,7 +151,7 @@ public final class Shops: ModelPart {
     /// Shops this list at `shop` from now on: its sections follow the shop's aisles, and its
     /// shopping list leaves out what is sold only elsewhere. Remembered in the store, for every
     /// process; not an undo step.
-    public func shop(at shop: ShopID) throws(StoreError) {
+    package func shop(at shop: ShopID) throws(StoreError) {
         guard shop != currentShop, shop == .any || all.contains(where: { $0.id == shop }) else { return }
         try core.store.shopTables.setShop(shop, of: core.list)
         model.lists.all = (try? core.store.lists()) ?? model.lists.all
@@ -195,7 +195,7 @@ extension Shops {
 
 extension Shops {
     /// The names of the stores an item is sold only at, in the stores' order (for export).
-    public func storeNames(of id: ItemID) -> [String] {
+    package func storeNames(of id: ItemID) -> [String] {
         let marks = onlyAt[id]
         return all.filter { marks.contains($0.id) }.map(\.name)
     }
@@ -212,7 +212,7 @@ extension Shops {
     /// The stores called `names` (case and accents aside), made at the end of `shops` (and of those
     /// `cs` makes already) where no store has the name: for an import, and for a sync that brings
     /// an item sold only at a store this device does not know yet.
-    public static func marks(named names: [String], shops: [Shop], ids: inout IDSource, into cs: inout ChangeSet) -> Set<ShopID> {
+    package static func marks(named names: [String], shops: [Shop], ids: inout IDSource, into cs: inout ChangeSet) -> Set<ShopID> {
         let all = shops + cs.shops.values.compactMap { $0 }
         var byKey: [String: ShopID] = [:]
         for s in all where !s.deleted { byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id }

@@ -5,9 +5,9 @@ internal import GRDB
 /// entries (the window's, as it leaves the list or quits); or, for a list now too small to keep
 /// one, the old checkpoint to remove. The table is the model's own: a copy that costs nothing
 /// while nobody changes it.
-public struct CheckpointJob: Sendable {
+package struct CheckpointJob: Sendable {
     let store: Store
-    public let list: ListID
+    package let list: ListID
     /// nil: the list's checkpoint is removed.
     let table: ItemTable?
     let aisles: [String]
@@ -16,14 +16,14 @@ public struct CheckpointJob: Sendable {
 
     /// Writes (or removes) the checkpoint, on any thread. One not written (the disk full, the
     /// store busy for half a minute) only means the list is read whole next time: nothing to tell.
-    public func run() {
+    package func run() {
         try? store.checkpointTables.writeCheckpoint(self)
     }
 }
 
 /// The checkpoints of lists' entries (entry_checkpoint, entry_checkpoint_part): written after the
 /// model is done with a list, read at its next opening (`EntryLoad+Checkpoint`).
-public struct CheckpointTables: Sendable {
+package struct CheckpointTables: Sendable {
     let store: Store
 
     /// One checkpoint written at a time in this process: two of one list would each take the
@@ -114,7 +114,7 @@ public struct CheckpointTables: Sendable {
     /// Checkpoints of lists the store no longer has (an undone New List, a list purged), and parts
     /// no checkpoint names (a write cut off by the process's end), removed: for a moment after the
     /// window's first frame, off the main thread. Errors are left for the next start.
-    public func tidyCheckpoints() {
+    package func tidyCheckpoints() {
         guard store.access == .readWrite, let db = store.db else { return }
         Self.checkpointing.lock()
         defer { Self.checkpointing.unlock() }

@@ -52,7 +52,7 @@ enum LearnedAisles {
 extension Store {
     /// Where a new item goes on `list` (`AislePlacer`), read from the store in one pass of its
     /// descriptions and aisles: for a writer without a model (a sync's new tasks).
-    public func aislePlacer(for list: ListID) throws(StoreError) -> AislePlacer {
+    package func aislePlacer(for list: ListID) throws(StoreError) -> AislePlacer {
         try read { db in try Self.aislePlacer(for: list, db) }
     }
 

@@ -4,11 +4,11 @@ internal import GRDB
 /// Recipes, the week's plan and items' shares (Schema v9). Written only as part of a change set
 /// (`writeRecipes`), so each edit is one transaction and one undo step with the items it changes.
 /// A file before v9 has none of them.
-public struct RecipeTables: Sendable {
+package struct RecipeTables: Sendable {
     let store: Store
 
     /// Every recipe, by title.
-    public func recipes() throws(StoreError) -> [Recipe] {
+    package func recipes() throws(StoreError) -> [Recipe] {
         try store.read { db in try Self.recipes(db, where: "1") }
     }
 

@@ -3,7 +3,7 @@ internal import GRDB
 
 /// Shops, their aisle orders and items' "only at" marks (Schema v7): small tables, read whole
 /// whenever another process wrote, as the lists are.
-public struct ShopTables: Sendable {
+package struct ShopTables: Sendable {
     let store: Store
 
     /// Every shop not deleted, in order, each with its aisle order. A file before v7 has none.
@@ -85,11 +85,11 @@ public struct ShopTables: Sendable {
 
 extension ShopTables {
     /// The shops, read on their own.
-    public func shops() throws(StoreError) -> [Shop] { try store.read { db in try Self.shops(db) } }
+    package func shops() throws(StoreError) -> [Shop] { try store.read { db in try Self.shops(db) } }
 
     /// The names of the stores each of `ids` is sold only at (stores not deleted), in the stores'
     /// order; an item sold anywhere is not in the answer.
-    public func storeNames(of ids: [ItemID]) throws(StoreError) -> [ItemID: [String]] {
+    package func storeNames(of ids: [ItemID]) throws(StoreError) -> [ItemID: [String]] {
         try store.read { db in
             guard try db.tableExists("item_shop"), !ids.isEmpty else { return [:] }
             var out: [ItemID: [String]] = [:]

@@ -5,17 +5,17 @@ internal import GRDB
 /// added to a list and edited in Always at Home…. Each change is one small transaction of its own:
 /// staples are no list's, so they are not steps of a list's undo history (the window offers Undo
 /// of a removal itself).
-public struct StapleTables: Sendable {
+package struct StapleTables: Sendable {
     let store: Store
 
     /// Longest name kept: a staple is a word or two ("salt", "Olivenöl"), anything longer is cut.
-    public static let stapleLimit = 80
+    package static let stapleLimit = 80
     /// Most staples kept: a list of what is at home, not a store of its own.
-    public static let staplesMost = 500
+    package static let staplesMost = 500
 
     /// The staples, in alphabetical order with case and accents folded ("Öl" beside "oil"), as
     /// the recipes are: the same whatever Foundation thinks the locale is.
-    public func staples() throws(StoreError) -> [String] {
+    package func staples() throws(StoreError) -> [String] {
         try store.read { db in try Self.staples(db) }
     }
 
@@ -33,7 +33,7 @@ public struct StapleTables: Sendable {
     /// Keeps `name` as a staple (spaces tidied, cut at `stapleLimit`). Returns the name kept, or
     /// nil when it was empty or one of the same name (in any case, with or without accents) is kept.
     @discardableResult
-    public func addStaple(_ name: String) throws(StoreError) -> String? {
+    package func addStaple(_ name: String) throws(StoreError) -> String? {
         let clean = String(ItemDraft.clean(name).prefix(Self.stapleLimit))
         guard !clean.isEmpty else { return nil }
         return try writeStaples { db in
@@ -48,7 +48,7 @@ public struct StapleTables: Sendable {
     /// No longer a staple: `name`, or the one kept under another case or accents. Returns the
     /// name removed, nil when none was kept.
     @discardableResult
-    public func removeStaple(_ name: String) throws(StoreError) -> String? {
+    package func removeStaple(_ name: String) throws(StoreError) -> String? {
         let key = ShoppingModel.matchKey(ItemDraft.clean(name))
         return try writeStaples { db in
             guard let kept = try Self.keptNames(db).first(where: { ShoppingModel.matchKey($0) == key })

@@ -75,22 +75,22 @@ extension Store {
         """
 
     /// The lists deleted and not yet removed for good, the latest first (Recently Deleted).
-    public func deletedLists() throws(StoreError) -> [ShoppingList] {
+    package func deletedLists() throws(StoreError) -> [ShoppingList] {
         try read { db in try db.tableExists("shopping_list") ? try Self.lists(db, deleted: true) : [] }
     }
 
     /// The highest position of an item on `list` (0 for none): a move to it goes after.
-    public func lastPosition(of list: ListID) throws(StoreError) -> Int64 {
+    package func lastPosition(of list: ListID) throws(StoreError) -> Int64 {
         try read { db in try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(try ListScope(list).condition(db))") ?? 0 }
     }
 
     /// The lists, read on their own (the sidebar, the command line).
-    public func lists() throws(StoreError) -> [ShoppingList] { try read { db in try Self.lists(db) } }
+    package func lists() throws(StoreError) -> [ShoppingList] { try read { db in try Self.lists(db) } }
 
     /// Lists deleted a week ago (`ShoppingList.keptAfterDeletion`) and not restored are gone with
     /// their items (each leaving a tombstone, as any deletion), aisles and saved searches; deleted
     /// shops too. Run at the window's start: a list deleted since can still be restored.
-    public func purgeDeletedLists(now: Date = Date()) throws(StoreError) {
+    package func purgeDeletedLists(now: Date = Date()) throws(StoreError) {
         guard access == .readWrite, let db else { return }
         let cutoff = StoreTime.millis(now.addingTimeInterval(-ShoppingList.keptAfterDeletion))
         do {

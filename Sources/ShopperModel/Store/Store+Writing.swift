@@ -8,7 +8,7 @@ extension Store {
     /// with a new revision. `build` gets ids no process has used; its `expected` map says, per item,
     /// the revision the writer last saw (nil: the item must not exist). If any differs, nothing is
     /// written and `.conflict` is thrown: the writer reads the news and tries again.
-    public func write(seen: Int64, knownAisles: [String], list: ListID = .first, progress: ((Int) -> Void)? = nil,
+    package func write(seen: Int64, knownAisles: [String], list: ListID = .first, progress: ((Int) -> Void)? = nil,
                       _ build: (inout IDSource) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
         throws(StoreError) -> (ChangeSet, StoreCommit) {
         try write(seen: seen, knownAisles: knownAisles, list: list, { ids, _ throws(StoreError) in try build(&ids) }, progress: progress)

@@ -2,8 +2,8 @@ import Foundation
 internal import GRDB
 
 /// What a store holds, read in one snapshot.
-public struct StoreContents: Sendable {
-    public var items: [Item] = []
+package struct StoreContents: Sendable {
+    package var items: [Item] = []
     /// The revision each item was last written at: what a later write expects to find.
     var revisions: [ItemID: Int64] = [:]
     var aisles: [String] = []
@@ -53,7 +53,7 @@ struct ListScope: Sendable, Equatable {
 }
 
 /// The outcome of one write transaction.
-public struct StoreCommit: Sendable {
+package struct StoreCommit: Sendable {
     /// The revision the written items now carry.
     let revision: Int64
     /// Others had written since the revision the writer last saw: it should read their changes.
@@ -64,7 +64,7 @@ public struct StoreCommit: Sendable {
 
 /// Hands out ids inside a write transaction, one above every id in use or ever deleted, so that two
 /// processes never reuse an id (see Schema v3).
-public struct IDSource {
+package struct IDSource {
     var nextItem: Int64
     var nextSearch: Int64
     var nextList: Int64 = 2
@@ -73,7 +73,7 @@ public struct IDSource {
     var nextRecipe: Int64 = 1
     var nextMeal: Int64 = 1
     var nextShare: Int64 = 1
-    public mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
+    package mutating func newItemID() -> ItemID { defer { nextItem += 1 }; return ItemID(nextItem) }
     mutating func newSearchID() -> SavedSearch.ID { defer { nextSearch += 1 }; return SavedSearch.ID(nextSearch) }
     mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
     mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
@@ -88,10 +88,10 @@ public struct IDSource {
 /// (busy timeout) and checks that the items it overwrites are the versions its writer last saw.
 /// A file that is not ours, or is newer than this version understands, is refused before anything
 /// writes to it; a read-only store never writes at all.
-public final class Store: Sendable {
-    public enum Access: Sendable { case readWrite, readOnly }
+package final class Store: Sendable {
+    package enum Access: Sendable { case readWrite, readOnly }
 
-    public let path: String
+    package let path: String
     let access: Access
     /// nil for a read-only store over a file that does not exist yet: it reads as empty.
     let db: (any DatabaseWriter)?
@@ -103,9 +103,9 @@ public final class Store: Sendable {
     /// opening does (a million items' pages read at every start would cost its first frame), and
     /// takes SQLite's word when a read or write finds the file malformed (`reason`); a command
     /// that writes runs SQLite's quick check first, since it writes once and is gone.
-    public enum Check: Sendable { case none, quick }
+    package enum Check: Sendable { case none, quick }
 
-    public init(path: String, access: Access = .readWrite, check: Check = .none) throws(StoreError) {
+    package init(path: String, access: Access = .readWrite, check: Check = .none) throws(StoreError) {
         self.path = path
         self.access = access
         var config = Configuration()
@@ -145,22 +145,22 @@ public final class Store: Sendable {
 
     // The tables of each feature, each a type of its own over this store (made on use: a part
     // holds the store, the store holds no part).
-    public var syncTables: SyncTables { SyncTables(store: self) }
-    public var recipeTables: RecipeTables { RecipeTables(store: self) }
-    public var tripTables: TripTables { TripTables(store: self) }
-    public var shopTables: ShopTables { ShopTables(store: self) }
-    public var stapleTables: StapleTables { StapleTables(store: self) }
-    public var checkpointTables: CheckpointTables { CheckpointTables(store: self) }
+    package var syncTables: SyncTables { SyncTables(store: self) }
+    package var recipeTables: RecipeTables { RecipeTables(store: self) }
+    package var tripTables: TripTables { TripTables(store: self) }
+    package var shopTables: ShopTables { ShopTables(store: self) }
+    package var stapleTables: StapleTables { StapleTables(store: self) }
+    package var checkpointTables: CheckpointTables { CheckpointTables(store: self) }
     var streamedWrites: StreamedWrites { StreamedWrites(store: self) }
 
-    public static let fileName = "shopper.sqlite"
+    package static let fileName = "shopper.sqlite"
     /// SQLite's page cache per connection.
     static let pageCacheKiB = 256
 
     // MARK: Reading
 
     /// Everything, each item whole: for tests and tools (the model reads entries, `loadEntries`).
-    public func load(list: ListID = .first) throws(StoreError) -> StoreContents {
+    package func load(list: ListID = .first) throws(StoreError) -> StoreContents {
         try read { db in
             guard try db.tableExists("item") else { return StoreContents() }
             var c = try Self.contents(db, list: list)
@@ -240,7 +240,7 @@ public final class Store: Sendable {
     }
 
     /// Items by id, whatever their list, with their revisions.
-    public func items(_ ids: [ItemID]) throws(StoreError) -> [ItemID: (item: Item, revision: Int64)] {
+    package func items(_ ids: [ItemID]) throws(StoreError) -> [ItemID: (item: Item, revision: Int64)] {
         try read { db in
             var out: [ItemID: (item: Item, revision: Int64)] = [:]
             for (item, revision) in try StoreReader(db: db).items(ids) { out[item.id] = (item, revision) }

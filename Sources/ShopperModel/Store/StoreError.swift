@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the store could not be opened or written. Messages name the file and say what was kept.
-public enum StoreError: Error, Equatable, Sendable, LocalizedError {
+package enum StoreError: Error, Equatable, Sendable, LocalizedError {
     case folderNotWritable(path: String, reason: String)
     /// Writable by users other than its owner, who is not us: someone else could swap our file.
     case unsafeFolder(path: String)
@@ -25,7 +25,7 @@ public enum StoreError: Error, Equatable, Sendable, LocalizedError {
     /// Undo or redo would overwrite what another process (or device) changed since.
     case changedElsewhere(description: String, action: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .folderNotWritable(let p, let r):
             L("Cannot use the data folder “{path}”: {reason}. Choose a writable folder with SHOPPER_DATA_DIR.", ["path": p, "reason": r])

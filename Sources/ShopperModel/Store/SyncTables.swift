@@ -3,30 +3,30 @@ internal import GRDB
 
 /// A list shared with a CalDAV collection: where, as whom, and how far the last sync got. The
 /// password is never here (it is in the keyring).
-public struct SyncBinding: Equatable, Sendable {
-    public var list: ListID
+package struct SyncBinding: Equatable, Sendable {
+    package var list: ListID
     /// The address the user gave, which also names the keyring entry.
-    public var server: String
-    public var user: String
+    package var server: String
+    package var user: String
     /// The collection's URL.
-    public var collection: String
-    public var collectionName: String
+    package var collection: String
+    package var collectionName: String
     /// Starts every UID this device gives a task, so a UID is known before its first upload (an
     /// upload cut off and tried again finds its task instead of making a second).
-    public var uidPrefix: String
+    package var uidPrefix: String
     /// The server's sync-collection token; nil before the first sync or when it has none.
-    public var syncToken: String?
-    public var lastSync: Date?
+    package var syncToken: String?
+    package var lastSync: Date?
     /// Why the last sync failed, for the status; nil when it did not.
-    public var problem: String?
+    package var problem: String?
     /// The problem in a few words, for the status line ("the server was too slow"); nil: `problem`.
-    public var problemLine: String?
+    package var problemLine: String?
     /// The problem is the server out of reach (or failing for now): changes wait, nothing to fix.
-    public var offline: Bool
+    package var offline: Bool
     /// Something the last sync did not do and the user should know (items skipped, deletions held).
-    public var notice: String?
+    package var notice: String?
 
-    public init(list: ListID, server: String, user: String, collection: String, collectionName: String,
+    package init(list: ListID, server: String, user: String, collection: String, collectionName: String,
                 uidPrefix: String = UUID().uuidString.lowercased(), syncToken: String? = nil, lastSync: Date? = nil,
                 problem: String? = nil, offline: Bool = false, notice: String? = nil) {
         self.list = list
@@ -44,22 +44,22 @@ public struct SyncBinding: Equatable, Sendable {
 }
 
 /// What one item is on the server, as of the last sync.
-public struct SyncRecord: Equatable, Sendable {
-    public var item: ItemID
-    public var uid: String
+package struct SyncRecord: Equatable, Sendable {
+    package var item: ItemID
+    package var uid: String
     /// The task's address, relative to the server (as WebDAV gives it).
-    public var href: String
-    public var etag: String?
+    package var href: String
+    package var etag: String?
     /// The iCalendar text both sides last agreed on; nil when the task was never read or written.
-    public var base: String?
+    package var base: String?
     /// The item's revision `base` matches; an item written since has changes to send. Negative:
     /// it has changes to send whatever its revision.
-    public var syncedRevision: Int64
+    package var syncedRevision: Int64
     /// The text of an upload sent (or about to be) whose answer has not been recorded: when the
     /// server's task reads as this, the server took it, and it is what both sides agree on.
-    public var sent: String?
+    package var sent: String?
 
-    public init(item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64, sent: String? = nil) {
+    package init(item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64, sent: String? = nil) {
         self.item = item
         self.uid = uid
         self.href = href
@@ -69,45 +69,45 @@ public struct SyncRecord: Equatable, Sendable {
         self.sent = sent
     }
 
-    public static let unsent: Int64 = -1
+    package static let unsent: Int64 = -1
 }
 
 /// A list's local changes not yet on the server.
-public struct SyncPending: Sendable {
+package struct SyncPending: Sendable {
     /// Items new or written since their last sync, with their revision and record (nil: new).
-    public var changed: [(item: Item, revision: Int64, record: SyncRecord?)] = []
+    package var changed: [(item: Item, revision: Int64, record: SyncRecord?)] = []
     /// Tasks whose item was deleted or moved to another list.
-    public var gone: [SyncRecord] = []
-    public var count: Int { changed.count + gone.count }
+    package var gone: [SyncRecord] = []
+    package var count: Int { changed.count + gone.count }
 }
 
 /// A sync's write of items and of their records, in one transaction.
-public struct SyncWrite: Sendable {
-    public var changes: ChangeSet
+package struct SyncWrite: Sendable {
+    package var changes: ChangeSet
     /// The revision each written item was read at (nil: must not exist), as `Store.write` checks.
-    public var expected: [ItemID: Int64?] = [:]
+    package var expected: [ItemID: Int64?] = [:]
     /// Records to keep. `clean` ones are marked as in sync with the item as this write leaves it.
-    public var records: [(record: SyncRecord, clean: Bool)] = []
-    public var removedRecords: [ItemID] = []
-    public var binding: SyncBinding?
+    package var records: [(record: SyncRecord, clean: Bool)] = []
+    package var removedRecords: [ItemID] = []
+    package var binding: SyncBinding?
 
-    public init(list: ListID) { changes = ChangeSet(list: list) }
+    package init(list: ListID) { changes = ChangeSet(list: list) }
 }
 
 /// A list's binding to its shared collection and each task's record (sync_binding, sync_item):
 /// what a sync reads and writes besides the items.
-public struct SyncTables: Sendable {
+package struct SyncTables: Sendable {
     let store: Store
 
-    public func syncBinding(for list: ListID) throws(StoreError) -> SyncBinding? {
+    package func syncBinding(for list: ListID) throws(StoreError) -> SyncBinding? {
         try syncBindings(where: "list_id = \(list.raw)").first
     }
 
     /// The bindings of every list, those of lists in Recently Deleted too (which may come back).
-    public func allSyncBindings() throws(StoreError) -> [SyncBinding] { try syncBindings(where: "1") }
+    package func allSyncBindings() throws(StoreError) -> [SyncBinding] { try syncBindings(where: "1") }
 
     /// The bindings of lists not deleted.
-    public func syncBindings() throws(StoreError) -> [SyncBinding] {
+    package func syncBindings() throws(StoreError) -> [SyncBinding] {
         try syncBindings(where: "list_id IN (SELECT id FROM shopping_list WHERE NOT deleted)")
     }
 
@@ -130,18 +130,18 @@ public struct SyncTables: Sendable {
     }
 
     /// Binds a list to its collection (sharing starts).
-    public func createSyncBinding(_ b: SyncBinding) throws(StoreError) {
+    package func createSyncBinding(_ b: SyncBinding) throws(StoreError) {
         try writeSyncState { db in try Self.save(b, db) }
     }
 
     /// Keeps a sync's progress in the list's binding; nothing when the binding is gone (sharing
     /// stopped meanwhile: a sync that ends after Stop Sharing must not bring it back).
-    public func saveSyncBinding(_ b: SyncBinding) throws(StoreError) {
+    package func saveSyncBinding(_ b: SyncBinding) throws(StoreError) {
         try writeSyncState { db in if try Self.isShared(b.list, db) { try Self.save(b, db) } }
     }
 
     /// Forgets the list's binding and records; its items stay.
-    public func stopSharing(_ list: ListID) throws(StoreError) {
+    package func stopSharing(_ list: ListID) throws(StoreError) {
         try writeSyncState { db in
             try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ?; DELETE FROM sync_binding WHERE list_id = ?",
                            arguments: [list.raw, list.raw])
@@ -149,7 +149,7 @@ public struct SyncTables: Sendable {
     }
 
     /// Every task's address and ETag on the list's collection, as of the last sync.
-    public func syncETags(_ list: ListID) throws(StoreError) -> [String: String?] {
+    package func syncETags(_ list: ListID) throws(StoreError) -> [String: String?] {
         try store.read { db in
             var out: [String: String?] = [:]
             for r in try Row.fetchAll(db, sql: "SELECT href, etag FROM sync_item WHERE list_id = ?", arguments: [list.raw]) {
@@ -160,7 +160,7 @@ public struct SyncTables: Sendable {
     }
 
     /// The records of the tasks at `hrefs`, and of the items `uids` name, by href and by uid.
-    public func syncRecords(_ list: ListID, hrefs: [String] = [], uids: [String] = [], items: [ItemID] = []) throws(StoreError) -> [SyncRecord] {
+    package func syncRecords(_ list: ListID, hrefs: [String] = [], uids: [String] = [], items: [ItemID] = []) throws(StoreError) -> [SyncRecord] {
         try store.read { db in
             var out: [SyncRecord] = []
             for (column, values) in [("href", hrefs.map { $0 as any DatabaseValueConvertible }),
@@ -176,7 +176,7 @@ public struct SyncTables: Sendable {
     }
 
     /// Items on the list written since their last sync (or never synced), and tasks whose item left.
-    public func syncPending(_ list: ListID) throws(StoreError) -> SyncPending {
+    package func syncPending(_ list: ListID) throws(StoreError) -> SyncPending {
         try store.read { db in
             var p = SyncPending()
             var records: [ItemID: SyncRecord] = [:]
@@ -204,14 +204,14 @@ public struct SyncTables: Sendable {
     }
 
     /// How many changes wait to be sent: the status's "3 changes waiting".
-    public func syncPendingCount(_ list: ListID) -> Int {
+    package func syncPendingCount(_ list: ListID) -> Int {
         (try? syncPending(list).count) ?? 0
     }
 
     /// The items on `list` that no task stands for yet, by folded description (case and accents
     /// ignored; the first of a name): a first sync links each to the server's task of that name
     /// instead of adding a second.
-    public func unsyncedItems(on list: ListID) throws(StoreError) -> [String: (item: Item, revision: Int64)] {
+    package func unsyncedItems(on list: ListID) throws(StoreError) -> [String: (item: Item, revision: Int64)] {
         try store.read { db in
             var found: [String: (item: Item, revision: Int64)] = [:]
             try db.eachRow("""
@@ -230,7 +230,7 @@ public struct SyncTables: Sendable {
     /// Writes items and their records in one transaction: a sync cut off half-way leaves either
     /// both or neither, so no task is ever taken in twice.
     @discardableResult
-    public func applySync(_ list: ListID, _ build: (inout IDSource) throws(StoreError) -> SyncWrite) throws(StoreError) -> Int64 {
+    package func applySync(_ list: ListID, _ build: (inout IDSource) throws(StoreError) -> SyncWrite) throws(StoreError) -> Int64 {
         var written = SyncWrite(list: list)
         let (_, commit) = try store.write(seen: 0, knownAisles: [], list: list, { ids, _ throws(StoreError) in
             written = try build(&ids)
@@ -258,7 +258,7 @@ public struct SyncTables: Sendable {
     }
 
     /// Records alone (after an upload): no item is written.
-    public func saveSyncRecords(_ list: ListID, _ records: [SyncRecord], removing: [ItemID] = []) throws(StoreError) {
+    package func saveSyncRecords(_ list: ListID, _ records: [SyncRecord], removing: [ItemID] = []) throws(StoreError) {
         try writeSyncState { db in
             guard try Self.isShared(list, db) else { return }
             for r in records { try Self.save(r, list: list, db) }

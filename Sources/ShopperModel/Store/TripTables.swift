@@ -4,7 +4,7 @@ internal import GRDB
 /// Trips and their lines (Schema v7), and the prices paid (price_history). A trip row keeps its
 /// total and line count, so the Trips page and its plot read one row a trip, never the lines; a
 /// trip's lines are read when it is opened.
-public struct TripTables: Sendable {
+package struct TripTables: Sendable {
     let store: Store
 
     /// Every trip, newest first, without its lines. A file before v7 has none.
@@ -110,7 +110,7 @@ extension TripTables {
     /// Trips brought in whole (an import, the benchmark's store): each gets a new id, in one
     /// transaction. Not an undo step: an import of items is undone as a whole elsewhere.
     @discardableResult
-    public func addTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
+    package func addTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
         guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
         do {
             return try db.write { db in

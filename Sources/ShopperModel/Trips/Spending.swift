@@ -2,20 +2,20 @@ import Foundation
 
 /// What was spent per week or per month, for the Trips page's plot: every period from the first
 /// trip's to the last's, those without a trip at zero, so the bars keep their spacing in time.
-public enum SpendingPeriod: String, CaseIterable, Sendable {
+package enum SpendingPeriod: String, CaseIterable, Sendable {
     case week, month
 
     var component: Calendar.Component { self == .week ? .weekOfYear : .month }
 }
 
-public struct SpendingBar: Equatable, Sendable {
+package struct SpendingBar: Equatable, Sendable {
     /// The period's first moment in the calendar's time zone (a week starts on the locale's first
     /// weekday).
-    public var start: Date
-    public var total: Decimal
-    public var trips: Int
+    package var start: Date
+    package var total: Decimal
+    package var trips: Int
 
-    public init(start: Date, total: Decimal, trips: Int) {
+    package init(start: Date, total: Decimal, trips: Int) {
         self.start = start
         self.total = total
         self.trips = trips
@@ -25,7 +25,7 @@ public struct SpendingBar: Equatable, Sendable {
 extension SpendingPeriod {
     /// The bars for `trips` (any order). `calendar` gives the time zone and the first weekday.
     /// Calendar arithmetic is dear (ICU): it is done once a period, never once a trip.
-    public func bars(_ trips: [TripSummary], calendar: Calendar) -> [SpendingBar] {
+    package func bars(_ trips: [TripSummary], calendar: Calendar) -> [SpendingBar] {
         guard let earliest = trips.min(by: { $0.date < $1.date })?.date,
               let latest = trips.max(by: { $0.date < $1.date })?.date else { return [] }
         let sorted = trips.sorted { $0.date < $1.date }
@@ -48,7 +48,7 @@ extension SpendingPeriod {
     }
 
     /// The first moment of the week or month that holds `date`.
-    public func start(of date: Date, _ calendar: Calendar) -> Date {
+    package func start(of date: Date, _ calendar: Calendar) -> Date {
         let unit: Calendar.Component = self == .week ? .weekOfYear : .month
         return calendar.dateInterval(of: unit, for: date)?.start ?? date
     }
@@ -57,7 +57,7 @@ extension SpendingPeriod {
 extension Calendar {
     /// The user's calendar: Gregorian, the locale's first weekday, the time zone of the process
     /// (Swift's own locale on Linux is en_001 whatever LANG says: see UserLocale).
-    public static func user(_ locale: Locale, timeZone: TimeZone = .current) -> Calendar {
+    package static func user(_ locale: Locale, timeZone: TimeZone = .current) -> Calendar {
         var c = Calendar(identifier: .gregorian)
         c.locale = locale
         c.timeZone = timeZone

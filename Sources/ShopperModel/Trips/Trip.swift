@@ -1,28 +1,28 @@
 import Foundation
 
 /// Stable identity of a trip.
-public struct TripID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let raw: Int64
-    public init(_ raw: Int64) { self.raw = raw }
-    public static func < (a: TripID, b: TripID) -> Bool { a.raw < b.raw }
-    public var description: String { "trip #\(raw)" }
+package struct TripID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let raw: Int64
+    package init(_ raw: Int64) { self.raw = raw }
+    package static func < (a: TripID, b: TripID) -> Bool { a.raw < b.raw }
+    package var description: String { "trip #\(raw)" }
 }
 
 /// One thing bought on a trip, as it was bought: renaming or deleting the item later changes
 /// nothing here.
-public struct TripLine: Equatable, Sendable {
+package struct TripLine: Equatable, Sendable {
     /// The item it was, while that item exists (nil: not known).
-    public var item: ItemID?
-    public var description: String
-    public var quantity: Decimal
-    public var unit: String?
+    package var item: ItemID?
+    package var description: String
+    package var quantity: Decimal
+    package var unit: String?
     /// The price paid per unit (nil: bought without a price).
-    public var unitCost: Decimal?
+    package var unitCost: Decimal?
     /// What the line cost.
-    public var cost: Decimal
-    public var aisle: String?
+    package var cost: Decimal
+    package var aisle: String?
 
-    public init(item: ItemID?, description: String, quantity: Decimal, unit: String?, unitCost: Decimal?, cost: Decimal, aisle: String?) {
+    package init(item: ItemID?, description: String, quantity: Decimal, unit: String?, unitCost: Decimal?, cost: Decimal, aisle: String?) {
         self.item = item
         self.description = description
         self.quantity = quantity
@@ -41,17 +41,17 @@ public struct TripLine: Equatable, Sendable {
 }
 
 /// A finished trip: when, where, what was bought and what it came to. Trips stay on this device.
-public struct Trip: Equatable, Sendable, Identifiable {
-    public let id: TripID
-    public var list: ListID
-    public var shop: ShopID
+package struct Trip: Equatable, Sendable, Identifiable {
+    package let id: TripID
+    package var list: ListID
+    package var shop: ShopID
     /// The store's name when the trip was made ("" at Any Store): a store renamed or deleted since
     /// does not change where a trip was made.
-    public var shopName: String
-    public var date: Date
-    public var lines: [TripLine]
+    package var shopName: String
+    package var date: Date
+    package var lines: [TripLine]
 
-    public init(id: TripID, list: ListID, shop: ShopID, shopName: String, date: Date, lines: [TripLine]) {
+    package init(id: TripID, list: ListID, shop: ShopID, shopName: String, date: Date, lines: [TripLine]) {
         self.id = id
         self.list = list
         self.shop = shop
@@ -61,23 +61,23 @@ public struct Trip: Equatable, Sendable, Identifiable {
     }
 
     /// The exact sum of the lines.
-    public var total: Decimal { lines.reduce(CostSum.zero) { $0 + CostSum($1.cost) }.decimal }
+    package var total: Decimal { lines.reduce(CostSum.zero) { $0 + CostSum($1.cost) }.decimal }
 
-    public var summary: TripSummary {
+    package var summary: TripSummary {
         TripSummary(id: id, list: list, shopName: shopName, date: date, total: total, lineCount: lines.count)
     }
 }
 
 /// What the Trips page lists of a trip, read without its lines.
-public struct TripSummary: Equatable, Sendable, Identifiable {
-    public let id: TripID
-    public var list: ListID
-    public var shopName: String
-    public var date: Date
-    public var total: Decimal
-    public var lineCount: Int
+package struct TripSummary: Equatable, Sendable, Identifiable {
+    package let id: TripID
+    package var list: ListID
+    package var shopName: String
+    package var date: Date
+    package var total: Decimal
+    package var lineCount: Int
 
-    public init(id: TripID, list: ListID, shopName: String, date: Date, total: Decimal, lineCount: Int) {
+    package init(id: TripID, list: ListID, shopName: String, date: Date, total: Decimal, lineCount: Int) {
         self.id = id
         self.list = list
         self.shopName = shopName

@@ -2,7 +2,7 @@ import Foundation
 
 /// Trips and prices: reading, importing and deleting trips, an item's prices paid. Trips are read
 /// only when the Trips page asks: the first frame never reads them.
-public final class Trips: ModelPart {
+package final class Trips: ModelPart {
     /// What the trips were when this process last read them (nil: never; the first frame reads no
     /// trip), to tell others' trips to whoever shows them.
     var tripStamp: Int64?
@@ -19,19 +19,19 @@ public final class Trips: ModelPart {
     }
 
     /// Every trip of every list, newest first, without lines.
-    public func all() throws(StoreError) -> [TripSummary] {
+    package func all() throws(StoreError) -> [TripSummary] {
         let (trips, stamp) = try store.tripTables.tripsAndStamp()
         tripStamp = stamp
         return trips
     }
 
     /// One trip with its lines.
-    public func trip(_ id: TripID) throws(StoreError) -> Trip? {
+    package func trip(_ id: TripID) throws(StoreError) -> Trip? {
         return try store.tripTables.trip(id)
     }
 
     /// Deletes a trip with its lines: one undo step, which brings it back whole.
-    public func deleteTrip(_ id: TripID) throws(StoreError) {
+    package func deleteTrip(_ id: TripID) throws(StoreError) {
         guard let trip = try trip(id) else { return }
         try core.commit(L("deleting the trip of {date}", ["date": DateText.day(trip.date)])) { b in
             b.cs.trips[id] = .some(nil)
@@ -39,13 +39,13 @@ public final class Trips: ModelPart {
     }
 
     /// An item's prices paid, oldest first, with where.
-    public func priceStats(_ id: ItemID) -> PriceStats {
+    package func priceStats(_ id: ItemID) -> PriceStats {
         PriceStats((try? store.tripTables.history(of: [id])) ?? [])
     }
 
     /// Trips brought in from a file: one undo step; a store named that exists is the trip's store.
     @discardableResult
-    public func importTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
+    package func importTrips(_ trips: [Trip]) throws(StoreError) -> [TripID] {
         var made: [TripID] = []
         try core.commit(N("importing {n} trip", "importing {n} trips", trips.count)) { b in
             made = []
@@ -63,7 +63,7 @@ public final class Trips: ModelPart {
     }
 
     /// Every trip whole, oldest first (for export).
-    public func allTrips() throws(StoreError) -> [Trip] {
+    package func allTrips() throws(StoreError) -> [Trip] {
         var out: [Trip] = []
         for s in try all().reversed() { if let t = try trip(s.id) { out.append(t) } }
         return out

@@ -3,21 +3,21 @@ import ShopperModel
 
 /// A value that lost to the other side's value of the same field, for the window to say so (and to
 /// offer it back).
-public struct LostValue: Equatable, Sendable, Codable {
+package struct LostValue: Equatable, Sendable, Codable {
     package enum Side: Sendable, Codable { case thisDevice, otherDevice }
-    public let field: SharedField
-    public let kept: String
-    public let lost: String
+    package let field: SharedField
+    package let kept: String
+    package let lost: String
     /// Whose value lost.
     package let loser: Side
     /// The losing side's item, to put its value back.
     package let losing: SharedItem
     /// The stores the losing side had chosen (a loss of `.stores`): put back by name, as a sync
     /// brings them, since they are no field of the item.
-    public var lostStores: [String] { losing.stores }
+    package var lostStores: [String] { losing.stores }
 
     /// `item` with the lost value put back (the window's Undo of a merge).
-    public func restored(in item: Item, at now: Date) -> Item {
+    package func restored(in item: Item, at now: Date) -> Item {
         var shared = SharedItem(item)
         field.take(from: losing, into: &shared)
         return shared.applied(to: item, at: now)

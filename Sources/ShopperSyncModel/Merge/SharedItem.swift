@@ -66,7 +66,7 @@ package struct SharedItem: Equatable, Sendable {
 }
 
 /// The fields the merge takes one at a time.
-public enum SharedField: String, CaseIterable, Sendable, Codable {
+package enum SharedField: String, CaseIterable, Sendable, Codable {
     case description, quantity, unit, price, aisle, notes, state, position, stores
 
     package func same(_ a: SharedItem, _ b: SharedItem) -> Bool {
@@ -99,7 +99,7 @@ public enum SharedField: String, CaseIterable, Sendable, Codable {
     }
 
     /// The field's name in a sentence ("“Bread”: the notes “from B” kept…").
-    public var title: String {
+    package var title: String {
         switch self {
         case .description: L("the description")
         case .quantity: L("the quantity")

@@ -2,12 +2,12 @@ import Foundation
 import ShopperModel
 
 /// What one sync did, for the status, the window's toasts and the tests.
-public struct SyncReport: Sendable, Codable {
+package struct SyncReport: Sendable, Codable {
     /// An item's field whose value lost to the other side's, with the item as it was named.
-    public struct Loss: Sendable {
-        public let item: ItemID
-        public let description: String
-        public let value: LostValue
+    package struct Loss: Sendable {
+        package let item: ItemID
+        package let description: String
+        package let value: LostValue
 
         package init(item: ItemID, description: String, value: LostValue) {
             self.item = item
@@ -16,20 +16,20 @@ public struct SyncReport: Sendable, Codable {
         }
     }
 
-    public var received = 0
-    public var sent = 0
-    public var deletedHere = 0
-    public var deletedThere = 0
-    public var lost: [Loss] = []
+    package var received = 0
+    package var sent = 0
+    package var deletedHere = 0
+    package var deletedThere = 0
+    package var lost: [Loss] = []
     /// A task left alone, by summary or address, and why.
-    public struct Skipped: Sendable, Equatable, Codable {
-        public let name: String
-        public let why: String
+    package struct Skipped: Sendable, Equatable, Codable {
+        package let name: String
+        package let why: String
     }
 
     /// Tasks on the server that could not be read, or were not in the task list: left alone, each
     /// named once however often it was met.
-    public private(set) var skipped: [Skipped] = []
+    package private(set) var skipped: [Skipped] = []
     /// Tasks that brought more than an item keeps (thousands of stores, a megabyte of summary):
     /// the field was cut, the task named.
     package var limited: [String] = []
@@ -41,9 +41,9 @@ public struct SyncReport: Sendable, Codable {
     /// Changes the server refused every time they were sent (412): they wait for the next sync.
     package var notSent = 0
     /// Items the server no longer had, all at once, kept here and sent back.
-    public var keptFromBulkDeletion = 0
+    package var keptFromBulkDeletion = 0
     /// HTTP requests made.
-    public var requests = 0
+    package var requests = 0
 
-    public init() {}
+    package init() {}
 }

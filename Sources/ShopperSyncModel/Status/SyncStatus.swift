@@ -2,14 +2,14 @@ import Foundation
 import ShopperModel
 
 /// What the window and `shopper share --status` say of a shared list.
-public struct SyncStatus: Equatable, Sendable {
-    public enum State: Equatable, Sendable { case notShared, syncing, synced, offline, problem }
-    public let state: State
-    public let text: String
+package struct SyncStatus: Equatable, Sendable {
+    package enum State: Equatable, Sendable { case notShared, syncing, synced, offline, problem }
+    package let state: State
+    package let text: String
     /// More of the problem than the line says, for a tooltip.
-    public var detail: String?
+    package var detail: String?
 
-    public init(state: State, text: String, detail: String? = nil) {
+    package init(state: State, text: String, detail: String? = nil) {
         self.state = state
         self.text = text
         self.detail = detail
@@ -18,7 +18,7 @@ public struct SyncStatus: Equatable, Sendable {
     /// `syncing`: a sync is running now. `pending`: the changes waiting to be sent; nil while not
     /// counted yet (the window counts off the main thread), which leaves their part out. Times in
     /// the user's own clock, as "14:05".
-    public static func of(_ binding: SyncBinding?, pending: Int?, syncing: Bool, timeText: (Date) -> String) -> SyncStatus {
+    package static func of(_ binding: SyncBinding?, pending: Int?, syncing: Bool, timeText: (Date) -> String) -> SyncStatus {
         guard let b = binding else { return SyncStatus(state: .notShared, text: L("Not shared")) }
         if syncing { return SyncStatus(state: .syncing, text: L("Syncing…")) }
         let waiting = pending.map { N("{n} change waiting", "{n} changes waiting", $0) }

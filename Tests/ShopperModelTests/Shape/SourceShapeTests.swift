@@ -95,6 +95,8 @@ final class SourceShapeTests: XCTestCase {
         for d in unreferenced { print("\(d.place): \(d.access) \(d.name) is referred to by no other module") }
         XCTAssertLessThanOrEqual(unreferenced.count, Self.unreferencedExposedCeiling,
                                  "public or package declarations no other module refers to: make them internal")
+        // One access policy (docs/ARCHITECTURE.md): nothing outside the package links its modules.
+        for d in shape.exposed where d.access == "public" { XCTFail("\(d.place): \(d.name) is public: make it package") }
         let counts = Dictionary(grouping: shape.exposed, by: { "\($0.module) \($0.access)" }).mapValues(\.count)
         print("exposed declarations: \(counts.sorted(by: { $0.key < $1.key }).map { "\($0.key) \($0.value)" })")
     }
