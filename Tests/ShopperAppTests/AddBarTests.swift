@@ -72,7 +72,7 @@ final class AddBarTests: GtkTestCase {
     /// add takes in the other write first, and the lookup sees it.
     func testAnItemAddedByAnotherProcessIsNotAddedTwice() throws {
         try MainActor.assumeIsolated {
-            let path = NSTemporaryDirectory() + "addbar-\(UUID().uuidString)/" + Store.fileName
+            let path = temporaryFolder("addbar") + "/" + Store.fileName
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: path))
             let harness = try WindowHarness(model: model, size: (360, 640))

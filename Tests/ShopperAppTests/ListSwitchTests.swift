@@ -10,7 +10,7 @@ import XCTest
 final class ListSwitchTests: GtkTestCase {
     func testEachListShowsItsOwnAndTheOneLeftIsLetGo() throws {
         try MainActor.assumeIsolated {
-            let path = NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName
+            let path = temporaryFolder("switch") + "/" + Store.fileName
             let store = try Store(path: path)
             // Made and handed over in one function: the test keeps no hold on the first list's model.
             @MainActor func makeHarness() throws -> (WindowHarness, ListID) {
@@ -68,7 +68,7 @@ final class ListSwitchTests: GtkTestCase {
     /// does not happen in-process; `make test`'s benchmark smoke run at 1,000 items catches it.)
     func testSwitchingFromAScrolledListAndBackWhileItsRowsAreStillComing() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("switch") + "/" + Store.fileName)
             let harness = try Self.twoLists(store, items: 1000, small: 900)
             defer { harness.close() }
             let window = harness.window
@@ -111,7 +111,7 @@ final class ListSwitchTests: GtkTestCase {
     /// added, one ticked off): the same rows, counts and cart as a whole read.
     func testALargeListLeftOpensAgainFromItsCheckpointWithOthersWrites() throws {
         try MainActor.assumeIsolated {
-            let path = NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName
+            let path = temporaryFolder("switch") + "/" + Store.fileName
             let harness = try Self.twoLists(Store(path: path), items: 5_000, small: 1)
             defer { harness.close() }
             let window = harness.window
@@ -156,7 +156,7 @@ final class ListSwitchTests: GtkTestCase {
 final class ListSwitchFocusTests: GtkTestCase {
     func testAListSwitchedToWithTheFocusInTheListShowsItsFirstHeader() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-focus-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("focus") + "/" + Store.fileName)
             @MainActor func makeHarness() throws -> WindowHarness {
                 let model = try ShoppingModel(store: store)
                 let party = try ShoppingModel(store: store, list: model.createList(named: "Party"))
@@ -192,7 +192,7 @@ final class ListSwitchFocusTests: GtkTestCase {
 final class AllListsSearchWindowTests: GtkTestCase {
     func testAResultFromAnotherListOpensThatListWithTheItemSelected() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-all-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("all") + "/" + Store.fileName)
             @MainActor func makeHarness() throws -> WindowHarness {
                 let model = try ShoppingModel(store: store)
                 try model.add(ItemFields(description: "Glue sticks", aisle: "Crafts"))

@@ -10,7 +10,7 @@ import XCTest
 final class PhoneFitTests: GtkTestCase {
     func testTheWindowStaysWithin640PixelsAt360() throws {
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "phone-fit-" + UUID().uuidString
+            let folder = temporaryFolder("phone-fit")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
             let apples = try model.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))

@@ -10,8 +10,8 @@ import XCTest
 /// and marks a dearer one.
 final class PriceSuggestionTests: GtkTestCase {
     /// Milk bought at Lidl for 0.95 and at Aldi for 1.00; the list shopped at Aldi now.
-    private static func milk() throws -> (ShoppingModel, ItemID) {
-        let folder = NSTemporaryDirectory() + "prices-" + UUID().uuidString
+    @MainActor private static func milk() throws -> (ShoppingModel, ItemID) {
+        let folder = temporaryFolder("prices")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
         let aldi = try model.addShop(named: "Aldi"), lidl = try model.addShop(named: "Lidl")

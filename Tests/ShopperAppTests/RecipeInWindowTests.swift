@@ -9,7 +9,7 @@ import XCTest
 final class RecipeInWindowTests: GtkTestCase {
     func testARecipeAddedThroughTheWindowIsOneUndoStepThere() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-recipe-window-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("recipe-window") + "/" + Store.fileName)
             @MainActor func makeHarness() throws -> (WindowHarness, ListID) {
                 let model = try ShoppingModel(store: store)
                 try model.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))

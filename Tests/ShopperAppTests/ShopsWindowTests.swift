@@ -8,8 +8,8 @@ import XCTest
 /// Shopping List says how many items other stores sell and shows them on a click; the header's
 /// store follows the choice.
 final class ShopsWindowTests: GtkTestCase {
-    private static func groceries() throws -> (ShoppingModel, ItemID, ShopID, ShopID) {
-        let folder = NSTemporaryDirectory() + "shops-" + UUID().uuidString
+    @MainActor private static func groceries() throws -> (ShoppingModel, ItemID, ShopID, ShopID) {
+        let folder = temporaryFolder("shops")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
         try model.add(ItemFields(description: "Bread", aisle: "Bakery"))

@@ -30,7 +30,7 @@ final class TripWordsTests: GtkTestCase {
 
     func testANewTripShowsTheTripsNotTheOneOpenBefore() throws {
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "trip-words-" + UUID().uuidString
+            let folder = temporaryFolder("trip-words")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
             @MainActor func shop(_ name: String) throws {
@@ -60,7 +60,7 @@ final class TripWordsTests: GtkTestCase {
     func testExportingTripsOffersTripsInAFolderOfTheUsers() throws {
         MainActor.assumeIsolated {
             XCTAssertEqual(MainWindow.tripFilters.map(\.name), ["Trips (CSV)"])
-            let home = NSTemporaryDirectory() + "home-" + UUID().uuidString
+            let home = temporaryFolder("home")
             let documents = home + "/Documents"
             try? FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
             XCTAssertEqual(FileChooser.startFolder(last: nil, documents: documents, home: home), documents)

@@ -8,8 +8,8 @@ import XCTest
 /// and its week's bar; the plot's text names each week's amount and Left picks the week before;
 /// a trip opens with what was bought; Delete takes it away with Undo; no trips explain themselves.
 final class TripsPageTests: GtkTestCase {
-    private static func model() throws -> ShoppingModel {
-        let folder = NSTemporaryDirectory() + "trips-" + UUID().uuidString
+    @MainActor private static func model() throws -> ShoppingModel {
+        let folder = temporaryFolder("trips")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
     }
