@@ -7,6 +7,7 @@ extents are screen coordinates."""
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -165,7 +166,8 @@ class Shopper(Settling):
 
     def context_menu_item(self, node, name):
         """Opens `node`'s context menu with a right click and returns its item `name`. A busy machine
-        can lose a click while the list is still changing: try again, as a person would."""
+        can lose a click while the list is still changing: try again, as a person would, and say so
+        in the log (a retry that became the rule would hide a menu that opens late or not at all)."""
         for attempt in range(3):
             self.right_click(node)
             try:
@@ -173,6 +175,8 @@ class Shopper(Settling):
             except AssertionError:
                 if attempt == 2:
                     raise
+                print(f"harness: click retried: no {name!r} in the context menu of {node.get_name()!r} "
+                      f"within 3 s (attempt {attempt + 1} of 3)", file=sys.stderr, flush=True)
                 self.key("Escape")
 
     def texts(self, role=Atspi.Role.LABEL, root=None):
