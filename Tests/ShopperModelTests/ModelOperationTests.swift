@@ -102,6 +102,22 @@ final class ModelOperationTests: XCTestCase {
         }
     }
 
+    /// A new step after an undo leaves nothing to redo: a Redo then would put back a step made
+    /// before the new one, over it (Milk's rename undone, Bread added: redo has nothing to give).
+    func testANewStepAfterAnUndoLeavesNothingToRedo() throws {
+        let m = try model()
+        let milk = try m.add(fields("Milk"))
+        var renamed = m.item(milk)!.fields
+        renamed.description = "Oat milk"
+        try m.update(milk, renamed)
+        XCTAssertNotNil(try m.undoLast())
+        XCTAssertTrue(m.undo.canRedo)
+        try m.add(fields("Bread"))
+        XCTAssertFalse(m.undo.canRedo, "the new step ends what could be redone")
+        XCTAssertNil(try m.redoLast())
+        XCTAssertEqual(m.item(milk)?.description, "Milk")
+    }
+
     func testMoveWritesOneRowUntilAGapIsUsedUp() throws {
         let m = try model()
         let ids = try m.add(batch: (0..<3).map { ImportedItem(fields: fields("I\($0)"), needed: true, inCart: false) })
