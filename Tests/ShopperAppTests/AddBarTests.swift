@@ -15,7 +15,7 @@ final class AddBarTests: GtkTestCase {
             let bar = harness.window.addBar
             bar.entry.text = "500 g Mince @ 5.49"
             bar.submit()
-            settle(200)
+            waitForFrame(harness.window.window.widget)
             let hint = try XCTUnwrap(bar.shownText)
             XCTAssertTrue(hint.contains("did you mean"), hint)
             XCTAssertEqual(bar.entry.text, "", "the line was added")
@@ -25,7 +25,7 @@ final class AddBarTests: GtkTestCase {
             XCTAssertLessThanOrEqual(width, 360, "it wraps within the window")
             _ = harness.render(name: "add-bar-hint-phone")
             bar.entry.text = "E"
-            settle(50)
+            waitForFrame(harness.window.window.widget)
             XCTAssertNil(bar.shownText, "typing again clears it")
         }
     }
@@ -41,7 +41,7 @@ final class AddBarTests: GtkTestCase {
             for line in ["2 cups Heavy cream", "2 EL Olivenöl", "3 cloves Garlic"] {
                 bar.entry.text = line
                 bar.submit()
-                settle(100)
+                waitForFrame(harness.window.window.widget)
             }
             let items = try model.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
             XCTAssertEqual(items, ["2 EL Olivenöl", "2 cups Heavy cream", "3 cloves Garlic"])
@@ -60,7 +60,7 @@ final class AddBarTests: GtkTestCase {
                 let model = try ShoppingModel(store: nil)
                 let harness = try WindowHarness(model: model, size: (width, 640))
                 defer { harness.close() }
-                settle(200)
+                waitForFrame(harness.window.window.widget)
                 let entry = harness.window.addBar.entry
                 XCTAssertTrue(entry.fits(entry.placeholder), "“\(entry.placeholder)” fits at \(width) px")
                 XCTAssertEqual(entry.placeholder == AddBar.placeholders[0], whole, "the whole example at \(width) px")
@@ -84,7 +84,7 @@ final class AddBarTests: GtkTestCase {
             try other.setNeeded(pears, false)
             bar.entry.text = "2 pears"
             bar.submit()
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(model.items.count, 1, "no second Pears")
             XCTAssertEqual(model.item(pears)?.quantity, 2)
             XCTAssertEqual(model.item(pears)?.needed, true)
@@ -102,11 +102,11 @@ final class AddBarTests: GtkTestCase {
             defer { harness.close() }
             let bar = harness.window.addBar
             bar.entry.text = "item 12"
-            settle(50)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(bar.offeredCompletions.count, AddBar.completionLimit)
             XCTAssertTrue(bar.offeredCompletions.allSatisfy { $0.hasPrefix("Item 12") }, "\(bar.offeredCompletions)")
             bar.entry.text = "CREME"
-            settle(50)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(bar.offeredCompletions, ["Crème fraîche"])
         }
     }

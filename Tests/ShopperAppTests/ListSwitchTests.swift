@@ -33,7 +33,7 @@ final class ListSwitchTests: GtkTestCase {
             weak let groceries = window.model
             weak let oldProjection = window.builtPages[.all]?.projection
             actions.activate(AppAction.switchList.rawValue, "next")
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, party)
             XCTAssertEqual(window.window.title, "Party – Shopper")
             XCTAssertNil(oldProjection, "its page's projection")
@@ -47,16 +47,16 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertEqual(window.sidebar.shown.map(\.toBuy), [2, 0], "...and its count follows")
             window.addBar.entry.text = "Cake"
             window.addBar.submit()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 1, "Cake here is an item of this list")
             XCTAssertEqual(window.sidebar.shown.map(\.toBuy), [2, 1])
 
             // Undo from the other list undoes the newest step where it was made.
             actions.activate(AppAction.switchList.rawValue, "1")
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, .first)
             window.undo()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, party, "the undo showed the list it acted on")
             XCTAssertEqual(window.currentPage.projection.itemCount, 0)
         }
@@ -75,33 +75,33 @@ final class ListSwitchTests: GtkTestCase {
             // The benchmark's steps: items ticked off on the Shopping List, then All Items scrolled to
             // its end a frame at a time.
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget)
             for _ in 0..<3 {
                 if let id = window.currentPage.projection.itemID(at: 1) { try window.model.tick(id) }
-                settle(30)
+                waitForFrame(window.window.widget)
             }
             window.show(.all)
             window.searchBar.isOpen = true
             for key in "item 42" {
                 window.searchBar.type(String(key))
                 window.applySearch()
-                settle(20)
+                waitForFrame(window.window.widget)
             }
             window.searchBar.text = ""
             window.applySearch()
-            settle(100)
+            waitForFrame(window.window.widget)
             let scrolled = window.page(.all).scrolled
             for k in 0...20 {
                 scrolled.scrollOffset = scrolled.maxScrollOffset * Double(k) / 20
-                settle(20)
+                waitForFrame(window.window.widget)
             }
             for target in ["2", "1", "2", "1", "2", "1"] {
                 window.switchList(target)  // no settling: the next switch comes before the reveal
             }
-            settle(300)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 1000)
             window.switchList("2")
-            settle(200)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 900)
             XCTAssertGreaterThan(window.currentPage.boundRows.filter { $0.itemID != nil }.count, 3, "the other list's rows are drawn")
         }
@@ -116,7 +116,7 @@ final class ListSwitchTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget)
             try window.model.tick(XCTUnwrap(window.currentPage.projection.itemID(at: 1)))
             window.switchList("2")
             CheckpointWriter.now(nil)  // the list left, written on its own thread
@@ -126,7 +126,7 @@ final class ListSwitchTests: GtkTestCase {
             let ticked = try XCTUnwrap(other.items.ids.first { other.items[$0]?.inCart == false })
             try other.tick(ticked)
             window.switchList("1")
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(window.model.readFromCheckpoint)
             XCTAssertEqual(window.model.items[added]?.needed, true)
             XCTAssertEqual(window.model.items[ticked]?.inCart, true)
@@ -135,7 +135,7 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertEqual(window.model.totals, whole.totals)
             XCTAssertEqual(window.model.items.ids, whole.items.ids)
             window.show(.cart)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 2)
         }
     }
@@ -169,9 +169,9 @@ final class ListSwitchFocusTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let actions = ActionMap(window.window)
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(window.currentPage.focusRows())
-            settle(100)
+            waitForFrame(window.window.widget)
             for (step, first) in [("next", "Cake 0"), ("previous", "Bread 0")] {
                 actions.activate(AppAction.switchList.rawValue, step)
                 // Waited for, not a fixed pump: under load the rows come a few frames later.
@@ -208,12 +208,12 @@ final class AllListsSearchWindowTests: GtkTestCase {
             window.searchBar.text = "glue"
             window.applySearch()
             window.allListsButton.active = true
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.allFound.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
             XCTAssertTrue(window.allResultsView.widget.isDrawable)
             XCTAssertFalse(window.stack.widget.isDrawable, "the results stand in for the pages")
             window.openFound(1)
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.window.title, "Hardware – Shopper")
             XCTAssertNil(window.allSearch, "the other lists' models are let go")
             XCTAssertTrue(window.stack.widget.isDrawable)

@@ -32,7 +32,7 @@ final class PriceSuggestionTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.openEditor(milk)
-            settle(50)
+            waitForFrame(window.window.widget)
             let history = try XCTUnwrap(window.editor.historyShown)
             XCTAssertTrue(history.hasPrefix("Last 1.00 (Aldi, "), history)
             XCTAssertTrue(history.contains("Lowest 0.95 · Average 0.98"), history)
@@ -72,7 +72,7 @@ final class PriceSuggestionTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.finishShopping()
-            settle(50)
+            waitForFrame(window.window.widget)
             let dialog = try XCTUnwrap(window.dialogs.finish)
             XCTAssertEqual(dialog.priceTexts, ["1.00"], "the last price paid at Aldi, to confirm")
             XCTAssertEqual(dialog.riseTexts, [""])

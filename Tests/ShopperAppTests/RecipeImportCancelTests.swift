@@ -74,7 +74,7 @@ final class RecipeImportCancelTests: GtkTestCase {
             XCTAssertEqual([second.handle.killed], running, "Cancel killed the helper that was running")
             second.handle.waitUntilEnded()
             XCTAssertEqual(Self.helpers(), [])
-            settle(300)
+            runTimeoutsAdded(upTo: 300, "the timers due in 300 ms")
             XCTAssertNil(window.dialogs.recipeImport)
             XCTAssertNil(window.dialogs.recipePaste, "nothing opens after a Cancel")
         }
@@ -89,7 +89,7 @@ final class RecipeImportCancelTests: GtkTestCase {
             let address = "https://www.example-recipes.org/rezepte/1234567890123456/Spaghetti-Carbonara-nach-Omas-Art-mit-Guanciale-und-Pecorino.html"
             let progress = RecipeImportProgress(parent: harness.window.window, source: address) {}
             progress.present()
-            settle(300)
+            runTimeoutsAdded(upTo: 300, "the timers due in 300 ms")
             XCTAssertGreaterThan(progress.width, 0)
             XCTAssertLessThanOrEqual(progress.width, 360)
             progress.finish()

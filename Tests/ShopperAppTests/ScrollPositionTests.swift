@@ -13,10 +13,10 @@ final class ScrollPositionTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.loadSampleList()
-            settle(300)
+            waitForFrame(window.window.widget)
             for kind in [ListKind.all, .shopping, .all] {
                 window.show(kind)
-                settle(200)
+                waitForFrame(window.window.widget)
                 let page = window.page(kind)
                 XCTAssertGreaterThan(page.scrolled.maxScrollOffset, 0, "\(kind) scrolls at this size")
                 XCTAssertEqual(page.scrolled.scrollOffset, 0, "\(kind) shows its top after the sample is loaded")
@@ -24,20 +24,20 @@ final class ScrollPositionTests: GtkTestCase {
             // Scrolled down on All Items, over to the Shopping List and back: still where it was.
             let all = window.page(.all)
             all.scrolled.scrollOffset = all.scrolled.maxScrollOffset
-            settle(100)
+            waitForFrame(window.window.widget)
             let place = all.scrolled.scrollOffset
             window.show(.shopping)
-            settle(200)
+            waitForFrame(window.window.widget)
             window.show(.all)
-            settle(200)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(all.scrolled.scrollOffset, place, accuracy: 1)
 
             // Keeping a list at its top never takes the focus from where the user types.
             all.scrolled.scrollOffset = 0
             window.addBar.focus()
-            settle(100)
+            waitForFrame(window.window.widget)
             try model.add(ItemFields(description: "Aardvark food"))
-            settle(200)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(window.addBar.entry.widget.containsFocus, "focus stays in the add bar")
             XCTAssertEqual(all.scrolled.scrollOffset, 0)
         }

@@ -14,14 +14,14 @@ final class SearchSectionsTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let page = window.page(.all)
-            settle(200)
+            waitForFrame(window.window.widget)
             var typed = ""
             for key in "item 1" {
                 typed.append(key)
                 window.searchBar.isOpen = true
                 window.searchBar.text = typed
                 window.applySearch()
-                settle(100)
+                waitForFrame(window.window.widget)
                 for row in page.boundRows {
                     guard let id = row.itemID, let item = model.item(id) else { continue }
                     XCTAssertNotNil(page.projection.index(of: id), "“\(item.description)” on screen after “\(typed)”")

@@ -42,15 +42,15 @@ final class TripWordsTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            settle(50)
+            waitForFrame(window.window.widget)
             let page = try XCTUnwrap(window.builtTrips)
             page.open(0)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.isShowingTrip)
             ActionMap(window.window).activate(AppAction.showList.rawValue, ListKind.cart.rawValue)
             try shop("Tea")
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(page.isShowingTrip, "the trips, the new one at the top")
             XCTAssertEqual(page.trips.count, 2)
             XCTAssertEqual(window.totals.text, "2 trips · 4.00 spent")
