@@ -38,9 +38,9 @@ final class RecipeFetchTests: XCTestCase {
     func testAnOversizedAnswerIsCut() throws {
         let s = try server()
         fails(s.url + "huge") { $0 == .tooLarge(s.url + "huge", megabytes: 5) }
-        let started = ContinuousClock.now
+        // Refused before the body: the server declares 6 MB and never sends it, so only the
+        // header can give tooLarge (waiting for the body would end at the deadline, tooSlow).
         fails(s.url + "huge-declared") { $0 == .tooLarge(s.url + "huge-declared", megabytes: 5) }
-        XCTAssertLessThan(started.duration(to: .now), .seconds(10), "a declared size is refused before the body")
         XCTAssertTrue(RecipeImportError.tooLarge("x", megabytes: 5).description.contains("larger than 5 MB"))
     }
 
