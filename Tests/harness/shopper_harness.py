@@ -26,6 +26,14 @@ ROW, ROW_ROLE_NAME = Atspi.Role.TABLE_CELL, "table cell"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def scratch(test, prefix="shopper-"):
+    """A folder for one test, removed with what is in it when the test ends, passed or failed (a
+    folder given to `Shopper` is the test's to remove: the app's own is removed by `Shopper`)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    test.addCleanup(shutil.rmtree, folder, True)
+    return folder
+
+
 class Shopper(Settling):
     """One run of the app with its own temporary data folder."""
 
