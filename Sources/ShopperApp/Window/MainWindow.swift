@@ -98,7 +98,6 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         if kind == .shopping { shops.placeBar(under: page) }
         if kind == .all { page.emptyState.action = { [weak self] in self?.files.loadSampleList() } }
         items.wire(page)
-        page.onRowsChanged = { [weak self] in self?.updateTotals() }
         return page
     }
 

@@ -17,7 +17,6 @@ final class SourceShapeTests: XCTestCase {
     static let typesBeingSplit: Set = [
         "ShopperModel.ShoppingModel",
         "ShopperApp.MainWindow",
-        "ShopperApp.ListPage",
         "ShopperModel.ListProjection",
     ]
 
