@@ -164,7 +164,7 @@ final class PlanAndHeaderTests: GtkTestCase {
                 settle(300)
                 XCTAssertFalse(window.pageStack.switcherTitle.titleVisible, "\(width) px: the switcher in the header")
                 XCTAssertFalse(window.pageStack.switcherBar.reveal, "\(width) px: no bottom bar")
-                XCTAssertEqual(window.shops.picker.compact, compact, "\(width) px")
+                XCTAssertEqual(window.features.shops.picker.compact, compact, "\(width) px")
                 // Said once: by name on the button, or (an icon) under the title when the title shows.
                 XCTAssertEqual(window.pageStack.switcherTitle.subtitleText, compact ? "Any Store" : "", "\(width) px")
                 // The list's rows have the keyboard from the start, not the main menu's button.
