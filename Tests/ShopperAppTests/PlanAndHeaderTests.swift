@@ -52,7 +52,7 @@ final class PlanAndHeaderTests: GtkTestCase {
             window.recipes.imported(.success([draft]), from: "https://example.org/pizza")
             let dialog = try XCTUnwrap(window.recipes.pasteDialog)
             iterate(until: { dialog.canSave }, "the imported text read")
-            XCTAssertEqual(dialog.shownLines.last, "Method: 3 steps")
+            XCTAssertEqual(dialog.preview.shownLines.last, "Method: 3 steps")
             XCTAssertEqual(dialog.draft.method, draft.method, "the text reads back to the same method")
             dialog.confirm()
             let detail = try XCTUnwrap(window.recipes.place.builtPage).detail

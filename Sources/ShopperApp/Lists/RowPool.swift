@@ -97,10 +97,7 @@ final class RowPool {
     private func newRow() -> RowWidget {
         let row = RowWidget()
         built += 1
-        row.onAction = { [weak self] action, id in self?.page.act(action, on: id) }
-        row.onContextMenu = { [weak self] id, row, x, y in self?.menu.show(for: id, row: row, x: x, y: y) }
-        row.onDrop = { [weak self] dragged, onto, after in self?.page.drop(dragged, onto: onto, after: after) }
-        row.onDragging = { [weak self] on in self?.page.emptyState.suppressed = on }
+        row.owner = self
         // The pool holds every row widget it built, so one waiting in the pool (or taken off by
         // GTK) lives on; `teardown` lets go of those the pool has no room for.
         row.root.widget.keep()
@@ -111,4 +108,12 @@ final class RowPool {
     func letGo() {
         for row in pool { row.root.widget.letGo() }
     }
+}
+
+extension RowPool: RowWidgetOwner {
+    func row(acted action: RowAction, on id: ItemID) { page.act(action, on: id) }
+    func row(_ row: RowWidget, menuFor id: ItemID, x: Double, y: Double) { menu.show(for: id, row: row, x: x, y: y) }
+    func row(dropped dragged: ItemID, onto: ItemID, after: Bool) { page.drop(dragged, onto: onto, after: after) }
+    /// While a row is dragged the empty state's explanation stays away.
+    func row(dragging: Bool) { page.emptyState.suppressed = dragging }
 }
