@@ -56,8 +56,8 @@ final class PlanAndHeaderTests: GtkTestCase {
             XCTAssertEqual(dialog.draft.method, draft.method, "the text reads back to the same method")
             dialog.confirm()
             let detail = try XCTUnwrap(window.recipes.place.builtPage).detail
-            iterate(until: { !detail.shownSteps.isEmpty }, "the kept recipe opened")
-            let steps = detail.shownSteps
+            iterate(until: { !detail.text.shownSteps.isEmpty }, "the kept recipe opened")
+            let steps = detail.text.shownSteps
             XCTAssertEqual(steps.map(\.number), [nil, "1.", "2.", nil, "3."])
             XCTAssertEqual(RecipeCommands.text(draft).components(separatedBy: "\n").first { $0.hasPrefix("steps\t") }, "steps\t3")
         }

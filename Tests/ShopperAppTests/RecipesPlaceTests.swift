@@ -41,7 +41,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
             page.detail.servings.value = 6
             settle(50)
-            XCTAssertEqual(page.detail.shown.map(\.amount), ["750 ml", "1 cup", nil], "three times the recipe, exactly")
+            XCTAssertEqual(page.detail.ingredients.shown.map(\.amount), ["750 ml", "1 cup", nil], "three times the recipe, exactly")
             // As Enter on the button does: GTK shows the press, then clicks.
             page.detail.deleteButton.widget.activate()
             iterate(until: { page.entries.isEmpty }, "the recipe deleted")
@@ -72,7 +72,7 @@ final class RecipesPlaceTests: GtkTestCase {
             let page = try XCTUnwrap(window.recipes.place.builtPage)
             page.open(id: id.raw)
             page.detail.servings.value = 4
-            page.detail.addButton.widget.activate()
+            page.detail.servings.addButton.widget.activate()
             iterate(until: { window.recipes.addDialog != nil }, "the Add to List dialog")
             let dialog = try XCTUnwrap(window.recipes.addDialog)
             XCTAssertEqual(dialog.shownLines.first, "Milk 1 l → 1.5 l: 500 ml for Pancakes", "\(dialog.shownLines)")

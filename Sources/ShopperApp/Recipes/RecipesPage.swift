@@ -81,23 +81,7 @@ final class RecipesPage {
             guard let self, !body.folded else { return }
             detail.showPlaceholder()
         }
-        detail.onBack = { [weak self] in self?.closeRecipe() }
-        detail.onDelete = { [weak self] in
-            guard let self, let id = openID else { return }
-            host?.delete(recipe: id)
-        }
-        detail.onAddToList = { [weak self] servings in
-            guard let self, let id = openID else { return }
-            host?.addToList(recipe: id, servings: servings)
-        }
-        detail.onEdit = { [weak self] in
-            guard let self, let id = openID else { return }
-            host?.edit(recipe: id)
-        }
-        detail.onPlan = { [weak self] servings in
-            guard let self, let id = openID else { return }
-            host?.plan(recipe: id, servings: servings)
-        }
+        detail.host = self
         root.append(body.widget)
     }
 
@@ -145,7 +129,7 @@ final class RecipesPage {
         openID = entries[i].id
         detail.show(d)
         body.visibleName = "recipe"
-        _ = detail.servings.widget.grabFocus()
+        _ = detail.servings.spin.widget.grabFocus()
     }
 
     /// Opens the recipe `id` (one just saved).
@@ -163,7 +147,7 @@ final class RecipesPage {
         _ = search.widget.grabFocus()
     }
 
-    private func closeRecipe() {
+    fileprivate func closeRecipe() {
         let was = openID
         openID = nil
         detail.clear()
@@ -203,5 +187,29 @@ struct RecipeRow {
         let lines = N("{n} ingredient", "{n} ingredients", recipe.ingredientCount)
         subtitle.text = recipe.servings.map { N("Serves {n}", "Serves {n}", $0) + " · " + lines } ?? lines
         root.accessibleLabel(title.text + ", " + subtitle.text)
+    }
+}
+
+extension RecipesPage: RecipeDetailHost {
+    func recipeBack() { closeRecipe() }
+
+    func recipeDelete() {
+        guard let id = openID else { return }
+        host?.delete(recipe: id)
+    }
+
+    func recipeAddToList(servings: Int) {
+        guard let id = openID else { return }
+        host?.addToList(recipe: id, servings: servings)
+    }
+
+    func recipePlan(servings: Int) {
+        guard let id = openID else { return }
+        host?.plan(recipe: id, servings: servings)
+    }
+
+    func recipeEdit() {
+        guard let id = openID else { return }
+        host?.edit(recipe: id)
     }
 }
