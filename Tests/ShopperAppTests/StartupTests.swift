@@ -71,7 +71,7 @@ final class StartupTests: GtkTestCase {
             let editor = try XCTUnwrap(window.items.place.editor)
             XCTAssertTrue(window.items.isEditing)
             XCTAssertEqual(editor.itemID, milk)
-            XCTAssertTrue(editor.root.widget.isDrawable, "the editor slid into its place")
+            XCTAssertTrue(editor.page.widget.isDrawable, "the editor slid into its place")
             XCTAssertEqual(editor.money.currencyCode, "CHF", "built with the preferences of the moment")
             editor.set(.quantity, "3")
             window.items.closeEditor()

@@ -89,12 +89,7 @@ final class ItemsController {
         if let built = place.editor { return built }
         let editor = ItemEditor(model: host.model, money: host.money)
         place.place(editor)
-        editor.onClose = { [weak self] in self?.closeEditor() }
-        editor.onDelete = { [weak self] id in
-            self?.closeEditor()
-            self?.delete(id)
-        }
-        editor.onError = { [weak self] error in self?.host.report(error) }
+        editor.host = self
         return editor
     }
 
@@ -179,4 +174,15 @@ extension ItemsController: ListPageHost {
     func pageSelectionChanged() { host.updateActions() }
     func pageRowsChanged() { host.updateTotals() }
     func coveredTop(in widget: Widget) -> Double? { host.toast.top(in: widget) }
+}
+
+extension ItemsController: ItemEditorHost {
+    func editorClose() { closeEditor() }
+
+    func editorDelete(_ id: ItemID) {
+        closeEditor()
+        delete(id)
+    }
+
+    func editorFailed(_ error: Error) { host.report(error) }
 }
