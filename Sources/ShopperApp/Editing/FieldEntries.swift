@@ -36,7 +36,8 @@ final class FieldEntries {
             let message = problems.first { $0.field == field }?.message
             // "1.234" in German is 1234: say so, as a note rather than an error.
             let note = message == nil && (field == .quantity || field == .price)
-                ? entries[field].flatMap { DecimalText.readByConvention(ItemDraft.withoutCurrencySign($0.text), numbers) }
+                ? entries[field]
+                    .flatMap { DecimalText.readByConvention(ItemDraft.withoutCurrencySign($0.text), numbers) }
                     .map { L("Read as {value}.", ["value": DecimalText.format($0, numbers)]) }
                 : nil
             label.text = message ?? note ?? ""

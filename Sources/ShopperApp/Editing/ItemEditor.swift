@@ -80,7 +80,8 @@ final class ItemEditor {
             let error = fields.add(field, entry)
             grid.attach(label.widget, column: 0, row: Int32(row * 2))
             grid.attach(field == .price ? price.row(entry).widget : entry.widget, column: 1, row: Int32(row * 2))
-            grid.attach(field == .price ? price.notes(under: error).widget : error.widget, column: 1, row: Int32(row * 2 + 1))
+            let under = field == .price ? price.notes(under: error).widget : error.widget
+            grid.attach(under, column: 1, row: Int32(row * 2 + 1))
             entry.onChanged { [weak self] in self?.validate() }
             entry.onActivate { [weak self] in self?.commit() }
         }

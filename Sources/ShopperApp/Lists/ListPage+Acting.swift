@@ -132,7 +132,9 @@ extension ListPage {
     func drop(_ dragged: ItemID, onto: ItemID, after: Bool) {
         guard dragged != onto, let from = projection.index(of: dragged), let j = projection.index(of: onto) else { return }
         let target = after ? j + 1 : j
-        do { try projection.moveItem(from: from, to: from < target ? target - 1 : target) } catch { host?.pageFailed(error) }
+        do {
+            try projection.moveItem(from: from, to: from < target ? target - 1 : target)
+        } catch { host?.pageFailed(error) }
     }
 
     /// The row actions' keys, while the list has focus. First: GTK's list item takes Space

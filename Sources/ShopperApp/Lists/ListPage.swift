@@ -108,7 +108,8 @@ final class ListPage {
 
         listView.onActivate { [weak self] position in
             // An item another process deleted a moment ago is gone from the store before the list.
-            guard let self, let id = projection.itemID(at: position), let item = shown.model.items.item(id) else { return }
+            guard let self, let id = projection.itemID(at: position),
+                  let item = shown.model.items.item(id) else { return }
             act(look.presentation(of: item).rowAction, on: id)
         }
         addListShortcuts()

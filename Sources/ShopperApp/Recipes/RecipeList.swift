@@ -42,7 +42,8 @@ final class RecipeList {
     func show(_ entries: [RecipesPage.Kept], firstScreenful: Int, drawn: Bool) {
         let old = shown.entries.count
         shown.entries = entries
-        rowModel.itemsChanged(position: 0, removed: old, added: entries.count, inTwoSteps: true, thenFirst: firstScreenful)
+        rowModel.itemsChanged(position: 0, removed: old, added: entries.count, inTwoSteps: true,
+                              thenFirst: firstScreenful)
         if rowModel.isLimited, drawn {
             listView.widget.afterNextFrame { [rowModel] _ in MainLoop.idle { rowModel.showAll() } }
         }

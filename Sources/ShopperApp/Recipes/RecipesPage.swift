@@ -56,7 +56,9 @@ final class RecipesPage {
 
     init(numbers: NumberConvention) {
         detail = RecipeDetail(numbers: numbers)
-        texts = RecipeSearchTexts { [weak self] after, limit in self?.host?.searchTexts(after: after, limit: limit) ?? ([:], nil) }
+        texts = RecipeSearchTexts { [weak self] after, limit in
+            self?.host?.searchTexts(after: after, limit: limit) ?? ([:], nil)
+        }
         search.widget.accessibleLabel(L("Search Recipes"))
         search.widget.margins(12)
         search.onChanged { [weak self] in self?.filter() }
@@ -106,7 +108,11 @@ final class RecipesPage {
         if drawn { texts.readWhenIdle() }
         filter()
         if let id = openID {
-            if all.contains(where: { $0.id == id }), let d = host?.draft(of: id) { detail.show(d, servings: detail.servings.value) } else { closeRecipe() }
+            if all.contains(where: { $0.id == id }), let d = host?.draft(of: id) {
+                detail.show(d, servings: detail.servings.value)
+            } else {
+                closeRecipe()
+            }
         }
     }
 

@@ -26,7 +26,8 @@ final class SpendingSection {
         caption.widget.margins(12)
         caption.wrap()
         plot.onCaption = { [weak self] text in
-            self?.caption.text = text ?? L("Point at a bar, or press Left and Right in the plot, to see what was spent.")
+            self?.caption.text = text
+                ?? L("Point at a bar, or press Left and Right in the plot, to see what was spent.")
         }
         content.append(caption.widget)
     }

@@ -75,7 +75,8 @@ extension MainWindow {
         // phone often the bottom switcher's button, where Down did nothing and Space switched
         // back. An empty list leaves it there (its explanation says what to do).
         if let page = currentListPage { _ = page.focusRows() }
-        else if name == AppAction.tripsPage { features.trips.page.focus() } else { _ = search.savedSearches.focusRows() }
+        else if name == AppAction.tripsPage { features.trips.page.focus() }
+        else { _ = search.savedSearches.focusRows() }
     }
 
     /// When each window action can act (`AppAction.isEnabled(in:)`). Called after anything it
@@ -85,7 +86,8 @@ extension MainWindow {
     private var commandState: CommandState {
         let editing = items.isEditing, page = editing ? nil : currentListPage
         return CommandState(editing: editing, list: page?.kind, selected: page?.selectedItem != nil,
-                            listCount: model.lists.all.count, hasStore: model.store != nil, shared: features.sharing.isListShownShared,
+                            listCount: model.lists.all.count, hasStore: model.store != nil,
+                            shared: features.sharing.isListShownShared,
                             inCart: model.items.totals.inCart.count, searchWords: search.hasWords)
     }
 
