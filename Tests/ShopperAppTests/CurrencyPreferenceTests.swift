@@ -15,13 +15,13 @@ final class CurrencyPreferenceTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let page = window.page(.all)
-            let changes = page.structuralChanges
+            let changes = page.rowModel.structuralChanges
             harness.preferences.set(.currency, "CHF")
             waitForFrame(window.window.widget)
             let row = try XCTUnwrap(page.boundRows.first { $0.itemID == tea })
             XCTAssertTrue(row.visibleParts.right?.contains("CHF") == true, "\(row.visibleParts.right ?? "nil")")
             XCTAssertTrue(window.strip.totalsText.contains("CHF"), window.strip.totalsText)
-            XCTAssertEqual(page.structuralChanges, changes, "the rows were shown again, not rebuilt")
+            XCTAssertEqual(page.rowModel.structuralChanges, changes, "the rows were shown again, not rebuilt")
             XCTAssertTrue(PreferenceRow.allCases.contains(.currency))
             XCTAssertEqual(PreferenceRow.currencies.first?.value, "", "the locale's own comes first")
         }

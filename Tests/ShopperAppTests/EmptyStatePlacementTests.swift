@@ -20,7 +20,7 @@ final class EmptyStatePlacementTests: GtkTestCase {
                     waitForFrame(window.window.widget)
                     let (page, empty) = name == AppAction.searchesPage
                         ? (window.search.savedSearches.root.widget, window.search.savedSearches.emptyState)
-                        : (window.page(.all).root.widget, window.page(.all).emptyState)
+                        : (window.page(.all).scrolled.widget, window.page(.all).emptyState)
                     XCTAssertTrue(empty.shown)
                     let area = try XCTUnwrap(page.bounds(in: window.window.widget))
                     let label = try XCTUnwrap(empty.label.widget.bounds(in: window.window.widget))

@@ -19,12 +19,12 @@ final class ExportTests: GtkTestCase {
             for (kind, name) in [(ListKind.all, "All Items.csv"), (.shopping, "Shopping List.csv"), (.cart, "Cart.csv")] {
                 window.show(kind)
                 waitForFrame(window.window.widget)
-                XCTAssertEqual(window.files.exportedList, kind)
-                XCTAssertEqual(FilesController.exportName(window.files.exportedList), name)
+                XCTAssertEqual(window.features.files.exportedList, kind)
+                XCTAssertEqual(FilesController.exportName(window.features.files.exportedList), name)
             }
             let path = NSTemporaryDirectory() + "shopper-export-\(UUID().uuidString).txt"
             defer { try? FileManager.default.removeItem(atPath: path) }
-            window.files.export(.shopping, to: path)
+            window.features.files.export(.shopping, to: path)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             XCTAssertEqual(text, "2 kg Apples | Braeburn\\nor Gala\n", "the Shopping List only, notes kept")
             let back = try PlainTextFormat.parse(text)

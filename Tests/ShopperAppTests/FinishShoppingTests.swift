@@ -17,8 +17,8 @@ final class FinishShoppingTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
 
-            window.trips.finishShopping()
-            let dialog = try XCTUnwrap(window.trips.finishDialog)
+            window.features.trips.finishShopping()
+            let dialog = try XCTUnwrap(window.features.trips.finishDialog)
             waitForFrame(window.window.widget)
             XCTAssertEqual(dialog.priceTexts, ["1.29", "2.00"], "money with its decimals")
             dialog.setPrice(0, "abc")
@@ -27,7 +27,7 @@ final class FinishShoppingTests: GtkTestCase {
             XCTAssertTrue(dialog.dialog.isEnabled(FinishShoppingDialog.finish))
             dialog.dialog.respond(FinishShoppingDialog.finish)
             waitForFrame(window.window.widget)
-            XCTAssertNil(window.trips.finishDialog)
+            XCTAssertNil(window.features.trips.finishDialog)
             XCTAssertEqual(model.items.item(apples)?.lastPrice, Decimal(string: "1.49"), "the corrected price is recorded")
             XCTAssertEqual(model.items.item(bread)?.lastPrice, 2)
             XCTAssertEqual(model.items.totals.inCart.count, 0)
@@ -35,8 +35,8 @@ final class FinishShoppingTests: GtkTestCase {
 
             // Cancel records nothing.
             try model.items.tick(bread)
-            window.trips.finishShopping()
-            window.trips.finishDialog?.dialog.respond("cancel")
+            window.features.trips.finishShopping()
+            window.features.trips.finishDialog?.dialog.respond("cancel")
             waitForFrame(window.window.widget)
             XCTAssertEqual(model.items.totals.inCart.count, 1)
         }

@@ -21,10 +21,10 @@ final class MainWindowTests: GtkTestCase {
             XCTAssertLessThan(built, 400, "rows are recycled, not one widget per item")
             XCTAssertTrue(page.boundRows.allSatisfy { $0.visibleParts.left != nil })
 
-            let changes = page.structuralChanges
+            let changes = page.rowModel.structuralChanges
             harness.preferences.set(.showQuantity, false)
             harness.preferences.set(.showCost, false)
-            XCTAssertEqual(page.structuralChanges, changes, "no list rebuild on a preference change")
+            XCTAssertEqual(page.rowModel.structuralChanges, changes, "no list rebuild on a preference change")
             XCTAssertTrue(page.boundRows.filter { $0.itemID != nil }.allSatisfy { !$0.visibleParts.details })
             harness.preferences.set(.showQuantity, true)
             XCTAssertTrue(page.boundRows.filter { $0.itemID != nil }.allSatisfy { $0.visibleParts.left == "2" })

@@ -30,7 +30,7 @@ final class PhoneFitTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            window.sharing.say(status: "Synced at 14:05 (1 change waiting). 2 unreadable tasks skipped")
+            window.features.sharing.say(status: "Synced at 14:05 (1 change waiting). 2 unreadable tasks skipped")
             @MainActor func tallest(_ what: String) {
                 runTimeoutsAdded(upTo: 150, "the timers due in 150 ms")
                 XCTAssertLessThanOrEqual(window.window.widget.minimumWidth, MainWindow.minimumWidth, "\(what): nothing is wider than a phone")

@@ -52,12 +52,12 @@ final class PlanAndHeaderTests: GtkTestCase {
             window.recipes.imported(.success([draft]), from: "https://example.org/pizza")
             let dialog = try XCTUnwrap(window.recipes.pasteDialog)
             iterate(until: { dialog.canSave }, "the imported text read")
-            XCTAssertEqual(dialog.shownLines.last, "Method: 3 steps")
+            XCTAssertEqual(dialog.preview.shownLines.last, "Method: 3 steps")
             XCTAssertEqual(dialog.draft.method, draft.method, "the text reads back to the same method")
             dialog.confirm()
             let detail = try XCTUnwrap(window.recipes.place.builtPage).detail
-            iterate(until: { !detail.shownSteps.isEmpty }, "the kept recipe opened")
-            let steps = detail.shownSteps
+            iterate(until: { !detail.text.shownSteps.isEmpty }, "the kept recipe opened")
+            let steps = detail.text.shownSteps
             XCTAssertEqual(steps.map(\.number), [nil, "1.", "2.", nil, "3."])
             XCTAssertEqual(RecipeCommands.text(draft).components(separatedBy: "\n").first { $0.hasPrefix("steps\t") }, "steps\t3")
         }
@@ -164,7 +164,7 @@ final class PlanAndHeaderTests: GtkTestCase {
                 waitForFrame(window.window.widget)
                 XCTAssertFalse(window.pageStack.switcherTitle.titleVisible, "\(width) px: the switcher in the header")
                 XCTAssertFalse(window.pageStack.switcherBar.reveal, "\(width) px: no bottom bar")
-                XCTAssertEqual(window.shops.picker.compact, compact, "\(width) px")
+                XCTAssertEqual(window.features.shops.picker.compact, compact, "\(width) px")
                 // Said once: by name on the button, or (an icon) under the title when the title shows.
                 XCTAssertEqual(window.pageStack.switcherTitle.subtitleText, compact ? "Any Store" : "", "\(width) px")
                 // The list's rows have the keyboard from the start, not the main menu's button.

@@ -71,9 +71,9 @@ final class PriceSuggestionTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 800))
             defer { harness.close() }
             let window = harness.window
-            window.trips.finishShopping()
+            window.features.trips.finishShopping()
             waitForFrame(window.window.widget)
-            let dialog = try XCTUnwrap(window.trips.finishDialog)
+            let dialog = try XCTUnwrap(window.features.trips.finishDialog)
             XCTAssertEqual(dialog.priceTexts, ["1.00"], "the last price paid at Aldi, to confirm")
             XCTAssertEqual(dialog.riseTexts, [""])
             dialog.setPrice(0, "1.12")

@@ -39,7 +39,7 @@ final class ReadAheadTests: GtkTestCase {
             }
             XCTAssertFalse(scene.cached(stopped - 40))
             timers.advance(1)
-            XCTAssertNil(page.readAhead.waiting)
+            XCTAssertNil(page.rows.readAhead.waiting)
             XCTAssertTrue(scene.cached(stopped - 40), "the rows above row \(stopped), where the drag stopped")
             XCTAssertTrue(scene.cached(stopped + RowListModel.gtkWindow + ListProjection.readAheadRows), "and below it")
         }
@@ -57,8 +57,8 @@ final class ReadAheadTests: GtkTestCase {
             // A few rows further down: rows below the last bound come into its window.
             let below = (Self.boundPositions(page).max() ?? stopped) + 5
             page.listView.scrollTo(below)
-            iterate(until: { page.readAhead.from == nil && Self.boundPositions(page).contains(below) }, "the rows at \(below) bound")
-            XCTAssertNil(page.readAhead.waiting, "read at once")
+            iterate(until: { page.rows.readAhead.from == nil && Self.boundPositions(page).contains(below) }, "the rows at \(below) bound")
+            XCTAssertNil(page.rows.readAhead.waiting, "read at once")
             XCTAssertEqual(timers.pending, 0, "no wait left behind")
             let last = Self.boundPositions(page).max() ?? below
             let near = (last - ListProjection.readAheadRows)...(last + ListProjection.readAheadRows)
@@ -115,9 +115,9 @@ final class ReadAheadTests: GtkTestCase {
 
     /// Test timers in place of GLib's, set while no read waits on a GLib timer.
     @MainActor private static func testTimers(on page: ListPage) -> TestTimers {
-        XCTAssertNil(page.readAhead.waiting, "no GLib timer armed before the test's are set")
+        XCTAssertNil(page.rows.readAhead.waiting, "no GLib timer armed before the test's are set")
         let timers = TestTimers()
-        page.readAhead.timers = timers
+        page.rows.readAhead.timers = timers
         return timers
     }
 
@@ -128,8 +128,8 @@ final class ReadAheadTests: GtkTestCase {
         for target in targets {
             page.listView.scrollTo(target)
             // The frame that binds the rows there, then the idle moment after it: put off.
-            iterate(until: { page.readAhead.from == nil && boundPositions(page).contains(target) }, "the rows at \(target) bound")
-            XCTAssertNotNil(page.readAhead.waiting, "the read around row \(target) put off")
+            iterate(until: { page.rows.readAhead.from == nil && boundPositions(page).contains(target) }, "the rows at \(target) bound")
+            XCTAssertNotNil(page.rows.readAhead.waiting, "the read around row \(target) put off")
             XCTAssertEqual(timers.pending, 1, "one wait for the scroll to stop, not one a frame")
             tops.append(boundPositions(page).min() ?? target)
             timers.advance(UInt64(RowReadAhead.settleMS) - 1)

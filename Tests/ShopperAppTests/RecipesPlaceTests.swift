@@ -30,7 +30,7 @@ final class RecipesPlaceTests: GtkTestCase {
             iterate(until: { dialog.canSave }, "what was understood")
             XCTAssertEqual(dialog.draft.title, "Pancakes")
             XCTAssertEqual(dialog.draft.servings, 2)
-            XCTAssertEqual(dialog.shownLines, ["250 ml · milk, warmed", "⅓ cup · sugar", "salt to taste", "Method: 2 steps"])
+            XCTAssertEqual(dialog.preview.shownLines, ["250 ml · milk, warmed", "⅓ cup · sugar", "salt to taste", "Method: 2 steps"])
             XCTAssertTrue(dialog.canSave)
             dialog.confirm()
             waitForFrame(window.window.widget)
@@ -41,7 +41,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
             page.detail.servings.value = 6
             waitForFrame(window.window.widget)
-            XCTAssertEqual(page.detail.shown.map(\.amount), ["750 ml", "1 cup", nil], "three times the recipe, exactly")
+            XCTAssertEqual(page.detail.ingredients.shown.map(\.amount), ["750 ml", "1 cup", nil], "three times the recipe, exactly")
             // As Enter on the button does: GTK shows the press, then clicks.
             page.detail.deleteButton.widget.activate()
             iterate(until: { page.entries.isEmpty }, "the recipe deleted")
@@ -72,7 +72,7 @@ final class RecipesPlaceTests: GtkTestCase {
             let page = try XCTUnwrap(window.recipes.place.builtPage)
             page.open(id: id.raw)
             page.detail.servings.value = 4
-            page.detail.addButton.widget.activate()
+            page.detail.servings.addButton.widget.activate()
             iterate(until: { window.recipes.addDialog != nil }, "the Add to List dialog")
             let dialog = try XCTUnwrap(window.recipes.addDialog)
             XCTAssertEqual(dialog.shownLines.first, "Milk 1 l → 1.5 l: 500 ml for Pancakes", "\(dialog.shownLines)")
@@ -113,7 +113,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(dialog.draft.servings, 6)
             XCTAssertEqual(dialog.draft.ingredients.first, "500 g beef mince")
             XCTAssertEqual(dialog.draft.method.first, "Ragù:")
-            XCTAssertTrue(dialog.shownLines.contains("500 g · beef mince"), "\(dialog.shownLines)")
+            XCTAssertTrue(dialog.preview.shownLines.contains("500 g · beef mince"), "\(dialog.preview.shownLines)")
             dialog.confirm()
             waitForFrame(window.window.widget)
             let kept = try XCTUnwrap(model.recipes.all().first)

@@ -161,7 +161,7 @@ final class RowRecyclingWindowTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (1000, 900))
             defer { harness.close() }
             let window = harness.window
-            window.files.loadSampleList()
+            window.features.files.loadSampleList()
             waitForFrame(window.window.widget)
             window.strip.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
             window.strip.addBar.submit()

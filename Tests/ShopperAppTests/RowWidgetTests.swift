@@ -35,7 +35,7 @@ final class RowWidgetTests: GtkTestCase {
             for (row, p, options, list) in cases {
                 let what = "\(options) \(list)"
                 let parts = row.visibleParts
-                XCTAssertEqual(row.descriptionText, "Apples", what)
+                XCTAssertEqual(row.texts.descriptionText, "Apples", what)
                 XCTAssertEqual(parts.check, p.checkbox != .hidden, what)
                 XCTAssertEqual(parts.checkTargetable, p.checkbox == .interactive, "display-only boxes take no clicks: \(what)")
                 XCTAssertEqual(parts.checked, p.checked, what)

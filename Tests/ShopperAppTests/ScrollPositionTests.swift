@@ -12,7 +12,7 @@ final class ScrollPositionTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (360, 480))
             defer { harness.close() }
             let window = harness.window
-            window.files.loadSampleList()
+            window.features.files.loadSampleList()
             waitForFrame(window.window.widget)
             for kind in [ListKind.all, .shopping, .all] {
                 window.show(kind)

@@ -37,10 +37,10 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(window.strip.totalsText, "2 items · 3.35 left to buy · 0.00 in cart", "Sourdough's 3.50 is Lidl's")
             XCTAssertEqual(window.lists.pane.sidebar.shown.first?.toBuyHere, 2, "the sidebar counts what this store's list shows")
             XCTAssertTrue(ListsSidebar.spoken(window.lists.pane.sidebar.shown[0]).hasSuffix("2 to buy"))
-            XCTAssertEqual(window.shops.picker.otherShopsButton.label, "1 item for other stores · 3.50")
+            XCTAssertEqual(window.features.shops.picker.otherShopsButton.label, "1 item for other stores · 3.50")
             // Another process's view of the lists says the same (the count is the store's).
             XCTAssertEqual(try model.store.lists().first?.toBuyHere, 2)
-            shopper_signal_emit(window.shops.picker.otherShopsButton.widget.raw, "clicked")
+            shopper_signal_emit(window.features.shops.picker.otherShopsButton.widget.raw, "clicked")
             waitForFrame(window.window.widget, "the other stores' items drawn")
             XCTAssertEqual(window.strip.totalsText, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")
         }
@@ -75,7 +75,7 @@ final class StoreChoiceTests: GtkTestCase {
             for shop in [ShopID.any, aldi, lidl] {
                 ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(shop.raw)")
                 waitForFrame(window.window.widget, "the header drawn for the store")
-                shapes.append("\(window.pageStack.isBottomSwitcherShown) \(window.shops.picker.button.widget.width)")
+                shapes.append("\(window.pageStack.isBottomSwitcherShown) \(window.features.shops.picker.button.widget.width)")
             }
             XCTAssertEqual(Set(shapes).count, 1, "the switcher's place and the store button's width: \(shapes)")
         }

@@ -35,7 +35,7 @@ final class SyncArrivalTests: GtkTestCase {
             waitForFrame(window.window.widget, "a frame after the helper's write")
             XCTAssertEqual(window.currentPage.projection.itemCount, 1, "nothing reads the news before the sync ends")
             var rowsWhenDone: Int?
-            window.sharing.sync { _ in rowsWhenDone = window.currentPage.projection.itemCount }
+            window.features.sharing.sync { _ in rowsWhenDone = window.currentPage.projection.itemCount }
             iterate(until: { rowsWhenDone != nil }, "the sync ended")
             XCTAssertEqual(rowsWhenDone, 2, "the synced item is a row when the sync is said to be done")
         }

@@ -30,7 +30,7 @@ final class SyncLossToastTests: GtkTestCase {
             let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: "Bread")), local: mine, remote: theirs, localNewer: false)
             let loss = try XCTUnwrap(lost.first)
             let list = try XCTUnwrap(model.lists.all.first)
-            harness.window.sharing.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
+            harness.window.features.sharing.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
             waitForFrame(harness.window.window.widget)
             XCTAssertEqual(harness.window.toast.text, "“Bread”: the notes “from B” kept, “from A” replaced")
             let before = try XCTUnwrap(try store.items([id])[id]).revision
@@ -58,7 +58,7 @@ final class SyncLossToastTests: GtkTestCase {
             let (_, lost) = FieldMerge.merge(base: SharedItem(ItemFields(description: "Milk")), local: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi", "Corner Shop"]),
                                              remote: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi"]), localNewer: false)
             let list = try XCTUnwrap(model.lists.all.first)
-            harness.window.sharing.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
+            harness.window.features.sharing.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
             waitForFrame(harness.window.window.widget)
             XCTAssertEqual(harness.window.toast.text, "“Milk”: the stores “Aldi” kept, “Aldi, Corner Shop” replaced")
             let before = try XCTUnwrap(try store.items([id])[id]).revision
@@ -92,7 +92,7 @@ final class SyncLossToastTests: GtkTestCase {
             first.lost = [try loss(bread, SharedItem(ItemFields(description: "Bread", notes: "from A")), SharedItem(ItemFields(description: "Bread", notes: "from B")))]
             second.lost = [try loss(milk, SharedItem(ItemFields(description: "Milk", quantity: 2)), SharedItem(ItemFields(description: "Milk", quantity: 3)))]
             let list = try XCTUnwrap(model.lists.all.first)
-            harness.window.sharing.finished([
+            harness.window.features.sharing.finished([
                 SyncController.Outcome(list: list, problem: nil, report: first),
                 SyncController.Outcome(list: list, problem: "the server answered 503", report: second),
             ])

@@ -27,19 +27,19 @@ final class SyncStatusCountTests: GtkTestCase {
             })
             let harness = try WindowHarness(model: model, size: (600, 600))
             defer { harness.close() }
-            let window = harness.window, pending = window.sharing.syncs.pending
-            iterate(until: { window.sharing.statusText.contains("1 change waiting") }, "one change waiting, not \(window.sharing.statusText)")
+            let window = harness.window, pending = window.features.sharing.syncs.pending
+            iterate(until: { window.features.sharing.statusText.contains("1 change waiting") }, "one change waiting, not \(window.features.sharing.statusText)")
 
             let made = pending.made
             try model.items.toggleNeeded(ids[0])
             XCTAssertEqual(pending.made, made, "not counted in the tick's own call")
-            XCTAssertTrue(window.sharing.statusText.contains("1 change waiting"),
-                          "the last count shown until the new one comes, not \(window.sharing.statusText)")
-            iterate(until: { window.sharing.statusText.contains("2 changes waiting") }, "two changes waiting, not \(window.sharing.statusText)")
+            XCTAssertTrue(window.features.sharing.statusText.contains("1 change waiting"),
+                          "the last count shown until the new one comes, not \(window.features.sharing.statusText)")
+            iterate(until: { window.features.sharing.statusText.contains("2 changes waiting") }, "two changes waiting, not \(window.features.sharing.statusText)")
 
             // Notes change no list's counts, and are a change to send all the same.
             try model.items.update(ids[1], ItemFields(description: "Item 1", notes: "the big one"))
-            iterate(until: { window.sharing.statusText.contains("3 changes waiting") }, "three changes waiting, not \(window.sharing.statusText)")
+            iterate(until: { window.features.sharing.statusText.contains("3 changes waiting") }, "three changes waiting, not \(window.features.sharing.statusText)")
             XCTAssertFalse(pending.madeOnMainThread)
         }
     }

@@ -97,7 +97,7 @@ final class TripsPageTests: GtkTestCase {
             XCTAssertFalse(page.isEmptyBuilt)
             iterate(until: { page.rowsShown == count }, "the rest after the first frame")
             // The oldest trip, at the bottom, opens.
-            page.listView.scrollTo(count - 1)
+            page.rows.listView.scrollTo(count - 1)
             page.open(count - 1)
             waitForFrame(window.window.widget)
             XCTAssertTrue(page.isShowingTrip)

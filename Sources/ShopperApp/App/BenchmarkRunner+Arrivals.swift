@@ -24,11 +24,11 @@ extension BenchmarkRunner {
         for k in 0..<Self.switches * 2 {
             timed("store-switch") { [self] in
                 let shop = made[k % made.count]
-                window.shops.choose("\(shop.raw)")
+                window.features.shops.choose("\(shop.raw)")
                 guard window.model.shops.currentShop == shop else { fail("the store was not switched") }
             }
         }
-        untimed { [self] in window.shops.choose("\(ShopID.any.raw)") }
+        untimed { [self] in window.features.shops.choose("\(ShopID.any.raw)") }
     }
 
     /// Another connection writes 100 items of the shown list in one transaction, as a sync's merge

@@ -14,7 +14,7 @@ extension BenchmarkRunner {
         planRecipesOpening()
         for k in 0..<Self.scrollFrames {
             timed("recipes-scroll-frame") { [self] in
-                guard let scroller = window.recipes.place.builtPage?.scroller else { fail("no Recipes page") }
+                guard let scroller = window.recipes.place.builtPage?.list.scroller else { fail("no Recipes page") }
                 scroller.scrollOffset = scroller.maxScrollOffset * Double(k) / Double(Self.scrollFrames - 1)
             }
         }

@@ -30,7 +30,7 @@ final class ShopperApplication {
         app.on("activate") { [weak self] in self?.activate() }
         app.onOpen { [weak self] files in
             self?.activate()
-            for f in files { self?.mainWindow?.files.importFile(f) }
+            for f in files { self?.mainWindow?.features.files.importFile(f) }
         }
         installActions()
         offerSearch()
@@ -43,7 +43,7 @@ final class ShopperApplication {
             _ = DBusDeferredMethod.export(on: app, interface: SyncService.interface, method: SyncService.method) { [weak self] list, reply in
                 self?.activate()
                 guard let window = self?.mainWindow else { reply.fail(L("Shopper is closing; nothing was synced.")); return }
-                window.sharing.sync(list: list.isEmpty ? nil : list) { result in
+                window.features.sharing.sync(list: list.isEmpty ? nil : list) { result in
                     switch result {
                     case .success(let text): reply.send(text)
                     case .failure(let e): reply.fail(e.localizedDescription)
@@ -194,7 +194,7 @@ final class ShopperApplication {
             mainWindow?.window.afterNextFrame { [weak self] _ in
                 MainLoop.idle { [weak self] in
                     self?.purgeDeletedLists()
-                    self?.mainWindow?.sharing.start()
+                    self?.mainWindow?.features.sharing.start()
                     CheckpointWriter.tidy(self?.mainWindow?.model.store)
                 }
             }

@@ -10,6 +10,7 @@ protocol ItemsHost: WindowServices {
     var currentListPage: ListPage? { get }
     var currentPage: ListPage { get }
     func updateActions()
+    func updateTotals()
 }
 
 /// What is done to the items of the list shown: a row's action (tick, untick, pick) and deletion,
@@ -54,11 +55,7 @@ final class ItemsController {
 
     /// A list page just built: its rows' actions and deletions come here, its errors are said.
     func wire(_ page: ListPage) {
-        page.onAction = { [weak self] action, id in self?.perform(action, on: id) }
-        page.onDelete = { [weak self] id in self?.delete(id) }
-        page.onError = { [weak self] error in self?.host.report(error) }
-        page.onSelectionChanged = { [weak self] in self?.host.updateActions() }
-        page.coveredFrom = { [weak self] widget in self?.host.toast.top(in: widget) }
+        page.host = self
     }
 
     func perform(_ action: RowAction, on id: ItemID) {
@@ -92,12 +89,7 @@ final class ItemsController {
         if let built = place.editor { return built }
         let editor = ItemEditor(model: host.model, money: host.money)
         place.place(editor)
-        editor.onClose = { [weak self] in self?.closeEditor() }
-        editor.onDelete = { [weak self] id in
-            self?.closeEditor()
-            self?.delete(id)
-        }
-        editor.onError = { [weak self] error in self?.host.report(error) }
+        editor.host = self
         return editor
     }
 
@@ -175,4 +167,22 @@ final class ItemsController {
         guard host.attempt({ try host.model.items.update(id, fields) }), let item = host.model.items.item(id) else { return }
         host.sayDone(L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: host.money)]))
     }
+}
+
+extension ItemsController: ListPageHost {
+    func pageFailed(_ error: Error) { host.report(error) }
+    func pageSelectionChanged() { host.updateActions() }
+    func pageRowsChanged() { host.updateTotals() }
+    func coveredTop(in widget: Widget) -> Double? { host.toast.top(in: widget) }
+}
+
+extension ItemsController: ItemEditorHost {
+    func editorClose() { closeEditor() }
+
+    func editorDelete(_ id: ItemID) {
+        closeEditor()
+        delete(id)
+    }
+
+    func editorFailed(_ error: Error) { host.report(error) }
 }

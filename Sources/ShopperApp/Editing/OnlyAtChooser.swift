@@ -4,6 +4,8 @@ import ShopperModel
 /// Lidl") and opens a check box per store. Nothing is saved until the editor saves.
 @MainActor
 final class OnlyAtChooser {
+    /// "Sold At", beside the button.
+    let nameLabel = Label(L("Sold At"))
     let button: MenuButton
     private let box = Box(.vertical, spacing: 6)
     private var checks: [(ShopID, CheckButton)] = []

@@ -72,6 +72,9 @@ final class RowListModel {
         g_object_set_data_full(raw, Self.sourceKey, source) { Unmanaged<Source>.fromOpaque($0!).release() }
     }
 
+    /// How many structural changes were told to GTK: a preference change must not add any.
+    private(set) var structuralChanges = 0
+
     isolated deinit { g_object_unref(raw) }
 
     /// Tells GTK that `removed` rows at `position` were replaced by `added` rows. `before` runs
@@ -89,6 +92,7 @@ final class RowListModel {
     /// the rest.
     func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, thenFirst screenful: Int? = nil,
                       before: (() -> Void)? = nil) {
+        structuralChanges += 1
         let source = Self.source(listModel)
         if let before {
             source.frozenCount = source.count() - added + removed

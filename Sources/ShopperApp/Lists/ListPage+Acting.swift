@@ -6,17 +6,13 @@ import ShopperModel
 extension ListPage {
     /// Ticking and unticking animate the row out first; everything else goes straight to the window.
     func act(_ action: RowAction, on id: ItemID) {
-        guard action == .tick || action == .untick else { onAction?(action, id); return }
-        guard !leaving.contains(id) else { return }
-        leaving.insert(id)
-        let finish = { @MainActor [weak self] in
+        guard action == .tick || action == .untick else { host?.perform(action, on: id); return }
+        _ = rows.leave(id) { [weak self] in
             guard let self else { return }
-            leaving.remove(id)
-            onAction?(action, id)
+            host?.perform(action, on: id)
             // Still here: the write failed (its error is shown), so the row comes back into view.
-            if projection.index(of: id) != nil { rows.bound.values.first { $0.row.itemID == id }?.row.stay() }
+            if projection.index(of: id) != nil { rows.row(showing: id)?.stay() }
         }
-        if let row = rows.bound.values.first(where: { $0.row.itemID == id })?.row { row.leave(then: finish) } else { finish() }
     }
 
 
@@ -40,7 +36,7 @@ extension ListPage {
             focusPending = nil
             if let i = projection.index(of: id) { listView.select(i) }
             // The row's own widget is the list item's child; GTK focuses the list item itself.
-            rows.bound.values.first { $0.row.itemID == id }?.row.root.widget.parent?.grabFocus()
+            rows.row(showing: id)?.root.widget.parent?.grabFocus()
         }
     }
 
@@ -57,11 +53,11 @@ extension ListPage {
     static let toastRoomMS: UInt32 = 260
 
     func scrollIntoView(_ id: ItemID) {
-        guard !listGone, let i = projection.index(of: id) else { return }
+        guard !shown.viewGone, let i = projection.index(of: id) else { return }
         // GTK 4.8's scroll-to-item stops at the row's edge, under a toast, and without its header.
         let first = i > 0 && projection.itemID(at: i - 1) == nil ? i - 1 : i
         // What shows of the list: less where a toast covers its foot.
-        let visible = min(Double(scrolled.widget.height), coveredFrom?(scrolled.widget) ?? .infinity)
+        let visible = min(Double(scrolled.widget.height), host?.coveredTop(in: scrolled.widget) ?? .infinity)
         let page = max(0, visible - (Double(scrolled.widget.height) - scrolled.pageSize))
         // Rows are of one height (their line included): the list's length over its rows.
         let h = (scrolled.maxScrollOffset + scrolled.pageSize) / Double(projection.count)
@@ -130,13 +126,15 @@ extension ListPage {
             try projection.moveItem(from: from, to: to)
             select(id)
             reveal(id)
-        } catch { onError?(error) }
+        } catch { host?.pageFailed(error) }
     }
 
     func drop(_ dragged: ItemID, onto: ItemID, after: Bool) {
         guard dragged != onto, let from = projection.index(of: dragged), let j = projection.index(of: onto) else { return }
         let target = after ? j + 1 : j
-        do { try projection.moveItem(from: from, to: from < target ? target - 1 : target) } catch { onError?(error) }
+        do {
+            try projection.moveItem(from: from, to: from < target ? target - 1 : target)
+        } catch { host?.pageFailed(error) }
     }
 
     /// The row actions' keys, while the list has focus. First: GTK's list item takes Space
@@ -160,7 +158,7 @@ extension ListPage {
         keys.add("<Shift>ISO_Left_Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: false); return true }
         // The row's menu from the keyboard, as GNOME lists do.
         for trigger in ["<Shift>F10", "Menu"] {
-            keys.add(trigger) { [weak self] in self?.rowMenu.showForSelection() ?? false }
+            keys.add(trigger) { [weak self] in self?.rows.menu.showForSelection() ?? false }
         }
         listView.widget.add(keys.controller)
     }

@@ -1,5 +1,22 @@
 import ShopperModel
 
+/// What a list page needs of whoever shows it (the items controller): what a row's action does,
+/// where an error is said, who follows the selection and the rows, and what covers the list's foot.
+@MainActor
+protocol ListPageHost: AnyObject {
+    /// A click or key on a row (after any animation).
+    func perform(_ action: RowAction, on id: ItemID)
+    /// A move failed to save.
+    func pageFailed(_ error: Error)
+    /// The selected row changed (which commands are enabled follows).
+    func pageSelectionChanged()
+    /// The rows changed (totals in the header follow).
+    func pageRowsChanged()
+    /// The top of what covers the foot of the list (the toast), in `widget`'s coordinates; nil when
+    /// nothing does.
+    func coveredTop(in widget: Widget) -> Double?
+}
+
 /// One of the three lists: a projection of the model shown in a `ListView` whose rows are recycled
 /// (only those near the visible area exist), under its empty-state explanation.
 @MainActor
@@ -7,76 +24,78 @@ final class ListPage {
     let kind: ListKind
     /// The list shown; another list's model replaces both (`show(_:)`), the widgets stay.
     var projection: ListProjection { shown.projection }
-    /// Where the rows GTK asks for come from: a box the row model reads through (weakly, as GTK may
-    /// keep the row model after the page), so another list's projection takes its place.
+    /// The list this page shows: whose model, its projection (where the rows GTK asks for come
+    /// from), and another list to show once the page is next needed. The row model reads through it
+    /// weakly, as GTK may keep the row model after the page, so another list's projection takes
+    /// its place.
     final class Shown {
-        var projection: ListProjection
-        init(_ projection: ListProjection) { self.projection = projection }
+        private(set) var model: ShoppingModel
+        private(set) var projection: ListProjection
+        /// Another list to show once this page is next needed (set for the pages not on screen, so
+        /// a switch draws the page shown first; the window catches them up right after).
+        var pending: ShoppingModel?
+        /// The window was closed: its list view is no more (the page may outlive it).
+        var viewGone = false
+
+        init(_ model: ShoppingModel, kind: ListKind, sectioning: Sectioning) {
+            self.model = model
+            projection = ListProjection(model: model, kind: kind, sectioning: sectioning)
+        }
+
+        /// Another list's model in place of this one, its search and sectioning kept; returns the
+        /// projection left, which no longer tells anyone of its changes.
+        @MainActor func replace(with newModel: ShoppingModel) -> ListProjection {
+            let old = projection
+            model = newModel
+            projection = ListProjection(model: newModel, kind: old.kind, sectioning: old.sectioning, query: old.query)
+            old.onRowsChanged = nil
+            old.onContentChanged = nil
+            return old
+        }
     }
     let shown: Shown
-    var model: ShoppingModel
     /// The page as the stack shows it: the list under its explanation, and a footer if any.
     let page = Box(.vertical)
-    let root = Overlay()
     let emptyState: EmptyState
     var listView: ListView!
     let scrolled = ScrolledWindow()
     let rowModel: RowListModel
-    var money: MoneyFormat
-    var options: DisplayOptions
-    /// The row widgets: bound to GTK's list items, waiting in a pool, built.
-    lazy var rows = RowPool(page: self)
-    /// A row's menu (right click, Shift+F10, Menu), made when first asked for.
-    lazy var rowMenu = RowMenu(page: self)
-    /// Set by the window: what a click or key on a row does (after any animation).
-    var onAction: (@MainActor (RowAction, ItemID) -> Void)?
-    /// Set by the window: delete an item (undoable there).
-    var onDelete: (@MainActor (ItemID) -> Void)?
-    /// Set by the window: a move failed to save.
-    var onError: (@MainActor (Error) -> Void)?
-    /// How many structural changes reached GTK: a preference change must not add any.
-    var structuralChanges = 0
-    /// Reads the items near the rows just bound between frames.
-    lazy var readAhead = RowReadAhead { [weak self] in
-        guard let self, !listGone else { return nil }
-        return projection
-    }
-    /// Items fading out after a tick, so a double click does not tick twice.
-    var leaving = Set<ItemID>()
-    /// Set by the window: the selected row changed (which commands are enabled follows).
-    var onSelectionChanged: (@MainActor () -> Void)?
-    /// Set by the window: the top of what covers the foot of the list (the toast), in the list's
-    /// scrolled window's coordinates; nil when nothing does.
-    var coveredFrom: (@MainActor (Widget) -> Double?)?
-    /// Called after the rows changed (totals in the header follow).
-    var onRowsChanged: (@MainActor () -> Void)?
+    /// The rows' options and currency.
+    private(set) var look: RowLook
+    /// The row widgets: bound to GTK's list items, waiting in a pool, built, leaving; their menu.
+    private(set) var rows: RowPool!
+    /// The rows past the first screenful, and the rest of a long list, as they come.
+    private var arrival: RowArrival!
+    /// Set by the items controller: what rows do, where errors go, who follows the rows.
+    weak var host: (any ListPageHost)?
 
     // The parameters are named apart from the properties they set: a closure made here that said
     // `model` would hold the list it was made with (not the one shown later), and keep it.
     init(kind: ListKind, model initialModel: ShoppingModel, options initialOptions: DisplayOptions, sectioning: Sectioning,
          money initialMoney: MoneyFormat, emptyButtonTitle: String? = nil) {
         self.kind = kind
-        model = initialModel
-        options = initialOptions
-        money = initialMoney
-        let shown = Shown(ListProjection(model: initialModel, kind: kind, sectioning: sectioning))
+        look = RowLook(kind: kind, options: initialOptions, money: initialMoney)
+        let shown = Shown(initialModel, kind: kind, sectioning: sectioning)
         self.shown = shown
         rowModel = RowListModel(count: { [weak shown] in shown?.projection.count ?? 0 },
                                 identity: { [weak shown] in shown?.projection.identity(at: $0) ?? 0 })
         rowModel.showFirst(Self.firstScreenful)
         emptyState = EmptyState(text: kind.emptyExplanation, buttonTitle: emptyButtonTitle)
 
+        let root = Overlay()
+        rows = RowPool(page: self, menuParent: root.widget)
         listView = ListView(model: rowModel, factory: rows.factory())
+        arrival = RowArrival(rowModel: rowModel, view: listView.widget, shown: shown)
         // Once the first frame is on screen; in an idle, so that frame's other after-paint work
         // goes first.
         listView.widget.afterFirstFrame { [weak self] in
             MainLoop.idle {
-                self?.revealRest()
-                self?.fillWhenIdle()
+                self?.arrival.revealRest()
+                self?.arrival.fillWhenIdle()
                 self?.prepareSearchWhenIdle()
             }
         }
-        listView.widget.on("destroy") { [weak self] in self?.listGone = true }
+        listView.widget.on("destroy") { [weak shown] in shown?.viewGone = true }
         listView.widget.css("shopper-list")
         listView.widget.accessibleLabel(kind.title)
         scrolled.child(listView.widget)
@@ -89,11 +108,12 @@ final class ListPage {
 
         listView.onActivate { [weak self] position in
             // An item another process deleted a moment ago is gone from the store before the list.
-            guard let self, let id = projection.itemID(at: position), let item = model.items.item(id) else { return }
-            act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
+            guard let self, let id = projection.itemID(at: position),
+                  let item = shown.model.items.item(id) else { return }
+            act(look.presentation(of: item).rowAction, on: id)
         }
         addListShortcuts()
-        listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
+        listView.onSelectionChanged { [weak self] in self?.host?.pageSelectionChanged() }
         follow(projection)
     }
 
@@ -110,31 +130,25 @@ final class ListPage {
         // To the top while GTK still has the old rows: scrolling makes it ask for rows at once, and
         // between the swap and the change told below it must be asked nothing.
         scrolled.scrollOffset = 0
-        let old = projection
-        let removed = old.count
-        model = newModel
-        shown.projection = ListProjection(model: newModel, kind: kind, sectioning: old.sectioning, query: old.query)
+        let removed = shown.replace(with: newModel).count
         follow(projection)
-        old.onRowsChanged = nil
-        old.onContentChanged = nil
-        leaving.removeAll()
+        rows.forgetLeaving()
         projection.onRowsChanged?(0, removed, projection.count)
         emptyState.set(empty: projection.isEmpty, animated: false)
-        fillWhenIdle()
+        arrival.fillWhenIdle()
         if projection.query == nil { prepareSearchWhenIdle() }
     }
 
-    /// Another list to show once this page is next needed (set for the pages not on screen, so a
-    /// switch draws the page shown first; the window catches them up right after). A store switch
-    /// does the same with the projection's rebuild (`ListProjection.holdRebuilds`).
-    var pending: ShoppingModel?
+    /// Another list to show once this page is next needed (`Shown.pending`). A store switch does the
+    /// same with the projection's rebuild (`ListProjection.holdRebuilds`).
+    func show(later newModel: ShoppingModel) { shown.pending = newModel }
 
     /// Whether a switch left this page behind (`catchUp` brings it up to date).
-    var isBehind: Bool { pending != nil || projection.isHolding }
+    var isBehind: Bool { shown.pending != nil || projection.isHolding }
 
     func catchUp() {
-        if let m = pending {
-            pending = nil
+        if let m = shown.pending {
+            shown.pending = nil
             show(m)
         } else if projection.catchUp() {
             // A rebuild held while the page was not on screen (a store switch re-sorted the list):
@@ -168,61 +182,42 @@ final class ListPage {
             let inTwoSteps = atTop && added > Self.largeChange
             rowModel.itemsChanged(position: position, removed: removed, added: added, inTwoSteps: inTwoSteps,
                                   thenFirst: inTwoSteps ? Self.firstScreenful : nil, before: unselect)
-            if inTwoSteps { restartReveal() }
+            if inTwoSteps { arrival.restartReveal() }
             if let identity = reselect, identity > 0, let i = projection.index(of: ItemID(Int64(identity))) {
                 rowModel.showAll()  // the row may be past the screenful
                 listView.select(i)
             }
             if atTop, position == 0 || inTwoSteps, added > 0 { listView.keepTop() }
-            structuralChanges += 1
             if hadFocus && removed > 0 { keepFocus(near: position) }
             emptyState.set(empty: projection.isEmpty, animated: true)
-            fillWhenIdle()
-            onRowsChanged?()
+            arrival.fillWhenIdle()
+            host?.pageRowsChanged()
         }
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
         shown.onContentChanged = { [weak self] identities in
             guard let self else { return }
             for (row, identity) in rows.bound.values where identities.contains(identity) { show(row, identity: identity) }
-            onRowsChanged?()
+            host?.pageRowsChanged()
         }
     }
 
     isolated deinit {
         listView?.release()
-        rows.letGo()
+        rows?.letGo()
     }
 
     /// Rows added in one change above which the change is told in two steps: GTK's search for the
     /// rows it follows grows with them, and the frame after needs no more than a screenful.
     static var largeChange: Int { firstScreenful }
 
-    func bind(_ item: ListItem) {
-        guard let row = item.attached(RowWidget.self) else { return }
-        let identity = item.identity
-        rows.bound[ObjectIdentifier(row)] = (row, identity)
-        show(row, identity: identity)
-        readAhead.bound(item.position)
-        // Headers and the end row do nothing when activated: they take no selection (nor, so, the
-        // focus of a click) and no stop of the keyboard (Up and Down step over them, see
-        // `moveFocus`). Not by making their cells unfocusable: GTK 4.8 lays the list out again
-        // for each cell that changes, and the rows after a search came all at once.
-        item.activatable(identity > 0)
-        item.selectable(identity > 0)
-    }
-
     func show(_ row: RowWidget, identity: Int) {
         guard let content = projection.row(identity: identity) else { return }
-        let (options, kind, money, query) = (options, kind, money, projection.query)
-        row.show(content, money: money, showCost: options.showCost, highlights: { query?.highlights(in: $0) ?? [] }) {
-            RowPresentation(options: options, list: kind, item: $0, money: money)
-        }
+        look.fill(row, with: content, query: projection.query)
     }
 
     /// Applies new display options to the rows on screen; the list itself is not rebuilt.
     func setOptions(_ o: DisplayOptions) {
-        guard o != options else { return }
-        options = o
+        guard look.take(o) else { return }
         showBoundRowsAgain()
     }
 
@@ -230,7 +225,7 @@ final class ListPage {
 
     /// Another currency: the rows on screen are shown again; the list is not rebuilt.
     func setMoney(_ m: MoneyFormat) {
-        money = m
+        look.take(m)
         showBoundRowsAgain()
     }
 
@@ -267,21 +262,13 @@ final class ListPage {
 
     /// For tests: the row widgets GTK has built and bound (about a screenful, never one per item).
     var boundRows: [RowWidget] { rows.bound.values.map(\.row) }
-    /// Row widgets built so far.
     /// Row widgets built so far: recycling keeps this near a screenful whatever happens.
     var rowsBuilt: Int { rows.built }
     /// For tests: the identity a bound row shows.
     func boundIdentity(of row: RowWidget) -> Int { rows.bound[ObjectIdentifier(row)]?.identity ?? 0 }
 
-    /// One `revealStep` waits for its frame.
-    var revealing = false
-    var revealRound = 0
     /// Every row is shown to GTK (none waits for a frame to come).
     var allRowsShown: Bool { !rowModel.isLimited }
-    /// The window was closed: its list view is no more (the page may outlive it).
-    var listGone = false
-    /// A slice of `fillWhenIdle` waits in an idle.
-    var filling = false
     /// The item on the selected (keyboard-focused) row.
     var selectedItem: ItemID? { listView.selected.flatMap(projection.itemID) }
     /// An explicit `select` waiting for GTK to bind its row; it wins over `keepFocus`.

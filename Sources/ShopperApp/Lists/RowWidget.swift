@@ -1,5 +1,18 @@
 import ShopperModel
 
+/// Who a row widget tells what the user did to it (the list page's row pool).
+@MainActor
+protocol RowWidgetOwner: AnyObject {
+    /// A click, key or swipe acted on the row's item.
+    func row(acted action: RowAction, on id: ItemID)
+    /// Right click at (x, y) in the row's coordinates.
+    func row(_ row: RowWidget, menuFor id: ItemID, x: Double, y: Double)
+    /// `dragged` dropped on this row, in its upper (`after` false) or lower half.
+    func row(dropped dragged: ItemID, onto: ItemID, after: Bool)
+    /// A drag of a row started (true) or ended (false).
+    func row(dragging: Bool)
+}
+
 /// The one row widget for every list, every display option and every row kind (section header, item,
 /// end row). It decides nothing: it shows what `RowPresentation` says. Built once per recycled list
 /// item; `show` is all that runs per bind.
@@ -9,17 +22,8 @@ final class RowWidget {
     /// The checkbox's area, and the edit button: touch targets of at least `touchTarget` px.
     let checkArea = Box(.horizontal)
     private let check = CheckButton()
-    private let textColumn = Box(.vertical, spacing: 2)
-    // Texts that may be cut are inscriptions: GTK binds a whole window of rows at a time while
-    // scrolling, and a label shapes its text to measure it, again at every bind. The cost is a label:
-    // it is never cut, so it must ask for the width its text needs.
-    private let descriptionLabel = Inscription()
-    private let detailLine = Box(.horizontal, spacing: 12)
-    /// How the cost was made ("2 × $1.50"). On a phone the cost wins: this gives way, cut with "…".
-    private let leftDetail = Inscription()
-    private let rightDetail = Label()
-    /// The first line of the notes.
-    private let noteLabel = Inscription()
+    /// The item's description, its detail line and its note.
+    let texts = RowTexts()
     /// Header title or end-row text.
     private let caption = Inscription()
     /// On lists where a click does something else (All Items), the editor opens from here.
@@ -32,14 +36,8 @@ final class RowWidget {
     private(set) var itemID: ItemID?
     private(set) var presentation: RowPresentation?
     private var binding = false
-    /// Set by the list page: what to do when the user acts on this row.
-    var onAction: (@MainActor (RowAction, ItemID) -> Void)?
-    /// Right click at (x, y) in the row's coordinates.
-    var onContextMenu: (@MainActor (ItemID, RowWidget, Double, Double) -> Void)?
-    /// `dragged` dropped on this row, in its upper (`after` false) or lower half.
-    var onDrop: (@MainActor (_ dragged: ItemID, _ onto: ItemID, _ after: Bool) -> Void)?
-    /// A drag of this row started (true) or ended (false).
-    var onDragging: (@MainActor (Bool) -> Void)?
+    /// Set by the row pool: what the user does to this row goes there.
+    weak var owner: (any RowWidgetOwner)?
 
     init() {
         root.widget.css("shopper-row")
@@ -47,17 +45,11 @@ final class RowWidget {
         checkArea.widget.align(v: .fill)
         check.widget.align(h: .center, v: .center)
         checkArea.append(check.widget)
-        styleTexts()
-        rightDetail.widget.css("detail")
-        rightDetail.xalign(1)
-        detailLine.append(leftDetail.widget)
-        detailLine.append(rightDetail.widget)
-        textColumn.widget.expand(h: true).align(v: .center)
-        textColumn.append(descriptionLabel.widget)
-        textColumn.append(detailLine.widget)
-        textColumn.append(noteLabel.widget)
+        caption.widget.expand(h: true)
+        caption.widget.css("caption")
+        check.widget.accessibleLabelled(by: texts.description.widget)
         root.append(checkArea.widget)
-        root.append(textColumn.widget)
+        root.append(texts.column.widget)
         root.append(caption.widget)
         editButton.widget.css("flat")
         // One Tab stop per list, not per row control: the keyboard ticks with Space, edits with F2
@@ -68,19 +60,19 @@ final class RowWidget {
         root.append(editButton.widget)
         editButton.onClicked { [weak self] in
             guard let self, let id = itemID else { return }
-            onAction?(.openEditor, id)
+            owner?.row(acted: .openEditor, on: id)
         }
         connectPointerAndDrag()
 
         check.widget.on("toggled") { [weak self] in
             guard let self, !binding, let id = itemID, let p = presentation, p.checkbox == .interactive else { return }
-            onAction?(p.checkboxAreaAction, id)
+            owner?.row(acted: p.checkboxAreaAction, on: id)
         }
         // A display-only checkbox does not take clicks; its area does what the presentation says.
         let areaClick = EventController.click()
         areaClick.onPress("released") { [weak self] _, _, _ in
             guard let self, let id = itemID, let p = presentation, p.checkbox == .displayOnly else { return }
-            onAction?(p.checkboxAreaAction, id)
+            owner?.row(acted: p.checkboxAreaAction, on: id)
         }
         checkArea.widget.add(areaClick)
         let rowClick = EventController.click()
@@ -88,7 +80,7 @@ final class RowWidget {
             guard let self, n == 1, let id = itemID, let p = presentation else { return }
             // Clicks in the checkbox area are the checkbox's (handled above).
             if checkArea.widget.visible, x < Double(checkArea.widget.width) { return }
-            onAction?(p.rowAction, id)
+            owner?.row(acted: p.rowAction, on: id)
         }
         root.widget.add(rowClick)
         let swipe = EventController.touchSwipe()
@@ -96,22 +88,11 @@ final class RowWidget {
         root.widget.add(swipe)
     }
 
-    /// What the inscriptions are.
-    private func styleTexts() {
-        descriptionLabel.widget.css("description")
-        leftDetail.widget.css("detail")
-        leftDetail.widget.expand(h: true)
-        noteLabel.widget.css("note")
-        caption.widget.expand(h: true)
-        caption.widget.css("caption")
-        check.widget.accessibleLabelled(by: descriptionLabel.widget)
-    }
-
     /// A quick sideways swipe does the list's move (pick, tick, untick): how a row is ticked on a
     /// phone with checkboxes turned off.
     func swiped(vx: Double, vy: Double) {
         guard abs(vx) >= Self.swipeSpeed, abs(vx) > 2 * abs(vy), let id = itemID, let p = presentation else { return }
-        onAction?(p.swipeAction, id)
+        owner?.row(acted: p.swipeAction, on: id)
     }
 
     /// px/s: faster than a scroll that drifts sideways.
@@ -122,15 +103,16 @@ final class RowWidget {
         rightClick.button(3)
         rightClick.onPress("pressed") { [weak self] _, x, y in
             guard let self, let id = itemID else { return }
-            onContextMenu?(id, self, x, y)
+            owner?.row(self, menuFor: id, x: x, y: y)
         }
         root.widget.add(rightClick)
         DragAndDrop.source(on: root.widget, prepare: { [weak self] _, _ in
             self?.itemID.map { String($0.raw) }
-        }, began: { [weak self] in self?.onDragging?(true) }, ended: { [weak self] in self?.onDragging?(false) })
+        }, began: { [weak self] in self?.owner?.row(dragging: true) },
+           ended: { [weak self] in self?.owner?.row(dragging: false) })
         DragAndDrop.target(on: root.widget) { [weak self] payload, _, y in
             guard let self, let onto = itemID, let raw = Int64(payload) else { return false }
-            onDrop?(ItemID(raw), onto, y > Double(root.widget.height) / 2)
+            owner?.row(dropped: ItemID(raw), onto: onto, after: y > Double(root.widget.height) / 2)
             return true
         }
     }
@@ -161,7 +143,7 @@ final class RowWidget {
             itemID = item.id
             presentation = p
             apply(p)
-            descriptionLabel.highlighted(p.description, highlights(p.description))
+            texts.show(p, highlights: highlights(p.description))
             root.widget.nameListCell(p.description)
         case .header(let title, let totals):
             showCaption("\(title) · \(Self.summary(totals, money, showCost: showCost))", css: "section-header")
@@ -177,16 +159,7 @@ final class RowWidget {
 
     private func apply(_ p: RowPresentation) {
         caption.widget.visible = false
-        textColumn.widget.visible = true
-        leftDetail.text = p.leftText ?? ""
-        rightDetail.text = p.rightText ?? ""
-        leftDetail.widget.visible = p.leftText != nil
-        // The cost keeps to the right end: after how it was made, which takes the room between, or alone.
-        rightDetail.widget.expand(h: p.leftText == nil)
-        rightDetail.widget.visible = p.right != nil
-        detailLine.widget.visible = !p.descriptionCentered
-        noteLabel.text = p.note ?? ""
-        noteLabel.widget.visible = p.note != nil
+        texts.column.widget.visible = true
         checkArea.widget.visible = p.checkbox != .hidden
         check.active = p.checked
         // Display-only: shown, clicks pass to its area. Never a Tab stop (see init): making it
@@ -203,7 +176,7 @@ final class RowWidget {
         root.widget.nameListCell(text)
         caption.text = text
         caption.widget.visible = true
-        textColumn.widget.visible = false
+        texts.column.widget.visible = false
         checkArea.widget.visible = false
         editButton.widget.visible = false
         root.widget.css("dimmed", false)
@@ -212,16 +185,15 @@ final class RowWidget {
 
     // For in-process tests: what the row shows.
     var visibleParts: (check: Bool, details: Bool, left: String?, right: String?, dimmed: Bool, checked: Bool, checkTargetable: Bool, edit: Bool) {
-        (checkArea.widget.visible, detailLine.widget.visible,
-         leftDetail.widget.visible ? leftDetail.text : nil, rightDetail.widget.visible ? rightDetail.text : nil,
+        (checkArea.widget.visible, texts.detailLine.widget.visible, texts.shownLeft, texts.shownRight,
          root.widget.hasCSS("dimmed"), check.active, check.widget.canTarget, editButton.widget.visible)
     }
     /// For tests: where the description sits in the row.
-    var descriptionBounds: (x: Double, y: Double, width: Double, height: Double)? { descriptionLabel.widget.bounds(in: root.widget) }
+    var descriptionBounds: (x: Double, y: Double, width: Double, height: Double)? {
+        texts.description.widget.bounds(in: root.widget)
+    }
     var checkAreaWidth: Int32 { checkArea.widget.width }
     /// For tests: a row control that is a Tab stop of its own.
     var controlTakesFocus: Bool { check.widget.isFocusable || editButton.widget.isFocusable }
-    var descriptionText: String { descriptionLabel.text }
-    var noteText: String? { noteLabel.widget.visible ? noteLabel.text : nil }
     var captionText: String? { caption.widget.visible ? caption.text : nil }
 }

@@ -1,7 +1,7 @@
 /// The height a page's rows may fill in the first frame that shows them: the main window's (the
 /// height it asks for before it shows, then the one it has, maximized or tiled too), or the tallest
 /// screen's before it has one. A page builds that many rows before that frame and the rest right
-/// after it (`ListPage.revealRest`): each row is a dozen widgets to build, style and measure, and
+/// after it (`RowArrival.revealRest`): each row is a dozen widgets to build, style and measure, and
 /// rows no window shows cost the frame for nothing.
 @MainActor enum Screenful {
     private static var windowHeight: Int?

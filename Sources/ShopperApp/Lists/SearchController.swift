@@ -29,16 +29,7 @@ final class SearchController {
         self.host = host
         self.pages = pages
         panel = SearchPanel(window: host.window)
-        panel.page = { [weak self] in self?.host.currentListPage }
-        panel.model = { [weak self] in self?.host.model }
-        panel.onApplied = { [weak self] in
-            self?.host.updateTotals()
-            self?.host.updateActions()
-        }
-        panel.onOpen = { [weak self] found in self?.openFound(found) }
-        panel.onAllLists = { [weak self] on in self?.host.showPages(!on) }
-        panel.onSaved = { [weak self] name in self?.host.sayDone(L("Saved search “{name}”", ["name": name])) }
-        panel.onError = { [weak self] error in self?.host.report(error) }
+        panel.host = self
     }
 
     /// The saved searches, built into the stack's Searches page when it is first shown.
@@ -127,4 +118,19 @@ final class SearchController {
         panel.allListsButton.active = true
         apply()
     }
+}
+
+extension SearchController: SearchPanelHost {
+    var searchedPage: ListPage? { host.currentListPage }
+    var searchedModel: ShoppingModel { host.model }
+
+    func searchApplied() {
+        host.updateTotals()
+        host.updateActions()
+    }
+
+    func open(_ found: AllListsSearch.Found) { openFound(found) }
+    func allListsShown(_ on: Bool) { host.showPages(!on) }
+    func searchSaved(as name: String) { host.sayDone(L("Saved search “{name}”", ["name": name])) }
+    func searchFailed(_ error: Error) { host.report(error) }
 }

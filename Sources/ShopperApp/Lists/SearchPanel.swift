@@ -1,5 +1,21 @@
 import ShopperModel
 
+/// What the search panel needs of whoever shows it (the search controller): the list page shown
+/// (nil on Searches and Trips) and its model, and what is done with what the panel reports.
+@MainActor
+protocol SearchPanelHost: AnyObject {
+    var searchedPage: ListPage? { get }
+    var searchedModel: ShoppingModel { get }
+    /// The search changed what is shown (the window's totals and actions follow).
+    func searchApplied()
+    /// A result of another list chosen: the window shows it.
+    func open(_ found: AllListsSearch.Found)
+    /// Every list's results stand in for the pages (true), or the pages are back.
+    func allListsShown(_ on: Bool)
+    func searchSaved(as name: String)
+    func searchFailed(_ error: Error)
+}
+
 /// The search of the main window, a widget of its own as GNOME Text Editor's search bar is beside
 /// its page: the bar (typing filters the list on screen), Save Search…, and "All Lists", whose
 /// results of every list stand in for the pages until it is turned off. The window places it,
@@ -20,17 +36,8 @@ final class SearchPanel {
     private(set) var allSearch: AllListsSearch?
     private(set) var found: [AllListsSearch.Found] = []
 
-    /// What the window gives: the list page shown (nil on Searches and Trips) and its model.
-    var page: @MainActor () -> ListPage? = { nil }
-    var model: @MainActor () -> ShoppingModel? = { nil }
-    /// The search changed what is shown (the window's totals and actions follow).
-    var onApplied: @MainActor () -> Void = {}
-    /// A result of another list chosen: the window shows it.
-    var onOpen: @MainActor (AllListsSearch.Found) -> Void = { _ in }
-    /// Every list's results stand in for the pages (true), or the pages are back.
-    var onAllLists: @MainActor (Bool) -> Void = { _ in }
-    var onSaved: @MainActor (String) -> Void = { _ in }
-    var onError: @MainActor (Error) -> Void = { _ in }
+    /// Set by the search controller: the page searched, and what is done with what is found.
+    weak var host: (any SearchPanelHost)?
 
     init(window: Window) {
         let tools = Box(.horizontal, spacing: 6)
@@ -64,7 +71,7 @@ final class SearchPanel {
         allListsButton.onToggled { [weak self] in self?.searchAllLists(self?.allListsButton.active ?? false) }
         results.onActivated { [weak self] i in
             guard let self, i < found.count else { return }
-            onOpen(found[i])
+            host?.open(found[i])
         }
         // Down from the field goes on to the results, as from the add bar: every list's when they
         // stand in for the page (Return then opens the one chosen).
@@ -72,7 +79,7 @@ final class SearchPanel {
         keys.add("Down") { [weak self] in
             guard let self else { return false }
             if allSearch != nil { return !found.isEmpty && results.row(at: 0)?.grabFocus() == true }
-            return page()?.focusRows() ?? false
+            return host?.searchedPage?.focusRows() ?? false
         }
         bar.entry.add(keys.controller)
     }
@@ -80,11 +87,11 @@ final class SearchPanel {
     /// Applies the text to the list on screen, and takes it off the list it was on before.
     func apply() {
         if allSearch != nil { showAllResults() }
-        let shown = page()
+        let shown = host?.searchedPage
         if let previous = searchedPage, previous !== shown { previous.setQuery("") }
         shown?.setQuery(bar.text)
         searchedPage = shown
-        onApplied()
+        host?.searchApplied()
     }
 
     /// Another list is shown: an all-lists search made from the one left ends, and the text goes
@@ -132,14 +139,14 @@ final class SearchPanel {
         box.append(save.widget)
         let popover = Popover(child: box.widget, parent: saveButton.widget)
         let commit = { @MainActor [weak self] in
-            guard let self, let model = model() else { return }
+            guard let self, let model = host?.searchedModel else { return }
             popover.popdown()
             bar.entry.grabFocus()
             do {
                 _ = try model.searches.saveSearch(name: name.text, query: bar.text)
-                onSaved(model.searches.savedSearches.last?.name ?? bar.text)
+                host?.searchSaved(as: model.searches.savedSearches.last?.name ?? bar.text)
             } catch {
-                onError(error)
+                host?.searchFailed(error)
             }
         }
         save.onClicked(commit)
@@ -153,10 +160,11 @@ final class SearchPanel {
 extension SearchPanel {
     private func searchAllLists(_ on: Bool) {
         if on {
-            guard let model = model() else { return }
+            guard let model = host?.searchedModel else { return }
             do { allSearch = try AllListsSearch(current: model) } catch {
                 allListsButton.active = false
-                return onError(error)
+                host?.searchFailed(error)
+                return
             }
             showAllResults()
         } else {
@@ -166,8 +174,8 @@ extension SearchPanel {
             results.removeAll()
         }
         resultsView.widget.visible = on
-        onAllLists(on)
-        onApplied()
+        host?.allListsShown(on)
+        host?.searchApplied()
     }
 
     /// The results for the text in the bar, made again at each keystroke.

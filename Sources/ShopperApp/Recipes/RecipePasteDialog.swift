@@ -8,22 +8,18 @@ import ShopperModel
 final class RecipePasteDialog {
     let window = Window()
     let text = TextView()
-    private let understood = Label()
-    private let lines = ListBox()
+    /// What was understood of the text, shown under it.
+    let preview: UnderstoodRecipe
     private let save = Button(label: L("Save Recipe"))
-    private let cancel = Button(label: L("Cancel"))
     private let read: (String) -> RecipeDraft
     private let initial: String
     private let unchanged: RecipeDraft?
     /// The preview's next reading, a moment after the last key (a long paste is read once).
     private var pending: UInt32 = 0
-    private let numbers: NumberConvention
     /// What Save would keep now.
     private(set) var draft: RecipeDraft
     /// What Save does (Enter in no field: the text takes Enter as a new line).
     private(set) var confirm: @MainActor () -> Void = {}
-    /// The lines of the preview as shown (the tests read them).
-    private(set) var shownLines: [String] = []
 
     /// `unchanged`: the recipe `initial` was written from (a kept recipe, a page read): kept as it
     /// is while the text is not changed, so a Save of what was not touched loses nothing.
@@ -34,7 +30,7 @@ final class RecipePasteDialog {
         self.read = read
         self.initial = initial
         self.unchanged = unchanged
-        self.numbers = numbers
+        preview = UnderstoodRecipe(numbers: numbers)
         draft = RecipeDraft(title: "")
         window.title = title
         window.transient(for: parent)
@@ -54,14 +50,8 @@ final class RecipePasteDialog {
         text.widget.accessibleLabel(L("Recipe Text"))
         text.onChanged { [weak self] in self?.updateSoon() }
         column.append(Self.scrolled(text.widget, height: 180).widget)
-        understood.xalign(0)
-        understood.wrap()
-        understood.widget.css("heading")
-        column.append(understood.widget)
-        lines.widget.css("boxed-list")
-        lines.noSelection()
-        lines.widget.accessibleLabel(L("What Was Understood"))
-        column.append(Self.scrolled(lines.widget, height: 160).widget)
+        column.append(preview.heading.widget)
+        column.append(Self.scrolled(preview.lines.widget, height: 160).widget)
         column.append(buttons(onSave: onSave).widget)
         window.child(column.widget)
         text.text = initial
@@ -79,6 +69,7 @@ final class RecipePasteDialog {
     private func buttons(onSave: @escaping @MainActor (RecipeDraft) -> Bool) -> Box {
         let row = Box(.horizontal, spacing: 12)
         row.widget.align(h: .end)
+        let cancel = Button(label: L("Cancel"))
         cancel.onClicked { [weak self] in self?.window.close() }
         save.widget.css("suggested-action")
         confirm = { [weak self] in
@@ -109,8 +100,7 @@ final class RecipePasteDialog {
     /// A title and one ingredient at least.
     var canSave: Bool { !draft.title.isEmpty && !draft.ingredients.isEmpty }
 
-    /// Reads the text again and shows what it says: the title and servings, then each ingredient
-    /// as amount, name and the rest, then how many steps.
+    /// Reads the text again, a moment after the last key, and shows what it says (`preview`).
     private func updateSoon() {
         if pending != 0 { MainLoop.cancel(pending) }
         pending = MainLoop.after(milliseconds: 150) { [weak self] in
@@ -125,8 +115,39 @@ final class RecipePasteDialog {
         let current = text.text
         draft = current == initial ? unchanged?.capped ?? read(current).capped : read(current).capped
         save.widget.sensitive = canSave
+        preview.show(draft)
+    }
+
+    func present() {
+        window.present()
+        _ = text.widget.grabFocus()
+    }
+}
+
+/// What a recipe's text was understood to say, shown as it is typed: the title and servings, then
+/// each ingredient as amount, name and the rest, then how many steps.
+@MainActor
+final class UnderstoodRecipe {
+    let heading = Label()
+    let lines = ListBox()
+    private let numbers: NumberConvention
+    /// The lines as shown (the tests read them).
+    private(set) var shownLines: [String] = []
+
+    init(numbers: NumberConvention) {
+        self.numbers = numbers
+        heading.xalign(0)
+        heading.wrap()
+        heading.widget.css("heading")
+        lines.widget.css("boxed-list")
+        lines.noSelection()
+        lines.widget.accessibleLabel(L("What Was Understood"))
+    }
+
+    func show(_ draft: RecipeDraft) {
         let serves = draft.servings.map { N("serves {n}", "serves {n}", $0) } ?? L("servings not given")
-        understood.text = draft.title.isEmpty ? L("Nothing understood yet") : L("“{title}”, {serves}", ["title": draft.title, "serves": serves])
+        heading.text = draft.title.isEmpty ? L("Nothing understood yet")
+            : L("“{title}”, {serves}", ["title": draft.title, "serves": serves])
         let ingredients = ScaledIngredients.lines(draft.ingredients, from: 1, to: 1, numbers: numbers).map { line in
             line.amount.map { L("{amount} · {ingredient}", ["amount": $0, "ingredient": line.text]) } ?? line.text
         }
@@ -134,10 +155,5 @@ final class RecipePasteDialog {
         shownLines = ingredients + steps
         lines.showLines(shownLines)
         lines.widget.visible = !shownLines.isEmpty
-    }
-
-    func present() {
-        window.present()
-        _ = text.widget.grabFocus()
     }
 }

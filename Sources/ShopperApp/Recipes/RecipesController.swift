@@ -47,10 +47,10 @@ final class RecipesController {
     /// The recipes in the content's place, the keyboard on their list.
     func show() {
         let page = place.page
-        if page.onDelete == nil { wire(page) }
+        if page.host == nil { page.host = self }
         reloadRecipes()
         host.showRecipesPlace()
-        _ = page.listView.widget.grabFocus()
+        _ = page.list.listView.widget.grabFocus()
     }
 
     /// Ctrl+F in the recipes' place: the recipes' search.
@@ -71,24 +71,6 @@ final class RecipesController {
     func bookChanged() {
         reloadRecipes()
         reloadWeek()
-    }
-
-    private func wire(_ page: RecipesPage) {
-        page.onDelete = { [weak self] id in self?.delete(RecipeID(id)) }
-        page.onAddToList = { [weak self] id, servings in self?.chooseList(for: RecipeID(id), servings: servings) }
-        page.onPlan = { [weak self] id, servings in self?.plan(RecipeID(id), servings: servings) }
-        page.onEdit = { [weak self] id in self?.edit(RecipeID(id)) }
-        page.draft = { [weak self] id in (try? self?.host.model.recipes.recipe(RecipeID(id)))??.draft }
-        page.searchTexts = { [weak self] after, limit in
-            guard let self else { return ([:], nil) }
-            do {
-                let (texts, last) = try host.model.recipes.recipeSearchTexts(after: RecipeID(after), limit: limit)
-                return (Dictionary(texts.map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a }), last?.raw)
-            } catch {
-                host.report(error)
-                return ([:], nil)
-            }
-        }
     }
 
     /// The recipes kept, read again into the page (when it is built).
@@ -179,4 +161,23 @@ final class RecipesController {
         staplesWindow = staples
         staples.window.present()
     }
+}
+
+extension RecipesController: RecipesPageHost {
+    func draft(of id: Int64) -> RecipeDraft? { (try? host.model.recipes.recipe(RecipeID(id)))??.draft }
+
+    func searchTexts(after: Int64, limit: Int) -> (texts: [Int64: String], last: Int64?) {
+        do {
+            let (texts, last) = try host.model.recipes.recipeSearchTexts(after: RecipeID(after), limit: limit)
+            return (Dictionary(texts.map { ($0.key.raw, $0.value) }, uniquingKeysWith: { a, _ in a }), last?.raw)
+        } catch {
+            host.report(error)
+            return ([:], nil)
+        }
+    }
+
+    func delete(recipe id: Int64) { delete(RecipeID(id)) }
+    func addToList(recipe id: Int64, servings: Int) { chooseList(for: RecipeID(id), servings: servings) }
+    func plan(recipe id: Int64, servings: Int) { plan(RecipeID(id), servings: servings) }
+    func edit(recipe id: Int64) { edit(RecipeID(id)) }
 }

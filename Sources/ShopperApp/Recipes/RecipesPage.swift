@@ -1,6 +1,23 @@
 import Foundation
 import ShopperModel
 
+/// What the Recipes page needs of whoever shows it (the recipes controller): a recipe's whole
+/// text, its search texts, and what is done with the recipe open.
+@MainActor
+protocol RecipesPageHost: AnyObject {
+    /// A recipe's whole text, to open it.
+    func draft(of id: Int64) -> RecipeDraft?
+    /// Recipes' search texts (`Recipes.recipeSearchTexts`) after an id, up to a count, and the
+    /// last id read (nil once all are read).
+    func searchTexts(after: Int64, limit: Int) -> (texts: [Int64: String], last: Int64?)
+    func delete(recipe id: Int64)
+    /// Add to List… on the recipe open, for the servings shown.
+    func addToList(recipe id: Int64, servings: Int)
+    /// Plan… on the recipe open, for the servings shown.
+    func plan(recipe id: Int64, servings: Int)
+    func edit(recipe id: Int64)
+}
+
 /// The household's recipes: a search, every recipe in a recycling list (titles and what each
 /// needs), and the one opened beside it (or over it at phone width). Shows what it is given
 /// (`show`), summaries only: a recipe's lines are asked for when it is opened (`draft`) and for
@@ -20,45 +37,28 @@ final class RecipesPage {
     private let body = Leaflet()
     private let listSide = Box(.vertical)
     let search = Entry(placeholder: L("Search Recipes"))
-    private final class Shown { var entries: [Kept] = [] }
-    private let shown = Shown()
     private var all: [Kept] = []
-    private let rowModel: RowListModel
-    private(set) var listView: ListView!
-    /// The list's scroller (the benchmark scrolls it).
-    private(set) var scroller: ScrolledWindow!
+    /// The recipes found, in their recycling list.
+    private(set) var list: RecipeList!
     private lazy var emptyState = LazyStatusPage(
         in: listSide, icon: "accessories-text-editor-symbolic", title: L("No Recipes Yet"),
         description: L("Paste a recipe (its title, its ingredients, then its method) with the + button, or press Ctrl+Shift+V. Open it to cook for any number: the amounts follow."))
     let detail: RecipeDetail
     /// The recipe open, by identity.
     private(set) var openID: Int64?
-    var entries: [Kept] { shown.entries }
-    var onDelete: (@MainActor (Int64) -> Void)?
-    /// Add to List… on the recipe open, for the servings shown.
-    var onAddToList: (@MainActor (Int64, Int) -> Void)?
-    /// Plan… on the recipe open, for the servings shown.
-    var onPlan: (@MainActor (Int64, Int) -> Void)?
-    var onEdit: (@MainActor (Int64) -> Void)?
-    /// A recipe's whole text, to open it.
-    var draft: @MainActor (Int64) -> RecipeDraft? = { _ in nil }
-    /// Recipes' search texts (`Recipes.recipeSearchTexts`) after an id, up to a count, and
-    /// the last id read (nil once all are read): read in idle slices after the page's first frame
-    /// and after each `show`, so that a search's first key finds them made (read whole there, it
-    /// was 16-28 ms of a 45 ms key); whatever is left, at the first key.
-    var searchTexts: @MainActor (_ after: Int64, _ limit: Int) -> (texts: [Int64: String], last: Int64?) = { _, _ in ([:], nil) }
-    private var texts: [Int64: String] = [:]
-    /// Where the next slice of texts starts; nil once every text is read.
-    private var textsAfter: Int64? = 0
-    /// Counts `show`s: a slice scheduled before the last one is dropped.
-    private var textsRound = 0
-    static let textsSlice = 100
+    var entries: [Kept] { list.entries }
+    /// Set by the recipes controller: recipes' texts, and what the recipe open's buttons do.
+    weak var host: (any RecipesPageHost)?
+    /// The recipes' search texts, read while the page is idle.
+    private var texts: RecipeSearchTexts!
     /// The page's first frame was drawn.
     private var drawn = false
 
     init(numbers: NumberConvention) {
         detail = RecipeDetail(numbers: numbers)
-        rowModel = RowListModel(count: { [weak shown] in shown?.entries.count ?? 0 }, identity: { $0 + 1 })
+        texts = RecipeSearchTexts { [weak self] after, limit in
+            self?.host?.searchTexts(after: after, limit: limit) ?? ([:], nil)
+        }
         search.widget.accessibleLabel(L("Search Recipes"))
         search.widget.margins(12)
         search.onChanged { [weak self] in self?.filter() }
@@ -83,113 +83,59 @@ final class RecipesPage {
             guard let self, !body.folded else { return }
             detail.showPlaceholder()
         }
-        detail.onBack = { [weak self] in self?.closeRecipe() }
-        detail.onDelete = { [weak self] in
-            guard let self, let id = openID else { return }
-            onDelete?(id)
-        }
-        detail.onAddToList = { [weak self] servings in
-            guard let self, let id = openID else { return }
-            onAddToList?(id, servings)
-        }
-        detail.onEdit = { [weak self] in
-            guard let self, let id = openID else { return }
-            onEdit?(id)
-        }
-        detail.onPlan = { [weak self] servings in
-            guard let self, let id = openID else { return }
-            onPlan?(id, servings)
-        }
+        detail.host = self
         root.append(body.widget)
     }
 
     private func recipeList() -> ScrolledWindow {
-        let factory = ListItemFactory(setup: { item in
-            item.child = RecipeRow().root
-        }, bind: { [weak self] item in
-            guard let self, let child = item.child, let object = item.object else { return }
-            let i = RowListModel.identity(of: object) - 1
-            guard i >= 0, i < entries.count else { return }
-            RecipeRow(wrapping: child).show(entries[i])
-        })
-        // The first frame builds the rows a window can show; the rest follow it (see `ListPage`).
-        rowModel.showFirst(Self.firstScreenful)
-        listView = ListView(model: rowModel, factory: factory)
-        listView.widget.afterFirstFrame { [weak self] in
+        list = RecipeList(firstScreenful: Self.firstScreenful)
+        list.listView.widget.afterFirstFrame { [weak self] in
             MainLoop.idle {
-                self?.rowModel.showAll()
+                self?.list.showAll()
                 self?.drawn = true
-                self?.readTextsWhenIdle()
+                self?.texts.readWhenIdle()
             }
         }
-        listView.activateOnSingleClick()
-        listView.widget.css("navigation-sidebar")
-        listView.widget.accessibleLabel(L("Recipes"))
-        listView.onActivate { [weak self] i in self?.open(i) }
-        scroller = ScrolledWindow()
-        scroller.child(listView.widget)
-        scroller.widget.expand(h: true, v: true)
-        return scroller
+        list.listView.onActivate { [weak self] i in self?.open(i) }
+        return list.scroller
     }
 
     /// The recipes kept, the search applied; the one open stays open while it is still there.
     func show(_ recipes: [Kept]) {
         all = recipes
-        texts = [:]
-        textsAfter = 0
-        textsRound += 1
+        texts.restart()
         // Not before the page's first frame: an idle slice then would come before it.
-        if drawn { readTextsWhenIdle() }
+        if drawn { texts.readWhenIdle() }
         filter()
         if let id = openID {
-            if all.contains(where: { $0.id == id }), let d = draft(id) { detail.show(d, servings: detail.servings.value) } else { closeRecipe() }
+            if all.contains(where: { $0.id == id }), let d = host?.draft(of: id) {
+                detail.show(d, servings: detail.servings.value)
+            } else {
+                closeRecipe()
+            }
         }
     }
 
     /// The search: every word in the title, a tag or an ingredient, case and accents aside.
     private func filter() {
-        let old = entries.count
         let query = search.text
         if query.trimmingCharacters(in: .whitespaces).isEmpty {
-            shown.entries = all
+            list.show(all, firstScreenful: Self.firstScreenful, drawn: drawn)
         } else {
-            while textsAfter != nil { readTexts(limit: Int(Int32.max)) }
-            shown.entries = all.filter { texts[$0.id].map { Recipes.recipeText($0, matches: query) } ?? false }
+            texts.readAll()
+            list.show(all.filter { texts.matches($0.id, query) }, firstScreenful: Self.firstScreenful, drawn: drawn)
         }
-        // Told in two steps, a screenful back first (see `RowListModel.itemsChanged`): a search's
-        // first frame then builds the rows it shows, not GTK's whole window of them.
-        rowModel.itemsChanged(position: 0, removed: old, added: entries.count, inTwoSteps: true, thenFirst: Self.firstScreenful)
-        if rowModel.isLimited, drawn {
-            listView.widget.afterNextFrame { [weak self] _ in MainLoop.idle { self?.rowModel.showAll() } }
-        }
-        listView.widget.visible = !entries.isEmpty || !all.isEmpty
+        list.listView.widget.visible = !entries.isEmpty || !all.isEmpty
         // Made only when there is nothing to show: hidden, it was measured with the page all the same.
         emptyState.shown = all.isEmpty
     }
 
-    /// One slice of search texts now, the next in the next idle moment, until all are read.
-    private func readTextsWhenIdle() {
-        let round = textsRound
-        MainLoop.idle { [weak self] in
-            guard let self, round == textsRound, textsAfter != nil else { return }
-            readTexts(limit: Self.textsSlice)
-            readTextsWhenIdle()
-        }
-    }
-
-    private func readTexts(limit: Int) {
-        guard let after = textsAfter else { return }
-        let (more, last) = searchTexts(after, limit)
-        texts.merge(more) { _, new in new }
-        textsAfter = last
-    }
-
     func open(_ i: Int) {
-        guard i < entries.count, let d = draft(entries[i].id) else { return }
+        guard i < entries.count, let d = host?.draft(of: entries[i].id) else { return }
         openID = entries[i].id
         detail.show(d)
         body.visibleName = "recipe"
-        _ = detail.servings.widget.grabFocus()
+        _ = detail.servings.spin.widget.grabFocus()
     }
 
     /// Opens the recipe `id` (one just saved).
@@ -207,7 +153,7 @@ final class RecipesPage {
         _ = search.widget.grabFocus()
     }
 
-    private func closeRecipe() {
+    fileprivate func closeRecipe() {
         let was = openID
         openID = nil
         detail.clear()
@@ -215,7 +161,7 @@ final class RecipesPage {
         // the window was widened).
         if !body.folded { detail.showPlaceholder() }
         body.visibleName = "recipes"
-        if let was, let i = entries.firstIndex(where: { $0.id == was }) { listView.scrollTo(i) }
+        if let was, let i = entries.firstIndex(where: { $0.id == was }) { list.listView.scrollTo(i) }
     }
 }
 
@@ -247,5 +193,29 @@ struct RecipeRow {
         let lines = N("{n} ingredient", "{n} ingredients", recipe.ingredientCount)
         subtitle.text = recipe.servings.map { N("Serves {n}", "Serves {n}", $0) + " · " + lines } ?? lines
         root.accessibleLabel(title.text + ", " + subtitle.text)
+    }
+}
+
+extension RecipesPage: RecipeDetailHost {
+    func recipeBack() { closeRecipe() }
+
+    func recipeDelete() {
+        guard let id = openID else { return }
+        host?.delete(recipe: id)
+    }
+
+    func recipeAddToList(servings: Int) {
+        guard let id = openID else { return }
+        host?.addToList(recipe: id, servings: servings)
+    }
+
+    func recipePlan(servings: Int) {
+        guard let id = openID else { return }
+        host?.plan(recipe: id, servings: servings)
+    }
+
+    func recipeEdit() {
+        guard let id = openID else { return }
+        host?.edit(recipe: id)
     }
 }

@@ -29,7 +29,7 @@ final class SharingController {
         statusLine.xalign(0.5)
         syncs.onStarted = { [weak self] in self?.listShownChanged() }
         syncs.onFinished = { [weak self] outcomes in self?.finished(outcomes) }
-        syncs.isActive = { [weak self] in self?.host.window.isActive ?? false }
+        syncs.schedule.isActive = { [weak self] in self?.host.window.isActive ?? false }
         syncs.pending.onChange = { [weak self] list in
             if list == self?.host.model.list { self?.showStatus() }
         }

@@ -5,8 +5,7 @@ import ShopperSyncModel
 /// When the window syncs its shared lists, and with what outcome. A sync runs on a worker thread
 /// (the helper writes the store itself), so the main loop is never blocked; when it ends,
 /// `onFinished` has the window read what it wrote at once, not on the next poll. One sync at a time: one asked for meanwhile runs
-/// right after. Syncs: at start, 2 s after a change here, every 30 s while the window has focus,
-/// when the network comes back, on Sync Now and on `shopper sync`. The sync itself runs in the
+/// right after. Syncs: on their own (`SyncSchedule`), on Sync Now and on `shopper sync`. The sync itself runs in the
 /// sharing helper (`SyncHelper`): the window never loads the network libraries.
 @MainActor
 final class SyncController {
@@ -29,7 +28,6 @@ final class SyncController {
     private var waiting: [(String?, (Result<String, Error>) -> Void)] = []
     /// The callers of the sync running now.
     private var inFlight: [(String?, (Result<String, Error>) -> Void)] = []
-    private var debounce: UInt32 = 0
     private var bindings: [ListID: SyncBinding] = [:]
     /// The changes waiting per shared list, counted on a worker thread.
     let pending: PendingCounter
@@ -38,11 +36,8 @@ final class SyncController {
     /// Hears every sync's end with its outcomes: the model reads what it wrote, the window's
     /// status and toasts follow.
     var onFinished: (([Outcome]) -> Void)?
-    /// Whether the window has focus (the 30 s sync runs only then).
-    var isActive: () -> Bool = { true }
-
-    static let debounceMS: UInt32 = 2_000
-    static let periodSeconds: UInt32 = 30
+    /// When the lists sync on their own: at start, after a change, every 30 s, on the network's return.
+    private(set) lazy var schedule = SyncSchedule { [weak self] in self?.sync() }
 
     init(store: Store?, storePath: String) {
         self.storePath = store?.path ?? storePath
@@ -100,29 +95,13 @@ final class SyncController {
         if bindings[list] != nil { pending.recount(list) }
     }
 
-    private var started = false
-
     /// Starts the timers and the network watch (once), and syncs now.
-    func start() {
-        guard !started else { sync(); return }
-        started = true
-        MainLoop.timeout(milliseconds: Self.periodSeconds * 1000) { [weak self] in
-            guard let self else { return false }
-            if self.isActive() { self.sync() }
-            return true
-        }
-        NetworkMonitor.shared.onAvailable { [weak self] in self?.sync() }
-        sync()
-    }
+    func start() { schedule.start() }
 
-    /// A change here: synced when the user pauses (2 s), not on every key.
+    /// A change here: synced when the user pauses (`SyncSchedule.soon`), when a list is shared.
     func changed() {
         guard !bindings.isEmpty else { return }
-        if debounce != 0 { MainLoop.cancel(debounce) }
-        debounce = MainLoop.after(milliseconds: Self.debounceMS) { [weak self] in
-            self?.debounce = 0
-            self?.sync()
-        }
+        schedule.soon()
     }
 
     /// Syncs the list named (every shared list for nil) and tells `done` how it went.

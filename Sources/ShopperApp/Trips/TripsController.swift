@@ -27,8 +27,7 @@ final class TripsController {
         if let built = pages.trips { return built }
         let page = TripsPage(model: host.model, money: host.money)
         pages.place(page)
-        page.onDelete = { [weak self] id in self?.deleteTrip(id) }
-        page.onError = { [weak self] error in self?.host.report(error) }
+        page.host = self
         return page
     }
 
@@ -38,7 +37,7 @@ final class TripsController {
         host.updateTotals()
     }
 
-    private func deleteTrip(_ id: TripID) {
+    func deleteTrip(_ id: TripID) {
         guard let trip = try? host.model.trips.trip(id) else { return }
         guard host.attempt({ try host.model.trips.deleteTrip(id) }) else { return }
         host.sayDone(Self.deletedTrip(trip))
@@ -70,4 +69,8 @@ final class TripsController {
         finishDialog = dialog
         dialog.present()
     }
+}
+
+extension TripsController: TripsPageHost {
+    func tripsFailed(_ error: Error) { host.report(error) }
 }

@@ -26,6 +26,7 @@ extension MainWindow {
         // What acts on the lists brings them back first when the recipes are shown (Ctrl+F
         // searches the recipes there instead).
         if [.showList, .switchList, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
+        if features.run(action, argument) { return }
         switch action {
         case .showList: showPage(argument)
         // In the recipes' place, Ctrl+F searches the recipes, as it searches whatever is shown.
@@ -39,11 +40,6 @@ extension MainWindow {
         case .deleteList: lists.deleteShown()
         case .recentlyDeleted: lists.showRecentlyDeleted()
         case .moveToList: lists.moveSelected(toList: argument)
-        case .shareList: sharing.share()
-        case .syncNow: sharing.sync()
-        case .stopSharing: sharing.stop()
-        case .chooseShop: shops.choose(argument)
-        case .manageShops: shops.manage()
         case .showRecipes: recipes.show()
         case .pasteRecipe: recipes.paste()
         case .showWeekPlan: recipes.showWeek()
@@ -57,13 +53,13 @@ extension MainWindow {
         // whose own history it is, even when that history is empty.
         case .undo: if let field = window.focusedTextField { field.activateAction("text.undo") } else { undo() }
         case .redo: if let field = window.focusedTextField { field.activateAction("text.redo") } else { redo() }
-        case .finishShopping: trips.finishShopping()
-        case .importItems: files.chooseImport()
-        case .exportItems: files.chooseExport()
         case .shortcuts: ShortcutsWindowXML.present(over: window)
         case .close: window.close()
         case .tick, .untick, .pick, .edit, .delete, .moveUp, .moveDown: items.run(action, on: currentListPage)
         case .preferences, .about, .quit, .addLine: break  // application actions
+        // The shops', sharing's, files' and trips' own (`WindowFeatures.run`).
+        case .shareList, .syncNow, .stopSharing, .chooseShop, .manageShops, .finishShopping, .importItems, .exportItems:
+            break
         }
     }
 
@@ -73,13 +69,14 @@ extension MainWindow {
         // Built before it is shown: the stack moves keyboard focus into the page it shows, and
         // an empty place would leave the focus nowhere.
         if let kind = ListKind(rawValue: name) { _ = page(kind) }
-        else if name == AppAction.tripsPage { _ = trips.page } else { _ = search.savedSearches }
+        else if name == AppAction.tripsPage { _ = features.trips.page } else { _ = search.savedSearches }
         pageStack.visibleName = name
         // On to the list's rows at every width: the stack leaves the focus where it was, on a
         // phone often the bottom switcher's button, where Down did nothing and Space switched
         // back. An empty list leaves it there (its explanation says what to do).
         if let page = currentListPage { _ = page.focusRows() }
-        else if name == AppAction.tripsPage { trips.page.focus() } else { _ = search.savedSearches.focusRows() }
+        else if name == AppAction.tripsPage { features.trips.page.focus() }
+        else { _ = search.savedSearches.focusRows() }
     }
 
     /// When each window action can act (`AppAction.isEnabled(in:)`). Called after anything it
@@ -89,7 +86,8 @@ extension MainWindow {
     private var commandState: CommandState {
         let editing = items.isEditing, page = editing ? nil : currentListPage
         return CommandState(editing: editing, list: page?.kind, selected: page?.selectedItem != nil,
-                            listCount: model.lists.all.count, hasStore: model.store != nil, shared: sharing.isListShownShared,
+                            listCount: model.lists.all.count, hasStore: model.store != nil,
+                            shared: features.sharing.isListShownShared,
                             inCart: model.items.totals.inCart.count, searchWords: search.hasWords)
     }
 

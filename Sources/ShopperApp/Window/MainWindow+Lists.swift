@@ -12,7 +12,7 @@ extension MainWindow {
             return
         }
         lists.showCounts()
-        sharing.listShownChanged()
+        features.sharing.listShownChanged()
         window.title = L("{list} – Shopper", ["list": current.name])
         pageStack.showInTitle(list: current.name)
     }

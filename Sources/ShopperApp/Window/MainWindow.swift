@@ -13,7 +13,6 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     private(set) var model: ShoppingModel
     private var modelObserver = 0
     let preferences: Preferences
-    let paths: AppPaths
     // The window is a composition: each part below owns its widgets and state; the window wires
     // them to the model (the extensions MainWindow+<Role>.swift, one role each), and each feature
     // (shops, sharing, recipes) asks the window only what its host protocol names.
@@ -30,31 +29,25 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     let toast = InAppNotification()
     /// The sidebar of lists beside the content (folded away at phone width), and what is done to lists.
     private(set) lazy var lists = ListsController(host: self)
-    /// The shop the list is shopped at, in the header, and the bar for other shops' items.
-    private(set) lazy var shops = ShopsController(host: self)
-    /// The Share dialog, the status line under the totals, the syncs.
-    private(set) lazy var sharing = SharingController(host: self, store: model.store, storePath: paths.storeFile)
-    /// Import…, Export…, the previews of files and pasted lines.
-    private(set) lazy var files = FilesController(host: self, sampleList: paths.sampleList)
-    /// Finish Shopping and the Trips page.
-    private(set) lazy var trips = TripsController(host: self, pages: pageStack)
+    /// The shops, sharing, import and export, and the trips: made once the lists' column is placed.
+    private(set) var features: WindowFeatures!
     /// The household's recipes and the week's plan, in the content's place when chosen in the sidebar.
     private(set) lazy var recipes = RecipesController(host: self)
 
     init(application: Application, model: ShoppingModel, preferences: Preferences, paths: AppPaths) {
         self.model = model
         self.preferences = preferences
-        self.paths = paths
         window = WindowLayout.window(application, minimumWidth: Self.minimumWidth)
         strip = SummaryStrip(addBar: AddBar(model: model), money: preferences.money)
         // The features take the window as their host: placed once it is made.
         let content = WindowLayout.content(items.place, toast, pageStack, lists.pane)
         lists.pane.place(content: content.widget)
-        strip.place(status: sharing.statusLine.widget)
+        features = WindowFeatures(host: self, pages: pageStack, paths: paths)
+        strip.place(status: features.sharing.statusLine.widget)
         lists.pane.add(recipes: recipes.place.root.widget)
         content.append(recipes.place.barPlace.widget)
         pageStack.follow(window)
-        WindowLayout.header(lists.pane, title: pageStack.switcherTitle.widget, shopButton: shops.headerButton)
+        WindowLayout.header(lists.pane, title: pageStack.switcherTitle.widget, shopButton: features.shops.headerButton)
         window.content(lists.pane.frame.widget)
         followSize()
         wire()
@@ -71,7 +64,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         // shown, it put 3–4 ms on opening Recipes).
         window.widget.afterFirstFrame { [recipes = recipes.place] in MainLoop.idle { recipes.prepare() } }
         for size in ["notify::default-width", "notify::maximized", "notify::fullscreened"] {
-            window.widget.onPointer(size) { [weak self] _ in self?.shops.widthChanged() }
+            window.widget.onPointer(size) { [weak self] _ in self?.features.shops.widthChanged() }
         }
         window.onShownSize { [weak self] width, height in self?.follow(width: width, height: height) }
         let escape = ShortcutController(first: false)
@@ -95,10 +88,9 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         let page = ListPage(kind: kind, model: model, options: preferences.display, sectioning: preferences.sectioning,
                             money: money, emptyButtonTitle: kind == .all ? L("Load Sample List") : nil)
         pageStack.place(page, as: kind)
-        if kind == .shopping { shops.placeBar(under: page) }
-        if kind == .all { page.emptyState.action = { [weak self] in self?.files.loadSampleList() } }
+        if kind == .shopping { features.shops.placeBar(under: page) }
+        if kind == .all { page.emptyState.action = { [weak self] in self?.features.files.loadSampleList() } }
         items.wire(page)
-        page.onRowsChanged = { [weak self] in self?.updateTotals() }
         return page
     }
 
@@ -122,13 +114,13 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     private func wire() {
         let addBar = strip.addBar
         addBar.onAdded = { [weak self] outcome in self?.items.added(outcome) }
-        addBar.onPasteLines = { [weak self] text in self?.files.preview(.pasted(text)) }
+        addBar.onPasteLines = { [weak self] text in self?.features.files.preview(.pasted(text)) }
         addBar.onError = { [weak self] error in self?.report(error) }
         addBar.onLeave = { [weak self] in self?.currentPage.focusRows() ?? false }
         pageStack.onPageChanged { [weak self] in self?.pageChanged() }
         lists.pane.onFolded = { [weak self] folded in self?.recipes.place.folded(folded) }
         recipes.place.onListsButton = { [weak self] in self?.lists.showSidebar() }
-        shops.update(menu: true)
+        features.shops.update(menu: true)
         preferences.observe { [weak self] in self?.applyPreferences() }
         installActions()
         observeModel()
@@ -136,7 +128,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
 
     private func pageChanged() {
         if pageStack.visibleName == AppAction.searchesPage { _ = search.savedSearches }
-        if isTripsShown { _ = trips.page }
+        if isTripsShown { _ = features.trips.page }
         // The add bar and the search act on a list: on the Searches and Trips pages they would
         // do nothing (a search open stays, hidden, for the list the user comes back to).
         let onList = currentListPage != nil
@@ -155,15 +147,13 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
             // once this change has been told to all.
             if change.listReread { MainLoop.idle { [weak self] in if let self, !pageStack.isGone { replaceModel(with: model) } } }
             updateActions()
-            if !change.items.isEmpty { sharing.itemsChanged() }
-            // The lists' change brings the status up to date; an edit that leaves the counts alone
-            // (a price) may still be a change to send.
-            if change.listsChanged { listsChanged() } else if !change.items.isEmpty { sharing.listShownChanged() }
+            // The lists' change brings the sharing status up to date; an edit that leaves the
+            // counts alone (a price) may still be a change to send (`WindowFeatures.modelChanged`).
+            if change.listsChanged { listsChanged() }
             if change.searchesChanged { updateTotals() }
-            if change.tripsChanged { trips.changed() }
             // An undo or redo of a recipe kept or deleted, here or by another process.
             if change.recipesChanged { recipes.bookChanged() }
-            shops.update(menu: change.shopsChanged)
+            features.modelChanged(change)
         }
     }
 
@@ -193,7 +183,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         if pageStack.visibleName == AppAction.searchesPage { _ = search.savedSearches }
         search.apply()
         listsChanged()
-        shops.update(menu: true)
+        features.shops.update(menu: true)
         updateTotals()
         updateActions()
     }

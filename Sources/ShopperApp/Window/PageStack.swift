@@ -168,7 +168,7 @@ final class PageStack {
     /// saved searches are built again when needed, the trips show it.
     func show(_ model: ShoppingModel, shown: ListPage?) {
         for page in builtLists {
-            if page === shown { page.show(model) } else { page.pending = model }
+            if page === shown { page.show(model) } else { page.show(later: model) }
         }
         catchUpAfterNextFrame()
         dropSearches()

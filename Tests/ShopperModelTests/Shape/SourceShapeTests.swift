@@ -16,8 +16,6 @@ final class SourceShapeTests: XCTestCase {
     /// the merge. `ListProjection` is under 600 lines but still holds 21 stored properties.
     static let typesBeingSplit: Set = [
         "ShopperModel.ShoppingModel",
-        "ShopperApp.MainWindow",
-        "ShopperApp.ListPage",
         "ShopperModel.ListProjection",
     ]
 
@@ -25,8 +23,7 @@ final class SourceShapeTests: XCTestCase {
     /// helper splits: widget classes holding their children, and records of many fields. Reported,
     /// not failed; each leaves the list when it is split or its fields grouped, and none may join.
     static let olderOverTwelveStored: Set = [
-        "ShopperApp.ImportPreview", "ShopperApp.ItemEditor", "ShopperApp.RecipeDetail", "ShopperApp.RecipePasteDialog",
-        "ShopperApp.RecipesPage", "ShopperApp.RowWidget", "ShopperApp.SearchPanel", "ShopperApp.TripsPage",
+        "ShopperApp.ImportPreview",
         "ShopperModel.ChangeSet", "ShopperModel.Item", "ShopperModel.RowPresentation", "ShopperModel.RowFill",
         "ShopperModel.StreamWrite", "ShopperSync.MergePass",
     ]
