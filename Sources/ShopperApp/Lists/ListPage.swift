@@ -115,10 +115,10 @@ final class ListPage {
         model = newModel
         shown.projection = ListProjection(model: newModel, kind: kind, sectioning: old.sectioning, query: old.query)
         follow(projection)
-        old.onRowsChanged = nil
-        old.onContentChanged = nil
+        old.announcer.onRowsChanged = nil
+        old.announcer.onContentChanged = nil
         leaving.removeAll()
-        projection.onRowsChanged?(0, removed, projection.count)
+        projection.announcer.onRowsChanged?(0, removed, projection.count)
         emptyState.set(empty: projection.isEmpty, animated: false)
         fillWhenIdle()
         if projection.query == nil { prepareSearchWhenIdle() }
@@ -130,7 +130,7 @@ final class ListPage {
     var pending: ShoppingModel?
 
     /// Whether a switch left this page behind (`catchUp` brings it up to date).
-    var isBehind: Bool { pending != nil || projection.isHolding }
+    var isBehind: Bool { pending != nil || projection.hold.isOn }
 
     func catchUp() {
         if let m = pending {
@@ -146,7 +146,7 @@ final class ListPage {
     /// The projection's changes reach GTK and the window. (The closures read `self.projection`: a
     /// parameter of that name would be captured, and the projection would hold itself.)
     func follow(_ shown: ListProjection) {
-        shown.onRowsChanged = { [weak self] position, removed, added in
+        shown.announcer.onRowsChanged = { [weak self] position, removed, added in
             guard let self else { return }
             let hadFocus = listView.widget.containsFocus
             // GTK keeps the row at the top in view as rows are inserted above it, which scrolls a
@@ -181,7 +181,7 @@ final class ListPage {
             onRowsChanged?()
         }
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
-        shown.onContentChanged = { [weak self] identities in
+        shown.announcer.onContentChanged = { [weak self] identities in
             guard let self else { return }
             for (row, identity) in rows.bound.values where identities.contains(identity) { show(row, identity: identity) }
             onRowsChanged?()

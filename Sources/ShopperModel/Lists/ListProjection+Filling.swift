@@ -11,27 +11,26 @@ extension ListProjection {
     static let fillSlice = 16_384
 
     /// Whether some rows still wait for `fillMore`.
-    package var isFilling: Bool { fill != nil }
+    package var isFilling: Bool { filling.isUnderWay }
 
     /// Places a slice more rows, for an idle moment; false once every row is in place.
     package func fillMore() -> Bool { fillMore(budget: Self.fillSlice) }
 
     /// Places about `budget` more rows; false once every row is in place (nothing left to do).
     func fillMore(budget: Int) -> Bool {
-        guard let f = fill else { return false }
-        guard f.step(budget: budget) else { return true }
-        install(f)
+        guard filling.isUnderWay else { return false }
+        guard let keys = filling.step(budget: budget) else { return true }
+        install(keys)
         return false
     }
 
     /// For tests: where the rows are written (the fill's buffer while there is one).
-    var rowsAddress: Int { fill.map { f in f.keys.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } } ?? rows.storageAddress }
+    var rowsAddress: Int { filling.address ?? rows.storageAddress }
 
     /// Every row in place now: for whatever needs rows past the first ones.
     func finishFill() {
-        guard let f = fill else { return }
-        while !f.step(budget: .max) {}
-        install(f)
+        guard let keys = filling.finish() else { return }
+        install(keys)
     }
 
     /// A change of `changed` items is about to be taken into memory. One that `apply` will take row
@@ -41,15 +40,14 @@ extension ListProjection {
         // With a rebuild waiting, the rows are made anew from the model as it will be: a fill
         // under way is let go of then (the write copies the table it holds; the rare change
         // between a store switch and the next idle moment).
-        guard fill != nil, heldChanges == nil, !sectionsMove, !rebuilds(changing: changed) else { return }
+        guard filling.isUnderWay, !hold.isWaiting, !sectionsMove, !rebuilds(changing: changed) else { return }
         finishFill()
     }
 
-    private func install(_ f: RowFill) {
+    private func install(_ keys: [RowKey]) {
         // The first rows, shown meanwhile, are the first of the whole.
-        assert(rows.indices.allSatisfy { rows[$0] == f.keys[$0] }, "the first rows differ from the filled ones")
-        fill = nil
-        rows = Self.rowArray(f.keys)
+        assert(rows.indices.allSatisfy { rows[$0] == keys[$0] }, "the first rows differ from the filled ones")
+        rows = Self.rowArray(keys)
     }
 
     /// Whether a rebuild now may leave rows to `fillMore`: a list long enough to be worth it, with no
@@ -57,25 +55,22 @@ extension ListProjection {
     var fillsLater: Bool { query == nil && model.items.table.count >= tuning.fillFrom }
 
     /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
-    /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
+    /// headers in `rows`, the rest left to `filling` (nothing left when they are all).
     func rebuildFirstRows() {
         // The buffer the rows before these were in, for the fill to write into: at a million rows a
         // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
-        let spare = fill?.takeKeys() ?? rows.takeStorage()
-        fill = nil
+        let spare = filling.abandon() ?? rows.takeStorage()
         let sections = sectionKeys, kind = kind, items = model.items.table, limit = tuning.firstRows
         let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
         let (first, counts, costs, count, placed) = SectionTally.firstRows(
             items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, limit: limit,
             aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(first)
-        itemCount = count
-        sums = SectionSums(counts: counts, costs: costs)
+        (sums.items, sums.counts, sums.costs) = (count, counts, costs)
         guard count > placed else { return }
         let f = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders,
                         counts: counts, reusing: consume spare)
-        if f.madeBuffer { rowBuffersMade += 1 }
-        fill = f
+        filling.start(f)
     }
 }
 
@@ -190,7 +185,7 @@ final class RowFill {
     var cursor: Int? = 0
     /// Sections sorted so far (those whose rows came out of order).
     var sorted = 0
-    /// Whether the rows' buffer was allocated here rather than handed on (`rowBuffersMade`).
+    /// Whether the rows' buffer was allocated here rather than handed on (`RowFilling.buffersMade`).
     let madeBuffer: Bool
 
     /// `spare`: a buffer to write the rows into, whatever it holds (every slot is written before it
