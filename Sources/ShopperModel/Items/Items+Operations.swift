@@ -146,12 +146,12 @@ extension Items {
         return recorded
     }
 
-    package enum AisleChange: Equatable { case keep, set(String?) }
+    enum AisleChange: Equatable { case keep, set(String?) }
 
     /// Places `id` between two neighbours as shown in a list (nil: the list's start or end) and,
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
-    package func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
+    func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
         try core.commit(L("moving “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
             let lo = prev.flatMap { table[$0]?.position }

@@ -49,7 +49,7 @@ package final class ListProjection {
     /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
     /// on screen, say) and then kept up to date: a sum over every row was most of the time a filter
     /// or start-up took, for totals mostly never shown.
-    package var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
+    var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
     package var itemCount: Int { sums.items }
     /// The view's listeners, and what they were told.
     package let announcer = RowAnnouncer()
@@ -93,7 +93,7 @@ package final class ListProjection {
     /// Rows including headers and, when there are items, the end row.
     package var count: Int { (filling.total ?? rows.count) + (isEmpty ? 0 : 1) }
 
-    package func row(at index: Int) -> ListRow {
+    func row(at index: Int) -> ListRow {
         if filling.isUnderWay, index >= rows.count { finishFill() }
         if index == rows.count { return .end(totals) }
         let key = rows[index]

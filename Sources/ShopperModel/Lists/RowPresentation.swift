@@ -2,12 +2,12 @@ import Foundation
 
 /// The user's display preferences.
 package struct DisplayOptions: Hashable, Sendable {
-    package var showQuantity: Bool
+    var showQuantity: Bool
     package var showCost: Bool
-    package var showCheckboxes: Bool
+    var showCheckboxes: Bool
     /// A click or tap anywhere on a Shopping List row ticks it off, as in the store; the editor
     /// opens from the row's Edit button (and F2) instead.
-    package var tapToTick: Bool
+    var tapToTick: Bool
 
     package init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false) {
         self.showQuantity = showQuantity
@@ -32,7 +32,7 @@ package enum RowAction: Sendable { case toggleNeeded, tick, untick, openEditor }
 /// one row widget class never decides anything itself.
 package struct RowPresentation: Equatable, Sendable {
     package var description: String
-    package var left: DetailField?
+    var left: DetailField?
     package var right: DetailField?
     package var leftText: String?
     package var rightText: String?

@@ -3,21 +3,21 @@
 package struct ChangeSet: Sendable {
     /// New value, or nil to delete.
     package var items: [ItemID: Item?] = [:]
-    package var searches: [SavedSearch.ID: SavedSearch?] = [:]
+    var searches: [SavedSearch.ID: SavedSearch?] = [:]
     var historyAdded: [PriceRecord] = []
     var historyRemoved: [PriceRecord] = []
     /// Replaces the whole aisle order of `list` when set (it is short).
-    package var aisleOrder: [String]?
+    var aisleOrder: [String]?
     /// The list the operation was made on: whose aisle order it sets, whose undo history shows it.
     package var list: ListID = .first
     /// Lists created, renamed, reordered, deleted or brought back (nil: gone for good).
     package var lists: [ListID: ShoppingList?] = [:]
     /// Shops made, renamed, reordered, given an aisle order, deleted or brought back (nil: gone).
-    package var shops: [ShopID: Shop?] = [:]
+    var shops: [ShopID: Shop?] = [:]
     /// Items' "only at" marks, whole (empty: sold anywhere).
     package var onlyAt: [ItemID: Set<ShopID>] = [:]
     /// Trips recorded, deleted or brought back, whole with their lines (nil: deleted).
-    package var trips: [TripID: Trip?] = [:]
+    var trips: [TripID: Trip?] = [:]
     /// Recipes, meals of the plan and items' shares written whole (nil: gone). Household-wide
     /// like shops: in the same transaction, and the same undo step, as the items they change.
     var recipes: [RecipeID: Recipe?] = [:]
@@ -28,7 +28,7 @@ package struct ChangeSet: Sendable {
 
     package init(list: ListID = .first) { self.list = list }
 
-    package var isEmpty: Bool {
+    var isEmpty: Bool {
         items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
             && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty && recipes.isEmpty && meals.isEmpty && shares.isEmpty
             && learned.isEmpty

@@ -10,7 +10,7 @@ package final class UndoHistory {
     package init() {}
     package struct Entry {
         package let id: Int
-        package let name: String
+        let name: String
         let forward: ChangeSet
         let backward: ChangeSet
         /// A long import: undone from this record in the store, not from change sets, and never
@@ -33,7 +33,7 @@ package final class UndoHistory {
         package var listIDs: Set<ListID> { Set(forward.lists.keys) }
     }
 
-    package static let limit = 200
+    static let limit = 200
     package private(set) var undoStack: [Entry] = []
     package private(set) var redoStack: [Entry] = []
     private var lastID = 0

@@ -27,14 +27,15 @@ final class SourceShapeTests: XCTestCase {
         "ShopperApp.ImportPreview", "ShopperApp.ItemEditor", "ShopperApp.RecipeDetail", "ShopperApp.RecipePasteDialog",
         "ShopperApp.RecipesPage", "ShopperApp.RowWidget", "ShopperApp.SearchPanel", "ShopperApp.TripsPage",
         "ShopperModel.ChangeSet", "ShopperModel.Item", "ShopperModel.RowPresentation", "ShopperModel.RowFill",
-        "ShopperModel.StreamWrite", "ShopperSync.MergePass",
+        "ShopperModel.StreamWrite",
     ]
 
-    /// TODO(issue 55): `public`/`package` declarations no other module refers to, when the rule came
-    /// (tests did not count before either; the old word count let these through). `make shape` lists
-    /// them in .build/shape.md.unexposed.txt; the lead makes them internal after the `public` →
-    /// `package` edit and brings this to 0. The count may only fall.
-    static let unreferencedExposedCeiling = 151
+    /// `package` declarations no other module refers to (test targets use `@testable` and do not
+    /// count). Issue 55 made the 151 found then internal; the one counted since is
+    /// `SavedSearch.ID.raw`, which ShopperApp does use (`SavedSearchesPage`, in a closure given to
+    /// `DragAndDrop.source`) but whose use the index store does not record. `make shape` lists them
+    /// in .build/shape.md.unexposed.txt. The count may only fall.
+    static let unreferencedExposedCeiling = 1
 
     static let shape = Result { try SourceShape.measure() }
 
