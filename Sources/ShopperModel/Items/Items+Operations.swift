@@ -89,7 +89,7 @@ extension Items {
         try core.commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
             for id in ids where table[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.
-            b.cs.historyRemoved = history.filter { b.cs.items[$0.itemID] != nil }
+            b.cs.history.removed = history.filter { b.cs.items[$0.itemID] != nil }
         }
     }
 
@@ -129,7 +129,7 @@ extension Items {
                 if let corrected = paid[item.id] { item.price = corrected }
                 lines.append(TripLine(item))
                 if let cost = item.unitPrice {
-                    b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
+                    b.cs.history.added.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
                     item.lastPrice = cost
                     item.lastPriceDate = date
                 }

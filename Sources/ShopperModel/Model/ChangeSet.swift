@@ -4,8 +4,7 @@ package struct ChangeSet: Sendable {
     /// New value, or nil to delete.
     package var items: [ItemID: Item?] = [:]
     var searches: [SavedSearch.ID: SavedSearch?] = [:]
-    var historyAdded: [PriceRecord] = []
-    var historyRemoved: [PriceRecord] = []
+    var history = PriceHistoryChange()
     /// Replaces the whole aisle order of `list` when set (it is short).
     var aisleOrder: [String]?
     /// The list the operation was made on: whose aisle order it sets, whose undo history shows it.
@@ -18,19 +17,37 @@ package struct ChangeSet: Sendable {
     package var onlyAt: [ItemID: Set<ShopID>] = [:]
     /// Trips recorded, deleted or brought back, whole with their lines (nil: deleted).
     var trips: [TripID: Trip?] = [:]
-    /// Recipes, meals of the plan and items' shares written whole (nil: gone). Household-wide
-    /// like shops: in the same transaction, and the same undo step, as the items they change.
-    var recipes: [RecipeID: Recipe?] = [:]
-    var meals: [MealID: Meal?] = [:]
-    var shares: [ShareID: ItemShare?] = [:]
+    /// Household-wide like shops: in the same transaction, and the same undo step, as the items
+    /// they change.
+    var book = RecipeBookChange()
     /// Aisles taught for names (`LearnedAisles`; nil: forgotten), household-wide, with the move that taught them.
     var learned: [String: String?] = [:]
 
     package init(list: ListID = .first) { self.list = list }
 
     var isEmpty: Bool {
-        items.isEmpty && searches.isEmpty && historyAdded.isEmpty && historyRemoved.isEmpty && aisleOrder == nil && lists.isEmpty
-            && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty && recipes.isEmpty && meals.isEmpty && shares.isEmpty
-            && learned.isEmpty
+        items.isEmpty && searches.isEmpty && history.isEmpty && aisleOrder == nil && lists.isEmpty
+            && shops.isEmpty && onlyAt.isEmpty && trips.isEmpty && book.isEmpty && learned.isEmpty
     }
+}
+
+/// The price records a change set adds and removes.
+struct PriceHistoryChange: Sendable {
+    var added: [PriceRecord] = []
+    var removed: [PriceRecord] = []
+
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+    /// The change that undoes this one.
+    var inverse: PriceHistoryChange { PriceHistoryChange(added: removed, removed: added) }
+}
+
+/// A change set's part in the recipe book: recipes, meals of the plan and items' shares, written
+/// whole (nil: gone).
+struct RecipeBookChange: Sendable {
+    var recipes: [RecipeID: Recipe?] = [:]
+    var meals: [MealID: Meal?] = [:]
+    var shares: [ShareID: ItemShare?] = [:]
+
+    var isEmpty: Bool { recipes.isEmpty && meals.isEmpty && shares.isEmpty }
 }
