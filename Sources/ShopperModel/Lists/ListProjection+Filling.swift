@@ -60,16 +60,14 @@ extension ListProjection {
         // The buffer the rows before these were in, for the fill to write into: at a million rows a
         // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
         let spare = filling.abandon() ?? rows.takeStorage()
-        let sections = sectionKeys, kind = kind, items = model.items.table, limit = tuning.firstRows
         let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
+        let source = RowSource(items: model.items.table, hidden: hidden, kind: kind, sections: sectionKeys)
         let (first, counts, costs, count, placed) = SectionTally.firstRows(
-            items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, limit: limit,
-            aisles: model.shops.sectionAisles.names.count)
+            of: source, headers: sectioning.hasHeaders, limit: tuning.firstRows, aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(first)
         (sums.items, sums.counts, sums.costs) = (count, counts, costs)
         guard count > placed else { return }
-        let f = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders,
-                        counts: counts, reusing: consume spare)
+        let f = RowFill(source, headers: sectioning.hasHeaders, counts: counts, reusing: consume spare)
         filling.start(f)
     }
 }
@@ -88,16 +86,13 @@ final class SectionTally {
     /// A list's first rows (the first `limit` items in order shown, with their headers when
     /// `headers`) and every item's count and cost per section, in one pass over `items`: the
     /// candidates below the last kept one, cut back to `limit` whenever there are twice that.
-    static func firstRows(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool,
-                          limit: Int, aisles: Int)
+    static func firstRows(of source: RowSource, headers: Bool, limit: Int, aisles: Int)
         -> (first: [RowKey], counts: [SectionKey: Int], costs: [SectionKey?: CostSum], count: Int, placed: Int) {
         let tally = SectionTally(aisles: aisles)
         var best: [RowKey] = [], bar: RowKey?
         best.reserveCapacity(2 * limit)
-        items.forEach { id, entry in
-            guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
-            let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
-                           lineCost: entry.lineCost, flags: entry.flags)
+        source.items.forEach { id, entry in
+            guard let k = source.row(id, entry) else { return }
             tally.add(k)
             if bar.map({ k < $0 }) ?? true {
                 best.append(k)
@@ -168,10 +163,7 @@ final class SectionTally {
 /// (a copy that costs nothing until the model changes its own): as `placedBySection` places them
 /// all at once.
 final class RowFill {
-    let items: ItemTable
-    let hidden: Set<ItemID>
-    let kind: ListKind
-    let sections: SectionKeys
+    let source: RowSource
     let order: [SectionKey]
     let headers: Bool
     /// Rows once all are placed.
@@ -190,12 +182,8 @@ final class RowFill {
 
     /// `spare`: a buffer to write the rows into, whatever it holds (every slot is written before it
     /// is read); a new one is made when it is too small, or far larger than the rows (let go of).
-    init(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool,
-         counts: [SectionKey: Int], reusing spare: consuming [RowKey] = []) {
-        self.items = items
-        self.hidden = hidden
-        self.kind = kind
-        self.sections = sections
+    init(_ source: RowSource, headers: Bool, counts: [SectionKey: Int], reusing spare: consuming [RowKey] = []) {
+        self.source = source
         self.headers = headers
         order = counts.keys.sorted()
         slots = SectionSlots(order)
@@ -242,13 +230,11 @@ final class RowFill {
     /// Does about `budget` items' work; true once every row is in place and sorted.
     func step(budget: Int) -> Bool {
         if let at = cursor {
-            let (items, hidden, kind, sections, slots) = (items, hidden, kind, sections, slots)
+            let (source, slots) = (source, slots)
             var next = self.next, keys = self.keys
             self.keys = []  // one owner while rows are written: no copy
-            cursor = items.forEach(fromSlot: at, slots: budget) { id, entry in
-                guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
-                let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
-                               lineCost: entry.lineCost, flags: entry.flags)
+            cursor = source.items.forEach(fromSlot: at, slots: budget) { id, entry in
+                guard let k = source.row(id, entry) else { return }
                 let n = slots[k.section]
                 keys[next[n]] = k
                 next[n] += 1
@@ -290,5 +276,22 @@ struct SectionSlots {
         let n = section >= 0 && Int(section) < table.count ? table[Int(section)] : others[section] ?? -1
         precondition(n >= 0, "a row of section \(section), which the list does not have")
         return n
+    }
+}
+
+/// The entries a list's rows are made from, as they were when a pass over them began (a copy that
+/// costs nothing until the model changes its own), and which of them the list shows.
+struct RowSource {
+    let items: ItemTable
+    /// Items the shopping list leaves out as sold only at other shops.
+    let hidden: Set<ItemID>
+    let kind: ListKind
+    let sections: SectionKeys
+
+    /// The row of an entry; nil when the list leaves it out.
+    @inline(__always) func row(_ id: ItemID, _ entry: ItemEntry) -> RowKey? {
+        guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return nil }
+        return RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
+                      lineCost: entry.lineCost, flags: entry.flags)
     }
 }
