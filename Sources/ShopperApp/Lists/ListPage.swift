@@ -90,7 +90,7 @@ final class ListPage {
         listView.onActivate { [weak self] position in
             // An item another process deleted a moment ago is gone from the store before the list.
             guard let self, let id = projection.itemID(at: position), let item = model.items.item(id) else { return }
-            act(RowPresentation(options: self.options, list: kind, item: item, money: money).rowAction, on: id)
+            act(RowPresentation(options: self.options, list: kind, item: item, money: money).actions.row, on: id)
         }
         addListShortcuts()
         listView.onSelectionChanged { [weak self] in self?.onSelectionChanged?() }
