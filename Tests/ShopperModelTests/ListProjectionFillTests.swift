@@ -160,8 +160,11 @@ final class ListProjectionFillTests: XCTestCase {
                 watch()
             }
             // A list not on screen waits with a store switch's rebuild until it catches up.
-            for w in watched where w.projection.hold.isWaiting && Int.random(in: 0..<3, using: &rng) == 0 { w.projection.catchUp() }
-            for w in watched where !(!w.projection.hold.isWaiting ? w.agrees(with: fresh(w.projection, m), context) : w.keptAsTold(context)) {
+            for w in watched where w.projection.hold.isWaiting && Int.random(in: 0..<3, using: &rng) == 0 {
+                w.projection.catchUp()
+            }
+            for w in watched
+            where !(w.projection.hold.isWaiting ? w.keptAsTold(context) : w.agrees(with: fresh(w.projection, m), context)) {
                 return
             }
             if Int.random(in: 0..<8, using: &rng) == 0 { lookPastTheFirstRows(watched, m, &rng, context) }
@@ -186,7 +189,8 @@ final class ListProjectionFillTests: XCTestCase {
     /// An item past the first rows of a fill looked for (a reveal, a reselection): found where a
     /// whole rebuild has it, the fill finished for it.
     private func lookPastTheFirstRows(_ watched: [Watched], _ m: ShoppingModel, _ rng: inout SeededRandom, _ context: String) {
-        guard let w = watched.filter({ $0.projection.isFilling && !$0.projection.hold.isWaiting }).randomElement(using: &rng) else { return }
+        let filling = watched.filter { $0.projection.isFilling && !$0.projection.hold.isWaiting }
+        guard let w = filling.randomElement(using: &rng) else { return }
         let whole = fresh(w.projection, m), first = w.projection.rows.count
         let past = (first..<whole.count).compactMap { i in whole.itemID(at: i).map { ($0, i) } }
         if let (id, i) = past.randomElement(using: &rng) {

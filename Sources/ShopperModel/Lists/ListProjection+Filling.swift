@@ -63,7 +63,8 @@ extension ListProjection {
         let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
         let source = RowSource(items: model.items.table, hidden: hidden, kind: kind, sections: sectionKeys)
         let (first, counts, costs, count, placed) = SectionTally.firstRows(
-            of: source, headers: sectioning.hasHeaders, limit: tuning.firstRows, aisles: model.shops.sectionAisles.names.count)
+            of: source, headers: sectioning.hasHeaders, limit: tuning.firstRows,
+            aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(first)
         (sums.items, sums.counts, sums.costs) = (count, counts, costs)
         guard count > placed else { return }

@@ -149,7 +149,8 @@ struct StreamWrite {
 
     /// What undoing this import needs (`ImportUndo`), once it is finished.
     var undo: ImportUndo {
-        ImportUndo(list: list, revision: revision, firstNew: newIDs.first, lastNew: max(newIDs.inserted, newIDs.first - 1),
+        ImportUndo(list: list, revision: revision, firstNew: newIDs.first,
+                   lastNew: max(newIDs.inserted, newIDs.first - 1),
                    before: progress.before, onlyAtBefore: progress.onlyAtBefore, shopsMade: shops.madeIDs,
                    aislesBefore: aisles.before, aislesAfter: aisles.after ?? aisles.before,
                    added: progress.added, updated: progress.updated.count)
@@ -158,7 +159,9 @@ struct StreamWrite {
     /// The last batch, then the aisle order with the aisles the import named, written once.
     mutating func finish() throws {
         try flush()
-        if let order = b.finished.aisleOrder { aisles.after = try Store.writeAisles(order, known: aisles.before, list: list, db) }
+        if let order = b.finished.aisleOrder {
+            aisles.after = try Store.writeAisles(order, known: aisles.before, list: list, db)
+        }
     }
 }
 
