@@ -162,11 +162,12 @@ test: deps schemas validate check-translations locale
 	  Tests/suites.sh "$(SHOPPER)" .build/baseline "$(RELEASE_BIN)/shopper-bench-store" $(SWIFT)
 
 # The unit and in-process tests alone, headless (no harness, no servers' end-to-end runs, no
-# benchmark): the edit–test cycle. `make test` stays the whole suite.
+# benchmark): the edit–test cycle. `make test` stays the whole suite. The window tests and the
+# rest run side by side (Tests/check.sh): a headless session for each test module.
 check: deps schemas locale
 	$(SWIFT) build --build-tests
 	GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals \
-	  $(HEADLESS) $(SWIFT) test --skip-build --disable-swift-testing
+	  Tests/check.sh $(SWIFT)
 
 # The sources' shape as the shape test measures it (types with all their blocks, stored properties,
 # members, public and package declarations other modules refer to): markdown in .build/shape.md,

@@ -22,7 +22,7 @@ final class AdaptiveTests: GtkTestCase {
                 iterate(until: { window.window.widget.width > 0 }, "the window")
                 // The default size counts the client-side shadow; the window itself is a little narrower.
                 XCTAssertEqual(Double(window.window.widget.width), Double(width), accuracy: 24)
-                settle(200)
+                runTimeoutsAdded(upTo: 200, "the timers due in 200 ms")
                 XCTAssertEqual(window.pageStack.isBottomSwitcherShown, bottom, "at \(width) px")
                 XCTAssertEqual(window.pageStack.switcherBar.hasButtons, bottom, "the bottom bar's buttons made only to show, at \(width) px")
                 if bottom {
@@ -36,12 +36,12 @@ final class AdaptiveTests: GtkTestCase {
             }
             // A wide window made narrow: the bar's buttons are made as it first shows.
             let harness = try WindowHarness(model: model, size: (1280, 800))
-            settle(200)
+            runTimeoutsAdded(upTo: 200, "the timers due in 200 ms")
             XCTAssertFalse(harness.window.pageStack.switcherBar.hasButtons)
             harness.window.window.defaultSize(360, 640)
             iterate(until: { harness.window.pageStack.isBottomSwitcherShown }, "the bottom bar on a narrow window")
             XCTAssertTrue(harness.window.pageStack.switcherBar.hasButtons)
-            settle(300)
+            runTimeoutsAdded(upTo: 300, "the timers due in 300 ms")
             let drawn = harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
                 if case .text(let t) = c { return t } else { return nil }
             }
@@ -77,7 +77,7 @@ final class AdaptiveTests: GtkTestCase {
                 // Sliding in, the bar would be a few pixels tall in the first frame.
                 XCTAssertGreaterThanOrEqual(seen.barHeight, 40, "the bar at its full height in the first frame at \(width) px")
                 XCTAssertFalse(seen.headerButtons, "no header switcher made at \(width) px")
-                settle(300)
+                runTimeoutsAdded(upTo: 300, "the timers due in 300 ms")
                 XCTAssertTrue(harness.window.pageStack.isBottomSwitcherShown)
                 XCTAssertFalse(harness.window.pageStack.switcherTitle.hasButtons, "not made while there is no room")
                 if width == 800 {
@@ -103,7 +103,7 @@ final class AdaptiveTests: GtkTestCase {
             defer { harness.close() }
             XCTAssertFalse(harness.window.pageStack.switcherTitle.titleVisible)
             harness.window.window.defaultSize(PageStack.roomForHeaderSwitcher, 720)
-            settle(300)
+            runTimeoutsAdded(upTo: 300, "the timers due in 300 ms")
             XCTAssertTrue(harness.window.pageStack.switcherTitle.titleVisible, "no room for the switcher at \(PageStack.roomForHeaderSwitcher) px")
             XCTAssertTrue(harness.window.pageStack.isBottomSwitcherShown)
         }
@@ -116,7 +116,7 @@ final class AdaptiveTests: GtkTestCase {
             let harness = try WindowHarness(model: model)
             defer { harness.close() }
             harness.window.show(.all)
-            settle(150)
+            runTimeoutsAdded(upTo: 150, "the timers due in 150 ms")
             let row = try XCTUnwrap(harness.window.currentPage.boundRows.first { $0.itemID != nil })
             XCTAssertGreaterThanOrEqual(row.checkArea.widget.width, RowWidget.touchTarget)
             XCTAssertGreaterThanOrEqual(row.checkArea.widget.height, RowWidget.touchTarget)

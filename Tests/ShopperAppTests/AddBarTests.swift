@@ -15,7 +15,7 @@ final class AddBarTests: GtkTestCase {
             let bar = harness.window.strip.addBar
             bar.entry.text = "500 g Mince @ 5.49"
             bar.submit()
-            settle(200)
+            waitForFrame(harness.window.window.widget)
             let hint = try XCTUnwrap(bar.shownText)
             XCTAssertTrue(hint.contains("did you mean"), hint)
             XCTAssertEqual(bar.entry.text, "", "the line was added")
@@ -25,7 +25,7 @@ final class AddBarTests: GtkTestCase {
             XCTAssertLessThanOrEqual(width, 360, "it wraps within the window")
             _ = harness.render(name: "add-bar-hint-phone")
             bar.entry.text = "E"
-            settle(50)
+            waitForFrame(harness.window.window.widget)
             XCTAssertNil(bar.shownText, "typing again clears it")
         }
     }
@@ -41,7 +41,7 @@ final class AddBarTests: GtkTestCase {
             for line in ["2 cups Heavy cream", "2 EL Olivenöl", "3 cloves Garlic"] {
                 bar.entry.text = line
                 bar.submit()
-                settle(100)
+                waitForFrame(harness.window.window.widget)
             }
             let items = try model.items.allItems().map { "\($0.quantity) \($0.unit ?? "-") \($0.description)" }.sorted()
             XCTAssertEqual(items, ["2 EL Olivenöl", "2 cups Heavy cream", "3 cloves Garlic"])
@@ -60,7 +60,7 @@ final class AddBarTests: GtkTestCase {
                 let model = try ShoppingModel(store: temporaryStore())
                 let harness = try WindowHarness(model: model, size: (width, 640))
                 defer { harness.close() }
-                settle(200)
+                waitForFrame(harness.window.window.widget)
                 let entry = harness.window.strip.addBar.entry
                 XCTAssertTrue(entry.fits(entry.placeholder), "“\(entry.placeholder)” fits at \(width) px")
                 XCTAssertEqual(entry.placeholder == AddBar.placeholders[0], whole, "the whole example at \(width) px")
@@ -72,7 +72,7 @@ final class AddBarTests: GtkTestCase {
     /// add takes in the other write first, and the lookup sees it.
     func testAnItemAddedByAnotherProcessIsNotAddedTwice() throws {
         try MainActor.assumeIsolated {
-            let path = NSTemporaryDirectory() + "addbar-\(UUID().uuidString)/" + Store.fileName
+            let path = temporaryFolder("addbar") + "/" + Store.fileName
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: path))
             let harness = try WindowHarness(model: model, size: (360, 640))
@@ -84,7 +84,7 @@ final class AddBarTests: GtkTestCase {
             try other.items.setNeeded(pears, false)
             bar.entry.text = "2 pears"
             bar.submit()
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(model.items.table.count, 1, "no second Pears")
             XCTAssertEqual(model.items.item(pears)?.quantity, 2)
             XCTAssertEqual(model.items.item(pears)?.needed, true)
@@ -102,11 +102,11 @@ final class AddBarTests: GtkTestCase {
             defer { harness.close() }
             let bar = harness.window.strip.addBar
             bar.entry.text = "item 12"
-            settle(50)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(bar.offeredCompletions.count, AddBar.completionLimit)
             XCTAssertTrue(bar.offeredCompletions.allSatisfy { $0.hasPrefix("Item 12") }, "\(bar.offeredCompletions)")
             bar.entry.text = "CREME"
-            settle(50)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(bar.offeredCompletions, ["Crème fraîche"])
         }
     }

@@ -51,17 +51,17 @@ final class ChangedRowInViewTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            settle(300)
+            waitForFrame(window.window.widget)
             let page = window.page(.shopping)
             let id = try XCTUnwrap(model.items.allItems().first { $0.description == "Item 7-1" }?.id)
             page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
-            settle(200)
+            waitForFrame(window.window.widget)
             window.items.perform(.tick, on: id)
             iterate(until: { page.projection.index(of: id) == nil }, "the tick")
             page.scrolled.scrollOffset = 0
-            settle(300)
+            waitForFrame(window.window.widget)
             window.undo()
-            settle(Int(ListPage.toastRoomMS) + 300)
+            runTimeoutsAdded(upTo: UInt32(Int(ListPage.toastRoomMS) + 300), "the timers due by then")
             Self.assertInView(id, window, withHeader: true, "undo of a tick")
         }
     }
@@ -72,13 +72,13 @@ final class ChangedRowInViewTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window
-            settle(300)
+            waitForFrame(window.window.widget)
             window.strip.addBar.focus()
             // An item added to the foot of the list; one that leads a new aisle comes with its header.
             for (line, name, header) in [("Zucchini [Aisle 8]", "Zucchini", false), ("Apricots [Aisle 9]", "Apricots", true)] {
                 window.strip.addBar.entry.text = line
                 window.strip.addBar.submit()
-                settle(Int(ListPage.toastRoomMS) + 300)
+                runTimeoutsAdded(upTo: UInt32(Int(ListPage.toastRoomMS) + 300), "the timers due by then")
                 let id = try XCTUnwrap(model.items.allItems().first { $0.description == name }?.id)
                 Self.assertInView(id, window, withHeader: header, "adding \(line)")
                 XCTAssertTrue(window.strip.addBar.entry.widget.containsFocus, "the add bar keeps the focus")
@@ -92,18 +92,18 @@ final class ChangedRowInViewTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (360, 640))
             defer { harness.close() }
             let window = harness.window
-            settle(300)
+            waitForFrame(window.window.widget)
             let page = window.page(.all)
             let id = try XCTUnwrap(model.items.allItems().first { $0.description == "Item 4-2" }?.id)
             page.select(id)
-            settle(200)
+            waitForFrame(window.window.widget)
             // Scrolled so that Aisle 4's header is just above the top edge, Item 4-1 the top row.
             let header = try XCTUnwrap((0..<page.projection.count).first { page.projection.row(identity: page.projection.identity(at: $0)).map { "\($0)".contains("Aisle 4") } == true && page.projection.itemID(at: $0) == nil })
             let h = (page.scrolled.maxScrollOffset + page.scrolled.pageSize) / Double(page.projection.count)
             page.scrolled.scrollOffset = Double(header + 1) * h
-            settle(200)
+            waitForFrame(window.window.widget)
             page.moveSelected(by: -1)
-            settle(Int(ListPage.toastRoomMS) + 300)
+            runTimeoutsAdded(upTo: UInt32(Int(ListPage.toastRoomMS) + 300), "the timers due by then")
             XCTAssertEqual(page.projection.index(of: id), header + 1, "Item 4-2 leads Aisle 4")
             Self.assertInView(id, window, withHeader: true, toast: false, "Alt+Up")
         }

@@ -15,18 +15,18 @@ final class CostOffTests: GtkTestCase {
             let harness = try WindowHarness(model: model, size: (600, 640))
             defer { harness.close() }
             let window = harness.window
-            settle(200)
+            waitForFrame(window.window.widget, "the rows drawn")
             @MainActor func captions() -> [String] { window.currentPage.boundRows.compactMap(\.captionText).sorted() }
             XCTAssertEqual(captions(), ["Dairy · 2 items · 4.30", "No more items · 2 items · 4.30"].sorted())
             harness.preferences.set(.showCost, false)
-            settle(200)
+            waitForFrame(window.window.widget, "the rows drawn without costs")
             XCTAssertEqual(captions(), ["Dairy · 2 items", "No more items · 2 items"].sorted())
             XCTAssertEqual(window.strip.totalsText, "2 items · 2 left to buy · 0 in cart")
             XCTAssertFalse(window.pageStack.stack.widget.drawnContent().contains { _, c in
                 if case .text(let t) = c { return t.range(of: #"\d[.,]\d\d"#, options: .regularExpression) != nil } else { return false }
             }, "no amount drawn in the lists")
             harness.preferences.set(.showCost, true)
-            settle(200)
+            waitForFrame(window.window.widget, "the rows drawn with costs")
             XCTAssertEqual(captions(), ["Dairy · 2 items · 4.30", "No more items · 2 items · 4.30"].sorted())
             XCTAssertTrue(window.strip.totalsText.contains("4.30"), window.strip.totalsText)
         }

@@ -17,7 +17,7 @@ final class CurrencyPreferenceTests: GtkTestCase {
             let page = window.page(.all)
             let changes = page.structuralChanges
             harness.preferences.set(.currency, "CHF")
-            settle(200)
+            waitForFrame(window.window.widget)
             let row = try XCTUnwrap(page.boundRows.first { $0.itemID == tea })
             XCTAssertTrue(row.visibleParts.right?.contains("CHF") == true, "\(row.visibleParts.right ?? "nil")")
             XCTAssertTrue(window.strip.totalsText.contains("CHF"), window.strip.totalsText)

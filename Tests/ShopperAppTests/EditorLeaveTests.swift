@@ -17,14 +17,14 @@ final class EditorLeaveTests: GtkTestCase {
             window.items.openEditor(id)
             window.items.editor.set(.description, "Green apples")
             window.items.closeEditor()
-            settle()
+            waitForFrame(window.window.widget, "the lists drawn again")
             XCTAssertEqual(model.items.item(id)?.description, "Green apples", "kept without pressing Save")
             XCTAssertFalse(window.items.isEditing)
 
             window.items.openEditor(id)
             window.items.editor.set(.quantity, "-3")
             window.items.closeEditor()
-            settle()
+            waitForFrame(window.window.widget, "the lists and the toast drawn")
             XCTAssertEqual(model.items.item(id)?.quantity, 2, "an invalid change is not stored")
             XCTAssertTrue(window.toast.text.hasPrefix("Changes to “Green apples” were not kept: Quantity must be more than zero."),
                           window.toast.text)
@@ -32,7 +32,7 @@ final class EditorLeaveTests: GtkTestCase {
             let steps = model.undo.undoStack.count
             window.items.openEditor(id)
             window.items.closeEditor()
-            settle()
+            waitForFrame(window.window.widget, "the lists drawn again")
             XCTAssertEqual(model.undo.undoStack.count, steps, "no change, no step")
         }
     }

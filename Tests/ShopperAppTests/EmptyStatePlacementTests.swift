@@ -13,11 +13,11 @@ final class EmptyStatePlacementTests: GtkTestCase {
                 let harness = try WindowHarness(model: model, size: (width, height))
                 defer { harness.close() }
                 let window = harness.window
-                settle(300)
+                waitForFrame(window.window.widget)
                 // Each while it is on screen.
                 for name in [ListKind.all.rawValue, AppAction.searchesPage] {
                     window.pageStack.stack.visibleName = name
-                    settle(300)
+                    waitForFrame(window.window.widget)
                     let (page, empty) = name == AppAction.searchesPage
                         ? (window.search.savedSearches.root.widget, window.search.savedSearches.emptyState)
                         : (window.page(.all).root.widget, window.page(.all).emptyState)

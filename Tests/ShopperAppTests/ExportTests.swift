@@ -18,7 +18,7 @@ final class ExportTests: GtkTestCase {
             let window = harness.window
             for (kind, name) in [(ListKind.all, "All Items.csv"), (.shopping, "Shopping List.csv"), (.cart, "Cart.csv")] {
                 window.show(kind)
-                settle(50)
+                waitForFrame(window.window.widget)
                 XCTAssertEqual(window.files.exportedList, kind)
                 XCTAssertEqual(FilesController.exportName(window.files.exportedList), name)
             }

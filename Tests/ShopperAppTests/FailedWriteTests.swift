@@ -18,10 +18,10 @@ final class FailedWriteTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget)
             let page = window.currentPage
             page.act(.tick, on: id)
-            settle(Int(RowWidget.leaveMS) + 150)
+            runTimeoutsAdded(upTo: UInt32(Int(RowWidget.leaveMS) + 150), "the timers due by then")
 
             XCTAssertEqual(window.toast.text, StoreError.readOnly(path: path).localizedDescription)
             XCTAssertFalse(window.toast.text.contains("is in the cart"))

@@ -19,14 +19,14 @@ final class FinishShoppingTests: GtkTestCase {
 
             window.trips.finishShopping()
             let dialog = try XCTUnwrap(window.trips.finishDialog)
-            settle()
+            waitForFrame(window.window.widget)
             XCTAssertEqual(dialog.priceTexts, ["1.29", "2.00"], "money with its decimals")
             dialog.setPrice(0, "abc")
             XCTAssertFalse(dialog.dialog.isEnabled(FinishShoppingDialog.finish), "not a price: Finish waits")
             dialog.setPrice(0, "€1.49")
             XCTAssertTrue(dialog.dialog.isEnabled(FinishShoppingDialog.finish))
             dialog.dialog.respond(FinishShoppingDialog.finish)
-            settle()
+            waitForFrame(window.window.widget)
             XCTAssertNil(window.trips.finishDialog)
             XCTAssertEqual(model.items.item(apples)?.lastPrice, Decimal(string: "1.49"), "the corrected price is recorded")
             XCTAssertEqual(model.items.item(bread)?.lastPrice, 2)
@@ -37,7 +37,7 @@ final class FinishShoppingTests: GtkTestCase {
             try model.items.tick(bread)
             window.trips.finishShopping()
             window.trips.finishDialog?.dialog.respond("cancel")
-            settle()
+            waitForFrame(window.window.widget)
             XCTAssertEqual(model.items.totals.inCart.count, 1)
         }
     }

@@ -14,9 +14,9 @@ final class GtkLifetimeTests: GtkTestCase {
             var popoverRef = GWeakRef()
             g_weak_ref_init(&popoverRef, popover.widget.gobject)
             window.present()
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             window.destroy()
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             XCTAssertNil(g_weak_ref_get(&popoverRef), "the popover was unparented and finalized with its button")
             g_weak_ref_clear(&popoverRef)
         }
@@ -35,7 +35,7 @@ final class GtkLifetimeTests: GtkTestCase {
                 g_weak_ref_init(&popoverRef, popover.widget.gobject)
             }
             window.destroy()
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             XCTAssertNil(g_weak_ref_get(&popoverRef))
             g_weak_ref_clear(&popoverRef)
         }
@@ -52,9 +52,9 @@ final class GtkLifetimeTests: GtkTestCase {
             iterate(until: { counter.n == 1 }, "the first frame")
             XCTAssertFalse(token.isConnected, "the map handler is disconnected after the first map")
             window.widget.visible = false
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             window.widget.visible = true
-            settle(200)
+            runTimeoutsAdded(upTo: 200, "the timers due in 200 ms")
             XCTAssertEqual(counter.n, 1, "a second map does not call again")
             window.destroy()
         }

@@ -10,7 +10,7 @@ import XCTest
 final class ListSwitchTests: GtkTestCase {
     func testEachListShowsItsOwnAndTheOneLeftIsLetGo() throws {
         try MainActor.assumeIsolated {
-            let path = NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName
+            let path = temporaryFolder("switch") + "/" + Store.fileName
             let store = try Store(path: path)
             // Made and handed over in one function: the test keeps no hold on the first list's model.
             @MainActor func makeHarness() throws -> (WindowHarness, ListID) {
@@ -33,7 +33,7 @@ final class ListSwitchTests: GtkTestCase {
             weak let groceries = window.model
             weak let oldProjection = window.builtPage(.all)?.projection
             actions.activate(AppAction.switchList.rawValue, "next")
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, party)
             XCTAssertEqual(window.window.title, "Party – Shopper")
             XCTAssertNil(oldProjection, "its page's projection")
@@ -47,16 +47,16 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [2, 0], "...and its count follows")
             window.strip.addBar.entry.text = "Cake"
             window.strip.addBar.submit()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 1, "Cake here is an item of this list")
             XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [2, 1])
 
             // Undo from the other list undoes the newest step where it was made.
             actions.activate(AppAction.switchList.rawValue, "1")
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, .first)
             window.undo()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, party, "the undo showed the list it acted on")
             XCTAssertEqual(window.currentPage.projection.itemCount, 0)
         }
@@ -68,40 +68,40 @@ final class ListSwitchTests: GtkTestCase {
     /// does not happen in-process; `make test`'s benchmark smoke run at 1,000 items catches it.)
     func testSwitchingFromAScrolledListAndBackWhileItsRowsAreStillComing() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("switch") + "/" + Store.fileName)
             let harness = try Self.twoLists(store, items: 1000, small: 900)
             defer { harness.close() }
             let window = harness.window
             // The benchmark's steps: items ticked off on the Shopping List, then All Items scrolled to
             // its end a frame at a time.
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget)
             for _ in 0..<3 {
                 if let id = window.currentPage.projection.itemID(at: 1) { try window.model.items.tick(id) }
-                settle(30)
+                waitForFrame(window.window.widget)
             }
             window.show(.all)
             window.search.panel.bar.isOpen = true
             for key in "item 42" {
                 window.search.panel.bar.type(String(key))
                 window.search.apply()
-                settle(20)
+                waitForFrame(window.window.widget)
             }
             window.search.panel.bar.text = ""
             window.search.apply()
-            settle(100)
+            waitForFrame(window.window.widget)
             let scrolled = window.page(.all).scrolled
             for k in 0...20 {
                 scrolled.scrollOffset = scrolled.maxScrollOffset * Double(k) / 20
-                settle(20)
+                waitForFrame(window.window.widget)
             }
             for target in ["2", "1", "2", "1", "2", "1"] {
                 window.lists.switchTo(target)  // no settling: the next switch comes before the reveal
             }
-            settle(300)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 1000)
             window.lists.switchTo("2")
-            settle(200)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 900)
             XCTAssertGreaterThan(window.currentPage.boundRows.filter { $0.itemID != nil }.count, 3, "the other list's rows are drawn")
         }
@@ -111,12 +111,12 @@ final class ListSwitchTests: GtkTestCase {
     /// added, one ticked off): the same rows, counts and cart as a whole read.
     func testALargeListLeftOpensAgainFromItsCheckpointWithOthersWrites() throws {
         try MainActor.assumeIsolated {
-            let path = NSTemporaryDirectory() + "/shopper-switch-\(UUID().uuidString)/" + Store.fileName
+            let path = temporaryFolder("switch") + "/" + Store.fileName
             let harness = try Self.twoLists(Store(path: path), items: 5_000, small: 1)
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget)
             try window.model.items.tick(XCTUnwrap(window.currentPage.projection.itemID(at: 1)))
             window.lists.switchTo("2")
             CheckpointWriter.now(nil)  // the list left, written on its own thread
@@ -126,7 +126,7 @@ final class ListSwitchTests: GtkTestCase {
             let ticked = try XCTUnwrap(other.items.table.ids.first { other.items[$0]?.inCart == false })
             try other.items.tick(ticked)
             window.lists.switchTo("1")
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(window.model.items.readFromCheckpoint)
             XCTAssertEqual(window.model.items[added]?.needed, true)
             XCTAssertEqual(window.model.items[ticked]?.inCart, true)
@@ -135,7 +135,7 @@ final class ListSwitchTests: GtkTestCase {
             XCTAssertEqual(window.model.items.totals, whole.items.totals)
             XCTAssertEqual(window.model.items.table.ids, whole.items.table.ids)
             window.show(.cart)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.currentPage.projection.itemCount, 2)
         }
     }
@@ -156,7 +156,7 @@ final class ListSwitchTests: GtkTestCase {
 final class ListSwitchFocusTests: GtkTestCase {
     func testAListSwitchedToWithTheFocusInTheListShowsItsFirstHeader() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-focus-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("focus") + "/" + Store.fileName)
             @MainActor func makeHarness() throws -> WindowHarness {
                 let model = try ShoppingModel(store: store)
                 let party = try ShoppingModel(store: store, list: model.lists.createList(named: "Party"))
@@ -169,9 +169,9 @@ final class ListSwitchFocusTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let actions = ActionMap(window.window)
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(window.currentPage.focusRows())
-            settle(100)
+            waitForFrame(window.window.widget)
             for (step, first) in [("next", "Cake 0"), ("previous", "Bread 0")] {
                 actions.activate(AppAction.switchList.rawValue, step)
                 // Waited for, not a fixed pump: under load the rows come a few frames later.
@@ -192,7 +192,7 @@ final class ListSwitchFocusTests: GtkTestCase {
 final class AllListsSearchWindowTests: GtkTestCase {
     func testAResultFromAnotherListOpensThatListWithTheItemSelected() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-all-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("all") + "/" + Store.fileName)
             @MainActor func makeHarness() throws -> WindowHarness {
                 let model = try ShoppingModel(store: store)
                 try model.items.add(ItemFields(description: "Glue sticks", aisle: "Crafts"))
@@ -208,12 +208,12 @@ final class AllListsSearchWindowTests: GtkTestCase {
             window.search.panel.bar.text = "glue"
             window.search.apply()
             window.search.panel.allListsButton.active = true
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.search.panel.found.map { "\($0.item.description) — \($0.list.name)" }, ["Glue sticks — Groceries", "Wood glue — Hardware"])
             XCTAssertTrue(window.search.panel.resultsView.widget.isDrawable)
             XCTAssertFalse(window.pageStack.stack.widget.isDrawable, "the results stand in for the pages")
             window.search.openFound(1)
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.window.title, "Hardware – Shopper")
             XCTAssertNil(window.search.panel.allSearch, "the other lists' models are let go")
             XCTAssertTrue(window.pageStack.stack.widget.isDrawable)

@@ -43,7 +43,7 @@ final class LookTests: GtkTestCase {
             defer { harness.close() }
             for dark in [false, true] {
                 harness.setDark(dark)
-                settle(100)
+                runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
                 let borders = RenderNodes.borders(of: harness.window.page(.all).listView.widget)
                 let lines = borders.filter { $0.widths == [0, 0, 1, 0] }
                 XCTAssertGreaterThanOrEqual(lines.count, 7, "a line under each row, headers and the end row too (dark: \(dark))")

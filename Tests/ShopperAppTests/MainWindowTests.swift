@@ -50,7 +50,7 @@ final class MainWindowTests: GtkTestCase {
             for text in ["i", "it", "ite", "item"] {
                 window.search.panel.bar.text = text
                 window.search.apply()
-                settle(30)
+                waitForFrame(window.window.widget)
             }
             XCTAssertEqual(page.projection.itemCount, 100_000)
             XCTAssertEqual(page.rowsBuilt, built, "no row widget built while the visible rows still match")
@@ -58,7 +58,7 @@ final class MainWindowTests: GtkTestCase {
             for text in ["item 9", "aisle:dairy item 9"] {
                 window.search.panel.bar.text = text
                 window.search.apply()
-                settle(30)
+                waitForFrame(window.window.widget)
             }
             let expected = (0..<100_000).filter { $0 % 2 == 0 && String($0).contains("9") }.count
             XCTAssertEqual(page.projection.itemCount, expected)
@@ -70,7 +70,7 @@ final class MainWindowTests: GtkTestCase {
             iterate(until: { page.emptyState.shown }, "the explanation of an empty search")
             XCTAssertTrue(page.emptyState.label.text.hasPrefix("No items match “no such thing”"))
             window.search.panel.bar.isOpen = false
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(page.projection.itemCount, 100_000, "closing the search clears it")
         }
     }

@@ -10,7 +10,7 @@ import XCTest
 final class PhoneFitTests: GtkTestCase {
     func testTheWindowStaysWithin640PixelsAt360() throws {
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "phone-fit-" + UUID().uuidString
+            let folder = temporaryFolder("phone-fit")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
             let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
@@ -32,7 +32,7 @@ final class PhoneFitTests: GtkTestCase {
             window.show(.shopping)
             window.sharing.say(status: "Synced at 14:05 (1 change waiting). 2 unreadable tasks skipped")
             @MainActor func tallest(_ what: String) {
-                settle(150)
+                runTimeoutsAdded(upTo: 150, "the timers due in 150 ms")
                 XCTAssertLessThanOrEqual(window.window.widget.minimumWidth, MainWindow.minimumWidth, "\(what): nothing is wider than a phone")
                 if window.window.widget.minimumWidth > MainWindow.minimumWidth {
                     for w in window.window.widget.descendants() where w.minimumWidth > 250 && w.isDrawable {
@@ -69,7 +69,7 @@ final class ShortcutsWindowSizeTests: GtkTestCase {
             defer { w.destroy() }
             w.present()
             iterate(until: { w.widget.height > 0 }, "the window")
-            settle(100)
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             print("shortcuts window: \(w.widget.width)×\(w.widget.height)")
             XCTAssertLessThanOrEqual(w.widget.height, 700, "room for a top bar on a 768 px screen")
             XCTAssertLessThanOrEqual(w.widget.width, 1366, "as wide as a laptop screen at most")

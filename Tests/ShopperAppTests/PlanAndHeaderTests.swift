@@ -29,10 +29,10 @@ final class PlanAndHeaderTests: GtkTestCase {
             let dialog = try XCTUnwrap(window.recipes.mealDialog)
             XCTAssertEqual(dialog.servings.value, 8)
             dialog.choice.selected = 1
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(dialog.servings.value, 6, "the chosen recipe's own servings")
             dialog.dialog.respond("plan")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(try model.plan.meals().map(\.servings), [6])
         }
     }
@@ -80,17 +80,17 @@ final class PlanAndHeaderTests: GtkTestCase {
                 let paste = try XCTUnwrap(window.recipes.pasteDialog)
                 iterate(until: { paste.canSave }, "the imported text read")
                 paste.confirm()
-                settle(50)
+                waitForFrame(window.window.widget)
                 let ask = try XCTUnwrap(window.recipes.duplicateDialog, "\(answer): asked before keeping")
                 XCTAssertEqual(ask.dialog.heading, "“Chili” Is Kept Already")
                 ask.dialog.respond(answer)
-                settle(100)
+                waitForFrame(window.window.widget)
                 XCTAssertNil(window.recipes.duplicateDialog)
                 XCTAssertEqual(try model.recipes.all().map(\.title), titles, answer)
                 if answer == "cancel" {
                     XCTAssertTrue(window.recipes.pasteDialog === paste, "Cancel goes back to the text")
                     paste.window.close()
-                    settle(50)
+                    waitForFrame(window.window.widget)
                 } else {
                     XCTAssertNil(window.recipes.pasteDialog, "\(answer): the text's dialog closes")
                 }
@@ -112,22 +112,22 @@ final class PlanAndHeaderTests: GtkTestCase {
             let window = harness.window
             window.recipes.paste()
             let dialog = try XCTUnwrap(window.recipes.pasteDialog)
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertLessThanOrEqual(dialog.window.defaultWidth, 360)
             XCTAssertLessThanOrEqual(dialog.window.widget.width, 370, "the dialog no wider than the phone")
             dialog.window.close()
-            settle(50)
+            waitForFrame(window.window.widget)
             window.recipes.showWeek()
-            settle(100)
+            waitForFrame(window.window.widget)
             let button = window.recipes.place.week.addWeekButton.widget
             window.toast.show("“Chili” is planned for today", actionTitle: "Undo", action: {})
-            settle(400)
+            waitForFrame(window.window.widget)
             let buttonBottom = try XCTUnwrap(button.bounds(in: window.window.widget)).y + Double(button.height)
             let toastTop = try XCTUnwrap(window.toast.top(in: window.window.widget))
             XCTAssertLessThanOrEqual(buttonBottom, toastTop + 1, "the toast below Add the Week to the List…")
             // Back to the lists, the room is theirs again.
             window.lists.pane.sidebar.onOpen?(model.list)
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(window.recipes.place.root.widget.hasCSS("toast-room"))
         }
     }
@@ -139,13 +139,13 @@ final class PlanAndHeaderTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             // Its first frame's idle work done before it closes (a busy machine draws late).
-            settle(300)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(window.model.undo.canUndo)
             ActionMap(window.window).activate("undo")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.toast.text, "Nothing to undo")
             ActionMap(window.window).activate("redo")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.toast.text, "Nothing to redo")
         }
     }
@@ -161,7 +161,7 @@ final class PlanAndHeaderTests: GtkTestCase {
                 let harness = try WindowHarness(model: model, size: (width, 700))
                 defer { harness.close() }
                 let window = harness.window
-                settle(300)
+                waitForFrame(window.window.widget)
                 XCTAssertFalse(window.pageStack.switcherTitle.titleVisible, "\(width) px: the switcher in the header")
                 XCTAssertFalse(window.pageStack.switcherBar.reveal, "\(width) px: no bottom bar")
                 XCTAssertEqual(window.shops.picker.compact, compact, "\(width) px")

@@ -124,7 +124,7 @@ final class PlanCommandTests: XCTestCase {
     }
 
     private func folderWithChili() throws -> (String, String) {
-        let folder = NSTemporaryDirectory() + "/shopper-plan-cli-\(UUID().uuidString)"
+        let folder = temporaryFolder(self, "plan-cli")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/chili.txt"
         try Self.chili.write(toFile: file, atomically: true, encoding: .utf8)

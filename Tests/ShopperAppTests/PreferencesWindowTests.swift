@@ -19,7 +19,7 @@ final class PreferencesWindowTests: GtkTestCase {
             let parent = Window()
             let window = ShopperPreferencesWindow(preferences: prefs, parent: parent)
             window.window.present()
-            settle()
+            waitForFrame(window.window.widget)
             @MainActor func control(_ r: PreferenceRow) -> Widget { window.rows.first { $0.row == r }!.control }
 
             // A switch row writes its key; a key written from outside moves the switch.
@@ -28,7 +28,7 @@ final class PreferencesWindowTests: GtkTestCase {
             XCTAssertEqual(settings.bool("show-cost"), false)
             XCTAssertFalse(prefs.display.showCost)
             settings.set("show-cost", true)
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             XCTAssertTrue(costSwitch.active)
 
             // The combo row and the key.
@@ -36,7 +36,7 @@ final class PreferencesWindowTests: GtkTestCase {
             sections.selected = 1
             XCTAssertEqual(settings.string("sections"), "price-band")
             settings.set("sections", "none")
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             XCTAssertEqual(sections.selected, 2)
 
             // The entry row stores valid amounts only.
@@ -113,13 +113,13 @@ final class PreferencesWindowTests: GtkTestCase {
             let parent = Window()
             let window = ShopperPreferencesWindow(preferences: prefs, parent: parent)
             window.window.present()
-            settle()
+            waitForFrame(window.window.widget)
             @MainActor func words() -> [String] { window.window.widget.descendants().compactMap(\.labelText) }
             XCTAssertTrue(words().contains("Price Bands"), "\(words())")
             let euro = words().first { $0.hasPrefix("With sections by price band") } ?? ""
             XCTAssertTrue(euro.contains("€") && euro.contains("50.00"), euro)
             prefs.set(.currency, "GBP")
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             let pound = words().first { $0.hasPrefix("With sections by price band") } ?? ""
             XCTAssertTrue(pound.contains("£") || pound.contains("GBP"), "follows the currency chosen: \(pound)")
             window.window.destroy()

@@ -10,8 +10,8 @@ import XCTest
 /// and marks a dearer one.
 final class PriceSuggestionTests: GtkTestCase {
     /// Milk bought at Lidl for 0.95 and at Aldi for 1.00; the list shopped at Aldi now.
-    private static func milk() throws -> (ShoppingModel, ItemID) {
-        let folder = NSTemporaryDirectory() + "prices-" + UUID().uuidString
+    @MainActor private static func milk() throws -> (ShoppingModel, ItemID) {
+        let folder = temporaryFolder("prices")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
         let aldi = try model.shops.addShop(named: "Aldi"), lidl = try model.shops.addShop(named: "Lidl")
@@ -32,7 +32,7 @@ final class PriceSuggestionTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.items.openEditor(milk)
-            settle(50)
+            waitForFrame(window.window.widget)
             let history = try XCTUnwrap(window.items.editor.historyShown)
             XCTAssertTrue(history.hasPrefix("Last 1.00 (Aldi, "), history)
             XCTAssertTrue(history.contains("Lowest 0.95 · Average 0.98"), history)
@@ -72,7 +72,7 @@ final class PriceSuggestionTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.trips.finishShopping()
-            settle(50)
+            waitForFrame(window.window.widget)
             let dialog = try XCTUnwrap(window.trips.finishDialog)
             XCTAssertEqual(dialog.priceTexts, ["1.00"], "the last price paid at Aldi, to confirm")
             XCTAssertEqual(dialog.riseTexts, [""])

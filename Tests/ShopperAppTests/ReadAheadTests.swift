@@ -161,7 +161,7 @@ final class ReadAheadTests: GtkTestCase {
         harness = try WindowHarness(model: model, size: (600, 720))
         let page = harness.window.page(.all)
         iterate(until: { page.allRowsShown }, "the rows after the first screenful")
-        settle(100)
+        waitForFrame(harness.window.window.widget)
     }
 
     /// Whether the item on All Items' `row` is in memory.

@@ -26,7 +26,7 @@ final class RecipeCommandTests: XCTestCase {
 
     @MainActor
     func testRecipesAreListedAddedAndExported() throws {
-        let folder = NSTemporaryDirectory() + "/shopper-recipes-\(UUID().uuidString)"
+        let folder = temporaryFolder(self, "recipes")
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
         try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
@@ -54,7 +54,7 @@ final class RecipeCommandTests: XCTestCase {
     /// The real binary, no window running (no session bus): the store is written, merged, and an
     /// unknown recipe is one line and exit 1.
     func testRecipeAddWithoutAWindowWritesTheStore() throws {
-        let folder = NSTemporaryDirectory() + "/shopper-recipe-cli-\(UUID().uuidString)"
+        let folder = temporaryFolder(self, "recipe-cli")
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
         try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))
@@ -77,7 +77,7 @@ final class RecipeCommandTests: XCTestCase {
     /// "Flour2 1, new: 9999000 kg" and stored 1 with no unit. Now one sentence, exit 1, and what
     /// `export` shows before and after is the same.
     func testAnAmountNoItemCanHoldIsRefusedAndExportShowsNothingChanged() throws {
-        let folder = NSTemporaryDirectory() + "/shopper-recipe-bounds-\(UUID().uuidString)"
+        let folder = temporaryFolder(self, "recipe-bounds")
         let paths = AppPaths(dataFolder: folder, resources: "")
         let model = try ShoppingModel(store: Store(path: paths.storeFile))
         try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l"))

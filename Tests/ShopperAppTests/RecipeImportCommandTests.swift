@@ -56,7 +56,7 @@ final class RecipeImportCommandTests: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env["LANGUAGE"] = "en"
         env["LC_ALL"] = "C.UTF-8"
-        env["SHOPPER_DATA_DIR"] = NSTemporaryDirectory() + "/shopper-recipe-import-\(UUID().uuidString)"
+        env["SHOPPER_DATA_DIR"] = temporaryFolder(self, "recipe-import")
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

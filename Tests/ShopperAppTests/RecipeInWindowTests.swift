@@ -9,7 +9,7 @@ import XCTest
 final class RecipeInWindowTests: GtkTestCase {
     func testARecipeAddedThroughTheWindowIsOneUndoStepThere() throws {
         try MainActor.assumeIsolated {
-            let store = try Store(path: NSTemporaryDirectory() + "/shopper-recipe-window-\(UUID().uuidString)/" + Store.fileName)
+            let store = try Store(path: temporaryFolder("recipe-window") + "/" + Store.fileName)
             @MainActor func makeHarness() throws -> (WindowHarness, ListID) {
                 let model = try ShoppingModel(store: store)
                 try model.items.add(ItemFields(description: "Milk", quantity: 1, unit: "l", aisle: "Dairy"))
@@ -23,18 +23,18 @@ final class RecipeInWindowTests: GtkTestCase {
             let request = RecipeAddService.Request(title: "pancakes", servings: nil, list: nil)
             let said = try RecipeCommands.addInWindow(request.encoded, window: window)
             XCTAssertTrue(said.hasPrefix("Added “Pancakes” for 4 to Groceries:"), said)
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(try window.model.items.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1.25", "Eggs 2"])
             XCTAssertEqual(window.currentPage.projection.itemCount, 2)
             window.undo()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(try window.model.items.allItems().map { "\($0.description) \($0.quantity)" }, ["Milk 1"])
 
             _ = try RecipeCommands.addInWindow(RecipeAddService.Request(title: "Pancakes", servings: 8, list: "party").encoded, window: window)
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.lists.pane.sidebar.shown.map(\.toBuy), [1, 2], "the other list's count follows")
             window.undo()
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.list, party, "the undo showed the list it acted on")
             XCTAssertEqual(window.currentPage.projection.itemCount, 0)
             XCTAssertThrowsError(try RecipeCommands.addInWindow(RecipeAddService.Request(title: "Waffles", servings: nil, list: nil).encoded, window: window))

@@ -33,21 +33,21 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(dialog.shownLines, ["250 ml · milk, warmed", "⅓ cup · sugar", "salt to taste", "Method: 2 steps"])
             XCTAssertTrue(dialog.canSave)
             dialog.confirm()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertNil(window.recipes.pasteDialog, "the dialog is gone")
             let page = try XCTUnwrap(window.recipes.place.builtPage)
             XCTAssertEqual(page.entries.map(\.title), ["Pancakes"])
             XCTAssertEqual(page.detail.draft?.title, "Pancakes", "the recipe kept is opened")
             XCTAssertEqual(window.toast.text, "“Pancakes” is kept with your recipes")
             page.detail.servings.value = 6
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(page.detail.shown.map(\.amount), ["750 ml", "1 cup", nil], "three times the recipe, exactly")
             // As Enter on the button does: GTK shows the press, then clicks.
             page.detail.deleteButton.widget.activate()
             iterate(until: { page.entries.isEmpty }, "the recipe deleted")
             XCTAssertEqual(window.toast.text, "Deleted “Pancakes”")
             window.toast.runAction()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(page.entries.map(\.title), ["Pancakes"], "Undo brings it back")
             // A list from the sidebar brings the lists back; Ctrl+6 the recipes.
             window.lists.pane.sidebar.onOpen?(model.list)
@@ -79,7 +79,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(dialog.shownLines.count, 3)
             let passes = window.model.plan.listPasses
             dialog.dialog.respond("add")
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.items.item(milk)?.quantity, Decimal(string: "1.5"))
             XCTAssertEqual(window.model.plan.listPasses, passes, "the add went from the preview's lookups")
             XCTAssertNil(window.model.plan.keptRecipeLookups, "and let them go with the dialog")
@@ -88,7 +88,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertTrue(window.toast.text.hasPrefix("“Pancakes”: "), window.toast.text)
             let before = window.model.items.table.count
             window.toast.runAction()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.model.items.item(milk)?.quantity, 1, "one Undo takes the whole add back")
             XCTAssertLessThan(window.model.items.table.count, before, "and the new items with it")
         }
@@ -115,7 +115,7 @@ final class RecipesPlaceTests: GtkTestCase {
             XCTAssertEqual(dialog.draft.method.first, "Ragù:")
             XCTAssertTrue(dialog.shownLines.contains("500 g · beef mince"), "\(dialog.shownLines)")
             dialog.confirm()
-            settle(100)
+            waitForFrame(window.window.widget)
             let kept = try XCTUnwrap(model.recipes.all().first)
             XCTAssertEqual(kept.source, page)
             XCTAssertTrue(kept.tags.contains("pasta"), "\(kept.tags)")
@@ -124,12 +124,12 @@ final class RecipesPlaceTests: GtkTestCase {
             edit.text.text = edit.text.text.replacingOccurrences(of: "Easy Lasagne", with: "Sunday Lasagne")
             // Saved at once, before the preview's reading is due: what is typed is what is kept.
             edit.confirm()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(try model.recipes.recipe(kept.id)?.title, "Sunday Lasagne")
             XCTAssertEqual(try model.recipes.recipe(kept.id)?.source, page, "the source stays")
             XCTAssertEqual(window.toast.text, "“Sunday Lasagne” is changed")
             window.toast.runAction()
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(try model.recipes.recipe(kept.id)?.title, "Easy Lasagne", "Undo puts the old title back")
         }
     }
@@ -146,14 +146,14 @@ final class RecipesPlaceTests: GtkTestCase {
             let window = harness.window
             let today = PlanDay(Date())
             window.recipes.showWeek()
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.recipes.place.week.caption.text, "Nothing planned yet: a day’s + puts a recipe on it.",
                            "an empty plan does not claim its meals are on a list")
             XCTAssertFalse(window.recipes.place.week.addWeekButton.widget.visible, "nor offers to add it")
             _ = try model.plan.planMeal(id, on: today, servings: 1)
             _ = try model.plan.planMeal(id, on: today, servings: 2)
             window.recipes.showWeek()
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.recipes.place.week.caption.text, "2 meals not on a list yet")
             XCTAssertTrue(window.recipes.place.week.addWeekButton.widget.visible)
             // Another process adds the week first and plans one more: only that one waits.
@@ -163,12 +163,12 @@ final class RecipesPlaceTests: GtkTestCase {
             window.recipes.chooseListForWeek()
             let dialog = try XCTUnwrap(window.recipes.addDialog)
             dialog.dialog.respond("add")
-            settle(100)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.toast.text, "1 meal added to “Groceries”")
             // Every meal on a list, Add the Week… cannot take the keyboard: Ctrl+7 puts it on the
             // first day instead of leaving it unseen on the list behind.
             window.recipes.showWeek()
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(window.recipes.place.week.addWeekButton.widget.sensitive)
             XCTAssertTrue(window.recipes.place.week.root.widget.containsFocus, "the keyboard is on the week's page")
         }
@@ -187,7 +187,13 @@ extension RecipesPlaceTests {
                 let harness = try WindowHarness(model: model, size: (Int32(width), 700))
                 defer { harness.close() }
                 harness.window.recipes.show()
-                settle(200)
+                @MainActor func drawn() -> [String] {
+                    harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
+                        if case .text(let t) = c { return t } else { return nil }
+                    }
+                }
+                // On a phone the bottom switcher slides in (a revealer): its page's name drawn.
+                waitUntil({ drawn().contains("Week’s Plan") }, "the switcher's page drawn at \(width) px")
                 let page = try XCTUnwrap(harness.window.recipes.place.builtPage)
                 XCTAssertEqual(page.detail.isPlaceholderShown, shown, "at \(width) px")
                 // The detail asks for the placeholder's width before it is made: the leaflet folds
@@ -198,10 +204,7 @@ extension RecipesPlaceTests {
                 // window makes none.
                 XCTAssertEqual(harness.window.recipes.place.bottomBar?.reveal, !shown)
                 XCTAssertEqual(harness.window.recipes.place.bottomBar?.hasButtons, !shown)
-                let drawn = harness.window.window.widget.drawnContent().compactMap { _, c -> String? in
-                    if case .text(let t) = c { return t } else { return nil }
-                }
-                XCTAssertEqual(drawn.contains("Week’s Plan"), true, "the switcher's page at \(width) px: \(drawn)")
+                XCTAssertEqual(drawn().contains("Week’s Plan"), true, "the switcher's page at \(width) px: \(drawn())")
             }
         }
     }
@@ -217,20 +220,20 @@ extension RecipesPlaceTests {
             defer { harness.close() }
             let window = harness.window
             window.recipes.show()
-            settle(100)
+            waitForFrame(window.window.widget)
             let page = try XCTUnwrap(window.recipes.place.builtPage)
             page.open(id: id.raw)
-            settle(50)
+            waitForFrame(window.window.widget)
             ActionMap(window.window).activate(AppAction.search.rawValue)
             iterate(until: { page.search.widget.containsFocus }, "the search has the keyboard")
             XCTAssertTrue(page.search.widget.isMapped, "and is in view, the recipe behind it")
             page.open(id: id.raw)
             window.window.defaultSize(1000, 700)
             iterate(until: { !window.lists.pane.frame.folded }, "the window widened")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(page.detail.isPlaceholderShown, "a recipe is open")
             window.recipes.delete(RecipeID(id.raw))
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.detail.isPlaceholderShown, "No Recipe Open where the recipe was")
         }
     }

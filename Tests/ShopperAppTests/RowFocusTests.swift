@@ -18,7 +18,7 @@ final class RowFocusTests: GtkTestCase {
             defer { harness.close() }
             for kind in ListKind.allCases {
                 harness.window.show(kind)
-                settle(150)
+                waitForFrame(harness.window.window.widget)
                 let rows = harness.window.page(kind).boundRows.filter { $0.itemID != nil }
                 XCTAssertFalse(rows.isEmpty, "\(kind)")
                 XCTAssertTrue(rows.contains { $0.presentation?.checkbox == (kind == .all ? .displayOnly : .interactive) })

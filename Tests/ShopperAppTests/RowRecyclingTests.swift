@@ -43,10 +43,10 @@ final class RowRecyclingTests: GtkTestCase {
             for before in Kind.allCases {
                 for after in Kind.allCases where after != before {
                     Self.show(before, on: rows.recycled, money: money)
-                    settle(60)
-                    rows.throughThePool { settle(20) }
+                    runTimeoutsAdded(upTo: 60, "the timers due in 60 ms")
+                    rows.throughThePool { runTimeoutsAdded(upTo: 20, "the timers due in 20 ms") }
                     Self.show(after, on: rows.recycled, money: money)
-                    settle(60)
+                    runTimeoutsAdded(upTo: 60, "the timers due in 60 ms")
                     if let unlike = rows.unlike(after, "\(after)-after-\(before)") { failures.append(unlike) }
                 }
             }
@@ -68,25 +68,25 @@ final class RowRecyclingTests: GtkTestCase {
             for (name, make) in changes {
                 for (shown, after) in [(Kind.header, Kind.end), (.item, .note), (.end, .header)] {
                     Self.show(shown, on: rows.recycled, money: money)
-                    settle(60)
+                    runTimeoutsAdded(upTo: 60, "the timers due in 60 ms")
                     let plain = try XCTUnwrap(Snapshot(rows.fresh[after]!.root.widget))
                     // Whatever happens below: a setting left changed would change every later test's renders.
                     defer {
                         gtk_settings_reset_property(settings, name)
-                        settle(100)
+                        runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
                     }
                     rows.throughThePool {
                         var value = GValue()
                         make(&value)
                         g_object_set_property(gobject(UnsafeMutableRawPointer(settings)), name, &value)
                         g_value_unset(&value)
-                        settle(100)
+                        runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
                     }
                     // Else the case proves nothing: the rows on screen changed with the setting.
                     let changed = try XCTUnwrap(Snapshot(rows.fresh[after]!.root.widget))
                     XCTAssertTrue(plain.pixels != changed.pixels, "\(name) changed nothing")
                     Self.show(after, on: rows.recycled, money: money)
-                    settle(100)
+                    runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
                     if let unlike = rows.unlike(after, "\(after)-after-\(shown)-through-\(name)") { failures.append(unlike) }
                 }
             }
@@ -125,7 +125,7 @@ final class RowRecyclingTests: GtkTestCase {
             }
             column.append(recycled.root.widget)
             window.present()
-            settle(300)
+            waitForFrame(window.widget)
         }
 
         /// As the list page's pool does: off its list item, waiting (`meanwhile`), into another.
@@ -162,19 +162,22 @@ final class RowRecyclingWindowTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.files.loadSampleList()
-            settle(300)
+            waitForFrame(window.window.widget)
             window.strip.addBar.entry.text = "2 kg Apples @ 1.29 [Fruit]"
             window.strip.addBar.submit()
-            settle(200)
+            waitForFrame(window.window.widget)
             for typed in ["e", "", "milk", ""] {
                 window.search.panel.bar.isOpen = !typed.isEmpty
                 window.search.panel.bar.text = typed
                 window.search.apply()
-                settle(200)
+                waitForFrame(window.window.widget)
             }
             _ = try model.imports.importItems(try CSVFormat.parse("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\nTea,1,,2.00,Drinks,green,1,0\n"))
-            settle(200)
-            for kind in [ListKind.shopping, .all] { window.show(kind); settle(300) }
+            waitForFrame(window.window.widget)
+            for kind in [ListKind.shopping, .all] {
+                window.show(kind)
+                runTimeoutsAdded(upTo: 300, "the timers due in 300 ms")
+            }
             let page = window.page(.all)
             let money = window.money
             let fresh = Window()
@@ -192,7 +195,7 @@ final class RowRecyclingWindowTests: GtkTestCase {
                 pairs.append((row, twin, "\(content)".prefix(60).description))
             }
             fresh.present()
-            settle(300)
+            waitForFrame(window.window.widget)
             var unlike: [String] = []
             for (row, twin, what) in pairs {
                 guard let a = Snapshot(row.root.widget), let b = Snapshot(twin.root.widget) else {

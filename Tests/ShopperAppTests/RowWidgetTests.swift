@@ -30,7 +30,7 @@ final class RowWidgetTests: GtkTestCase {
                 }
             }
             window.present()
-            settle(300)
+            waitForFrame(window.widget)
             var heights = Set<Int32>()
             for (row, p, options, list) in cases {
                 let what = "\(options) \(list)"

@@ -14,14 +14,14 @@ final class SearchSectionsTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             let page = window.page(.all)
-            settle(200)
+            waitForFrame(window.window.widget)
             var typed = ""
             for key in "item 1" {
                 typed.append(key)
                 window.search.panel.bar.isOpen = true
                 window.search.panel.bar.text = typed
                 window.search.apply()
-                settle(100)
+                waitForFrame(window.window.widget)
                 for row in page.boundRows {
                     guard let id = row.itemID, let item = model.items.item(id) else { continue }
                     XCTAssertNotNil(page.projection.index(of: id), "“\(item.description)” on screen after “\(typed)”")

@@ -18,9 +18,9 @@ final class SearchesPageTests: GtkTestCase {
             let actions = ActionMap(window.window)
             window.search.panel.bar.isOpen = true
             window.search.panel.bar.text = "mil"
-            settle(100)
+            waitForFrame(window.window.widget)
             actions.activate(AppAction.showList.rawValue, AppAction.searchesPage)
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(window.strip.addBar.root.widget.isDrawable, "no add bar on the Searches page")
             XCTAssertFalse(window.search.panel.bar.widget.isDrawable, "no search bar (nor its Save Search) there")
             let drawn = window.window.widget.drawnContent().compactMap { _, c -> String? in
@@ -29,16 +29,16 @@ final class SearchesPageTests: GtkTestCase {
             XCTAssertFalse(drawn.contains(L("Save Search…")), "Save Search… is not drawn: \(drawn)")
             // Back on a list, the search is as it was.
             actions.activate(AppAction.showList.rawValue, ListKind.all.rawValue)
-            settle(150)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(window.search.panel.bar.widget.isDrawable && window.search.panel.bar.isOpen)
             XCTAssertEqual(window.search.panel.bar.text, "mil")
             XCTAssertTrue(window.strip.addBar.root.widget.isDrawable)
             // Ctrl+N and Ctrl+F from the Searches page: to All Items, into the add bar or the search.
             for (action, field) in [(AppAction.addItem, window.strip.addBar.entry.widget), (.search, window.search.panel.bar.entry)] {
                 actions.activate(AppAction.showList.rawValue, AppAction.searchesPage)
-                settle(100)
+                waitForFrame(window.window.widget)
                 actions.activate(action.rawValue)
-                settle(150)
+                waitForFrame(window.window.widget)
                 XCTAssertEqual(window.pageStack.stack.visibleName, ListKind.all.rawValue, "\(action) shows All Items")
                 XCTAssertTrue(field.containsFocus, "\(action) puts the focus in its field")
             }

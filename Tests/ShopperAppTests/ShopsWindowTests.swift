@@ -8,8 +8,8 @@ import XCTest
 /// Shopping List says how many items other stores sell and shows them on a click; the header's
 /// store follows the choice.
 final class ShopsWindowTests: GtkTestCase {
-    private static func groceries() throws -> (ShoppingModel, ItemID, ShopID, ShopID) {
-        let folder = NSTemporaryDirectory() + "shops-" + UUID().uuidString
+    @MainActor private static func groceries() throws -> (ShoppingModel, ItemID, ShopID, ShopID) {
+        let folder = temporaryFolder("shops")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
         try model.items.add(ItemFields(description: "Bread", aisle: "Bakery"))
@@ -25,13 +25,13 @@ final class ShopsWindowTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.items.openEditor(milk)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.items.editor.soldAt, "Any store")
             window.items.editor.tickShop(lidl, true)
             XCTAssertEqual(window.items.editor.soldAt, "Only at Lidl")
             window.items.editor.set(.description, "Oat milk")
             window.items.editor.pressSave()
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(model.items.item(milk)?.description, "Oat milk")
             XCTAssertEqual(model.shops.onlyAt[milk], [lidl])
             XCTAssertEqual(model.undo.undoName, "editing “Milk”")
@@ -54,25 +54,25 @@ final class ShopsWindowTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.shops.picker.otherShopsBar?.visible, false, "Any Store hides nothing")
             XCTAssertEqual(window.shops.picker.button.widget.tooltipText, "Store: Any Store")
             ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(aldi.raw)")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.shops.picker.button.widget.tooltipText, "Store: Aldi")
             XCTAssertEqual(window.page(.shopping).projection.itemCount, 1)
             XCTAssertEqual(window.shops.picker.otherShopsBar?.visible, true)
             XCTAssertEqual(window.shops.picker.otherShopsButton.label, "1 item for other stores")
             shopper_signal_emit(window.shops.picker.otherShopsButton.widget.raw, "clicked")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.page(.shopping).projection.itemCount, 2, "shown")
             XCTAssertEqual(window.shops.picker.otherShopsButton.label, "Hide Items for Other Stores")
             shopper_signal_emit(window.shops.picker.otherShopsButton.widget.raw, "clicked")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.page(.shopping).projection.itemCount, 1, "hidden again")
             // Back at Any Store, nothing is hidden and the bar goes.
             ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "0")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(window.page(.shopping).projection.itemCount, 2)
             XCTAssertEqual(window.shops.picker.otherShopsBar?.visible, false)
         }

@@ -24,7 +24,7 @@ final class SignalLifetimeTests: GtkTestCase {
             XCTAssertNotNil(sentinel, "the connection keeps its closure alive")
 
             window.destroy()
-            settle()
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             XCTAssertNil(g_weak_ref_get(&buttonRef), "the button was finalized with its window")
             XCTAssertNil(sentinel, "the closure was released with it")
             g_weak_ref_clear(&buttonRef)
@@ -88,7 +88,7 @@ final class SignalLifetimeTests: GtkTestCase {
             let cancelled = MainLoop.after(milliseconds: 5) { counter.n += 100 }
             MainLoop.cancel(cancelled)
             iterate(until: { counter.n == 1 && ticks == 3 }, "idle and timeouts")
-            settle(30)
+            runTimeoutsAdded(upTo: 30, "the timers due in 30 ms")
             XCTAssertEqual(counter.n, 1, "a cancelled timeout never runs")
             XCTAssertEqual(ticks, 3, "a timeout repeats while it returns true")
         }

@@ -27,28 +27,28 @@ final class StaplesWindowTests: GtkTestCase {
             window.recipes.show()
             XCTAssertTrue(window.isEnabled(.manageStaples))
             ActionMap(window.window).activate(AppAction.manageStaples.rawValue)
-            settle(50)
+            waitForFrame(window.window.widget)
             let staples = try XCTUnwrap(window.recipes.staplesWindow)
             XCTAssertTrue(staples.shown.contains("salt"), "the defaults")
             XCTAssertFalse(staples.shown.contains("Butter"))
 
             staples.newStaple.text = "  Butter "
             shopper_signal_emit(staples.newStaple.row.raw, "entry-activated")
-            settle(20)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(staples.shown.contains("Butter"), "kept, tidied")
             XCTAssertEqual(staples.newStaple.text, "", "the field emptied for the next")
             let words = try model.plan.previewRecipe(toast).map(\.words)
             XCTAssertEqual(words.filter { $0.contains("always at home") }.count, 2, "butter and salt are at home: \(words)")
             staples.newStaple.text = "butter"
             shopper_signal_emit(staples.newStaple.row.raw, "entry-activated")
-            settle(20)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(staples.shown.filter { $0.lowercased() == "butter" }, ["Butter"], "kept once")
 
             // Salt removed by its row's button: the focus goes to the row after it.
             let i = try XCTUnwrap(staples.shown.firstIndex(of: "salt"))
             let after = staples.shown[i + 1]
             shopper_signal_emit(try XCTUnwrap(staples.removeButtons["salt"]).widget.raw, "clicked")
-            settle(20)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(staples.shown.contains("salt"))
             XCTAssertEqual(staples.rows.focusedIndex.map { staples.shown[$0] }, after)
             try model.plan.addRecipeToList(toast)
@@ -56,7 +56,7 @@ final class StaplesWindowTests: GtkTestCase {
 
             // Undo in the toast: salt is at home again.
             shopper_signal_emit(UnsafeMutableRawPointer(try XCTUnwrap(staples.toasts.last).raw), "button-clicked")
-            settle(20)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(staples.shown.contains("salt"))
             XCTAssertTrue(try Store(path: path).stapleTables.staples().contains("salt"), "written to the store")
 
@@ -65,7 +65,7 @@ final class StaplesWindowTests: GtkTestCase {
             staples.refresh()
             XCTAssertTrue(staples.shown.contains("Zucker"))
             staples.window.close()
-            settle(20)
+            waitForFrame(window.window.widget)
             XCTAssertNil(window.recipes.staplesWindow, "let go when closed")
         }
     }

@@ -18,7 +18,7 @@ final class StartupTests: GtkTestCase {
             try model.items.tick(milk)
             window.preferences.set(.showCost, false)
             window.show(.cart)
-            settle(200)
+            waitForFrame(window.window.widget, "the Cart drawn")
             XCTAssertEqual(window.pageStack.builtLists.map(\.kind), [.all, .cart])
             let cart = window.page(.cart)
             XCTAssertEqual(cart.projection.itemCount, 1)
@@ -50,10 +50,12 @@ final class StartupTests: GtkTestCase {
             harness.preferences.set(.currency, "CHF")
             // Ctrl+4 from a row: the keyboard focus follows into the page, built in time to take it.
             XCTAssertTrue(window.currentPage.focusRows())
-            settle(50)
+            // The row takes the focus in an idle moment after it is chosen (`ListPage.select`).
+            waitUntil({ window.currentPage.focusPending == nil }, "the focus given to the row")
             XCTAssertTrue(window.currentPage.listView.widget.containsFocus)
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.searchesPage)
-            settle(100)
+            waitForFrame(window.window.widget, "the Searches page drawn")
+            waitUntil({ window.pageStack.searches?.root.widget.containsFocus == true }, "the focus in the Searches page")
             let searches = try XCTUnwrap(window.pageStack.searches)
             XCTAssertTrue(searches.root.widget.containsFocus, "focus went into the Searches page")
             XCTAssertEqual(searches.names, ["Dairy"])
@@ -65,9 +67,9 @@ final class StartupTests: GtkTestCase {
             XCTAssertEqual(searches.names, ["Dairy", "Fruit"], "and follows the model once built")
 
             window.show(.all)
-            settle(50)
+            waitForFrame(window.window.widget, "All Items drawn")
             window.items.openEditor(milk)
-            settle(100)
+            waitUntil({ window.items.place.editor?.root.widget.isDrawable == true }, "the editor in its place")
             let editor = try XCTUnwrap(window.items.place.editor)
             XCTAssertTrue(window.items.isEditing)
             XCTAssertEqual(editor.itemID, milk)
@@ -75,7 +77,7 @@ final class StartupTests: GtkTestCase {
             XCTAssertEqual(editor.money.currencyCode, "CHF", "built with the preferences of the moment")
             editor.set(.quantity, "3")
             window.items.closeEditor()
-            settle(100)
+            waitUntil({ !window.items.isEditing }, "the editor closed")
             XCTAssertFalse(window.items.isEditing)
             XCTAssertEqual(model.items.item(milk)?.quantity, 3, "closing kept the change")
         }
@@ -107,7 +109,8 @@ final class StartupTests: GtkTestCase {
             // The main menu opens with its items, as F10 or a click opens it.
             let main = try XCTUnwrap(buttons.first { gtk_menu_button_get_primary($0.opaque) != 0 && $0.isDrawable })
             gtk_menu_button_popup(main.opaque)
-            settle(100)
+            waitUntil({ gtk_menu_button_get_popover(main.opaque).map { Widget(unsafe: UnsafeMutableRawPointer($0)).isDrawable } == true },
+                 "the main menu open")
             let popover = try XCTUnwrap(gtk_menu_button_get_popover(main.opaque))
             let menu = Widget(unsafe: UnsafeMutableRawPointer(popover))
             XCTAssertTrue(menu.isDrawable, "the menu is open")
@@ -116,19 +119,20 @@ final class StartupTests: GtkTestCase {
                 XCTAssertTrue(titles.contains(action.title), "\(action.title) in \(titles)")
             }
             gtk_menu_button_popdown(main.opaque)
-            settle(50)
+            waitUntil({ !Widget(unsafe: UnsafeMutableRawPointer(popover)).isDrawable }, "the main menu closed")
 
             // The Recipes place, built as it is shown: its header with its own main menu, and its
             // bottom bar in the place kept for it.
             window.recipes.show()
-            settle(150)
+            waitUntil({ window.recipes.place.root.widget.isDrawable }, "the Recipes place shown")
+            waitForFrame(window.window.widget, "the Recipes place drawn")
             XCTAssertNotNil(window.recipes.place.builtPage)
             XCTAssertFalse(menuButtons(in: window.recipes.place.root.widget).isEmpty, "the Recipes header has its menu")
             XCTAssertNotNil(window.recipes.place.barPlace.widget.firstChild)
             XCTAssertTrue(window.recipes.place.root.widget.isDrawable)
             window.show(.all)
             window.showLists()
-            settle(50)
+            waitUntil({ window.currentPage.listView.widget.isDrawable }, "the list shown again")
             XCTAssertTrue(window.currentPage.listView.widget.isDrawable, "and back to the list")
         }
     }
@@ -154,7 +158,7 @@ final class StartupTests: GtkTestCase {
         let model = try ShoppingModel(store: temporaryStore())
         let milk = try model.items.add(ItemFields(description: "Milk", price: 1))
         let harness = try WindowHarness(model: model, size: (600, 720))
-        settle(100)
+        waitForFrame(harness.window.window.widget, "a frame past the first")
         return (model, milk, harness)
     }
 
@@ -190,7 +194,8 @@ final class StartupTests: GtkTestCase {
             try model.items.add(ItemFields(description: "Bread"))
             let harness = try WindowHarness(model: model, size: (600, 720))
             defer { harness.close() }
-            settle(100)
+            waitUntil({ harness.window.page(.all).boundRows.contains { $0.itemID != nil } }, "Bread's row bound")
+            waitForFrame(harness.window.window.widget, "Bread's row drawn")
             let row = try XCTUnwrap(harness.window.page(.all).boundRows.first { $0.itemID != nil })
             XCTAssertEqual(row.editButton.widget.tooltipText, "Edit")
             XCTAssertTrue(row.editButton.widget.isDrawable)
@@ -221,7 +226,7 @@ final class FirstScreenfulTests: GtkTestCase {
             for n in 1...200 { try model.items.add(ItemFields(description: "Item \(n)")) }
             let harness = try WindowHarness(model: model, size: (600, 1000))
             defer { harness.close() }
-            settle(200)
+            waitForFrame(harness.window.window.widget, "the rows drawn at their height")
             let page = harness.window.page(.all)
             // Rows GTK keeps beyond the view are bound but not laid out (height 0).
             let heights = page.boundRows.filter { $0.itemID != nil }.map { Int($0.root.widget.height) }.filter { $0 > 0 }
@@ -302,7 +307,7 @@ final class FirstScreenfulTests: GtkTestCase {
                 XCTAssertFalse(page.allRowsShown, "the matches' rows still coming")
             } else {
                 iterate(until: { page.allRowsShown }, "every match shown")
-                settle(50)
+                waitForFrame(window.window.widget, "the last matches drawn")
             }
             // Cleared: three thousand rows come back at the top, a screenful in the first frame.
             var boundEachFrame: [Int] = []

@@ -9,8 +9,8 @@ import XCTest
 /// store's order, and the header keeps its shape whatever the store is called.
 final class StoreChoiceTests: GtkTestCase {
     /// Sourdough is sold only at Lidl: at Aldi it leaves the Shopping List.
-    private static func groceries(extra: Int = 0) throws -> (ShoppingModel, aldi: ShopID, lidl: ShopID) {
-        let folder = NSTemporaryDirectory() + "store-choice-" + UUID().uuidString
+    @MainActor private static func groceries(extra: Int = 0) throws -> (ShoppingModel, aldi: ShopID, lidl: ShopID) {
+        let folder = temporaryFolder("store-choice")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
         try model.items.add(ItemFields(description: "Bread", price: Decimal(string: "2.20")!, aisle: "Bakery"))
@@ -33,7 +33,7 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(window.strip.totalsText, "3 items · 6.85 left to buy · 0.00 in cart")
             XCTAssertEqual(window.lists.pane.sidebar.shown.first?.toBuyHere, 3)
             ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(aldi.raw)")
-            settle(50)
+            waitForFrame(window.window.widget, "Aldi's list drawn")
             XCTAssertEqual(window.strip.totalsText, "2 items · 3.35 left to buy · 0.00 in cart", "Sourdough's 3.50 is Lidl's")
             XCTAssertEqual(window.lists.pane.sidebar.shown.first?.toBuyHere, 2, "the sidebar counts what this store's list shows")
             XCTAssertTrue(ListsSidebar.spoken(window.lists.pane.sidebar.shown[0]).hasSuffix("2 to buy"))
@@ -41,7 +41,7 @@ final class StoreChoiceTests: GtkTestCase {
             // Another process's view of the lists says the same (the count is the store's).
             XCTAssertEqual(try model.store.lists().first?.toBuyHere, 2)
             shopper_signal_emit(window.shops.picker.otherShopsButton.widget.raw, "clicked")
-            settle(50)
+            waitForFrame(window.window.widget, "the other stores' items drawn")
             XCTAssertEqual(window.strip.totalsText, "3 items · 6.85 left to buy · 0.00 in cart", "shown, counted")
         }
     }
@@ -53,13 +53,13 @@ final class StoreChoiceTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget, "the Shopping List drawn")
             let page = window.page(.shopping)
             for shop in [aldi, lidl, .any] {
                 page.scrolled.scrollOffset = 40
-                settle(50)
+                waitForFrame(window.window.widget, "the list scrolled")
                 ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(shop.raw)")
-                settle(150)
+                waitForFrame(window.window.widget, "the store's list drawn")
                 XCTAssertEqual(page.scrolled.scrollOffset, 0, "the first aisle's header in view at store \(shop.raw)")
             }
         }
@@ -74,7 +74,7 @@ final class StoreChoiceTests: GtkTestCase {
             var shapes: [String] = []
             for shop in [ShopID.any, aldi, lidl] {
                 ActionMap(window.window).activate(AppAction.chooseShop.rawValue, "\(shop.raw)")
-                settle(100)
+                waitForFrame(window.window.widget, "the header drawn for the store")
                 shapes.append("\(window.pageStack.isBottomSwitcherShown) \(window.shops.picker.button.widget.width)")
             }
             XCTAssertEqual(Set(shapes).count, 1, "the switcher's place and the store button's width: \(shapes)")
@@ -91,12 +91,12 @@ final class StoreChoiceTests: GtkTestCase {
             let window = harness.window
             window.show(.cart)
             window.show(.all)
-            settle(50)
+            waitForFrame(window.window.widget, "All Items drawn")
             // Not `page(_:)`, which catches a page up.
             let all = try XCTUnwrap(window.builtPage(.all)), cart = try XCTUnwrap(window.builtPage(.cart))
             all.scrolled.scrollOffset = 40
             window.show(.shopping)
-            settle(100)
+            waitForFrame(window.window.widget, "the Shopping List drawn")
             // The first item, under the first aisle's header (Bakery's bread, or at Aldi Dairy's milk).
             @MainActor func firstItem(_ page: ListPage) -> String? {
                 if case .item(let item) = page.projection.row(at: 1) { item.description } else { nil }
@@ -106,7 +106,8 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(firstItem(window.page(.shopping)), "Milk", "the list on screen in Aldi's order at once")
             XCTAssertEqual(firstItem(all), "Bread", "the list not on screen waits for the frame")
             XCTAssertTrue(all.isBehind && cart.isBehind)
-            settle(150)
+            waitForFrame(window.window.widget, "the switch's frame")
+            waitUntil({ !all.isBehind && !cart.isBehind }, "the lists not on screen caught up")
             XCTAssertEqual(firstItem(all), "Milk", "and follows once it is drawn")
             XCTAssertFalse(all.isBehind || cart.isBehind, "every list, one idle moment after another")
             // The rows on screen shown again (a preference) show a list caught up first.
@@ -119,7 +120,7 @@ final class StoreChoiceTests: GtkTestCase {
             XCTAssertEqual(firstItem(all), "Bread", "waiting again")
             window.show(.all)
             XCTAssertEqual(firstItem(all), "Milk", "the list opened is in Aldi's order")
-            settle(100)
+            waitForFrame(window.window.widget, "All Items drawn")
             XCTAssertEqual(all.scrolled.scrollOffset, 0, "shown from its top")
         }
     }

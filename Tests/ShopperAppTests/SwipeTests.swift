@@ -16,7 +16,7 @@ final class SwipeTests: GtkTestCase {
             let window = harness.window
             for kind in ListKind.allCases { window.page(kind).setOptions(DisplayOptions(showCheckboxes: false)) }
             window.show(.shopping)
-            settle(200)
+            waitForFrame(window.window.widget)
             @MainActor func row(_ kind: ListKind) throws -> RowWidget {
                 let found = window.page(kind).boundRows.first { $0.itemID == tea }
                 return try XCTUnwrap(found)
@@ -31,7 +31,7 @@ final class SwipeTests: GtkTestCase {
             try row(.shopping).swiped(vx: 900, vy: 40)
             iterate(until: { model.items.item(tea)!.inCart }, "the swipe to tick the row off")
             window.show(.cart)
-            settle(200)
+            runTimeoutsAdded(upTo: 200, "the timers due in 200 ms")
             try row(.cart).swiped(vx: -900, vy: 0)
             iterate(until: { !model.items.item(tea)!.inCart }, "the swipe to put it back")
         }

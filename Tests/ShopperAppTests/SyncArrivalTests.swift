@@ -32,7 +32,7 @@ final class SyncArrivalTests: GtkTestCase {
             // The helper's write: its own connection, as another process.
             let helper = try ShoppingModel(store: try Store(path: path))
             _ = try helper.items.add(ItemFields(description: "Milk from the phone"))
-            settle(50)
+            waitForFrame(window.window.widget, "a frame after the helper's write")
             XCTAssertEqual(window.currentPage.projection.itemCount, 1, "nothing reads the news before the sync ends")
             var rowsWhenDone: Int?
             window.sharing.sync { _ in rowsWhenDone = window.currentPage.projection.itemCount }
@@ -55,13 +55,13 @@ final class SyncArrivalTests: GtkTestCase {
             harness.window.show(.shopping)
             // Another row selected: the selection stays where it is (a change of its own else).
             harness.window.currentPage.select(bread)
-            settle(50)
+            waitForFrame(harness.window.window.widget, "the selection drawn")
             let before = MainWindow.actionUpdates
             harness.window.items.perform(.tick, on: id)
             XCTAssertEqual(MainWindow.actionUpdates - before, 1, "one tick, one update of the actions")
             XCTAssertTrue(model.items.item(id)?.inCart == true)
             // The row's going leaves the focus to be put back in an idle: before the window goes.
-            settle(50)
+            waitForFrame(harness.window.window.widget, "the row gone, drawn")
         }
     }
 }

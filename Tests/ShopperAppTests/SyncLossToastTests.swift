@@ -31,11 +31,11 @@ final class SyncLossToastTests: GtkTestCase {
             let loss = try XCTUnwrap(lost.first)
             let list = try XCTUnwrap(model.lists.all.first)
             harness.window.sharing.showLoss(SyncReport.Loss(item: id, description: "Bread", value: loss), on: list)
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(harness.window.toast.text, "“Bread”: the notes “from B” kept, “from A” replaced")
             let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(model.items.item(id)?.notes, "from A", "Undo put the lost value back")
             XCTAssertEqual(model.undo.undoName, "editing “Bread”", "as one more step")
             XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "and one more change to send")
@@ -59,11 +59,11 @@ final class SyncLossToastTests: GtkTestCase {
                                              remote: SharedItem(ItemFields(description: "Milk"), stores: ["Aldi"]), localNewer: false)
             let list = try XCTUnwrap(model.lists.all.first)
             harness.window.sharing.showLoss(SyncReport.Loss(item: id, description: "Milk", value: try XCTUnwrap(lost.first)), on: list)
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(harness.window.toast.text, "“Milk”: the stores “Aldi” kept, “Aldi, Corner Shop” replaced")
             let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(model.shops.storeNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
             XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "as one more change to send")
             // One step, which takes the store it made away again.
@@ -96,10 +96,10 @@ final class SyncLossToastTests: GtkTestCase {
                 SyncController.Outcome(list: list, problem: nil, report: first),
                 SyncController.Outcome(list: list, problem: "the server answered 503", report: second),
             ])
-            settle(100)
+            runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
             XCTAssertEqual(harness.window.toast.text, "2 values were replaced by later edits on other devices")
             harness.window.toast.runAction()
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             XCTAssertEqual(model.items.item(bread)?.notes, "from A")
             XCTAssertEqual(model.items.item(milk)?.quantity, 2)
         }

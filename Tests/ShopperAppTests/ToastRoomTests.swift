@@ -18,9 +18,12 @@ final class ToastRoomTests: GtkTestCase {
             let page = window.page(.cart)
             // A message of two lines at this width: the room is for the tallest toast.
             window.toast.show("“Organic whole milk 3.8 %” is in the cart", actionTitle: "Rückgängig", action: {})
-            settle(500)
+            waitUntil({ page.allRowsShown }, "every row of the Cart told to GTK")
+            waitForFrame(window.window.widget, "the toast drawn")
             page.scrolled.scrollOffset = page.scrolled.maxScrollOffset
-            settle(200)
+            waitForFrame(window.window.widget, "the Cart scrolled to its end")
+            waitUntil({ page.boundRows.contains { $0.captionText?.hasPrefix("No more items") == true } }, "the end row bound")
+            waitForFrame(window.window.widget, "the end row drawn")
             let toast = try XCTUnwrap(window.toast.overlay.toastWidgets.first?.surfaceBounds())
             let shown = window.window.widget.drawnContent().compactMap { w, c -> (String, Double)? in
                 guard case .text(let t) = c, let b = w.surfaceBounds() else { return nil }

@@ -57,7 +57,7 @@ final class ToastTests: GtkTestCase {
                 defer { harness.close() }
                 let toast = harness.window.toast
                 toast.show(message, actionTitle: "Rückgängig", action: {})
-                settle(500)
+                waitForFrame(harness.window.window.widget)
                 let widget = try XCTUnwrap(toast.overlay.toastWidgets.last)
                 let title = try XCTUnwrap(widget.descendants()
                     .first { $0.labelText == message }.map(Label.init(wrapping:)), "the message at \(width) px")
@@ -67,7 +67,7 @@ final class ToastTests: GtkTestCase {
                     for (text, cut) in [("Rückgängig: „Fettarme Milch“ in den Wagen legen", false),
                                         (String(repeating: "A long message that goes on ", count: 6), true)] {
                         toast.show(text, actionTitle: "Wiederholen", action: {})
-                        settle(400)
+                        waitForFrame(harness.window.window.widget)
                         XCTAssertEqual(title.isCut, cut, text)
                         XCTAssertLessThanOrEqual(title.lineCount, 4, text)
                         // Inside the toast: libadwaita sizes it for what its title asks.

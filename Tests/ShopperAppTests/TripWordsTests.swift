@@ -30,7 +30,7 @@ final class TripWordsTests: GtkTestCase {
 
     func testANewTripShowsTheTripsNotTheOneOpenBefore() throws {
         try MainActor.assumeIsolated {
-            let folder = NSTemporaryDirectory() + "trip-words-" + UUID().uuidString
+            let folder = temporaryFolder("trip-words")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let model = try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
             @MainActor func shop(_ name: String) throws {
@@ -42,15 +42,15 @@ final class TripWordsTests: GtkTestCase {
             defer { harness.close() }
             let window = harness.window
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            settle(50)
+            waitForFrame(window.window.widget)
             let page = try XCTUnwrap(window.pageStack.trips)
             page.open(0)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.isShowingTrip)
             ActionMap(window.window).activate(AppAction.showList.rawValue, ListKind.cart.rawValue)
             try shop("Tea")
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(page.isShowingTrip, "the trips, the new one at the top")
             XCTAssertEqual(page.trips.count, 2)
             XCTAssertEqual(window.strip.totalsText, "2 trips · 4.00 spent")
@@ -60,7 +60,7 @@ final class TripWordsTests: GtkTestCase {
     func testExportingTripsOffersTripsInAFolderOfTheUsers() throws {
         MainActor.assumeIsolated {
             XCTAssertEqual(FilesController.tripFilters.map(\.name), ["Trips (CSV)"])
-            let home = NSTemporaryDirectory() + "home-" + UUID().uuidString
+            let home = temporaryFolder("home")
             let documents = home + "/Documents"
             try? FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
             XCTAssertEqual(FileChooser.startFolder(last: nil, documents: documents, home: home), documents)

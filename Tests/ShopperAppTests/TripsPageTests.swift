@@ -8,8 +8,8 @@ import XCTest
 /// and its week's bar; the plot's text names each week's amount and Left picks the week before;
 /// a trip opens with what was bought; Delete takes it away with Undo; no trips explain themselves.
 final class TripsPageTests: GtkTestCase {
-    private static func model() throws -> ShoppingModel {
-        let folder = NSTemporaryDirectory() + "trips-" + UUID().uuidString
+    @MainActor private static func model() throws -> ShoppingModel {
+        let folder = temporaryFolder("trips")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return try ShoppingModel(store: Store(path: folder + "/shopper.sqlite"))
     }
@@ -32,13 +32,13 @@ final class TripsPageTests: GtkTestCase {
             let window = harness.window
             XCTAssertNil(window.pageStack.trips, "not read at start")
             ActionMap(window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            settle(100)
+            waitForFrame(window.window.widget)
             let page = try XCTUnwrap(window.pageStack.trips)
             XCTAssertEqual(page.trips.count, 1)
             XCTAssertEqual(window.strip.totalsText, "1 trip · 3.09 spent")
             // A trip finished while the page is open comes at the top, and its week's bar with it.
             try Self.shop(model, [("Tea", Decimal(string: "3.50")!)], on: now)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(page.trips.map(\.total), [Decimal(string: "3.50")!, Decimal(string: "3.09")!])
             let plot = page.spendingPlot
             XCTAssertEqual(plot.bars.count, 3, "two weeks with trips and the empty one between")
@@ -50,29 +50,29 @@ final class TripsPageTests: GtkTestCase {
             XCTAssertTrue(description.contains(": 0.00 (0 trips)"), description)
             // The keyboard picks bars: focus picks the newest, Left the one before.
             _ = plot.widget.grabFocus()
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.captionText.hasSuffix(": 3.50 (1 trip)"), page.captionText)
             XCTAssertTrue(plot.press(UInt32(GDK_KEY_Left)))
             XCTAssertTrue(page.captionText.hasSuffix(": 0.00 (0 trips)"), page.captionText)
             page.choose(.month)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(plot.period, .month)
             XCTAssertEqual(plot.bars.map(\.total).reduce(0, +), Decimal(string: "6.59")!)
 
             // Open the older trip: what was bought, and its total.
             page.open(1)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.isShowingTrip)
             XCTAssertEqual(page.detail.totalText, "Total 3.09")
             // Delete it; the window's Undo brings it back.
             let id = page.trips[1].id
             shopper_signal_emit(page.detail.deleteButton.widget.raw, "clicked")
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(page.isShowingTrip)
             XCTAssertEqual(page.trips.map(\.id).contains(id), false)
             XCTAssertTrue(window.toast.text.hasPrefix("Deleted the trip of "), window.toast.text)
             window.toast.runAction()
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertEqual(page.trips.count, 2)
         }
     }
@@ -99,17 +99,17 @@ final class TripsPageTests: GtkTestCase {
             // The oldest trip, at the bottom, opens.
             page.listView.scrollTo(count - 1)
             page.open(count - 1)
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.isShowingTrip)
             XCTAssertEqual(page.detail.totalText, "Total 1.00")
             XCTAssertEqual(window.strip.totalsText, "\(count) trips · \(count * (count + 1) / 2).00 spent")
             // Every trip deleted: the page explains itself; a new trip takes the explanation away.
             for trip in page.trips { try model.trips.deleteTrip(trip.id) }
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertTrue(page.isEmptyShown)
             XCTAssertFalse(page.isShowingTrip)
             try Self.shop(model, [("Tea", 2)], on: Date())
-            settle(50)
+            waitForFrame(window.window.widget)
             XCTAssertFalse(page.isEmptyShown)
             XCTAssertEqual(page.rowsShown, 1)
         }
@@ -120,7 +120,7 @@ final class TripsPageTests: GtkTestCase {
             let harness = try WindowHarness(model: try Self.model(), size: (360, 640))
             defer { harness.close() }
             ActionMap(harness.window.window).activate(AppAction.showList.rawValue, AppAction.tripsPage)
-            settle(100)
+            waitForFrame(harness.window.window.widget)
             let page = try XCTUnwrap(harness.window.pageStack.trips)
             XCTAssertTrue(page.isEmptyShown)
             XCTAssertEqual(harness.window.strip.totalsText, "0 trips · 0.00 spent")

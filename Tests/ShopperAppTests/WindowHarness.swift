@@ -27,18 +27,18 @@ final class WindowHarness {
         if let size { window.window.defaultSize(size.0, size.1) }
         beforeShown?(window)
         window.present()
-        _ = MainLoop.iterate(until: { self.window.window.widget.width > 0 })
-        ShopperAppTests.settle(150)
+        waitUntil({ self.window.window.widget.width > 0 }, "the window allocated")
+        waitForFrame(window.window.widget, "the window's first frame")
     }
 
     /// Turns libadwaita's dark style on or off, live, as a desktop switching would.
     func setDark(_ on: Bool) {
         StyleManager.force(dark: on)
-        ShopperAppTests.settle(150)
+        waitForFrame(window.window.widget, after: 150, "a frame in the new style")
     }
 
     func render(name: String) -> Snapshot? {
-        ShopperAppTests.settle(150)
+        waitForFrame(window.window.widget, after: 150, "a frame to snapshot, transitions ended")
         let s = Snapshot(window.window.widget)
         _ = s?.savePNG(screenshotFolder + "/\(name).png")
         return s
@@ -68,6 +68,6 @@ final class WindowHarness {
         window.window.destroy()
         style.remove()
         StyleManager.force(dark: nil)
-        ShopperAppTests.settle(50)
+        runTimeoutsAdded(upTo: 50, "what the window's end left to run")
     }
 }

@@ -93,5 +93,12 @@ final class ImportExportTests: XCTestCase {
         XCTAssertEqual(lines("description\n\"Milk\n"), [2], "unclosed quote")
         XCTAssertEqual(lines("description,quantity\nMilk,1,extra\n"), [2])
         XCTAssertEqual(lines("description\n\"multi\nline\"\nok\n,\n"), [], "quoted newline, blank record")
+        // A line break inside quotes is a line of the file: errors after it name the line a text
+        // editor shows (LF and CRLF alike).
+        XCTAssertEqual(lines("description,quantity\n\"two\nlines\",1\nEggs,zero\n"), [4], "after a quoted newline")
+        XCTAssertEqual(lines("description,quantity\r\n\"a\r\nb\r\nc\",1\r\nEggs,zero\r\n"), [5],
+                       "after two quoted CRLFs")
+        XCTAssertEqual(lines("description,quantity\n\"two\nlines\",zero\n"), [2],
+                       "a record names the line it starts on")
     }
 }

@@ -102,6 +102,22 @@ final class ModelOperationTests: XCTestCase {
         }
     }
 
+    /// A new step after an undo leaves nothing to redo: a Redo then would put back a step made
+    /// before the new one, over it (Milk's rename undone, Bread added: redo has nothing to give).
+    func testANewStepAfterAnUndoLeavesNothingToRedo() throws {
+        let m = try model()
+        let milk = try m.items.add(fields("Milk"))
+        var renamed = m.items.item(milk)!.fields
+        renamed.description = "Oat milk"
+        try m.items.update(milk, renamed)
+        XCTAssertNotNil(try m.core.undoLast())
+        XCTAssertTrue(m.undo.canRedo)
+        try m.items.add(fields("Bread"))
+        XCTAssertFalse(m.undo.canRedo, "the new step ends what could be redone")
+        XCTAssertNil(try m.core.redoLast())
+        XCTAssertEqual(m.items.item(milk)?.description, "Milk")
+    }
+
     func testMoveWritesOneRowUntilAGapIsUsedUp() throws {
         let m = try model()
         let ids = try m.items.add(batch: (0..<3).map { ImportedItem(fields: fields("I\($0)"), needed: true, inCart: false) })

@@ -11,12 +11,13 @@ struct SeededRandom: RandomNumberGenerator {
         state = seed
     }
 
-    /// The seed from SHOPPER_TEST_SEED, else a new one from the clock.
-    static func fromEnvironment() -> SeededRandom {
-        if let s = ProcessInfo.processInfo.environment["SHOPPER_TEST_SEED"], let seed = UInt64(s) {
-            return SeededRandom(seed: seed)
-        }
-        return SeededRandom(seed: UInt64(Date().timeIntervalSince1970 * 1_000_000) & 0xFFFF_FFFF_FFFF)
+    /// The seed from SHOPPER_TEST_SEED, else a new one from the clock; printed with the test's name,
+    /// so a run that failed (or hung, or crashed before any assertion spoke) can be replayed.
+    static func fromEnvironment(_ caller: String = #function, file: String = #fileID) -> SeededRandom {
+        let given = ProcessInfo.processInfo.environment["SHOPPER_TEST_SEED"].flatMap { UInt64($0) }
+        let seed = given ?? UInt64(Date().timeIntervalSince1970 * 1_000_000) & 0xFFFF_FFFF_FFFF
+        print("\(file) \(caller): seed \(seed) (SHOPPER_TEST_SEED=\(seed) replays it)")
+        return SeededRandom(seed: seed)
     }
 
     // SplitMix64.

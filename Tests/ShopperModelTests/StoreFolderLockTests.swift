@@ -35,6 +35,29 @@ final class StoreFolderLockTests: XCTestCase {
         XCTAssertEqual(done.state.withLock { $0 }, true, "opened once the lock was let go")
     }
 
+    /// The same across two processes, as two first starts are: this one takes the lock before the
+    /// other exists, the other (`store-crash-child STORE add P 1`) must wait for it, as the kernel's
+    /// table shows, and writes its line down the pipe only once this one lets go.
+    func testAnotherProcessWaitsForTheFolderLockThisOneHolds() throws {
+        let dir = temporaryFolder(self) + "/data"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let held = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        XCTAssertEqual(flock(held, LOCK_EX), 0)
+        var st = stat()
+        XCTAssertEqual(stat(dir, &st), 0)
+        let child = try ChildProcess([dir + "/" + Store.fileName, "add", "P", "1"])
+        let inode = UInt64(st.st_ino)
+        XCTAssertTrue(Self.waitFor(seconds: 60) { Self.blockedLocks(inode: inode) > 0 || !child.process.isRunning })
+        XCTAssertTrue(child.process.isRunning, "the other process went on while this one held the folder's lock")
+        XCTAssertEqual(Self.blockedLocks(inode: inode), 1, "the other process waits for the folder's lock")
+        flock(held, LOCK_UN)
+        close(held)
+        let (output, errors, status) = child.finish()
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertEqual(output, "added P 0\n", "it went on once the lock was let go")
+    }
+
     private final class Opened: Sendable {
         let state = Mutex<Bool?>(nil)
     }

@@ -6,19 +6,22 @@ import XCTest
 @testable import ShopperSyncModel
 
 /// Issue 53's hostile pages, made by the test's server when asked for (Tests/recipes/hostile_pages.py),
-/// fetched and read by the real `shopper-sync` as the window runs it: each import ends within
-/// 30 s with one true sentence or the recipe, the helper's peak RSS (wait4) under 256 MB. Before
+/// fetched and read by the real `shopper-sync` as the window runs it: each import ends by itself
+/// with one true sentence or the recipe (within 30 s: `make bench`), the helper's peak RSS (wait4)
+/// under 256 MB. Before
 /// the read had bounds: 150 s and 1.98 GB (nested microdata), 150 s of CPU (600,000 attributes),
 /// 1.8 GB (tiny JSON nodes), 330–340 MB (`{}`, `<p>`), and an ingredient line cost forty times
 /// its length (held here to a tighter bound: it is kept to 500 characters).
 final class RecipeBoundsTests: XCTestCase {
-    static let seconds = 30.0, megabytes = 256.0
+    static let megabytes = 256.0
 
     private func fetch(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> MeasuredHelper {
         let run = try MeasuredHelper.run(try RecipeServer.shared.get().url + "hostile/" + name)
         print("recipe bounds: \(name): \(String(format: "%.2f", run.seconds)) s, peak RSS \(Int(run.peakMegabytes)) MB: \(run.said)")
+        // Ended by itself, with its one answer: a read without bounds is killed at 40 s and says
+        // nothing. How long it took is `make bench`'s (benchmarks/recipe_bench.py, against 30 s):
+        // a wall-clock bound here failed on a loaded machine and passed a slow read on a fast one.
         XCTAssertFalse(run.killed, "\(name) was still being read after 40 s", file: file, line: line)
-        XCTAssertLessThan(run.seconds, Self.seconds, name, file: file, line: line)
         XCTAssertLessThan(run.peakMegabytes, Self.megabytes, name, file: file, line: line)
         XCTAssertEqual(run.replies.count, 1, "one answer: \(run.said) \(run.garbage)", file: file, line: line)
         XCTAssertEqual(run.garbage, [], file: file, line: line)

@@ -32,10 +32,10 @@ final class RecipeFetchTests: XCTestCase {
     }
 
     func testASlowAnswerEndsAtTheDeadline() throws {
+        // The slow page takes two minutes: only the deadline ends it with `tooSlow` (how soon
+        // is not timed here; a wall-clock bound fails on a loaded machine).
         let s = try server()
-        let started = ContinuousClock.now
         fails(s.url + "slow", deadline: Deadline(seconds: 3)) { $0 == .tooSlow(host: "127.0.0.1:\(s.port)") }
-        XCTAssertLessThan(started.duration(to: .now), .seconds(10))
     }
 
     func testAnOversizedAnswerIsCut() throws {
@@ -43,9 +43,9 @@ final class RecipeFetchTests: XCTestCase {
         let huge = try XCTUnwrap(URL(string: s.url + "huge"))
         let declared = try XCTUnwrap(URL(string: s.url + "huge-declared"))
         fails(huge.absoluteString) { $0 == .tooLarge(method: "GET", url: huge, cap: 5 << 20) }
-        let started = ContinuousClock.now
+        // Refused before the body: the server declares 6 MB and never sends it, so only the
+        // header can give tooLarge (waiting for the body would end at the deadline, tooSlow).
         fails(declared.absoluteString) { $0 == .tooLarge(method: "GET", url: declared, cap: 5 << 20) }
-        XCTAssertLessThan(started.duration(to: .now), .seconds(10), "a declared size is refused before the body")
         XCTAssertTrue(RecipeImportError.tooLarge("x", megabytes: 5).description.contains("larger than 5 MB"))
         let said = RecipeImportError.network(.tooLarge(method: "GET", url: huge, cap: 5 << 20)).description
         XCTAssertEqual(said, "\(s.url)huge is larger than 5 MB, more than any recipe needs; it was not read")
@@ -90,10 +90,9 @@ final class RecipeFetchTests: XCTestCase {
         }
         setenv("SHOPPER_SYNC_DEADLINE", "2", 1)
         defer { unsetenv("SHOPPER_SYNC_DEADLINE") }
-        let started = ContinuousClock.now
+        // Two minutes of page: "too slow" is the deadline's word, not the end of the page.
         XCTAssertThrowsError(try SyncHelper.recipes(from: s.url + "slow", helper: helper)) { e in
             XCTAssertTrue("\(e)".contains("too slow"), "\(e)")
         }
-        XCTAssertLessThan(started.duration(to: .now), .seconds(10))
     }
 }

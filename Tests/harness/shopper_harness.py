@@ -7,6 +7,7 @@ extents are screen coordinates."""
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -23,6 +24,14 @@ APP_ID = "io.github.shopperapp.Shopper"
 # hundred in a list view): each takes focus as a table cell named by its row's text.
 ROW, ROW_ROLE_NAME = Atspi.Role.TABLE_CELL, "table cell"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def scratch(test, prefix="shopper-"):
+    """A folder for one test, removed with what is in it when the test ends, passed or failed (a
+    folder given to `Shopper` is the test's to remove: the app's own is removed by `Shopper`)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    test.addCleanup(shutil.rmtree, folder, True)
+    return folder
 
 
 class Shopper(Settling):
@@ -165,7 +174,8 @@ class Shopper(Settling):
 
     def context_menu_item(self, node, name):
         """Opens `node`'s context menu with a right click and returns its item `name`. A busy machine
-        can lose a click while the list is still changing: try again, as a person would."""
+        can lose a click while the list is still changing: try again, as a person would, and say so
+        in the log (a retry that became the rule would hide a menu that opens late or not at all)."""
         for attempt in range(3):
             self.right_click(node)
             try:
@@ -173,6 +183,8 @@ class Shopper(Settling):
             except AssertionError:
                 if attempt == 2:
                     raise
+                print(f"harness: click retried: no {name!r} in the context menu of {node.get_name()!r} "
+                      f"within 3 s (attempt {attempt + 1} of 3)", file=sys.stderr, flush=True)
                 self.key("Escape")
 
     def texts(self, role=Atspi.Role.LABEL, root=None):

@@ -2,12 +2,11 @@
 
 import os
 import subprocess
-import tempfile
 import unittest
 
 from gi.repository import Atspi
 
-from shopper_harness import ROW, Shopper, wait_for
+from shopper_harness import ROW, Shopper, scratch, wait_for
 
 LABEL, BUTTON = Atspi.Role.LABEL, Atspi.Role.PUSH_BUTTON
 BIN = os.environ.get("SHOPPER_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "shopper"))
@@ -21,7 +20,7 @@ def shopper(*args, data_dir, binary=BIN, timeout=30):
 
 class CommandLine(unittest.TestCase):
     def test_add_then_export_round_trips(self):
-        data = tempfile.mkdtemp(prefix="shopper-cli-")
+        data = scratch(self, "shopper-cli-")
         r = shopper("add", "2 kg Apples @ 1.29 [Fruit]", data_dir=data)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stdout.strip(), "Added “Apples”.")
@@ -32,7 +31,7 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(shopper("export", "--list", "cart", data_dir=data).stdout.splitlines()[1:], [])
 
     def test_help_version_and_bad_arguments(self):
-        data = tempfile.mkdtemp(prefix="shopper-cli-")
+        data = scratch(self, "shopper-cli-")
         self.assertIn("shopper add", shopper("--help", data_dir=data).stdout)
         self.assertRegex(shopper("--version", data_dir=data).stdout, r"^Shopper \d+\.\d+\.\d+\n$")
         for args, words in ((["--nope"], "unknown option"), (["add"], "add needs an item"),
@@ -49,7 +48,7 @@ class CommandLine(unittest.TestCase):
 class SingleInstance(unittest.TestCase):
     def open_in_running(self, app, name, content):
         """Writes a file, runs `shopper FILE` (it hands over to the running app), returns the preview."""
-        path = os.path.join(tempfile.mkdtemp(), name)
+        path = os.path.join(scratch(self), name)
         with open(path, "w") as f:
             f.write(content)
         self.assertEqual(shopper(path, data_dir=app.data_dir, timeout=20).returncode, 0)
@@ -108,7 +107,7 @@ class Installed(unittest.TestCase):
     def test_installed_binary_finds_its_sharing_helper_and_its_words(self):
         """`shopper share` runs PREFIX/libexec/shopper/shopper-sync, which speaks German from the
         installed catalogue: a server nobody listens on is said unreachable, in German."""
-        data = tempfile.mkdtemp(prefix="shopper-installed-")
+        data = scratch(self, "shopper-installed-")
         env = {k: v for k, v in os.environ.items() if k not in ("GSETTINGS_SCHEMA_DIR", "SHOPPER_RESOURCE_DIR", "SHOPPER_LOCALE_DIR")}
         env.update(SHOPPER_DATA_DIR=data, LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8", LANGUAGE="de")
         subprocess.run([INSTALLED, "add", "Milch"], env=env, check=True, capture_output=True)

@@ -5,7 +5,6 @@ notes show on rows, and every control has a name a screen reader can say."""
 
 import os
 import subprocess
-import tempfile
 import unittest
 
 import gi
@@ -13,7 +12,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import ROW, ROW_ROLE_NAME, Shopper, wait_for  # noqa: E402
+from shopper_harness import ROW, ROW_ROLE_NAME, Shopper, scratch, wait_for  # noqa: E402
 from test_platform import resize  # noqa: E402
 
 LABEL, CHECK, BUTTON, TEXT = Atspi.Role.LABEL, Atspi.Role.CHECK_BOX, Atspi.Role.PUSH_BUTTON, Atspi.Role.TEXT
@@ -124,7 +123,7 @@ class ScrollPosition(unittest.TestCase):
 
 class NoCheckboxes(unittest.TestCase):
     def test_with_checkboxes_off_the_row_menu_ticks_and_unticks(self):
-        config = tempfile.mkdtemp(prefix="shopper-config-")
+        config = scratch(self, "shopper-config-")
         os.makedirs(os.path.join(config, "glib-2.0", "settings"))
         with open(os.path.join(config, "glib-2.0", "settings", "keyfile"), "w") as f:
             f.write("[io/github/shopperapp/Shopper]\nshow-checkboxes=false\n")
@@ -296,7 +295,7 @@ class KeyboardOnly(unittest.TestCase):
     """No pointer at all: menus by F10 and Shift+F10, the editor, and files through the chooser."""
 
     def test_menus_editor_and_files_by_keyboard_alone(self):
-        folder = tempfile.mkdtemp(prefix="shopper-files-")
+        folder = scratch(self, "shopper-files-")
         with Shopper() as app:
             app.key("n", ["ctrl"])
             for line in ("Apples", "Bread @ 2"):

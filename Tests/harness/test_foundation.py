@@ -7,7 +7,7 @@ import unittest
 
 from gi.repository import Atspi
 
-from shopper_harness import Shopper, pixel, wait_for
+from shopper_harness import Shopper, pixel, scratch, wait_for
 
 
 class Foundation(unittest.TestCase):
@@ -31,7 +31,7 @@ class Foundation(unittest.TestCase):
             app.screenshot("02-sample-loaded")
 
     def test_data_survives_a_restart(self):
-        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        data = scratch(self, "shopper-e2e-")
         with Shopper(data_dir=data) as app:
             app.press(app.one(Atspi.Role.PUSH_BUTTON, name="Load Sample List"))
             wait_for(lambda: app.has_text("Apples"), 5, "the sample items")
@@ -68,7 +68,7 @@ class BadStart(unittest.TestCase):
             self.assertOneClearMessage(r, "Cannot use the data folder")
 
     def test_store_that_is_not_a_database_is_left_untouched(self):
-        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        data = scratch(self, "shopper-e2e-")
         path = os.path.join(data, "shopper.sqlite")
         with open(path, "w") as f:
             f.write("my notes\n")

@@ -5,7 +5,6 @@ second process. A recipe imported again is refused (one sentence, exit 1, nothin
 
 import os
 import subprocess
-import tempfile
 import unittest
 
 import gi
@@ -13,7 +12,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import Shopper, wait_for  # noqa: E402
+from shopper_harness import Shopper, scratch, wait_for  # noqa: E402
 
 BIN = os.environ.get("SHOPPER_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "shopper"))
 CHILI = "Chili\nServes 6\n\nIngredients\n1 can tomatoes\n2 onions\n\nMethod\n1. Cook.\n"
@@ -28,7 +27,7 @@ def shopper(*args, data_dir, bus=True):
 
 class RecipeCommandsThroughTheWindow(unittest.TestCase):
     def test_import_plan_add_remove_and_delete_go_through_the_window_with_undo(self):
-        data = tempfile.mkdtemp(prefix="shopper-e2e-")
+        data = scratch(self, "shopper-e2e-")
         self.assertEqual(shopper("add", "Milk", data_dir=data, bus=False).returncode, 0)
         recipe = os.path.join(data, "chili.txt")
         with open(recipe, "w") as f:

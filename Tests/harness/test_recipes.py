@@ -9,7 +9,6 @@ import io
 import json
 import os
 import subprocess
-import tempfile
 import time
 import unittest
 
@@ -19,7 +18,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 from settling import OUT  # noqa: E402
-from shopper_harness import ROOT, Shopper, wait_for  # noqa: E402
+from shopper_harness import ROOT, Shopper, scratch, wait_for  # noqa: E402
 from test_platform import resize  # noqa: E402
 
 BIN = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
@@ -58,8 +57,8 @@ def recipe_server():
     return server, json.loads(server.stdout.readline())["url"]
 
 
-def store_with(*lines):
-    data = tempfile.mkdtemp(prefix="shopper-e2e-")
+def store_with(test, *lines):
+    data = scratch(test, "shopper-e2e-")
     for line in lines:
         subprocess.run([BIN, "add", line], env=dict(os.environ, SHOPPER_DATA_DIR=data), check=True, capture_output=True)
     return data
@@ -125,7 +124,7 @@ class Recipes(unittest.TestCase):
         return frame
 
     def test_paste_scale_add_undo_then_plan_the_week(self):
-        data = store_with("1 l Milk [Dairy]")
+        data = store_with(self, "1 l Milk [Dairy]")
         with Shopper(data_dir=data) as app:
             resize(app, 1000, 700)
             app.hover()
@@ -177,7 +176,7 @@ class Recipes(unittest.TestCase):
         (6 → 5 → 6) changes the one kept-apart Tomatoes row (beside fresh tomatoes) by exactly the
         difference; the list shows whole cans. The same recipe added twice by `shopper recipe add`
         (another process) puts its ¾ cup of sugar into the cup row beside 500 g, no third row."""
-        data = store_with("4 Tomatoes", "500 g Sugar")
+        data = store_with(self, "4 Tomatoes", "500 g Sugar")
         with Shopper(data_dir=data) as app:
             resize(app, 1000, 700)
             app.hover()
@@ -253,7 +252,7 @@ class Recipes(unittest.TestCase):
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
             url = json.loads(server.stdout.readline())["url"] + "page/graph-howtosection.html"
-            data = store_with("1 l Milk [Dairy]")
+            data = store_with(self, "1 l Milk [Dairy]")
             with Shopper(data_dir=data) as app:
                 resize(app, 1000, 700)
                 app.hover()
@@ -283,7 +282,7 @@ class Recipes(unittest.TestCase):
         the helper is gone at once and nothing else opens. At 360 px in German."""
         server, url = recipe_server()
         try:
-            data = store_with("1 l Milch [Kühlregal]")
+            data = store_with(self, "1 l Milch [Kühlregal]")
             german = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de"}
             with Shopper(data_dir=data, env=german) as app:
                 resize(app, 360, 640)
@@ -320,7 +319,7 @@ class Recipes(unittest.TestCase):
         """Always at Home… from the recipes' menu (F10), by keyboard: a staple typed and kept, one
         taken off with its row's button; the next add leaves the first off the list and puts the
         second on it."""
-        data = store_with("1 l Milk [Dairy]")
+        data = store_with(self, "1 l Milk [Dairy]")
         with Shopper(data_dir=data) as app:
             resize(app, 1000, 700)
             app.hover()
@@ -360,7 +359,7 @@ class Recipes(unittest.TestCase):
         subprocess.run(["rm", "-rf", data])
 
     def test_in_german_at_phone_width_in_the_dark(self):
-        data = store_with("1 l Milch [Kühlregal]")
+        data = store_with(self, "1 l Milch [Kühlregal]")
         german = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de", "ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
         with Shopper(data_dir=data, env=german) as app:
             resize(app, 360, 640)

@@ -7,13 +7,12 @@ weeks of trips are written into the store first, so the plot has bars to look at
 import os
 import sqlite3
 import subprocess
-import tempfile
 import time
 import unittest
 
 from gi.repository import Atspi
 
-from shopper_harness import ROW, Shopper, wait_for
+from shopper_harness import ROW, Shopper, scratch, wait_for
 from test_platform import resize
 
 WEEK_MS = 7 * 86400 * 1000
@@ -48,7 +47,7 @@ class Trips(unittest.TestCase):
         wait_for(lambda: rows() == before - 1, 5, "the row ticked off")
 
     def run_at(self, width, height, scheme, shots):
-        data_dir = tempfile.mkdtemp(prefix="shopper-trips-")
+        data_dir = scratch(self, "shopper-trips-")
         binary = os.environ.get("SHOPPER_BIN") or Shopper().binary
         seed(data_dir, binary)
         with Shopper(data_dir=data_dir, env={"ADW_DEBUG_COLOR_SCHEME": scheme}) as app:

@@ -199,6 +199,8 @@ package final class HelperRunHandle: @unchecked Sendable {
     private var pid: pid_t = 0
     private var cancelledNow = false
     private var over = false
+    /// The helper `cancel` sent SIGKILL to, if any (tests: a Cancel that ends it at once, without a clock).
+    package private(set) var killed: pid_t = 0
 
     package init() {}
 
@@ -213,7 +215,7 @@ package final class HelperRunHandle: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         cancelledNow = true
-        if pid > 0 { kill(pid, SIGKILL) }
+        if pid > 0, kill(pid, SIGKILL) == 0 { killed = pid }
     }
 
     /// Returns once the run is over and its process gone.

@@ -99,5 +99,12 @@ final class AmountMergeTests: XCTestCase {
         XCTAssertEqual(add("1 cup flour", "100 g flour"), "dimensions(ShopperModel.Dimension.volume, ShopperModel.Dimension.mass)")
         XCTAssertEqual(add("salt to taste", "1 tsp salt"), "noAmount")
         XCTAssertEqual(add("1 can beans", "1 Dose Bohnen"), "2 cans")
+        // Two units: exactly one of the larger is in it (at least one, not more than one); just
+        // under stays in the smaller. (One unit twice stays in that unit: 500 g + 500 g is 1000 g.)
+        XCTAssertEqual(add("500 g flour", "0.5 kg flour"), "1 kg")
+        XCTAssertEqual(add("500 ml milk", "0.5 l milk"), "1 l")
+        XCTAssertEqual(add("250 ml milk", "0.75 l milk"), "1 l")
+        XCTAssertEqual(add("499 g flour", "0.5 kg flour"), "999 g")
+        XCTAssertEqual(add("500 g flour", "500 g flour"), "1000 g")
     }
 }

@@ -12,9 +12,11 @@ final class RecipePasteBoundsTests: XCTestCase {
     private func read(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) -> RecipeDraft? {
         let begun = ContinuousClock.now
         let draft = RecipeText.read(text)
-        let took = begun.duration(to: .now)
-        print("paste bounds: \(name) (\(text.utf8.count >> 10) KB): \(took)")
-        XCTAssertLessThan(took, .seconds(3), name, file: file, line: line)
+        print("paste bounds: \(name) (\(text.utf8.count >> 10) KB): \(begun.duration(to: .now))")
+        // Bounded by construction: what is read is the text's first 200,000 characters, whatever
+        // follows them (the time is printed, not asserted: a wall-clock bound fails under load).
+        XCTAssertEqual(draft, RecipeText.read(String(text.prefix(200_000))), "\(name): read past the first 200,000 characters",
+                       file: file, line: line)
         if let draft { RecipeReaderFuzzTests.checkBounded(draft, name) }
         return draft
     }

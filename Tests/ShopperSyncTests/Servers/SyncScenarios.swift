@@ -268,6 +268,7 @@ struct SyncScenarios {
     func malformedTaskIsSkipped() throws {
         let (a, phone, _) = try sharedDevice(["Milk"])
         let broken = NSTemporaryDirectory() + "broken-\(UUID().uuidString).ics"
+        defer { try? FileManager.default.removeItem(atPath: broken) }
         // Valid iCalendar (servers check that much), but no item: no summary, a quantity of words.
         try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Broken//EN\r\nBEGIN:VTODO\r\nUID:broken-1\r\nDTSTAMP:20260101T000000Z\r\nX-SHOPPER-QUANTITY:lots\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
             .write(toFile: broken, atomically: true, encoding: .utf8)
