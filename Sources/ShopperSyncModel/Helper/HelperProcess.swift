@@ -200,7 +200,7 @@ package final class HelperRunHandle: @unchecked Sendable {
     private var cancelledNow = false
     private var over = false
     /// The helper `cancel` sent SIGKILL to, if any (tests: a Cancel that ends it at once, without a clock).
-    package private(set) var killed: pid_t = 0
+    private(set) var killed: pid_t = 0
 
     package init() {}
 
