@@ -4,6 +4,7 @@ import Glibc
 import XCTest
 @testable import ShopperApp
 @testable import ShopperModel
+@testable import ShopperSyncModel
 
 /// The window's import runs in the real helper, under a dialog with Cancel: Cancel ends the
 /// helper at once (its process gone, nothing said after), and a second import takes the first's

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import ShopperModel
+@testable import ShopperModel
 
 /// A real SQLite store in a fresh folder under the system temp dir, for a test that needs a model:
 /// the model has no store-less mode, and tests use its real parts rather than mocks. The folder

@@ -13,8 +13,8 @@ final class BigImportTests: XCTestCase {
         let recorders = lists.map(ChangeRecorder.init)
         var announcements = 0
         for p in lists {
-            let recordRows = p.onRowsChanged
-            p.onRowsChanged = { announcements += 1; recordRows?($0, $1, $2) }
+            let recordRows = p.announcer.onRowsChanged
+            p.announcer.onRowsChanged = { announcements += 1; recordRows?($0, $1, $2) }
         }
         let rows = (0..<100_000).map { ImportedItem(fields: fields("Item \($0)", cost: 1, aisle: "Aisle \($0 % 10_000)")) }
         let start = Date()

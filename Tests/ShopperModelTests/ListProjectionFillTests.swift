@@ -48,7 +48,7 @@ final class ListProjectionFillTests: XCTestCase {
             ListProjection(model: m, kind: .shopping, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18, fillFrom: .max).rowsForTest
         }
         XCTAssertTrue(p.isFilling)
-        XCTAssertEqual(p.rowBuffersMade, 1)
+        XCTAssertEqual(p.filling.buffersMade, 1)
         let buffer = p.rowsAddress  // no copy of it either (a second owner would make one)
         try m.shops.shop(at: corner)  // mid-fill: the fill's buffer is the next fill's
         XCTAssertTrue(p.isFilling)
@@ -62,7 +62,7 @@ final class ListProjectionFillTests: XCTestCase {
         while p.fillMore() {}
         XCTAssertEqual(p.rowsForTest, whole())
         XCTAssertEqual(p.itemCount, 2_999)
-        XCTAssertEqual(p.rowBuffersMade, 1, "a switch allocated a buffer for its rows")
+        XCTAssertEqual(p.filling.buffersMade, 1, "a switch allocated a buffer for its rows")
     }
 
     /// A list not on screen holds a store switch's rebuild: its rows stay as its view was told them
@@ -82,7 +82,7 @@ final class ListProjectionFillTests: XCTestCase {
         let hidden = ListProjection(model: m, kind: .all, sectioning: .aisle, query: nil, narrowingByIDAbove: 1 << 18,
                                     fillFrom: 0, firstRows: 8)
         var told: [(Int, Int, Int)] = []
-        hidden.onRowsChanged = { told.append(($0, $1, $2)) }
+        hidden.announcer.onRowsChanged = { told.append(($0, $1, $2)) }
         func identities(_ p: ListProjection) -> [Int] { (0..<p.count).map(p.identity) }
         let before = identities(hidden)
         let fifth = try XCTUnwrap(hidden.itemID(at: 5))
@@ -160,8 +160,11 @@ final class ListProjectionFillTests: XCTestCase {
                 watch()
             }
             // A list not on screen waits with a store switch's rebuild until it catches up.
-            for w in watched where w.projection.heldChanges != nil && Int.random(in: 0..<3, using: &rng) == 0 { w.projection.catchUp() }
-            for w in watched where !(w.projection.heldChanges == nil ? w.agrees(with: fresh(w.projection, m), context) : w.keptAsTold(context)) {
+            for w in watched where w.projection.hold.isWaiting && Int.random(in: 0..<3, using: &rng) == 0 {
+                w.projection.catchUp()
+            }
+            for w in watched
+            where !(w.projection.hold.isWaiting ? w.keptAsTold(context) : w.agrees(with: fresh(w.projection, m), context)) {
                 return
             }
             if Int.random(in: 0..<8, using: &rng) == 0 { lookPastTheFirstRows(watched, m, &rng, context) }
@@ -186,7 +189,8 @@ final class ListProjectionFillTests: XCTestCase {
     /// An item past the first rows of a fill looked for (a reveal, a reselection): found where a
     /// whole rebuild has it, the fill finished for it.
     private func lookPastTheFirstRows(_ watched: [Watched], _ m: ShoppingModel, _ rng: inout SeededRandom, _ context: String) {
-        guard let w = watched.filter({ $0.projection.isFilling && $0.projection.heldChanges == nil }).randomElement(using: &rng) else { return }
+        let filling = watched.filter { $0.projection.isFilling && !$0.projection.hold.isWaiting }
+        guard let w = filling.randomElement(using: &rng) else { return }
         let whole = fresh(w.projection, m), first = w.projection.rows.count
         let past = (first..<whole.count).compactMap { i in whole.itemID(at: i).map { ($0, i) } }
         if let (id, i) = past.randomElement(using: &rng) {
@@ -268,14 +272,14 @@ private final class Watched {
         projection = p
         told = []
         told = (0..<p.count).map(read)
-        p.onRowsChanged = { [unowned self] pos, removed, added in
-            XCTAssertNil(projection.heldChanges, "a list holding a rebuild told its view of rows")
+        p.announcer.onRowsChanged = { [unowned self] pos, removed, added in
+            XCTAssertFalse(projection.hold.isWaiting, "a list holding a rebuild told its view of rows")
             XCTAssertEqual(told.count - removed + added, projection.count, "announced count disagrees with the projection")
             told.replaceSubrange(pos..<pos + removed, with: (pos..<pos + added).map(read))
         }
         // As a view refreshes the rows it shows: by the identity it keeps, not by index.
-        p.onContentChanged = { [unowned self] identities in
-            XCTAssertNil(projection.heldChanges, "a list holding a rebuild told its view of new content")
+        p.announcer.onContentChanged = { [unowned self] identities in
+            XCTAssertFalse(projection.hold.isWaiting, "a list holding a rebuild told its view of new content")
             for i in told.indices {
                 guard let (identity, _) = told[i], identities.contains(identity), let row = projection.row(identity: identity) else { continue }
                 told[i] = (identity, row)

@@ -92,7 +92,7 @@ final class RowPresentationTableTests: XCTestCase {
                             needed: parts[2] != "unneeded", inCart: parts[2] == "inCart")
             let p = RowPresentation(options: options, list: list, item: item, money: money)
             let got = [name(p.left), name(p.right), p.descriptionCentered ? "centered" : "top", name(p.checkbox),
-                       p.checked ? "on" : "off", p.dimmed ? "dim" : "plain", "\(p.checkboxAreaAction)", "\(p.rowAction)"]
+                       p.checked ? "on" : "off", p.dimmed ? "dim" : "plain", "\(p.actions.checkboxArea)", "\(p.actions.row)"]
             XCTAssertEqual(got, Array(parts[4...]), line)
             // The slot texts follow the slots.
             XCTAssertEqual(p.leftText, text(p.left, withCost: options.showCost), line)
@@ -115,8 +115,8 @@ final class RowPresentationTableTests: XCTestCase {
                     let item = Item(id: ItemID(1), description: "Apples", quantity: 2, unit: "kg", price: 1, needed: needed, inCart: inCart)
                     var expected = RowPresentation(options: base, list: list, item: item, money: money)
                     if list == .shopping {
-                        expected.rowAction = .tick
-                        if !base.showCheckboxes { expected.checkboxAreaAction = .tick }
+                        expected.actions.row = .tick
+                        if !base.showCheckboxes { expected.actions.checkboxArea = .tick }
                     }
                     XCTAssertEqual(RowPresentation(options: tapping, list: list, item: item, money: money), expected, "\(base) \(list)")
                 }

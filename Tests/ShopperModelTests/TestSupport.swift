@@ -24,13 +24,13 @@ final class ChangeRecorder {
     init(_ p: ListProjection) {
         projection = p
         mirror = (0..<p.count).map(p.row)
-        p.onRowsChanged = { [unowned self] pos, removed, added in
+        p.announcer.onRowsChanged = { [unowned self] pos, removed, added in
             // What GTK relies on: at each announcement the model already agrees with it.
             XCTAssertEqual(mirror.count - removed + added, projection.count, "announced count disagrees with the model")
             mirror.replaceSubrange(pos..<pos + removed, with: (pos..<pos + added).map(projection.row))
         }
         // Rows refreshed in place: what a view re-reads for the widgets it shows.
-        p.onContentChanged = { [unowned self] identities in
+        p.announcer.onContentChanged = { [unowned self] identities in
             for i in mirror.indices where identities.contains(identity(of: mirror[i], at: i)) {
                 mirror[i] = projection.row(at: i)
             }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import ShopperSync
 @testable import ShopperSyncModel
-import ShopperModel
+@testable import ShopperModel
 
 /// The three-way merge, field by field. Each row edits a copy of the base on this device (local) and
 /// on the other (remote), says which edit is later, and gives the merged item and the values lost.

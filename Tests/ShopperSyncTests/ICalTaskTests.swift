@@ -1,7 +1,7 @@
 import XCTest
 @testable import ShopperSync
 @testable import ShopperSyncModel
-import ShopperModel
+@testable import ShopperModel
 
 /// A task in its iCalendar text, through libical: read, patched (what Shopper does not know stays),
 /// written new; and the WebDAV XML the server answers with.

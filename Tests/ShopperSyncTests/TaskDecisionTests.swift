@@ -1,4 +1,4 @@
-import ShopperModel
+@testable import ShopperModel
 @testable import ShopperSync
 @testable import ShopperSyncModel
 import XCTest

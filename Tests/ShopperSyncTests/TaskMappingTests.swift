@@ -1,7 +1,7 @@
 import XCTest
 @testable import ShopperSync
 @testable import ShopperSyncModel
-import ShopperModel
+@testable import ShopperModel
 
 /// Exact decimals: a float literal would go through Double ("0.1" is not 0.1 there).
 func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }

@@ -4,7 +4,7 @@
 //   store-crash-child STORE add P N     adds items "P 0" ... "P N-1", printing "added P i" after each
 //   store-crash-child STORE list        prints every item's description, a line each (what a restart reads)
 import Foundation
-import ShopperModel
+@testable import ShopperModel
 
 let args = CommandLine.arguments
 guard args.count == 2 || (args.count == 5 && args[2] == "add") || (args.count == 3 && args[2] == "list") else {

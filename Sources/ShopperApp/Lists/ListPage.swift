@@ -48,8 +48,8 @@ final class ListPage {
             let old = projection
             model = newModel
             projection = ListProjection(model: newModel, kind: old.kind, sectioning: old.sectioning, query: old.query)
-            old.onRowsChanged = nil
-            old.onContentChanged = nil
+            old.announcer.onRowsChanged = nil
+            old.announcer.onContentChanged = nil
             return old
         }
     }
@@ -110,7 +110,7 @@ final class ListPage {
             // An item another process deleted a moment ago is gone from the store before the list.
             guard let self, let id = projection.itemID(at: position),
                   let item = shown.model.items.item(id) else { return }
-            act(look.presentation(of: item).rowAction, on: id)
+            act(look.presentation(of: item).actions.row, on: id)
         }
         addListShortcuts()
         listView.onSelectionChanged { [weak self] in self?.host?.pageSelectionChanged() }
@@ -133,7 +133,7 @@ final class ListPage {
         let removed = shown.replace(with: newModel).count
         follow(projection)
         rows.forgetLeaving()
-        projection.onRowsChanged?(0, removed, projection.count)
+        projection.announcer.onRowsChanged?(0, removed, projection.count)
         emptyState.set(empty: projection.isEmpty, animated: false)
         arrival.fillWhenIdle()
         if projection.query == nil { prepareSearchWhenIdle() }
@@ -144,7 +144,7 @@ final class ListPage {
     func show(later newModel: ShoppingModel) { shown.pending = newModel }
 
     /// Whether a switch left this page behind (`catchUp` brings it up to date).
-    var isBehind: Bool { shown.pending != nil || projection.isHolding }
+    var isBehind: Bool { shown.pending != nil || projection.hold.isOn }
 
     func catchUp() {
         if let m = shown.pending {
@@ -160,7 +160,7 @@ final class ListPage {
     /// The projection's changes reach GTK and the window. (The closures read `self.projection`: a
     /// parameter of that name would be captured, and the projection would hold itself.)
     func follow(_ shown: ListProjection) {
-        shown.onRowsChanged = { [weak self] position, removed, added in
+        shown.announcer.onRowsChanged = { [weak self] position, removed, added in
             guard let self else { return }
             let hadFocus = listView.widget.containsFocus
             // GTK keeps the row at the top in view as rows are inserted above it, which scrolls a
@@ -194,7 +194,7 @@ final class ListPage {
             host?.pageRowsChanged()
         }
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
-        shown.onContentChanged = { [weak self] identities in
+        shown.announcer.onContentChanged = { [weak self] identities in
             guard let self else { return }
             for (row, identity) in rows.bound.values where identities.contains(identity) { show(row, identity: identity) }
             host?.pageRowsChanged()

@@ -66,13 +66,13 @@ final class RowWidget {
 
         check.widget.on("toggled") { [weak self] in
             guard let self, !binding, let id = itemID, let p = presentation, p.checkbox == .interactive else { return }
-            owner?.row(acted: p.checkboxAreaAction, on: id)
+            owner?.row(acted: p.actions.checkboxArea, on: id)
         }
         // A display-only checkbox does not take clicks; its area does what the presentation says.
         let areaClick = EventController.click()
         areaClick.onPress("released") { [weak self] _, _, _ in
             guard let self, let id = itemID, let p = presentation, p.checkbox == .displayOnly else { return }
-            owner?.row(acted: p.checkboxAreaAction, on: id)
+            owner?.row(acted: p.actions.checkboxArea, on: id)
         }
         checkArea.widget.add(areaClick)
         let rowClick = EventController.click()
@@ -80,7 +80,7 @@ final class RowWidget {
             guard let self, n == 1, let id = itemID, let p = presentation else { return }
             // Clicks in the checkbox area are the checkbox's (handled above).
             if checkArea.widget.visible, x < Double(checkArea.widget.width) { return }
-            owner?.row(acted: p.rowAction, on: id)
+            owner?.row(acted: p.actions.row, on: id)
         }
         root.widget.add(rowClick)
         let swipe = EventController.touchSwipe()
@@ -92,7 +92,7 @@ final class RowWidget {
     /// phone with checkboxes turned off.
     func swiped(vx: Double, vy: Double) {
         guard abs(vx) >= Self.swipeSpeed, abs(vx) > 2 * abs(vy), let id = itemID, let p = presentation else { return }
-        owner?.row(acted: p.swipeAction, on: id)
+        owner?.row(acted: p.actions.swipe, on: id)
     }
 
     /// px/s: faster than a scroll that drifts sideways.
@@ -166,7 +166,7 @@ final class RowWidget {
         // focusable here undid that on every bind.
         check.widget.canTarget = p.checkbox == .interactive
         root.widget.css("dimmed", p.dimmed)
-        editButton.widget.visible = p.rowAction != .openEditor
+        editButton.widget.visible = p.actions.row != .openEditor
         if editButton.widget.visible { editButton.widget.accessibleLabel(Self.editLabel(p.description)) }
     }
 

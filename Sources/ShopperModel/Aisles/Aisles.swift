@@ -13,7 +13,7 @@ package final class Aisles: ModelPart {
 
     var core: ModelCore { model.core }
 
-    package func setAisleOrder(_ names: [String]) throws(StoreError) {
+    func setAisleOrder(_ names: [String]) throws(StoreError) {
         try core.commit(L("reordering the aisles")) { b in b.setAisleOrder(names) }
     }
 

@@ -11,7 +11,7 @@ package enum CSVFormat {
     static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores",
                           "to_buy"]
 
-    package static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
+    static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
         for i in items {
             let texts = [i.description, i.unit ?? "", i.aisle ?? "", i.notes].map(defused)

@@ -13,7 +13,7 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    package func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
+    func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
         switch self {
         case .csv: try CSVFormat.parse(text)
         case .text: try PlainTextFormat.parse(text, numbers: numbers)

@@ -8,11 +8,11 @@ package struct ImportLineError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 package struct ImportError: Error, Equatable, Sendable, LocalizedError {
-    package let lines: [ImportLineError]
+    let lines: [ImportLineError]
     /// Bad lines beyond those in `lines`: a file of a million bad lines names a few, counts the rest.
-    package let more: Int
+    let more: Int
 
-    package init(lines: [ImportLineError], more: Int = 0) {
+    init(lines: [ImportLineError], more: Int = 0) {
         self.lines = lines
         self.more = more
     }

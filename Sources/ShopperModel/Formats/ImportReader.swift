@@ -18,7 +18,7 @@ package final class ImportReader {
     /// Bad lines beyond those named.
     package var moreErrors: Int { stream.errorCount - stream.errors.count }
     /// Bad lines a reader names at most: a file of a million bad lines costs a few megabytes.
-    package static let keptErrors = 100_000
+    static let keptErrors = 100_000
 
     /// `numbers` applies to plain text; CSV is always read with dot decimals.
     package init(text: String, format: ExportFormat, numbers: NumberConvention = .neutral) {
@@ -61,7 +61,7 @@ package final class ImportReader {
     }
 
     /// The items, or every bad line.
-    package var result: Result<[ImportedItem], ImportError> {
+    var result: Result<[ImportedItem], ImportError> {
         if let failure = stream.failure { return .failure(failure) }
         return .success(items)
     }

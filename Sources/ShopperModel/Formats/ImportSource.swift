@@ -52,7 +52,7 @@ package final class ImportSource {
         atEnd = false
     }
 
-    package init(text: String) {
+    init(text: String) {
         fd = -1
         buffer = Array(text.utf8)
         size = buffer.count

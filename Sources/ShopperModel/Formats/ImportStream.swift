@@ -37,12 +37,12 @@ package final class ImportStream {
     package var fraction: Double { isFinished ? 1 : source.fraction }
 
     /// The bad lines as one error (nil while there are none).
-    package var failure: ImportError? {
+    var failure: ImportError? {
         errorCount == 0 ? nil : ImportError(lines: errors, more: errorCount - errors.count)
     }
 
     /// The next good item; nil at the end. Bad lines on the way are counted.
-    package func next() -> ImportedItem? {
+    func next() -> ImportedItem? {
         while true {
             switch step() {
             case .item(let item): return item

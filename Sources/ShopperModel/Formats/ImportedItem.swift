@@ -3,10 +3,10 @@ import Foundation
 /// Parsed, valid rows ready to add in one transaction.
 package struct ImportedItem: Equatable, Sendable {
     package var fields: ItemFields
-    package var needed: Bool
-    package var inCart: Bool
+    var needed: Bool
+    var inCart: Bool
     /// The stores the item is sold only at, by name (none: as it is; a new item, anywhere).
-    package var stores: [String]
+    var stores: [String]
     /// Whether the row may be placed in an aisle where it has none (`AislePlacer.placed`): a line
     /// of text, or a CSV file without an aisle column. An empty cell of an aisle column is
     /// No Aisle as written (a file Shopper exported comes back as it was).

@@ -16,7 +16,7 @@ package enum PlainTextFormat {
 
     /// `numbers`: how the person who wrote the text writes numbers (text is for people; CSV is the
     /// format that moves between locales).
-    package static func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
+    static func parse(_ text: String, numbers: NumberConvention = .neutral) throws(ImportError) -> [ImportedItem] {
         try ImportReader(text: text, format: .text, numbers: numbers).readAll()
     }
 
@@ -224,7 +224,7 @@ package enum PlainTextFormat {
 
     // MARK: Writing
 
-    package static func line(_ item: Item, numbers: NumberConvention = .neutral) -> String {
+    static func line(_ item: Item, numbers: NumberConvention = .neutral) -> String {
         var parts: [String] = []
         let words = item.description.split(separator: " ").map(String.init)
         let first = words.first ?? ""

@@ -58,7 +58,7 @@ package enum StreamedImport {
                     before += stream.source.size
                 }
                 try w.finish()
-                return (Outcome(added: w.added, updated: w.updated.count), w.undo)
+                return (Outcome(added: w.progress.added, updated: w.progress.updated.count), w.undo)
             }
         } catch let e as Failure {
             throw e

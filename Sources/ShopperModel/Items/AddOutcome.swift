@@ -15,7 +15,7 @@ package struct AddOutcome: Equatable, Sendable {
     /// A new item whose description is one edit from a known item's (a typo, perhaps): that item.
     package var nearMiss: ItemID?
 
-    package init(id: ItemID, kind: Kind, movedTo: String? = nil) {
+    init(id: ItemID, kind: Kind, movedTo: String? = nil) {
         self.id = id
         self.kind = kind
         self.movedTo = movedTo

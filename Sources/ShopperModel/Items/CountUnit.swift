@@ -43,7 +43,7 @@ package enum CountUnit: CaseIterable, Sendable {
 
     /// How a unit reads beside a quantity: a word unit in the quantity's number (a whole number
     /// counts; a fraction, as in "1.5 loaves", is plural), anything else as stored.
-    package static func display(_ unit: String, quantity: Amount) -> String {
+    static func display(_ unit: String, quantity: Amount) -> String {
         guard let known = CountUnit(unit) else { return unit }
         let whole = quantity.units % Amount.scale == 0 ? Int(quantity.units / Amount.scale) : 2
         return known.name(whole)

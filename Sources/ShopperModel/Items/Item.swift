@@ -23,7 +23,7 @@ package struct Item: Equatable, Sendable {
     package var notes: String
     /// Sparse ordering key: a move rewrites only the moved item.
     package var position: Int64
-    package var createdAt: Date
+    var createdAt: Date
     package var updatedAt: Date
     private var storedPrice: Int64
     private var storedLastPrice: Int64
@@ -82,7 +82,7 @@ package struct Item: Equatable, Sendable {
     }
 
     /// With amounts already in fixed point (the store): no Decimal on the way.
-    package init(
+    init(
         id: ItemID, description: String, quantityAmount: Amount, unit: String?,
         priceAmount: Amount?, priceBasis: PriceBasis, aisle: String?, notes: String,
         needed: Bool, inCart: Bool, position: Int64, createdAt: Date, updatedAt: Date?,
@@ -119,7 +119,7 @@ package struct Item: Equatable, Sendable {
 
     /// What one unit cost, for the price history: a price for all divided by the quantity bought
     /// (`Buyable`), to four decimals.
-    package var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, buyable) }
+    var unitPrice: Decimal? { PriceBasis.unitPrice(price, priceBasis, buyable) }
 
     /// The editable fields, as the editor and the importers see them.
     package var fields: ItemFields {
@@ -186,13 +186,13 @@ package enum PriceBasis: String, CaseIterable, Sendable {
 
 /// A price paid, recorded when shopping is finished.
 package struct PriceRecord: Equatable, Sendable {
-    package let itemID: ItemID
+    let itemID: ItemID
     package let unitCost: Decimal
-    package let quantity: Decimal
+    let quantity: Decimal
     package let date: Date
     /// Where it was paid (Any Store: none chosen, or before stores).
     package let shop: ShopID
-    package init(itemID: ItemID, unitCost: Decimal, quantity: Decimal, date: Date, shop: ShopID = .any) {
+    init(itemID: ItemID, unitCost: Decimal, quantity: Decimal, date: Date, shop: ShopID = .any) {
         self.itemID = itemID
         self.unitCost = unitCost
         self.quantity = quantity

@@ -205,5 +205,5 @@ package struct ItemDraft: Equatable, Sendable {
 package struct ValidationErrors: Error, Equatable, Sendable, LocalizedError {
     package let errors: [FieldError]
     package var errorDescription: String? { errors.map(\.message).joined(separator: " ") }
-    package func message(for field: ItemField) -> String? { errors.first { $0.field == field }?.message }
+    func message(for field: ItemField) -> String? { errors.first { $0.field == field }?.message }
 }

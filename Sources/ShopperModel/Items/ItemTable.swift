@@ -2,14 +2,14 @@
 /// and sum it, and the revision a write of it must expect. No strings: its text and the rest come
 /// from the store for the rows on screen (`ItemContent`), so memory follows what is shown, not what
 /// is stored. 32 bytes an item.
-package struct ItemEntry: Equatable, Sendable {
+struct ItemEntry: Equatable, Sendable {
     /// The store's revision this process last read or wrote the item at.
-    package var revision: Int64
-    package var position: Int64
+    var revision: Int64
+    var position: Int64
     /// `Item.lineCost` in `CostSum` units (a line's cost is at most 10^18 of them: it fits).
     var lineCost: Int64
     /// The item's aisle as an `AisleNames` number; -1 for none.
-    package var aisle: Int32
+    var aisle: Int32
     var flags: UInt8
 
     enum Flags {
@@ -17,8 +17,8 @@ package struct ItemEntry: Equatable, Sendable {
         static let all: UInt8 = present | needed | inCart | priced
     }
 
-    package var needed: Bool { flags & Flags.needed != 0 }
-    package var inCart: Bool { flags & Flags.inCart != 0 }
+    var needed: Bool { flags & Flags.needed != 0 }
+    var inCart: Bool { flags & Flags.inCart != 0 }
     /// Whether the item has a price (a line without one costs nothing, and is not "over" any cost).
     var priced: Bool { flags & Flags.priced != 0 }
     /// The line cost as filters read it: nil without a price.
@@ -106,9 +106,9 @@ package struct ItemTable: Sendable {
 
     package init() {}
 
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
-    package subscript(id: ItemID) -> ItemEntry? {
+    subscript(id: ItemID) -> ItemEntry? {
         let r = id.raw
         if r >= 0 && r < slots.count {
             let e = slots[Int(r)]
@@ -118,10 +118,10 @@ package struct ItemTable: Sendable {
     }
 
     /// The revision `id` was last read or written at; nil when it is not in memory.
-    package func revision(of id: ItemID) -> Int64? { self[id]?.revision }
+    func revision(of id: ItemID) -> Int64? { self[id]?.revision }
 
     /// Puts `entry` in (replacing what `id` held), or takes `id` out when `entry` is nil.
-    package mutating func set(_ id: ItemID, to entry: ItemEntry?) {
+    mutating func set(_ id: ItemID, to entry: ItemEntry?) {
         // A load reads ids in order: the next id goes on the end, with no empty slot made first.
         if let entry, id.raw == Int64(slots.count), id.raw > 0, far.isEmpty {
             slots.append(entry)
@@ -166,7 +166,7 @@ package struct ItemTable: Sendable {
     }
 
     /// Every item's id and entry, in order of id.
-    package func forEach(_ body: (ItemID, ItemEntry) throws -> Void) rethrows {
+    func forEach(_ body: (ItemID, ItemEntry) throws -> Void) rethrows {
         try slots.withUnsafeBufferPointer { slots in
             for r in slots.indices where slots[r].isPresent { try body(ItemID(Int64(r)), slots[r]) }
         }
@@ -190,7 +190,7 @@ package struct ItemTable: Sendable {
     var slotsAddress: Int { slots.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
 
     /// Every id, in order.
-    package var ids: [ItemID] {
+    var ids: [ItemID] {
         var ids: [ItemID] = []
         ids.reserveCapacity(count)
         forEach { id, _ in ids.append(id) }

@@ -89,7 +89,7 @@ extension Items {
         try core.commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
             for id in ids where table[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.
-            b.cs.historyRemoved = history.filter { b.cs.items[$0.itemID] != nil }
+            b.cs.history.removed = history.filter { b.cs.items[$0.itemID] != nil }
         }
     }
 
@@ -129,7 +129,7 @@ extension Items {
                 if let corrected = paid[item.id] { item.price = corrected }
                 lines.append(TripLine(item))
                 if let cost = item.unitPrice {
-                    b.cs.historyAdded.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
+                    b.cs.history.added.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
                     item.lastPrice = cost
                     item.lastPriceDate = date
                 }
@@ -146,12 +146,12 @@ extension Items {
         return recorded
     }
 
-    package enum AisleChange: Equatable { case keep, set(String?) }
+    enum AisleChange: Equatable { case keep, set(String?) }
 
     /// Places `id` between two neighbours as shown in a list (nil: the list's start or end) and,
     /// when dropped into another aisle's section, into that aisle. Writes only the moved item, except
     /// in the rare case that the neighbours' positions leave no room, when positions are renumbered.
-    package func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
+    func move(_ id: ItemID, after prev: ItemID?, before next: ItemID?, aisle: AisleChange = .keep) throws(StoreError) {
         try core.commit(L("moving “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }
             let lo = prev.flatMap { table[$0]?.position }

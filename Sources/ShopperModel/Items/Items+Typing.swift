@@ -4,13 +4,13 @@ import Foundation
 /// new item, placed where `Aisles.placement` says.
 extension Items {
     /// `matchKey` of an item as it is now: the first line of its folded search text.
-    package func matchKey(of id: ItemID) -> Substring {
+    func matchKey(of id: ItemID) -> Substring {
         model.searches.searchText(of: id).prefix { $0 != "\n" }
     }
 
     /// The item with this description (ignoring case and accents), if any. Looks at every item's
     /// search text: for one-off callers such as the command line; the add bar keeps its own index.
-    package func item(described description: String) -> Item? {
+    func item(described description: String) -> Item? {
         let key = Array(ShoppingModel.matchKey(description).utf8)
         var found: ItemID?
         model.searches.forEachSearchText { id, _, text in

@@ -32,7 +32,7 @@ package final class Items: ModelPart {
     }
 
     /// The entry of `id`, nil when the list does not hold it.
-    package subscript(_ id: ItemID) -> ItemEntry? { table[id] }
+    subscript(_ id: ItemID) -> ItemEntry? { table[id] }
 
     /// The item as it is now; from the store unless one of the few cached. nil too when the store
     /// cannot be read: for showing an item (operations read with `readItem`, which says why).

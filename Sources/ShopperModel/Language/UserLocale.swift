@@ -10,7 +10,7 @@ package struct UserLocale: Equatable, Sendable {
     /// Numbers typed and shown: LC_NUMERIC.
     package let numeric: String?
     /// Dates and the week's first day: LC_TIME.
-    package let time: String?
+    let time: String?
 
     package init(environment: [String: String]) {
         monetary = Self.identifier(Self.value(for: "LC_MONETARY", in: environment))

@@ -12,7 +12,7 @@ package enum ListKind: String, CaseIterable, Sendable {
     }
 
     /// Which items the list shows.
-    package func contains(_ item: Item) -> Bool {
+    func contains(_ item: Item) -> Bool {
         switch self {
         case .all: true
         case .shopping: item.needed && !item.inCart
@@ -21,7 +21,7 @@ package enum ListKind: String, CaseIterable, Sendable {
     }
 
     /// The same, from what memory keeps of an item.
-    package func contains(_ entry: ItemEntry) -> Bool {
+    func contains(_ entry: ItemEntry) -> Bool {
         switch self {
         case .all: true
         case .shopping: entry.needed && !entry.inCart

@@ -11,27 +11,26 @@ extension ListProjection {
     static let fillSlice = 16_384
 
     /// Whether some rows still wait for `fillMore`.
-    package var isFilling: Bool { fill != nil }
+    package var isFilling: Bool { filling.isUnderWay }
 
     /// Places a slice more rows, for an idle moment; false once every row is in place.
     package func fillMore() -> Bool { fillMore(budget: Self.fillSlice) }
 
     /// Places about `budget` more rows; false once every row is in place (nothing left to do).
     func fillMore(budget: Int) -> Bool {
-        guard let f = fill else { return false }
-        guard f.step(budget: budget) else { return true }
-        install(f)
+        guard filling.isUnderWay else { return false }
+        guard let keys = filling.step(budget: budget) else { return true }
+        install(keys)
         return false
     }
 
     /// For tests: where the rows are written (the fill's buffer while there is one).
-    var rowsAddress: Int { fill.map { f in f.keys.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } } ?? rows.storageAddress }
+    var rowsAddress: Int { filling.address ?? rows.storageAddress }
 
     /// Every row in place now: for whatever needs rows past the first ones.
     func finishFill() {
-        guard let f = fill else { return }
-        while !f.step(budget: .max) {}
-        install(f)
+        guard let keys = filling.finish() else { return }
+        install(keys)
     }
 
     /// A change of `changed` items is about to be taken into memory. One that `apply` will take row
@@ -41,15 +40,14 @@ extension ListProjection {
         // With a rebuild waiting, the rows are made anew from the model as it will be: a fill
         // under way is let go of then (the write copies the table it holds; the rare change
         // between a store switch and the next idle moment).
-        guard fill != nil, heldChanges == nil, !sectionsMove, !rebuilds(changing: changed) else { return }
+        guard filling.isUnderWay, !hold.isWaiting, !sectionsMove, !rebuilds(changing: changed) else { return }
         finishFill()
     }
 
-    private func install(_ f: RowFill) {
+    private func install(_ keys: [RowKey]) {
         // The first rows, shown meanwhile, are the first of the whole.
-        assert(rows.indices.allSatisfy { rows[$0] == f.keys[$0] }, "the first rows differ from the filled ones")
-        fill = nil
-        rows = Self.rowArray(f.keys)
+        assert(rows.indices.allSatisfy { rows[$0] == keys[$0] }, "the first rows differ from the filled ones")
+        rows = Self.rowArray(keys)
     }
 
     /// Whether a rebuild now may leave rows to `fillMore`: a list long enough to be worth it, with no
@@ -57,25 +55,21 @@ extension ListProjection {
     var fillsLater: Bool { query == nil && model.items.table.count >= tuning.fillFrom }
 
     /// `rebuild`, in the frame's part: counts and sums exact, the first `firstRows` items and their
-    /// headers in `rows`, the rest left to `fill` (nothing left when they are all).
+    /// headers in `rows`, the rest left to `filling` (nothing left when they are all).
     func rebuildFirstRows() {
         // The buffer the rows before these were in, for the fill to write into: at a million rows a
         // new one was most of a store switch (every page of it faulted in and set, the old unmapped).
-        let spare = fill?.takeKeys() ?? rows.takeStorage()
-        fill = nil
-        let sections = sectionKeys, kind = kind, items = model.items.table, limit = tuning.firstRows
+        let spare = filling.abandon() ?? rows.takeStorage()
         let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
+        let source = RowSource(items: model.items.table, hidden: hidden, kind: kind, sections: sectionKeys)
         let (first, counts, costs, count, placed) = SectionTally.firstRows(
-            items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders, limit: limit,
+            of: source, headers: sectioning.hasHeaders, limit: tuning.firstRows,
             aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(first)
-        itemCount = count
-        sums = SectionSums(counts: counts, costs: costs)
+        (sums.items, sums.counts, sums.costs) = (count, counts, costs)
         guard count > placed else { return }
-        let f = RowFill(items: items, hidden: hidden, kind: kind, sections: sections, headers: sectioning.hasHeaders,
-                        counts: counts, reusing: consume spare)
-        if f.madeBuffer { rowBuffersMade += 1 }
-        fill = f
+        let f = RowFill(source, headers: sectioning.hasHeaders, counts: counts, reusing: consume spare)
+        filling.start(f)
     }
 }
 
@@ -93,16 +87,13 @@ final class SectionTally {
     /// A list's first rows (the first `limit` items in order shown, with their headers when
     /// `headers`) and every item's count and cost per section, in one pass over `items`: the
     /// candidates below the last kept one, cut back to `limit` whenever there are twice that.
-    static func firstRows(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool,
-                          limit: Int, aisles: Int)
+    static func firstRows(of source: RowSource, headers: Bool, limit: Int, aisles: Int)
         -> (first: [RowKey], counts: [SectionKey: Int], costs: [SectionKey?: CostSum], count: Int, placed: Int) {
         let tally = SectionTally(aisles: aisles)
         var best: [RowKey] = [], bar: RowKey?
         best.reserveCapacity(2 * limit)
-        items.forEach { id, entry in
-            guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
-            let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
-                           lineCost: entry.lineCost, flags: entry.flags)
+        source.items.forEach { id, entry in
+            guard let k = source.row(id, entry) else { return }
             tally.add(k)
             if bar.map({ k < $0 }) ?? true {
                 best.append(k)
@@ -173,10 +164,7 @@ final class SectionTally {
 /// (a copy that costs nothing until the model changes its own): as `placedBySection` places them
 /// all at once.
 final class RowFill {
-    let items: ItemTable
-    let hidden: Set<ItemID>
-    let kind: ListKind
-    let sections: SectionKeys
+    let source: RowSource
     let order: [SectionKey]
     let headers: Bool
     /// Rows once all are placed.
@@ -190,17 +178,13 @@ final class RowFill {
     var cursor: Int? = 0
     /// Sections sorted so far (those whose rows came out of order).
     var sorted = 0
-    /// Whether the rows' buffer was allocated here rather than handed on (`rowBuffersMade`).
+    /// Whether the rows' buffer was allocated here rather than handed on (`RowFilling.buffersMade`).
     let madeBuffer: Bool
 
     /// `spare`: a buffer to write the rows into, whatever it holds (every slot is written before it
     /// is read); a new one is made when it is too small, or far larger than the rows (let go of).
-    init(items: ItemTable, hidden: Set<ItemID>, kind: ListKind, sections: SectionKeys, headers: Bool,
-         counts: [SectionKey: Int], reusing spare: consuming [RowKey] = []) {
-        self.items = items
-        self.hidden = hidden
-        self.kind = kind
-        self.sections = sections
+    init(_ source: RowSource, headers: Bool, counts: [SectionKey: Int], reusing spare: consuming [RowKey] = []) {
+        self.source = source
         self.headers = headers
         order = counts.keys.sorted()
         slots = SectionSlots(order)
@@ -247,13 +231,11 @@ final class RowFill {
     /// Does about `budget` items' work; true once every row is in place and sorted.
     func step(budget: Int) -> Bool {
         if let at = cursor {
-            let (items, hidden, kind, sections, slots) = (items, hidden, kind, sections, slots)
+            let (source, slots) = (source, slots)
             var next = self.next, keys = self.keys
             self.keys = []  // one owner while rows are written: no copy
-            cursor = items.forEach(fromSlot: at, slots: budget) { id, entry in
-                guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return }
-                let k = RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
-                               lineCost: entry.lineCost, flags: entry.flags)
+            cursor = source.items.forEach(fromSlot: at, slots: budget) { id, entry in
+                guard let k = source.row(id, entry) else { return }
                 let n = slots[k.section]
                 keys[next[n]] = k
                 next[n] += 1
@@ -295,5 +277,22 @@ struct SectionSlots {
         let n = section >= 0 && Int(section) < table.count ? table[Int(section)] : others[section] ?? -1
         precondition(n >= 0, "a row of section \(section), which the list does not have")
         return n
+    }
+}
+
+/// The entries a list's rows are made from, as they were when a pass over them began (a copy that
+/// costs nothing until the model changes its own), and which of them the list shows.
+struct RowSource {
+    let items: ItemTable
+    /// Items the shopping list leaves out as sold only at other shops.
+    let hidden: Set<ItemID>
+    let kind: ListKind
+    let sections: SectionKeys
+
+    /// The row of an entry; nil when the list leaves it out.
+    @inline(__always) func row(_ id: ItemID, _ entry: ItemEntry) -> RowKey? {
+        guard kind.contains(entry), hidden.isEmpty || !hidden.contains(id) else { return nil }
+        return RowKey(section: sections.key(for: entry), position: entry.position, id: id.raw,
+                      lineCost: entry.lineCost, flags: entry.flags)
     }
 }

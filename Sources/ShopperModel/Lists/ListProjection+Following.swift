@@ -18,10 +18,10 @@ extension ListProjection {
     func includes(_ id: ItemID, _ entry: ItemEntry) -> Bool {
         guard kind.contains(entry), !hides(id) else { return false }
         guard let query else { return true }
-        if readsText { model.searches.makeSearchText(of: id) }
+        if search.readsText { model.searches.makeSearchText(of: id) }
         let texts = model.searches.texts
         return texts.bytes.withUnsafeBufferPointer { column in
-            RowMatching.rowMatches(key(id, entry), query, needles, texts: texts, in: column)
+            RowMatching.rowMatches(key(id, entry), query, search.needles, texts: texts, in: column)
         }
     }
 
@@ -30,32 +30,21 @@ extension ListProjection {
                id: id.raw, lineCost: entry.lineCost, flags: entry.flags)
     }
 
-    /// Made again only when the sectioning or the aisles changed (a price band's threshold is
-    /// converted to fixed point once, not per item changed).
-    var sectionKeys: SectionKeys {
-        let aisles = model.shops.sectionAisles, names = model.aisles.aisleNames
-        if let made = madeSectionKeys, made.fit(sectioning, aisles, names) { return made }
-        let made = SectionKeys(sectioning, aisles: aisles, names: names)
-        madeSectionKeys = made
-        return made
-    }
-
-    /// Whether the query reads the items' search texts: it has words, or an aisle filter.
-    var readsText: Bool { query.map { !$0.words.isEmpty || $0.readsAisle } ?? false }
+    var sectionKeys: SectionKeys { sections.keys(aisles: model.shops.sectionAisles, names: model.aisles.aisleNames) }
 
     /// Applies one model change. Each row edit is announced as soon as it is made, so whoever
     /// listens (GTK) always sees a count and rows that agree with what it was told.
     func apply(_ change: ModelChange) {
-        applying = true
-        defer { applying = false }
+        sums.keepsCosts = false
+        defer { sums.keepsCosts = true }
         let changed = change.items.keys.lazy.map { Int($0.raw) }
         // A rebuild waits (`holdRebuilds`): it reads the model as it is then, this change too.
-        if heldChanges != nil { return heldChanges!.formUnion(changed) }
+        if hold.absorbs(changed) { return }
         // A big change (an import, finishing a long trip) is one rebuild and one announcement:
         // row by row it is an array edit and a view update per item, quadratic in the list.
         let shopsMove = change.shopsChanged && (sectioning == .aisle || kind == .shopping)
         if (change.aislesReordered && sectioning == .aisle) || shopsMove || rebuilds(changing: change.items.count) {
-            if isHolding { heldChanges = Set(changed) } else { reset(changed: Set(changed)) }
+            if !hold.holdsBack(Set(changed)) { reset(changed: Set(changed)) }
             return
         }
         // The change was made against every row, the ones still to be placed too (a rebuild
@@ -78,11 +67,11 @@ extension ListProjection {
                 continue
             }
             if oldIn, let oldKey {
-                announce(remove(oldKey))
+                announcer.announce(remove(oldKey), count: count, isEmpty: isEmpty)
                 touched.insert(oldKey.section)
             }
             if newIn, let newKey {
-                announce(insert(newKey))
+                announcer.announce(insert(newKey), count: count, isEmpty: isEmpty)
                 touched.insert(newKey.section)
             }
         }
@@ -92,18 +81,17 @@ extension ListProjection {
             for s in touched where sums.counts[s] != nil { refreshed.insert(-(Int(s) + 2)) }
         }
         refreshed.insert(-1)
-        onContentChanged?(refreshed)
+        announcer.onContentChanged?(refreshed)
     }
 
     /// For a list not on screen: a change that rebuilds every row (a store switch re-sorts each
     /// list by its aisles) waits for `catchUp`, so the list shown is rebuilt alone in the frame.
     /// Until then this one keeps the rows it had, as its view was told them.
-    package func holdRebuilds() { isHolding = true }
+    package func holdRebuilds() { hold.start() }
 
     /// Stops holding rebuilds and makes the one that waits, if any: true when it did.
     @discardableResult package func catchUp() -> Bool {
-        isHolding = false
-        guard heldChanges != nil else { return false }
+        guard hold.stop() else { return false }
         reset()
         return true
     }
@@ -123,17 +111,6 @@ extension ListProjection {
     func rebuilds(changing changed: Int) -> Bool { changed > max(Self.rebuildThreshold, rows.count / 8) }
 
 
-    /// The end row comes with the first item and goes with the last: those edits are announced as
-    /// one replacement of the whole (short) list.
-    func announce(_ edit: (Int, Int, Int)) {
-        if announced == 0 || isEmpty {
-            onRowsChanged?(0, announced, count)
-        } else {
-            onRowsChanged?(edit.0, edit.1, edit.2)
-        }
-        announced = count
-    }
-
     func insert(_ k: RowKey) -> (Int, Int, Int) {
         var i = lowerBound(k)
         var added = 1
@@ -143,7 +120,7 @@ extension ListProjection {
             added = 2
         }
         rows.insert(k, at: i)
-        itemCount += 1
+        sums.items += 1
         sums.counts[k.section, default: 0] += 1
         sums.adjust(k.section, by: CostSum(units: Int128(k.lineCost)))
         return (i - (added - 1), 0, added)
@@ -152,7 +129,7 @@ extension ListProjection {
     func remove(_ k: RowKey) -> (Int, Int, Int) {
         let i = find(k)!
         rows.remove(at: i)
-        itemCount -= 1
+        sums.items -= 1
         sums.counts[k.section, default: 0] -= 1
         sums.adjust(k.section, by: .zero - CostSum(units: Int128(k.lineCost)))
         if sums.counts[k.section] == 0 {
@@ -171,6 +148,6 @@ extension ListProjection {
     }
 
     /// The cost of one section's items, or of all (nil), summed on first use (not kept inside
-    /// `apply`: see `applying`).
-    func cost(of section: SectionKey?) -> CostSum { sums.cost(of: section, in: rows, keep: !applying) }
+    /// `apply`: see `SectionSums.keepsCosts`).
+    func cost(of section: SectionKey?) -> CostSum { sums.cost(of: section, in: rows) }
 }

@@ -42,20 +42,17 @@ struct RowKey: Comparable {
 /// identity, so a view refreshes them in place and keeps their widgets (and keyboard focus).
 package final class ListProjection {
     package let kind: ListKind
-    package internal(set) var sectioning: Sectioning
-    package internal(set) var query: SearchQuery? {
-        didSet { needles = RowMatching.needles(of: query) }
-    }
-    /// The query's words as bytes, as the texts are matched: made once per query, not per row.
-    var needles: [[UInt8]] = []
+    var sections: ListSections
+    package var sectioning: Sectioning { sections.sectioning }
+    var search: ListSearch
+    package var query: SearchQuery? { search.query }
     /// Count and cost of the items shown. The cost is summed when first asked for (the end row is
     /// on screen, say) and then kept up to date: a sum over every row was most of the time a filter
     /// or start-up took, for totals mostly never shown.
-    package var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
-    package internal(set) var itemCount = 0
-    package var onRowsChanged: ((_ position: Int, _ removed: Int, _ added: Int) -> Void)?
-    /// Rows, by identity, that stayed in place but whose content changed.
-    package var onContentChanged: ((Set<Int>) -> Void)?
+    var totals: Totals { Totals(count: itemCount, sum: cost(of: nil)) }
+    package var itemCount: Int { sums.items }
+    /// The view's listeners, and what they were told.
+    package let announcer = RowAnnouncer()
 
     let model: ShoppingModel
     /// Sizes from which the list is built or narrowed another way.
@@ -81,11 +78,10 @@ package final class ListProjection {
         tuning = ProjectionTuning(narrowingByIDAbove: narrowingByIDAbove, fillFrom: fillFrom, firstRows: firstRows)
         self.model = model
         self.kind = kind
-        self.sectioning = sectioning
-        self.query = query
-        needles = RowMatching.needles(of: query)
+        sections = ListSections(sectioning)
+        search = ListSearch(query)
         if fillsLater { rebuildFirstRows() } else { rebuild() }
-        announced = count
+        announcer.announced = count
         observer = model.core.observe { [weak self] change in self?.apply(change) }
         model.core.observeComing(observer) { [weak self] count, sectionsMove in self?.changeComing(count, sectionsMove: sectionsMove) }
     }
@@ -95,10 +91,10 @@ package final class ListProjection {
     /// Items shown, headers and end row not counted.
     package var isEmpty: Bool { itemCount == 0 }
     /// Rows including headers and, when there are items, the end row.
-    package var count: Int { (fill?.total ?? rows.count) + (isEmpty ? 0 : 1) }
+    package var count: Int { (filling.total ?? rows.count) + (isEmpty ? 0 : 1) }
 
-    package func row(at index: Int) -> ListRow {
-        if fill != nil, index >= rows.count { finishFill() }
+    func row(at index: Int) -> ListRow {
+        if filling.isUnderWay, index >= rows.count { finishFill() }
         if index == rows.count { return .end(totals) }
         let key = rows[index]
         if key.isHeader {
@@ -131,7 +127,7 @@ package final class ListProjection {
     /// A row's stable, non-zero identity: an item's id, a section's header, or the end row. Views keep
     /// identities rather than indices, since indices shift as rows come and go.
     package func identity(at index: Int) -> Int {
-        if fill != nil, index >= rows.count { finishFill() }
+        if filling.isUnderWay, index >= rows.count { finishFill() }
         if index == rows.count { return -1 }
         let key = rows[index]
         return key.isHeader ? -(Int(key.section) + 2) : Int(key.id)
@@ -150,13 +146,13 @@ package final class ListProjection {
             guard let entry = model.items[id], includes(id, entry) else { return nil }
             if let cached = model.items.cachedItem(id) { return .item(cached) }
             // Its neighbours are read with it, when known.
-            return .item(item(id, at: fill == nil ? find(key(id, entry)) ?? 0 : 0))
+            return .item(item(id, at: !filling.isUnderWay ? find(key(id, entry)) ?? 0 : 0))
         }
     }
 
     /// The item on a row, nil for headers and the end row.
     package func itemID(at index: Int) -> ItemID? {
-        if fill != nil, index >= rows.count { finishFill() }
+        if filling.isUnderWay, index >= rows.count { finishFill() }
         guard index < rows.count, !rows[index].isHeader else { return nil }
         return ItemID(rows[index].id)
     }
@@ -165,7 +161,7 @@ package final class ListProjection {
         // Held back (`holdRebuilds`): the rows are from before the model's latest changes, and
         // the item is where the view was told it is, even one that has left the list since (the
         // window's own actions ask the list shown, which holds nothing).
-        if heldChanges != nil {
+        if hold.isWaiting {
             finishFill()
             return rows.firstIndex { !$0.isHeader && $0.id == id.raw }
         }
@@ -174,14 +170,14 @@ package final class ListProjection {
         // An item among the first rows of a fill under way is where it will be once all are placed
         // (they are the first of the whole): a list switch selects its first row without placing
         // a hundred thousand others in that frame.
-        if fill != nil, !rows.isEmpty, !(rows[rows.count - 1] < k) { return find(k) }
+        if filling.isUnderWay, !rows.isEmpty, !(rows[rows.count - 1] < k) { return find(k) }
         finishFill()
         return find(k)
     }
 
     package func setSectioning(_ s: Sectioning) {
         guard s != sectioning else { return }
-        sectioning = s
+        sections = ListSections(s)
         reset()
     }
 
@@ -192,7 +188,7 @@ package final class ListProjection {
         // their order (no pass over every item, no sort). The first keystroke too: the whole list
         // is shown then, and every query's matches are among it.
         let narrowing = q.map { new in query.map { new.narrows($0) } ?? true } ?? false
-        query = q
+        search = ListSearch(q)
         reset(narrowing: narrowing)
     }
 
@@ -201,7 +197,7 @@ package final class ListProjection {
     package func moveItem(from: Int, to: Int) throws(StoreError) {
         // A list acted on is wanted now: one held back from a store switch is brought up to date
         // first (its sections are of the order before, and name no aisle of the new one).
-        if heldChanges != nil { catchUp() }
+        if hold.isWaiting { catchUp() }
         guard let id = itemID(at: from), from != to else { return }
         finishFill()
         var ids = rows
@@ -223,21 +219,10 @@ package final class ListProjection {
     package var showsOtherShops = false {
         didSet { if showsOtherShops != oldValue, !model.shops.hiddenHere.isEmpty { reset() } }
     }
-    var madeSectionKeys: SectionKeys?
-    /// Rows the listener has been told about.
-    var announced = 0
-    /// Inside `apply`: the model already holds every new item while some rows still await their
-    /// edit, so a cost summed now is not cached (the deltas still to come would count it twice).
-    var applying = false
     /// The rows past the first ones, while they are being placed (`fillMore`).
-    var fill: RowFill?
-    /// Buffers a fill allocated for its rows rather than taking the rows' before: a store switch
-    /// should make none (tests read it).
-    var rowBuffersMade = 0
-    /// Whether this list, not on screen, holds its rebuilds (`holdRebuilds`) until `catchUp`; and
-    /// the items changed since one was held back (nil while none waits).
-    package internal(set) var isHolding = false
-    var heldChanges: Set<Int>?
+    var filling = RowFilling()
+    /// Whether this list, not on screen, holds its rebuilds (`holdRebuilds`) until `catchUp`.
+    package internal(set) var hold = RebuildHold()
     /// Lists from this many items are built in two parts (`rebuildFirstRows`): below it, the
     /// whole build takes less than a millisecond.
     static let fillFrom = 8_192
@@ -256,16 +241,22 @@ struct ProjectionTuning {
     let firstRows: Int
 }
 
-/// A list's items per section, and its costs as far as they were summed.
+/// A list's items per section and in all, and its costs as far as they were summed.
 struct SectionSums {
+    /// Items shown, in all.
+    var items = 0
+    /// False inside `ListProjection.apply`: the model already holds every new item while some rows
+    /// still await their edit, so a cost summed then is not kept (the deltas still to come would
+    /// count it twice).
+    var keepsCosts = true
     /// Items per section; a section with none has no header.
     var counts: [SectionKey: Int] = [:]
     /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
     var costs: [SectionKey?: CostSum] = [:]
 
     /// The cost of one section's items of `rows`, or of all (nil), summed on first use and kept
-    /// when `keep`.
-    mutating func cost(of section: SectionKey?, in rows: GapArray<RowKey>, keep: Bool) -> CostSum {
+    /// (when `keepsCosts`).
+    mutating func cost(of section: SectionKey?, in rows: GapArray<RowKey>) -> CostSum {
         if let c = costs[section] { return c }
         var sum = CostSum.zero
         var i = 0
@@ -279,7 +270,7 @@ struct SectionSums {
             sum.units += Int128(rows[i].lineCost)
             i += 1
         }
-        if keep { costs[section] = sum }
+        if keepsCosts { costs[section] = sum }
         return sum
     }
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// The user's display preferences.
 package struct DisplayOptions: Hashable, Sendable {
-    package var showQuantity: Bool
+    var showQuantity: Bool
     package var showCost: Bool
-    package var showCheckboxes: Bool
+    var showCheckboxes: Bool
     /// A click or tap anywhere on a Shopping List row ticks it off, as in the store; the editor
     /// opens from the row's Edit button (and F2) instead.
-    package var tapToTick: Bool
+    var tapToTick: Bool
 
     package init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false) {
         self.showQuantity = showQuantity
@@ -28,11 +28,39 @@ package enum DetailField: Sendable { case quantity, cost }
 /// What a click does. The view maps each to a model operation or to opening the editor.
 package enum RowAction: Sendable { case toggleNeeded, tick, untick, openEditor }
 
+/// What the clicks on a row do, by list and options.
+package struct RowActions: Equatable, Sendable {
+    /// What a click where the checkbox is (or would be) does.
+    package var checkboxArea: RowAction
+    /// What activating the row (click, Enter) does.
+    package var row: RowAction
+    /// What a sideways swipe on a touchscreen does: the list's own move, checkboxes shown or not.
+    package var swipe: RowAction
+
+    init(list: ListKind, options: DisplayOptions) {
+        row = switch list {
+        case .all: .toggleNeeded
+        case .shopping: options.tapToTick ? .tick : .openEditor
+        case .cart: .openEditor
+        }
+        swipe = switch list {
+        case .all: .toggleNeeded
+        case .shopping: .tick
+        case .cart: .untick
+        }
+        checkboxArea = switch (list, options.showCheckboxes) {
+        case (_, false), (.all, true): row
+        case (.shopping, true): .tick
+        case (.cart, true): .untick
+        }
+    }
+}
+
 /// Everything one row widget needs to show an item: a pure function of options, list and item, so the
 /// one row widget class never decides anything itself.
 package struct RowPresentation: Equatable, Sendable {
     package var description: String
-    package var left: DetailField?
+    var left: DetailField?
     package var right: DetailField?
     package var leftText: String?
     package var rightText: String?
@@ -43,12 +71,7 @@ package struct RowPresentation: Equatable, Sendable {
     package var checkbox: CheckboxMode
     package var checked: Bool
     package var dimmed: Bool
-    /// What a click where the checkbox is (or would be) does.
-    package var checkboxAreaAction: RowAction
-    /// What activating the row (click, Enter) does.
-    package var rowAction: RowAction
-    /// What a sideways swipe on a touchscreen does: the list's own move, checkboxes shown or not.
-    package var swipeAction: RowAction
+    package var actions: RowActions
 
     package init(options: DisplayOptions, list: ListKind, item: Item, money: MoneyFormat) {
         let fields: [DetailField] = (options.showQuantity ? [.quantity] : []) + (options.showCost ? [.cost] : [])
@@ -71,30 +94,12 @@ package struct RowPresentation: Equatable, Sendable {
         leftText = text(left)
         rightText = text(right)
         descriptionCentered = leftText == nil && rightText == nil
-        rowAction = switch list {
-        case .all: .toggleNeeded
-        case .shopping: options.tapToTick ? .tick : .openEditor
-        case .cart: .openEditor
+        checkbox = switch (list, options.showCheckboxes) {
+        case (_, false): .hidden
+        case (.all, true): .displayOnly
+        case (.shopping, true), (.cart, true): .interactive
         }
-        swipeAction = switch list {
-        case .all: .toggleNeeded
-        case .shopping: .tick
-        case .cart: .untick
-        }
-        switch (list, options.showCheckboxes) {
-        case (_, false):
-            checkbox = .hidden
-            checkboxAreaAction = rowAction
-        case (.all, true):
-            checkbox = .displayOnly
-            checkboxAreaAction = rowAction
-        case (.shopping, true):
-            checkbox = .interactive
-            checkboxAreaAction = .tick
-        case (.cart, true):
-            checkbox = .interactive
-            checkboxAreaAction = .untick
-        }
+        actions = RowActions(list: list, options: options)
         checked = list == .all ? item.needed : item.inCart
         dimmed = list == .all && !item.needed
     }

@@ -30,7 +30,7 @@ package struct AisleOrder: Equatable, Sendable {
         for n in names { append(n) }
     }
 
-    package func index(of name: String) -> Int? { rank[name.lowercased()] }
+    func index(of name: String) -> Int? { rank[name.lowercased()] }
 
     /// The spelling already in use for this name, so "dairy" and "Dairy" are one aisle.
     func canonical(_ name: String) -> String? { index(of: name).map { names[$0] } }

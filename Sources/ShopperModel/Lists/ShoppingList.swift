@@ -15,10 +15,10 @@ package struct ShoppingList: Equatable, Sendable, Identifiable {
     package let id: ListID
     package var name: String
     /// Sparse ordering key, as items have.
-    package var position: Int64
+    var position: Int64
     /// A deleted list keeps its items for a week (Recently Deleted), so Undo or Restore brings it
     /// back whole at no cost (a list of 100,000 items is one row to mark, not 100,000 to copy).
-    package var deleted: Bool
+    var deleted: Bool
     /// When it was deleted (nil while it is not): it is removed for good a week later.
     package var deletedAt: Date?
     /// Kept by the store's triggers in the same transaction as every item write, by whichever
@@ -33,9 +33,9 @@ package struct ShoppingList: Equatable, Sendable, Identifiable {
     /// The shop the list is shopped at now: its sections follow that shop's aisles, and items only
     /// sold elsewhere leave its shopping list. Not part of an undo step (choosing where one stands
     /// is not an edit): set on its own (`Shops.shop(at:)`).
-    package internal(set) var shop: ShopID
+    internal(set) var shop: ShopID
 
-    package init(id: ListID, name: String, position: Int64, deleted: Bool = false, deletedAt: Date? = nil,
+    init(id: ListID, name: String, position: Int64, deleted: Bool = false, deletedAt: Date? = nil,
                 toBuy: Int = 0, itemCount: Int = 0, shop: ShopID = .any) {
         self.id = id
         self.name = name
@@ -68,8 +68,8 @@ extension ShoppingList {
 
 /// A list name the user gave that no list has: nothing was changed.
 package struct UnknownList: Error, LocalizedError, Equatable {
-    package let name: String
-    package let known: [String]
+    let name: String
+    let known: [String]
     package init(name: String, known: [String]) {
         self.name = name
         self.known = known

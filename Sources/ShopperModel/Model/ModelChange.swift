@@ -3,8 +3,8 @@ import Foundation
 /// How one item changed: its entry before and after (nil: not there), and the old item whole where
 /// known (the change was this process's own, or it was still cached).
 package struct ItemChange {
-    package var old: ItemEntry?
-    package var new: ItemEntry?
+    var old: ItemEntry?
+    var new: ItemEntry?
     var oldItem: Item?
 }
 

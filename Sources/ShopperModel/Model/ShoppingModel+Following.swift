@@ -36,14 +36,12 @@ extension ShoppingModel {
             back.items[id] = .some(old[id])
         }
         for id in cs.searches.keys { back.searches[id] = .some(searches.savedSearches.first { $0.id == id }) }
-        back.historyAdded = cs.historyRemoved
-        back.historyRemoved = cs.historyAdded
+        back.history = cs.history.inverse
         if cs.aisleOrder != nil { back.aisleOrder = aisles.order.names }
         for id in cs.shops.keys { back.shops[id] = .some(shops.all.first { $0.id == id }) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = shops.onlyAt[id] }
         for id in cs.trips.keys { back.trips[id] = .some(try store.tripTables.trip(id)) }
-        let rows = try recipes.rowsNow(of: cs)
-        (back.recipes, back.meals, back.shares) = (rows.recipes, rows.meals, rows.shares)
+        back.book = try recipes.rowsNow(of: cs)
         back.learned = try aisles.learnedNow(of: cs)
         return back
     }
@@ -81,7 +79,7 @@ extension ShoppingModel {
         shops.follow(cs)
         change.shopsChanged = shops.moved(from: shopsBefore)
         change.tripsChanged = !cs.trips.isEmpty
-        change.recipesChanged = !(cs.recipes.isEmpty && cs.meals.isEmpty)
+        change.recipesChanged = !(cs.book.recipes.isEmpty && cs.book.meals.isEmpty)
         history()
         core.tell(change)
         if commit.othersWrote { try? core.refresh() }

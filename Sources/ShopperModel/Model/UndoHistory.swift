@@ -10,7 +10,7 @@ package final class UndoHistory {
     package init() {}
     package struct Entry {
         package let id: Int
-        package let name: String
+        let name: String
         let forward: ChangeSet
         let backward: ChangeSet
         /// A long import: undone from this record in the store, not from change sets, and never
@@ -24,16 +24,16 @@ package final class UndoHistory {
         /// the recipes or the plan's meals alone (shared by every list): any list's model replays it.
         package var onListsOnly: Bool {
             forward.items.isEmpty && backward.items.isEmpty && forward.onlyAt.isEmpty && forward.aisleOrder == nil
-                && forward.searches.isEmpty && forward.historyAdded.isEmpty && forward.historyRemoved.isEmpty
-                && forward.shares.isEmpty && backward.shares.isEmpty
-                && (!forward.lists.isEmpty || !forward.shops.isEmpty || !forward.trips.isEmpty || !forward.recipes.isEmpty
-                    || !forward.meals.isEmpty)
+                && forward.searches.isEmpty && forward.history.isEmpty
+                && forward.book.shares.isEmpty && backward.book.shares.isEmpty
+                && (!forward.lists.isEmpty || !forward.shops.isEmpty || !forward.trips.isEmpty || !forward.book.recipes.isEmpty
+                    || !forward.book.meals.isEmpty)
         }
         /// The lists the step changes.
         package var listIDs: Set<ListID> { Set(forward.lists.keys) }
     }
 
-    package static let limit = 200
+    static let limit = 200
     package private(set) var undoStack: [Entry] = []
     package private(set) var redoStack: [Entry] = []
     private var lastID = 0

@@ -7,9 +7,9 @@ import Foundation
 package struct Amount: Hashable, Comparable, Sendable {
     var units: Int64
     package static let scale: Int64 = 10_000
-    package static let one = Amount(units: scale)
+    static let one = Amount(units: scale)
 
-    package init(units: Int64) { self.units = units }
+    init(units: Int64) { self.units = units }
 
     /// The nearest amount of four decimals (exact for every value the app accepts; a value with
     /// more, which only another program could have written, is rounded half to even).

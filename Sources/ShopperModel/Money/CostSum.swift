@@ -5,7 +5,7 @@ import Foundation
 /// 10^16, far inside the range, so no sum a person could make overflows.
 package struct CostSum: Hashable, Comparable, Sendable, AdditiveArithmetic {
     var units: Int128
-    package static let scale: Int128 = 100_000_000
+    static let scale: Int128 = 100_000_000
     package static let zero = CostSum(units: 0)
 
     package init(units: Int128) { self.units = units }

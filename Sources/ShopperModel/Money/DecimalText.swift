@@ -155,7 +155,7 @@ package enum DecimalText {
 
     /// The same with at least `digits` decimals, as money is written ("6.50", not "6.5"); more
     /// where the amount has them (a price per gram).
-    package static func format(_ value: Decimal, _ convention: NumberConvention, minimumFractionDigits digits: Int) -> String {
+    static func format(_ value: Decimal, _ convention: NumberConvention, minimumFractionDigits digits: Int) -> String {
         var text = format(value)
         let have = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
         if have < digits { text += (have == 0 ? "." : "") + String(repeating: "0", count: digits - have) }

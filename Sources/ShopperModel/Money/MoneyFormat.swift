@@ -6,7 +6,7 @@ package struct MoneyFormat: Sendable {
     package let currencyCode: String?
     private let locale: Locale
     /// For quantities: "1,5 kg" in German.
-    package let numbers: NumberConvention
+    let numbers: NumberConvention
 
     /// How ICU writes costs and unit prices here, replayed on fixed point (nil: ICU itself).
     private let costPattern: MoneyPattern?
@@ -14,7 +14,7 @@ package struct MoneyFormat: Sendable {
 
     /// `currency` overrides the locale's (an ISO 4217 code such as "EUR"); `hasLocale` false is the
     /// C locale, which has no currency.
-    package init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
+    init(locale: Locale, currency: String? = nil, hasLocale: Bool = true, numbers: NumberConvention? = nil) {
         self.locale = locale
         let chosen = currency.flatMap { $0.isEmpty ? nil : $0.uppercased() }
         let learned = MoneyLearning.shared.money(locale: locale, chosen: chosen, hasLocale: hasLocale)
@@ -40,7 +40,7 @@ package struct MoneyFormat: Sendable {
     /// A price per unit keeps up to four decimals: 0.0125 a gram is not 0.01.
     package func formatUnitPrice(_ amount: Decimal) -> String { Self.icuFormatUnitPrice(amount, locale: locale, currency: currencyCode) }
 
-    package func formatUnitPrice(_ price: Amount) -> String {
+    func formatUnitPrice(_ price: Amount) -> String {
         guard let unitPricePattern, price.units >= 0 else { return formatUnitPrice(price.decimal) }
         return unitPricePattern.format(CostSum(units: Int128(price.units) * Int128(Amount.scale)))
     }
@@ -75,5 +75,5 @@ package struct MoneyFormat: Sendable {
     }
 
     /// A quantity as the user writes numbers, without grouping: "1.5" or "1,5".
-    package func quantity(_ value: Decimal) -> String { DecimalText.format(value, numbers) }
+    func quantity(_ value: Decimal) -> String { DecimalText.format(value, numbers) }
 }

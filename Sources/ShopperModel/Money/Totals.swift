@@ -5,21 +5,21 @@ package struct Totals: Equatable, Sendable {
     package var count: Int = 0
     package var sum: CostSum = .zero
     /// The sum as a Decimal, for formatting.
-    package var cost: Decimal { sum.decimal }
+    var cost: Decimal { sum.decimal }
 
     package init(count: Int = 0, sum: CostSum = .zero) {
         self.count = count
         self.sum = sum
     }
 
-    package init(count: Int, cost: Decimal) { self.init(count: count, sum: CostSum(cost)) }
+    init(count: Int, cost: Decimal) { self.init(count: count, sum: CostSum(cost)) }
 
-    package init<S: Sequence>(_ items: S) where S.Element == Item {
+    init<S: Sequence>(_ items: S) where S.Element == Item {
         for item in items { add(item) }
     }
 
-    package mutating func add(_ item: Item) { add(line: item.lineCost) }
-    package mutating func remove(_ item: Item) { remove(line: item.lineCost) }
+    mutating func add(_ item: Item) { add(line: item.lineCost) }
+    mutating func remove(_ item: Item) { remove(line: item.lineCost) }
 
     mutating func add(line: CostSum) {
         count += 1
@@ -42,7 +42,7 @@ package struct TripTotals: Equatable, Sendable {
     /// Needed and not yet in the cart.
     package var leftToBuy = Totals()
     package var inCart = Totals()
-    package var all = Totals()
+    var all = Totals()
 
     mutating func add(_ entry: ItemEntry) {
         let line = CostSum(units: Int128(entry.lineCost))

@@ -7,7 +7,7 @@ import Foundation
 /// skips the rest without copying it, and the deadline is read as it goes. Lenient where pages
 /// are: a control character (a raw line break inside a string) reads as a space, an escape JSON
 /// does not have (`\'`) as its character, and a comma before a closing bracket is passed over.
-package struct BoundedJSON {
+struct BoundedJSON {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let budget: ReadBudget
     private var i = 0
@@ -17,7 +17,7 @@ package struct BoundedJSON {
 
     /// The document's value; nil when it is not JSON (then nothing in it is a recipe). Over a
     /// limit: the limit, thrown.
-    package static func parse(_ data: Data, budget: ReadBudget) throws(ReadLimit) -> Any? {
+    static func parse(_ data: Data, budget: ReadBudget) throws(ReadLimit) -> Any? {
         let result: Result<Any?, ReadLimit> = data.withUnsafeBytes { raw in
             var reader = BoundedJSON(bytes: raw.bindMemory(to: UInt8.self), budget: budget)
             do {

@@ -86,7 +86,7 @@ package enum IngredientLines {
     }
 
     /// Whether the line is a group's heading ("For the noodles:"), not something to buy.
-    package static func isHeading(_ line: String) -> Bool { IngredientParser.parse(line).isHeading }
+    static func isHeading(_ line: String) -> Bool { IngredientParser.parse(line).isHeading }
 
     /// Whether a recipe read from text is one: a title, then ingredient lines, at least one in
     /// three of which (headings aside) reads as an amount of something ("200 g flour", "salt to taste").

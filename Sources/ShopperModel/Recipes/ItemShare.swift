@@ -36,7 +36,7 @@ package struct ItemShare: Equatable, Sendable {
     }
 
     /// "250 ml for Pancakes (Tue)", "for Pancakes" without an amount.
-    package func text(_ user: UserLocale = .current) -> String {
+    func text(_ user: UserLocale = .current) -> String {
         var values = ["recipe": recipeTitle]
         if let day { values["day"] = day.weekdayName(user) }
         guard let amount = Ingredient(quantity: amount, unit: unit, name: "").amountText(user.numbers) else {

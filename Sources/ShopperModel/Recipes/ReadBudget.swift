@@ -32,7 +32,7 @@ package final class ReadBudget {
     package static let maxDepth = 256
     /// Attributes of one tag: libxml2 compares each with all before it (600,000 took minutes).
     package static let maxAttributes = 1_000
-    package static let maxJSONValues = 100_000, maxJSONDepth = 64
+    static let maxJSONValues = 100_000, maxJSONDepth = 64
     /// Text kept of one text node of a page (a script's, a framework's data: 2 MB) or one JSON
     /// string (more than any field keeps: `RecipeDraft`'s notes are 20,000 characters); the rest
     /// is never copied.
@@ -45,9 +45,10 @@ package final class ReadBudget {
     /// lines whole, never one cut short where the budget ran out.
     package static let maxLineText = 1 << 20
 
-    package let end: ContinuousClock.Instant
-    package let seconds: Int
-    package private(set) var nodes = 0, jsonValues = 0, text = 0, lineText = 0
+    let end: ContinuousClock.Instant
+    let seconds: Int
+    private(set) var nodes = 0, jsonValues = 0
+    package private(set) var text = 0, lineText = 0
     private var steps = 0
 
     /// `seconds` from now; `end` instead when the read began earlier (the download's deadline).
@@ -56,7 +57,7 @@ package final class ReadBudget {
         self.end = end ?? .now + .milliseconds(Int64(seconds * 1000))
     }
 
-    package var passed: Bool { ContinuousClock.now >= end }
+    var passed: Bool { ContinuousClock.now >= end }
 
     package func checkTime() throws(ReadLimit) {
         if passed { throw .time(seconds: seconds) }
@@ -68,13 +69,13 @@ package final class ReadBudget {
         if steps & 0xFF == 0 { try checkTime() }
     }
 
-    package func node() throws(ReadLimit) {
+    func node() throws(ReadLimit) {
         nodes += 1
         guard nodes <= Self.maxNodes else { throw .nodes(Self.maxNodes) }
         try step()
     }
 
-    package func jsonValue() throws(ReadLimit) {
+    func jsonValue() throws(ReadLimit) {
         jsonValues += 1
         guard jsonValues <= Self.maxJSONValues else { throw .jsonValues(Self.maxJSONValues) }
         try step()

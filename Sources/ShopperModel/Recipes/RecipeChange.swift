@@ -16,12 +16,12 @@ package struct RecipeChange: Equatable, Sendable {
         case heading
     }
 
-    package let line: String
+    let line: String
     /// The line read and scaled to the servings asked for.
     let ingredient: Ingredient
     package let kind: Kind
     /// The item the line lands on, as it reads on the list.
-    package let item: String
+    let item: String
     package let words: String
 }
 

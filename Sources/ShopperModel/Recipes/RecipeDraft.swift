@@ -34,8 +34,11 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
 
     /// The limits every reader applies: a title of 200 characters, 200 ingredient lines of 500,
     /// 200 steps of 5,000, notes of 20,000, 50 tags of 100; servings 1…1000.
-    package static let maxTitle = 200, maxLines = 200, maxLine = 500, maxSteps = 200, maxStep = 5_000, maxNotes = 20_000
-    package static let maxTags = 50, maxTag = 100, maxServings = 1_000
+    static let maxTitle = 200
+    package static let maxLines = 200
+    static let maxLine = 500, maxSteps = 200, maxStep = 5_000, maxNotes = 20_000
+    static let maxTags = 50, maxTag = 100
+    package static let maxServings = 1_000
 
     /// The draft within the limits above, whitespace trimmed, empty lines dropped, and without
     /// bidirectional controls (`withoutBidiControls`).
@@ -64,10 +67,10 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
     /// U+061C): a title from a page with U+202E would show its words reversed, and make a
     /// recipe or a line of the list read as something it is not. A recipe's text shows right to
     /// left or left to right by its own letters without them.
-    package static let bidiControls: Set<Unicode.Scalar> = Set((0x202A...0x202E).compactMap(Unicode.Scalar.init)
+    static let bidiControls: Set<Unicode.Scalar> = Set((0x202A...0x202E).compactMap(Unicode.Scalar.init)
         + (0x2066...0x2069).compactMap(Unicode.Scalar.init) + ["\u{200E}", "\u{200F}", "\u{061C}"])
 
-    package static func withoutBidiControls(_ s: String) -> String {
+    static func withoutBidiControls(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: bidiControls.contains) else { return s }
         var out = String.UnicodeScalarView()
         out.append(contentsOf: s.unicodeScalars.lazy.filter { !bidiControls.contains($0) })

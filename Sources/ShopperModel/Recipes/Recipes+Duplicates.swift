@@ -36,11 +36,11 @@ extension Recipes {
         try core.commit(name) { b in
             for (draft, replacing) in drafts {
                 if let replacing, let kept = old[replacing] {
-                    b.cs.recipes[replacing] = Recipe(id: replacing, draft, createdAt: kept.createdAt, updatedAt: now)
+                    b.cs.book.recipes[replacing] = Recipe(id: replacing, draft, createdAt: kept.createdAt, updatedAt: now)
                     ids.append(replacing)
                 } else {
                     let id = b.ids.newRecipeID()
-                    b.cs.recipes[id] = Recipe(id: id, draft, createdAt: now)
+                    b.cs.book.recipes[id] = Recipe(id: id, draft, createdAt: now)
                     ids.append(id)
                 }
             }

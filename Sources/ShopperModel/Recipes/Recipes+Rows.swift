@@ -5,8 +5,8 @@ internal import GRDB
 /// Undo puts back).
 extension Recipes {
     /// The rows `cs` overwrites, as they are now: nil where there is none.
-    func rowsNow(of cs: ChangeSet) throws(StoreError) -> ChangeSet {
-        guard !(cs.recipes.isEmpty && cs.meals.isEmpty && cs.shares.isEmpty) else { return ChangeSet(list: cs.list) }
+    func rowsNow(of cs: ChangeSet) throws(StoreError) -> RecipeBookChange {
+        guard !cs.book.isEmpty else { return RecipeBookChange() }
         return try core.storeRows { db in try RecipeTables.recipeRows(of: cs, db) }
     }
 

@@ -39,7 +39,7 @@ package final class Recipes: ModelPart {
         var id = RecipeID(0)
         try core.commit(L("adding the recipe “{recipe}”", ["recipe": draft.capped.title])) { b in
             id = b.ids.newRecipeID()
-            b.cs.recipes[id] = Recipe(id: id, draft, createdAt: now)
+            b.cs.book.recipes[id] = Recipe(id: id, draft, createdAt: now)
         }
         return id
     }
@@ -49,7 +49,7 @@ package final class Recipes: ModelPart {
         guard let old = try recipe(id) else { return }
         let new = Recipe(id: id, draft, createdAt: old.createdAt, updatedAt: StoreTime.rounded(now))
         guard new.draft != old.draft else { return }
-        try core.commit(L("editing the recipe “{recipe}”", ["recipe": old.title])) { b in b.cs.recipes[id] = new }
+        try core.commit(L("editing the recipe “{recipe}”", ["recipe": old.title])) { b in b.cs.book.recipes[id] = new }
     }
 
     /// Deletes a recipe and takes it off the plan: meals not yet on a list go with it; meals whose
@@ -59,8 +59,8 @@ package final class Recipes: ModelPart {
         guard let old = try recipe(id) else { return }
         let planned = try model.plan.meals().filter { $0.recipe == id && $0.list == nil }
         try core.commit(L("deleting the recipe “{recipe}”", ["recipe": old.title])) { b in
-            b.cs.recipes[id] = .some(nil)
-            for m in planned { b.cs.meals[m.id] = .some(nil) }
+            b.cs.book.recipes[id] = .some(nil)
+            for m in planned { b.cs.book.meals[m.id] = .some(nil) }
         }
     }
 

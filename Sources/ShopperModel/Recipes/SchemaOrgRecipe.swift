@@ -6,11 +6,12 @@ import Foundation
 /// another node's `mainEntity`; `@type` is a string or an array. Every recipe found is read, in document order.
 package enum SchemaOrgRecipe {
     /// Bounds on the walk: a hostile document's nesting or size costs no more than this.
-    package static let maxDepth = 40, maxNodes = 200_000, maxRecipes = 50
+    static let maxDepth = 40, maxNodes = 200_000
+    package static let maxRecipes = 50
 
     /// The recipes in a JSON document; none when it is not JSON, has no `Recipe`, or goes past a
     /// limit of `ReadBudget` (a fresh one: 30 s).
-    package static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
+    static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
         (try? read(json: data, source: source, budget: ReadBudget())) ?? []
     }
 
@@ -21,7 +22,7 @@ package enum SchemaOrgRecipe {
     }
 
     /// The recipes in a parsed JSON value (or one built alike, as microdata is).
-    package static func drafts(in object: Any, source: String? = nil) -> [RecipeDraft] {
+    static func drafts(in object: Any, source: String? = nil) -> [RecipeDraft] {
         (try? drafts(in: object, source: source, budget: ReadBudget())) ?? []
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// `keywords`.
 extension SchemaOrgRecipe {
     /// One recipe as a JSON object.
-    package static func object(_ draft: RecipeDraft) -> [String: Any] {
+    static func object(_ draft: RecipeDraft) -> [String: Any] {
         let draft = escaped(draft)
         var r: [String: Any] = ["@context": "https://schema.org", "@type": "Recipe", "name": draft.title,
                                 "recipeIngredient": draft.ingredients, "recipeInstructions": instructions(draft.method)]

@@ -141,7 +141,7 @@ extension WeekPlan {
                 s = ItemShare(id: b.ids.newShareID(), item: item.id, meal: s.meal, recipe: s.recipe, recipeTitle: s.recipeTitle,
                               day: s.day, amount: s.amount, unit: s.unit, added: s.added, itemUnit: s.itemUnit, before: s.before,
                               madeItem: s.madeItem)
-                b.cs.shares[s.id] = s
+                b.cs.book.shares[s.id] = s
             }
         }
     }

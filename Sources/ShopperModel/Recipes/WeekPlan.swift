@@ -30,7 +30,7 @@ package final class WeekPlan: ModelPart {
         var id = MealID(0)
         try core.commit(L("planning “{recipe}” for {day}", ["recipe": r.title, "day": DateText.day(day.date())])) { b in
             id = b.ids.newMealID()
-            b.cs.meals[id] = Meal(id: id, recipe: recipe, day: day, servings: servings, position: last + 1)
+            b.cs.book.meals[id] = Meal(id: id, recipe: recipe, day: day, servings: servings, position: last + 1)
         }
         return id
     }
@@ -64,7 +64,7 @@ package final class WeekPlan: ModelPart {
             for (meal, _) in sources {
                 var m = meal
                 m.list = list
-                b.cs.meals[m.id] = m
+                b.cs.book.meals[m.id] = m
             }
         }
         return changes
@@ -102,7 +102,7 @@ package final class WeekPlan: ModelPart {
         let now = StoreTime.rounded(now)
         try core.commit(L("taking “{recipe}” off the plan", ["recipe": title])) { (b: inout ChangeBuilder) throws(StoreError) in
             try takeBack(meal, into: &b, now: now)
-            b.cs.meals[id] = .some(nil)
+            b.cs.book.meals[id] = .some(nil)
         }
     }
 
@@ -130,7 +130,7 @@ package final class WeekPlan: ModelPart {
             listStays = listStays || !ShareTakeBack.applies(to: item, shares)
         }
         try core.commit(L("changing “{recipe}” to {n} servings", ["recipe": recipe?.title ?? "", "n": "\(servings)"])) { (b: inout ChangeBuilder) throws(StoreError) in
-            b.cs.meals[id] = changed
+            b.cs.book.meals[id] = changed
             guard meal.list != nil, !listStays, let recipe else { return }
             try takeBack(meal, into: &b, now: now)
             var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers, in: b)
@@ -146,13 +146,13 @@ package final class WeekPlan: ModelPart {
         let byItem = Dictionary(grouping: removed, by: \.item)
         let all = try recipes.storedShares(items: Array(byItem.keys))
         for (id, gone) in byItem {
-            for s in gone { b.cs.shares[s.id] = .some(nil) }
+            for s in gone { b.cs.book.shares[s.id] = .some(nil) }
             let current: Item? = if let written = b.cs.items[id] { written } else { try items.readItem(id) }
             guard let item = current, item.list == list else { continue }
-            let remaining = all.filter { $0.item == id && $0.meal != meal.id && b.cs.shares[$0.id] == nil }
+            let remaining = all.filter { $0.item == id && $0.meal != meal.id && b.cs.book.shares[$0.id] == nil }
             let (kept, heir) = ShareTakeBack.item(item, removing: gone, remaining: remaining, now: now)
             if kept != item { b.cs.items[id] = .some(kept) }
-            if let heir { b.cs.shares[heir.id] = heir }
+            if let heir { b.cs.book.shares[heir.id] = heir }
         }
     }
 }

@@ -4,11 +4,11 @@ package struct SavedSearch: Equatable, Sendable, Identifiable {
     package let id: ID
     package var name: String
     package var query: String
-    package var position: Int64
+    var position: Int64
     /// Saved searches belong to the list they search.
-    package var list: ListID
+    var list: ListID
 
-    package init(id: ID, name: String, query: String, position: Int64, list: ListID = .first) {
+    init(id: ID, name: String, query: String, position: Int64, list: ListID = .first) {
         self.id = id
         self.name = name
         self.query = query

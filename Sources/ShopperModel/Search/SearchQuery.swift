@@ -30,7 +30,7 @@ package struct SearchQuery: Equatable, Sendable {
         case inCart(Bool)
     }
 
-    package let text: String
+    let text: String
     package private(set) var words: [String] = []
     package private(set) var filters: [Filter] = []
 

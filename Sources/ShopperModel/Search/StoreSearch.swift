@@ -4,7 +4,7 @@ internal import GRDB
 /// An item found by a searcher outside the window (GNOME Shell's overview), with the list it is on.
 package struct FoundItem: Equatable, Sendable {
     package let item: Item
-    package let listName: String
+    let listName: String
 
     /// What the overview shows under the item's name: "1 l · Groceries · To buy". The quantity is
     /// left out when it is a plain 1, as a row leaves it out.
@@ -19,7 +19,7 @@ extension Store {
     /// The ids of up to `limit` items on lists not deleted whose description, aisle or notes hold
     /// every word (as the window's search matches: case and accents ignored), in the overview's
     /// order (`StoreSearchTexts`). One pass over the file, no model made.
-    package func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
+    func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
         try StoreSearchTexts(store: self).find(words: words, limit: limit)
     }
 

@@ -18,14 +18,14 @@ package struct Shop: Equatable, Sendable, Identifiable {
     package let id: ShopID
     package var name: String
     /// Sparse ordering key, as lists have.
-    package var position: Int64
+    var position: Int64
     /// The aisles in the order this shop is walked. Aisles it never set come after them.
-    package var aisles: [String]
+    var aisles: [String]
     /// A deleted shop stays (with its aisles and the items marked "only at" it) until the next
     /// start, so Undo brings it back whole.
-    package var deleted: Bool
+    var deleted: Bool
 
-    package init(id: ShopID, name: String, position: Int64, aisles: [String] = [], deleted: Bool = false) {
+    init(id: ShopID, name: String, position: Int64, aisles: [String] = [], deleted: Bool = false) {
         self.id = id
         self.name = name
         self.position = position
@@ -60,7 +60,7 @@ package struct OnlyAt: Equatable, Sendable {
 
     /// The items not sold at `shop`: marked only at shops that exist (a deleted shop's mark no
     /// longer hides anything), none of them `shop`. At Any Store nothing is hidden.
-    package func hidden(at shop: ShopID, existing: Set<ShopID>) -> Set<ItemID> {
+    func hidden(at shop: ShopID, existing: Set<ShopID>) -> Set<ItemID> {
         guard shop != .any else { return [] }
         var hidden = Set<ItemID>()
         for (id, marks) in shops where !marks.contains(shop) && !marks.isDisjoint(with: existing) {

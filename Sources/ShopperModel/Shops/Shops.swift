@@ -116,7 +116,7 @@ package final class Shops: ModelPart {
     }
 
     /// Marks the item as sold only at `marks` (empty: anywhere).
-    package func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
+    func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
         let marks = marks.filter { $0 != .any }
         guard items[id] != nil, marks != onlyAt[id] else { return }
         try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in

@@ -89,7 +89,7 @@ package struct RecipeTables: Sendable {
     }
 
     static func writeRecipes(_ cs: ChangeSet, _ db: Database) throws {
-        for (id, recipe) in cs.recipes {
+        for (id, recipe) in cs.book.recipes {
             try db.execute(sql: "DELETE FROM recipe_line WHERE recipe_id = ?", arguments: [id.raw])
             try db.execute(sql: "DELETE FROM recipe WHERE id = ?", arguments: [id.raw])
             guard let r = recipe else { continue }
@@ -101,13 +101,13 @@ package struct RecipeTables: Sendable {
                 for (i, t) in texts.enumerated() { try line.execute(arguments: [id.raw, kind, i, t]) }
             }
         }
-        for (id, meal) in cs.meals {
+        for (id, meal) in cs.book.meals {
             try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id.raw])
             guard let m = meal else { continue }
             try db.execute(sql: "INSERT INTO meal (id, recipe_id, day, servings, position, list_id) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [id.raw, m.recipe.raw, m.day.description, m.servings, m.position, m.list?.raw])
         }
-        for (id, share) in cs.shares {
+        for (id, share) in cs.book.shares {
             try db.execute(sql: "DELETE FROM item_share WHERE id = ?", arguments: [id.raw])
             guard let s = share else { continue }
             try db.execute(sql: """
@@ -121,13 +121,13 @@ package struct RecipeTables: Sendable {
 
     /// What a change set's recipes, meals and shares are now (nil: none), read through the
     /// write's connection: the undo step puts these back.
-    static func recipeRows(of cs: ChangeSet, _ db: Database) throws -> ChangeSet {
-        var back = ChangeSet(list: cs.list)
-        for id in cs.recipes.keys { back.recipes[id] = .some(try recipes(db, where: "id = ?", [id.raw]).first) }
-        for id in cs.meals.keys { back.meals[id] = .some(try meals(db, where: "id = ?", [id.raw]).first) }
+    static func recipeRows(of cs: ChangeSet, _ db: Database) throws -> RecipeBookChange {
+        var back = RecipeBookChange()
+        for id in cs.book.recipes.keys { back.recipes[id] = .some(try recipes(db, where: "id = ?", [id.raw]).first) }
+        for id in cs.book.meals.keys { back.meals[id] = .some(try meals(db, where: "id = ?", [id.raw]).first) }
         // Read in a few queries, not one a share: a recipe's add writes a share a line.
-        for id in cs.shares.keys { back.shares[id] = .some(nil) }
-        let ids = Array(cs.shares.keys)
+        for id in cs.book.shares.keys { back.shares[id] = .some(nil) }
+        let ids = Array(cs.book.shares.keys)
         for start in stride(from: 0, to: ids.count, by: 500) {
             let part = ids[start..<min(start + 500, ids.count)]
             let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")

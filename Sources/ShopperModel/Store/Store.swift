@@ -153,7 +153,7 @@ package final class Store: Sendable {
     package var checkpointTables: CheckpointTables { CheckpointTables(store: self) }
     var streamedWrites: StreamedWrites { StreamedWrites(store: self) }
 
-    package static let fileName = "shopper.sqlite"
+    static let fileName = "shopper.sqlite"
     /// SQLite's page cache per connection.
     static let pageCacheKiB = 256
 

@@ -31,25 +31,15 @@ struct StreamWrite {
     let revision: Int64
     private let reader: StoreReader
     private var b: ChangeBuilder
-    private let storedAisles: [String]
-    private let aislesBefore: Int
-    /// Ids from here on are the import's own items.
-    private let firstNew: Int64
-    private var lastPosition: Int64
-    /// The highest id a batch has inserted so far.
-    private var inserted: Int64 = 0
+    /// The aisle order before the import, and after it.
+    private var aisles: ImportAisles
+    private var newIDs: NewItemIDs
     private var keys = ImportKeys()
     private var shops: ShopNames
-    /// Where rows read without an aisle go (`AislePlacer`), as the list was before the import.
-    private let placer: AislePlacer
-    private(set) var added = 0
-    private(set) var updated = Set<ItemID>()
-    /// Known items as they were before the import changed them, and the stores of those whose
-    /// stores it changed (for its Undo).
-    private var before: [Item] = []
-    private var onlyAtBefore: [ItemID: Set<ShopID>] = [:]
-    /// The aisle order the import left.
-    private var aislesAfter: [String]?
+    /// Where new items go.
+    private var placing: NewItemPlacing
+    /// What the import has done so far.
+    private(set) var progress = ImportProgress()
 
     init(_ db: Database, list: ListID, now: Date) throws {
         self.db = db
@@ -58,15 +48,16 @@ struct StreamWrite {
         revision = try Store.revision(db) + 1
         let scope = ListScope(list)
         reader = StoreReader(db: db, scope: scope)
-        storedAisles = try Store.aisles(db, list: list)
-        aislesBefore = AisleOrder(storedAisles).names.count
+        let storedAisles = try Store.aisles(db, list: list)
+        aisles = ImportAisles(before: storedAisles)
         let ids = try Store.idSource(db)
-        firstNew = ids.nextItem
+        newIDs = NewItemIDs(first: ids.nextItem)
         b = ChangeBuilder(ids: ids, aisles: AisleOrder(storedAisles), list: list)
         shops = ShopNames(try ShopTables.shops(db))
-        placer = try Store.aislePlacer(for: list, db)
+        let placer = try Store.aislePlacer(for: list, db)
         let condition = try scope.condition(db)
-        lastPosition = try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
+        let lastPosition = try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
+        placing = NewItemPlacing(placer: placer, lastPosition: lastPosition)
         // The oldest item of a key is the one a row updates.
         let rows = try Row.fetchCursor(db, sql: "SELECT id, description FROM item WHERE \(condition) ORDER BY id")
         while let row = try rows.next() {
@@ -85,32 +76,31 @@ struct StreamWrite {
     /// Builds one row into the batch; what it would exceed (a bound of one import), else nil.
     mutating func take(_ row: ImportedItem) throws -> String? {
         let key = ShoppingModel.matchKey(row.fields.description)
-        let aisles = b.aisleCount
+        let aislesNow = b.aisleCount
         let id: ItemID
         if let found = try keys.find(key, keyOf: keyOf), let item = try current(found) {
             update(item, with: row)
             id = found
         } else {
             id = b.ids.newItemID()
-            lastPosition += ShoppingModel.positionGap
             let item = Item(id: id, description: "", needed: row.needed || row.inCart, inCart: row.inCart,
-                            position: lastPosition, createdAt: now, list: list)
-            b.cs.items[id] = b.applying(placer.placed([row])[0].fields, to: item)
+                            position: placing.nextPosition(), createdAt: now, list: list)
+            b.cs.items[id] = b.applying(placing.placer.placed([row])[0].fields, to: item)
             keys.insert(key, id)
-            added += 1
+            progress.added += 1
         }
         // A row that names none leaves the item's stores as they are.
         if !row.stores.isEmpty {
-            if id.raw < firstNew, onlyAtBefore[id] == nil {
+            if newIDs.isKnown(id), progress.onlyAtBefore[id] == nil {
                 let marks = try Int64.fetchAll(db.cachedStatement(sql: "SELECT shop_id FROM item_shop WHERE item_id = ?"), arguments: [id.raw])
-                onlyAtBefore[id] = Set(marks.map(ShopID.init))
+                progress.onlyAtBefore[id] = Set(marks.map(ShopID.init))
             }
             b.cs.onlyAt[id] = shops.marks(row.stores, ids: &b.ids, into: &b.cs)
             if shops.made > StreamedImport.maxNewStores {
                 return L("Names a new store beyond the {max} new stores one import may make.", ["max": "\(StreamedImport.maxNewStores)"])
             }
         }
-        if b.aisleCount > aisles, b.aisleCount - aislesBefore > StreamedImport.maxNewAisles {
+        if b.aisleCount > aislesNow, b.aisleCount - aisles.countBefore > StreamedImport.maxNewAisles {
             return L("Names a new aisle beyond the {max} new aisles one import may make.", ["max": "\(StreamedImport.maxNewAisles)"])
         }
         return nil
@@ -127,9 +117,9 @@ struct StreamWrite {
         var item = old
         item.needed = row.needed || row.inCart
         item.inCart = row.inCart
-        if item.id.raw < firstNew {
+        if newIDs.isKnown(item.id) {
             item.updatedAt = now
-            if updated.insert(item.id).inserted { before.append(old) }
+            progress.noteUpdated(old)
         }
         b.cs.items[item.id] = b.applying(Imports.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
     }
@@ -141,17 +131,17 @@ struct StreamWrite {
     mutating func flush() throws {
         var rest = ChangeSet(list: list)
         let insert = try db.cachedStatement(sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
-        var highest = inserted
+        var highest = newIDs.inserted
         for id in b.cs.items.keys.sorted() {
             guard let item = b.cs.items[id] ?? nil else { continue }
-            guard id.raw >= firstNew, id.raw > inserted else {
+            guard !newIDs.isKnown(id), id.raw > newIDs.inserted else {
                 rest.items[id] = item
                 continue
             }
             try insert.execute(arguments: StatementArguments(ItemColumns.values(item) + [revision]))
             highest = max(highest, id.raw)
         }
-        inserted = highest
+        newIDs.inserted = highest
         try Store.writeItems(rest, expected: [:], revision: revision, db)
         try ShopTables.writeShops(b.cs, db)
         b.cs = ChangeSet(list: list)
@@ -159,14 +149,71 @@ struct StreamWrite {
 
     /// What undoing this import needs (`ImportUndo`), once it is finished.
     var undo: ImportUndo {
-        ImportUndo(list: list, revision: revision, firstNew: firstNew, lastNew: max(inserted, firstNew - 1), before: before,
-                   onlyAtBefore: onlyAtBefore, shopsMade: shops.madeIDs, aislesBefore: storedAisles, aislesAfter: aislesAfter ?? storedAisles,
-                   added: added, updated: updated.count)
+        ImportUndo(list: list, revision: revision, firstNew: newIDs.first,
+                   lastNew: max(newIDs.inserted, newIDs.first - 1),
+                   before: progress.before, onlyAtBefore: progress.onlyAtBefore, shopsMade: shops.madeIDs,
+                   aislesBefore: aisles.before, aislesAfter: aisles.after ?? aisles.before,
+                   added: progress.added, updated: progress.updated.count)
     }
 
     /// The last batch, then the aisle order with the aisles the import named, written once.
     mutating func finish() throws {
         try flush()
-        if let order = b.finished.aisleOrder { aislesAfter = try Store.writeAisles(order, known: storedAisles, list: list, db) }
+        if let order = b.finished.aisleOrder {
+            aisles.after = try Store.writeAisles(order, known: aisles.before, list: list, db)
+        }
+    }
+}
+
+/// The aisle order of an import's list before it, and the one it left (once finished).
+private struct ImportAisles {
+    let before: [String]
+    /// Aisles before: the import may name only so many new ones.
+    let countBefore: Int
+    var after: [String]?
+
+    init(before: [String]) {
+        self.before = before
+        countBefore = AisleOrder(before).names.count
+    }
+}
+
+/// The ids an import gives its new items: from `first` on (every one below is a known item), and
+/// the highest a batch has inserted so far.
+private struct NewItemIDs {
+    let first: Int64
+    var inserted: Int64 = 0
+
+    init(first: Int64) { self.first = first }
+
+    /// Whether the item was there before the import.
+    func isKnown(_ id: ItemID) -> Bool { id.raw < first }
+}
+
+/// Where an import's new items go: after the list's last place, and to the aisle `placer` finds
+/// for a row read without one, as the list was before the import.
+private struct NewItemPlacing {
+    let placer: AislePlacer
+    var lastPosition: Int64
+
+    /// The place of the next new item.
+    mutating func nextPosition() -> Int64 {
+        lastPosition += ShoppingModel.positionGap
+        return lastPosition
+    }
+}
+
+/// What an import has done so far, as its outcome and its Undo (`ImportUndo`) need it.
+struct ImportProgress {
+    var added = 0
+    var updated = Set<ItemID>()
+    /// Known items as they were before the import changed them, and the stores of those whose
+    /// stores it changed.
+    var before: [Item] = []
+    var onlyAtBefore: [ItemID: Set<ShopID>] = [:]
+
+    /// A known item the import updates: kept as it was the first time.
+    mutating func noteUpdated(_ old: Item) {
+        if updated.insert(old.id).inserted { before.append(old) }
     }
 }

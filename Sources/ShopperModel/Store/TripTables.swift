@@ -150,12 +150,12 @@ extension TripTables {
         let add = try db.cachedStatement(sql: """
             INSERT INTO price_history (item_id, unit_cost, quantity, date, shop_id) VALUES (?, ?, ?, ?, ?)
             """)
-        for r in cs.historyAdded {
+        for r in cs.history.added {
             try add.execute(arguments: [r.itemID.raw, DecimalText.format(r.unitCost), DecimalText.format(r.quantity),
                                         StoreTime.millis(r.date), r.shop.raw])
         }
         let remove = try db.cachedStatement(sql: "DELETE FROM price_history WHERE item_id = ? AND date = ?")
-        for r in cs.historyRemoved {
+        for r in cs.history.removed {
             try remove.execute(arguments: [r.itemID.raw, StoreTime.millis(r.date)])
         }
     }

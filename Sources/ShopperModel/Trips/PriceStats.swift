@@ -6,7 +6,7 @@ package struct PriceStats: Equatable, Sendable {
     /// Oldest first.
     package let records: [PriceRecord]
 
-    package init(_ records: [PriceRecord]) {
+    init(_ records: [PriceRecord]) {
         self.records = records.sorted { $0.date < $1.date }
     }
 

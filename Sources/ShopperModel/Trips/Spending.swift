@@ -15,7 +15,7 @@ package struct SpendingBar: Equatable, Sendable {
     package var total: Decimal
     package var trips: Int
 
-    package init(start: Date, total: Decimal, trips: Int) {
+    init(start: Date, total: Decimal, trips: Int) {
         self.start = start
         self.total = total
         self.trips = trips
@@ -48,7 +48,7 @@ extension SpendingPeriod {
     }
 
     /// The first moment of the week or month that holds `date`.
-    package func start(of date: Date, _ calendar: Calendar) -> Date {
+    func start(of date: Date, _ calendar: Calendar) -> Date {
         let unit: Calendar.Component = self == .week ? .weekOfYear : .month
         return calendar.dateInterval(of: unit, for: date)?.start ?? date
     }

@@ -12,7 +12,7 @@ package struct TripID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// nothing here.
 package struct TripLine: Equatable, Sendable {
     /// The item it was, while that item exists (nil: not known).
-    package var item: ItemID?
+    var item: ItemID?
     package var description: String
     package var quantity: Decimal
     package var unit: String?
@@ -20,7 +20,7 @@ package struct TripLine: Equatable, Sendable {
     package var unitCost: Decimal?
     /// What the line cost.
     package var cost: Decimal
-    package var aisle: String?
+    var aisle: String?
 
     package init(item: ItemID?, description: String, quantity: Decimal, unit: String?, unitCost: Decimal?, cost: Decimal, aisle: String?) {
         self.item = item
@@ -44,7 +44,7 @@ package struct TripLine: Equatable, Sendable {
 package struct Trip: Equatable, Sendable, Identifiable {
     package let id: TripID
     package var list: ListID
-    package var shop: ShopID
+    var shop: ShopID
     /// The store's name when the trip was made ("" at Any Store): a store renamed or deleted since
     /// does not change where a trip was made.
     package var shopName: String
@@ -63,7 +63,7 @@ package struct Trip: Equatable, Sendable, Identifiable {
     /// The exact sum of the lines.
     package var total: Decimal { lines.reduce(CostSum.zero) { $0 + CostSum($1.cost) }.decimal }
 
-    package var summary: TripSummary {
+    var summary: TripSummary {
         TripSummary(id: id, list: list, shopName: shopName, date: date, total: total, lineCount: lines.count)
     }
 }
@@ -77,7 +77,7 @@ package struct TripSummary: Equatable, Sendable, Identifiable {
     package var total: Decimal
     package var lineCount: Int
 
-    package init(id: TripID, list: ListID, shopName: String, date: Date, total: Decimal, lineCount: Int) {
+    init(id: TripID, list: ListID, shopName: String, date: Date, total: Decimal, lineCount: Int) {
         self.id = id
         self.list = list
         self.shopName = shopName

@@ -44,14 +44,14 @@ extension MergePass {
 
     /// New there, or deleted here and edited there (it comes back, under its old id when free).
     mutating func create(_ task: SyncEngine.RemoteTask, record: SyncRecord?) {
-        let reuse = record.map(\.item).flatMap { locals[$0] == nil ? $0 : nil }
+        let reuse = record.map(\.item).flatMap { recorded.hasItem($0) ? nil : $0 }
         let id = reuse ?? ids.newItemID()
         if task.shared.position == nil { position += ShoppingModel.positionGap }
         var item = task.shared.applied(to: Item(id: id, description: task.shared.description, position: position,
                                                 createdAt: task.fields.lastModified ?? stamp, list: engine.list), at: stamp)
         // A task without an aisle goes where a new item typed here would (it is sent back so).
         if item.aisle == nil, let placed = placer()?.placement(for: item.description, unit: item.unit) { item.aisle = placed.aisle }
-        if let old = record, locals[old.item] != nil { write.removedRecords.append(old.item) }
+        if let old = record, recorded.hasItem(old.item) { write.removedRecords.append(old.item) }
         put(task, item, expected: nil, stores: task.shared.stores, lost: false)
     }
 
@@ -65,8 +65,8 @@ extension MergePass {
     /// unless edited here since, or the loss is a bulk one: then it stays, and goes back up).
     mutating func remove(_ removed: [String], hold: Bool) {
         for href in removed {
-            let record = byHref[href]
-            let here = record.flatMap { locals[$0.item] }.flatMap { $0.item.list == engine.list ? $0 : nil }
+            let record = recorded.record(href: href)
+            let here = recorded.itemHere(of: record)
             let edited = here.map { $0.revision > record!.syncedRevision } ?? false
             let facts = RemovalFacts(recorded: record != nil, itemHere: here != nil, editedHere: edited, bulkLoss: hold)
             switch RemovalOutcome.decide(facts) {

@@ -56,9 +56,7 @@ struct MergePass {
     var ids: IDSource
     var write: SyncWrite
     var report = SyncReport()
-    let byHref: [String: SyncRecord]
-    let byUID: [String: SyncRecord]
-    let locals: [ItemID: (item: Item, revision: Int64)]
+    let recorded: RecordedTasks
     /// The stores each item is sold only at, by name (they travel by name).
     var names: [ItemID: [String]]
     let shops: [Shop]
@@ -75,9 +73,7 @@ struct MergePass {
         self.ids = ids
         write = SyncWrite(list: list)
         let records = try store.syncTables.syncRecords(list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
-        byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
-        byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-        locals = try store.items(records.map(\.item))
+        recorded = RecordedTasks(records: records, items: try store.items(records.map(\.item)), list: list)
         names = try store.shopTables.storeNames(of: records.map(\.item))
         shops = try store.shopTables.shops()
         position = try store.lastPosition(of: list)
@@ -85,8 +81,8 @@ struct MergePass {
     }
 
     mutating func take(_ task: SyncEngine.RemoteTask) throws(StoreError) {
-        let record = byHref[task.href] ?? byUID[task.fields.uid]
-        let here = record.flatMap { locals[$0.item] }.flatMap { $0.item.list == engine.list ? $0 : nil }
+        let record = recorded.record(of: task)
+        let here = recorded.itemHere(of: record)
         switch TaskOutcome.decide(try facts(task, record: record, here: here)) {
         case .merge: mergeHere(task, record: record!, local: here!)
         case .stillDeletingHere: return
@@ -122,4 +118,33 @@ struct MergePass {
     private static func shared(_ text: String?) -> SharedItem? {
         text.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
     }
+}
+
+/// What the store knows of the tasks a merge sees: their records (by href, and by UID for a task
+/// that moved on the server) and the items those records stand for.
+struct RecordedTasks {
+    private let byHref: [String: SyncRecord]
+    private let byUID: [String: SyncRecord]
+    private let items: [ItemID: (item: Item, revision: Int64)]
+    /// The list merged: an item the record names that is on another list now is not here.
+    private let list: ListID
+
+    init(records: [SyncRecord], items: [ItemID: (item: Item, revision: Int64)], list: ListID) {
+        byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+        self.items = items
+        self.list = list
+    }
+
+    func record(of task: SyncEngine.RemoteTask) -> SyncRecord? { byHref[task.href] ?? byUID[task.fields.uid] }
+
+    func record(href: String) -> SyncRecord? { byHref[href] }
+
+    /// The item a record stands for, when it is on the list merged.
+    func itemHere(of record: SyncRecord?) -> (item: Item, revision: Int64)? {
+        record.flatMap { items[$0.item] }.flatMap { $0.item.list == list ? $0 : nil }
+    }
+
+    /// Whether the store holds the item (on whatever list).
+    func hasItem(_ id: ItemID) -> Bool { items[id] != nil }
 }

@@ -41,7 +41,7 @@ package final class SyncEngine {
 
     /// Syncs `list` once, with the password from the keyring. The outcome is kept in the binding
     /// (time, or the problem), for every window and `shopper share --status` to read.
-    package static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
+    static func sync(store: Store, list: ListID, now: @escaping () -> Date = Date.init,
                             waiting: (@Sendable () -> Void)? = nil) throws(SyncError) -> SyncReport {
         let (report, error) = syncReporting(store: store, list: list, now: now, waiting: waiting)
         if let error { throw error }

@@ -4,7 +4,7 @@ import Foundation
 /// The account's password in the Secret Service keyring (GNOME Keyring, KWallet), through libsecret;
 /// never in the settings, the data file, a log or a command line.
 package enum Keyring {
-    package static func store(server: String, user: String, password: String) throws(SyncError) {
+    static func store(server: String, user: String, password: String) throws(SyncError) {
         let label = "Shopper: \(user) on \(server)"
         _ = try reconnecting { error in shopper_secret_store(server, user, label, password, &error) != 0 ? true : nil }
     }

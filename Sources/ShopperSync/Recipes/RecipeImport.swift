@@ -11,7 +11,7 @@ package enum RecipeImport {
     /// The memory the helper may take while it imports, beyond what it held when it began (its
     /// address space, `RLIMIT_AS`): what a 5 MB page within the read's limits needs, with room
     /// (measured: BENCHMARKS.md, the worst recipe page). SHOPPER_SYNC_MEMORY_MB may lower it (the tests).
-    package static let standardMemoryMegabytes = 256
+    static let standardMemoryMegabytes = 256
     package static var memoryMegabytes: Int {
         let asked = ProcessInfo.processInfo.environment["SHOPPER_SYNC_MEMORY_MB"].flatMap(Int.init) ?? standardMemoryMegabytes
         return (1...standardMemoryMegabytes).contains(asked) ? asked : standardMemoryMegabytes

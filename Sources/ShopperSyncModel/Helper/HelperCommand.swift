@@ -28,7 +28,7 @@ package enum HelperCommand: Sendable, Equatable {
     case recipes(source: String)
 
     /// What the user asked for, to begin a sentence about it ("importing a recipe needs …").
-    package var task: String {
+    var task: String {
         switch self {
         case .recipes: L("importing a recipe")
         case .sync: L("syncing a shared list")
@@ -44,7 +44,7 @@ package enum HelperCommand: Sendable, Equatable {
         }
     }
 
-    package var arguments: [String] {
+    var arguments: [String] {
         switch self {
         case .sync(let store, let lists): ["sync", store] + lists.map { "\($0.raw)" }
         case .collections(let server, let user): ["collections", server, user]
@@ -92,15 +92,15 @@ package enum HelperCommand: Sendable, Equatable {
 /// lists found, a password, or why it could not.
 package struct HelperReply: Codable, Sendable {
     /// A sync of the list runs elsewhere; this one waits for it.
-    package var waiting: Bool?
+    var waiting: Bool?
     /// The list a report or an error is about.
-    package var list: Int64?
-    package var report: SyncReport?
+    var list: Int64?
+    var report: SyncReport?
     /// The problem, in the user's words.
     package var error: String?
-    package var home: String?
-    package var found: [RemoteCollection]?
-    package var password: String?
+    var home: String?
+    var found: [RemoteCollection]?
+    var password: String?
     /// What `recipes` read.
     package var recipes: [RecipeDraft]?
 

@@ -20,7 +20,7 @@ package enum HelperProcess {
         package var cancelled = false
         package var errorDescription: String? { description }
 
-        package init(description: String, cancelled: Bool = false) {
+        init(description: String, cancelled: Bool = false) {
             self.description = description
             self.cancelled = cancelled
         }
@@ -28,7 +28,7 @@ package enum HelperProcess {
 
     /// `shopper-sync` beside this executable (a build tree, or an installed `shopper` whose helper
     /// was put beside it), else in PREFIX/libexec/shopper.
-    package static func executable() -> String? {
+    static func executable() -> String? {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [exe.appendingPathComponent("shopper-sync").path,
                           exe.deletingLastPathComponent().appendingPathComponent("libexec/shopper/shopper-sync").path]
@@ -51,7 +51,7 @@ package enum HelperProcess {
     /// said at once); `input`, when given, is written on its standard input. `handle`: another
     /// thread may end the run at once (then `Failure.cancelled`). `helper` and `silence`
     /// (seconds): another program and wait, for the tests' misbehaving helpers.
-    package static func run(_ command: HelperCommand, input: String?, helper: String? = nil, silence: Int32 = silenceSeconds,
+    static func run(_ command: HelperCommand, input: String?, helper: String? = nil, silence: Int32 = silenceSeconds,
                             handle: HelperRunHandle? = nil, each: (HelperReply) -> Void) throws(Failure) {
         defer { handle?.ended() }
         guard let path = helper ?? executable() else { throw missing(command) }
@@ -200,11 +200,11 @@ package final class HelperRunHandle: @unchecked Sendable {
     private var cancelledNow = false
     private var over = false
     /// The helper `cancel` sent SIGKILL to, if any (tests: a Cancel that ends it at once, without a clock).
-    package private(set) var killed: pid_t = 0
+    private(set) var killed: pid_t = 0
 
     package init() {}
 
-    package var isCancelled: Bool {
+    var isCancelled: Bool {
         condition.lock()
         defer { condition.unlock() }
         return cancelledNow

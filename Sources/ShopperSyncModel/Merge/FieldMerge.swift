@@ -4,12 +4,12 @@ import ShopperModel
 /// A value that lost to the other side's value of the same field, for the window to say so (and to
 /// offer it back).
 package struct LostValue: Equatable, Sendable, Codable {
-    package enum Side: Sendable, Codable { case thisDevice, otherDevice }
+    enum Side: Sendable, Codable { case thisDevice, otherDevice }
     package let field: SharedField
     package let kept: String
     package let lost: String
     /// Whose value lost.
-    package let loser: Side
+    let loser: Side
     /// The losing side's item, to put its value back.
     package let losing: SharedItem
     /// The stores the losing side had chosen (a loss of `.stores`): put back by name, as a sync

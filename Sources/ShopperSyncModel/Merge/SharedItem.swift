@@ -7,7 +7,7 @@ package enum ShareState: String, Sendable, CaseIterable, Codable {
     case inCart = "IN-CART"
     case notNeeded = "NOT-NEEDED"
 
-    package init(_ item: Item) {
+    init(_ item: Item) {
         self = item.inCart ? .inCart : item.needed ? .needed : .notNeeded
     }
 }
@@ -84,7 +84,7 @@ package enum SharedField: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    package func take(from source: SharedItem, into target: inout SharedItem) {
+    func take(from source: SharedItem, into target: inout SharedItem) {
         switch self {
         case .description: target.description = source.description
         case .quantity: target.quantity = source.quantity
@@ -115,7 +115,7 @@ package enum SharedField: String, CaseIterable, Sendable, Codable {
 
     /// The field's value as a person reads it in a toast ("2", "1.29 for all", "In the cart"); "none"
     /// for an empty one.
-    package func text(of s: SharedItem) -> String {
+    func text(of s: SharedItem) -> String {
         let t = value(of: s)
         return t.isEmpty ? L("none") : t
     }

@@ -9,7 +9,7 @@ package struct SyncStatus: Equatable, Sendable {
     /// More of the problem than the line says, for a tooltip.
     package var detail: String?
 
-    package init(state: State, text: String, detail: String? = nil) {
+    init(state: State, text: String, detail: String? = nil) {
         self.state = state
         self.text = text
         self.detail = detail

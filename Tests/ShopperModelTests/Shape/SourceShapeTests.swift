@@ -11,28 +11,24 @@ final class SourceShapeTests: XCTestCase {
     /// reflowed; until then the rule reports them without failing.
     static let lineLengthFails = false
 
-    /// The types being split while this test was written (issue 55: helpers A and B split
-    /// `ShoppingModel`, `MainWindow` and `ListPage`). Reported, not failed; the lead empties this at
-    /// the merge. `ListProjection` is under 600 lines but still holds 21 stored properties.
-    static let typesBeingSplit: Set = [
-        "ShopperModel.ShoppingModel",
-        "ShopperModel.ListProjection",
-    ]
 
-    /// Types over 12 stored properties that the measure found when it came (issue 55) and that no
-    /// helper splits: widget classes holding their children, and records of many fields. Reported,
-    /// not failed; each leaves the list when it is split or its fields grouped, and none may join.
+    /// Types over 12 stored properties, each with the reason it stays so. Reported, not failed; one
+    /// leaves the list when it is split or its fields grouped, and none may join.
     static let olderOverTwelveStored: Set = [
+        // Its rows and the long import it starts (384 lines of state for a worker's import).
         "ShopperApp.ImportPreview",
-        "ShopperModel.ChangeSet", "ShopperModel.Item", "ShopperModel.RowPresentation", "ShopperModel.RowFill",
-        "ShopperModel.StreamWrite", "ShopperSync.MergePass",
+        // The row of the store's `item` table: its 16 stored properties are the table's 16 columns
+        // (`ItemColumns`), packed to 144 bytes, and read one by one everywhere an item is shown,
+        // edited, merged or exported; groups would be accessors in front of the same fields.
+        "ShopperModel.Item",
     ]
 
-    /// TODO(issue 55): `public`/`package` declarations no other module refers to, when the rule came
-    /// (tests did not count before either; the old word count let these through). `make shape` lists
-    /// them in .build/shape.md.unexposed.txt; the lead makes them internal after the `public` →
-    /// `package` edit and brings this to 0. The count may only fall.
-    static let unreferencedExposedCeiling = 151
+    /// `package` declarations no other module refers to (test targets use `@testable` and do not
+    /// count). Issue 55 made the 151 found then internal; the one counted since is
+    /// `SavedSearch.ID.raw`, which ShopperApp does use (`SavedSearchesPage`, in a closure given to
+    /// `DragAndDrop.source`) but whose use the index store does not record. `make shape` lists them
+    /// in .build/shape.md.unexposed.txt. The count may only fall.
+    static let unreferencedExposedCeiling = 1
 
     static let shape = Result { try SourceShape.measure() }
 
@@ -61,9 +57,7 @@ final class SourceShapeTests: XCTestCase {
             guard !problems.isEmpty else { continue }
             let files = type.files.sorted().joined(separator: ", ")
             let message = "\(type.name): \(problems.joined(separator: ", ")) (\(files))"
-            if Self.typesBeingSplit.contains(type.name) {
-                print("being split: \(message)")
-            } else if type.lines <= 600 && Self.olderOverTwelveStored.contains(type.name) {
+            if type.lines <= 600 && Self.olderOverTwelveStored.contains(type.name) {
                 print("older, listed: \(message)")
             } else {
                 XCTFail(message)

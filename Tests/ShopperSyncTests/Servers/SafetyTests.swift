@@ -1,5 +1,5 @@
 import Foundation
-import ShopperModel
+@testable import ShopperModel
 @testable import ShopperSync
 @testable import ShopperSyncModel
 import XCTest
