@@ -20,7 +20,9 @@ enum HelperLimits {
         let failed = shopper_limit_arm(space, UInt32(seconds + 2), UInt32(seconds + 3), line(time), line(memory))
         // Not bounded is said on standard error (the reply stays the answer), and the read goes on
         // within its own limits.
-        if failed != 0 { FileHandle.standardError.write(Data("shopper-sync: the process limits could not be set\n".utf8)) }
+        if failed != 0 {
+            FileHandle.standardError.write(Data("shopper-sync: the process limits could not be set\n".utf8))
+        }
         // A limit reached is said in the reply; what the Swift runtime prints on its way down
         // ("Fatal error: failed to allocate…") would only reach the terminal of `shopper recipe
         // import` beside that sentence.

@@ -22,9 +22,13 @@ struct HelperRun {
                 say(HelperReply())
             } catch { say(HelperReply(error: Self.words(error))) }
         case .password(let server, let user):
-            do { say(HelperReply(password: try Keyring.password(server: server, user: user))) } catch { say(HelperReply(error: error.description)) }
+            do { say(HelperReply(password: try Keyring.password(server: server, user: user))) } catch {
+                say(HelperReply(error: error.description))
+            }
         case .recipes(let source):
-            do { say(HelperReply(recipes: try RecipeImport.drafts(from: source))) } catch { say(HelperReply(error: error.description)) }
+            do { say(HelperReply(recipes: try RecipeImport.drafts(from: source))) } catch {
+                say(HelperReply(error: error.description))
+            }
         }
     }
 
@@ -37,7 +41,8 @@ struct HelperRun {
             targets = lists.isEmpty ? try store.syncTables.syncBindings().map(\.list) : lists
         } catch { return say(HelperReply(error: Self.words(error))) }
         for list in targets {
-            let (report, error) = SyncEngine.syncReporting(store: store, list: list, waiting: { say(HelperReply(waiting: true, list: list)) })
+            let (report, error) = SyncEngine.syncReporting(
+                store: store, list: list, waiting: { say(HelperReply(waiting: true, list: list)) })
             say(HelperReply(list: list, report: report, error: error?.description))
         }
     }
@@ -48,7 +53,8 @@ struct HelperRun {
             guard let list = try store.lists().first(where: { $0.id == id }) else {
                 return say(HelperReply(error: L("the list was deleted meanwhile")))
             }
-            let report = try Sharing.share(store: store, list: list, server: server, user: user, password: password, target: target)
+            let report = try Sharing.share(
+                store: store, list: list, server: server, user: user, password: password, target: target)
             say(HelperReply(list: id, report: report))
         } catch { say(HelperReply(list: id, error: Self.words(error))) }
     }

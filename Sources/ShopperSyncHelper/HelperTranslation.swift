@@ -15,7 +15,9 @@ enum HelperTranslation {
         // and the temporary C string Swift passes for a String argument is gone once the call returns.
         Localization.translate = { text in text.withCString { String(cString: g_dgettext(domain, $0)) } }
         Localization.translatePlural = { one, many, n in
-            one.withCString { o in many.withCString { m in String(cString: g_dngettext(domain, o, m, gulong(max(0, n)))) } }
+            one.withCString { o in
+                many.withCString { m in String(cString: g_dngettext(domain, o, m, gulong(max(0, n)))) }
+            }
         }
     }
 }

@@ -14,12 +14,14 @@ import ShopperSyncModel
 // Killed with whoever started it: a sync cut off resumes at the next one, where one left running
 // alone would go on writing after its window or command was gone. The parent may have died
 // before this line: then this process already belongs to another.
-if shopper_die_with_parent() != 0 || ProcessInfo.processInfo.environment[HelperProcess.parentVariable] != "\(getppid())" {
+if shopper_die_with_parent() != 0 || ProcessInfo.processInfo.environment[HelperProcess.parentVariable] != "\(getppid())"
+{
     exit(3)
 }
 HelperTranslation.setUp()
 guard let command = HelperCommand(arguments: Array(CommandLine.arguments.dropFirst())) else {
-    FileHandle.standardError.write(Data("shopper-sync: Shopper's sharing helper, run by Shopper itself (shopper share, shopper sync)\n".utf8))
+    FileHandle.standardError.write(
+        Data("shopper-sync: Shopper's sharing helper, run by Shopper itself (shopper share, shopper sync)\n".utf8))
     exit(2)
 }
 // A recipe's page or file is read within the kernel's bounds too, set before anything is read.

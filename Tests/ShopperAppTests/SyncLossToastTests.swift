@@ -64,13 +64,13 @@ final class SyncLossToastTests: GtkTestCase {
             let before = try XCTUnwrap(try store.items([id])[id]).revision
             harness.window.toast.runAction()
             waitForFrame(harness.window.window.widget)
-            XCTAssertEqual(model.shops.storeNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
+            XCTAssertEqual(model.shops.shopNames(of: id), ["Aldi", "Corner Shop"], "Undo put the stores back")
             XCTAssertGreaterThan(try XCTUnwrap(try store.items([id])[id]).revision, before, "as one more change to send")
             // One step, which takes the store it made away again.
             XCTAssertEqual(model.undo.undoName, "choosing the stores for “Milk”")
             try model.core.undoLast()
             XCTAssertEqual(model.shops.all.map(\.name), ["Aldi"])
-            XCTAssertEqual(model.shops.storeNames(of: id), ["Aldi"])
+            XCTAssertEqual(model.shops.shopNames(of: id), ["Aldi"])
         }
     }
 

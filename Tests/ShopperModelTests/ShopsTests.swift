@@ -91,7 +91,7 @@ final class ShopsTests: XCTestCase {
         XCTAssertEqual(m.undo.undoName, "choosing the stores for “Milk”")
         try m.shops.setOnlyAt(milk, named: ["aldi", "Lidl"])
         XCTAssertEqual(m.shops.all.map(\.name), ["Aldi", "Lidl"])
-        XCTAssertEqual(m.shops.storeNames(of: milk), ["Aldi", "Lidl"])
+        XCTAssertEqual(m.shops.shopNames(of: milk), ["Aldi", "Lidl"])
         XCTAssertEqual(try s.shopTables.shops().map(\.name), ["Aldi", "Lidl"], "written through")
         try m.core.undoLast()
         XCTAssertEqual(m.shops.all.map(\.name), ["Aldi"], "the store made goes with its step")

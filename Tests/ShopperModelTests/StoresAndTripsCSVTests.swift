@@ -14,7 +14,7 @@ final class StoresAndTripsCSVTests: XCTestCase {
         let milk = try a.items.add(fields("Milk"))
         try a.items.add(fields("Bread"))
         try a.shops.setOnlyAt(milk, [lidl, aldi])
-        let csv = CSVFormat.export(try a.items.allItems(), stores: a.shops.storeNames)
+        let csv = CSVFormat.export(try a.items.allItems(), stores: a.shops.shopNames)
         XCTAssertTrue(csv.hasPrefix("description,quantity,unit,unit_cost,aisle,notes,needed,in_cart,total_cost,stores,to_buy\r\n"), csv)
         XCTAssertTrue(csv.contains("Milk,1,,,,,1,0,,Aldi; Lidl,1\r\n"), csv)
 

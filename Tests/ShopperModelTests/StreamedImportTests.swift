@@ -130,7 +130,7 @@ final class StreamedImportTests: XCTestCase {
     static func snapshot(_ path: String) throws -> String {
         let store = try Store(path: path, access: .readOnly)
         let c = try store.load()
-        let marks = try store.shopTables.storeNames(of: c.items.map(\.id))
+        let marks = try store.shopTables.shopNames(of: c.items.map(\.id))
         let items = c.items.sorted { $0.id < $1.id }.map { i in
             "\(i.id.raw) \(i.description)|\(i.quantity)|\(i.unit ?? "-")|\(i.price.map { "\($0)" } ?? "-")|\(i.priceBasis)|\(i.aisle ?? "-")|"
                 + "\(i.notes)|\(i.needed)|\(i.inCart)|\(i.position)|\(i.createdAt.timeIntervalSince1970)|\(i.updatedAt.timeIntervalSince1970)|"

@@ -101,7 +101,9 @@ enum AppAction: String, CaseIterable {
         case .pasteRecipe: [(nil, ["<Shift><Control>v"])]
         case .showWeekPlan: [(nil, ["<Control>7"])]
         case .importRecipe: [(nil, ["<Shift><Control>o"])]
-        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList, .stopSharing, .chooseShop, .manageShops, .manageStaples: []
+        case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList,
+            .stopSharing, .chooseShop, .manageShops, .manageStaples:
+            []
         }
     }
 

@@ -6,7 +6,9 @@ enum Menus {
     /// The main menu (F10): files, the trip, the app.
     static func main() -> Menu {
         of([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing],
-            [.importItems, .exportItems], [.manageShops, .manageStaples, .finishShopping], [.preferences, .shortcuts, .about]])
+            [.importItems, .exportItems], [.manageShops, .manageStaples, .finishShopping],
+            [.preferences, .shortcuts, .about]
+        ])
     }
 
     /// A menu of actions by their titles, a section a group.

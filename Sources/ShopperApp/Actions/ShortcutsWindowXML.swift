@@ -25,7 +25,8 @@ enum ShortcutsWindowXML {
                 sections[action.section, default: []].append("""
                     <child><object class="GtkShortcutsShortcut">\
                     <property name="title">\(Markup.escape(action.shortcutTitle(target: target)))</property>\
-                    <property name="accelerator">\(Markup.escape(keys.joined(separator: " ")))</property></object></child>
+                    <property name="accelerator">\(Markup.escape(keys.joined(separator: " ")))</property>\
+                    </object></child>
                     """)
             }
         }

@@ -45,7 +45,8 @@ struct AboutInfo: Equatable {
         var group: [MarkupElement] = []
         func flush() {
             guard let original = group.first else { return }
-            let translated = languages.lazy.compactMap { l in group.dropFirst().first { $0.attributes["xml:lang"] == l } }.first
+            let translated = languages.lazy.compactMap { l in group.dropFirst().first { $0.attributes["xml:lang"] == l }
+            }.first
             out.append(translated ?? original)
             group = []
         }
@@ -59,7 +60,9 @@ struct AboutInfo: Equatable {
 
     /// The element as the About window's markup, its text escaped, its children localized.
     private static func markup(_ e: MarkupElement, _ languages: [String]) -> String {
-        let inner = e.elements.isEmpty ? Markup.escape(e.text) : localized(e.elements, languages).map { markup($0, languages) }.joined()
+        let inner =
+            e.elements.isEmpty
+            ? Markup.escape(e.text) : localized(e.elements, languages).map { markup($0, languages) }.joined()
         return "<\(e.name)>\(inner)</\(e.name)>"
     }
 }

@@ -23,9 +23,12 @@ enum StartupError: Error, LocalizedError {
     var errorDescription: String? {
         switch self {
         case .noDisplay:
-            L("Shopper needs a graphical display, and none could be opened. Run it from a desktop session (DISPLAY or WAYLAND_DISPLAY must be set).")
+            L(
+                "Shopper needs a graphical display, and none could be opened. Run it from a desktop session (DISPLAY or WAYLAND_DISPLAY must be set)."
+            )
         case .missingResources(let dirs):
-            L("Shopper cannot find its data files (shopper.css and friends). Looked in: {folders}. Reinstall Shopper, or set SHOPPER_RESOURCE_DIR.",
+            L(
+                "Shopper cannot find its data files (shopper.css and friends). Looked in: {folders}. Reinstall Shopper, or set SHOPPER_RESOURCE_DIR.",
               ["folders": dirs.joined(separator: ", ")])
         case .store(let m):
             m.text
@@ -54,10 +57,13 @@ struct AppPaths {
     /// From the metainfo: data/ in a build tree, PREFIX/share/metainfo when installed.
     var aboutInfo: AboutInfo {
         let name = AppInfo.id + ".metainfo.xml"
-        return AboutInfo(metainfo: resource(name)) ?? AboutInfo(metainfo: resources + "/../metainfo/" + name) ?? AboutInfo()
+        return AboutInfo(metainfo: resource(name)) ?? AboutInfo(metainfo: resources + "/../metainfo/" + name)
+            ?? AboutInfo()
     }
 
-    static func resolve(environment env: [String: String] = ProcessInfo.processInfo.environment) throws(StartupError) -> AppPaths {
+    static func resolve(environment env: [String: String] = ProcessInfo.processInfo.environment) throws(StartupError)
+        -> AppPaths
+    {
         AppPaths(dataFolder: dataFolder(env), resources: try resourceFolder(env))
     }
 

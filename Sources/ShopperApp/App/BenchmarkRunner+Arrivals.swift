@@ -40,7 +40,9 @@ extension BenchmarkRunner {
                 writeElsewhere(round: round)
                 let t0 = Clock.now
                 var changed = false
-                do { changed = try window.model.core.refreshIfChangedElsewhere() } catch { fail("reading the news failed: \(error)") }
+                do { changed = try window.model.core.refreshIfChangedElsewhere() } catch {
+                    fail("reading the news failed: \(error)")
+                }
                 guard changed else { fail("the window saw no change") }
                 let operation = Clock.now - t0
                 window.window.afterNextFrame { [self] frameWork in

@@ -22,7 +22,9 @@ extension BenchmarkRunner {
         for _ in 0..<Self.switches {
             steps.append { [self] done in
                 let t0 = Clock.now
-                do { _ = try window.model.recipes.recipeSummaries() } catch { fail("reading the recipes failed: \(error)") }
+                do { _ = try window.model.recipes.recipeSummaries() } catch {
+                    fail("reading the recipes failed: \(error)")
+                }
                 emit("recipes-read", Clock.now - t0)
                 done()
             }
@@ -31,14 +33,18 @@ extension BenchmarkRunner {
         timed("recipes-search-first") { [self] in
             guard let page = window.recipes.place.builtPage else { fail("no Recipes page") }
             page.search.text = "lemon"
-            guard !page.entries.isEmpty, page.entries.count < 1_000 else { fail("the search found \(page.entries.count) recipes") }
+            guard !page.entries.isEmpty, page.entries.count < 1_000 else {
+                fail("the search found \(page.entries.count) recipes")
+            }
         }
         untimed { [self] in window.recipes.place.builtPage?.search.text = "" }
         // Of that first search, the store's read of what it looks in, alone.
         for _ in 0..<Self.switches {
             steps.append { [self] done in
                 let t0 = Clock.now
-                do { _ = try window.model.recipes.recipeSearchTexts() } catch { fail("reading the search texts failed: \(error)") }
+                do { _ = try window.model.recipes.recipeSearchTexts() } catch {
+                    fail("reading the search texts failed: \(error)")
+                }
                 emit("recipes-search-read", Clock.now - t0)
                 done()
             }
@@ -55,7 +61,9 @@ extension BenchmarkRunner {
             let t0 = Clock.now
             ActionMap(window.window).activate(AppAction.showRecipes.rawValue)
             let opened = Clock.now - t0
-            guard let page = window.recipes.place.builtPage, page.entries.count >= 1_000 else { fail("the Recipes page showed too few recipes") }
+            guard let page = window.recipes.place.builtPage, page.entries.count >= 1_000 else {
+                fail("the Recipes page showed too few recipes")
+            }
             window.window.afterNextFrame { [self] frameWork in
                 emit("recipes-open", opened + frameWork)
                 emit("recipes-build", opened)
@@ -66,8 +74,8 @@ extension BenchmarkRunner {
     }
 
     /// The add as a person makes it: Add to List… opened (the dialog built, its preview worked out,
-    /// its window shown, the dialog's first frame), then its Add (the list shown, the merge written as one undo step, the
-    /// Shopping List page and the toast, then the next frame).
+    /// its window shown, the dialog's first frame), then its Add (the list shown, the merge written as one undo step,
+    /// the Shopping List page and the toast, then the next frame).
     func planRecipeAdds(_ count: Int = recipeAdds) {
         var feast: Recipe?
         untimed { [self] in

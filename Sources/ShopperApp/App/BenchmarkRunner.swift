@@ -9,8 +9,8 @@ import ShopperModel
 /// `SHOPPER_BENCH=store-switch`, `sync-arrival`, `undo-move`, `scroll` or `list-switch`: that operation of `ops`
 /// alone, for a profile (`list-switch`: 30 switches, then the reads).
 /// `SHOPPER_BENCH=ops`: after the first frame, time what a user does: the operation itself plus the
-/// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH name microseconds" (first-frame: the monotonic time). Used by
-/// `make bench`; nothing here is a test.
+/// work of the next frame (layout and paint, not the wait for the frame clock's tick), then quit. Lines read "BENCH
+/// name microseconds" (first-frame: the monotonic time). Used by `make bench`; nothing here is a test.
 @MainActor
 final class BenchmarkRunner {
     let window: MainWindow
@@ -131,7 +131,9 @@ final class BenchmarkRunner {
                 let store = window.model.store
                 guard let list = window.model.lists.all.first?.id else { fail("no store") }
                 let t0 = Clock.now
-                do { _ = try ShoppingModel.opening(list, in: store, undo: UndoHistory()) } catch { fail("reading the list failed: \(error)") }
+                do { _ = try ShoppingModel.opening(list, in: store, undo: UndoHistory()) } catch {
+                    fail("reading the list failed: \(error)")
+                }
                 emit("list-read", Clock.now - t0)
                 done()
             }

@@ -57,12 +57,15 @@ enum BookCommands {
         case .reply(let message): return message
         case .failed(let message): throw AddLineService.Failed(message: message)
         case .noAnswer(let why):
-            throw AddLineService.Failed(message: L("the running Shopper did not answer ({reason}); check the recipes and the plan before trying again",
+            throw AddLineService.Failed(
+                message: L(
+                    "the running Shopper did not answer ({reason}); check the recipes and the plan before trying again",
                                                    ["reason": why]))
         case .noInstance: break
         }
         let store = try Store(path: paths.storeFile, check: .quick)
-        return try perform(request, on: CommandRunner.model(of: request.action == .addWeek ? request.list : nil, in: store))
+        return try perform(
+            request, on: CommandRunner.model(of: request.action == .addWeek ? request.list : nil, in: store))
     }
 
     /// The request done on `model` (the window's own, or one sharing its undo history): what it
@@ -79,7 +82,9 @@ enum BookCommands {
             let day = try Self.day(r.day)
             let servings = min(max(r.servings ?? recipe.baseServings, 1), RecipeDraft.maxServings)
             try model.plan.planMeal(recipe.id, on: day, servings: servings)
-            return N("“{recipe}” is planned for {day}, for {n} serving.", "“{recipe}” is planned for {day}, for {n} servings.", servings,
+            return N(
+                "“{recipe}” is planned for {day}, for {n} serving.",
+                "“{recipe}” is planned for {day}, for {n} servings.", servings,
                      ["recipe": recipe.title, "day": DateText.day(day.date())])
         case .planRemove: return try removeMeal(r.title, on: Self.day(r.day), in: model)
         case .addWeek: return try addWeek(from: Self.day(r.day), through: Self.day(r.through), to: model)
@@ -87,13 +92,17 @@ enum BookCommands {
     }
 
     private static func day(_ text: String?) throws -> PlanDay {
-        guard let text, let day = PlanDay.named(text, today: PlanDay(Date())) else { throw AddLineService.Failed(message: L("cannot read the request")) }
+        guard let text, let day = PlanDay.named(text, today: PlanDay(Date())) else {
+            throw AddLineService.Failed(message: L("cannot read the request"))
+        }
         return day
     }
 
     /// Keeps what was read; a recipe the book has already is refused in one sentence unless the
     /// person chose to replace it or keep both.
-    static func keep(_ drafts: [RecipeDraft], duplicates: BookRequest.Duplicates, in model: ShoppingModel) throws -> String {
+    static func keep(_ drafts: [RecipeDraft], duplicates: BookRequest.Duplicates, in model: ShoppingModel) throws
+        -> String
+    {
         var kept: [(draft: RecipeDraft, replacing: RecipeID?)] = []
         var said: [String] = []
         for draft in drafts.map(\.capped) {
@@ -104,12 +113,19 @@ enum BookCommands {
                 kept.append((draft, nil))
                 said.append(L("Kept “{recipe}” with your recipes.", ["recipe": title]))
             case (let twin?, .refuse):
-                let why = twin.draft.source != nil && twin.draft.source == draft.source ? L("from the same address") : L("with the same title and ingredients")
-                throw AddLineService.Failed(message: L("“{recipe}” is with your recipes already ({why}): --replace replaces it, --keep-both keeps both; nothing was changed",
+                let why =
+                    twin.draft.source != nil && twin.draft.source == draft.source
+                    ? L("from the same address") : L("with the same title and ingredients")
+                throw AddLineService.Failed(
+                    message: L(
+                        "“{recipe}” is with your recipes already ({why}): --replace replaces it, --keep-both keeps both; nothing was changed",
                                                        ["recipe": twin.title, "why": why]))
             case (let twin?, .replace):
                 kept.append((draft, twin.id))
-                said.append(L("Replaced “{recipe}” with what was read (the same recipe was kept already).", ["recipe": twin.title]))
+                said.append(
+                    L(
+                        "Replaced “{recipe}” with what was read (the same recipe was kept already).",
+                        ["recipe": twin.title]))
             case (_?, .keepBoth):
                 kept.append((draft, nil))
                 said.append(L("Kept “{recipe}” beside the one kept already (both are kept).", ["recipe": title]))
@@ -123,7 +139,8 @@ enum BookCommands {
     private static func removeMeal(_ title: String, on day: PlanDay, in model: ShoppingModel) throws -> String {
         let named = try model.recipes.all(titled: title)
         let key = Set(named.map(\.id))
-        guard let meal = try model.plan.meals(from: day).last(where: { $0.day == day && key.contains($0.recipe) }) else {
+        guard let meal = try model.plan.meals(from: day).last(where: { $0.day == day && key.contains($0.recipe) })
+        else {
             throw AddLineService.Failed(message: L("“{recipe}” is not planned for {day}; nothing was changed",
                                                    ["recipe": title, "day": DateText.day(day.date())]))
         }
@@ -138,7 +155,9 @@ enum BookCommands {
         let name = model.lists.all.first { $0.id == model.list }?.name ?? ""
         let waiting = try model.plan.mealsWaiting(from: from, through: through)
         let days = ["from": DateText.day(from.date()), "through": DateText.day(through.date())]
-        guard waiting > 0 else { return L("No meal from {from} to {through} waits to be added; nothing was changed.", days) }
+        guard waiting > 0 else {
+            return L("No meal from {from} to {through} waits to be added; nothing was changed.", days)
+        }
         let changes = try model.plan.addWeekToList(from: from, through: through)
         let summary = N("Added {n} meal to “{list}”:", "Added {n} meals to “{list}”:", waiting, ["list": name])
         return ([summary] + changes.map { "  " + $0.words }).joined(separator: "\n")
@@ -147,7 +166,9 @@ enum BookCommands {
     /// A request delivered to the window: on the window's model (another list's, for Add the
     /// Week to another list, sharing its undo history), the pages read again, said with Undo.
     static func performInWindow(_ text: String, window: MainWindow) throws -> String {
-        guard let request = BookRequest(encoded: text) else { throw AddLineService.Failed(message: L("cannot read the request")) }
+        guard let request = BookRequest(encoded: text) else {
+            throw AddLineService.Failed(message: L("cannot read the request"))
+        }
         let shown = window.model
         let model = try RecipeCommands.windowModel(for: request.action == .addWeek ? request.list : nil, window: window)
         let before = shown.undo.latestID
@@ -159,7 +180,11 @@ enum BookCommands {
         // has none).
         var first = message.components(separatedBy: "\n")[0]
         if first.hasSuffix(".") || first.hasSuffix(":") { first.removeLast() }
-        if let undo = window.undoAction(ifNewSince: before) { window.toast.show(first, actionTitle: L("Undo"), action: undo) } else { window.toast.show(first) }
+        if let undo = window.undoAction(ifNewSince: before) {
+            window.toast.show(first, actionTitle: L("Undo"), action: undo)
+        } else {
+            window.toast.show(first)
+        }
         return message
     }
 }

@@ -37,7 +37,8 @@ enum Command: Equatable {
     }
 
     static var usage: String {
-        L("Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import [--dry-run|--replace|--keep-both] FILE|URL\n                                    keep the recipes a file or web page holds\n                                    (--dry-run: only print them); a recipe kept\n                                    already is refused unless --replace or --keep-both\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper recipe delete TITLE       delete a recipe (and its meals not yet on a list)\n  shopper plan [--week this|next]   print the week's meals: date, day, recipe, servings, list\n  shopper plan add [--servings N] DAY TITLE\n                                    plan a recipe for a day\n  shopper plan remove DAY TITLE     take a meal off the plan (and its share off the list)\n  shopper plan add-to-list [--to LIST] [--week this|next]\n                                    add the week's meals not yet on a list, merged\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nDAY: today, tomorrow, a weekday's name (the next one) or a date such as 2026-11-28;\n     a week is today and the six days after it.\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+        L(
+            "Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import [--dry-run|--replace|--keep-both] FILE|URL\n                                    keep the recipes a file or web page holds\n                                    (--dry-run: only print them); a recipe kept\n                                    already is refused unless --replace or --keep-both\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper recipe delete TITLE       delete a recipe (and its meals not yet on a list)\n  shopper plan [--week this|next]   print the week's meals: date, day, recipe, servings, list\n  shopper plan add [--servings N] DAY TITLE\n                                    plan a recipe for a day\n  shopper plan remove DAY TITLE     take a meal off the plan (and its share off the list)\n  shopper plan add-to-list [--to LIST] [--week this|next]\n                                    add the week's meals not yet on a list, merged\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nDAY: today, tomorrow, a weekday's name (the next one) or a date such as 2026-11-28;\n     a week is today and the six days after it.\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 
@@ -71,7 +72,9 @@ enum Command: Equatable {
             default: return try parseSync(&args)
             }
         default:
-            if let option = args.first(where: { $0.hasPrefix("-") }) { throw UsageError(message: L("unknown option “{option}”", ["option": option])) }
+            if let option = args.first(where: { $0.hasPrefix("-") }) {
+                throw UsageError(message: L("unknown option “{option}”", ["option": option]))
+            }
             try checkReadable(args)
             return .window(files: args)
         }
@@ -81,11 +84,18 @@ enum Command: Equatable {
         if args.first == "-h" || args.first == "--help" { return .help }
         let list = try listOption("--to", in: &args)
         // "--" ends options, so an item may start with a dash: shopper add -- "-ish"
-        if args.first == "--" { args.removeFirst() } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
+        if args.first == "--" {
+            args.removeFirst()
+        } else if let option = args.first, option.hasPrefix("-"), option.count > 1,
             !option.dropFirst().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
-            throw UsageError(message: L("unknown option “{option}” for add (an item that starts with a dash goes after --)", ["option": option]))
+            throw UsageError(
+                message: L(
+                    "unknown option “{option}” for add (an item that starts with a dash goes after --)",
+                    ["option": option]))
         }
-        guard !args.isEmpty else { throw UsageError(message: L("add needs an item, such as: shopper add \"2 kg Apples\"")) }
+        guard !args.isEmpty else {
+            throw UsageError(message: L("add needs an item, such as: shopper add \"2 kg Apples\""))
+        }
         return .add(args.joined(separator: " "), to: list)
     }
 
@@ -93,14 +103,20 @@ enum Command: Equatable {
         var format = ExportFormat.csv, list = ListKind.all, from: String?
         while !args.isEmpty {
             let option = args.removeFirst()
-            guard let value = args.first else { throw UsageError(message: L("{option} needs a value", ["option": option])) }
+            guard let value = args.first else {
+                throw UsageError(message: L("{option} needs a value", ["option": option]))
+            }
             args.removeFirst()
             switch option {
             case "--format":
-                guard let f = ExportFormat(rawValue: value) else { throw UsageError(message: L("unknown format “{format}”: use csv or text", ["format": value])) }
+                guard let f = ExportFormat(rawValue: value) else {
+                    throw UsageError(message: L("unknown format “{format}”: use csv or text", ["format": value]))
+                }
                 format = f
             case "--list":
-                guard let l = ListKind(rawValue: value) else { throw UsageError(message: L("unknown list “{list}”: use all, shopping or cart", ["list": value])) }
+                guard let l = ListKind(rawValue: value) else {
+                    throw UsageError(message: L("unknown list “{list}”: use all, shopping or cart", ["list": value]))
+                }
                 list = l
             case "--from": from = value
             default: throw UsageError(message: L("unknown option “{option}” for export", ["option": option]))
@@ -114,7 +130,9 @@ enum Command: Equatable {
         if let option = args.first(where: { $0.hasPrefix("-") }) {
             throw UsageError(message: L("unknown option “{option}” for import", ["option": option]))
         }
-        guard !args.isEmpty else { throw UsageError(message: L("import needs a file, such as: shopper import list.csv")) }
+        guard !args.isEmpty else {
+            throw UsageError(message: L("import needs a file, such as: shopper import list.csv"))
+        }
         try checkReadable(args)
         return .importFiles(args, to: list)
     }
@@ -127,12 +145,16 @@ enum Command: Equatable {
             let a = args.removeFirst()
             switch a {
             case "--list":
-                guard let name = args.first, !name.isEmpty else { throw UsageError(message: L("{option} needs a list name", ["option": a])) }
+                guard let name = args.first, !name.isEmpty else {
+                    throw UsageError(message: L("{option} needs a list name", ["option": a]))
+                }
                 list = name
                 args.removeFirst()
             case "--status", "--stop": mode = a
             default:
-                if a.hasPrefix("-") { throw UsageError(message: L("unknown option “{option}” for share", ["option": a])) }
+                if a.hasPrefix("-") {
+                    throw UsageError(message: L("unknown option “{option}” for share", ["option": a]))
+                }
                 words.append(a)
             }
         }
@@ -140,13 +162,19 @@ enum Command: Equatable {
         case ("--status", 0): return .shareStatus(list: list)
         case ("--stop", 0): return .shareStop(list: list)
         case ("", 2): return .share(server: words[0], user: words[1], list: list)
-        default: throw UsageError(message: L("share needs a server address and a user name, such as: shopper share https://dav.example.org/ alice"))
+        default:
+            throw UsageError(
+                message: L(
+                    "share needs a server address and a user name, such as: shopper share https://dav.example.org/ alice"
+                ))
         }
     }
 
     private static func parseSync(_ args: inout [String]) throws(UsageError) -> Command {
         let list = try listOption("--list", in: &args)
-        guard args.isEmpty else { throw UsageError(message: L("unknown option “{option}” for sync", ["option": args[0]])) }
+        guard args.isEmpty else {
+            throw UsageError(message: L("unknown option “{option}” for sync", ["option": args[0]]))
+        }
         return .sync(list: list)
     }
 
@@ -160,7 +188,9 @@ enum Command: Equatable {
     private static func listOption(_ option: String, in args: inout [String]) throws(UsageError) -> String? {
         guard args.first == option else { return nil }
         args.removeFirst()
-        guard let name = args.first, !name.isEmpty else { throw UsageError(message: L("{option} needs a list name", ["option": option])) }
+        guard let name = args.first, !name.isEmpty else {
+            throw UsageError(message: L("{option} needs a list name", ["option": option]))
+        }
         args.removeFirst()
         return name
     }
@@ -175,19 +205,24 @@ enum CommandRunner {
         let typed: PlainTextFormat.TypedLine
         switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
         case .success(let t): typed = t
-        case .failure(let e): throw Command.UsageError(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
+        case .failure(let e):
+            throw Command.UsageError(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
         }
         // Another list than the first is written straight to the store: the window shows it (and its
         // count in the sidebar) within a second, as it shows any other process's write.
         if let list {
-            return try added(typed, model: model(of: list, in: Store(path: paths.storeFile, check: .quick)), paths: paths)
+            return try added(
+                typed, model: model(of: list, in: Store(path: paths.storeFile, check: .quick)), paths: paths)
         }
         switch DBusMethod.call(appID: AppInfo.id, interface: AddLineService.interface, method: AddLineService.method,
                                line, timeoutMS: AddLineService.timeoutMS) {
         case .reply(let message): return message
         case .failed(let message): throw AddLineService.Failed(message: message)
-        case .noAnswer(let why): throw AddLineService.Failed(message: L("the running Shopper did not confirm “{item}” ({reason}); it may not have been added. Check the list before trying again",
-                                                                                      ["item": typed.fields.description, "reason": why]))
+        case .noAnswer(let why):
+            throw AddLineService.Failed(
+                message: L(
+                    "the running Shopper did not confirm “{item}” ({reason}); it may not have been added. Check the list before trying again",
+                    ["item": typed.fields.description, "reason": why]))
         case .noInstance: break
         }
         // Written by this process, once: SQLite's quick check first, so a damaged file is said,
@@ -196,17 +231,24 @@ enum CommandRunner {
         return try added(typed, model: ShoppingModel(store: Store(path: paths.storeFile, check: .quick)), paths: paths)
     }
 
-    private static func added(_ typed: PlainTextFormat.TypedLine, model: ShoppingModel, paths: AppPaths) throws -> String {
+    private static func added(_ typed: PlainTextFormat.TypedLine, model: ShoppingModel, paths: AppPaths) throws
+        -> String
+    {
         let outcome = try model.items.add(typed)
-        guard let item = model.items.item(outcome.id) else { return L("Added “{item}”.", ["item": typed.fields.description]) }
-        return outcome.message(item, money: UserLocale.current.money(currency: Preferences.storedCurrency(paths: paths))) + "."
+        guard let item = model.items.item(outcome.id) else {
+            return L("Added “{item}”.", ["item": typed.fields.description])
+        }
+        return outcome.message(
+            item, money: UserLocale.current.money(currency: Preferences.storedCurrency(paths: paths))) + "."
     }
 
     /// The model of the list called `name` (the first list for nil); an unknown name is an error.
     static func model(of name: String?, in store: Store) throws -> ShoppingModel {
         guard let name else { return try ShoppingModel(store: store, list: store.lists().first?.id ?? .first) }
         let lists = try store.lists()
-        guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+        guard let list = ShoppingList.named(name, in: lists) else {
+            throw UnknownList(name: name, known: lists.map(\.name))
+        }
         return try ShoppingModel(store: store, list: list.id)
     }
 
@@ -215,12 +257,13 @@ enum CommandRunner {
         let model = try model(of: from, in: Store(path: paths.storeFile, access: .readOnly))
         let projection = ListProjection(model: model, kind: list)
         let items = try model.items.read((0..<projection.count).compactMap(projection.itemID))
-        return format.export(items, numbers: UserLocale.current.numbers, stores: model.shops.storeNames)
+        return format.export(items, numbers: UserLocale.current.numbers, stores: model.shops.shopNames)
     }
 
     /// One line a list: its name, the items still to buy, all its items (tab-separated for scripts).
     static func lists(paths: AppPaths) throws -> String {
-        try Store(path: paths.storeFile, access: .readOnly).lists().map { "\($0.name)\t\($0.toBuy)\t\($0.itemCount)\n" }.joined()
+        try Store(path: paths.storeFile, access: .readOnly).lists().map { "\($0.name)\t\($0.toBuy)\t\($0.itemCount)\n" }
+            .joined()
     }
 }
 

@@ -11,7 +11,10 @@ extension CommandRunner {
         for file in files {
             let format: ExportFormat = file.lowercased().hasSuffix(".csv") ? .csv : .text
             do {
-                streams.append(ImportStream(try ImportSource(path: file), format: format, numbers: UserLocale.current.numbers, keptErrors: 5))
+                streams.append(
+                    ImportStream(
+                        try ImportSource(path: file), format: format, numbers: UserLocale.current.numbers, keptErrors: 5
+                    ))
             } catch {
                 throw AddLineService.Failed(message: L("cannot import “{file}”: {reason}; nothing was imported",
                                                        ["file": file, "reason": error.localizedDescription]))
@@ -21,7 +24,9 @@ extension CommandRunner {
         let lists = try store.lists()
         let target: ShoppingList?
         if let list {
-            guard let named = ShoppingList.named(list, in: lists) else { throw UnknownList(name: list, known: lists.map(\.name)) }
+            guard let named = ShoppingList.named(list, in: lists) else {
+                throw UnknownList(name: list, known: lists.map(\.name))
+            }
             target = named
         } else {
             target = lists.first
@@ -30,7 +35,11 @@ extension CommandRunner {
         let outcome: StreamedImport.Outcome
         do {
             outcome = try StreamedImport.run(streams, into: store, list: target?.id ?? .first) { source, fraction in
-                progress.say { L("Importing “{file}”: {percent} % read", ["file": files[source], "percent": "\(Int(fraction * 100))"]) }
+                progress.say {
+                    L(
+                        "Importing “{file}”: {percent} % read",
+                        ["file": files[source], "percent": "\(Int(fraction * 100))"])
+                }
             }
         } catch .lines(let source, let error) {
             progress.end()
@@ -42,7 +51,10 @@ extension CommandRunner {
         }
         progress.end()
         return L("{added} added and {updated} updated in {list}.",
-                 ["added": N("{n} item", "{n} items", outcome.added), "updated": "\(outcome.updated)", "list": target?.name ?? ""])
+            [
+                "added": N("{n} item", "{n} items", outcome.added), "updated": "\(outcome.updated)",
+                "list": target?.name ?? ""
+            ])
     }
 }
 

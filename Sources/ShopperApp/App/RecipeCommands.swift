@@ -8,7 +8,8 @@ import ShopperSyncModel
 extension Command {
     static func parseRecipe(_ args: inout [String]) throws(UsageError) -> Command {
         guard let verb = args.first else {
-            throw UsageError(message: L("recipe needs add, delete, export or import, such as: shopper recipe add Pancakes"))
+            throw UsageError(
+                message: L("recipe needs add, delete, export or import, such as: shopper recipe add Pancakes"))
         }
         args.removeFirst()
         switch verb {
@@ -21,19 +22,26 @@ extension Command {
                     words += args
                     args = []
                 case "--servings", "--to":
-                    guard let value = args.first, !value.isEmpty else { throw UsageError(message: L("{option} needs a value", ["option": a])) }
+                    guard let value = args.first, !value.isEmpty else {
+                        throw UsageError(message: L("{option} needs a value", ["option": a]))
+                    }
                     args.removeFirst()
                     if a == "--to" { list = value; continue }
                     guard let n = Int(value), (1...1000).contains(n) else {
-                        throw UsageError(message: L("--servings takes a number from 1 to 1000, not “{value}”", ["value": value]))
+                        throw UsageError(
+                            message: L("--servings takes a number from 1 to 1000, not “{value}”", ["value": value]))
                     }
                     servings = n
                 default:
-                    if a.hasPrefix("-"), a.count > 1 { throw UsageError(message: L("unknown option “{option}” for recipe add", ["option": a])) }
+                    if a.hasPrefix("-"), a.count > 1 {
+                        throw UsageError(message: L("unknown option “{option}” for recipe add", ["option": a]))
+                    }
                     words.append(a)
                 }
             }
-            guard !words.isEmpty else { throw UsageError(message: L("recipe add needs a recipe's title, such as: shopper recipe add Pancakes")) }
+            guard !words.isEmpty else {
+                throw UsageError(message: L("recipe add needs a recipe's title, such as: shopper recipe add Pancakes"))
+            }
             return .recipeAdd(title: words.joined(separator: " "), servings: servings, to: list)
         case "export":
             if let option = args.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
@@ -47,14 +55,21 @@ extension Command {
             if args.first == "--" {
                 args.removeFirst()
             } else if let option = args.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
-                throw UsageError(message: L("unknown option “{option}” for recipe delete (a title that starts with a dash goes after --)", ["option": option]))
+                throw UsageError(
+                    message: L(
+                        "unknown option “{option}” for recipe delete (a title that starts with a dash goes after --)",
+                        ["option": option]))
             }
             let words = args
             args = []
-            guard !words.isEmpty else { throw UsageError(message: L("recipe delete needs a recipe's title, such as: shopper recipe delete Pancakes")) }
+            guard !words.isEmpty else {
+                throw UsageError(
+                    message: L("recipe delete needs a recipe's title, such as: shopper recipe delete Pancakes"))
+            }
             return .recipeDelete(title: words.joined(separator: " "))
         default:
-            throw UsageError(message: L("unknown recipe command “{command}”: use add, delete, export or import", ["command": verb]))
+            throw UsageError(
+                message: L("unknown recipe command “{command}”: use add, delete, export or import", ["command": verb]))
         }
     }
 
@@ -70,7 +85,9 @@ extension Command {
             default: nil
             }
             if let chosen {
-                if let mode, mode != chosen { throw UsageError(message: L("choose one of --dry-run, --replace and --keep-both")) }
+                if let mode, mode != chosen {
+                    throw UsageError(message: L("choose one of --dry-run, --replace and --keep-both"))
+                }
                 mode = chosen
             } else if a.hasPrefix("-"), a.count > 1 {
                 throw UsageError(message: L("unknown option “{option}” for recipe import", ["option": a]))
@@ -79,7 +96,10 @@ extension Command {
             }
         }
         guard sources.count == 1, let source = sources.first, !source.isEmpty else {
-            throw UsageError(message: L("recipe import needs one file or web address, such as: shopper recipe import https://example.org/pancakes"))
+            throw UsageError(
+                message: L(
+                    "recipe import needs one file or web address, such as: shopper recipe import https://example.org/pancakes"
+                ))
         }
         return .recipeImport(source, mode ?? .keep(.refuse))
     }
@@ -119,7 +139,9 @@ enum RecipeCommands {
     /// One line a recipe: title, servings (empty when unknown), then each ingredient line, all
     /// tab-separated (tabs and line breaks inside them become spaces).
     static func list(paths: AppPaths) throws -> String {
-        func field(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        func field(_ s: String) -> String {
+            s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        }
         return try Store(path: paths.storeFile, access: .readOnly).recipeTables.recipes().map { r in
             ([r.title, r.servings.map(String.init) ?? ""] + r.ingredients).map(field).joined(separator: "\t") + "\n"
         }.joined()
@@ -128,18 +150,22 @@ enum RecipeCommands {
     /// schema.org JSON of the recipe called `title`, or of every recipe.
     static func export(title: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile, access: .readOnly)
-        let recipes = try title.map { [try recipe($0, in: store.recipeTables.recipes())] } ?? store.recipeTables.recipes()
+        let recipes =
+            try title.map { [try recipe($0, in: store.recipeTables.recipes())] } ?? store.recipeTables.recipes()
         return String(decoding: SchemaOrgRecipe.json(recipes.map(\.draft)), as: UTF8.self) + "\n"
     }
 
     static func add(title: String, servings: Int?, to list: String?, paths: AppPaths) throws -> String {
         let request = RecipeAddService.Request(title: title, servings: servings, list: list)
-        switch DBusMethod.call(appID: AppInfo.id, interface: RecipeAddService.interface, method: RecipeAddService.method,
+        switch DBusMethod.call(
+            appID: AppInfo.id, interface: RecipeAddService.interface, method: RecipeAddService.method,
                                request.encoded, timeoutMS: RecipeAddService.timeoutMS) {
         case .reply(let message): return message
         case .failed(let message): throw AddLineService.Failed(message: message)
         case .noAnswer(let why):
-            throw AddLineService.Failed(message: L("the running Shopper did not confirm adding “{recipe}” ({reason}); check the list before trying again",
+            throw AddLineService.Failed(
+                message: L(
+                    "the running Shopper did not confirm adding “{recipe}” ({reason}); check the list before trying again",
                                                    ["recipe": title, "reason": why]))
         case .noInstance: break
         }
@@ -154,7 +180,9 @@ enum RecipeCommands {
         let r = try recipe(request.title, in: model.recipes.all())
         let changes = try model.plan.addRecipeToList(r.id, servings: request.servings)
         let name = model.lists.all.first { $0.id == model.list }?.name ?? ""
-        let summary = L("Added “{recipe}” for {servings} to {list}:", ["recipe": r.title, "servings": "\(request.servings ?? r.baseServings)", "list": name])
+        let summary = L(
+            "Added “{recipe}” for {servings} to {list}:",
+            ["recipe": r.title, "servings": "\(request.servings ?? r.baseServings)", "list": name])
         return ([summary] + changes.map { "  " + $0.words }).joined(separator: "\n")
     }
 
@@ -163,11 +191,14 @@ enum RecipeCommands {
         let key = ShoppingModel.matchKey(title.trimmingCharacters(in: .whitespaces))
         let named = recipes.filter { ShoppingModel.matchKey($0.title) == key }
         guard let r = named.first else {
-            throw AddLineService.Failed(message: L("there is no recipe named “{recipe}”; nothing was changed", ["recipe": title]))
+            throw AddLineService.Failed(
+                message: L("there is no recipe named “{recipe}”; nothing was changed", ["recipe": title]))
         }
         guard named.count == 1 else {
-            throw AddLineService.Failed(message: L("“{recipe}” names {n} recipes: {which}; rename one in Shopper first. Nothing was changed",
-                                                   ["recipe": title, "n": "\(named.count)", "which": named.map(described).joined(separator: "; ")]))
+            throw AddLineService.Failed(
+                message: L(
+                    "“{recipe}” names {n} recipes: {which}; rename one in Shopper first. Nothing was changed",
+                    ["recipe": title, "n": "\(named.count)", "which": named.map(described).joined(separator: "; ")]))
         }
         return r
     }
@@ -189,7 +220,9 @@ enum RecipeCommands {
         let lists = shown.lists.all
         let target: ShoppingList?
         if let name {
-            guard let named = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+            guard let named = ShoppingList.named(name, in: lists) else {
+                throw UnknownList(name: name, known: lists.map(\.name))
+            }
             target = named
         } else {
             target = lists.first
@@ -201,7 +234,9 @@ enum RecipeCommands {
     /// `shopper recipe add` delivered to the window: to the list named (the first list by
     /// default, as `shopper add`), in the window's undo history, said with Undo.
     static func addInWindow(_ text: String, window: MainWindow) throws -> String {
-        guard let request = RecipeAddService.Request(encoded: text) else { throw AddLineService.Failed(message: L("cannot read the request")) }
+        guard let request = RecipeAddService.Request(encoded: text) else {
+            throw AddLineService.Failed(message: L("cannot read the request"))
+        }
         let shown = window.model
         let model = try windowModel(for: request.list, window: window)
         let message = try added(request, to: model)

@@ -10,16 +10,22 @@ enum SharingCommands {
     static func share(server: String, user: String, list name: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile)
         let list = try Self.list(name, in: store)
-        let password = try readPassword(prompt: L("Password for {user} at {server}: ", ["user": user, "server": server]))
-        let report = try SyncHelper.share(store: store.path, list: list.id, server: server, user: user, password: password, target: .sameNameOrNew)
+        let password = try readPassword(
+            prompt: L("Password for {user} at {server}: ", ["user": user, "server": server]))
+        let report = try SyncHelper.share(
+            store: store.path, list: list.id, server: server, user: user, password: password, target: .sameNameOrNew)
         let collection = try store.syncTables.syncBinding(for: list.id)?.collectionName ?? ""
-        return L("“{list}” is shared with “{collection}”: {summary}.", ["list": list.name, "collection": collection, "summary": summary(report)])
+        return L(
+            "“{list}” is shared with “{collection}”: {summary}.",
+            ["list": list.name, "collection": collection, "summary": summary(report)])
     }
 
     static func stop(list name: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile)
         let list = try Self.list(name, in: store)
-        guard try store.syncTables.syncBinding(for: list.id) != nil else { return L("“{list}” was not shared.", ["list": list.name]) }
+        guard try store.syncTables.syncBinding(for: list.id) != nil else {
+            return L("“{list}” was not shared.", ["list": list.name])
+        }
         try SyncHelper.stop(store: store.path, list: list.id)
         return L("“{list}” is no longer shared; its items stay here.", ["list": list.name])
     }
@@ -34,8 +40,14 @@ enum SharingCommands {
             let binding = try? store.syncTables.syncBinding(for: list.id)
             if binding == nil && name == nil { continue }
             let syncing = binding != nil && SyncLockFile.isHeld(paths.storeFile, list.id)
-            let status = SyncStatus.of(binding, pending: binding == nil ? 0 : store.syncTables.syncPendingCount(list.id), syncing: syncing, timeText: timeText)
-            let place = binding.map { L("{user} on {server}, task list “{tasks}”", ["user": $0.user, "server": $0.server, "tasks": $0.collectionName]) }
+            let status = SyncStatus.of(
+                binding, pending: binding == nil ? 0 : store.syncTables.syncPendingCount(list.id), syncing: syncing,
+                timeText: timeText)
+            let place = binding.map {
+                L(
+                    "{user} on {server}, task list “{tasks}”",
+                    ["user": $0.user, "server": $0.server, "tasks": $0.collectionName])
+            }
             out += ([list.name] + (place.map { [$0] } ?? []) + [status.text]).joined(separator: "\t") + "\n"
         }
         return out.isEmpty ? L("No list is shared.") + "\n" : out
@@ -47,7 +59,8 @@ enum SharingCommands {
                                name ?? "", timeoutMS: SyncService.timeoutMS) {
         case .reply(let message): return message
         case .failed(let message): throw AddLineService.Failed(message: message)
-        case .noAnswer(let why): throw AddLineService.Failed(message: L("the running Shopper did not answer ({reason})", ["reason": why]))
+        case .noAnswer(let why):
+            throw AddLineService.Failed(message: L("the running Shopper did not answer ({reason})", ["reason": why]))
         case .noInstance: break
         }
         let store = try Store(path: paths.storeFile)
@@ -60,23 +73,32 @@ enum SharingCommands {
         let lists = try store.lists()
         var targets = try store.syncTables.syncBindings().compactMap { b in lists.first { $0.id == b.list } }
         if let name {
-            guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+            guard let list = ShoppingList.named(name, in: lists) else {
+                throw UnknownList(name: name, known: lists.map(\.name))
+            }
             guard targets.contains(where: { $0.id == list.id }) else {
-                throw AddLineService.Failed(message: L("“{list}” is not shared (shopper share URL USER --list NAME shares it)", ["list": list.name]))
+                throw AddLineService.Failed(
+                    message: L(
+                        "“{list}” is not shared (shopper share URL USER --list NAME shares it)", ["list": list.name]))
             }
             targets = [list]
         }
         guard !targets.isEmpty else { return L("No list is shared.") }
         let outcomes = try SyncHelper.sync(store: store.path, lists: targets.map(\.id), waiting: { id in
             let name = targets.first { $0.id == id }?.name ?? ""
-            FileHandle.standardError.write(Data((L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        (L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n")
+                            .utf8))
         })
         var lines: [String] = []
         var failure: Error?
         for o in outcomes {
             guard let list = targets.first(where: { $0.id == o.list }) else { continue }
             if let problem = o.problem {
-                failure = failure ?? AddLineService.Failed(message: L("{list}: {problem}", ["list": list.name, "problem": problem]))
+                failure =
+                    failure
+                    ?? AddLineService.Failed(message: L("{list}: {problem}", ["list": list.name, "problem": problem]))
             } else {
                 lines.append(L("{list}: {summary}.", ["list": list.name, "summary": summary(o.report)]))
             }
@@ -89,10 +111,21 @@ enum SharingCommands {
         var s = L("synced ({received} received, {sent} sent, {deleted} deleted)",
                   ["received": "\(r.received)", "sent": "\(r.sent)", "deleted": "\(r.deletedHere + r.deletedThere)"])
         for loss in r.lost {
-            s += "; " + L("“{item}”: {field} “{kept}” kept, “{lost}” replaced", ["item": loss.description, "field": loss.value.field.title, "kept": loss.value.kept, "lost": loss.value.lost])
+            s +=
+                "; "
+                + L(
+                    "“{item}”: {field} “{kept}” kept, “{lost}” replaced",
+                    [
+                        "item": loss.description, "field": loss.value.field.title, "kept": loss.value.kept,
+                        "lost": loss.value.lost
+                    ])
         }
         if !r.skipped.isEmpty { s += "; " + L("{count} unreadable tasks skipped", ["count": "\(r.skipped.count)"]) }
-        if r.keptFromBulkDeletion > 0 { s += "; " + L("{count} items the server lost were kept and sent back", ["count": "\(r.keptFromBulkDeletion)"]) }
+        if r.keptFromBulkDeletion > 0 {
+            s +=
+                "; "
+                + L("{count} items the server lost were kept and sent back", ["count": "\(r.keptFromBulkDeletion)"])
+        }
         // For `make bench`, which counts what a sync costs.
         if ProcessInfo.processInfo.environment["SHOPPER_SYNC_REQUESTS"] != nil { s += "; \(r.requests) requests" }
         return s
@@ -111,7 +144,9 @@ enum SharingCommands {
             guard let first = lists.first else { throw UnknownList(name: "", known: []) }
             return first
         }
-        guard let list = ShoppingList.named(name, in: lists) else { throw UnknownList(name: name, known: lists.map(\.name)) }
+        guard let list = ShoppingList.named(name, in: lists) else {
+            throw UnknownList(name: name, known: lists.map(\.name))
+        }
         return list
     }
 

@@ -76,7 +76,9 @@ final class ShellSearch: ShellSearchProvider {
         guard let store = store() else { return [] }
         let found = (try? store.found(Self.itemIDs(ids))) ?? []
         let money = money()
-        return found.map { ShellSearchResult(id: "\($0.item.id.raw)", name: $0.item.description, description: $0.summary(money)) }
+        return found.map {
+            ShellSearchResult(id: "\($0.item.id.raw)", name: $0.item.description, description: $0.summary(money))
+        }
     }
 
     func activateResult(_ id: String, terms: [String], timestamp: UInt32) {

@@ -23,7 +23,10 @@ final class ShopperApplication {
         self.loading = loading
         app = Application(id: AppInfo.id)
         if settings == nil {
-            FileHandle.standardError.write(Data("shopper: the GSettings schema \(AppInfo.id) is not installed; preferences will not be kept after this session.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "shopper: the GSettings schema \(AppInfo.id) is not installed; preferences will not be kept after this session.\n"
+                        .utf8))
         }
         preferences = Preferences(settings: settings)
         style = AppStyle(folder: paths.resources)
@@ -40,9 +43,12 @@ final class ShopperApplication {
             guard let self else { return }
             StartupTimeline.shared.mark(.appStartup)
             // `shopper sync`: answered when the window's sync is done.
-            _ = DBusDeferredMethod.export(on: app, interface: SyncService.interface, method: SyncService.method) { [weak self] list, reply in
+            _ = DBusDeferredMethod.export(on: app, interface: SyncService.interface, method: SyncService.method) {
+                [weak self] list, reply in
                 self?.activate()
-                guard let window = self?.mainWindow else { reply.fail(L("Shopper is closing; nothing was synced.")); return }
+                guard let window = self?.mainWindow else {
+                    reply.fail(L("Shopper is closing; nothing was synced.")); return
+                }
                 window.features.sharing.sync(list: list.isEmpty ? nil : list) { result in
                     switch result {
                     case .success(let text): reply.send(text)
@@ -50,7 +56,9 @@ final class ShopperApplication {
                     }
                 }
             }
-            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in try window.items.addLineForCaller(line) }
+            exportToWindow(AddLineService.interface, AddLineService.method) { line, window in
+                try window.items.addLineForCaller(line)
+            }
             exportToWindow(RecipeAddService.interface, RecipeAddService.method) { request, window in
                 try RecipeCommands.addInWindow(request, window: window)
             }
@@ -62,7 +70,9 @@ final class ShopperApplication {
 
     /// A command line's method done by the window (shown first): its answer, or its failure,
     /// which whoever looks at the window learns of too.
-    private func exportToWindow(_ interface: String, _ method: String, _ body: @escaping @MainActor (String, MainWindow) throws -> String) {
+    private func exportToWindow(
+        _ interface: String, _ method: String, _ body: @escaping @MainActor (String, MainWindow) throws -> String
+    ) {
         _ = DBusMethod.export(on: app, interface: interface, method: method) { [weak self] input in
             guard let self else { throw AddLineService.Unavailable() }
             activate()

@@ -31,13 +31,15 @@ struct ShopperMain {
         case .add(let line, let list):
             print(try CommandRunner.add(line, to: list, paths: dataPaths))
         case .export(let format, let list, let from):
-            FileHandle.standardOutput.write(Data(try CommandRunner.export(format: format, list: list, from: from, paths: dataPaths).utf8))
+            FileHandle.standardOutput.write(
+                Data(try CommandRunner.export(format: format, list: list, from: from, paths: dataPaths).utf8))
         case .importFiles(let files, let list):
             print(try CommandRunner.importFiles(files, to: list, paths: dataPaths))
         case .lists:
             FileHandle.standardOutput.write(Data(try CommandRunner.lists(paths: dataPaths).utf8))
         case .recipeImport(let source, let mode):
-            FileHandle.standardOutput.write(Data(try RecipeCommands.importRecipes(from: source, mode: mode, paths: dataPaths).utf8))
+            FileHandle.standardOutput.write(
+                Data(try RecipeCommands.importRecipes(from: source, mode: mode, paths: dataPaths).utf8))
         case .recipeDelete(let title):
             print(try BookCommands.run(BookRequest(.delete, title: title), paths: dataPaths))
         case .plan(let command):
@@ -77,17 +79,22 @@ struct ShopperMain {
         // WAYLAND_DISPLAY set there is no display to start on, and the store is left alone.
         let displayNamed = [env["DISPLAY"], env["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
         // Read once here, and kept by the application: opening the schemas again cost the start.
-        let settings = SettingsStore(schema: AppInfo.id, directory: (try? AppPaths.resourceFolder(env)).map { $0 + "/../glib-2.0/schemas" })
+        let settings = SettingsStore(
+            schema: AppInfo.id, directory: (try? AppPaths.resourceFolder(env)).map { $0 + "/../glib-2.0/schemas" })
         let lastList = Int64(settings?.string(Preferences.Key.lastList.rawValue) ?? "").map(ListID.init)
         let currency = settings?.string(Preferences.Key.currency.rawValue)
         // How ICU writes money here, as the last start learned it: the store's thread formats without ICU.
         if let build = Toolkit.buildIdentity() {
-            MoneyFormat.keepLearned(in: MoneyPatternFile(path: AppPaths.cacheFolder(env) + "/money-patterns", identity: build))
+            MoneyFormat.keepLearned(
+                in: MoneyPatternFile(path: AppPaths.cacheFolder(env) + "/money-patterns", identity: build))
         }
         // Started by D-Bus as a service (GNOME Shell's search, the desktop's launcher): a window
         // may never be made, so nothing is read before it is asked for.
         let service = arguments.contains("--gapplication-service")
-        let loading = displayNamed && !service ? ModelLoading(storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
+        let loading =
+            displayNamed && !service
+            ? ModelLoading(
+                storeFile: AppPaths(dataFolder: AppPaths.dataFolder(env), resources: "").storeFile,
                                                               lastList: lastList, currency: currency) : nil
         do {
             guard Toolkit.start(icon: AppInfo.id) else { throw StartupError.noDisplay }
@@ -96,12 +103,16 @@ struct ShopperMain {
             // Joined when the first window is made: the application's own start-up overlaps the
             // read too. A second launch hands its work to the first and never needs it.
             let shopper = ShopperApplication(paths: paths, settings: settings,
-                                             loading: loading ?? ModelLoading(storeFile: paths.storeFile, lastList: lastList,
+                loading: loading
+                    ?? ModelLoading(
+                        storeFile: paths.storeFile, lastList: lastList,
                                                                               currency: currency, now: !service))
             let status = shopper.run(arguments)
             shopper.waitForStore()
             shopper.keepCheckpoints()
-            if let e = shopper.storeFailure { throw StartupError.store(StoreErrorMessage(text: e.localizedDescription)) }
+            if let e = shopper.storeFailure {
+                throw StartupError.store(StoreErrorMessage(text: e.localizedDescription))
+            }
             return status
         } catch {
             loading?.wait()

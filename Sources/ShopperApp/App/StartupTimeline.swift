@@ -38,11 +38,15 @@ final class StartupTimeline: @unchecked Sendable {
     /// The shared libraries mapped into this process now, by path (for the linker's share of a start).
     static func loadedLibraries() -> [String] {
         // Read to its end: a file of /proc says it is empty, and a read by size stops short.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? file.readToEnd() else { return [] }
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? file.readToEnd() else {
+            return []
+        }
         let maps = String(decoding: data, as: UTF8.self)
         var seen = Set<String>()
         return maps.split(separator: "\n").compactMap { line in
-            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map(String.init),
+            guard
+                let path = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map(
+                    String.init),
                   path.hasPrefix("/"), path.contains(".so"), seen.insert(path).inserted else { return nil }
             return path
         }

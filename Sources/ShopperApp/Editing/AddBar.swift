@@ -102,7 +102,8 @@ final class AddBar {
                 var outcome = try model.items.add(typed) { [unowned self] in known?.item(withKey: $0) }
                 entry.text = ""
                 if case .added = outcome.kind {
-                    outcome.nearMiss = known?.nearMiss(of: ShoppingModel.matchKey(typed.fields.description), excluding: outcome.id)
+                    outcome.nearMiss = known?.nearMiss(
+                        of: ShoppingModel.matchKey(typed.fields.description), excluding: outcome.id)
                     lastAdd = (typed, model.undo.latestID)
                 }
                 onAdded?(outcome)
@@ -138,7 +139,8 @@ final class AddBar {
     /// every row of its model on each keystroke, so it is given only these.
     private func offerCompletions() {
         buildIndex()
-        let ids = known?.completions(of: entry.text.trimmingCharacters(in: .whitespaces), limit: Self.completionLimit) ?? []
+        let ids =
+            known?.completions(of: entry.text.trimmingCharacters(in: .whitespaces), limit: Self.completionLimit) ?? []
         prepareCompletion().replace(with: ids.compactMap { model.items.item($0)?.description })
     }
 

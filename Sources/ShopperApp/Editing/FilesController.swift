@@ -25,17 +25,22 @@ final class FilesController {
         self.sampleList = sampleList
     }
 
-    static var fileFilters: [(name: String, patterns: [String])] { [(name: L("Shopping lists (CSV or text)"), patterns: ["*.csv", "*.txt"])] }
+    static var fileFilters: [(name: String, patterns: [String])] {
+        [(name: L("Shopping lists (CSV or text)"), patterns: ["*.csv", "*.txt"])]
+    }
     /// What the Trips page exports: trips, a line a row.
     static var tripFilters: [(name: String, patterns: [String])] { [(name: L("Trips (CSV)"), patterns: ["*.csv"])] }
 
     /// A file to import: shown in the preview first, nothing added until confirmed.
     func chooseImport() {
-        FileChooser.choose(title: L("Import Items"), accept: L("_Open"), parent: host.window, filters: Self.fileFilters) { [weak self] path in
+        FileChooser.choose(title: L("Import Items"), accept: L("_Open"), parent: host.window, filters: Self.fileFilters)
+        { [weak self] path in
             guard let self else { return }
             // A file of trips (exported from the Trips page) goes to the trips: told by its first
             // line, read alone (an items file is read by the preview, once).
-            if Self.firstLine(of: path).map(TripsCSV.isTrips) == true, let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            if Self.firstLine(of: path).map(TripsCSV.isTrips) == true,
+                let text = try? String(contentsOfFile: path, encoding: .utf8)
+            {
                 importTrips(text)
             } else {
                 importFile(path)
@@ -56,7 +61,8 @@ final class FilesController {
     func importTrips(_ text: String) {
         do {
             let lists = host.model.lists.all
-            let trips = try TripsCSV.parse(text, list: { name in ShoppingList.named(name, in: lists)?.id }, fallback: host.model.list)
+            let trips = try TripsCSV.parse(
+                text, list: { name in ShoppingList.named(name, in: lists)?.id }, fallback: host.model.list)
             let made = try host.model.trips.importTrips(trips)
             host.sayDone(N("Imported {n} trip", "Imported {n} trips", made.count))
         } catch {
@@ -71,7 +77,10 @@ final class FilesController {
             let trips = try host.model.trips.allTrips()
             let text = TripsCSV.export(trips) { id in lists.first { $0.id == id }?.name ?? "" }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            host.toast.show(N("Exported {n} trip to “{file}”", "Exported {n} trips to “{file}”", trips.count, ["file": (path as NSString).lastPathComponent]))
+            host.toast.show(
+                N(
+                    "Exported {n} trip to “{file}”", "Exported {n} trips to “{file}”", trips.count,
+                    ["file": (path as NSString).lastPathComponent]))
         } catch {
             host.report(error)
         }
@@ -81,12 +90,14 @@ final class FilesController {
     /// name ending in .csv) or plain text (anything else); the file is named after the list.
     func chooseExport() {
         if host.isTripsShown {
-            FileChooser.choose(title: L("Export Trips"), accept: L("_Export"), parent: host.window, saveAs: L("Trips") + ".csv",
+            FileChooser.choose(
+                title: L("Export Trips"), accept: L("_Export"), parent: host.window, saveAs: L("Trips") + ".csv",
                                filters: Self.tripFilters) { [weak self] path in self?.exportTrips(to: path) }
             return
         }
         let kind = exportedList
-        FileChooser.choose(title: L("Export Items"), accept: L("_Export"), parent: host.window, saveAs: Self.exportName(kind),
+        FileChooser.choose(
+            title: L("Export Items"), accept: L("_Export"), parent: host.window, saveAs: Self.exportName(kind),
                            filters: Self.fileFilters) { [weak self] path in
             self?.export(kind, to: path)
         }
@@ -103,9 +114,14 @@ final class FilesController {
         do {
             let items = try host.model.items.read((0..<list.count).compactMap(list.itemID))
             // Written whole or not at all: a file that was there stays intact if writing fails.
-            try Data(format.export(items, numbers: UserLocale.current.numbers, stores: host.model.shops.storeNames).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(
+                format.export(items, numbers: UserLocale.current.numbers, stores: host.model.shops.shopNames).utf8
+            ).write(to: URL(fileURLWithPath: path), options: .atomic)
             let n = items.count
-            host.toast.show(N("Exported {n} item to “{file}”", "Exported {n} items to “{file}”", n, ["file": (path as NSString).lastPathComponent]))
+            host.toast.show(
+                N(
+                    "Exported {n} item to “{file}”", "Exported {n} items to “{file}”", n,
+                    ["file": (path as NSString).lastPathComponent]))
         } catch {
             host.report(error)
         }
@@ -117,9 +133,13 @@ final class FilesController {
     /// A file, or lines pasted into the add bar: preview, then add on confirmation.
     func preview(_ source: ImportPreview.Source) {
         let pasted = if case .pasted = source { true } else { false }
-        let preview = ImportPreview(source, model: host.model, parent: host.window, money: host.money, onImported: { [weak self] n in
+        let preview = ImportPreview(
+            source, model: host.model, parent: host.window, money: host.money,
+            onImported: { [weak self] n in
             guard let self else { return }
-            host.toast.show(pasted ? N("Added {n} item", "Added {n} items", n) : N("Imported {n} item", "Imported {n} items", n),
+                host.toast.show(
+                    pasted
+                        ? N("Added {n} item", "Added {n} items", n) : N("Imported {n} item", "Imported {n} items", n),
                        actionTitle: L("Undo"), action: host.undoAction())
         }, onError: { [weak self] error in self?.host.report(error) })
         preview.window.present()

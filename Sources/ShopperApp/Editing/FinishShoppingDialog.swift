@@ -18,7 +18,7 @@ final class FinishShoppingDialog {
         // Unreadable now: nothing to correct is offered, and finishing names the error.
         let items = (try? model.items.cartItems()) ?? []
         dialog = MessageDialog(parent: parent, heading: L("Finish Shopping"),
-                               body: L("Correct any price that differs from the receipt: prices are kept for next time."))
+            body: L("Correct any price that differs from the receipt: prices are kept for next time."))
         dialog.addResponse("cancel", L("Cancel"))
         dialog.addResponse(Self.finish, L("Finish Shopping"), suggested: true)
         dialog.closeResponse("cancel")
@@ -26,7 +26,8 @@ final class FinishShoppingDialog {
         let list = ListBox()
         list.widget.css("boxed-list")
         for item in items {
-            let basis = item.priceBasis == .forAll ? L("for all") : item.unit.map { L("per {unit}", ["unit": $0]) } ?? L("each")
+            let basis =
+                item.priceBasis == .forAll ? L("for all") : item.unit.map { L("per {unit}", ["unit": $0]) } ?? L("each")
             let entry = EntryRow(title: L("Price of {item}, {basis}", ["item": item.description, "basis": basis]))
             let text = item.price.map(money.editable) ?? ""
             entry.text = text

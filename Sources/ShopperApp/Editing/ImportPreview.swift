@@ -2,9 +2,9 @@ import Foundation
 import ShopperModel
 import Synchronization
 
-/// A file to import (the command line or Import…), or lines pasted into the add bar: shows what it would add, and names its bad lines,
-/// which are left out. Nothing is added until the user confirms; an import is one undo step. A long file is read a slice
-/// at a time with a progress bar, and its lines are shown in a recycled list (only the rows on
+/// A file to import (the command line or Import…), or lines pasted into the add bar: shows what it would add, and names
+/// its bad lines, which are left out. Nothing is added until the user confirms; an import is one undo step. A long file
+/// is read a slice at a time with a progress bar, and its lines are shown in a recycled list (only the rows on
 /// screen exist), so a file of 100,000 lines neither freezes the window nor fills the memory.
 @MainActor
 final class ImportPreview {
@@ -66,7 +66,9 @@ final class ImportPreview {
     private(set) var rowsBuilt = 0
     /// What the worker thread runs for a long import: the write. A test wraps it, to see the main
     /// loop turn while the worker holds the import, whatever the time the write takes.
-    var writeImport: @Sendable (Imports.BackgroundImport) -> Result<(ChangeSet, StoreCommit), StoreError> = { $0.write() }
+    var writeImport: @Sendable (Imports.BackgroundImport) -> Result<(ChangeSet, StoreCommit), StoreError> = {
+        $0.write()
+    }
 
     /// Lines read per main-loop turn: a few milliseconds of work between redraws.
     static let slice = 2_000
@@ -88,7 +90,7 @@ final class ImportPreview {
     private let pasted: Bool
     /// How numbers are read: a paste as the user types them (their locale settles "1,000"); a file
     /// as files move between people, "1,000" refused with a note (see the README).
-    private let numbers: NumberConvention
+    let numbers: NumberConvention
     /// For each row, the known item it updates (see `Imports.knownItems`).
     private var known: [ItemID?] = []
     /// Known items by match key, looked up once when the file has been read.
@@ -159,10 +161,16 @@ final class ImportPreview {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 return (name, title, ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {
-                return (name, title, nil, nil, L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription]))
+                return (
+                    name, title, nil, nil,
+                    L("The file cannot be read as text: {reason}", ["reason": error.localizedDescription])
+                )
             }
         case .pasted(let text):
-            return (L("Pasted Lines"), L("Add Pasted Lines"), ImportReader(text: text, format: .text, numbers: numbers), text, nil)
+            return (
+                L("Pasted Lines"), L("Add Pasted Lines"), ImportReader(text: text, format: .text, numbers: numbers),
+                text, nil
+            )
         }
     }
 
@@ -226,7 +234,8 @@ final class ImportPreview {
     private func count(_ row: ImportedItem) {
         guard let reader, reader.isCut, let path else { return }
         if long == nil {
-            let made = LongImport(path: path, format: ExportFormat(fileName: path), numbers: numbers, stamp: reader.stamp,
+            let made = LongImport(
+                path: path, format: ExportFormat(fileName: path), numbers: numbers, stamp: reader.stamp,
                                   known: model.imports.knownHashes())
             for held in reader.items { made.take(held) }
             long = made
@@ -251,7 +260,9 @@ final class ImportPreview {
         let newRows = zip(rows, known).filter { $0.1 == nil }.map { ShoppingModel.matchKey($0.0.fields.description) }
         let new = Set(newRows).count
         merging = updated > 0 || new < newRows.count
-        show(rows: rows.count, new: new, updated: updated, bad: readFailure == nil ? (reader.map(Self.badCount) ?? 0) : 1)
+        show(
+            rows: rows.count, new: new, updated: updated, bad: readFailure == nil ? (reader.map(Self.badCount) ?? 0) : 1
+        )
     }
 
     /// A long file read: its first lines listed, what the rest would do counted.
@@ -282,17 +293,24 @@ final class ImportPreview {
         switch (n, bad) {
         case (_, 0) where updated > 0:
             summary.text = L("{added} will be added, {updated} updated:", ["added": N("{n} item", "{n} items", new),
-                                                                           "updated": N("{n} known item", "{n} known items", updated)])
+                    "updated": N("{n} known item", "{n} known items", updated)
+                ])
         case (_, 0): summary.text = N("{n} item will be added:", "{n} items will be added:", new)
-        case (0, _): summary.text = N("Nothing can be imported: this line has problems.", "Nothing can be imported: these {n} lines have problems.", bad)
+        case (0, _):
+            summary.text = N(
+                "Nothing can be imported: this line has problems.",
+                "Nothing can be imported: these {n} lines have problems.", bad)
         default:
-            summary.text = N("{items} can be added; this line is left out:", "{items} can be added; these {n} lines are left out:", bad,
+            summary.text = N(
+                "{items} can be added; this line is left out:", "{items} can be added; these {n} lines are left out:",
+                bad,
                              ["items": N("{n} item", "{n} items", n)])
         }
         lines.itemsChanged(position: 0, removed: 0, added: content.count)
         cancel.label = n == 0 ? L("Close") : L("Cancel")
         if n > 0 {
-            confirm.label = bad == 0 ? N("Add {n} Item", "Add {n} Items", n) : N("Add {n} Good Item", "Add {n} Good Items", n)
+            confirm.label =
+                bad == 0 ? N("Add {n} Item", "Add {n} Items", n) : N("Add {n} Good Item", "Add {n} Good Items", n)
             confirm.widget.visible = true
             // Enter adds, as in any GNOME dialog.
             window.defaultWidget(confirm.widget)
@@ -319,7 +337,9 @@ final class ImportPreview {
             // Typed lines, as the add bar takes them: a bare known name keeps all else.
             let typed = typedLines(typedText)
             let keys = knownKeys
-            do { try model.items.add(lines: typed, lookup: pasted ? nil : { keys[$0] }); finishAdding(nil) } catch { finishAdding(error) }
+            do { try model.items.add(lines: typed, lookup: pasted ? nil : { keys[$0] }); finishAdding(nil) } catch {
+                finishAdding(error)
+            }
             return
         }
         if merging {
@@ -368,21 +388,6 @@ final class ImportPreview {
             guard let self, adding else { return false }
             progress.fraction = done.fraction.withLock { $0 }
             return true
-        }
-    }
-
-    /// A file is read as files travel, "1,000" refused (NumberConvention); a paste as the user types.
-    static func numbers(for source: Source, user: NumberConvention = UserLocale.current.numbers) -> NumberConvention {
-        if case .file = source { return .neutral }
-        return user
-    }
-
-    /// The text's lines as the add bar reads them, one a row (blank lines and comments skipped).
-    private func typedLines(_ text: String) -> [PlainTextFormat.TypedLine] {
-        PlainTextFormat.lines(of: text).compactMap { line in
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
-            return try? PlainTextFormat.read(text, numbers: numbers).get()
         }
     }
 

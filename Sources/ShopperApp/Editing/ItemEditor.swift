@@ -156,7 +156,9 @@ final class ItemEditor {
     private func commit() {
         guard let id = itemID, let fields = validate() else { return }
         do {
-            if model.items.item(id)?.fields != fields || marksChanged(id) { try model.items.update(id, fields, onlyAt: onlyAt.marks) }
+            if model.items.item(id)?.fields != fields || marksChanged(id) {
+                try model.items.update(id, fields, onlyAt: onlyAt.marks)
+            }
             host?.editorClose()
         } catch {
             host?.editorFailed(error)
@@ -167,7 +169,10 @@ final class ItemEditor {
     /// dropped, nil otherwise.
     func keepChanges() -> String? {
         guard let id = itemID, let item = model.items.item(id) else { return nil }
-        guard draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits) || marksChanged(id) else { return nil }
+        guard
+            draft != ItemDraft(item.fields, numbers: UserLocale.current.numbers, priceDigits: money.minorDigits)
+                || marksChanged(id)
+        else { return nil }
         guard let fields = validate() else {
             return L("Changes to “{item}” were not kept: {reasons}",
                      ["item": item.description, "reasons": draft.errors().map(\.message).joined(separator: " ")])

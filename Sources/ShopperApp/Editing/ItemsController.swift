@@ -119,7 +119,9 @@ final class ItemsController {
     func addLineForCaller(_ line: String) throws -> String {
         let typed: PlainTextFormat.TypedLine
         switch PlainTextFormat.read(line, numbers: UserLocale.current.numbers) {
-        case .failure(let e): throw AddLineService.Failed(message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
+        case .failure(let e):
+            throw AddLineService.Failed(
+                message: L("cannot add “{line}”: {reason}", ["line": line, "reason": e.message]))
         case .success(let t): typed = t
         }
         // `shopper add` without --to adds to the first list, whichever the window shows.
@@ -128,7 +130,10 @@ final class ItemsController {
             let other = try ShoppingModel(store: store, list: first, undo: host.model.undo)
             let outcome = try other.items.add(typed)
             let name = host.model.lists.all.first?.name ?? ""
-            let message = other.items.item(outcome.id).map { L("{message} to {list}", ["message": outcome.message($0, money: host.money), "list": name]) } ?? ""
+            let message =
+                other.items.item(outcome.id).map {
+                    L("{message} to {list}", ["message": outcome.message($0, money: host.money), "list": name])
+                } ?? ""
             host.model.lists.reloadLists()
             host.sayDone(message)
             return L("{message} (in the running Shopper).", ["message": message])
@@ -154,7 +159,9 @@ final class ItemsController {
             // "500 g Mince @ 5.49": offer the reading that was probably meant, and say it under
             // the add bar too, where a phone-width window has room for the whole sentence.
             addBar.say(hint, isError: false)
-            host.toast.show(L("{message}. {hint}", ["message": message, "hint": hint]), actionTitle: L("For All"), action: { [weak self] in self?.makePriceForAll(outcome.id) })
+            host.toast.show(
+                L("{message}. {hint}", ["message": message, "hint": hint]), actionTitle: L("For All"),
+                action: { [weak self] in self?.makePriceForAll(outcome.id) })
         } else {
             host.sayDone(message)
         }
@@ -164,8 +171,11 @@ final class ItemsController {
     private func makePriceForAll(_ id: ItemID) {
         guard var fields = host.model.items.item(id)?.fields else { return }
         fields.priceBasis = .forAll
-        guard host.attempt({ try host.model.items.update(id, fields) }), let item = host.model.items.item(id) else { return }
-        host.sayDone(L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: host.money)]))
+        guard host.attempt({ try host.model.items.update(id, fields) }), let item = host.model.items.item(id) else {
+            return
+        }
+        host.sayDone(
+            L("{item}: {summary}", ["item": item.description, "summary": CostText.summary(item, money: host.money)]))
     }
 }
 

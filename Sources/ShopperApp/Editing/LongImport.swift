@@ -53,7 +53,9 @@ final class LongImport {
                 let source = try ImportSource(path: path)
                 guard source.stamp == stamp else { throw Changed(file: (path as NSString).lastPathComponent) }
                 let stream = ImportStream(source, format: format, numbers: numbers, keptErrors: 0)
-                return try StreamedImport.runUndoable(stream, into: store, list: list) { f in progress.fraction.withLock { $0 = f } }.undo
+                return try StreamedImport.runUndoable(stream, into: store, list: list) { f in
+                    progress.fraction.withLock { $0 = f }
+                }.undo
             }
             after()
             MainLoop.post { [self] in take(result) }
@@ -69,14 +71,21 @@ final class LongImport {
         // What the write freed goes back to the system before the list is read again whole: the
         // two are not on top of each other in the window's peak (about 30 MB at a million rows).
         Toolkit.giveBackFreedMemory()
-        finished(result.flatMap { undo in Result { try target.core.recordImport(undo); return undo.count } }.mapError(Self.said))
+        finished(
+            result.flatMap { undo in
+                Result {
+                    try target.core.recordImport(undo); return undo.count
+                }
+            }.mapError(Self.said))
         self.target = nil
     }
 
     /// The file changed between its preview and Add.
     struct Changed: LocalizedError {
         let file: String
-        var errorDescription: String? { L("“{file}” changed since it was shown: import it again to see what it holds now.", ["file": file]) }
+        var errorDescription: String? {
+            L("“{file}” changed since it was shown: import it again to see what it holds now.", ["file": file])
+        }
     }
 
     /// A failure in the words the window shows.

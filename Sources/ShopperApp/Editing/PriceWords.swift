@@ -26,14 +26,17 @@ struct PriceWords {
     var suggestion: String? {
         guard let last = lastHere else { return nil }
         let price = money.format(last)
-        return name(shop).map { L("Last paid at {store}: {price}", ["store": $0, "price": price]) } ?? L("Last paid: {price}", ["price": price])
+        return name(shop).map { L("Last paid at {store}: {price}", ["store": $0, "price": price]) }
+            ?? L("Last paid: {price}", ["price": price])
     }
 
     /// "↑ 12 % on the last price paid at Aldi (1.00)" when `unitPrice` is dearer.
     func rise(to unitPrice: Decimal?) -> String? {
         guard let last = lastHere, let percent = PriceStats.rise(from: last, to: unitPrice) else { return nil }
         let was = money.format(last), rise = Self.percent(percent)
-        return name(shop).map { L("↑ {rise} on the last price paid at {store} ({price})", ["rise": rise, "store": $0, "price": was]) }
+        return name(shop).map {
+            L("↑ {rise} on the last price paid at {store} ({price})", ["rise": rise, "store": $0, "price": was])
+        }
             ?? L("↑ {rise} on the last price paid ({price})", ["rise": rise, "price": was])
     }
 
@@ -58,7 +61,10 @@ struct PriceWords {
         let byShop = stats.lastByShop.filter { $0.shop != .any }
         if byShop.count > 1 || (byShop.count == 1 && stats.lastByShop.count > 1) {
             let gone = L("a store no longer kept")
-            text += "\n" + byShop.map { (name($0.shop) ?? gone) + " " + money.format($0.record.unitCost) }.joined(separator: " · ")
+            text +=
+                "\n"
+                + byShop.map { (name($0.shop) ?? gone) + " " + money.format($0.record.unitCost) }.joined(
+                    separator: " · ")
         }
         return text
     }

@@ -18,7 +18,8 @@ final class Sparkline {
 
     func show(_ stats: PriceStats, money: MoneyFormat) {
         prices = stats.records.map { NSDecimalNumber(decimal: $0.unitCost).doubleValue }
-        widget.accessibleDescription(stats.records.map { "\(DateText.short($0.date)): \(money.format($0.unitCost))" }.joined(separator: "; "))
+        widget.accessibleDescription(
+            stats.records.map { "\(DateText.short($0.date)): \(money.format($0.unitCost))" }.joined(separator: "; "))
         area.redraw()
     }
 

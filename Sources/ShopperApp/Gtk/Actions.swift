@@ -75,8 +75,12 @@ import CGtk
         g_object_unref(UnsafeMutableRawPointer(item))
     }
 
-    func appendSection(_ section: Menu) { g_menu_append_section(raw, nil, UnsafeMutablePointer<GMenuModel>(section.raw)) }
-    func appendSubmenu(_ label: String, _ submenu: Menu) { g_menu_append_submenu(raw, label, UnsafeMutablePointer<GMenuModel>(submenu.raw)) }
+    func appendSection(_ section: Menu) {
+        g_menu_append_section(raw, nil, UnsafeMutablePointer<GMenuModel>(section.raw))
+    }
+    func appendSubmenu(_ label: String, _ submenu: Menu) {
+        g_menu_append_submenu(raw, label, UnsafeMutablePointer<GMenuModel>(submenu.raw))
+    }
 }
 
 extension MenuButton {
@@ -137,9 +141,12 @@ extension MenuButton {
     /// a button never opened gets it when first opened (F10 too), so a start builds none.
     func setMenu(_ menu: Menu) {
         let model = UnsafeMutablePointer<GMenuModel>(menu.raw)
-        guard gtk_menu_button_get_popover(widget.opaque) == nil else { return gtk_menu_button_set_menu_model(widget.opaque, model) }
+        guard gtk_menu_button_get_popover(widget.opaque) == nil else {
+            return gtk_menu_button_set_menu_model(widget.opaque, model)
+        }
         // The button holds a reference to the model until it is opened or given another menu.
-        gtk_menu_button_set_create_popup_func(widget.opaque, Self.setPendingMenu, g_object_ref(UnsafeMutableRawPointer(model)), Self.releaseMenu)
+        gtk_menu_button_set_create_popup_func(
+            widget.opaque, Self.setPendingMenu, g_object_ref(UnsafeMutableRawPointer(model)), Self.releaseMenu)
     }
 
     /// Called as the button opens, before GTK shows its popover: gives it the menu waiting.

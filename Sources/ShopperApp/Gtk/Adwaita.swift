@@ -79,7 +79,9 @@ import CGtk
     var reveal: Bool {
         get { adw_view_switcher_bar_get_reveal(ptr) != 0 }
         nonmutating set {
-            if newValue, adw_view_switcher_bar_get_stack(ptr) == nil { adw_view_switcher_bar_set_stack(ptr, stack.widget.opaque) }
+            if newValue, adw_view_switcher_bar_get_stack(ptr) == nil {
+                adw_view_switcher_bar_set_stack(ptr, stack.widget.opaque)
+            }
             adw_view_switcher_bar_set_reveal(ptr, newValue ? 1 : 0)
         }
     }
@@ -124,7 +126,9 @@ import CGtk
     func appendSeparator() {
         adw_leaflet_page_set_navigatable(adw_leaflet_append(ptr, gtk_separator_new(GTK_ORIENTATION_VERTICAL)), 0)
     }
-    func onVisibleChanged(_ f: @escaping @MainActor () -> Void) { widget.onPointer("notify::visible-child") { _ in f() } }
+    func onVisibleChanged(_ f: @escaping @MainActor () -> Void) {
+        widget.onPointer("notify::visible-child") { _ in f() }
+    }
 }
 
 /// Shows `AdwToast`s over its child.
@@ -216,7 +220,9 @@ import CGtk
     }
     /// For tests: force light or dark, or follow the desktop again (nil).
     static func force(dark: Bool?) {
-        adw_style_manager_set_color_scheme(manager, dark.map { $0 ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT } ?? ADW_COLOR_SCHEME_DEFAULT)
+        adw_style_manager_set_color_scheme(
+            manager,
+            dark.map { $0 ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT } ?? ADW_COLOR_SCHEME_DEFAULT)
     }
 }
 

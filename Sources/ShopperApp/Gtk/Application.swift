@@ -19,7 +19,9 @@ import CGtk
     private typealias OpenHandler = @MainActor ([String]) -> Void
 
     /// GApplication::open is (app, GFile **files, gint n_files, gchar *hint, user_data).
-    private static let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, n, _, data in
+    private static let openTrampoline:
+        @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) ->
+            Void = { _, files, n, _, data in
         let b: ClosureBox<OpenHandler> = box(data)
         var paths: [String] = []
         for i in 0..<Int(n) {
@@ -53,7 +55,9 @@ import CGtk
     }
 
     /// A window holds the application from now on: closing it quits at once.
-    func stopKeepingAlive() { g_application_set_inactivity_timeout(UnsafeMutablePointer<GApplication>(OpaquePointer(raw)), 0) }
+    func stopKeepingAlive() {
+        g_application_set_inactivity_timeout(UnsafeMutablePointer<GApplication>(OpaquePointer(raw)), 0)
+    }
 
     /// The accelerators set for a detailed action name.
     func accelerators(for action: String) -> [String] {

@@ -9,4 +9,6 @@ import CGtk
 }
 @inline(__always) func gobject(_ p: gpointer) -> UnsafeMutablePointer<GObject> { shopper_object(p) }
 @inline(__always) func gobject<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GObject> { shopper_object(p) }
-@inline(__always) func gobject(_ p: OpaquePointer) -> UnsafeMutablePointer<GObject> { shopper_object(UnsafeMutableRawPointer(p)) }
+@inline(__always) func gobject(_ p: OpaquePointer) -> UnsafeMutablePointer<GObject> {
+    shopper_object(UnsafeMutableRawPointer(p))
+}

@@ -31,7 +31,8 @@ enum DBusMethod {
     }
 
     /// Calls the method in the running instance and waits for its answer. Never starts one.
-    static func call(appID: String, interface: String, method: String, _ input: String, timeoutMS: Int32) -> CallResult {
+    static func call(appID: String, interface: String, method: String, _ input: String, timeoutMS: Int32) -> CallResult
+    {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             g_clear_error(&error)
@@ -42,7 +43,8 @@ enum DBusMethod {
         var args: [OpaquePointer?] = [g_variant_new_string(input)]
         let replyType = g_variant_type_new("(s)")
         defer { g_variant_type_free(replyType) }
-        let result = g_dbus_connection_call_sync(bus, appID, path, interface, method, g_variant_new_tuple(&args, 1), replyType,
+        let result = g_dbus_connection_call_sync(
+            bus, appID, path, interface, method, g_variant_new_tuple(&args, 1), replyType,
                                                  G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMS, nil, &error)
         if let result {
             defer { g_variant_unref(result) }

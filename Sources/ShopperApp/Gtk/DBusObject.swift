@@ -14,7 +14,8 @@ enum DBusObject {
         defer { g_dbus_node_info_unref(node) }
         let data = Unmanaged.passRetained(ClosureBox<Call>(call)).toOpaque()
         var error: UnsafeMutablePointer<GError>?
-        let id = g_dbus_connection_register_object(connection, path, node.pointee.interfaces[0], vtable, data, release, &error)
+        let id = g_dbus_connection_register_object(
+            connection, path, node.pointee.interfaces[0], vtable, data, release, &error)
         g_clear_error(&error)
         return id != 0
     }

@@ -7,7 +7,8 @@ enum DragAndDrop {
     private typealias Drop = @MainActor (String, Double, Double) -> Bool
     private typealias Ended = @MainActor () -> Void
 
-    private static let prepareTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gpointer? = { _, x, y, data in
+    private static let prepareTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gpointer? = {
+        _, x, y, data in
         let b: ClosureBox<Prepare> = box(data)
         guard let text = MainActor.assumeIsolated({ b.call(x, y) }) else { return nil }
         var value = GValue()
@@ -17,7 +18,9 @@ enum DragAndDrop {
         return UnsafeMutableRawPointer(gdk_content_provider_new_for_value(&value))
     }
 
-    private static let dropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, x, y, data in
+    private static let dropTrampoline:
+        @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = {
+            _, value, x, y, data in
         let b: ClosureBox<Drop> = box(data)
         guard let value, let s = g_value_get_string(value) else { return 0 }
         let text = String(cString: s)
@@ -26,7 +29,8 @@ enum DragAndDrop {
 
     /// GtkDragSource::drag-end is (source, drag, delete_data, user_data): one argument more than
     /// the generic pointer trampoline takes, so it has its own.
-    private static let endTrampoline: @convention(c) (gpointer?, gpointer?, gboolean, gpointer?) -> Void = { _, _, _, data in
+    private static let endTrampoline: @convention(c) (gpointer?, gpointer?, gboolean, gpointer?) -> Void = {
+        _, _, _, data in
         let b: ClosureBox<Ended> = box(data)
         MainActor.assumeIsolated { b.call() }
     }
@@ -37,7 +41,8 @@ enum DragAndDrop {
         let src = gtk_drag_source_new()!
         gtk_drag_source_set_actions(src, GDK_ACTION_MOVE)
         let obj = GObjectRef(src)
-        _ = connectSignal(obj.gobject, "prepare", unsafeBitCast(prepareTrampoline, to: GCallback.self), prepare as Prepare)
+        _ = connectSignal(
+            obj.gobject, "prepare", unsafeBitCast(prepareTrampoline, to: GCallback.self), prepare as Prepare)
         obj.onPointer("drag-begin") { _ in began() }
         _ = connectSignal(obj.gobject, "drag-end", unsafeBitCast(endTrampoline, to: GCallback.self), ended as Ended)
         widget.add(EventController(raw: src))
@@ -46,7 +51,8 @@ enum DragAndDrop {
     /// Accepts dropped strings on `widget`; `drop` gets the payload and the point, returns success.
     static func target(on widget: Widget, drop: @escaping @MainActor (String, Double, Double) -> Bool) {
         let t = gtk_drop_target_new(shopper_type_string(), GDK_ACTION_MOVE)!
-        _ = connectSignal(GObjectRef(t).gobject, "drop", unsafeBitCast(dropTrampoline, to: GCallback.self), drop as Drop)
+        _ = connectSignal(
+            GObjectRef(t).gobject, "drop", unsafeBitCast(dropTrampoline, to: GCallback.self), drop as Drop)
         widget.add(EventController(raw: t))
     }
 }

@@ -6,7 +6,9 @@ struct DrawingArea {
     let widget: Widget
     typealias Draw = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
 
-    private static let trampoline: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = { _, cr, w, h, data in
+    private static let trampoline:
+        @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = {
+            _, cr, w, h, data in
         guard let cr, let data else { return }
         let b = Unmanaged<ClosureBox<Draw>>.fromOpaque(data).takeUnretainedValue()
         // GTK's context, valid for this call on this (main) thread.

@@ -26,7 +26,9 @@ import CGtk
     /// Rows are activated, never selected (a boxed list of settings).
     func noSelection() { gtk_list_box_set_selection_mode(ptr, GTK_SELECTION_NONE) }
     func removeAll() {
-        while let row = gtk_list_box_get_row_at_index(ptr, 0) { gtk_list_box_remove(ptr, Widget(unsafe: UnsafeMutableRawPointer(row)).raw) }
+        while let row = gtk_list_box_get_row_at_index(ptr, 0) {
+            gtk_list_box_remove(ptr, Widget(unsafe: UnsafeMutableRawPointer(row)).raw)
+        }
     }
 
     /// A row was activated (click, Enter): its index.

@@ -41,7 +41,9 @@ import CGtk
     var gobject: UnsafeMutablePointer<GObject> { CGtk.shopper_object(UnsafeMutableRawPointer(raw)) }
 
     init(setup: @escaping @MainActor (ListItem) -> Void, bind: @escaping @MainActor (ListItem) -> Void,
-         unbind: @escaping @MainActor (ListItem) -> Void = { _ in }, teardown: @escaping @MainActor (ListItem) -> Void = { _ in }) {
+        unbind: @escaping @MainActor (ListItem) -> Void = { _ in },
+        teardown: @escaping @MainActor (ListItem) -> Void = { _ in }
+    ) {
         raw = gtk_signal_list_item_factory_new()
         onPointer("setup") { setup(ListItem($0!)) }
         onPointer("bind") { bind(ListItem($0!)) }
@@ -88,8 +90,10 @@ extension Widget {
         let arrows = EventController.key()
         arrows.phase(GTK_PHASE_CAPTURE)
         arrows.onKey { [widget] keyval, state in
-            let sideways = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_KP_Left, GDK_KEY_KP_Right].map(UInt32.init).contains(keyval)
-            let other = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
+            let sideways = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_KP_Left, GDK_KEY_KP_Right].map(UInt32.init).contains(
+                keyval)
+            let other =
+                GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_HYPER_MASK.rawValue | GDK_META_MASK.rawValue
             // Only a row's: a text field in a row, should one come, moves its cursor with them.
             return sideways && state.rawValue & other == 0 && widget.focusIsOnACell
         }

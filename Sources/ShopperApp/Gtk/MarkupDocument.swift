@@ -35,7 +35,8 @@ struct MarkupElement: Equatable {
             let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
             Builder.from(data).add(String(decoding: bytes, as: UTF8.self))
         }, passthrough: nil, error: nil)
-        let context = g_markup_parse_context_new(&parser, G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(builder).toOpaque(), nil)
+        let context = g_markup_parse_context_new(
+            &parser, G_MARKUP_DEFAULT_FLAGS, Unmanaged.passUnretained(builder).toOpaque(), nil)
         defer { g_markup_parse_context_free(context) }
         guard g_markup_parse_context_parse(context, contents, gssize(length), nil) != 0,
               g_markup_parse_context_end_parse(context, nil) != 0 else { return nil }
@@ -73,7 +74,9 @@ struct MarkupElement: Equatable {
             return out
         }
 
-        func open(_ name: String, _ attributes: [String: String]) { stack.append(MarkupElement(name: name, attributes: attributes)) }
+        func open(_ name: String, _ attributes: [String: String]) {
+            stack.append(MarkupElement(name: name, attributes: attributes))
+        }
 
         func add(_ text: String) {
             guard !stack.isEmpty else { return }

@@ -15,6 +15,8 @@ enum MessageCatalogue {
     }
 
     static func translate(_ one: String, _ many: String, count: Int, domain: String) -> String {
-        one.withCString { o in many.withCString { m in String(cString: g_dngettext(domain, o, m, gulong(max(0, count)))) } }
+        one.withCString { o in
+            many.withCString { m in String(cString: g_dngettext(domain, o, m, gulong(max(0, count)))) }
+        }
     }
 }

@@ -57,7 +57,8 @@ import CGtk
 
     /// Keeps the switch and a boolean GSettings key equal, both ways (g_settings_bind).
     func bind(_ settings: SettingsStore, key: String) {
-        g_settings_bind(settings.raw, key, UnsafeMutableRawPointer(toggle.widget.raw), "active", G_SETTINGS_BIND_DEFAULT)
+        g_settings_bind(
+            settings.raw, key, UnsafeMutableRawPointer(toggle.widget.raw), "active", G_SETTINGS_BIND_DEFAULT)
     }
 }
 
@@ -144,10 +145,14 @@ import CGtk
 
 extension PreferencesWindow {
     /// Shows `page` over the window's page (libadwaita's sub-page), with its own header.
-    func presentSubpage(_ page: Widget) { adw_preferences_window_present_subpage(window.widget.typedPointer(), page.raw) }
+    func presentSubpage(_ page: Widget) {
+        adw_preferences_window_present_subpage(window.widget.typedPointer(), page.raw)
+    }
     func closeSubpage() { adw_preferences_window_close_subpage(window.widget.typedPointer()) }
     /// Whether libadwaita's own gestures (Alt+Left, a swipe) close a sub-page.
-    func canNavigateBack(_ on: Bool) { adw_preferences_window_set_can_navigate_back(window.widget.typedPointer(), on ? 1 : 0) }
+    func canNavigateBack(_ on: Bool) {
+        adw_preferences_window_set_can_navigate_back(window.widget.typedPointer(), on ? 1 : 0)
+    }
 
     /// A toast over the window; with a button, `onButton` runs when it is pressed.
     @discardableResult

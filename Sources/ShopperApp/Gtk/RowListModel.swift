@@ -90,7 +90,8 @@ final class RowListModel {
     /// many come back in the second: GTK builds a widget for each row a change brings into its
     /// two-hundred-row window, and the frame after the change needs a screenful. `showAll` brings
     /// the rest.
-    func itemsChanged(position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, thenFirst screenful: Int? = nil,
+    func itemsChanged(
+        position: Int, removed: Int, added: Int, inTwoSteps: Bool = false, thenFirst screenful: Int? = nil,
                       before: (() -> Void)? = nil) {
         structuralChanges += 1
         let source = Self.source(listModel)

@@ -13,14 +13,18 @@ final class SettingsStore: SignalSource {
     /// From the installed schemas, else from `directory` (an install that is not on the system's
     /// data path, such as a DESTDIR).
     init?(schema id: String, directory: String? = nil) {
-        if let source = g_settings_schema_source_get_default(), let schema = g_settings_schema_source_lookup(source, id, 1) {
+        if let source = g_settings_schema_source_get_default(),
+            let schema = g_settings_schema_source_lookup(source, id, 1)
+        {
             keys = Self.keys(of: schema)
             g_settings_schema_unref(schema)
             raw = g_settings_new(id)!
             return
         }
         guard let directory,
-              let source = g_settings_schema_source_new_from_directory(directory, g_settings_schema_source_get_default(), 0, nil) else { return nil }
+            let source = g_settings_schema_source_new_from_directory(
+                directory, g_settings_schema_source_get_default(), 0, nil)
+        else { return nil }
         defer { g_settings_schema_source_unref(source) }
         guard let schema = g_settings_schema_source_lookup(source, id, 0) else { return nil }
         defer { g_settings_schema_unref(schema) }

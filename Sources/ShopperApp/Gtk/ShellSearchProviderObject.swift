@@ -41,11 +41,16 @@ enum ShellSearchProviderObject {
 
     private static let xml = """
         <node><interface name="\(interface)">
-        <method name="GetInitialResultSet"><arg type="as" name="terms" direction="in"/><arg type="as" name="results" direction="out"/></method>
-        <method name="GetSubsearchResultSet"><arg type="as" name="previous_results" direction="in"/><arg type="as" name="terms" direction="in"/><arg type="as" name="results" direction="out"/></method>
-        <method name="GetResultMetas"><arg type="as" name="identifiers" direction="in"/><arg type="aa{sv}" name="metas" direction="out"/></method>
-        <method name="ActivateResult"><arg type="s" name="identifier" direction="in"/><arg type="as" name="terms" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
-        <method name="LaunchSearch"><arg type="as" name="terms" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
+        <method name="GetInitialResultSet"><arg type="as" name="terms" direction="in"/><arg type="as" name="results" \
+        direction="out"/></method>
+        <method name="GetSubsearchResultSet"><arg type="as" name="previous_results" direction="in"/><arg type="as" \
+        name="terms" direction="in"/><arg type="as" name="results" direction="out"/></method>
+        <method name="GetResultMetas"><arg type="as" name="identifiers" direction="in"/><arg type="aa{sv}" \
+        name="metas" direction="out"/></method>
+        <method name="ActivateResult"><arg type="s" name="identifier" direction="in"/><arg type="as" name="terms" \
+        direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
+        <method name="LaunchSearch"><arg type="as" name="terms" direction="in"/><arg type="u" name="timestamp" \
+        direction="in"/></method>
         </interface></node>
         """
 
@@ -74,7 +79,9 @@ enum ShellSearchProviderObject {
             g_dbus_method_invocation_return_value(invocation, reply)
         }
 
-        private func child(_ tuple: OpaquePointer, _ i: Int) -> OpaquePointer { g_variant_get_child_value(tuple, gsize(i)) }
+        private func child(_ tuple: OpaquePointer, _ i: Int) -> OpaquePointer {
+            g_variant_get_child_value(tuple, gsize(i))
+        }
 
         private func strings(_ tuple: OpaquePointer, _ i: Int) -> [String] {
             let v = child(tuple, i)
@@ -101,7 +108,9 @@ enum ShellSearchProviderObject {
         private func strings(_ values: [String]) -> OpaquePointer {
             let c = values.map { UnsafePointer(strdup($0)) }
             defer { c.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
-            var tuple: [OpaquePointer?] = [c.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) }]
+            var tuple: [OpaquePointer?] = [
+                c.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) }
+            ]
             return g_variant_new_tuple(&tuple, 1)
         }
 
@@ -112,7 +121,8 @@ enum ShellSearchProviderObject {
             var dicts: [OpaquePointer?] = results.map { r in
                 let fields: [(String, String)] = [("id", r.id), ("name", r.name), ("description", r.description)]
                 var entries: [OpaquePointer?] = fields.map { field in
-                    g_variant_new_dict_entry(g_variant_new_string(field.0), g_variant_new_variant(g_variant_new_string(field.1)))
+                    g_variant_new_dict_entry(
+                        g_variant_new_string(field.0), g_variant_new_variant(g_variant_new_string(field.1)))
                 }
                 return g_variant_new_array(nil, &entries, gsize(entries.count))
             }

@@ -39,7 +39,9 @@ extension ShortcutController {
     /// A key that activates "scope.name" (GtkNamedAction): it does nothing, and lets the key go
     /// on, while the action is disabled.
     func add(_ trigger: String, action name: String) {
-        guard let t = gtk_shortcut_trigger_parse_string(trigger) else { preconditionFailure("bad shortcut trigger \(trigger)") }
+        guard let t = gtk_shortcut_trigger_parse_string(trigger) else {
+            preconditionFailure("bad shortcut trigger \(trigger)")
+        }
         gtk_shortcut_controller_add_shortcut(raw, gtk_shortcut_new(t, gtk_named_action_new(name)))
     }
 }
@@ -57,7 +59,9 @@ enum ShortcutsWindow {
             defer { g_error_free(error) }
             return .failure(BuilderError(message: error.map { String(cString: $0.pointee.message) } ?? "unknown"))
         }
-        guard let obj = gtk_builder_get_object(builder, "shortcuts") else { return .failure(BuilderError(message: "no shortcuts object")) }
+        guard let obj = gtk_builder_get_object(builder, "shortcuts") else {
+            return .failure(BuilderError(message: "no shortcuts object"))
+        }
         return .success(Window(wrapping: Widget(unsafe: UnsafeMutableRawPointer(obj))))
     }
 

@@ -80,11 +80,13 @@ private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void
     let b: ClosureBox<UIntHandler> = box(data)
     MainActor.assumeIsolated { b.call(arg) }
 }
-private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
+private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+    _, keyval, _, state, data in
     let b: ClosureBox<KeyHandler> = box(data)
     return MainActor.assumeIsolated { b.call(keyval, state) ? 1 : 0 }
 }
-private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, n, x, y, data in
+private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = {
+    _, n, x, y, data in
     let b: ClosureBox<PressHandler> = box(data)
     MainActor.assumeIsolated { b.call(n, x, y) }
 }
@@ -142,19 +144,23 @@ extension SignalSource {
     /// GtkGestureSwipe::swipe: the velocity (px/s) as the finger left.
     @discardableResult
     func onSwipe(_ handler: @escaping @MainActor (_ vx: Double, _ vy: Double) -> Void) -> SignalToken {
-        connectSignal(gobject, "swipe", unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
+        connectSignal(
+            gobject, "swipe", unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
     }
 
     /// `void (*)(Instance*, gdouble x, gdouble y, gpointer)`: GtkEventControllerMotion::motion and
     /// enter (the same shape as a swipe's velocity).
     @discardableResult
     func onPoint(_ signal: String, _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalToken {
-        connectSignal(gobject, signal, unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
+        connectSignal(
+            gobject, signal, unsafeBitCast(velocityTrampoline, to: GCallback.self), handler as VelocityHandler)
     }
 
     /// GtkGestureClick::pressed / released.
     @discardableResult
-    func onPress(_ signal: String, _ handler: @escaping @MainActor (_ nPress: Int32, _ x: Double, _ y: Double) -> Void) -> SignalToken {
+    func onPress(_ signal: String, _ handler: @escaping @MainActor (_ nPress: Int32, _ x: Double, _ y: Double) -> Void)
+        -> SignalToken
+    {
         connectSignal(gobject, signal, unsafeBitCast(pressTrampoline, to: GCallback.self), handler as PressHandler)
     }
 }

@@ -40,7 +40,9 @@ import CGtk
 /// A number chosen with − and + or typed (GtkSpinButton): a recipe's servings.
 @MainActor struct SpinButton {
     let widget: Widget
-    init(from: Double, to: Double, step: Double = 1) { widget = Widget(gtk_spin_button_new_with_range(from, to, step)!) }
+    init(from: Double, to: Double, step: Double = 1) {
+        widget = Widget(gtk_spin_button_new_with_range(from, to, step)!)
+    }
     private var ptr: OpaquePointer { widget.opaque }
 
     var value: Int {

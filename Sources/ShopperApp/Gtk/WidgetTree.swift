@@ -58,7 +58,10 @@ extension Widget {
             let instance = UnsafeMutableRawPointer(w.raw).assumingMemoryBound(to: GTypeInstance.self)
             let isMenuButton = g_type_check_instance_is_a(instance, gtk_menu_button_get_type()) != 0
             guard isMenuButton || g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 else { continue }
-            let label = isMenuButton ? gtk_menu_button_get_label(w.opaque) : gtk_button_get_label(UnsafeMutablePointer<GtkButton>(OpaquePointer(w.raw)))
+            let label =
+                isMenuButton
+                ? gtk_menu_button_get_label(w.opaque)
+                : gtk_button_get_label(UnsafeMutablePointer<GtkButton>(OpaquePointer(w.raw)))
             let text = label.map { String(cString: $0) }
                 ?? w.descendants().lazy.compactMap { $0.labelText }.first { !$0.isEmpty }
             if let text, !text.isEmpty {
@@ -87,7 +90,9 @@ extension Widget {
            let icon = gtk_button_get_icon_name(UnsafeMutablePointer<GtkButton>(OpaquePointer(raw))) {
             return String(cString: icon)
         }
-        if g_type_check_instance_is_a(instance, gtk_menu_button_get_type()) != 0, let icon = gtk_menu_button_get_icon_name(opaque) {
+        if g_type_check_instance_is_a(instance, gtk_menu_button_get_type()) != 0,
+            let icon = gtk_menu_button_get_icon_name(opaque)
+        {
             return String(cString: icon)
         }
         for d in descendants() {

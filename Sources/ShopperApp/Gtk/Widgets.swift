@@ -54,7 +54,8 @@ import CGtk
         // to the widget, under GTK's own key, the moment GTK lets it go, so that GTK keeps that
         // one up to date wherever the widget is put back. (The layout holds the context as long as
         // the widget lives.)
-        let raw = widget.raw, object = widget.gobject, context = UnsafeMutableRawPointer(gtk_widget_get_pango_context(raw))
+        let raw = widget.raw, object = widget.gobject,
+            context = UnsafeMutableRawPointer(gtk_widget_get_pango_context(raw))
         widget.onPointer("notify::root") { _ in
             guard gtk_widget_get_root(raw) == nil, g_object_get_qdata(object, Self.contextKey) == nil else { return }
             g_object_set_qdata_full(object, Self.contextKey, g_object_ref(context)) { g_object_unref($0) }
@@ -105,7 +106,9 @@ import CGtk
     /// its window can be (wider than a phone). GTK keeps the label for each new text.
     func wrapsLabel() {
         guard let child = gtk_button_get_child(widget.typedPointer()),
-              g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(child)), gtk_label_get_type()) != 0 else { return }
+            g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(child)), gtk_label_get_type())
+                != 0
+        else { return }
         // By word: the narrowest is its longest word, never a letter a line.
         gtk_label_set_wrap(OpaquePointer(child), 1)
         gtk_label_set_wrap_mode(OpaquePointer(child), PANGO_WRAP_WORD)

@@ -59,7 +59,9 @@ import CGtk
     /// every window as it maps), where GTK keeps the size last asked for.
     func onShownSize(_ f: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) {
         widget.on("realize") { [widget] in
-            guard let native = gtk_widget_get_native(widget.raw), let surface = gtk_native_get_surface(native) else { return }
+            guard let native = gtk_widget_get_native(widget.raw), let surface = gtk_native_get_surface(native) else {
+                return
+            }
             let report = {
                 var sx = 0.0, sy = 0.0
                 gtk_native_get_surface_transform(native, &sx, &sy)

@@ -63,13 +63,19 @@ extension ListPage {
         let h = (scrolled.maxScrollOffset + scrolled.pageSize) / Double(projection.count)
         let (top, bottom) = (Double(first) * h, Double(i + 1) * h)
         var offset = scrolled.scrollOffset
-        if top < offset || bottom - top > page { offset = top } else if bottom > offset + page { offset = bottom - page }
+        if top < offset || bottom - top > page {
+            offset = top
+        } else if bottom > offset + page {
+            offset = bottom - page
+        }
         if offset != scrolled.scrollOffset { scrolled.scrollOffset = offset }
     }
 
     /// Keyboard focus into the list: the selected row, else the first item. False when empty.
     func focusRows() -> Bool {
-        guard let id = selectedItem ?? (0..<min(projection.count, 3)).lazy.compactMap(projection.itemID).first else { return false }
+        guard let id = selectedItem ?? (0..<min(projection.count, 3)).lazy.compactMap(projection.itemID).first else {
+            return false
+        }
         select(id)
         return true
     }
@@ -130,7 +136,9 @@ extension ListPage {
     }
 
     func drop(_ dragged: ItemID, onto: ItemID, after: Bool) {
-        guard dragged != onto, let from = projection.index(of: dragged), let j = projection.index(of: onto) else { return }
+        guard dragged != onto, let from = projection.index(of: dragged), let j = projection.index(of: onto) else {
+            return
+        }
         let target = after ? j + 1 : j
         do {
             try projection.moveItem(from: from, to: from < target ? target - 1 : target)
@@ -155,7 +163,9 @@ extension ListPage {
         keys.add("Page_Down") { [weak self] in self.map { $0.moveFocus(by: $0.rowsPerPage) } ?? false }
         // Tab and Shift+Tab leave the list, as from any other single control.
         keys.add("Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: true); return true }
-        keys.add("<Shift>ISO_Left_Tab") { [weak self] in self?.listView.widget.moveFocusOut(forward: false); return true }
+        keys.add("<Shift>ISO_Left_Tab") { [weak self] in
+            self?.listView.widget.moveFocusOut(forward: false); return true
+        }
         // The row's menu from the keyboard, as GNOME lists do.
         for trigger in ["<Shift>F10", "Menu"] {
             keys.add(trigger) { [weak self] in self?.rows.menu.showForSelection() ?? false }

@@ -71,7 +71,9 @@ final class ListPage {
 
     // The parameters are named apart from the properties they set: a closure made here that said
     // `model` would hold the list it was made with (not the one shown later), and keep it.
-    init(kind: ListKind, model initialModel: ShoppingModel, options initialOptions: DisplayOptions, sectioning: Sectioning,
+    init(
+        kind: ListKind, model initialModel: ShoppingModel, options initialOptions: DisplayOptions,
+        sectioning: Sectioning,
          money initialMoney: MoneyFormat, emptyButtonTitle: String? = nil) {
         self.kind = kind
         look = RowLook(kind: kind, options: initialOptions, money: initialMoney)
@@ -171,7 +173,9 @@ final class ListPage {
             // one get_item each (a million when a search is cleared): it lets go of the row first
             // and is given it back after.
             var reselect: Int?
-            let unselect: (() -> Void)? = if let s = listView.selected, s >= position, s < position + removed { { [listView = listView!] in
+            let unselect: (() -> Void)? =
+                if let s = listView.selected, s >= position, s < position + removed {
+                    { [listView = listView!] in
                 reselect = listView.selectedIdentity
                 listView.unselect()
             } } else { nil }
@@ -196,7 +200,9 @@ final class ListPage {
         // Rows that stay keep their widgets (and focus): refresh the bound ones in place.
         shown.announcer.onContentChanged = { [weak self] identities in
             guard let self else { return }
-            for (row, identity) in rows.bound.values where identities.contains(identity) { show(row, identity: identity) }
+            for (row, identity) in rows.bound.values where identities.contains(identity) {
+                show(row, identity: identity)
+            }
             host?.pageRowsChanged()
         }
     }

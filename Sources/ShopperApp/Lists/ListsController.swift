@@ -180,7 +180,9 @@ final class ListsController {
                 // A long import is not redone (its items are not held): no Redo to offer.
                 if entry?.imported != nil { host.toast.show(L("Undid {step}", ["step": name])) }
                 else {
-                    host.toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in self?.redo() }
+                    host.toast.show(L("Undid {step}", ["step": name]), actionTitle: L("Redo")) { [weak self] in
+                        self?.redo()
+                    }
                 }
             }
         }
@@ -219,13 +221,17 @@ final class ListsController {
 
     func showListBroughtBack(by entry: UndoHistory.Entry?, before: [ShoppingList]) {
         guard let entry, entry.onListsOnly else { return }
-        if let back = host.model.lists.all.first(where: { l in entry.listIDs.contains(l.id) && !before.contains { $0.id == l.id } }) {
+        if let back = host.model.lists.all.first(where: { l in
+            entry.listIDs.contains(l.id) && !before.contains { $0.id == l.id }
+        }) {
             host.showList(back.id)
         }
     }
 
     /// A name for a list, asked in a small dialog (Enter answers, Escape cancels).
-    private func askListName(heading: String, name: String, answer: String, _ done: @escaping @MainActor (String) -> Void) {
+    private func askListName(
+        heading: String, name: String, answer: String, _ done: @escaping @MainActor (String) -> Void
+    ) {
         let dialog = MessageDialog(parent: host.window, heading: heading, body: "")
         let entry = Entry()
         entry.text = name
@@ -235,7 +241,9 @@ final class ListsController {
         dialog.addResponse("cancel", L("Cancel"))
         dialog.addResponse("ok", answer, suggested: true)
         dialog.closeResponse("cancel")
-        let named: @MainActor @Sendable () -> Bool = { !entry.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let named: @MainActor @Sendable () -> Bool = {
+            !entry.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
         entry.onChanged { dialog.setEnabled("ok", named()) }
         dialog.setEnabled("ok", named())
         dialog.onResponse { response in if response == "ok" { done(entry.text) } }

@@ -67,7 +67,11 @@ final class ListsPane {
     }
 
     func popUp(_ menu: Menu, x: Double, y: Double) {
-        if let listMenu { listMenu.setMenu(menu) } else { listMenu = PopoverMenu(menu: menu, parent: sidebar.root.widget) }
+        if let listMenu {
+            listMenu.setMenu(menu)
+        } else {
+            listMenu = PopoverMenu(menu: menu, parent: sidebar.root.widget)
+        }
         listMenu?.popup(at: x, y)
     }
 

@@ -130,7 +130,9 @@ final class RowWidget {
 
     /// `highlights` marks the search matches in the description.
     /// `showCost` false: headers and the end row count items without money, as rows show none.
-    func show(_ row: ListRow, money: MoneyFormat, showCost: Bool = true, highlights: (String) -> [Range<String.Index>] = { _ in [] },
+    func show(
+        _ row: ListRow, money: MoneyFormat, showCost: Bool = true,
+        highlights: (String) -> [Range<String.Index>] = { _ in [] },
               presentation make: (Item) -> RowPresentation) {
         binding = true
         defer { binding = false }
@@ -148,13 +150,17 @@ final class RowWidget {
         case .header(let title, let totals):
             showCaption("\(title) · \(Self.summary(totals, money, showCost: showCost))", css: "section-header")
         case .end(let totals):
-            showCaption(L("No more items · {summary}", ["summary": Self.summary(totals, money, showCost: showCost)]), css: "end")
+            showCaption(
+                L("No more items · {summary}", ["summary": Self.summary(totals, money, showCost: showCost)]), css: "end"
+            )
         }
     }
 
     /// "3 items · $12.40", or "3 items" with costs turned off.
     static func summary(_ t: Totals, _ money: MoneyFormat, showCost: Bool = true) -> String {
-        showCost ? N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.sum)]) : N("{n} item", "{n} items", t.count)
+        showCost
+            ? N("{n} item · {cost}", "{n} items · {cost}", t.count, ["cost": money.format(t.sum)])
+            : N("{n} item", "{n} items", t.count)
     }
 
     private func apply(_ p: RowPresentation) {
@@ -184,7 +190,12 @@ final class RowWidget {
     }
 
     // For in-process tests: what the row shows.
-    var visibleParts: (check: Bool, details: Bool, left: String?, right: String?, dimmed: Bool, checked: Bool, checkTargetable: Bool, edit: Bool) {
+    var visibleParts:
+        (
+            check: Bool, details: Bool, left: String?, right: String?, dimmed: Bool, checked: Bool,
+            checkTargetable: Bool, edit: Bool
+        )
+    {
         (checkArea.widget.visible, texts.detailLine.widget.visible, texts.shownLeft, texts.shownRight,
          root.widget.hasCSS("dimmed"), check.active, check.widget.canTarget, editButton.widget.visible)
     }

@@ -6,7 +6,10 @@ import ShopperModel
 @MainActor
 final class SavedSearchesPage {
     let root = Overlay()
-    let emptyState = EmptyState(text: L("Search for items. For example: “apples” or “aisle:dairy” or “cost>5”.\nSearches you save will be listed here."))
+    let emptyState = EmptyState(
+        text: L(
+            "Search for items. For example: “apples” or “aisle:dairy” or “cost>5”.\nSearches you save will be listed here."
+        ))
     private let list = ListBox()
     private let editToggle = Button(label: L("Edit"))
     private let model: ShoppingModel
@@ -108,7 +111,8 @@ final class SavedSearchesPage {
         texts.append(query.widget)
         line.append(texts.widget)
         if editing {
-            let delete = Button(icon: "user-trash-symbolic", accessibleLabel: L("Delete “{name}”", ["name": search.name]))
+            let delete = Button(
+                icon: "user-trash-symbolic", accessibleLabel: L("Delete “{name}”", ["name": search.name]))
             delete.widget.css("flat")
             delete.widget.align(v: .center)
             delete.onClicked { [weak self] in self?.onDelete?(search) }
@@ -116,7 +120,8 @@ final class SavedSearchesPage {
             DragAndDrop.source(on: line.widget, prepare: { _, _ in String(search.id.raw) }, began: {}, ended: {})
             DragAndDrop.target(on: line.widget) { [weak self] payload, _, _ in
                 guard let self, let raw = Int64(payload),
-                      let to = model.searches.savedSearches.firstIndex(where: { $0.id == search.id }) else { return false }
+                    let to = model.searches.savedSearches.firstIndex(where: { $0.id == search.id })
+                else { return false }
                 do { try model.searches.moveSearch(SavedSearch.ID(raw), to: to) } catch { onError?(error) }
                 return true
             }
@@ -129,7 +134,9 @@ final class SavedSearchesPage {
     }
 
     private func moveSelected(by delta: Int) -> Bool {
-        guard let i = list.selected, i + delta >= 0, i + delta < model.searches.savedSearches.count else { return false }
+        guard let i = list.selected, i + delta >= 0, i + delta < model.searches.savedSearches.count else {
+            return false
+        }
         let id = model.searches.savedSearches[i].id
         do { try model.searches.moveSearch(id, to: i + delta) } catch { onError?(error); return true }
         list.select(i + delta)

@@ -198,7 +198,8 @@ extension SearchPanel {
             let name = Label(item.item.description)
             name.xalign(0)
             name.ellipsize()
-            let place = Label(item.item.aisle.map { L("{list} · {aisle}", ["list": item.list.name, "aisle": $0]) } ?? item.list.name)
+            let place = Label(
+                item.item.aisle.map { L("{list} · {aisle}", ["list": item.list.name, "aisle": $0]) } ?? item.list.name)
             place.xalign(0)
             place.ellipsize()
             place.widget.css("dim-label")
@@ -206,7 +207,8 @@ extension SearchPanel {
             row.append(place.widget)
             _ = row.widget.margins(6)
             results.append(row.widget)
-            results.row(at: i)?.accessibleLabel(L("{item}, in {list}", ["item": item.item.description, "list": item.list.name]))
+            results.row(at: i)?.accessibleLabel(
+                L("{item}, in {list}", ["item": item.item.description, "list": item.list.name]))
         }
     }
 }

@@ -23,7 +23,8 @@ enum PreferenceRow: CaseIterable {
             case .lists: nil
             case .priceBands:
                 // An entry row has no subtitle: what the amount is, and in what money, is said here.
-                L("With sections by price band, the items whose cost on the list is at least this amount come first, then the rest. In the money of the lists: {example}.",
+                L(
+                    "With sections by price band, the items whose cost on the list is at least this amount come first, then the rest. In the money of the lists: {example}.",
                   ["example": money.format(50)])
             }
         }
@@ -69,7 +70,8 @@ enum PreferenceRow: CaseIterable {
         case .showCost: .toggle(.showCost)
         case .showCheckboxes: .toggle(.showCheckboxes)
         case .tapToTick: .toggle(.tapToTick)
-        case .sections: .choice(.sections, [("aisle", L("By aisle")), ("price-band", L("By price band")), ("none", L("None"))])
+        case .sections:
+            .choice(.sections, [("aisle", L("By aisle")), ("price-band", L("By price band")), ("none", L("None"))])
         case .priceBandThreshold: .amount(.priceBandThreshold)
         case .currency: .choice(.currency, Self.currencies)
         }
@@ -82,7 +84,10 @@ enum PreferenceRow: CaseIterable {
                      "CZK", "HUF", "RON", "BGN", "TRY", "ILS", "AED", "SAR", "EGP", "ZAR", "BRL", "MXN", "ARS", "KRW",
                      "SGD", "HKD", "THB", "IDR", "PHP", "UAH"]
         let names = Locale(identifier: UserLocale.current.monetary ?? "en")
-        let title = { (code: String) in L("{currency} ({code})", ["currency": names.localizedString(forCurrencyCode: code) ?? code, "code": code]) }
-        return [("", own.map { L("{currency}, your language's", ["currency": title($0)]) } ?? L("None"))] + codes.map { ($0, title($0)) }
+        let title = { (code: String) in
+            L("{currency} ({code})", ["currency": names.localizedString(forCurrencyCode: code) ?? code, "code": code])
+        }
+        return [("", own.map { L("{currency}, your language's", ["currency": title($0)]) } ?? L("None"))]
+            + codes.map { ($0, title($0)) }
     }
 }

@@ -53,7 +53,8 @@ final class Preferences {
     private func notify() { observers.values.forEach { $0() } }
 
     var display: DisplayOptions {
-        DisplayOptions(showQuantity: bool(.showQuantity), showCost: bool(.showCost), showCheckboxes: bool(.showCheckboxes),
+        DisplayOptions(
+            showQuantity: bool(.showQuantity), showCost: bool(.showCost), showCheckboxes: bool(.showCheckboxes),
                        tapToTick: bool(.tapToTick))
     }
 
@@ -71,7 +72,8 @@ final class Preferences {
 
     /// The chosen currency, read without a window (`shopper add`).
     static func storedCurrency(paths: AppPaths) -> String {
-        SettingsStore(schema: AppInfo.id, directory: paths.resource("../glib-2.0/schemas"))?.string(Key.currency.rawValue) ?? ""
+        SettingsStore(schema: AppInfo.id, directory: paths.resource("../glib-2.0/schemas"))?.string(
+            Key.currency.rawValue) ?? ""
     }
 
     func bool(_ k: Key) -> Bool { settings?.bool(k.rawValue) ?? (memory[k].map { $0 == "true" } ?? true) }

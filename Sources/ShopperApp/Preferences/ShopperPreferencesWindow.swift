@@ -35,7 +35,9 @@ final class ShopperPreferencesWindow {
             let group = prefs.addGroup(title: kind.title)
             if kind.description(money: preferences.money) != nil {
                 let describe: @MainActor () -> Void = { [weak preferences] in
-                    if let money = preferences?.money, let text = kind.description(money: money) { group.describe(text) }
+                    if let money = preferences?.money, let text = kind.description(money: money) {
+                        group.describe(text)
+                    }
                 }
                 describe()
                 followers.append(describe)  // the currency chosen
@@ -63,11 +65,15 @@ final class ShopperPreferencesWindow {
                 // No schema (a build run by hand, tests): the in-memory preferences instead.
                 r.toggle.active = preferences.bool(key)
                 r.toggle.onToggled { [weak self] on in self?.preferences.set(key, on) }
-                followers.append { [weak self] in if let v = self?.preferences.bool(key), r.toggle.active != v { r.toggle.active = v } }
+                followers.append { [weak self] in
+                    if let v = self?.preferences.bool(key), r.toggle.active != v { r.toggle.active = v }
+                }
             }
             return (r.row, r.toggle.widget)
         case .choice(let key, let options):
-            let r = ComboRow(title: row.title, subtitle: row.subtitle, choices: options.map(\.title), valueAsSubtitle: row == .currency)
+            let r = ComboRow(
+                title: row.title, subtitle: row.subtitle, choices: options.map(\.title),
+                valueAsSubtitle: row == .currency)
             let index = { [weak self] in options.firstIndex { $0.value == self?.preferences.string(key) } ?? 0 }
             r.selected = index()
             r.onSelected { [weak self] i in

@@ -21,7 +21,8 @@ final class RecipeAddDialog {
 
     /// `onAdd`: the list chosen; the window adds there (one undo step) and shows it.
     init(heading: String, body: String, lists: [ShoppingList], current: ListID, parent: Window,
-         model: @escaping (ListID) -> ShoppingModel?, changes changesFor: @escaping @MainActor (ShoppingModel) throws -> [RecipeChange],
+        model: @escaping (ListID) -> ShoppingModel?,
+        changes changesFor: @escaping @MainActor (ShoppingModel) throws -> [RecipeChange],
          onAdd: @escaping @MainActor (ListID) -> Void) {
         self.lists = lists
         self.model = model

@@ -72,8 +72,9 @@ final class RecipeDetail {
     static let placeholderWidth: Int32 = 128 + 2 * 12
 
     private let scroller = ScrolledWindow()
-    private lazy var placeholder = LazyStatusPage(in: root, icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
-                                                  description: L("Choose a recipe to see what it needs for the servings you cook."))
+    private lazy var placeholder = LazyStatusPage(
+        in: root, icon: "accessories-text-editor-symbolic", title: L("No Recipe Open"),
+        description: L("Choose a recipe to see what it needs for the servings you cook."))
 
     /// Beside the list (a wide window) before a recipe is opened: made when the page first finds
     /// itself unfolded (`RecipesPage`). A folded window never shows it, and measured hidden it was

@@ -16,7 +16,8 @@ final class RecipeImportProgress {
 
     init(parent: Window, source: String, onCancel: @escaping @MainActor () -> Void) {
         self.source = source
-        dialog = MessageDialog(parent: parent, heading: L("Import a Recipe"), body: L("Reading {source}…", ["source": source]))
+        dialog = MessageDialog(
+            parent: parent, heading: L("Import a Recipe"), body: L("Reading {source}…", ["source": source]))
         let spinner = Spinner()
         spinner.widget.sizeRequest(width: 32, height: 32)
         spinner.widget.align(h: .center)

@@ -26,7 +26,9 @@ final class RecipePasteDialog {
     /// `onSave` answers whether the dialog closes (false: it asked something first, and closes it
     /// itself once answered).
     init(parent: Window, numbers: NumberConvention, title: String = L("Paste a Recipe"), text initial: String = "",
-         unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft, onSave: @escaping @MainActor (RecipeDraft) -> Bool) {
+        unchanged: RecipeDraft? = nil, read: @escaping (String) -> RecipeDraft,
+        onSave: @escaping @MainActor (RecipeDraft) -> Bool
+    ) {
         self.read = read
         self.initial = initial
         self.unchanged = unchanged
@@ -41,7 +43,8 @@ final class RecipePasteDialog {
         window.defaultSize(w > 0 ? min(520, w) : 520, h > 0 ? min(640, h) : 640)
         let column = Box(.vertical, spacing: 12)
         column.widget.margins(18)
-        let hint = Label(L("Its title on the first line, then the ingredients, one a line, then the method. Ctrl+Enter saves it."))
+        let hint = Label(
+            L("Its title on the first line, then the ingredients, one a line, then the method. Ctrl+Enter saves it."))
         hint.xalign(0)
         hint.wrap()
         hint.widget.css("dim-label")
@@ -151,7 +154,8 @@ final class UnderstoodRecipe {
         let ingredients = ScaledIngredients.lines(draft.ingredients, from: 1, to: 1, numbers: numbers).map { line in
             line.amount.map { L("{amount} · {ingredient}", ["amount": $0, "ingredient": line.text]) } ?? line.text
         }
-        let steps = draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", MethodSteps.count(draft.method))]
+        let steps =
+            draft.method.isEmpty ? [] : [N("Method: {n} step", "Method: {n} steps", MethodSteps.count(draft.method))]
         shownLines = ingredients + steps
         lines.showLines(shownLines)
         lines.widget.visible = !shownLines.isEmpty

@@ -11,9 +11,13 @@ extension RecipesController {
         if week.onAddWeek == nil { wire(week) }
         let days = PlanDay.planDays()
         do {
-            let titles = Dictionary(try host.model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+            let titles = Dictionary(
+                try host.model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
             let meals = try host.model.plan.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
-            week.show(meals.map { WeekPlanPage.Planned(meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
+            week.show(
+                meals.map {
+                    WeekPlanPage.Planned(
+                        meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
                                                        servings: $0.servings, added: $0.list != nil) },
                       days: days, today: PlanDay(Date()))
         } catch {
@@ -33,7 +37,9 @@ extension RecipesController {
             guard host.attempt({ try host.model.plan.setMealServings(meal, servings) }) else { return }
             reloadWeek()
             host.updateActions()
-            if let undo = host.undoAction(ifNewSince: before) { host.toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undo) }
+            if let undo = host.undoAction(ifNewSince: before) {
+                host.toast.show(L("Servings changed"), actionTitle: L("Undo"), action: undo)
+            }
         }
     }
 
@@ -43,9 +49,11 @@ extension RecipesController {
             host.toast.show(L("Keep a recipe first: Paste a Recipe (Ctrl+Shift+V)."))
             return
         }
-        let dialog = MealDialog(parent: host.window, heading: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]),
+        let dialog = MealDialog(
+            parent: host.window, heading: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]),
                                 choiceTitle: L("Recipe"), choices: book.map(\.title), chosen: 0,
-                                servings: book[0].baseServings, servingsOf: { book[$0].baseServings }) { [weak self] i, servings in
+            servings: book[0].baseServings, servingsOf: { book[$0].baseServings }
+        ) { [weak self] i, servings in
             self?.plan(book[i], on: day, servings: servings)
         }
         dialog.dialog.onResponse { [weak self] _ in self?.mealDialog = nil }
@@ -58,7 +66,8 @@ extension RecipesController {
         guard let recipe = try? host.model.recipes.recipe(id) else { return }
         let days = PlanDay.planDays()
         let today = PlanDay(Date())
-        let dialog = MealDialog(parent: host.window, heading: L("Plan “{recipe}”", ["recipe": recipe.title]), choiceTitle: L("Day"),
+        let dialog = MealDialog(
+            parent: host.window, heading: L("Plan “{recipe}”", ["recipe": recipe.title]), choiceTitle: L("Day"),
                                 choices: days.map { DateText.day($0.date()) }, chosen: days.firstIndex(of: today) ?? 0,
                                 servings: servings) { [weak self] i, servings in
             self?.plan(recipe, on: days[i], servings: servings)
@@ -96,13 +105,14 @@ extension RecipesController {
         let waiting = { [weak self] in (try? self?.host.model.plan.mealsWaiting(from: first)) ?? 0 }
         let dialog = RecipeAddDialog(heading: L("Add the Week to a List"),
                                      body: N("{n} meal: each ingredient is merged into what the list already needs.",
-                                             "{n} meals: each ingredient is merged into what the list already needs.", waiting()),
-                                     lists: host.model.lists.all, current: host.model.list, parent: host.window, model: models,
+                "{n} meals: each ingredient is merged into what the list already needs.", waiting()),
+            lists: host.model.lists.all, current: host.model.list, parent: host.window, model: models,
                                      changes: { try $0.plan.previewWeek(from: first) }, onAdd: { [weak self] list in
             guard let self else { return }
             host.showList(list)
             let before = host.model.undo.latestID, pending = waiting()
-            guard host.model.list == list, host.attempt({ _ = try host.model.plan.addWeekToList(from: first) }) else { return }
+                guard host.model.list == list, host.attempt({ _ = try host.model.plan.addWeekToList(from: first) })
+                else { return }
             let added = pending - waiting()
             host.showLists()
             host.show(.shopping)

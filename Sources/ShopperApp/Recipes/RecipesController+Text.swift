@@ -9,7 +9,8 @@ extension RecipesController {
     /// Paste a Recipe…: Save keeps the recipe and opens it.
     func paste() {
         show()
-        openRecipeText(title: L("Paste a Recipe"), text: "", base: nil) { [weak self] draft in self?.keep(draft) ?? true }
+        openRecipeText(title: L("Paste a Recipe"), text: "", base: nil) { [weak self] draft in self?.keep(draft) ?? true
+        }
     }
 
     /// Edit… on a recipe's page: its text, Save keeps the changes (one undo step).
@@ -19,7 +20,9 @@ extension RecipesController {
                        base: recipe.draft) { [weak self] draft in
             guard let self else { return true }
             let before = host.model.undo.latestID
-            guard host.attempt({ try host.model.recipes.updateRecipe(id, draft) }), let undo = host.undoAction(ifNewSince: before) else { return true }
+            guard host.attempt({ try host.model.recipes.updateRecipe(id, draft) }),
+                let undo = host.undoAction(ifNewSince: before)
+            else { return true }
             reloadRecipes()
             place.page.open(id: id.raw)
             host.toast.show(L("“{recipe}” is changed", ["recipe": draft.title]), actionTitle: L("Undo"), action: undo)
@@ -35,7 +38,9 @@ extension RecipesController {
             keep(draft, replacing: nil)
             return true
         }
-        let ask = RecipeDuplicateDialog(parent: paste.window, draft: draft, kept: kept, onChoice: { [weak self, weak paste] choice in
+        let ask = RecipeDuplicateDialog(
+            parent: paste.window, draft: draft, kept: kept,
+            onChoice: { [weak self, weak paste] choice in
             self?.keep(draft, replacing: choice == .replace ? kept.id : nil)
             // Once the question is gone: closed while it still answers, the text's window (its
             // transient parent) is destroyed under it, and GTK unhooks it from a freed window.
@@ -60,7 +65,9 @@ extension RecipesController {
         }
     }
 
-    private func openRecipeText(title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Bool) {
+    private func openRecipeText(
+        title: String, text: String, base: RecipeDraft?, onSave: @escaping @MainActor (RecipeDraft) -> Bool
+    ) {
         // One at a time: a page read while a recipe is being typed waits its turn rather than
         // taking the place (and the Save) of what is typed.
         if let open = pasteDialog {
@@ -68,8 +75,11 @@ extension RecipesController {
             host.toast.show(L("Keep or close the recipe open first."))
             return
         }
-        let read: (String) -> RecipeDraft = { t in base.map { RecipeText.read(t, keeping: $0) } ?? RecipeText.read(t) ?? RecipeDraft(title: "") }
-        let dialog = RecipePasteDialog(parent: host.window, numbers: UserLocale.current.numbers, title: title, text: text,
+        let read: (String) -> RecipeDraft = { t in
+            base.map { RecipeText.read(t, keeping: $0) } ?? RecipeText.read(t) ?? RecipeDraft(title: "")
+        }
+        let dialog = RecipePasteDialog(
+            parent: host.window, numbers: UserLocale.current.numbers, title: title, text: text,
                                        unchanged: base, read: read, onSave: onSave)
         dialog.window.onCloseRequest { [weak self, weak dialog] in
             if let self, self.pasteDialog === dialog { self.pasteDialog = nil }
@@ -85,7 +95,10 @@ extension RecipesController {
     func importRecipe(problem: String? = nil, typed: String = "") {
         show()
         let dialog = MessageDialog(parent: host.window, heading: L("Import a Recipe"),
-                                   body: problem ?? L("A recipe page’s address (most recipe sites describe their recipes for search engines), or a recipe file such as Nextcloud Cookbook keeps."))
+            body: problem
+                ?? L(
+                    "A recipe page’s address (most recipe sites describe their recipes for search engines), or a recipe file such as Nextcloud Cookbook keeps."
+                ))
         let rows = ListBox()
         rows.widget.css("boxed-list")
         let address = EntryRow(title: L("Web Address or File"))
@@ -103,7 +116,13 @@ extension RecipesController {
             case "read": readRecipe(from: address.text.trimmingCharacters(in: .whitespaces))
             case "file":
                 FileChooser.choose(title: L("Import a Recipe"), accept: L("_Open"), parent: host.window,
-                                   filters: [(name: L("Recipes (web pages, schema.org JSON, text)"), patterns: ["*.html", "*.htm", "*.json", "*.txt"])]) { [weak self] path in
+                    filters: [
+                        (
+                            name: L("Recipes (web pages, schema.org JSON, text)"),
+                            patterns: ["*.html", "*.htm", "*.json", "*.txt"]
+                        )
+                    ]
+                ) { [weak self] path in
                     self?.readRecipe(from: path)
                 }
             default: break
@@ -120,13 +139,17 @@ extension RecipesController {
         guard !source.isEmpty else { return importRecipe() }
         let previous = importProgress
         previous?.cancel()
-        let progress = RecipeImportProgress(parent: host.window, source: source) { [weak self] in self?.importProgress = nil }
+        let progress = RecipeImportProgress(parent: host.window, source: source) { [weak self] in
+            self?.importProgress = nil
+        }
         importProgress = progress
         progress.present()
         let handle = progress.handle, before = previous?.handle
         Thread.detachNewThread {
             before?.waitUntilEnded()
-            let found = Result { () throws(HelperProcess.Failure) in try SyncHelper.recipes(from: source, handle: handle) }
+            let found = Result { () throws(HelperProcess.Failure) in
+                try SyncHelper.recipes(from: source, handle: handle)
+            }
             MainLoop.post { [weak self, weak progress] in
                 guard let self, let progress, !progress.over else { return }
                 progress.finish()
@@ -142,11 +165,16 @@ extension RecipesController {
         switch found {
         case .success(let drafts) where !drafts.isEmpty:
             let first = drafts[0]
-            openRecipeText(title: L("Import “{recipe}”", ["recipe": first.title]), text: RecipeText.text(of: first), base: first) { [weak self] d in
+            openRecipeText(
+                title: L("Import “{recipe}”", ["recipe": first.title]), text: RecipeText.text(of: first), base: first
+            ) { [weak self] d in
                 self?.keep(d) ?? true
             }
             if drafts.count > 1 {
-                host.toast.show(N("{n} recipe was on the page; the first is shown", "{n} recipes were on the page; the first is shown", drafts.count))
+                host.toast.show(
+                    N(
+                        "{n} recipe was on the page; the first is shown",
+                        "{n} recipes were on the page; the first is shown", drafts.count))
             }
         case .success: importRecipe(problem: L("No recipe was found there."), typed: source)
         case .failure(let e) where e.cancelled: break

@@ -78,7 +78,8 @@ final class RecipesController {
         guard let page = place.builtPage else { return }
         do {
             page.show(try host.model.recipes.recipeSummaries().map {
-                RecipesPage.Kept(id: $0.id.raw, title: $0.title, servings: $0.servings, ingredientCount: $0.ingredientCount)
+                    RecipesPage.Kept(
+                        id: $0.id.raw, title: $0.title, servings: $0.servings, ingredientCount: $0.ingredientCount)
             })
         } catch {
             host.report(error)
@@ -121,8 +122,9 @@ final class RecipesController {
         let model = host.model
         guard let recipe = try? model.recipes.recipe(id), let models = listModels() else { return nil }
         let dialog = RecipeAddDialog(heading: L("Add “{recipe}” to a List", ["recipe": recipe.title]),
-                                     body: N("For {n} serving: each ingredient is merged into what the list already needs.",
-                                             "For {n} servings: each ingredient is merged into what the list already needs.", servings),
+            body: N(
+                "For {n} serving: each ingredient is merged into what the list already needs.",
+                "For {n} servings: each ingredient is merged into what the list already needs.", servings),
                                      lists: model.lists.all, current: model.list, parent: host.window, model: models,
                                      changes: { try $0.plan.previewRecipe(id, servings: servings) },
                                      onAdd: { [weak self] list in self?.add(recipe, servings: servings, to: list) })
@@ -137,13 +139,17 @@ final class RecipesController {
         guard host.model.list == list else { return }
         var changes: [RecipeChange] = []
         let before = host.model.undo.latestID
-        guard host.attempt({ changes = try host.model.plan.addRecipeToList(recipe.id, servings: servings) }) else { return }
+        guard host.attempt({ changes = try host.model.plan.addRecipeToList(recipe.id, servings: servings) }) else {
+            return
+        }
         host.showLists()
         host.show(.shopping)
         // Every line a staple or a heading: nothing was added, and there is nothing to undo.
         guard let undo = host.undoAction(ifNewSince: before) else { return }
         let listName = host.currentList?.name ?? ""
-        let added = changes.filter { if case .staple = $0.kind { false } else if case .heading = $0.kind { false } else { true } }.count
+        let added = changes.filter {
+            if case .staple = $0.kind { false } else if case .heading = $0.kind { false } else { true }
+        }.count
         host.toast.show(N("“{recipe}”: {n} ingredient on “{list}”", "“{recipe}”: {n} ingredients on “{list}”", added,
                           ["recipe": recipe.title, "list": listName]), actionTitle: L("Undo"), action: undo)
     }

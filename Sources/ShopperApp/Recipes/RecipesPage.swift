@@ -42,7 +42,9 @@ final class RecipesPage {
     private(set) var list: RecipeList!
     private lazy var emptyState = LazyStatusPage(
         in: listSide, icon: "accessories-text-editor-symbolic", title: L("No Recipes Yet"),
-        description: L("Paste a recipe (its title, its ingredients, then its method) with the + button, or press Ctrl+Shift+V. Open it to cook for any number: the amounts follow."))
+        description: L(
+            "Paste a recipe (its title, its ingredients, then its method) with the + button, or press Ctrl+Shift+V. Open it to cook for any number: the amounts follow."
+        ))
     let detail: RecipeDetail
     /// The recipe open, by identity.
     private(set) var openID: Int64?

@@ -141,7 +141,8 @@ private final class RecipesChrome {
         importButton.widget.tooltip(L("Import a Recipe"))
         importButton.widget.actionName(AppAction.importRecipe.detailedName)
         header.packStart(importButton.widget)
-        header.packEnd(MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: Menus.recipes()).widget)
+        header.packEnd(
+            MenuButton(icon: "open-menu-symbolic", accessibleLabel: L("Main Menu"), menu: Menus.recipes()).widget)
         stack.widget.expand(h: true, v: true)
         ViewStack.showBar(switcherBar, whenNoRoomFor: switcherTitle)
     }

@@ -27,7 +27,9 @@ final class StaplesWindow {
         window = prefs.window
         window.title = L("Always at Home")
         prefs.fit(parent)
-        prefs.addEntryGroup(title: L("Add a Staple"), entry: newStaple, addLabel: L("Add Staple")) { [weak self] in self?.addStaple() }
+        prefs.addEntryGroup(title: L("Add a Staple"), entry: newStaple, addLabel: L("Add Staple")) { [weak self] in
+            self?.addStaple()
+        }
         let list = prefs.addGroup(title: L("Always at Home"))
         list.describe(L("When a recipe is added to a list, these are shown but not put on it."))
         list.addBoxedList(rows, name: L("Always at Home"))
@@ -86,7 +88,10 @@ final class StaplesWindow {
             if let same = shown.first(where: { ShoppingModel.matchKey($0) == key }) {
                 prefs.toast(L("“{staple}” is always at home already", ["staple": same]))
             } else {
-                prefs.toast(N("No more than {n} staple can be kept", "No more than {n} staples can be kept", StapleTables.staplesMost))
+                prefs.toast(
+                    N(
+                        "No more than {n} staple can be kept", "No more than {n} staples can be kept",
+                        StapleTables.staplesMost))
             }
         } catch {
             onError?(error)
@@ -95,12 +100,15 @@ final class StaplesWindow {
 
     /// Removes a staple, the focus to the row after it (or before, the last gone), with Undo.
     func remove(_ name: String) {
-        let next = shown.firstIndex(of: name).flatMap { i in i + 1 < shown.count ? shown[i + 1] : (i > 0 ? shown[i - 1] : nil) }
+        let next = shown.firstIndex(of: name).flatMap { i in
+            i + 1 < shown.count ? shown[i + 1] : (i > 0 ? shown[i - 1] : nil)
+        }
         do {
             guard let removed = try store.stapleTables.removeStaple(name) else { return refresh() }
             refresh(focus: next)
             if next == nil { _ = newStaple.row.grabFocus() }
-            let handle = prefs.toast(L("“{staple}” goes on the list again", ["staple": removed]), button: L("Undo")) { [weak self] in
+            let handle = prefs.toast(L("“{staple}” goes on the list again", ["staple": removed]), button: L("Undo")) {
+                [weak self] in
                 guard let self else { return }
                 do { try store.stapleTables.addStaple(removed) } catch { onError?(error) }
                 refresh(focus: removed)

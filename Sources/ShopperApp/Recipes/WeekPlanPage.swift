@@ -92,7 +92,8 @@ final class WeekPlanPage {
         name.xalign(0)
         name.widget.expand(h: true)
         head.append(name.widget)
-        let add = Button(icon: "list-add-symbolic", accessibleLabel: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]))
+        let add = Button(
+            icon: "list-add-symbolic", accessibleLabel: L("Plan a Meal for {day}", ["day": DateText.day(day.date())]))
         add.widget.css("flat")
         add.widget.tooltip(L("Plan a Meal"))
         add.onClicked { [weak self] in self?.onAddMeal?(day) }
@@ -135,7 +136,8 @@ final class WeekPlanPage {
         }
         spins[meal.meal] = servings
         row.append(servings.widget)
-        let remove = Button(icon: "user-trash-symbolic", accessibleLabel: L("Take {recipe} off the Plan", ["recipe": meal.title]))
+        let remove = Button(
+            icon: "user-trash-symbolic", accessibleLabel: L("Take {recipe} off the Plan", ["recipe": meal.title]))
         remove.widget.css("flat")
         remove.widget.align(v: .center)
         remove.widget.tooltip(L("Take off the Plan"))

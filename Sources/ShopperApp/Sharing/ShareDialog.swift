@@ -19,7 +19,9 @@ final class ShareDialog {
     private let done: @MainActor (Result<SyncReport, HelperProcess.Failure>) -> Void
 
     init(list: ShoppingList, parent: Window, sharing: SyncController, lists: [ShoppingList], storePath: String?,
-         progress: @escaping @MainActor (String?) -> Void, done: @escaping @MainActor (Result<SyncReport, HelperProcess.Failure>) -> Void) {
+        progress: @escaping @MainActor (String?) -> Void,
+        done: @escaping @MainActor (Result<SyncReport, HelperProcess.Failure>) -> Void
+    ) {
         self.list = list
         self.parent = parent
         self.sharing = sharing
@@ -35,7 +37,11 @@ final class ShareDialog {
     func ask(server: String = "", user: String = "", password: String = "", problem: String? = nil) {
         let account = server.isEmpty && user.isEmpty ? sharing.accounts.first : nil
         let (server, user) = account.map { ($0.server, $0.user) } ?? (server, user)
-        let body = problem ?? L("Anyone with this account sees and changes the list, in Shopper or in a CalDAV task app (Nextcloud Tasks, tasks.org with DAVx5, Thunderbird).")
+        let body =
+            problem
+            ?? L(
+                "Anyone with this account sees and changes the list, in Shopper or in a CalDAV task app (Nextcloud Tasks, tasks.org with DAVx5, Thunderbird)."
+            )
         let dialog = MessageDialog(parent: parent, heading: L("Share “{list}”", ["list": list.name]), body: body)
         let rows = ListBox()
         rows.widget.css("boxed-list")
@@ -49,7 +55,9 @@ final class ShareDialog {
         // after the dialog answered would stay in the row, one for another server would go there.
         let open = Flag(true)
         if let account {
-            Self.fillPassword(passwordRow, from: account) { open.on && serverRow.text == account.server && userRow.text == account.user }
+            Self.fillPassword(passwordRow, from: account) {
+                open.on && serverRow.text == account.server && userRow.text == account.user
+            }
         }
         for row in [serverRow.row, userRow.row, passwordRow.row] { rows.append(row) }
         for row in [serverRow, userRow] { row.activatesDefault(true) }
@@ -59,9 +67,12 @@ final class ShareDialog {
         dialog.addResponse("connect", L("Connect"), suggested: true)
         dialog.closeResponse("cancel")
         let filled: @MainActor @Sendable () -> Bool = {
-            !serverRow.text.trimmingCharacters(in: .whitespaces).isEmpty && !userRow.text.isEmpty && !passwordRow.text.isEmpty
+            !serverRow.text.trimmingCharacters(in: .whitespaces).isEmpty && !userRow.text.isEmpty
+                && !passwordRow.text.isEmpty
         }
-        for row in [serverRow.row, userRow.row, passwordRow.row] { row.on("changed") { dialog.setEnabled("connect", filled()) } }
+        for row in [serverRow.row, userRow.row, passwordRow.row] {
+            row.on("changed") { dialog.setEnabled("connect", filled()) }
+        }
         dialog.setEnabled("connect", filled())
         dialog.onResponse { response in
             open.on = false
@@ -94,13 +105,18 @@ final class ShareDialog {
     private func findCollections(server: String, user: String, password: String) {
         progress(L("Connecting to {server}…", ["server": server]))
         Thread.detachNewThread {
-            let found = Result { () throws(HelperProcess.Failure) in try SyncHelper.collections(server: server, user: user, password: password) }
+            let found = Result { () throws(HelperProcess.Failure) in
+                try SyncHelper.collections(server: server, user: user, password: password)
+            }
             MainLoop.post {
                 switch found {
-                case .success(let collections): self.chooseCollection(collections, server: server, user: user, password: password)
+                case .success(let collections):
+                    self.chooseCollection(collections, server: server, user: user, password: password)
                 case .failure(let e):
                     self.progress(nil)
-                    self.ask(server: server, user: user, password: password, problem: L("Could not connect: {problem}.", ["problem": e.description]))
+                    self.ask(
+                        server: server, user: user, password: password,
+                        problem: L("Could not connect: {problem}.", ["problem": e.description]))
                 }
             }
         }
@@ -125,7 +141,8 @@ final class ShareDialog {
         let dialog = MessageDialog(parent: parent, heading: L("Choose a Task List"), body: body)
         // The choice under the row's title, with the whole width: beside it, the title wrapped a
         // letter a line at a phone's width.
-        let choice = ComboRow(title: L("Task List"), subtitle: "", choices: [newTitle] + found.map(\.name), valueAsSubtitle: true)
+        let choice = ComboRow(
+            title: L("Task List"), subtitle: "", choices: [newTitle] + found.map(\.name), valueAsSubtitle: true)
         choice.selected = sameName.map { $0 + 1 } ?? 0
         let rows = ListBox()
         rows.widget.css("boxed-list")
@@ -136,7 +153,8 @@ final class ShareDialog {
         dialog.closeResponse("cancel")
         dialog.onResponse { response in
             guard response == "share" else { return }
-            let target: ShareTarget = choice.selected == 0 ? .new(name: self.list.name) : .existing(found[choice.selected - 1])
+            let target: ShareTarget =
+                choice.selected == 0 ? .new(name: self.list.name) : .existing(found[choice.selected - 1])
             self.startSharing(target: target, server: server, user: user, password: password)
         }
         dialog.widget.nameButtons(icons: [:])
@@ -150,7 +168,8 @@ final class ShareDialog {
         let list = list
         Thread.detachNewThread {
             let outcome = Result { () throws(HelperProcess.Failure) -> SyncReport in
-                try SyncHelper.share(store: path, list: list.id, server: server, user: user, password: password, target: target)
+                try SyncHelper.share(
+                    store: path, list: list.id, server: server, user: user, password: password, target: target)
             }
             MainLoop.post { self.done(outcome) }
         }

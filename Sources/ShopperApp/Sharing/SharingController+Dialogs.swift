@@ -37,7 +37,9 @@ extension SharingController {
             guard response == "stop", let self else { return }
             // Off the main loop: the helper forgets the password in the keyring, over D-Bus.
             Thread.detachNewThread {
-                let outcome = Result { () throws(HelperProcess.Failure) in try SyncHelper.stop(store: path, list: list.id) }
+                let outcome = Result { () throws(HelperProcess.Failure) in
+                    try SyncHelper.stop(store: path, list: list.id)
+                }
                 MainLoop.post { [weak self] in self?.stopped(list, outcome) }
             }
         }

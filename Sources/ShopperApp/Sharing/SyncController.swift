@@ -4,9 +4,9 @@ import ShopperSyncModel
 
 /// When the window syncs its shared lists, and with what outcome. A sync runs on a worker thread
 /// (the helper writes the store itself), so the main loop is never blocked; when it ends,
-/// `onFinished` has the window read what it wrote at once, not on the next poll. One sync at a time: one asked for meanwhile runs
-/// right after. Syncs: on their own (`SyncSchedule`), on Sync Now and on `shopper sync`. The sync itself runs in the
-/// sharing helper (`SyncHelper`): the window never loads the network libraries.
+/// `onFinished` has the window read what it wrote at once, not on the next poll. One sync at a time: one asked for
+/// meanwhile runs right after. Syncs: on their own (`SyncSchedule`), on Sync Now and on `shopper sync`. The sync itself
+/// runs in the sharing helper (`SyncHelper`): the window never loads the network libraries.
 @MainActor
 final class SyncController {
     /// One list's outcome.
@@ -48,7 +48,8 @@ final class SyncController {
 
     /// Reads the bindings again (after sharing starts or stops, or another process's sync).
     func reload() {
-        bindings = Dictionary(((try? reader?.syncTables.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a })
+        bindings = Dictionary(
+            ((try? reader?.syncTables.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a })
         pending.forget(keeping: Set(bindings.keys))
     }
 
@@ -160,7 +161,11 @@ final class SyncController {
         // (`shopper sync`): told it is done, it finds the window showing it.
         onFinished?(outcomes)
         for (_, done) in asked {
-            if let failed { done(.failure(AddLineService.Failed(message: failed))) } else { done(.success(text.isEmpty ? L("No list is shared.") : text)) }
+            if let failed {
+                done(.failure(AddLineService.Failed(message: failed)))
+            } else {
+                done(.success(text.isEmpty ? L("No list is shared.") : text))
+            }
         }
         if again {
             again = false

@@ -11,7 +11,10 @@ final class ShopAislesPage {
     private let title = Label()
     private let name = EntryRow(title: L("Name"))
     private let rows = ListBox()
-    private let empty = Label(L("No aisles yet. Give items an aisle (“[Dairy]” in the add bar, or in the item’s editor) and they appear here."))
+    private let empty = Label(
+        L(
+            "No aisles yet. Give items an aisle (“[Dairy]” in the add bar, or in the item’s editor) and they appear here."
+        ))
     private var shown: [String] = []
     var onBack: (@MainActor () -> Void)?
     var onDeleted: (@MainActor (String) -> Void)?
@@ -45,7 +48,9 @@ final class ShopAislesPage {
         let group = PreferencesGroup(title: L("Aisle Order"))
         group.describe(shopName == nil
             ? L("The list’s own order, for any store. Drag an aisle, or press Alt+Up or Alt+Down.")
-            : L("The order you walk this store’s aisles in; aisles it has not set come last. Drag an aisle, or press Alt+Up or Alt+Down."))
+                : L(
+                    "The order you walk this store’s aisles in; aisles it has not set come last. Drag an aisle, or press Alt+Up or Alt+Down."
+                ))
         group.addBoxedList(rows, name: L("Aisle Order"))
         group.addNote(empty)
         page.add(group)

@@ -65,7 +65,9 @@ final class ShopPicker {
     /// Whether a resize crossed the narrow width (only then is the header's store made again).
     func crossesCompact(_ width: Int32) -> Bool { isCompact(width) != compact }
 
-    private func isCompact(_ width: Int32) -> Bool { width > 0 && width < max(Self.compactBelow, Self.roomForName(chars: longest)) }
+    private func isCompact(_ width: Int32) -> Bool {
+        width > 0 && width < max(Self.compactBelow, Self.roomForName(chars: longest))
+    }
 
     /// The bar under the Shopping List: how many items other stores sell, and their cost when
     /// costs are shown (the totals above leave it out).
@@ -74,7 +76,8 @@ final class ShopPicker {
         let showing = page.projection.showsOtherShops && model.shops.hiddenForOtherShops > 0
         let count = N("{n} item for other stores", "{n} items for other stores", hidden)
         let cost = model.shops.hiddenForOtherShopsTotals.sum
-        let said = showCost && cost != .zero ? L("{items} · {cost}", ["items": count, "cost": money.format(cost)]) : count
+        let said =
+            showCost && cost != .zero ? L("{items} · {cost}", ["items": count, "cost": money.format(cost)]) : count
         otherShopsButton.label = showing ? L("Hide Items for Other Stores") : said
         otherShopsBar?.visible = hidden > 0 || showing
     }

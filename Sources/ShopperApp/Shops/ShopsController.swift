@@ -69,7 +69,9 @@ final class ShopsController {
         guard let raw = argument.flatMap(Int64.init) else { return }
         let shop = ShopID(raw)
         let model = host.model
-        host.attempt { try host.reorderPages(fromTop: shop != model.shops.currentShop) { try model.shops.shop(at: shop) } }
+        host.attempt {
+            try host.reorderPages(fromTop: shop != model.shops.currentShop) { try model.shops.shop(at: shop) }
+        }
         // The mark follows the model, also when the choice could not be kept.
         markChoice()
     }

@@ -28,10 +28,14 @@ final class ShopsWindow {
         prefs.canNavigateBack(false)
         // Room for a few stores and their aisles.
         prefs.fit(parent)
-        prefs.addEntryGroup(title: L("Add a Store"), entry: newShop, addLabel: L("Add Store")) { [weak self] in self?.addShop() }
+        prefs.addEntryGroup(title: L("Add a Store"), entry: newShop, addLabel: L("Add Store")) { [weak self] in
+            self?.addShop()
+        }
         let list = prefs.addGroup(title: L("Stores"))
         list.describe(
-            L("The Shopping List follows the aisles of the store you choose in the header. Drag a store, or press Alt+Up or Alt+Down, to order them."))
+            L(
+                "The Shopping List follows the aisles of the store you choose in the header. Drag a store, or press Alt+Up or Alt+Down, to order them."
+            ))
         list.addBoxedList(rows, name: L("Stores"))
         rows.onActivated { [weak self] i in
             guard let self, i < shown.count else { return }
@@ -62,8 +66,11 @@ final class ShopsWindow {
         for (i, id) in shown.enumerated() {
             let shop = model.shops.all.first { $0.id == id }
             let order = model.shops.aisleOrder(at: id).names
-            let subtitle = order.isEmpty ? L("No aisles yet") : order.prefix(4).joined(separator: ", ") + (order.count > 4 ? ", …" : "")
-            let row = ReorderableRows.row(title: shop?.name ?? L("Any Store"), subtitle: subtitle, movable: shop != nil, opens: true)
+            let subtitle =
+                order.isEmpty
+                ? L("No aisles yet") : order.prefix(4).joined(separator: ", ") + (order.count > 4 ? ", …" : "")
+            let row = ReorderableRows.row(
+                title: shop?.name ?? L("Any Store"), subtitle: subtitle, movable: shop != nil, opens: true)
             ReorderableRows.wire(row, index: i, fixed: 1) { [weak self] from, to in self?.move(from, to) }
             rows.append(row)
         }
@@ -118,7 +125,9 @@ final class ShopsWindow {
               entry.onListsOnly || entry.list == model.list else { return true }
         do {
             let name = undo ? try model.core.undoLast() : try model.core.redoLast()
-            if let name { toast(undo ? L("Undid {step}", ["step": name]) : L("Redid {step}", ["step": name]), undo: false) }
+            if let name {
+                toast(undo ? L("Undid {step}", ["step": name]) : L("Redid {step}", ["step": name]), undo: false)
+            }
         } catch {
             onError?(error)
         }

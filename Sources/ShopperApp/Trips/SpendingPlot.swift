@@ -153,7 +153,8 @@ final class SpendingPlot {
         let when = DateText.period(bar.start, period)
         let amount = money.format(bar.total)
         let trips = N("{n} trip", "{n} trips", bar.trips)
-        return period == .week ? L("Week of {date}: {amount} ({trips})", ["date": when, "amount": amount, "trips": trips])
+        return period == .week
+            ? L("Week of {date}: {amount} ({trips})", ["date": when, "amount": amount, "trips": trips])
                                : L("{month}: {amount} ({trips})", ["month": when, "amount": amount, "trips": trips])
     }
 
@@ -207,7 +208,10 @@ final class SpendingPlot {
             let centre = x + slot / 2
             if centre - 18 > lastTickEnd {
                 c.color(ink, alpha: i == picked ? 1 : 0.6)
-                lastTickEnd = c.text(DateText.tick(bar.start, period), x: centre, y: base + 3, widget: widget, center: true, maxX: w) + 6
+                lastTickEnd =
+                    c.text(
+                        DateText.tick(bar.start, period), x: centre, y: base + 3, widget: widget, center: true, maxX: w)
+                    + 6
             }
         }
     }

@@ -71,7 +71,9 @@ final class TripDetail {
             let quantity = DecimalText.format(line.quantity, numbers)
             let what = line.unit.map { "\(quantity) \($0) \(line.description)" }
                 ?? (line.quantity == 1 ? line.description : "\(quantity) × \(line.description)")
-            let each = line.unitCost.flatMap { line.quantity != 1 ? Self.unitPrice(money.formatUnitPrice($0), unit: line.unit) : nil }
+            let each = line.unitCost.flatMap {
+                line.quantity != 1 ? Self.unitPrice(money.formatUnitPrice($0), unit: line.unit) : nil
+            }
             let row = ActionRow(title: what, subtitle: each)
             let cost = Label(money.format(line.cost))
             cost.widget.css("numeric")

@@ -58,7 +58,8 @@ final class TripsController {
             return
         }
         // The optional step: prices paid, corrected from the receipt, before they are recorded.
-        let dialog = FinishShoppingDialog(model: host.model, parent: host.window, money: host.money) { [weak self] paid in
+        let dialog = FinishShoppingDialog(model: host.model, parent: host.window, money: host.money) {
+            [weak self] paid in
             guard let self else { return }
             finishDialog = nil
             if host.attempt({ try host.model.items.finishShopping(paid: paid) }) {

@@ -29,7 +29,9 @@ final class TripsPage {
     /// needed, so that the page's first frame builds only what it shows.
     private lazy var empty = LazyStatusPage(
         in: list, icon: "document-open-recent-symbolic", title: L("No Trips Yet"),
-        description: L("Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here."))
+        description: L(
+            "Finish Shopping in the Cart records each trip: what you bought, where, and what it came to. Your spending per week and month shows here."
+        ))
     private var builtDetail: TripDetail?
     /// How long the last read of the trips took, µs (for `make bench`).
     private(set) var readTime: Int64 = 0

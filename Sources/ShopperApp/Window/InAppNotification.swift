@@ -71,7 +71,9 @@ final class InAppNotification {
             // On a phone the message needs the room more than a close button does: the toast goes
             // by itself after its time. A German undo message was cut to "Rückgängig: „Milch“
             // in d…" beside Wiederholen and the ×.
-            for close in toast.buttons(withIcon: "window-close-symbolic") { close.visible = overlay.widget.width >= Self.roomyWidth }
+            for close in toast.buttons(withIcon: "window-close-symbolic") {
+                close.visible = overlay.widget.width >= Self.roomyWidth
+            }
         }
         // Narrow, the title wraps to the room beside its button, up to four lines; the room under
         // the lists grows with a toast taller than the one it was made for.

@@ -25,7 +25,9 @@ extension MainWindow {
     private func run(_ action: AppAction, _ argument: String?) {
         // What acts on the lists brings them back first when the recipes are shown (Ctrl+F
         // searches the recipes there instead).
-        if [.showList, .switchList, .addItem, .finishShopping, .importItems, .exportItems].contains(action) { showLists() }
+        if [.showList, .switchList, .addItem, .finishShopping, .importItems, .exportItems].contains(action) {
+            showLists()
+        }
         if features.run(action, argument) { return }
         switch action {
         case .showList: showPage(argument)

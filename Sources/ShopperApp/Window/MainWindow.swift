@@ -24,7 +24,11 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     let pageStack = PageStack()
     /// A row's actions, the item editor sliding in over the lists' column (the strip, the search,
     /// the pages), a line added.
-    private(set) lazy var items = ItemsController(host: self, place: EditorPlace(over: WindowLayout.listsColumn(strip, search.panel,
+    private(set) lazy var items = ItemsController(
+        host: self,
+        place: EditorPlace(
+            over: WindowLayout.listsColumn(
+                strip, search.panel,
                                                   pageStack).widget), addBar: strip.addBar)
     let toast = InAppNotification()
     /// The sidebar of lists beside the content (folded away at phone width), and what is done to lists.
@@ -145,7 +149,9 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
             guard let self else { return }
             // Read again whole (a long import, or its undo): every page starts afresh from it,
             // once this change has been told to all.
-            if change.listReread { MainLoop.idle { [weak self] in if let self, !pageStack.isGone { replaceModel(with: model) } } }
+            if change.listReread {
+                MainLoop.idle { [weak self] in if let self, !pageStack.isGone { replaceModel(with: model) } }
+            }
             updateActions()
             // The lists' change brings the sharing status up to date; an edit that leaves the
             // counts alone (a price) may still be a change to send (`WindowFeatures.modelChanged`).
@@ -158,7 +164,9 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
     }
 
     /// Every list sorted again by `change` (a shop chosen): see `PageStack.reorder`.
-    func reorderPages(fromTop: Bool, by change: () throws -> Void) throws { try pageStack.reorder(fromTop: fromTop, by: change) }
+    func reorderPages(fromTop: Bool, by change: () throws -> Void) throws {
+        try pageStack.reorder(fromTop: fromTop, by: change)
+    }
     func showInTitle(shop: String) { pageStack.showInTitle(shop: shop) }
     /// The user's locale and chosen currency, as the strip says its totals in.
     var money: MoneyFormat { strip.money }

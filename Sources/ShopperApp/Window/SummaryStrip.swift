@@ -50,7 +50,8 @@ final class SummaryStrip {
                                                         "amount": money.format(page.spent)])
         case .savedSearches(let n): totals.text = N("{n} saved search", "{n} saved searches", n)
         case .list(let page, let hidesOtherShops):
-            totals.text = Self.listTotals(page, hidesOtherShops: hidesOtherShops, model: model, money: money, showCost: showCost)
+            totals.text = Self.listTotals(
+                page, hidesOtherShops: hidesOtherShops, model: model, money: money, showCost: showCost)
         }
     }
 
@@ -58,7 +59,8 @@ final class SummaryStrip {
                                    showCost: Bool) -> String {
         let t = model.items.totals
         let shown = page.projection.itemCount  // the count only: the list's cost is summed when shown
-        let what = page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
+        let what =
+            page.projection.query == nil ? N("{n} item", "{n} items", shown) : N("{n} result", "{n} results", shown)
         // At a shop, what is left is what its list shows: items sold only elsewhere are said in
         // the bar under the Shopping List, with their cost, unless it shows them.
         var leftToBuy = t.leftToBuy

@@ -38,7 +38,9 @@ struct GroceryTable: Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
                 let key = String(line[line.index(after: line.startIndex)..<close])
-                let names = line[line.index(after: close)...].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                let names = line[line.index(after: close)...].split(separator: ";").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
                 aisles.append(Aisle(key: key, names: names.filter { !$0.isEmpty }))
                 current = aisles.count - 1
                 continue
@@ -126,7 +128,9 @@ extension GroceryTable {
             let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
             var dir = exe
             for _ in 0..<6 {
-                candidates.append(dir.deletingLastPathComponent().appendingPathComponent("share/io.github.shopperapp.Shopper/" + name).path)
+                candidates.append(
+                    dir.deletingLastPathComponent().appendingPathComponent("share/io.github.shopperapp.Shopper/" + name)
+                        .path)
                 candidates.append(dir.appendingPathComponent("data/" + name).path)
                 dir = dir.deletingLastPathComponent()
             }

@@ -63,10 +63,13 @@ struct ListWords: Sendable {
     }
 
     private static func separates(_ b: UInt8) -> Bool {
-        b < 0x80 && !(b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) && !(b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+        b < 0x80 && !(b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+            && !(b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
             && !(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
     }
 
-    private static let describing = NameMatcher.describing.subtracting(["canned", "tinned", "frozen", "dried", "dry", "tk", "chopped", "crushed", "diced",
-                                                                         "sliced", "grated", "shredded", "minced", "cooked"])
+    private static let describing = NameMatcher.describing.subtracting([
+        "canned", "tinned", "frozen", "dried", "dry", "tk", "chopped", "crushed", "diced",
+        "sliced", "grated", "shredded", "minced", "cooked"
+    ])
 }

@@ -27,7 +27,9 @@ package struct AislePlacer: Sendable {
     /// `planned`: aisles other new items of the same batch were given, as if the list had them.
     /// `unit`: the amount's, as typed or read ("can", "Glas"): a can of something fresh is on the
     /// shelves (`shelved`).
-    package func placement(for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }) -> AislePlacement? {
+    package func placement(
+        for description: String, unit: String? = nil, planned: [String] = [], elsewhere: () -> String? = { nil }
+    ) -> AislePlacement? {
         let table = GroceryTable.shared
         let known = Self.shelved(table.aisle(for: description, german: GroceryTable.german), unit: unit, in: table)
         // Beside the list's item of its kind, unless the table knows the new name as another thing
@@ -59,7 +61,9 @@ package struct AislePlacer: Sendable {
     /// Rows read without an aisle (`ImportedItem.placesAisle`), placed; the others as they are.
     func placed(_ rows: [ImportedItem]) -> [ImportedItem] {
         rows.map { row in
-            guard row.placesAisle, row.fields.aisle == nil, let p = placement(for: row.fields.description, unit: row.fields.unit) else { return row }
+            guard row.placesAisle, row.fields.aisle == nil,
+                let p = placement(for: row.fields.description, unit: row.fields.unit)
+            else { return row }
             var placed = row
             placed.fields.aisle = p.aisle
             return placed

@@ -8,10 +8,12 @@ import Foundation
 /// `quantity` is the exact need (read back, it is the same item); `to_buy` what the list shows to
 /// buy of it (`Buyable`: 11 of 10.5 eggs), for whoever reads the file; reading ignores it.
 package enum CSVFormat {
-    static let columns = ["description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores",
+    static let columns = [
+        "description", "quantity", "unit", "unit_cost", "aisle", "notes", "needed", "in_cart", "total_cost", "stores",
                           "to_buy"]
 
-    static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String where S.Element == Item {
+    static func export<S: Sequence>(_ items: S, stores: (ItemID) -> [String] = { _ in [] }) -> String
+    where S.Element == Item {
         var out = columns.joined(separator: ",") + "\r\n"
         for i in items {
             let texts = [i.description, i.unit ?? "", i.aisle ?? "", i.notes].map(defused)
@@ -38,8 +40,11 @@ package enum CSVFormat {
 
         init(_ record: ImportUnit) throws(ImportLineError) {
             names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let d = names.firstIndex(of: "description"), !record.overlong, record.fieldCount <= ImportUnits.maxFields else {
-                throw ImportLineError(line: record.line, message: L("The first line must name the columns, including “description”."))
+            guard let d = names.firstIndex(of: "description"), !record.overlong,
+                record.fieldCount <= ImportUnits.maxFields
+            else {
+                throw ImportLineError(
+                    line: record.line, message: L("The first line must name the columns, including “description”."))
             }
             description = d
         }
@@ -49,10 +54,16 @@ package enum CSVFormat {
     static func item(_ r: ImportUnit, _ header: Header) throws(ImportLineError) -> ImportedItem? {
         if r.blank { return nil }
         guard r.fieldCount <= header.names.count else {
-            throw ImportLineError(line: r.line, message: L("Has {fields} fields; the header names {columns}.", ["fields": "\(r.fieldCount)", "columns": "\(header.names.count)"]))
+            throw ImportLineError(
+                line: r.line,
+                message: L(
+                    "Has {fields} fields; the header names {columns}.",
+                    ["fields": "\(r.fieldCount)", "columns": "\(header.names.count)"]))
         }
         guard !r.overlong else {
-            throw ImportLineError(line: r.line, message: L("A field is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
+            throw ImportLineError(
+                line: r.line,
+                message: L("A field is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
         }
         func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil } ?? "" }
         let unitCost = value(header.column("unit_cost")), totalCost = value(header.column("total_cost"))
@@ -60,10 +71,11 @@ package enum CSVFormat {
         if hasTotal, !unitCost.trimmed().isEmpty {
             throw ImportLineError(line: r.line, message: L("Give unit_cost or total_cost, not both."))
         }
-        let draft = ItemDraft(description: restored(value(header.description)), quantity: value(header.column("quantity")),
+        let draft = ItemDraft(
+            description: restored(value(header.description)), quantity: value(header.column("quantity")),
                               unit: restored(value(header.column("unit"))), price: hasTotal ? totalCost : unitCost,
                               priceBasis: hasTotal ? .forAll : .perUnit,
-                              aisle: restored(value(header.column("aisle"))), notes: restored(value(header.column("notes"))))
+            aisle: restored(value(header.column("aisle"))), notes: restored(value(header.column("notes"))))
         let needed = flag(value(header.column("needed")), default: true)
         let inCart = flag(value(header.column("in_cart")), default: false)
         guard let needed, let inCart else {
@@ -71,7 +83,8 @@ package enum CSVFormat {
         }
         let stores = try Self.stores(restored(value(header.column("stores"))), line: r.line)
         do {
-            var row = ImportedItem(fields: try draft.validate(), needed: needed || inCart, inCart: inCart, stores: stores)
+            var row = ImportedItem(
+                fields: try draft.validate(), needed: needed || inCart, inCart: inCart, stores: stores)
             row.placesAisle = header.column("aisle") == nil
             return row
         } catch {
@@ -88,7 +101,10 @@ package enum CSVFormat {
                                                          ["n": "\(names.count)", "max": "\(ItemDraft.maxStores)"]))
         }
         if names.contains(where: { $0.count > ItemDraft.maxShortFieldLength }) {
-            throw ImportLineError(line: line, message: L("Keep each store's name under {max} characters.", ["max": "\(ItemDraft.maxShortFieldLength)"]))
+            throw ImportLineError(
+                line: line,
+                message: L(
+                    "Keep each store's name under {max} characters.", ["max": "\(ItemDraft.maxShortFieldLength)"]))
         }
         return names
     }
@@ -105,7 +121,9 @@ package enum CSVFormat {
     /// Decided on Unicode scalars, as the reader splits: Swift compares Characters, and "\r\n" or a
     /// quote followed by a combining mark is one Character that equals neither.
     static func quote(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        guard s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return s
+        }
         var out = String.UnicodeScalarView(["\""])
         for c in s.unicodeScalars {
             if c == "\"" { out.append("\"") }
@@ -129,7 +147,8 @@ package enum CSVFormat {
 
     static func restored(_ s: String) -> String {
         let scalars = s.unicodeScalars
-        guard scalars.first == "'", let first = scalars.drop(while: { $0 == "'" }).first, formulaStarts.contains(first) else { return s }
+        guard scalars.first == "'", let first = scalars.drop(while: { $0 == "'" }).first, formulaStarts.contains(first)
+        else { return s }
         return String(scalars.dropFirst())
     }
 
@@ -139,9 +158,17 @@ package enum CSVFormat {
         var units = ImportUnits(ImportSource(text: text), csv: true)
         var out: [(line: Int, fields: [String])] = []
         while let r = try units.next() {
-            if r.overlong { throw ImportLineError(line: r.line, message: L("A field is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"])) }
+            if r.overlong {
+                throw ImportLineError(
+                    line: r.line,
+                    message: L("A field is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
+            }
             if r.fieldCount > r.fields.count {
-                throw ImportLineError(line: r.line, message: L("Has {fields} fields; no file needs more than {max}.", ["fields": "\(r.fieldCount)", "max": "\(ImportUnits.maxFields)"]))
+                throw ImportLineError(
+                    line: r.line,
+                    message: L(
+                        "Has {fields} fields; no file needs more than {max}.",
+                        ["fields": "\(r.fieldCount)", "max": "\(ImportUnits.maxFields)"]))
             }
             out.append((r.line, r.fields))
         }

@@ -21,7 +21,9 @@ package struct ImportError: Error, Equatable, Sendable, LocalizedError {
         // Each line's message is a sentence of its own; a missing full stop is added, never a second.
         let shown = lines.prefix(5).map { l in l.description.hasSuffix(".") ? l.description : l.description + "." }
         let more = lines.count - shown.count + self.more
-        return ([L("Nothing was imported.")] + shown + (more > 0 ? [N("And {n} more line.", "And {n} more lines.", more)] : []))
+        return
+            ([L("Nothing was imported.")] + shown
+            + (more > 0 ? [N("And {n} more line.", "And {n} more lines.", more)] : []))
             .joined(separator: " ")
     }
 }

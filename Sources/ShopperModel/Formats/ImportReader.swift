@@ -28,7 +28,8 @@ package final class ImportReader {
 
     /// The file at `path`, read as the slices ask for it; the first `keep` items kept.
     package init(path: String, format: ExportFormat, numbers: NumberConvention = .neutral, keep: Int = .max) throws {
-        stream = ImportStream(try ImportSource(path: path), format: format, numbers: numbers, keptErrors: Self.keptErrors)
+        stream = ImportStream(
+            try ImportSource(path: path), format: format, numbers: numbers, keptErrors: Self.keptErrors)
         self.keep = keep
     }
 

@@ -63,7 +63,9 @@ package final class ImportSource {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Read so far, from 0 to 1.
-    package var fraction: Double { size == 0 ? (atEnd && at >= buffer.count ? 1 : 0) : min(1, Double(consumed) / Double(size)) }
+    package var fraction: Double {
+        size == 0 ? (atEnd && at >= buffer.count ? 1 : 0) : min(1, Double(consumed) / Double(size))
+    }
 
     /// The next scalar, nil at the end.
     func next() throws(Stop) -> Unicode.Scalar? {

@@ -27,7 +27,9 @@ package final class ImportStream {
     private(set) var lastLine = 0
 
     /// `numbers` applies to plain text; CSV is always read with dot decimals.
-    package init(_ source: ImportSource, format: ExportFormat, numbers: NumberConvention = .neutral, keptErrors: Int = 100) {
+    package init(
+        _ source: ImportSource, format: ExportFormat, numbers: NumberConvention = .neutral, keptErrors: Int = 100
+    ) {
         self.source = source
         units = ImportUnits(source, csv: format == .csv)
         self.numbers = numbers

@@ -20,7 +20,9 @@ package struct ImportTally {
     }
 
     /// The known item `row` would update, if any.
-    package func knownItem(for row: ImportedItem) -> ItemID? { known[ShoppingModel.matchKey(row.fields.description).hashValue] }
+    package func knownItem(for row: ImportedItem) -> ItemID? {
+        known[ShoppingModel.matchKey(row.fields.description).hashValue]
+    }
 
     /// New items the import would make.
     package var added: Int { newKeys.count }

@@ -57,9 +57,11 @@ struct ImportUnits {
         } catch {
             switch error {
             case .notUTF8:
-                throw ImportLineError(line: line, message: L("This line is not UTF-8 text: save the file as UTF-8 and import it again."))
+                throw ImportLineError(
+                    line: line, message: L("This line is not UTF-8 text: save the file as UTF-8 and import it again."))
             case .readFailed(let reason):
-                throw ImportLineError(line: line, message: L("The file could not be read from here on: {reason}", ["reason": reason]))
+                throw ImportLineError(
+                    line: line, message: L("The file could not be read from here on: {reason}", ["reason": reason]))
             }
         }
     }
@@ -106,7 +108,9 @@ struct ImportUnits {
             }
             switch c {
             case "\"":
-                guard record.length == 0 else { throw ImportLineError(line: line, message: L("A quote appears inside an unquoted field.")) }
+                guard record.length == 0 else {
+                    throw ImportLineError(line: line, message: L("A quote appears inside an unquoted field."))
+                }
                 record.inQuotes = true
                 record.quoted = true
             case ",": record.endField()
@@ -141,7 +145,11 @@ struct ImportUnits {
 
         mutating func append(_ c: Unicode.Scalar) {
             if unit.blank, c != " ", c != "\t", !CharacterSet.whitespaces.contains(c) { unit.blank = false }
-            if length < ImportUnits.maxLength, unit.fieldCount < ImportUnits.maxFields { field.append(c) } else if length >= ImportUnits.maxLength { unit.overlong = true }
+            if length < ImportUnits.maxLength, unit.fieldCount < ImportUnits.maxFields {
+                field.append(c)
+            } else if length >= ImportUnits.maxLength {
+                unit.overlong = true
+            }
             length += 1
         }
 

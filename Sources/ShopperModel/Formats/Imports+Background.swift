@@ -23,14 +23,16 @@ extension Imports {
             let steps = Double(max(1, rows.count * 2))
             do {
                 return .success(try store.write(seen: seen, knownAisles: aisles, list: list,
-                                                progress: { [onProgress, rows] n in onProgress?(Double(rows.count + n) / steps) }) { ids throws(StoreError) in
+                        progress: { [onProgress, rows] n in onProgress?(Double(rows.count + n) / steps) }
+                    ) { ids throws(StoreError) in
                     var b = ChangeBuilder(ids: ids, aisles: AisleOrder(aisles), list: list)
                     var made: [ItemID] = []
                     made.reserveCapacity(rows.count)
                     // A thousand at a time, so the bar moves while the change is built too.
                     for start in stride(from: 0, to: rows.count, by: 1_000) {
                         let slice = placer.placed(Array(rows[start..<min(start + 1_000, rows.count)]))
-                        made += Items.addItems(slice, after: lastPosition + Int64(start) * ShoppingModel.positionGap, now: now, to: &b)
+                            made += Items.addItems(
+                                slice, after: lastPosition + Int64(start) * ShoppingModel.positionGap, now: now, to: &b)
                         onProgress?(Double(start + slice.count) / steps)
                     }
                     Shops.mark(zip(made, rows.map(\.stores)), shops: shops, into: &b)
@@ -47,13 +49,16 @@ extension Imports {
 
     /// The rows written on another thread (`BackgroundImport.write`), then taken in by `finish`.
     package func backgroundImport(_ rows: [ImportedItem], now: Date = Date()) -> BackgroundImport {
-        return BackgroundImport(store: core.store, seen: core.seenRevision, list: core.list, aisles: model.aisles.order.names,
-                                lastPosition: items.lastPosition, rows: rows, now: StoreTime.rounded(now), shops: model.shops.all,
+        return BackgroundImport(
+            store: core.store, seen: core.seenRevision, list: core.list, aisles: model.aisles.order.names,
+            lastPosition: items.lastPosition, rows: rows, now: StoreTime.rounded(now), shops: model.shops.all,
                                 placer: model.aisles.aislePlacer())
     }
 
     /// Takes a background import into memory and the undo history (one step, "Import").
-    package func finish(_ job: BackgroundImport, _ result: Result<(ChangeSet, StoreCommit), StoreError>) throws(StoreError) {
+    package func finish(_ job: BackgroundImport, _ result: Result<(ChangeSet, StoreCommit), StoreError>)
+        throws(StoreError)
+    {
         let (cs, commit) = try result.get()
         // The items are new whatever memory holds by now (a refresh may have read them already):
         // undo takes them away, and puts back the aisle order as it was before.
@@ -62,6 +67,8 @@ extension Imports {
         for id in cs.shops.keys { back.shops[id] = .some(nil) }
         for id in cs.onlyAt.keys { back.onlyAt[id] = [] }
         if cs.aisleOrder != nil { back.aisleOrder = job.aisles }
-        model.follow(cs, commit, old: back) { core.undo.record(ModelCore.importing(cs.items.count), forward: cs, backward: back) }
+        model.follow(cs, commit, old: back) {
+            core.undo.record(ModelCore.importing(cs.items.count), forward: cs, backward: back)
+        }
     }
 }

@@ -53,7 +53,9 @@ package final class Imports: ModelPart {
     /// state (needed, in the cart), its aisle and notes where it has them, and keeps the item's
     /// description, place and price history.
     @discardableResult
-    package func importItems(_ rows: [ImportedItem], known: [ItemID?], now: Date = Date()) throws(StoreError) -> [ItemID] {
+    package func importItems(_ rows: [ImportedItem], known: [ItemID?], now: Date = Date()) throws(StoreError)
+        -> [ItemID]
+    {
         _ = try core.refreshIfChangedElsewhere()
         let now = StoreTime.rounded(now)
         // New rows named twice: the first one's place, the later one's fields.
@@ -83,12 +85,16 @@ package final class Imports: ModelPart {
             for (existing, row) in plan {
                 // As read inside the write: what another process changed since stays unless the row
                 // says otherwise. A known item deleted meanwhile comes back as a new one.
-                let known: Item? = if let id = existing { if let written = b.cs.items[id] { written } else { try items.readItem(id) } } else { nil }
+                let known: Item? =
+                    if let id = existing {
+                        if let written = b.cs.items[id] { written } else { try items.readItem(id) }
+                    } else { nil }
                 if let id = existing, var item = known {
                     item.needed = row.needed || row.inCart
                     item.inCart = row.inCart
                     item.updatedAt = now
-                    b.cs.items[id] = b.applying(Self.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
+                    b.cs.items[id] = b.applying(
+                        Self.merged(row, over: ImportedItem(fields: item.fields)).fields, to: item)
                     ids.append(id)
                 } else {
                     ids += Items.addItems([row], after: position, now: now, to: &b)
@@ -104,7 +110,9 @@ package final class Imports: ModelPart {
     /// applies: a typed line (`typed`, a text file's or a paste's, one per row) writes only what it
     /// gives, as in the add bar; a CSV row its quantity, unit, price and state. A preview shows
     /// these, so that it says exactly what the import will do.
-    package func importResults(_ rows: [ImportedItem], known: [ItemID?], typed: [PlainTextFormat.TypedLine]?) -> [ItemFields?] {
+    package func importResults(_ rows: [ImportedItem], known: [ItemID?], typed: [PlainTextFormat.TypedLine]?)
+        -> [ItemFields?]
+    {
         var written: [ItemID: ItemFields] = [:]
         return rows.indices.map { i in
             guard let id = known[i], let base = written[id] ?? items.item(id)?.fields else { return nil }
@@ -125,6 +133,8 @@ package final class Imports: ModelPart {
         fields.priceBasis = row.fields.priceBasis
         if row.fields.aisle != nil { fields.aisle = row.fields.aisle }
         if !row.fields.notes.isEmpty { fields.notes = row.fields.notes }
-        return ImportedItem(fields: fields, needed: row.needed, inCart: row.inCart, stores: row.stores.isEmpty ? base.stores : row.stores)
+        return ImportedItem(
+            fields: fields, needed: row.needed, inCart: row.inCart,
+            stores: row.stores.isEmpty ? base.stores : row.stores)
     }
 }

@@ -23,13 +23,17 @@ package enum PlainTextFormat {
     /// A line as it was read from a file: refused whole when longer than any item takes.
     static func item(_ unit: ImportUnit, numbers: NumberConvention) throws(ImportLineError) -> ImportedItem? {
         guard !unit.overlong else {
-            throw ImportLineError(line: unit.line, message: L("This line is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
+            throw ImportLineError(
+                line: unit.line,
+                message: L("This line is longer than {max} characters.", ["max": "\(ImportUnits.maxLength)"]))
         }
         return try item(unit.fields.first ?? "", line: unit.line, numbers: numbers)
     }
 
     /// One line as an item; nil for a blank or comment line.
-    static func item(_ raw: String, line: Int, numbers: NumberConvention = .neutral) throws(ImportLineError) -> ImportedItem? {
+    static func item(_ raw: String, line: Int, numbers: NumberConvention = .neutral) throws(ImportLineError)
+        -> ImportedItem?
+    {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty || text.hasPrefix("#") { return nil }
         switch parseLine(text, numbers: numbers) {
@@ -72,7 +76,11 @@ package enum PlainTextFormat {
         var out: [Token] = []
         var it = s.unicodeScalars.makeIterator()
         while let c = it.next() {
-            if c == "\\", let next = it.next() { out.append(Token(c: next, escaped: true)) } else { out.append(Token(c: c, escaped: false)) }
+            if c == "\\", let next = it.next() {
+                out.append(Token(c: next, escaped: true))
+            } else {
+                out.append(Token(c: c, escaped: false))
+            }
         }
         return out
     }
@@ -121,12 +129,16 @@ package enum PlainTextFormat {
         if let at = rest.lastIndex(where: { $0.is("@") || $0.is("=") }), at == rest.startIndex || rest[at - 1].isSpace {
             let cost = trimmed(rest[(at + 1)...])
             let words = cost.split(whereSeparator: \.isSpace)
-            let isSign = { (w: ArraySlice<Token>) in w.count == 1 && w.first?.c.properties.generalCategory == .currencySymbol }
+            let isSign = { (w: ArraySlice<Token>) in
+                w.count == 1 && w.first?.c.properties.generalCategory == .currencySymbol
+            }
             let isPrice = words.count == 1 || (words.count == 2 && (isSign(words[0]) || isSign(words[1])))
             // "= word" was plain text in older lists ("E = mc2"): it is a price only when the word
             // reads as an amount and a description is left before it.
             let isTotal = rest[at].is("=")
-            let readsAsAmount = { DecimalText.read(ItemDraft.withoutCurrencySign(text(cost)), convention: numbers) != .notANumber }
+            let readsAsAmount = {
+                DecimalText.read(ItemDraft.withoutCurrencySign(text(cost)), convention: numbers) != .notANumber
+            }
             if isPrice, !isTotal || (at > rest.startIndex && readsAsAmount()) {
                 draft.price = text(cost)
                 draft.priceBasis = rest[at].c == "=" ? .forAll : .perUnit
@@ -144,8 +156,12 @@ package enum PlainTextFormat {
                 if let u = qty.unit { draft.unit = u }
                 else if let next = words.first, words.count > 1 {
                     if let unit = bracedUnit(&words) { draft.unit = unit }
-                    else if next.elementsEqual(tokens("x")) || next.elementsEqual(tokens("×")) { words.removeFirst(); typed.hasUnit = true }
-                    else if let n = unitWords(words) { draft.unit = words[0..<n].map(text).joined(separator: " "); words.removeFirst(n) }
+                    else if next.elementsEqual(tokens("x")) || next.elementsEqual(tokens("×")) {
+                        words.removeFirst(); typed.hasUnit = true
+                    }
+                    else if let n = unitWords(words) {
+                        draft.unit = words[0..<n].map(text).joined(separator: " "); words.removeFirst(n)
+                    }
                 }
                 if !draft.unit.isEmpty { typed.hasUnit = true }
             } else if let problem = quantityProblem(word, numbers) {
@@ -184,13 +200,20 @@ package enum PlainTextFormat {
     }
 
     /// "2", "1.5", or "2kg" (number glued to a known unit).
-    private static func leadingQuantity(_ word: String, _ numbers: NumberConvention = .neutral) -> (number: String, unit: String?)? {
-        let isNumber = { (c: Unicode.Scalar) in ("0"..."9").contains(c) || c == "." || c == "," || DecimalText.groupingMarks.contains(c) }
+    private static func leadingQuantity(_ word: String, _ numbers: NumberConvention = .neutral) -> (
+        number: String, unit: String?
+    )? {
+        let isNumber = { (c: Unicode.Scalar) in
+            ("0"..."9").contains(c) || c == "." || c == "," || DecimalText.groupingMarks.contains(c)
+        }
         guard let firstNonNumber = word.unicodeScalars.firstIndex(where: { !isNumber($0) }) else {
             return DecimalText.parse(word, convention: numbers) != nil ? (word, nil) : nil
         }
-        let number = String(word.unicodeScalars[..<firstNonNumber]), unit = String(word.unicodeScalars[firstNonNumber...])
-        guard DecimalText.parse(number, convention: numbers) != nil, !unit.contains(" "), isUnit(unit) else { return nil }
+        let number = String(word.unicodeScalars[..<firstNonNumber]),
+            unit = String(word.unicodeScalars[firstNonNumber...])
+        guard DecimalText.parse(number, convention: numbers) != nil, !unit.contains(" "), isUnit(unit) else {
+            return nil
+        }
         return (number, unit)
     }
 
@@ -201,14 +224,17 @@ package enum PlainTextFormat {
         guard let first = s.first else { return nil }
         let isDigit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
         if (first == "-" || first == "−" || first == "+"), s.count > 1, isDigit(s[1]) {
-            return first == "+" ? L("Quantity must be a plain number, such as 2 or 1.5.") : L("Quantity must be more than zero.")
+            return first == "+"
+                ? L("Quantity must be a plain number, such as 2 or 1.5.") : L("Quantity must be more than zero.")
         }
         if !first.isASCII, first.properties.numericType != nil {
             return L("Write the quantity in digits, such as 0.5 or 2.")
         }
         guard isDigit(first) else { return nil }
         if s.allSatisfy({ isDigit($0) || $0 == "." || $0 == "," }) {
-            if case .failure(let e) = ItemDraft.amount(word, max: ItemDraft.maxQuantity, what: .quantity, numbers: numbers) {
+            if case .failure(let e) = ItemDraft.amount(
+                word, max: ItemDraft.maxQuantity, what: .quantity, numbers: numbers)
+            {
                 return e.message
             }
             return nil
@@ -229,7 +255,9 @@ package enum PlainTextFormat {
         let words = item.description.split(separator: " ").map(String.init)
         let first = words.first ?? ""
         let firstIsNumber = leadingQuantity(first, numbers) != nil || quantityProblem(first, numbers) != nil
-        let firstIsUnit = isUnit(first) || words.count > 1 && isUnit(words[0] + " " + words[1]) || first == "x" || first == "×" || first.hasPrefix("{")
+        let firstIsUnit =
+            isUnit(first) || words.count > 1 && isUnit(words[0] + " " + words[1]) || first == "x" || first == "×"
+            || first.hasPrefix("{")
         // Say the quantity when it is not 1, or when the description would be misread without it.
         if item.quantity != 1 || item.unit != nil || firstIsNumber {
             parts.append(DecimalText.format(item.quantity, numbers))
@@ -252,7 +280,11 @@ package enum PlainTextFormat {
         // Notes last, one line: their line breaks as \n (so export then import gives the same items).
         let notes = item.notes.trimmingCharacters(in: .whitespaces)
         if !notes.isEmpty {
-            line += " | " + escape(notes, "|").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            line +=
+                " | "
+                + escape(notes, "|").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+                    of: "\r", with: "\n"
+                )
                 .replacingOccurrences(of: "\n", with: "\\n")
         }
         return line
@@ -263,7 +295,9 @@ package enum PlainTextFormat {
     private static func escape(_ s: String, _ special: String, leading: String = "") -> String {
         var out = String.UnicodeScalarView()
         for (i, c) in s.unicodeScalars.enumerated() {
-            if c == "\\" || special.unicodeScalars.contains(c) || (i == 0 && leading.unicodeScalars.contains(c)) { out.append("\\") }
+            if c == "\\" || special.unicodeScalars.contains(c) || (i == 0 && leading.unicodeScalars.contains(c)) {
+                out.append("\\")
+            }
             out.append(c)
         }
         return String(out)

@@ -41,11 +41,13 @@ package enum StreamedImport {
     /// named are left out (as the preview said), and what undoing it needs comes back instead of
     /// its items (`ImportUndo`).
     package static func runUndoable(_ stream: ImportStream, into store: Store, list: ListID, now: Date = Date(),
-                                   progress: (Double) -> Void = { _ in }) throws(Failure) -> (outcome: Outcome, undo: ImportUndo) {
+        progress: (Double) -> Void = { _ in }
+    ) throws(Failure) -> (outcome: Outcome, undo: ImportUndo) {
         try write([stream], into: store, list: list, now: now, skippingBadLines: true) { progress($1) }
     }
 
-    private static func write(_ sources: [ImportStream], into store: Store, list: ListID, now: Date, skippingBadLines: Bool,
+    private static func write(
+        _ sources: [ImportStream], into store: Store, list: ListID, now: Date, skippingBadLines: Bool,
                               progress: (Int, Double) -> Void) throws(Failure) -> (outcome: Outcome, undo: ImportUndo) {
         let total = max(1, sources.reduce(0) { $0 + $1.source.size })
         var before = 0
@@ -78,7 +80,8 @@ package enum StreamedImport {
             // A bad line means nothing is imported: the rest is read only to count the others.
             guard skippingBadLines || stream.errorCount == 0 else { continue }
             if let refusal = try w.take(row) {
-                throw Failure.lines(source: index, ImportError(lines: [ImportLineError(line: stream.lastLine, message: refusal)]))
+                throw Failure.lines(
+                    source: index, ImportError(lines: [ImportLineError(line: stream.lastLine, message: refusal)]))
             }
             inBatch += 1
             if inBatch == batchSize {
@@ -122,7 +125,9 @@ struct ShopNames {
     var made: Int { madeIDs.count }
 
     init(_ shops: [Shop]) {
-        for s in shops where !s.deleted { byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id }
+        for s in shops where !s.deleted {
+            byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id
+        }
         position = shops.map(\.position).max() ?? 0
     }
 

@@ -19,9 +19,12 @@ package enum TripsCSV {
         let iso = ISO8601DateFormatter()
         for t in trips.sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
             for l in t.lines {
-                let fields = [iso.string(from: t.date), CSVFormat.defused(t.shopName), CSVFormat.defused(listName(t.list)),
-                              CSVFormat.defused(l.description), DecimalText.format(l.quantity), CSVFormat.defused(l.unit ?? ""),
-                              l.unitCost.map(DecimalText.format) ?? "", DecimalText.format(l.cost), CSVFormat.defused(l.aisle ?? "")]
+                let fields = [
+                    iso.string(from: t.date), CSVFormat.defused(t.shopName), CSVFormat.defused(listName(t.list)),
+                    CSVFormat.defused(l.description), DecimalText.format(l.quantity), CSVFormat.defused(l.unit ?? ""),
+                    l.unitCost.map(DecimalText.format) ?? "", DecimalText.format(l.cost),
+                    CSVFormat.defused(l.aisle ?? "")
+                ]
                 out += fields.map(CSVFormat.quote).joined(separator: ",") + "\r\n"
             }
         }
@@ -31,22 +34,38 @@ package enum TripsCSV {
     /// The trips a file holds, each with the list of the name it gives (`list`: the name's list,
     /// nil for one not here, whose trips go to `fallback`). One bad line is an error naming it;
     /// nothing is read then.
-    package static func parse(_ text: String, list: (String) -> ListID?, fallback: ListID) throws(ImportError) -> [Trip] {
+    package static func parse(_ text: String, list: (String) -> ListID?, fallback: ListID) throws(ImportError) -> [Trip]
+    {
         let records: [(line: Int, fields: [String])]
-        do { records = try CSVFormat.records(String(text.drop { $0 == "\u{FEFF}" })) } catch { throw ImportError(lines: [error]) }
+        do { records = try CSVFormat.records(String(text.drop { $0 == "\u{FEFF}" })) } catch {
+            throw ImportError(lines: [error])
+        }
         guard let head = records.first else { return [] }
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ n: String) -> Int? { names.firstIndex(of: n) }
-        guard let dateColumn = column("trip_date"), let descriptionColumn = column("description"), let costColumn = column("cost") else {
-            throw ImportError(lines: [ImportLineError(line: head.line, message: L("A trips file names the columns trip_date, description and cost in its first line."))])
+        guard let dateColumn = column("trip_date"), let descriptionColumn = column("description"),
+            let costColumn = column("cost")
+        else {
+            throw ImportError(lines: [
+                ImportLineError(
+                    line: head.line,
+                    message: L("A trips file names the columns trip_date, description and cost in its first line."))
+            ])
         }
         let iso = ISO8601DateFormatter()
         var trips: [Trip] = [], errors: [ImportLineError] = []
         for r in records.dropFirst() {
             if r.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            func value(_ c: Int?) -> String { c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil }?.trimmingCharacters(in: .whitespaces) ?? "" }
+            func value(_ c: Int?) -> String {
+                c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil }?.trimmingCharacters(in: .whitespaces) ?? ""
+            }
             guard let date = iso.date(from: value(dateColumn)) else {
-                errors.append(ImportLineError(line: r.line, message: L("“{value}” is not a date and time such as 2026-11-24T17:05:00Z.", ["value": value(dateColumn)])))
+                errors.append(
+                    ImportLineError(
+                        line: r.line,
+                        message: L(
+                            "“{value}” is not a date and time such as 2026-11-24T17:05:00Z.",
+                            ["value": value(dateColumn)])))
                 continue
             }
             // Within what the item editor takes: a line's cost at most its quantity times its price.
@@ -54,7 +73,10 @@ package enum TripsCSV {
                 DecimalText.parse(text).flatMap { $0 >= 0 && $0 <= max ? $0 : nil }
             }
             guard let cost = amount(value(costColumn), max: ItemDraft.maxQuantity * ItemDraft.maxUnitCost) else {
-                errors.append(ImportLineError(line: r.line, message: L("“{value}” is not an amount such as 2.58.", ["value": value(costColumn)])))
+                errors.append(
+                    ImportLineError(
+                        line: r.line,
+                        message: L("“{value}” is not an amount such as 2.58.", ["value": value(costColumn)])))
                 continue
             }
             let quantityText = value(column("quantity")), unitCostText = value(column("unit_cost"))
@@ -62,7 +84,9 @@ package enum TripsCSV {
             let unitCost = unitCostText.isEmpty ? nil : amount(unitCostText, max: ItemDraft.maxUnitCost)
             guard let quantity, unitCostText.isEmpty || unitCost != nil else {
                 let bad = quantity == nil ? quantityText : unitCostText
-                errors.append(ImportLineError(line: r.line, message: L("“{value}” is not an amount such as 2.58.", ["value": bad])))
+                errors.append(
+                    ImportLineError(
+                        line: r.line, message: L("“{value}” is not an amount such as 2.58.", ["value": bad])))
                 continue
             }
             let description = ItemDraft.clean(CSVFormat.restored(value(descriptionColumn)))
@@ -73,7 +97,8 @@ package enum TripsCSV {
             let unit = CSVFormat.restored(value(column("unit"))), aisle = CSVFormat.restored(value(column("aisle")))
             let store = CSVFormat.restored(value(column("store")))
             let owner = list(CSVFormat.restored(value(column("list")))) ?? fallback
-            let line = TripLine(item: nil, description: description, quantity: quantity, unit: unit.isEmpty ? nil : unit,
+            let line = TripLine(
+                item: nil, description: description, quantity: quantity, unit: unit.isEmpty ? nil : unit,
                                 unitCost: unitCost, cost: cost, aisle: aisle.isEmpty ? nil : aisle)
             if let last = trips.last, last.date == date, last.shopName == store, last.list == owner {
                 trips[trips.count - 1].lines.append(line)

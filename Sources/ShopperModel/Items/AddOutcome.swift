@@ -25,7 +25,8 @@ package struct AddOutcome: Equatable, Sendable {
     package func message(_ item: Item, money: MoneyFormat) -> String {
         switch kind {
         case .added(let aisle?, let like?):
-            return L("Added “{item}” to {aisle}, with “{like}”", ["item": item.description, "aisle": aisle, "like": like])
+            return L(
+                "Added “{item}” to {aisle}, with “{like}”", ["item": item.description, "aisle": aisle, "like": like])
         case .added(let aisle?, nil):
             return L("Added “{item}” to {aisle}", ["item": item.description, "aisle": aisle])
         case .added:
@@ -38,9 +39,12 @@ package struct AddOutcome: Equatable, Sendable {
             // A line that names another aisle moves the item: said, so it is not lost from view.
             if let aisle = movedTo {
                 values["aisle"] = aisle.isEmpty ? L("No Aisle") : aisle
-                return wasNeeded ? L("{item}: {summary}, moved to {aisle}", values) : L("{item}: {summary}, back on the list in {aisle}", values)
+                return wasNeeded
+                    ? L("{item}: {summary}, moved to {aisle}", values)
+                    : L("{item}: {summary}, back on the list in {aisle}", values)
             }
-            return wasNeeded ? L("{item}: {summary}, updated", values) : L("{item}: {summary}, back on the list", values)
+            return wasNeeded
+                ? L("{item}: {summary}, updated", values) : L("{item}: {summary}, back on the list", values)
         }
     }
 }

@@ -30,7 +30,8 @@ package enum Buyable {
     private static let bySpelling: [String: Rule] = {
         var out: [String: Rule] = [:]
         for unit in MeasureUnit.all {
-            for w in unit.words + unit.exactCase + [unit.one, unit.many] where !w.isEmpty && MeasureUnit.named(w) == unit {
+            for w in unit.words + unit.exactCase + [unit.one, unit.many]
+            where !w.isEmpty && MeasureUnit.named(w) == unit {
                 out[w] = rule(for: unit)
                 if MeasureUnit.named(w.lowercased()) == unit { out[w.lowercased()] = rule(for: unit) }
             }
@@ -62,7 +63,9 @@ package enum Buyable {
             return part == 0 ? need : Amount(units: (whole + 1) * Amount.scale)
         case .quarters:
             let quarter = Amount.scale / 4
-            if need.units >= 10 * Amount.scale { return Amount(units: (need.units + Amount.scale / 2) / Amount.scale * Amount.scale) }
+            if need.units >= 10 * Amount.scale {
+                return Amount(units: (need.units + Amount.scale / 2) / Amount.scale * Amount.scale)
+            }
             return Amount(units: max(quarter, (need.units + quarter / 2) / quarter * quarter))
         case .metric(let perBase, let fraction):
             return Amount(metric(need.decimal, perBase: perBase, fraction: fraction))

@@ -49,7 +49,9 @@ final class ItemContent {
     }
 
     /// Every item, in order of id, to `body` (from the store in one scan, not through the cache).
-    func forEach(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, Int64) throws -> Void) throws(StoreError) -> ItemID? {
+    func forEach(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, Int64) throws -> Void)
+        throws(StoreError) -> ItemID?
+    {
         if let writer { return try rethrowing { try writer.eachItem(after: id, limit: limit, body) } }
         return try store.reading(scope) { try $0.eachItem(after: id, limit: limit, body) }
     }
@@ -57,7 +59,9 @@ final class ItemContent {
     /// Up to `limit` items' search text fields with an id above `id`, in order of id (see
     /// `StoreReader.eachSearchText`). Returns the last
     /// id read, nil for none.
-    func forEachSearchText(after id: ItemID, limit: Int, _ texts: inout SearchTexts, keep: (ItemID) -> Bool) throws(StoreError) -> ItemID? {
+    func forEachSearchText(after id: ItemID, limit: Int, _ texts: inout SearchTexts, keep: (ItemID) -> Bool)
+        throws(StoreError) -> ItemID?
+    {
         return try store.reading(scope) { reader in
             try reader.eachSearchText(after: id, limit: limit) { id, description, aisle, notes, _ in
                 if keep(id) { texts.set(id, description: description, aisle: aisle, notes: notes) }
@@ -67,7 +71,11 @@ final class ItemContent {
 
     private func read(_ ids: [ItemID]) throws(StoreError) {
         let found: [(item: Item, revision: Int64)]
-        if let writer { found = try rethrowing { try writer.items(ids) } } else { found = try store.reading { try $0.items(ids) } }
+        if let writer {
+            found = try rethrowing { try writer.items(ids) }
+        } else {
+            found = try store.reading { try $0.items(ids) }
+        }
         for (item, revision) in found {
             if cache[item.id] == nil { makeRoom() }
             cache[item.id] = (item, revision)

@@ -62,7 +62,8 @@ package struct ItemDraft: Equatable, Sendable {
     /// `priceDigits`: the price is written with at least the currency's decimals ("2.50").
     package init(_ f: ItemFields, numbers: NumberConvention = .neutral, priceDigits: Int = 0) {
         self.init(description: f.description, quantity: DecimalText.format(f.quantity, numbers),
-                  unit: f.unit ?? "", price: f.price.map { DecimalText.format($0, numbers, minimumFractionDigits: priceDigits) } ?? "",
+            unit: f.unit ?? "",
+            price: f.price.map { DecimalText.format($0, numbers, minimumFractionDigits: priceDigits) } ?? "",
                   priceBasis: f.priceBasis,
                   aisle: f.aisle ?? "", notes: f.notes, numbers: numbers)
     }
@@ -84,7 +85,8 @@ package struct ItemDraft: Equatable, Sendable {
         // Control characters would be cut or garbled on the way to the store and to files.
         // (Tabs and line breaks are white space: folded to a space, kept in notes.)
         for (field, text) in [(ItemField.description, description), (.unit, unit), (.aisle, aisle), (.notes, notes)] {
-            if let c = text.unicodeScalars.first(where: { Self.isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
+            if let c = text.unicodeScalars.first(where: { Self.isControl($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            ) {
                 fail(field, field.controlCharacterMessage(Self.codePoint(c)))
             }
         }
@@ -92,7 +94,9 @@ package struct ItemDraft: Equatable, Sendable {
         let desc = Self.clean(description)
         if desc.isEmpty { fail(.description, L("Enter a description.")) }
         else if desc.count > Self.maxDescriptionLength {
-            fail(.description, L("Keep the description under {max} characters.", ["max": "\(Self.maxDescriptionLength)"]))
+            fail(
+                .description, L("Keep the description under {max} characters.", ["max": "\(Self.maxDescriptionLength)"])
+            )
         }
 
         var qty: Decimal = 1
@@ -124,7 +128,7 @@ package struct ItemDraft: Equatable, Sendable {
 
         if !errors.isEmpty { return .failure(ValidationErrors(errors: errors)) }
         return .success(ItemFields(description: desc, quantity: qty,
-                                   unit: unitText.isEmpty ? nil : unitText, price: cost, priceBasis: cost == nil ? .perUnit : priceBasis,
+                unit: unitText.isEmpty ? nil : unitText, price: cost, priceBasis: cost == nil ? .perUnit : priceBasis,
                                    aisle: aisleText.isEmpty ? nil : aisleText, notes: notesText))
     }
 
@@ -143,19 +147,35 @@ package struct ItemDraft: Equatable, Sendable {
         }
         switch DecimalText.read(text, convention: numbers) {
         case .value(let v):
-            if v > max { return fail(what == .quantity ? L("Quantity can be at most {max}.", limit) : L("Cost can be at most {max}.", limit)) }
-            if DecimalText.scale(of: v) > maxDecimals { return fail(L("Use at most {n} decimals.", ["n": "\(maxDecimals)"])) }
+            if v > max {
+                return fail(
+                    what == .quantity
+                        ? L("Quantity can be at most {max}.", limit) : L("Cost can be at most {max}.", limit))
+            }
+            if DecimalText.scale(of: v) > maxDecimals {
+                return fail(L("Use at most {n} decimals.", ["n": "\(maxDecimals)"]))
+            }
             return .success(v)
         case .tooLong:
-            return fail(what == .quantity ? L("Quantity can be at most {max}.", limit) : L("Cost can be at most {max}.", limit))
+            return fail(
+                what == .quantity ? L("Quantity can be at most {max}.", limit) : L("Cost can be at most {max}.", limit))
         case .ambiguous(let thousands, let decimal):
-            return fail(L("“{text}” could mean {thousands} or {decimal}: write {thousands} or {decimal} without the comma.",
-                          ["text": text, "thousands": DecimalText.format(thousands), "decimal": DecimalText.format(decimal)]))
+            return fail(
+                L(
+                    "“{text}” could mean {thousands} or {decimal}: write {thousands} or {decimal} without the comma.",
+                    ["text": text, "thousands": DecimalText.format(thousands), "decimal": DecimalText.format(decimal)]))
         case .notANumber:
-            if text.unicodeScalars.contains(where: { $0 == "e" || $0 == "E" }), text.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true {
-                return fail(what == .quantity ? L("Quantity must be a plain number, such as 2 or 1.5.") : L("Cost must be a plain number, such as 1.29."))
+            if text.unicodeScalars.contains(where: { $0 == "e" || $0 == "E" }),
+                text.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true
+            {
+                return fail(
+                    what == .quantity
+                        ? L("Quantity must be a plain number, such as 2 or 1.5.")
+                        : L("Cost must be a plain number, such as 1.29."))
             }
-            return fail(what == .quantity ? L("Quantity must be a number, such as 2 or 1.5.") : L("Cost must be a number, such as 1.29."))
+            return fail(
+                what == .quantity
+                    ? L("Quantity must be a number, such as 2 or 1.5.") : L("Cost must be a number, such as 1.29."))
         }
     }
 
@@ -166,7 +186,11 @@ package struct ItemDraft: Equatable, Sendable {
     /// user's.
     package static func withoutCurrencySign(_ text: String) -> String {
         // A plain number (a digit at each end) has no sign to take off: most prices in a file.
-        if let first = text.utf8.first, let last = text.utf8.last, (0x30...0x39).contains(first), (0x30...0x39).contains(last) { return text }
+        if let first = text.utf8.first, let last = text.utf8.last, (0x30...0x39).contains(first),
+            (0x30...0x39).contains(last)
+        {
+            return text
+        }
         let s = text.trimmingCharacters(in: .whitespaces)
         // Only signs of a main unit: "99¢" is not 99 of anything the app counts in.
         let subunitSigns: Set<Unicode.Scalar> = ["\u{00A2}", "\u{20B0}", "\u{20A5}"]

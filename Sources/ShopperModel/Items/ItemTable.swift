@@ -72,7 +72,9 @@ struct AisleNames: Sendable {
     /// order, so two halves of a load number aisles as one pass over every item would.
     mutating func merge(_ other: AisleNames) -> [Int32] {
         let renumbered = other.names.map { number(of: $0) }
-        for (spelling, n) in other.spellings where spellings[spelling] == nil { spellings[spelling] = renumbered[Int(n)] }
+        for (spelling, n) in other.spellings where spellings[spelling] == nil {
+            spellings[spelling] = renumbered[Int(n)]
+        }
         return renumbered
     }
 

@@ -24,7 +24,9 @@ extension Items {
     }
 
     /// New items for `batch`, placed after `position`, into the change being built.
-    static func addItems(_ batch: some Collection<ImportedItem>, after position: Int64, now: Date, to b: inout ChangeBuilder) -> [ItemID] {
+    static func addItems(
+        _ batch: some Collection<ImportedItem>, after position: Int64, now: Date, to b: inout ChangeBuilder
+    ) -> [ItemID] {
         var ids: [ItemID] = []
         ids.reserveCapacity(batch.count)
         var position = position
@@ -49,7 +51,9 @@ extension Items {
             var position = lastPosition
             for planned in plan {
                 var known: Item?
-                if let id = planned.existing { known = if let written = b.cs.items[id] { written } else { try readItem(id) } }
+                if let id = planned.existing {
+                    known = if let written = b.cs.items[id] { written } else { try readItem(id) }
+                }
                 if let id = planned.existing, var item = known {
                     item.needed = true
                     item.updatedAt = now
@@ -60,7 +64,9 @@ extension Items {
                     b.cs.items[id] = written
                     ids.append(id)
                 } else {
-                    ids += Self.addItems([ImportedItem(fields: planned.fields, needed: true, inCart: false)], after: position, now: now, to: &b)
+                    ids += Self.addItems(
+                        [ImportedItem(fields: planned.fields, needed: true, inCart: false)], after: position, now: now,
+                        to: &b)
                     position += ShoppingModel.positionGap
                 }
             }
@@ -86,7 +92,11 @@ extension Items {
 
     package func delete(_ ids: [ItemID]) throws(StoreError) {
         let history = try core.store.tripTables.history(of: ids)
-        try core.commit(ids.count == 1 ? L("deleting “{item}”", ["item": named(ids[0])]) : N("deleting {n} item", "deleting {n} items", ids.count)) { b in
+        try core.commit(
+            ids.count == 1
+                ? L("deleting “{item}”", ["item": named(ids[0])])
+                : N("deleting {n} item", "deleting {n} items", ids.count)
+        ) { b in
             for id in ids where table[id] != nil { b.cs.items[id] = .some(nil) }
             // History goes with the item; undo brings it back.
             b.cs.history.removed = history.filter { b.cs.items[$0.itemID] != nil }
@@ -96,7 +106,10 @@ extension Items {
     package func setNeeded(_ id: ItemID, _ needed: Bool) throws(StoreError) {
         // An item no longer needed cannot stay in the cart.
         try change(id, needed ? L("putting “{item}” on the shopping list", ["item": named(id)])
-                              : L("taking “{item}” off the shopping list", ["item": named(id)])) { $0.needed = needed; if !needed { $0.inCart = false } }
+                : L("taking “{item}” off the shopping list", ["item": named(id)])
+        ) {
+            $0.needed = needed; if !needed { $0.inCart = false }
+        }
     }
 
     package func toggleNeeded(_ id: ItemID) throws(StoreError) {
@@ -129,7 +142,8 @@ extension Items {
                 if let corrected = paid[item.id] { item.price = corrected }
                 lines.append(TripLine(item))
                 if let cost = item.unitPrice {
-                    b.cs.history.added.append(PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
+                    b.cs.history.added.append(
+                        PriceRecord(itemID: item.id, unitCost: cost, quantity: item.quantity, date: date, shop: shop))
                     item.lastPrice = cost
                     item.lastPriceDate = date
                 }
@@ -140,7 +154,9 @@ extension Items {
             }
             guard !lines.isEmpty else { return }
             let id = b.ids.newTripID()
-            b.cs.trips[id] = Trip(id: id, list: core.list, shop: shop, shopName: model.shops.all.first { $0.id == shop }?.name ?? "", date: date, lines: lines)
+            b.cs.trips[id] = Trip(
+                id: id, list: core.list, shop: shop, shopName: model.shops.all.first { $0.id == shop }?.name ?? "",
+                date: date, lines: lines)
             recorded = id
         }
         return recorded
@@ -187,7 +203,9 @@ extension Items {
     }
 
     /// The editor's Save: the fields and the stores the item is sold at, as one step.
-    package func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date()) throws(StoreError) {
+    package func update(_ id: ItemID, _ fields: ItemFields, onlyAt marks: Set<ShopID>, now: Date = Date())
+        throws(StoreError)
+    {
         let marks = marks.filter { $0 != .any }
         try core.commit(L("editing “{item}”", ["item": named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
             guard var item = try readItem(id) else { return }

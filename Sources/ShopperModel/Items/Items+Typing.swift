@@ -26,14 +26,18 @@ extension Items {
     /// household or the table of groceries puts it). `lookup` finds an item by
     /// `matchKey` (default: a scan; the add bar passes its index).
     @discardableResult
-    package func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> AddOutcome {
+    package func add(_ line: PlainTextFormat.TypedLine, lookup: ((String) -> ItemID?)? = nil) throws(StoreError)
+        -> AddOutcome
+    {
         try add(lines: [line], lookup: lookup)[0]
     }
 
     /// Several lines (a paste) as one undo step, each as `add(_:)` would take it; a description
     /// twice in the lines is one item, the later line winning.
     @discardableResult
-    package func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError) -> [AddOutcome] {
+    package func add(lines: [PlainTextFormat.TypedLine], lookup: ((String) -> ItemID?)? = nil) throws(StoreError)
+        -> [AddOutcome]
+    {
         try core.refreshIfChangedElsewhere()
         let find = lookup ?? { [self] in item(described: $0)?.id }
         var plan: [Planned] = []
@@ -83,7 +87,10 @@ extension Items {
             let item = plan[0].existing.map(named) ?? plan[0].fields.description
             if lines.count > 1 { name = N("adding {n} line", "adding {n} lines", lines.count) }
             else if case .known(_, let changed) = kinds[0] {
-                name = changed ? L("updating “{item}”", ["item": item]) : L("putting “{item}” on the shopping list", ["item": item])
+                name =
+                    changed
+                    ? L("updating “{item}”", ["item": item])
+                    : L("putting “{item}” on the shopping list", ["item": item])
             } else { name = L("adding “{item}”", ["item": item]) }
             let written = try addOrUpdate(writes.map { plan[$0] }, name: name)
             for (n, i) in writes.enumerated() { ids[i] = written[n] }
@@ -114,7 +121,8 @@ extension Items {
     /// Folded words of three letters or more, a plural "s" taken off: "Free-range eggs" → free, range, egg.
     static func words(_ text: String) -> Set<String> {
         var out = Set<String>()
-        for w in ShoppingModel.matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where w.count >= 3 {
+        for w in ShoppingModel.matchKey(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where w.count >= 3
+        {
             out.insert(w.count > 3 && w.hasSuffix("s") ? String(w.dropLast()) : String(w))
         }
         return out

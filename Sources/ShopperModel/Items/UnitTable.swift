@@ -32,7 +32,9 @@ enum UnitTable {
         unit("mg", .mass, "g", r(1, 1000), "mg", "mg", ["mg", "milligram", "milligrams", "milligramm"],
              addBar: ["mg"], metric: true),
         unit("oz", .mass, "g", ounce, "oz", "oz", ["oz", "ounce", "ounces", "unze", "unzen"], addBar: ["oz"]),
-        unit("lb", .mass, "g", r(45_359_237, 100_000), "lb", "lb", ["lb", "lbs", "pound", "pounds"], addBar: ["lb", "lbs"]),
+        unit(
+            "lb", .mass, "g", r(45_359_237, 100_000), "lb", "lb", ["lb", "lbs", "pound", "pounds"],
+            addBar: ["lb", "lbs"]),
         unit("de.pfund", .mass, "g", r(500), "Pfund", "Pfund", ["pfund"], metric: true),
     ]
 
@@ -48,7 +50,8 @@ enum UnitTable {
         unit("tsp", .volume, "ml", cup.divided(by: r(48))!, "tsp", "tsp",
              ["tsp", "tsps", "teaspoon", "teaspoons", "teasp"], exact: ["t"], addBar: ["tsp"]),
         unit("tbsp", .volume, "ml", cup.divided(by: r(16))!, "tbsp", "tbsp",
-             ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons"], exact: ["T"], addBar: ["tbsp"]),
+            ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons"], exact: ["T"],
+            addBar: ["tbsp"]),
         unit("floz", .volume, "ml", cup.divided(by: r(8))!, "fl oz", "fl oz",
              ["fl oz", "fl. oz", "fl.oz", "fl. oz.", "fl.oz.", "fluid ounce", "fluid ounces", "floz"]),
         unit("cup", .volume, "ml", cup, "cup", "cups", ["cup", "cups"]),

@@ -33,7 +33,8 @@ package struct UserLocale: Equatable, Sendable {
     /// Money in the locale's way and currency, or in `currency` (an ISO 4217 code) when the user
     /// chose one.
     package func money(currency: String? = nil) -> MoneyFormat {
-        MoneyFormat(locale: Locale(identifier: monetary ?? "en_US_POSIX"), currency: currency, hasLocale: monetary != nil,
+        MoneyFormat(
+            locale: Locale(identifier: monetary ?? "en_US_POSIX"), currency: currency, hasLocale: monetary != nil,
                     numbers: numbers)
     }
 

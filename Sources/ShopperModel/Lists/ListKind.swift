@@ -33,7 +33,9 @@ package enum ListKind: String, CaseIterable, Sendable {
     package var emptyExplanation: String {
         switch self {
         case .all:
-            L("Nothing here yet.\nAdd the things you buy with the entry above or Ctrl+N; they stay here for every trip.")
+            L(
+                "Nothing here yet.\nAdd the things you buy with the entry above or Ctrl+N; they stay here for every trip."
+            )
         case .shopping:
             L("Your shopping list is empty.\nPick what you need in All Items: click an item and it appears here.")
         case .cart:

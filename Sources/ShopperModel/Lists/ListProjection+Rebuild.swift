@@ -27,7 +27,9 @@ extension ListProjection {
         var head = 0
         while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
         var tail = 0
-        while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+        while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] {
+            tail += 1
+        }
         if old.count - head - tail > 0 || new.count - head - tail > 0 {
             announcer.onRowsChanged?(head, old.count - head - tail, new.count - head - tail)
         }
@@ -58,7 +60,8 @@ extension ListProjection {
         if search.readsText { model.searches.prepareAllSearchTexts() }
         let hidden = kind == .shopping && !showsOtherShops ? model.shops.hiddenHere : []
         let (keys, counts, count) = RowMatching.built(
-            items: model.items.table, texts: model.searches.texts, query: query, needles: search.needles, kind: kind, hidden: hidden,
+            items: model.items.table, texts: model.searches.texts, query: query, needles: search.needles, kind: kind,
+            hidden: hidden,
             sections: sectionKeys, headers: sectioning.hasHeaders, aisles: model.shops.sectionAisles.names.count)
         rows = Self.rowArray(keys)
         sums.items = count
@@ -96,8 +99,9 @@ extension ListProjection {
         // and on the column's bytes: at a million rows, checks of exclusive access to the
         // properties, row by row, cost more than the matching.
         var rows = self.rows.takeElements()
-        let (counts, kept, dropped) = RowMatching.narrowed(&rows, query: query, needles: search.needles, texts: model.searches.texts,
-                                                           items: model.items.table, byIDAbove: tuning.narrowingByIDAbove)
+        let (counts, kept, dropped) = RowMatching.narrowed(
+            &rows, query: query, needles: search.needles, texts: model.searches.texts,
+            items: model.items.table, byIDAbove: tuning.narrowingByIDAbove)
         self.rows = Self.rowArray(rows)
         sums.items = kept
         sums.counts = counts

@@ -65,7 +65,9 @@ package final class ListProjection {
     /// Items and costs per section.
     var sums = SectionSums()
 
-    package convenience init(model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil) {
+    package convenience init(
+        model: ShoppingModel, kind: ListKind, sectioning: Sectioning = .none, query: SearchQuery? = nil
+    ) {
         self.init(model: model, kind: kind, sectioning: sectioning, query: query, narrowingByIDAbove: 1 << 18)
     }
 
@@ -83,7 +85,9 @@ package final class ListProjection {
         if fillsLater { rebuildFirstRows() } else { rebuild() }
         announcer.announced = count
         observer = model.core.observe { [weak self] change in self?.apply(change) }
-        model.core.observeComing(observer) { [weak self] count, sectionsMove in self?.changeComing(count, sectionsMove: sectionsMove) }
+        model.core.observeComing(observer) { [weak self] count, sectionsMove in
+            self?.changeComing(count, sectionsMove: sectionsMove)
+        }
     }
 
     deinit { model.core.removeObserver(observer) }
@@ -98,7 +102,9 @@ package final class ListProjection {
         if index == rows.count { return .end(totals) }
         let key = rows[index]
         if key.isHeader {
-            return .header(title: sectioning.title(of: key.section, aisles: model.shops.sectionAisles), totals: sectionTotals(key.section))
+            return .header(
+                title: sectioning.title(of: key.section, aisles: model.shops.sectionAisles),
+                totals: sectionTotals(key.section))
         }
         return .item(item(ItemID(key.id), at: index))
     }

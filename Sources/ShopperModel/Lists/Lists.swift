@@ -77,7 +77,7 @@ package final class Lists: ModelPart {
         let moving = ids.filter { items[$0] != nil }
         guard !moving.isEmpty else { return }
         let step = moving.count == 1 ? L("moving “{item}” to {list}", ["item": items.named(moving[0]), "list": name])
-                                     : N("moving {n} item to {list}", "moving {n} items to {list}", moving.count, ["list": name])
+            : N("moving {n} item to {list}", "moving {n} items to {list}", moving.count, ["list": name])
         let now = StoreTime.rounded(Date())
         try core.commit(step) { (b: inout ChangeBuilder) throws(StoreError) in
             var position = try store.lastPosition(of: target)

@@ -9,7 +9,8 @@ package struct DisplayOptions: Hashable, Sendable {
     /// opens from the row's Edit button (and F2) instead.
     var tapToTick: Bool
 
-    package init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false) {
+    package init(showQuantity: Bool = true, showCost: Bool = true, showCheckboxes: Bool = true, tapToTick: Bool = false)
+    {
         self.showQuantity = showQuantity
         self.showCost = showCost
         self.showCheckboxes = showCheckboxes

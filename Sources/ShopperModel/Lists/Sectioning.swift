@@ -48,7 +48,9 @@ extension Sectioning {
         case .none: return ""
         // A list held back from a store switch (`ListProjection.holdRebuilds`) keeps sections of the
         // order before, perhaps longer: it is rebuilt before it is seen, and must not trap meanwhile.
-        case .aisle: return key == .noAisle ? L("No Aisle") : aisles.names.indices.contains(Int(key)) ? aisles.names[Int(key)] : ""
+        case .aisle:
+            return key == .noAisle
+                ? L("No Aisle") : aisles.names.indices.contains(Int(key)) ? aisles.names[Int(key)] : ""
         case .priceBand(let threshold):
             let t = DecimalText.format(threshold)
             return key == 0 ? L("{amount} and Over", ["amount": t]) : L("Under {amount}", ["amount": t])
@@ -82,7 +84,8 @@ struct SectionKeys {
 
     /// Whether these keys were made for `sectioning`, `aisles` and every aisle number in `names`.
     func fit(_ sectioning: Sectioning, _ aisles: AisleOrder, _ names: AisleNames) -> Bool {
-        self.sectioning == sectioning && self.aisles.names == aisles.names && (sectioning != .aisle || ranks.count == names.names.count)
+        self.sectioning == sectioning && self.aisles.names == aisles.names
+            && (sectioning != .aisle || ranks.count == names.names.count)
     }
 
     func key(for entry: ItemEntry) -> SectionKey {

@@ -33,7 +33,8 @@ extension ModelCore {
         var back = ChangeSet()
         let content = model.items.content
         let aisles = model.aisles.order.names
-        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles, list: list) { ids, reader throws(StoreError) in
+        let (cs, commit) = try store.write(seen: seenRevision, knownAisles: aisles, list: list) {
+            ids, reader throws(StoreError) in
             // Items read while the change is built come through the write's connection.
             content.writer = reader
             defer { content.writer = nil }

@@ -35,13 +35,15 @@ package final class ShoppingModel {
 
     package static let positionGap = Schema.positionGap
 
-    package convenience init(store: Store, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError) {
+    package convenience init(store: Store, list: ListID = .first, undo: UndoHistory = UndoHistory()) throws(StoreError)
+    {
         try self.init(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit)
     }
 
     /// A list opened while the app runs (the window shows another): read in two halves at once from
     /// a smaller size than at start (`EntryLoad.splitWhileRunningFrom`).
-    package static func opening(_ list: ListID, in store: Store, undo: UndoHistory) throws(StoreError) -> ShoppingModel {
+    package static func opening(_ list: ListID, in store: Store, undo: UndoHistory) throws(StoreError) -> ShoppingModel
+    {
         try ShoppingModel(store: store, list: list, undo: undo, cacheLimit: ItemContent.defaultLimit,
                           splitLoadFrom: EntryLoad.splitWhileRunningFrom)
     }

@@ -26,7 +26,8 @@ package final class UndoHistory {
             forward.items.isEmpty && backward.items.isEmpty && forward.onlyAt.isEmpty && forward.aisleOrder == nil
                 && forward.searches.isEmpty && forward.history.isEmpty
                 && forward.book.shares.isEmpty && backward.book.shares.isEmpty
-                && (!forward.lists.isEmpty || !forward.shops.isEmpty || !forward.trips.isEmpty || !forward.book.recipes.isEmpty
+                && (!forward.lists.isEmpty || !forward.shops.isEmpty || !forward.trips.isEmpty
+                    || !forward.book.recipes.isEmpty
                     || !forward.book.meals.isEmpty)
         }
         /// The lists the step changes.

@@ -13,9 +13,13 @@ package struct Amount: Hashable, Comparable, Sendable {
 
     /// The nearest amount of four decimals (exact for every value the app accepts; a value with
     /// more, which only another program could have written, is rounded half to even).
-    package init(_ value: Decimal) { units = NSDecimalNumber(decimal: value.wholeUnits(of: Decimal(Self.scale))).int64Value }
+    package init(_ value: Decimal) {
+        units = NSDecimalNumber(decimal: value.wholeUnits(of: Decimal(Self.scale))).int64Value
+    }
 
-    package var decimal: Decimal { Decimal(sign: units < 0 ? .minus : .plus, exponent: -4, significand: Decimal(units.magnitude)) }
+    package var decimal: Decimal {
+        Decimal(sign: units < 0 ? .minus : .plus, exponent: -4, significand: Decimal(units.magnitude))
+    }
 
     package static func < (a: Amount, b: Amount) -> Bool { a.units < b.units }
 

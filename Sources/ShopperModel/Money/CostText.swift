@@ -5,7 +5,8 @@ package enum CostText {
     /// "2 kg × 1.29" for a price per unit; nil where there is nothing to explain (no price, a price
     /// for all, or one plain unit, where the price is the cost).
     static func breakdown(_ item: Item, money: MoneyFormat) -> String? {
-        guard let price = item.priceAmount, item.priceBasis == .perUnit, item.buyableAmount != .one || item.unit != nil else { return nil }
+        guard let price = item.priceAmount, item.priceBasis == .perUnit, item.buyableAmount != .one || item.unit != nil
+        else { return nil }
         return "\(RowPresentation.quantityText(item, money)) × \(money.formatUnitPrice(price))"
     }
 
@@ -15,7 +16,8 @@ package enum CostText {
         guard let price = item.priceAmount else { return quantity }
         switch item.priceBasis {
         case .perUnit: return "\(quantity) × \(money.formatUnitPrice(price))"
-        case .forAll: return L("{quantity}, {price} for all", ["quantity": quantity, "price": money.format(item.lineCost)])
+        case .forAll:
+            return L("{quantity}, {price} for all", ["quantity": quantity, "price": money.format(item.lineCost)])
         }
     }
 
@@ -32,7 +34,10 @@ package enum CostText {
     package static func implausibleHint(_ fields: ItemFields, money: MoneyFormat) -> String? {
         guard let total = implausibleTotal(fields), let price = fields.price, let unit = fields.unit else { return nil }
         return L("{price} per {unit} = {total}: did you mean {price_all} for all?",
-                 ["price": money.formatUnitPrice(price), "unit": unit, "total": money.format(total), "price_all": money.format(price)])
+            [
+                "price": money.formatUnitPrice(price), "unit": unit, "total": money.format(total),
+                "price_all": money.format(price)
+            ])
     }
 
     static let smallUnits: Set<String> = ["g", "mg", "ml", "cl", "dl", "oz"]

@@ -24,7 +24,8 @@ package enum NumberConvention: Equatable, Sendable {
 
     /// The convention of a locale such as "de_DE", "en_GB.UTF-8" or "de_DE@euro" (nil or "C": neutral).
     package init(locale identifier: String?) {
-        guard let identifier, let name = identifier.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init),
+        guard let identifier,
+            let name = identifier.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init),
               !name.isEmpty, name != "C", name != "POSIX" else { self = .neutral; return }
         switch Locale(identifier: name).decimalSeparator {
         case ",": self = .decimalComma
@@ -54,7 +55,9 @@ package enum DecimalText {
     /// digits ("1,000") is ambiguous and read as neither, unless `convention` settles it.
     package static func read(_ text: String, convention: NumberConvention = .neutral) -> DecimalReading {
         let s = withoutGroupingSpaces(Array(text.trimmed().unicodeScalars))
-        guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else { return .notANumber }
+        guard !s.isEmpty, s.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == "," }) else {
+            return .notANumber
+        }
         let separators = s.indices.filter { s[$0] == "." || s[$0] == "," }
         let digits = s.filter { $0 != "." && $0 != "," }
         guard !digits.isEmpty else { return .notANumber }
@@ -94,7 +97,9 @@ package enum DecimalText {
             return .value(make(digitText, scale: after))
         }
         // Every separator the same and more than one: grouping only ("1.000.000").
-        guard separators.allSatisfy({ s[$0] == decimalMark }), groupsValid(s.count, separators) else { return .notANumber }
+        guard separators.allSatisfy({ s[$0] == decimalMark }), groupsValid(s.count, separators) else {
+            return .notANumber
+        }
         return .value(make(digitText, scale: 0))
     }
 

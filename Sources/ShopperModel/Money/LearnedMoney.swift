@@ -13,8 +13,12 @@ struct LearnedMoney: Equatable, Sendable {
         let currency = chosen ?? (hasLocale ? locale.currency?.identifier : nil)
         return LearnedMoney(
             currency: currency,
-            cost: MoneyPattern(fractions: currency == nil ? 2...2 : nil) { MoneyFormat.icuFormat($0, locale: locale, currency: currency) },
-            unitPrice: MoneyPattern(fractions: 2...4) { MoneyFormat.icuFormatUnitPrice($0, locale: locale, currency: currency) })
+            cost: MoneyPattern(fractions: currency == nil ? 2...2 : nil) {
+                MoneyFormat.icuFormat($0, locale: locale, currency: currency)
+            },
+            unitPrice: MoneyPattern(fractions: 2...4) {
+                MoneyFormat.icuFormatUnitPrice($0, locale: locale, currency: currency)
+            })
     }
 
     struct Key: Hashable, Sendable {

@@ -38,7 +38,9 @@ package struct MoneyFormat: Sendable {
     }
 
     /// A price per unit keeps up to four decimals: 0.0125 a gram is not 0.01.
-    package func formatUnitPrice(_ amount: Decimal) -> String { Self.icuFormatUnitPrice(amount, locale: locale, currency: currencyCode) }
+    package func formatUnitPrice(_ amount: Decimal) -> String {
+        Self.icuFormatUnitPrice(amount, locale: locale, currency: currencyCode)
+    }
 
     func formatUnitPrice(_ price: Amount) -> String {
         guard let unitPricePattern, price.units >= 0 else { return formatUnitPrice(price.decimal) }

@@ -26,7 +26,9 @@ struct MoneyPattern: Equatable, Sendable {
         func plain(_ s: String, _ most: Int) -> Bool {
             s.unicodeScalars.count <= most && s.unicodeScalars.allSatisfy { c in
                 switch c.properties.generalCategory {
-                case .control, .decimalNumber, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
+                    case .control, .decimalNumber, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
+                        .unassigned:
+                        false
                 case .spaceSeparator: c == " " || c == "\u{A0}" || c == "\u{202F}"
                 case .format: c == "\u{200E}" || c == "\u{200F}" || c == "\u{061C}"
                 default: true
@@ -46,7 +48,9 @@ struct MoneyPattern: Equatable, Sendable {
         let probe = icu(Decimal(string: "1234567.891")!)
         let scalars = Array(probe.unicodeScalars)
         let isDigit = { (s: Unicode.Scalar) in s.value >= 0x30 && s.value <= 0x39 }
-        guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else { return nil }
+        guard let first = scalars.firstIndex(where: isDigit), let last = scalars.lastIndex(where: isDigit) else {
+            return nil
+        }
         // The middle alternates runs of digits and of separators.
         var runs: [(digits: Bool, text: String)] = []
         for s in scalars[first...last] {
@@ -83,7 +87,9 @@ struct MoneyPattern: Equatable, Sendable {
             (minFraction, maxFraction) = (fraction.count, fraction.count)
         }
         guard maxFraction <= 4, minFraction <= maxFraction else { return nil }
-        for units in Self.checks where format(CostSum(units: units)) != icu(CostSum(units: units).decimal) { return nil }
+        for units in Self.checks where format(CostSum(units: units)) != icu(CostSum(units: units).decimal) {
+            return nil
+        }
     }
 
     /// Amounts in hundred-millionths that show where a learned pattern could differ from ICU.

@@ -96,13 +96,17 @@ extension MoneyPatternFile {
     // One line: build, locale, chosen currency, has a locale, currency, cost pattern, unit price pattern.
 
     static func line(_ identity: String, _ key: LearnedMoney.Key, _ money: LearnedMoney) -> String {
-        [identity, key.locale, key.chosen, key.hasLocale ? "1" : "0", money.currency ?? "", field(money.cost), field(money.unitPrice)]
+        [
+            identity, key.locale, key.chosen, key.hasLocale ? "1" : "0", money.currency ?? "", field(money.cost),
+            field(money.unitPrice)
+        ]
             .joined(separator: "\t")
     }
 
     private static func field(_ pattern: MoneyPattern?) -> String {
         guard let p = pattern else { return "" }
-        return [p.prefix, p.suffix, p.group, p.decimal, String(p.minFraction), String(p.maxFraction)].joined(separator: "\u{1F}")
+        return [p.prefix, p.suffix, p.group, p.decimal, String(p.minFraction), String(p.maxFraction)].joined(
+            separator: "\u{1F}")
     }
 
     /// A line, if it is one `LearnedMoney.learn` could have made: the currency the one chosen, or
@@ -129,13 +133,15 @@ extension MoneyPatternFile {
         if field.isEmpty { return .some(nil) }
         let p = field.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
         guard p.count == 6, let min = Int(p[4]), let max = Int(p[5]),
-              let pattern = MoneyPattern(prefix: p[0], suffix: p[1], group: p[2], decimal: p[3], minFraction: min, maxFraction: max)
+            let pattern = MoneyPattern(
+                prefix: p[0], suffix: p[1], group: p[2], decimal: p[3], minFraction: min, maxFraction: max)
         else { return nil }
         return .some(pattern)
     }
 
     private static func isLocale(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy { $0 < 0x80 && (isalnum(Int32($0)) != 0 || "_-@=;.".utf8.contains($0)) }
+        !s.isEmpty && s.utf8.count <= 64
+            && s.utf8.allSatisfy { $0 < 0x80 && (isalnum(Int32($0)) != 0 || "_-@=;.".utf8.contains($0)) }
     }
 
     /// An ISO 4217 code, or "" for none.

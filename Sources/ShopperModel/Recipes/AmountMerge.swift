@@ -52,14 +52,17 @@ enum AmountMerge {
             }
             converted = v
         case (_?, let k?, nil):
-            guard k.base == "each", let v = adding.toBuy.divided(by: k.perBase) else { return .failure(.dimensions(k.dimension, .none)) }
+            guard k.base == "each", let v = adding.toBuy.divided(by: k.perBase) else {
+                return .failure(.dimensions(k.dimension, .none))
+            }
             converted = v
         case (_?, let k?, let a?):
             guard let v = a.convert(adding.toBuy, to: k) else { return .failure(refusal(k, a)) }
             converted = v
         case (let t?, nil, let a):
             // A unit the app does not know adds only to the same spelling ("2 sachets" + "1 sachet").
-            guard let a, MeasureUnit.key(t) == MeasureUnit.key(a.one) || MeasureUnit.key(t) == MeasureUnit.key(a.many) else {
+            guard let a, MeasureUnit.key(t) == MeasureUnit.key(a.one) || MeasureUnit.key(t) == MeasureUnit.key(a.many)
+            else {
                 return .failure(a.map { .kinds(t, $0.one) } ?? .dimensions(.count, .none))
             }
             converted = adding.toBuy

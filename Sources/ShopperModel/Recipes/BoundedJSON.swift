@@ -50,7 +50,8 @@ struct BoundedJSON {
         case UInt8(ascii: "t"): return try literal("true", NSNumber(value: true))
         case UInt8(ascii: "f"): return try literal("false", NSNumber(value: false))
         case UInt8(ascii: "n"): return try literal("null", NSNull())
-        case .some(let c) where c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c): return try number()
+        case .some(let c) where c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c):
+            return try number()
         default: throw Invalid()
         }
     }
@@ -161,11 +162,17 @@ struct BoundedJSON {
         case UInt8(ascii: "f"): return [0x0C]
         case UInt8(ascii: "u"):
             var scalar = try hex4()
-            if (0xD800..<0xDC00).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+            if (0xD800..<0xDC00).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                bytes[i + 1] == UInt8(ascii: "u")
+            {
                 let save = i
                 i += 2
                 let low = try hex4()
-                if (0xDC00..<0xE000).contains(low) { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) } else { i = save }
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    i = save
+                }
             }
             return Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
         default: return [c]
@@ -174,7 +181,8 @@ struct BoundedJSON {
 
     private mutating func hex4() throws -> UInt32 {
         guard i + 4 <= bytes.count,
-              let v = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<i + 4]), as: UTF8.self), radix: 16) else { throw Invalid() }
+            let v = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<i + 4]), as: UTF8.self), radix: 16)
+        else { throw Invalid() }
         i += 4
         return v
     }

@@ -12,7 +12,9 @@ package enum HTMLText {
         let plain = decoded(decoded(withoutTags(text.utf8.count > maxInput ? String(text.prefix(maxInput)) : text)))
         return plain.split(whereSeparator: \.isNewline).compactMap { line in
             let visible = line.filter { c in !c.unicodeScalars.contains { IngredientWords.invisible.contains($0) } }
-            let words = visible.split { $0.isWhitespace || $0.unicodeScalars.first?.properties.generalCategory == .control }
+            let words = visible.split {
+                $0.isWhitespace || $0.unicodeScalars.first?.properties.generalCategory == .control
+            }
             return words.isEmpty ? nil : words.joined(separator: " ")
         }
     }
@@ -24,7 +26,8 @@ package enum HTMLText {
     package static func line(_ text: String) -> String { lines(text).joined(separator: " ") }
 
     /// Elements whose end starts a new line: a step in `<li>` or `<p>` is a step of its own.
-    private static let blocks: Set<String> = ["br", "p", "li", "div", "ol", "ul", "tr", "h1", "h2", "h3", "h4", "h5", "h6",
+    private static let blocks: Set<String> = [
+        "br", "p", "li", "div", "ol", "ul", "tr", "h1", "h2", "h3", "h4", "h5", "h6",
                                                "section", "article", "header", "footer", "blockquote", "dt", "dd", "hr"]
 
     /// Without `<…>` tags. A "<" that opens no tag ("1 < 2") is text.
@@ -71,7 +74,9 @@ package enum HTMLText {
     private static func character(_ name: String) -> Character? {
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            let value =
+                digits.first == "x" || digits.first == "X"
+                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
             return Character(scalar)
         }
@@ -81,14 +86,18 @@ package enum HTMLText {
     /// The references recipe pages use: markup, spaces, quotes and dashes, fractions, the letters of
     /// German, French and Spanish dishes, degrees.
     private static let named: [String: Character] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "ensp": " ", "emsp": " ", "thinsp": " ",
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "ensp": " ", "emsp": " ",
+        "thinsp": " ",
         "ndash": "–", "mdash": "—", "hellip": "…", "lsquo": "‘", "rsquo": "’", "sbquo": "‚", "ldquo": "“", "rdquo": "”",
         "bdquo": "„", "laquo": "«", "raquo": "»", "bull": "•", "middot": "·", "deg": "°", "times": "×", "frasl": "⁄",
-        "frac12": "½", "frac14": "¼", "frac34": "¾", "frac13": "⅓", "frac23": "⅔", "frac18": "⅛", "copy": "©", "reg": "®",
+        "frac12": "½", "frac14": "¼", "frac34": "¾", "frac13": "⅓", "frac23": "⅔", "frac18": "⅛", "copy": "©",
+        "reg": "®",
         "trade": "™", "auml": "ä", "ouml": "ö", "uuml": "ü", "Auml": "Ä", "Ouml": "Ö", "Uuml": "Ü", "szlig": "ß",
-        "eacute": "é", "egrave": "è", "ecirc": "ê", "aacute": "á", "agrave": "à", "acirc": "â", "iacute": "í", "oacute": "ó",
+        "eacute": "é", "egrave": "è", "ecirc": "ê", "aacute": "á", "agrave": "à", "acirc": "â", "iacute": "í",
+        "oacute": "ó",
         "uacute": "ú", "ntilde": "ñ", "ccedil": "ç", "icirc": "î", "ocirc": "ô", "ucirc": "û", "euml": "ë", "iuml": "ï",
-        "Eacute": "É", "oslash": "ø", "aring": "å", "aelig": "æ", "euro": "€", "pound": "£", "shy": "\u{AD}", "zwj": "\u{200D}",
+        "Eacute": "É", "oslash": "ø", "aring": "å", "aelig": "æ", "euro": "€", "pound": "£", "shy": "\u{AD}",
+        "zwj": "\u{200D}",
         "zwnj": "\u{200C}", "minus": "−", "half": "½",
     ]
 }

@@ -31,7 +31,8 @@ enum IngredientQuantity: Hashable, Sendable {
     func text(_ numbers: NumberConvention, style: RationalText.Style) -> String {
         switch self {
         case .exact(let v): RationalText.format(v, numbers, style: style)
-        case .range(let a, let b): RationalText.format(a, numbers, style: style) + "–" + RationalText.format(b, numbers, style: style)
+        case .range(let a, let b):
+            RationalText.format(a, numbers, style: style) + "–" + RationalText.format(b, numbers, style: style)
         }
     }
 }

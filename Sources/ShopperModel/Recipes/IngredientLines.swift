@@ -19,7 +19,9 @@ package enum IngredientLines {
                     out += self.element(s)
                 } else if let group = element as? [String: Any], let items = group["itemListElement"] {
                     // A group as a node ("For the noodles" and its lines): a heading, then the lines.
-                    if let name = SchemaOrgFields.text(group["name"]) { out.append(name.hasSuffix(":") ? name : name + ":") }
+                    if let name = SchemaOrgFields.text(group["name"]) {
+                        out.append(name.hasSuffix(":") ? name : name + ":")
+                    }
                     out += from(items as? [Any] ?? [items]).prefix(RecipeDraft.maxLines)
                 } else if let t = supply(element) ?? SchemaOrgFields.text(element) {
                     out.append(t)
@@ -35,7 +37,8 @@ package enum IngredientLines {
     /// them: `{"name": "Eier", "requiredQuantity": {"value": 4, "unitText": "Stück"}}` is
     /// "4 Stück Eier", never "Eier" without its amount. Nil for a node without one.
     static func supply(_ element: Any) -> String? {
-        guard let o = element as? [String: Any], let name = SchemaOrgFields.text(o["name"]) ?? SchemaOrgFields.text(o["text"]),
+        guard let o = element as? [String: Any],
+            let name = SchemaOrgFields.text(o["name"]) ?? SchemaOrgFields.text(o["text"]),
               let q = o["requiredQuantity"] ?? o["amount"] else { return nil }
         var amount: [String] = []
         if let value = q as? [String: Any] {
@@ -54,7 +57,9 @@ package enum IngredientLines {
         let marked = String(text.prefix(HTMLText.maxInput).map { $0.isNewline ? raw : $0 })
         var out: [String] = []
         for line in HTMLText.lines(marked).prefix(RecipeDraft.maxLines) {
-            let pieces = line.split(separator: raw).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let pieces = line.split(separator: raw).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             for (k, piece) in pieces.enumerated() {
                 if k > 0, let last = out.last, !standsAlone(piece), !IngredientParser.parse(last).isHeading {
                     out[out.count - 1] = last + " " + piece
@@ -72,9 +77,12 @@ package enum IngredientLines {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard t.hasPrefix("<"), t.hasSuffix(">"), t.count < 300 else { return nil }
         let open = t.dropFirst().prefix { $0.isLetter || $0.isNumber }.lowercased()
-        guard ["strong", "b", "h2", "h3", "h4", "h5", "h6"].contains(open), t.lowercased().hasSuffix("</" + open + ">") else { return nil }
+        guard ["strong", "b", "h2", "h3", "h4", "h5", "h6"].contains(open), t.lowercased().hasSuffix("</" + open + ">")
+        else { return nil }
         let inner = HTMLText.line(t)
-        guard !inner.isEmpty, !t.dropFirst().contains("<" + open), !standsAlone(inner) || inner.hasSuffix(":") else { return nil }
+        guard !inner.isEmpty, !t.dropFirst().contains("<" + open), !standsAlone(inner) || inner.hasSuffix(":") else {
+            return nil
+        }
         return inner.hasSuffix(":") ? inner : inner + ":"
     }
 

@@ -14,7 +14,9 @@ enum IngredientParser {
         var rest = readAmount(IngredientPhrases.spacedMultiplier(text), numbers: numbers, into: &ingredient)
         rest = IngredientPhrases.size(rest, numbers: numbers, into: &ingredient)
         readName(rest, into: &ingredient)
-        if let part { ingredient.preparation = [part.part, ingredient.preparation].compactMap { $0 }.joined(separator: ", ") }
+        if let part {
+            ingredient.preparation = [part.part, ingredient.preparation].compactMap { $0 }.joined(separator: ", ")
+        }
         IngredientPhrases.sizeFromNote(&ingredient, numbers: numbers)
         if ingredient.quantity == nil, !ingredient.toTaste, ingredient.preparation == nil, ingredient.purpose == nil {
             if ingredient.name.hasSuffix(":") {
@@ -38,7 +40,9 @@ enum IngredientParser {
         var lastWasSpace = true
         for c in line.prefix(Ingredient.maxLineLength) {
             guard let first = c.unicodeScalars.first, !IngredientWords.invisible.contains(first) else { continue }
-            let isSpace = c.isWhitespace || first.properties.generalCategory == .control || first.properties.generalCategory == .format
+            let isSpace =
+                c.isWhitespace || first.properties.generalCategory == .control
+                || first.properties.generalCategory == .format
             if isSpace {
                 if !lastWasSpace { out.append(" ") }
             } else {
@@ -110,7 +114,9 @@ enum IngredientParser {
             }
         }
         for vague in IngredientWords.vague {
-            if let rest = IngredientWords.dropping(prefix: vague, from: text), rest.count > 1 { return IngredientWords.trimmed(rest) }
+            if let rest = IngredientWords.dropping(prefix: vague, from: text), rest.count > 1 {
+                return IngredientWords.trimmed(rest)
+            }
         }
         return text
     }
@@ -126,7 +132,9 @@ enum IngredientParser {
         } else {
             var j = i
             while j < c.count, c[j].isLetter { j += 1 }
-            if j > i, j < c.count, c[j] == " ", IngredientWords.rangeWords.contains(String(c[i..<j]).lowercased()) { next = j + 1 }
+            if j > i, j < c.count, c[j] == " ", IngredientWords.rangeWords.contains(String(c[i..<j]).lowercased()) {
+                next = j + 1
+            }
         }
         if var k = next {
             while k < c.count, c[k] == " " { k += 1 }

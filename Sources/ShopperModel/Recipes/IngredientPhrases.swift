@@ -15,11 +15,15 @@ enum IngredientPhrases {
             guard let after = IngredientWords.dropping(prefix: phrase, from: text) else { continue }
             var rest = IngredientWords.trimmed(after)
             for link in IngredientWords.partLinks {
-                if let r = IngredientWords.dropping(prefix: link, from: rest) { rest = IngredientWords.trimmed(r); break }
+                if let r = IngredientWords.dropping(prefix: link, from: rest) {
+                    rest = IngredientWords.trimmed(r); break
+                }
             }
             guard let amount = fruitAmount(rest) else { continue }
             let part = IngredientWords.trimmed(String(text.prefix(text.count - after.count)))
-            return (IngredientWords.dropping(suffix: "of", from: part).map { IngredientWords.trimmed($0) } ?? part, amount)
+            return (
+                IngredientWords.dropping(suffix: "of", from: part).map { IngredientWords.trimmed($0) } ?? part, amount
+            )
         }
         return nil
     }
@@ -44,7 +48,9 @@ enum IngredientPhrases {
         let c = Array(text)
         var i = 0
         while i < c.count, c[i].isASCIIDigit { i += 1 }
-        guard i > 0, i + 1 < c.count, c[i] == "x" || c[i] == "×", c[i + 1].isASCIIDigit || c[i + 1] == " " else { return text }
+        guard i > 0, i + 1 < c.count, c[i] == "x" || c[i] == "×", c[i + 1].isASCIIDigit || c[i + 1] == " " else {
+            return text
+        }
         return String(c[..<i]) + " " + String(c[i]) + " " + String(c[(i + 1)...]).drop { $0 == " " }
     }
 
@@ -55,11 +61,15 @@ enum IngredientPhrases {
         guard case .exact? = ingredient.quantity, let head = text.first else { return text }
         // Only a size, a mark or "à" can follow: most lines are spared the phrases.
         let firstWord = text.prefix { !$0.isWhitespace }.lowercased()
-        guard head.isASCIIDigit || head == "x" || head == "×" || IngredientWords.sizeMarks.contains(firstWord) else { return text }
+        guard head.isASCIIDigit || head == "x" || head == "×" || IngredientWords.sizeMarks.contains(firstWord) else {
+            return text
+        }
         var rest = text
         var marked = false
         for mark in IngredientWords.sizeMarks {
-            if let r = IngredientWords.dropping(prefix: mark, from: rest) { rest = IngredientWords.trimmed(r); marked = true; break }
+            if let r = IngredientWords.dropping(prefix: mark, from: rest) {
+                rest = IngredientWords.trimmed(r); marked = true; break
+            }
         }
         // "2 x400g", "2 ×400 g": the mark glued to the size.
         if !marked, let f = rest.first, f == "x" || f == "×", rest.dropFirst().first?.isASCIIDigit == true {
@@ -95,13 +105,18 @@ enum IngredientPhrases {
         var c = Array(text)
         guard let first = c.first, first.isASCIIDigit || RationalText.glyphs[first] != nil else { return nil }
         // "28-ounce": the hyphen of a compound adjective, not a range.
-        if let hyphen = c.firstIndex(of: "-"), hyphen > 0, c[hyphen - 1].isASCIIDigit, hyphen + 1 < c.count, c[hyphen + 1].isLetter {
+        if let hyphen = c.firstIndex(of: "-"), hyphen > 0, c[hyphen - 1].isASCIIDigit, hyphen + 1 < c.count,
+            c[hyphen + 1].isLetter
+        {
             c[hyphen] = " "
         }
         var probe = Ingredient(name: "")
         let after = IngredientParser.readAmount(String(c) + " x", numbers: numbers, into: &probe)
-        guard let unit = probe.unit, unit.dimension == .mass || unit.dimension == .volume, let q = probe.quantity else { return nil }
-        let rest = IngredientWords.trimmed(String(after.dropLast(after.hasSuffix(" x") ? 2 : after.hasSuffix("x") ? 1 : 0)))
+        guard let unit = probe.unit, unit.dimension == .mass || unit.dimension == .volume, let q = probe.quantity else {
+            return nil
+        }
+        let rest = IngredientWords.trimmed(
+            String(after.dropLast(after.hasSuffix(" x") ? 2 : after.hasSuffix("x") ? 1 : 0)))
         // In decimals, as a label prints it ("14.5 oz", "400 g").
         let written = RationalText.format(q.high, numbers, style: .decimal) + " " + unit.name(for: q.high)
         return (written, rest)
@@ -112,14 +127,18 @@ enum IngredientPhrases {
     /// note or the name into `each`.
     static func sizeFromNote(_ ingredient: inout Ingredient, numbers: NumberConvention) {
         guard ingredient.each == nil, let unit = ingredient.unit, isContainer(unit),
-              (ingredient.note ?? ingredient.name).contains(where: \.isASCIIDigit) || ingredient.name.contains(where: \.isASCIIDigit) else { return }
+            (ingredient.note ?? ingredient.name).contains(where: \.isASCIIDigit)
+                || ingredient.name.contains(where: \.isASCIIDigit)
+        else { return }
         if let note = ingredient.note, let each = sizeWords(note, numbers: numbers) {
             ingredient.each = each
             ingredient.note = nil
             return
         }
         for mark in IngredientWords.sizeMarks where mark != "x" && mark != "×" {
-            guard let r = ingredient.name.range(of: " " + mark + " ", options: [.caseInsensitive, .backwards]) else { continue }
+            guard let r = ingredient.name.range(of: " " + mark + " ", options: [.caseInsensitive, .backwards]) else {
+                continue
+            }
             if let each = sizeWords(String(ingredient.name[r.upperBound...]), numbers: numbers) {
                 ingredient.each = each
                 ingredient.name = String(ingredient.name[..<r.lowerBound])

@@ -39,7 +39,8 @@ package struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Noon of the day (no daylight-saving change moves noon to another day).
     package func date(_ calendar: Calendar = UserLocale.current.calendar) -> Date {
-        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date(timeIntervalSince1970: 0)
+        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+            ?? Date(timeIntervalSince1970: 0)
     }
 
     func adding(days n: Int, _ calendar: Calendar = UserLocale.current.calendar) -> PlanDay {
@@ -49,7 +50,8 @@ package struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// "Tue" / "Di.": the day's short name in the person's language for dates.
     package func weekdayName(_ user: UserLocale = .current) -> String {
         let calendar = user.calendar
-        return date(calendar).formatted(Date.FormatStyle(locale: user.dates, calendar: calendar, timeZone: calendar.timeZone).weekday(.abbreviated))
+        return date(calendar).formatted(
+            Date.FormatStyle(locale: user.dates, calendar: calendar, timeZone: calendar.timeZone).weekday(.abbreviated))
     }
 }
 

@@ -59,8 +59,10 @@ struct NameMatcher: Sendable {
     /// Words before a noun that say how big, fresh, prepared or coloured it is, not what it is
     /// (English and German, folded): dropped when the name with them matches nothing.
     static let describing: Set<String> = Set(([
-        "large", "small", "medium", "big", "extra", "jumbo", "fresh", "freshly", "frozen", "dried", "dry", "ripe", "whole",
-        "ground", "chopped", "finely", "roughly", "thinly", "minced", "grated", "sliced", "diced", "peeled", "cooked", "raw",
+            "large", "small", "medium", "big", "extra", "jumbo", "fresh", "freshly", "frozen", "dried", "dry", "ripe",
+            "whole",
+            "ground", "chopped", "finely", "roughly", "thinly", "minced", "grated", "sliced", "diced", "peeled",
+            "cooked", "raw",
         "cold", "warm", "hot", "chilled", "softened", "melted", "crushed", "shredded", "canned", "tinned", "toasted",
         "beaten", "virgin", "organic", "unsalted", "salted", "skimmed", "lean", "boneless", "skinless", "plain", "good",
         "quality", "young", "red", "green", "yellow", "white", "free", "range", "vegan", "tk", "bio",

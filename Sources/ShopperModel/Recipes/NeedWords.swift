@@ -10,7 +10,8 @@ package enum NeedWords {
         let buy = RowPresentation.quantityText(item, numbers)
         let need = DecimalText.format(item.quantity, numbers) + (item.unit.map { " " + $0 } ?? "")
         guard !shares.isEmpty else {
-            return item.buyableAmount == item.quantityAmount ? nil : L("To buy: {buy} ({need} needed)", ["buy": buy, "need": need])
+            return item.buyableAmount == item.quantityAmount
+                ? nil : L("To buy: {buy} ({need} needed)", ["buy": buy, "need": need])
         }
         var parts = shares.map { $0.text(user) }
         // What the person added by hand, where the shares are in the item's own unit (else the

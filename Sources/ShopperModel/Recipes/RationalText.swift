@@ -28,7 +28,9 @@ enum RationalText {
         guard c[i].isASCIIDigit else { return nil }
         var j = i
         // Digits, and a point or comma only between digits ("1,5", "1.000"; not "2, chopped").
-        while j < c.count, c[j].isASCIIDigit || ((c[j] == "." || c[j] == ",") && j + 1 < c.count && c[j + 1].isASCIIDigit) {
+        while j < c.count,
+            c[j].isASCIIDigit || ((c[j] == "." || c[j] == ",") && j + 1 < c.count && c[j + 1].isASCIIDigit)
+        {
             j += 1
             guard j - i <= 24 else { return nil }
         }

@@ -43,7 +43,9 @@ package struct Recipe: Equatable, Sendable {
     /// A draft as stored: capped as every reader caps it, a blank title named for the person.
     init(id: RecipeID, _ draft: RecipeDraft, createdAt: Date, updatedAt: Date? = nil) {
         let d = draft.capped
-        self.init(id: id, title: d.title.isEmpty ? L("Untitled Recipe") : d.title, servings: d.servings, yieldText: d.yieldText,
+        self.init(
+            id: id, title: d.title.isEmpty ? L("Untitled Recipe") : d.title, servings: d.servings,
+            yieldText: d.yieldText,
                   ingredients: d.ingredients, method: d.method, source: d.source, notes: d.notes, tags: d.tags,
                   createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }

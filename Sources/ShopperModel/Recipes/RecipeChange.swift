@@ -60,7 +60,9 @@ enum RecipeWords {
     }
 
     static func apart(_ item: String, need: String, share: String, refusal: MergeRefusal) -> String {
-        L("{item} {need}, kept apart ({reason}): {share}", ["item": item, "need": need, "share": share, "reason": reason(refusal)])
+        L(
+            "{item} {need}, kept apart ({reason}): {share}",
+            ["item": item, "need": need, "share": share, "reason": reason(refusal)])
     }
 
     static func reason(_ r: MergeRefusal) -> String {

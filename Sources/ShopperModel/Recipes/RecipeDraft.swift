@@ -20,7 +20,9 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
     package var notes: String
     package var tags: [String]
 
-    package init(title: String, servings: Int? = nil, yieldText: String? = nil, ingredients: [String] = [], method: [String] = [],
+    package init(
+        title: String, servings: Int? = nil, yieldText: String? = nil, ingredients: [String] = [],
+        method: [String] = [],
          source: String? = nil, notes: String = "", tags: [String] = []) {
         self.title = title
         self.servings = servings
@@ -46,7 +48,8 @@ package struct RecipeDraft: Equatable, Sendable, Codable {
         // Trimmed again after the cut: a cut that ends on a space leaves none behind.
         func cut(_ s: String, _ n: Int) -> String {
             let plain = Self.withoutBidiControls(s)
-            return String(plain.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)).trimmingCharacters(in: .whitespacesAndNewlines)
+            return String(plain.trimmingCharacters(in: .whitespacesAndNewlines).prefix(n)).trimmingCharacters(
+                in: .whitespacesAndNewlines)
         }
         func lines(_ l: [String], _ count: Int, _ length: Int) -> [String] {
             Array(l.lazy.map { cut($0, length) }.filter { !$0.isEmpty }.prefix(count))

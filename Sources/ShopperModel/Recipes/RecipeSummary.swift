@@ -27,7 +27,8 @@ extension Store {
         guard try db.tableExists("recipe") else { return [] }
         // The count of each recipe's ingredients from the lines' primary key, not the lines.
         return try Row.fetchAll(db, sql: """
-            SELECT id, title, servings, (SELECT COUNT(*) FROM recipe_line WHERE recipe_id = recipe.id AND kind = 'ingredient')
+            SELECT id, title, servings, (SELECT COUNT(*) FROM recipe_line WHERE recipe_id = recipe.id AND kind = \
+            'ingredient')
             FROM recipe ORDER BY title COLLATE NOCASE, id
             """).map { RecipeSummary(id: RecipeID($0[0]), title: $0[1], servings: $0[2], ingredientCount: $0[3]) }
     }

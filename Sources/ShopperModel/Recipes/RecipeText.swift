@@ -27,7 +27,9 @@ package enum RecipeText {
     /// A Markdown heading's text without its marks, a label's without "Title:".
     static func titleText(_ line: String) -> String {
         var t = Substring(line).drop { $0 == "#" || $0 == " " }
-        for label in ["title:", "titel:", "rezept:", "recipe:"] where t.lowercased().hasPrefix(label) { t = t.dropFirst(label.count) }
+        for label in ["title:", "titel:", "rezept:", "recipe:"] where t.lowercased().hasPrefix(label) {
+            t = t.dropFirst(label.count)
+        }
         return t.trimmingCharacters(in: .whitespaces)
     }
 
@@ -41,7 +43,7 @@ package enum RecipeText {
         /// An "Ingredients" heading was met.
         var headed = false
         /// A "Method" heading comes in the text: with both headings, what lies between them is
-        /// ingredients however long a line (an edited recipe, as `RecipeTextWriter` wrote it).
+        /// ingredients however long a line (an edited recipe, as `RecipeText+Writing` wrote it).
         var methodHeaded = false
         var notes: [String] = []
 

@@ -10,10 +10,20 @@ enum RecipeTextWords {
     }
 
     static let headings: [(RecipeText.Part, [String])] = [
-        (.ingredients, ["ingredients", "ingredient list", "you will need", "you'll need", "what you need", "shopping list",
+        (
+            .ingredients,
+            [
+                "ingredients", "ingredient list", "you will need", "you'll need", "what you need", "shopping list",
                         "zutaten", "zutatenliste", "einkaufsliste", "das brauchst du", "sie brauchen", "man braucht"]),
-        (.method, ["method", "directions", "instructions", "preparation", "steps", "how to make it", "how to make", "cooking",
-                   "zubereitung", "anleitung", "arbeitsschritte", "zubereitungsschritte", "so geht's", "so geht’s", "schritte"]),
+        (
+            .method,
+            [
+                "method", "directions", "instructions", "preparation", "steps", "how to make it", "how to make",
+                "cooking",
+                "zubereitung", "anleitung", "arbeitsschritte", "zubereitungsschritte", "so geht's", "so geht’s",
+                "schritte"
+            ]
+        ),
         (.notes, ["notes", "note", "tips", "tip", "notizen", "tipps", "tipp", "hinweise", "hinweis", "anmerkungen"]),
     ]
 
@@ -80,8 +90,12 @@ enum RecipeTextWords {
     /// "Prep time: 10 min", "Zubereitungszeit 20 Minuten": said beside the recipe, not in it.
     static func isAside(_ line: String) -> Bool {
         let l = line.lowercased()
-        return ["prep time", "cook time", "total time", "preparation time", "cooking time", "zubereitungszeit", "arbeitszeit",
-                "backzeit", "kochzeit", "gesamtzeit", "ruhezeit", "by ", "von ", "source:", "quelle:", "difficulty", "schwierigkeit"]
+        return [
+            "prep time", "cook time", "total time", "preparation time", "cooking time", "zubereitungszeit",
+            "arbeitszeit",
+            "backzeit", "kochzeit", "gesamtzeit", "ruhezeit", "by ", "von ", "source:", "quelle:", "difficulty",
+            "schwierigkeit"
+        ]
             .contains { l.hasPrefix($0) }
     }
 }

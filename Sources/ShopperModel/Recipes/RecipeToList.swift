@@ -88,7 +88,8 @@ struct RecipeToList {
         let share = RecipeWords.forRecipe(i, title, numbers)
         if i.isHeading { return RecipeChange(line: line, ingredient: i, kind: .heading, item: i.name, words: i.name) }
         if staples.contains(i) {
-            return RecipeChange(line: line, ingredient: i, kind: .staple, item: i.name, words: RecipeWords.staple(i.name))
+            return RecipeChange(
+                line: line, ingredient: i, kind: .staple, item: i.name, words: RecipeWords.staple(i.name))
         }
         var refused: (Int, MergeRefusal)?
         let found = known(i.name)
@@ -97,25 +98,36 @@ struct RecipeToList {
         // an add, or a meal's new servings, never makes a second row of one thing and unit.
         for w in found where working[w].item.needed && !working[w].item.inCart {
             if case .success(let words) = merge(i, into: w, source) {
-                return RecipeChange(line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description, words: words)
+                return RecipeChange(
+                    line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description,
+                    words: words)
             }
         }
         if let w = found.first {
             switch merge(i, into: w, source) {
-            case .success(let words): return RecipeChange(line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description, words: words)
+            case .success(let words):
+                return RecipeChange(
+                    line: line, ingredient: i, kind: .merge(working[w].id!), item: working[w].item.description,
+                    words: words)
             case .failure(let r): refused = (w, r)
             }
         }
         // A new item made earlier in this run for the same name takes the line when it can.
         for w in working.indices where working[w].id == nil && working[w].name?.bestIndex(for: i.name) != nil {
             if case .success(let words) = merge(i, into: w, source) {
-                let kind: RecipeChange.Kind = refused.map { .apart(from: working[$0.0].id!) } ?? .new(aisle: working[w].item.aisle)
-                return RecipeChange(line: line, ingredient: i, kind: kind, item: working[w].item.description, words: words)
+                let kind: RecipeChange.Kind =
+                    refused.map { .apart(from: working[$0.0].id!) } ?? .new(aisle: working[w].item.aisle)
+                return RecipeChange(
+                    line: line, ingredient: i, kind: kind, item: working[w].item.description, words: words)
             }
         }
         let description = refused.map { working[$0.0].item.description } ?? Self.itemName(i.name)
-        let aisle = refused.map { working[$0.0].item.aisle } ?? place(i.name, i.unit?.base) { lookups.elsewhere.best(for: i.name) }
-        let w = makeNew(i, line: line, description: description, aisle: aisle, note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
+        let aisle =
+            refused.map { working[$0.0].item.aisle }
+            ?? place(i.name, i.unit?.base) { lookups.elsewhere.best(for: i.name) }
+        let w = makeNew(
+            i, line: line, description: description, aisle: aisle,
+            note: refused == nil ? "" : L("for {recipe}", ["recipe": title]), source, now: now)
         let need = RecipeWords.need(working[w].item.quantity, working[w].item.unit, numbers)
         if let (from, r) = refused {
             return RecipeChange(line: line, ingredient: i, kind: .apart(from: working[from].id!), item: description,
@@ -172,19 +184,26 @@ struct RecipeToList {
         if working[w].id == nil, let note = ApartNote.adding(title, to: item.notes) { item.notes = note }
         working[w].item = item
         working[w].changed = true
-        working[w].shares.append(PendingShare(share: share(i, source, added: added, unit: unit, before: before, made: false)))
+        working[w].shares.append(
+            PendingShare(share: share(i, source, added: added, unit: unit, before: before, made: false)))
         let to = RecipeWords.need(newQuantity, unit, numbers)
-        return .success(RecipeWords.merged(item.description, from: from, to: to, share: RecipeWords.forRecipe(i, title, numbers), rounded: rounded))
+        return .success(
+            RecipeWords.merged(
+                item.description, from: from, to: to, share: RecipeWords.forRecipe(i, title, numbers), rounded: rounded)
+        )
     }
 
     private mutating func makeNew(_ i: Ingredient, line: String, description: String, aisle: String?, note: String,
                                   _ source: Source, now: Date) -> Int {
         let amount = Self.itemAmount(i)
-        if amount == nil, i.quantity != nil { refusals.append(Self.refusal(line, i.amountText(numbers), source, numbers)) }
+        if amount == nil, i.quantity != nil {
+            refusals.append(Self.refusal(line, i.amountText(numbers), source, numbers))
+        }
         let (quantity, unit, _) = amount ?? (1, nil, false)
         // What the line says beside its amount ("400 g each", "for frying") stays with the new item.
         let notes = [note, i.listNote ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")
-        let item = Item(id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: notes,
+        let item = Item(
+            id: ItemID(0), description: description, quantity: quantity, unit: unit, aisle: aisle, notes: notes,
                         needed: true, createdAt: now, list: list)
         var w = Working(id: nil, item: item, changed: true, name: NameMatcher([description]))
         w.shares.append(PendingShare(share: share(i, source, added: quantity, unit: unit, before: nil, made: true)))
@@ -192,26 +211,37 @@ struct RecipeToList {
         return working.count - 1
     }
 
-    private func share(_ i: Ingredient, _ s: Source, added: Decimal, unit: String?, before: ItemShare.Before?, made: Bool) -> ItemShare {
-        ItemShare(id: ShareID(0), item: ItemID(0), meal: s.meal, recipe: s.recipe.id, recipeTitle: s.recipe.title, day: s.day,
+    private func share(
+        _ i: Ingredient, _ s: Source, added: Decimal, unit: String?, before: ItemShare.Before?, made: Bool
+    ) -> ItemShare {
+        ItemShare(
+            id: ShareID(0), item: ItemID(0), meal: s.meal, recipe: s.recipe.id, recipeTitle: s.recipe.title, day: s.day,
                   amount: i.quantity, unit: i.unit, added: added, itemUnit: unit, before: before, madeItem: made)
     }
 
     /// The line's amount as an item keeps it (the top of a range, rounded up to four decimals), its
     /// unit as the list spells it; nil without an amount or beyond what an item holds.
     static func itemAmount(_ i: Ingredient) -> (Decimal, String?, Bool)? {
-        guard let q = i.quantity, case .success(let m) = AmountMerge.add(.exact(q.toBuy), nil, toItem: 0, unit: nil) else { return nil }
+        guard let q = i.quantity, case .success(let m) = AmountMerge.add(.exact(q.toBuy), nil, toItem: 0, unit: nil)
+        else { return nil }
         return (m.decimal, i.unit?.name(for: q.toBuy), m.rounded)
     }
 
     /// Why a line cannot be added: its amount for the servings asked, beyond what an item holds.
     static func refusal(_ line: String, _ amount: String?, _ source: Source, _ numbers: NumberConvention) -> String {
-        var values = ["line": line, "recipe": source.recipe.title, "servings": "\(source.servings)", "max": DecimalText.format(ItemDraft.maxQuantity, numbers)]
+        var values = [
+            "line": line, "recipe": source.recipe.title, "servings": "\(source.servings)",
+            "max": DecimalText.format(ItemDraft.maxQuantity, numbers)
+        ]
         guard let amount else {
-            return L("“{line}” of “{recipe}” for {servings} comes to more than an item can hold ({max} at most). Nothing was changed.", values)
+            return L(
+                "“{line}” of “{recipe}” for {servings} comes to more than an item can hold ({max} at most). Nothing was changed.",
+                values)
         }
         values["amount"] = amount
-        return L("“{line}” of “{recipe}” for {servings} comes to {amount}, more than an item can hold ({max} at most). Nothing was changed.", values)
+        return L(
+            "“{line}” of “{recipe}” for {servings} comes to {amount}, more than an item can hold ({max} at most). Nothing was changed.",
+            values)
     }
 
     /// The run's changes, or the first line no item can hold, thrown: nothing is then written.
@@ -224,7 +254,10 @@ struct RecipeToList {
     /// the range the window's own field allows.
     static func checkServings(_ servings: Int) throws(StoreError) {
         guard !(1...RecipeDraft.maxServings).contains(servings) else { return }
-        throw .outOfBounds(L("Servings go from 1 to {max}, not {n}. Nothing was changed.", ["max": "\(RecipeDraft.maxServings)", "n": "\(servings)"]))
+        throw .outOfBounds(
+            L(
+                "Servings go from 1 to {max}, not {n}. Nothing was changed.",
+                ["max": "\(RecipeDraft.maxServings)", "n": "\(servings)"]))
     }
 
     /// A new item's description: the ingredient's name with a capital, as lists are written.

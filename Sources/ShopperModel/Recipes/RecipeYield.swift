@@ -10,10 +10,13 @@ struct RecipeYield: Equatable {
     var text: String?
 
     /// After the number: what is counted is people.
-    static let servingWords: Set<String> = ["serving", "servings", "portion", "portions", "people", "persons", "person", "pax",
-                                            "guests", "portionen", "portion(en)", "personen", "person(en)", "pers", "port", "esser"]
+    static let servingWords: Set<String> = [
+        "serving", "servings", "portion", "portions", "people", "persons", "person", "pax",
+        "guests", "portionen", "portion(en)", "personen", "person(en)", "pers", "port", "esser"
+    ]
     /// Before the number: it counts people ("Serves 4", "Für 4 Personen", "Portionen: 4").
-    static let servingLead: Set<String> = ["serves", "serving", "servings", "portions", "feeds", "for", "für", "portionen",
+    static let servingLead: Set<String> = [
+        "serves", "serving", "servings", "portions", "feeds", "for", "für", "portionen",
                                            "personen", "reicht", "yield", "yields"]
     /// Before the number: it counts something else, unless a serving word follows ("Makes 12 pancakes").
     static let makesLead: Set<String> = ["makes", "ergibt", "ertrag", "menge", "about", "ca", "circa", "etwa", "approx"]
@@ -33,7 +36,10 @@ struct RecipeYield: Equatable {
         let words = HTMLText.line(line)
         guard let parts = split(words), parts.after.count <= 3, parts.before.count <= 3 else { return nil }
         let lead = parts.before.allSatisfy { servingLead.contains($0) || makesLead.contains($0) }
-        guard !parts.before.isEmpty && lead || parts.before.isEmpty && parts.after.first.map(servingWords.contains) == true else { return nil }
+        guard
+            !parts.before.isEmpty && lead
+                || parts.before.isEmpty && parts.after.first.map(servingWords.contains) == true
+        else { return nil }
         return read(words)
     }
 
@@ -46,13 +52,19 @@ struct RecipeYield: Equatable {
 
     /// The words before the first number, the number (its low end when a range), and the words after.
     private static func split(_ text: String) -> Parts? {
-        let tokens = text.lowercased().split { $0 == " " || $0 == ":" }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;()")) }
+        let tokens = text.lowercased().split { $0 == " " || $0 == ":" }.map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;()"))
+        }
             .filter { !$0.isEmpty }
-        guard let at = tokens.firstIndex(where: { number($0) != nil }), let (low, high) = number(tokens[at]) else { return nil }
+        guard let at = tokens.firstIndex(where: { number($0) != nil }), let (low, high) = number(tokens[at]) else {
+            return nil
+        }
         var after = Array(tokens[(at + 1)...])
         var range = high != nil
         // "4 to 6", "4 bis 6", "4 - 6".
-        if after.count >= 2, IngredientWords.rangeWords.contains(after[0]) || after[0].count == 1 && IngredientWords.rangeSigns.contains(Character(after[0])),
+        if after.count >= 2,
+            IngredientWords.rangeWords.contains(after[0])
+                || after[0].count == 1 && IngredientWords.rangeSigns.contains(Character(after[0])),
            number(after[1]) != nil {
             after.removeFirst(2)
             range = true
@@ -64,7 +76,8 @@ struct RecipeYield: Equatable {
     /// "4" → 4; "4-6", "4–6" → 4 and 6.
     private static func number(_ token: String) -> (Int, Int?)? {
         let ends = token.split(omittingEmptySubsequences: false) { IngredientWords.rangeSigns.contains($0) }
-        guard (1...2).contains(ends.count), ends.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard (1...2).contains(ends.count),
+            ends.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let low = Int(ends[0]) else { return nil }
         return (low, ends.count == 2 ? Int(ends[1]) : nil)
     }
@@ -74,6 +87,7 @@ struct RecipeYield: Equatable {
         if let next = p.after.first, servingWords.contains(next) { return true }
         guard p.after.isEmpty else { return false }
         // A bare number ("4", schema.org's usual yield) counts people; "Makes 12" counts things.
-        return p.before.isEmpty || p.before.contains { servingLead.contains($0) } && !p.before.contains { makesLead.contains($0) }
+        return p.before.isEmpty
+            || p.before.contains { servingLead.contains($0) } && !p.before.contains { makesLead.contains($0) }
     }
 }

@@ -25,7 +25,9 @@ extension Recipes {
     /// Keeps recipes read from a file or a page, in one undo step: each draft a new recipe, or
     /// written over the recipe given (its id, meals and creation kept). Returns the ids, in order.
     @discardableResult
-    package func keepImported(_ drafts: [(draft: RecipeDraft, replacing: RecipeID?)], now: Date = Date()) throws(StoreError) -> [RecipeID] {
+    package func keepImported(_ drafts: [(draft: RecipeDraft, replacing: RecipeID?)], now: Date = Date())
+        throws(StoreError) -> [RecipeID]
+    {
         let now = StoreTime.rounded(now)
         var old: [RecipeID: Recipe] = [:]
         for case let (_, id?) in drafts { old[id] = try recipe(id) }
@@ -36,7 +38,8 @@ extension Recipes {
         try core.commit(name) { b in
             for (draft, replacing) in drafts {
                 if let replacing, let kept = old[replacing] {
-                    b.cs.book.recipes[replacing] = Recipe(id: replacing, draft, createdAt: kept.createdAt, updatedAt: now)
+                    b.cs.book.recipes[replacing] = Recipe(
+                        id: replacing, draft, createdAt: kept.createdAt, updatedAt: now)
                     ids.append(replacing)
                 } else {
                     let id = b.ids.newRecipeID()

@@ -77,7 +77,8 @@ package final class Recipes: ModelPart {
         -> (texts: [RecipeID: String], last: RecipeID?) {
         return try store.read { db in
             guard try db.tableExists("recipe") else { return ([:], nil) }
-            let titles = try Row.fetchAll(db, sql: "SELECT id, title FROM recipe WHERE id > ? ORDER BY id LIMIT ?", arguments: [after.raw, limit])
+            let titles = try Row.fetchAll(
+                db, sql: "SELECT id, title FROM recipe WHERE id > ? ORDER BY id LIMIT ?", arguments: [after.raw, limit])
             guard let lastID = titles.last.map({ $0[0] as Int64 }) else { return ([:], nil) }
             // Joined by SQLite, a row a recipe: 17,000 lines stepped through one at a time here
             // were a large part of the first search (their order does not matter to it).
@@ -90,7 +91,8 @@ package final class Recipes: ModelPart {
             }
             // Folded a recipe at a time, not a line at a time: Foundation folds what is not plain
             // ASCII ("½ cup"), and each call costs.
-            let texts = Dictionary(titles.map { r in (RecipeID(r[0]), SearchQuery.fold((r[1] as String) + (lines[r[0]] ?? ""))) },
+            let texts = Dictionary(
+                titles.map { r in (RecipeID(r[0]), SearchQuery.fold((r[1] as String) + (lines[r[0]] ?? ""))) },
                                    uniquingKeysWith: { a, _ in a })
             return (texts, titles.count < limit ? nil : RecipeID(lastID))
         }

@@ -13,7 +13,9 @@ package enum ScaledIngredients {
 
     /// `ingredients` written for `base` servings, for `servings`. A line whose scaled amount would
     /// leave exact arithmetic's bounds is shown as written.
-    package static func lines(_ ingredients: [String], from base: Int, to servings: Int, numbers: NumberConvention) -> [Line] {
+    package static func lines(_ ingredients: [String], from base: Int, to servings: Int, numbers: NumberConvention)
+        -> [Line]
+    {
         ingredients.map { raw in
             let parsed = IngredientParser.parse(raw, numbers: numbers)
             if parsed.isHeading { return Line(amount: nil, text: raw, isHeading: true) }

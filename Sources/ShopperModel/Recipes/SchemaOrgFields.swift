@@ -65,12 +65,15 @@ enum SchemaOrgFields {
         switch value {
         case let n as NSNumber:
             let v = n.doubleValue
-            guard v.isFinite, v == v.rounded(), (1...Double(RecipeDraft.maxServings)).contains(v) else { return RecipeYield(text: number(n)) }
+            guard v.isFinite, v == v.rounded(), (1...Double(RecipeDraft.maxServings)).contains(v) else {
+                return RecipeYield(text: number(n))
+            }
             return RecipeYield(servings: Int(v))
         case let s as String: return RecipeYield.read(s)
         case let a as [Any]:
             let each = a.prefix(10).map { yield($0) }
-            return RecipeYield(servings: each.lazy.compactMap(\.servings).first, text: each.lazy.compactMap(\.text).first)
+            return RecipeYield(
+                servings: each.lazy.compactMap(\.servings).first, text: each.lazy.compactMap(\.text).first)
         default: return RecipeYield()
         }
     }
@@ -81,7 +84,9 @@ enum SchemaOrgFields {
         var seen = Set<String>()
         var out: [String] = []
         for value in values {
-            let words = lines(value).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            let words = lines(value).flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             for w in words where !w.isEmpty && seen.insert(w.lowercased()).inserted { out.append(w) }
         }
         return out

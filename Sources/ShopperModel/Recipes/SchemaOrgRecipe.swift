@@ -59,8 +59,11 @@ package enum SchemaOrgRecipe {
 
     /// The node's types, lower-case, without a vocabulary's prefix.
     static func types(_ object: [String: Any]) -> [String] {
-        let raw = (object["@type"] as? String).map { [$0] } ?? (object["@type"] as? [Any])?.compactMap { $0 as? String } ?? []
-        return raw.map { t in String(t.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last ?? "").lowercased() }
+        let raw =
+            (object["@type"] as? String).map { [$0] } ?? (object["@type"] as? [Any])?.compactMap { $0 as? String } ?? []
+        return raw.map { t in
+            String(t.split(whereSeparator: { $0 == "/" || $0 == ":" || $0 == "#" }).last ?? "").lowercased()
+        }
     }
 
     /// One `Recipe` node as a draft, within the draft's limits.
@@ -75,7 +78,9 @@ package enum SchemaOrgRecipe {
         d.yieldText = yield.text
         d.notes = SchemaOrgFields.lines(r["description"]).joined(separator: "\n")
         d.tags = SchemaOrgFields.tags([r["recipeCategory"], r["recipeCuisine"], r["keywords"]])
-        let url = SchemaOrgFields.text(r["url"]).flatMap { u in ["http://", "https://"].contains { u.lowercased().hasPrefix($0) } ? u : nil }
+        let url = SchemaOrgFields.text(r["url"]).flatMap { u in
+            ["http://", "https://"].contains { u.lowercased().hasPrefix($0) } ? u : nil
+        }
         d.source = url ?? source
         return d.capped
     }

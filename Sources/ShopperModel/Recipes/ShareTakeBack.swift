@@ -6,7 +6,9 @@ enum ShareTakeBack {
     /// `item` without `removed` (shares of it), `remaining` its other shares. nil: the item goes
     /// (it was made for recipes, and nothing else was added to it). Also the remaining share that
     /// takes over what the removed ones remembered (the item made for them, its need before).
-    static func item(_ item: Item, removing removed: [ItemShare], remaining: [ItemShare], now: Date) -> (Item?, ItemShare?) {
+    static func item(_ item: Item, removing removed: [ItemShare], remaining: [ItemShare], now: Date) -> (
+        Item?, ItemShare?
+    ) {
         // In the cart, bought already (off the list after Finish Shopping), or its unit changed
         // since by hand: the person's item, left as it is.
         guard applies(to: item, removed) else { return (item, nil) }

@@ -5,10 +5,13 @@ import Foundation
 extension WeekPlan {
     /// What adding `recipe` for `servings` (as written for nil) would do, line by line.
     func previewRecipe(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
-                              numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
+        numbers: NumberConvention = UserLocale.current.numbers
+    ) throws(StoreError) -> [RecipeChange] {
         guard let recipe = try recipes.recipe(id) else { return [] }
         try RecipeToList.checkServings(servings ?? recipe.baseServings)
-        var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers) { [self] id in items.item(id) }
+        var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers) { [self] id in
+            items.item(id)
+        }
         let changes = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: Date())
         keepLookups(of: run)
         return try run.checked(changes)
@@ -17,12 +20,14 @@ extension WeekPlan {
     /// Adds `recipe`'s ingredients to this list: one undo step. Returns what each line did.
     @discardableResult
     func addRecipeToList(_ id: RecipeID, servings: Int? = nil, staples: PantryStaples?,
-                                numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) -> [RecipeChange] {
+        numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()
+    ) throws(StoreError) -> [RecipeChange] {
         guard let recipe = try recipes.recipe(id) else { return [] }
         try RecipeToList.checkServings(servings ?? recipe.baseServings)
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
-        try core.commit(L("adding the recipe “{recipe}” to the list", ["recipe": recipe.title])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("adding the recipe “{recipe}” to the list", ["recipe": recipe.title])) {
+            (b: inout ChangeBuilder) throws(StoreError) in
             var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers, in: b)
             let added = run.add(.init(recipe: recipe, servings: servings ?? recipe.baseServings), now: now)
             changes = try run.checked(added)
@@ -33,7 +38,9 @@ extension WeekPlan {
 
     /// A run over this list's items: names matched against every item, each item read as the
     /// change being built leaves it (`b`), else as stored.
-    func recipeRun(staples: PantryStaples, numbers: NumberConvention, in b: ChangeBuilder) throws(StoreError) -> RecipeToList {
+    func recipeRun(staples: PantryStaples, numbers: NumberConvention, in b: ChangeBuilder) throws(StoreError)
+        -> RecipeToList
+    {
         var read: [ItemID: Item?] = [:]
         for (id, item) in b.cs.items { read[id] = item }
         let cached = read
@@ -43,13 +50,17 @@ extension WeekPlan {
         }
     }
 
-    func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?) throws(StoreError) -> RecipeToList {
+    func recipeRun(staples: PantryStaples, numbers: NumberConvention, read: @escaping (ItemID) -> Item?)
+        throws(StoreError) -> RecipeToList
+    {
         var run = RecipeToList(list: list, lookups: try recipeLookups(numbers), staples: staples, read: read)
         // The run's earlier new items' aisles count as the list's: a leek goes to the Vegetables
         // the onions were given, not to a new Fruit & Veg.
         var planned: [String] = []
         run.place = { [weak self] name, unit, elsewhere in
-            let aisle = self?.model.aisles.placement(for: name, unit: unit, planned: planned, elsewhere: elsewhere)?.aisle ?? elsewhere()
+            let aisle =
+                self?.model.aisles.placement(for: name, unit: unit, planned: planned, elsewhere: elsewhere)?.aisle
+                ?? elsewhere()
             if let aisle { planned.append(aisle) }
             return aisle
         }
@@ -104,7 +115,10 @@ extension WeekPlan {
             if hash != nil {
                 guard NameMatcher.asciiKey(description, into: &key), wanted.contains(key) else { return }
             } else {
-                guard keys.contains(NameMatcher.words(String(decoding: description, as: UTF8.self)).joined(separator: " ")) else { return }
+                guard
+                    keys.contains(
+                        NameMatcher.words(String(decoding: description, as: UTF8.self)).joined(separator: " "))
+                else { return }
             }
             found.append(.init(order: Int(id.raw), name: String(decoding: description, as: UTF8.self), payload: id))
         }
@@ -117,7 +131,9 @@ extension WeekPlan {
         let pairs = try core.storeRows { db in try RecipeTables.aislesByDescription(notOn: list, db) }
         let descriptions = pairs.map(\.0)
         return FoundNames { keys in
-            NameMatcher.written(as: keys, among: descriptions).map { .init(order: $0, name: descriptions[$0], payload: pairs[$0].1) }
+            NameMatcher.written(as: keys, among: descriptions).map {
+                .init(order: $0, name: descriptions[$0], payload: pairs[$0].1)
+            }
         }
     }
 
@@ -132,14 +148,17 @@ extension WeekPlan {
                 item = b.applying(known.fields, to: known)
             } else {
                 position += Ordering.gap
-                let base = Item(id: b.ids.newItemID(), description: "", needed: true, position: position, createdAt: now, list: list)
+                let base = Item(
+                    id: b.ids.newItemID(), description: "", needed: true, position: position, createdAt: now, list: list
+                )
                 item = b.applying(w.item.fields, to: base)
             }
             b.cs.items[item.id] = item
             for pending in w.shares {
                 var s = pending.share
-                s = ItemShare(id: b.ids.newShareID(), item: item.id, meal: s.meal, recipe: s.recipe, recipeTitle: s.recipeTitle,
-                              day: s.day, amount: s.amount, unit: s.unit, added: s.added, itemUnit: s.itemUnit, before: s.before,
+                s = ItemShare(
+                    id: b.ids.newShareID(), item: item.id, meal: s.meal, recipe: s.recipe, recipeTitle: s.recipeTitle,
+                    day: s.day, amount: s.amount, unit: s.unit, added: s.added, itemUnit: s.itemUnit, before: s.before,
                               madeItem: s.madeItem)
                 b.cs.book.shares[s.id] = s
             }

@@ -37,8 +37,11 @@ package final class WeekPlan: ModelPart {
 
     /// What "Add the week to the list" would do: every meal from `from` on not yet on a list.
     func previewWeek(from: PlanDay? = nil, through: PlanDay? = nil, staples: PantryStaples?,
-                            numbers: NumberConvention = UserLocale.current.numbers) throws(StoreError) -> [RecipeChange] {
-        var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers) { [self] id in items.item(id) }
+        numbers: NumberConvention = UserLocale.current.numbers
+    ) throws(StoreError) -> [RecipeChange] {
+        var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers) { [self] id in
+            items.item(id)
+        }
         let sources = try weekSources(from: from, through: through)
         run.prepare(sources.map(\.1))
         let changes = sources.flatMap { run.add($0.1, now: Date()) }
@@ -50,12 +53,14 @@ package final class WeekPlan: ModelPart {
     /// meal: one undo step. Returns what each line did.
     @discardableResult
     func addWeekToList(from: PlanDay? = nil, through: PlanDay? = nil, staples: PantryStaples?,
-                              numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) -> [RecipeChange] {
+        numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()
+    ) throws(StoreError) -> [RecipeChange] {
         let sources = try weekSources(from: from, through: through)
         guard !sources.isEmpty else { return [] }
         let now = StoreTime.rounded(now)
         var changes: [RecipeChange] = []
-        try core.commit(N("adding {n} meal to the list", "adding {n} meals to the list", sources.count)) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(N("adding {n} meal to the list", "adding {n} meals to the list", sources.count)) {
+            (b: inout ChangeBuilder) throws(StoreError) in
             var run = try recipeRun(staples: try recipes.storedStaples(unless: staples), numbers: numbers, in: b)
             run.prepare(sources.map(\.1))
             let added = sources.flatMap { run.add($0.1, now: now) }
@@ -78,7 +83,9 @@ package final class WeekPlan: ModelPart {
 
     /// The meals waiting, each with its recipe: only the recipes planned are read, not the whole
     /// book (a thousand recipes read whole is a frame's time, and the dialog asks before and after).
-    private func weekSources(from: PlanDay?, through: PlanDay? = nil) throws(StoreError) -> [(Meal, RecipeToList.Source)] {
+    private func weekSources(from: PlanDay?, through: PlanDay? = nil) throws(StoreError) -> [(
+        Meal, RecipeToList.Source
+    )] {
         let waiting = try meals(from: from).filter { $0.list == nil && $0.day <= (through ?? $0.day) }
         var book: [RecipeID: Recipe] = [:]
         for id in Set(waiting.map(\.recipe)) { book[id] = try recipes.recipe(id) }
@@ -100,7 +107,8 @@ package final class WeekPlan: ModelPart {
         }
         let title = (try recipes.recipe(meal.recipe))?.title ?? ""
         let now = StoreTime.rounded(now)
-        try core.commit(L("taking “{recipe}” off the plan", ["recipe": title])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("taking “{recipe}” off the plan", ["recipe": title])) {
+            (b: inout ChangeBuilder) throws(StoreError) in
             try takeBack(meal, into: &b, now: now)
             b.cs.book.meals[id] = .some(nil)
         }
@@ -108,7 +116,8 @@ package final class WeekPlan: ModelPart {
 
     /// A meal for other servings; on a list, the list changes by the difference of its shares.
     func setMealServings(_ id: MealID, _ servings: Int, staples: PantryStaples?,
-                                numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()) throws(StoreError) {
+        numbers: NumberConvention = UserLocale.current.numbers, now: Date = Date()
+    ) throws(StoreError) {
         guard let meal = try meals().first(where: { $0.id == id }), (1...RecipeDraft.maxServings).contains(servings),
               servings != meal.servings else { return }
         if let other = meal.list, other != list, model.lists.all.contains(where: { $0.id == other }) {
@@ -129,7 +138,8 @@ package final class WeekPlan: ModelPart {
             guard let item = try items.readItem(itemID), item.list == list else { continue }
             listStays = listStays || !ShareTakeBack.applies(to: item, shares)
         }
-        try core.commit(L("changing “{recipe}” to {n} servings", ["recipe": recipe?.title ?? "", "n": "\(servings)"])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("changing “{recipe}” to {n} servings", ["recipe": recipe?.title ?? "", "n": "\(servings)"])) {
+            (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.book.meals[id] = changed
             guard meal.list != nil, !listStays, let recipe else { return }
             try takeBack(meal, into: &b, now: now)
@@ -159,12 +169,16 @@ package final class WeekPlan: ModelPart {
 
 /// For the window: the week with the household's staples, as kept in the store.
 extension WeekPlan {
-    package func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] { try previewWeek(from: from, staples: nil) }
+    package func previewWeek(from: PlanDay? = nil) throws(StoreError) -> [RecipeChange] {
+        try previewWeek(from: from, staples: nil)
+    }
 
     @discardableResult
     package func addWeekToList(from: PlanDay? = nil, through: PlanDay? = nil) throws(StoreError) -> [RecipeChange] {
         try addWeekToList(from: from, through: through, staples: nil)
     }
 
-    package func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) { try setMealServings(id, servings, staples: nil) }
+    package func setMealServings(_ id: MealID, _ servings: Int) throws(StoreError) {
+        try setMealServings(id, servings, staples: nil)
+    }
 }

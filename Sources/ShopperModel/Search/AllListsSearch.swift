@@ -34,7 +34,9 @@ package final class AllListsSearch {
             guard let list else { continue }
             projection.setQuery(query)
             let ids = (0..<projection.count).lazy.compactMap(projection.itemID).prefix(limit)
-            for item in (try? projection.model.items.read(Array(ids))) ?? [] { found.append(Found(list: list, item: item)) }
+            for item in (try? projection.model.items.read(Array(ids))) ?? [] {
+                found.append(Found(list: list, item: item))
+            }
         }
         return found
     }

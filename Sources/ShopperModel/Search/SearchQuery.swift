@@ -103,7 +103,9 @@ package struct SearchQuery: Equatable, Sendable {
 
     /// Whether the item passes every filter (the words aside).
     func matchesFilters(_ item: Item) -> Bool {
-        matchesFilters(needed: item.needed, inCart: item.inCart, lineCost: item.priceAmount == nil ? nil : item.lineCost) { a in
+        matchesFilters(
+            needed: item.needed, inCart: item.inCart, lineCost: item.priceAmount == nil ? nil : item.lineCost
+        ) { a in
             item.aisle.map { Self.fold($0).hasPrefix(a) } ?? false
         }
     }
@@ -163,7 +165,9 @@ package struct SearchQuery: Equatable, Sendable {
             var found: [Range<String.Index>] = []
             var from = text.startIndex
             while from < text.endIndex,
-                  let r = text.range(of: w, options: [.caseInsensitive, .diacriticInsensitive], range: from..<text.endIndex) {
+                let r = text.range(
+                    of: w, options: [.caseInsensitive, .diacriticInsensitive], range: from..<text.endIndex)
+            {
                 found.append(r)
                 from = r.upperBound
             }

@@ -51,7 +51,9 @@ struct SearchTexts {
 
     /// `SearchQuery.searchText` of the fields, as UTF-8: plain ASCII folded as it is copied, with no
     /// String made; anything else folded by Foundation.
-    private mutating func make<Text: Collection<UInt8>>(_ id: ItemID, _ description: Text, _ aisle: Text?, _ notes: Text) {
+    private mutating func make<Text: Collection<UInt8>>(
+        _ id: ItemID, _ description: Text, _ aisle: Text?, _ notes: Text
+    ) {
         remove(id)
         let start = bytes.count
         Self.appendFolded(description, aisle, notes, to: &bytes)
@@ -75,7 +77,9 @@ struct SearchTexts {
     }
 
     /// Appends the folded text of the fields to `bytes`.
-    static func appendFolded<Text: Collection<UInt8>>(_ description: Text, _ aisle: Text?, _ notes: Text, to bytes: inout [UInt8]) {
+    static func appendFolded<Text: Collection<UInt8>>(
+        _ description: Text, _ aisle: Text?, _ notes: Text, to bytes: inout [UInt8]
+    ) {
         let start = bytes.count
         var ascii = SearchQuery.appendFoldedASCII(description, to: &bytes)
         if ascii {

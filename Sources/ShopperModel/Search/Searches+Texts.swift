@@ -71,7 +71,8 @@ extension Searches {
     /// or while one is out.
     package func searchTextReader() -> SearchTextReader? {
         guard !texts.complete, textReader == nil else { return nil }
-        let reader = SearchTextReader(store: core.store, scope: model.items.content.scope, after: texts.madeUpTo, stopped: .init())
+        let reader = SearchTextReader(
+            store: core.store, scope: model.items.content.scope, after: texts.madeUpTo, stopped: .init())
         textReader = reader
         return reader
     }

@@ -47,7 +47,9 @@ package final class Searches: ModelPart {
     package func moveSearch(_ id: SavedSearch.ID, to index: Int) throws(StoreError) {
         try core.commit(L("moving the search “{name}”", ["name": searchName(id)])) { b in
             guard let from = savedSearches.firstIndex(where: { $0.id == id }) else { return }
-            for s in Ordering.moved(savedSearches, from: from, to: index, position: \.position) { b.cs.searches[s.id] = s }
+            for s in Ordering.moved(savedSearches, from: from, to: index, position: \.position) {
+                b.cs.searches[s.id] = s
+            }
         }
     }
 

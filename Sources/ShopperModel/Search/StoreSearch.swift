@@ -29,7 +29,8 @@ extension Store {
         guard !ids.isEmpty else { return [] }
         return try read { db in
             let names = Dictionary(try Self.lists(db).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-            let items = Dictionary(try StoreReader(db: db).items(ids).map { ($0.item.id, $0.item) }, uniquingKeysWith: { a, _ in a })
+            let items = Dictionary(
+                try StoreReader(db: db).items(ids).map { ($0.item.id, $0.item) }, uniquingKeysWith: { a, _ in a })
             return ids.compactMap { id in
                 guard let item = items[id], let name = names[item.list] else { return nil }
                 return FoundItem(item: item, listName: name)
@@ -64,7 +65,9 @@ package final class StoreSearchTexts {
         texts.withUnsafeBufferPointer { all in
             var start = 0
             for entry in entries {
-                if SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: all[start..<entry.end])) { best.offer(entry.key) }
+                if SearchQuery.contains(all: needles, in: UnsafeBufferPointer(rebasing: all[start..<entry.end])) {
+                    best.offer(entry.key)
+                }
                 start = entry.end
             }
         }
@@ -85,13 +88,19 @@ package final class StoreSearchTexts {
         try store.read { db in
             guard try db.tableExists("shopping_list") else { return }
             // The lists' order read first: a join would look each item's list up in SQLite.
-            let lists = Dictionary(try Store.lists(db).map { ($0.id.raw, $0.position) }, uniquingKeysWith: { a, _ in a })
+            let lists = Dictionary(
+                try Store.lists(db).map { ($0.id.raw, $0.position) }, uniquingKeysWith: { a, _ in a })
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            try db.eachRow("SELECT id, list_id, description, aisle, notes, needed, in_cart, position FROM item") { row in
+            try db.eachRow("SELECT id, list_id, description, aisle, notes, needed, in_cart, position FROM item") {
+                row in
                 guard let listPosition = lists[row.int(1)] else { return }
                 SearchTexts.appendFolded(row.bytes(2) ?? empty, row.bytes(3), row.bytes(4) ?? empty, to: &texts)
                 let needed = row.int(5) != 0, inCart = row.int(6) != 0
-                entries.append((texts.count, BestFound.Key(rank: inCart ? 1 : needed ? 0 : 2, listPosition: listPosition,
+                entries.append(
+                    (
+                        texts.count,
+                        BestFound.Key(
+                            rank: inCart ? 1 : needed ? 0 : 2, listPosition: listPosition,
                                                            position: row.int(7), id: row.int(0))))
             }
         }

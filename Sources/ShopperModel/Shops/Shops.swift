@@ -119,7 +119,8 @@ package final class Shops: ModelPart {
     func setOnlyAt(_ id: ItemID, _ marks: Set<ShopID>) throws(StoreError) {
         let marks = marks.filter { $0 != .any }
         guard items[id] != nil, marks != onlyAt[id] else { return }
-        try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) {
+            (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.onlyAt[id] = marks
             try touch(id, in: &b)
         }
@@ -134,7 +135,8 @@ package final class Shops: ModelPart {
         let found = names.compactMap { known[ShoppingModel.matchKey($0)] }
         if found.count == names.count { return try setOnlyAt(id, Set(found)) }
         guard items[id] != nil else { return }
-        try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) { (b: inout ChangeBuilder) throws(StoreError) in
+        try core.commit(L("choosing the stores for “{item}”", ["item": items.named(id)])) {
+            (b: inout ChangeBuilder) throws(StoreError) in
             b.cs.onlyAt[id] = Self.marks(named: names, shops: all, ids: &b.ids, into: &b.cs)
             try touch(id, in: &b)
         }
@@ -195,7 +197,7 @@ extension Shops {
 
 extension Shops {
     /// The names of the stores an item is sold only at, in the stores' order (for export).
-    package func storeNames(of id: ItemID) -> [String] {
+    package func shopNames(of id: ItemID) -> [String] {
         let marks = onlyAt[id]
         return all.filter { marks.contains($0.id) }.map(\.name)
     }
@@ -203,7 +205,8 @@ extension Shops {
     /// Marks imported items as sold only at the stores their rows name, matched by name as items
     /// are (case and accents aside); a store no one has yet is made, once, at the end. A row that
     /// names none leaves its item's marks as they are.
-    static func mark<S: Sequence>(_ rows: S, shops: [Shop], into b: inout ChangeBuilder) where S.Element == (ItemID, [String]) {
+    static func mark<S: Sequence>(_ rows: S, shops: [Shop], into b: inout ChangeBuilder)
+    where S.Element == (ItemID, [String]) {
         for (id, names) in rows where !names.isEmpty {
             b.cs.onlyAt[id] = marks(named: names, shops: shops, ids: &b.ids, into: &b.cs)
         }
@@ -212,10 +215,14 @@ extension Shops {
     /// The stores called `names` (case and accents aside), made at the end of `shops` (and of those
     /// `cs` makes already) where no store has the name: for an import, and for a sync that brings
     /// an item sold only at a store this device does not know yet.
-    package static func marks(named names: [String], shops: [Shop], ids: inout IDSource, into cs: inout ChangeSet) -> Set<ShopID> {
+    package static func marks(named names: [String], shops: [Shop], ids: inout IDSource, into cs: inout ChangeSet)
+        -> Set<ShopID>
+    {
         let all = shops + cs.shops.values.compactMap { $0 }
         var byKey: [String: ShopID] = [:]
-        for s in all where !s.deleted { byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id }
+        for s in all where !s.deleted {
+            byKey[ShoppingModel.matchKey(s.name)] = byKey[ShoppingModel.matchKey(s.name)] ?? s.id
+        }
         var position = all.map(\.position).max() ?? 0
         var marks = Set<ShopID>()
         for name in names {

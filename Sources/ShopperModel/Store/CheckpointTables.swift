@@ -42,7 +42,9 @@ package struct CheckpointTables: Sendable {
         do {
             guard try db.read({ try $0.tableExists("entry_checkpoint") }) else { return }
             guard let table = job.table else {
-                try db.write { db in try db.execute(sql: "DELETE FROM entry_checkpoint WHERE list_id = ?", arguments: [job.list.raw]) }
+                try db.write { db in
+                    try db.execute(sql: "DELETE FROM entry_checkpoint WHERE list_id = ?", arguments: [job.list.raw])
+                }
                 return try Self.dropParts(db, list: job.list)
             }
             let generation = Int64.random(in: 1...Int64.max)
@@ -58,7 +60,9 @@ package struct CheckpointTables: Sendable {
                     let data = Data(bytes[from..<min(bytes.count, from + EntryCheckpoint.partBytes)])
                     let checksum = data.withUnsafeBytes(EntryCheckpoint.checksum)
                     try db.write { db in
-                        try db.execute(sql: "INSERT INTO entry_checkpoint_part (list_id, generation, part, data, checksum) VALUES (?, ?, ?, ?, ?)",
+                        try db.execute(
+                            sql:
+                                "INSERT INTO entry_checkpoint_part (list_id, generation, part, data, checksum) VALUES (?, ?, ?, ?, ?)",
                                        arguments: [job.list.raw, generation, parts, data, checksum])
                     }
                     from += data.count
@@ -77,12 +81,17 @@ package struct CheckpointTables: Sendable {
 
     /// The checkpoint's header names `generation`, unless its parts are not all there (another
     /// process's write took them for leftovers meanwhile).
-    private static func name(_ generation: Int64, parts: Int64, of job: CheckpointJob, entries: Int, _ db: Database) throws {
-        let written = try Int64.fetchOne(db, sql: "SELECT count(*) FROM entry_checkpoint_part WHERE list_id = ? AND generation = ?",
+    private static func name(_ generation: Int64, parts: Int64, of job: CheckpointJob, entries: Int, _ db: Database)
+        throws
+    {
+        let written =
+            try Int64.fetchOne(
+                db, sql: "SELECT count(*) FROM entry_checkpoint_part WHERE list_id = ? AND generation = ?",
                                          arguments: [job.list.raw, generation]) ?? 0
         guard written == parts else { return }
         try db.execute(sql: """
-            INSERT OR REPLACE INTO entry_checkpoint (list_id, generation, revision, format, schema, entries, parts, aisles)
+            INSERT OR REPLACE INTO entry_checkpoint (list_id, generation, revision, format, schema, entries, parts, \
+            aisles)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [job.list.raw, generation, job.revision, EntryCheckpoint.format, Schema.latest,
                              entries, parts, EntryCheckpoint.aislesText(job.aisles)])
@@ -107,7 +116,8 @@ package struct CheckpointTables: Sendable {
     func hasCheckpoint(of list: ListID) -> Bool {
         (try? store.read { db in
             try db.tableExists("entry_checkpoint")
-                && Int64.fetchOne(db, sql: "SELECT list_id FROM entry_checkpoint WHERE list_id = ?", arguments: [list.raw]) != nil
+                && Int64.fetchOne(
+                    db, sql: "SELECT list_id FROM entry_checkpoint WHERE list_id = ?", arguments: [list.raw]) != nil
         }) ?? false
     }
 
@@ -119,7 +129,8 @@ package struct CheckpointTables: Sendable {
         Self.checkpointing.lock()
         defer { Self.checkpointing.unlock() }
         _ = try? {
-            guard try db.read({ try $0.tableExists("entry_checkpoint") && $0.tableExists("entry_checkpoint_part") }) else { return }
+            guard try db.read({ try $0.tableExists("entry_checkpoint") && $0.tableExists("entry_checkpoint_part") })
+            else { return }
             let gone = "FROM entry_checkpoint WHERE list_id NOT IN (SELECT id FROM shopping_list)"
             if try db.read({ try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 \(gone))") }) == true {
                 try db.write { db in try db.execute(sql: "DELETE \(gone)") }

@@ -45,10 +45,12 @@ struct EntryCheckpoint {
             let aisle = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 32, as: Int32.self))
             let flags = bytes[at + 36]
             guard table[id] == nil, aisle >= -1, aisle < aisles, flags & ItemEntry.Flags.present != 0,
-                  flags & ~ItemEntry.Flags.all == 0, bytes[at + 37] | bytes[at + 38] | bytes[at + 39] == 0 else { return false }
-            let entry = ItemEntry(revision: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)),
-                                  position: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: Int64.self)),
-                                  lineCost: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 24, as: Int64.self)),
+                flags & ~ItemEntry.Flags.all == 0, bytes[at + 37] | bytes[at + 38] | bytes[at + 39] == 0
+            else { return false }
+            let entry = ItemEntry(
+                revision: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)),
+                position: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: Int64.self)),
+                lineCost: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 24, as: Int64.self)),
                                   aisle: aisle, flags: flags)
             table.set(id, to: entry)
         }

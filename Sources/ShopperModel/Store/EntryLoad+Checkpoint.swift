@@ -27,7 +27,9 @@ extension EntryLoad {
                 written.insert(item.id)
             }
             for id in news.deleted { load.table.set(id, to: nil) }
-            guard let mine = news.lists.first(where: { $0.id == list }), mine.itemCount == load.table.count else { return nil }
+            guard let mine = news.lists.first(where: { $0.id == list }), mine.itemCount == load.table.count else {
+                return nil
+            }
             var accounted = true
             load.table.forEach { id, entry in
                 // Written after the checkpoint, yet not in the news: not an entry as the model had it.
@@ -36,7 +38,8 @@ extension EntryLoad {
                 load.lastPosition = max(load.lastPosition, entry.position)
             }
             guard accounted else { return nil }
-            load.contents = StoreContents(aisles: news.aisles, searches: news.searches, lists: news.lists, shops: news.shops,
+            load.contents = StoreContents(
+                aisles: news.aisles, searches: news.searches, lists: news.lists, shops: news.shops,
                                           onlyAt: news.onlyAt, revision: news.revision)
             load.checkpointNews = news.items.count + news.deleted.count
             return load
@@ -54,9 +57,11 @@ extension EntryLoad {
                   """, arguments: [list.raw, EntryCheckpoint.format, Schema.latest, 1 << 20])
         else { return (0, nil) }
         let revision: Int64 = head[1]
-        guard revision >= 0, revision <= (try Store.revision(db)), try newsCount(db, since: revision, limit: limit) < limit,
+        guard revision >= 0, revision <= (try Store.revision(db)),
+            try newsCount(db, since: revision, limit: limit) < limit,
               let aisles = EntryCheckpoint.aisles(head[4]),
-              let load = try parts(db, list: list, generation: head[0], parts: head[3], aisles: aisles, most: listItems + limit),
+            let load = try parts(
+                db, list: list, generation: head[0], parts: head[3], aisles: aisles, most: listItems + limit),
               load.table.count == (head[2] as Int64)
         else { return (0, nil) }
         return (revision, load)
@@ -75,7 +80,9 @@ extension EntryLoad {
     /// part is missing, out of order, larger than a part is written, does not match its checksum or
     /// does not decode, or when there are more than `most` entries (the list's count and the news
     /// since: a checkpoint another program grew is not read into memory whole before it is found wrong).
-    static func parts(_ db: Database, list: ListID, generation: Int64, parts: Int64, aisles: [String], most: Int) throws -> EntryLoad? {
+    static func parts(_ db: Database, list: ListID, generation: Int64, parts: Int64, aisles: [String], most: Int) throws
+        -> EntryLoad?
+    {
         var load = EntryLoad()
         for (n, name) in aisles.enumerated() where load.names.number(of: name) != Int32(n) { return nil }
         var next: Int64 = 0, usable = true
@@ -83,12 +90,14 @@ extension EntryLoad {
         // A part too large is left out here (SQLite reads a blob's length without the blob), so
         // the parts then skip a number.
         try db.eachRow("""
-            SELECT part, data, checksum FROM entry_checkpoint_part WHERE list_id = ? AND generation = ? AND length(data) <= ?
+            SELECT part, data, checksum FROM entry_checkpoint_part WHERE list_id = ? AND generation = ? AND \
+            length(data) <= ?
             ORDER BY part
             """, arguments: [list.raw, generation, EntryCheckpoint.partBytes]) { row in
             guard usable else { return }
             usable = row.number(0) == next && row.blob(1).map { bytes in
-                row.number(2) == EntryCheckpoint.checksum(bytes) && EntryCheckpoint.read(bytes, aisles: aisles.count, into: &load.table)
+                    row.number(2) == EntryCheckpoint.checksum(bytes)
+                        && EntryCheckpoint.read(bytes, aisles: aisles.count, into: &load.table)
             } == true && load.table.count <= most
             next += 1
         }

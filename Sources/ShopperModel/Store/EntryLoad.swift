@@ -27,7 +27,8 @@ struct EntryLoad {
     /// `between`, for tests: run after the lower half's read and before the upper half's starts
     /// (which then waits for it), as another process's write may come between them.
     static func read(_ store: Store, scope: ListScope = ListScope(.first, byIndex: false), listItems: Int? = nil,
-                     splitFrom: Int = splitFrom, between: (@Sendable () -> Void)? = nil, checkpoint: Bool = true) throws(StoreError) -> EntryLoad {
+        splitFrom: Int = splitFrom, between: (@Sendable () -> Void)? = nil, checkpoint: Bool = true
+    ) throws(StoreError) -> EntryLoad {
         if checkpoint, let load = try fromCheckpoint(store, list: scope.list, listItems: listItems ?? 0) { return load }
         let maxID = store.itemCount()
         // The split gives the table a slot for every id up to the highest, so only a store whose ids
@@ -55,7 +56,9 @@ struct EntryLoad {
     /// The ids up to the middle are read on this thread, the rest on another, each in its own read
     /// transaction, straight into the table's slots. nil when the two reads saw different revisions
     /// (another process wrote between their starts): the caller reads again in one pass.
-    private static func inTwo(_ store: Store, scope: ListScope, maxID: Int, between: (@Sendable () -> Void)?) throws(StoreError) -> EntryLoad? {
+    private static func inTwo(_ store: Store, scope: ListScope, maxID: Int, between: (@Sendable () -> Void)?)
+        throws(StoreError) -> EntryLoad?
+    {
         let middle = Int64(maxID / 2)
         let lower = Half(ids: Int64.min...middle, scope: scope, maxID: maxID)
         let upper = Half(ids: (middle + 1)...Int64.max, scope: scope, maxID: maxID)
@@ -126,7 +129,11 @@ struct EntryLoad {
             let maxID = Int64(maxID), buffer = slots.buffer
             contents = Result { () throws(StoreError) in
                 try store.loadEntries(aisles: &names, scope: scope, ids: ids) { id, entry in
-                    if id.raw >= 1 && id.raw <= maxID { buffer[Int(id.raw)] = entry } else { outside.append((id, entry)) }
+                    if id.raw >= 1 && id.raw <= maxID {
+                        buffer[Int(id.raw)] = entry
+                    } else {
+                        outside.append((id, entry))
+                    }
                     sums.add(entry)
                     last = max(last, entry.position)
                 }

@@ -38,12 +38,16 @@ enum ItemColumns {
     }
 
     static func item(_ r: StatementRow) throws(StoreError) -> Item {
-        guard let id = r.number(0) else { throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number")) }
+        guard let id = r.number(0) else {
+            throw .damagedRow(table: "item", id: nil, what: L("an id that is not a number"))
+        }
         func text(_ i: Int32) -> String? { r.text(i) }
         func number(_ i: Int32) -> Int64? { r.number(i) }
         func amount(_ i: Int32) throws(StoreError) -> Amount? { try Self.amount(r, i, column: names[Int(i)], id: id) }
         func required<T>(_ v: T?, _ i: Int32) throws(StoreError) -> T {
-            guard let v else { throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[Int(i)]])) }
+            guard let v else {
+                throw .damagedRow(table: "item", id: id, what: L("no {column}", ["column": names[Int(i)]]))
+            }
             return v
         }
         let lastDate = number(13)
@@ -67,6 +71,8 @@ enum ItemColumns {
     /// that, a row another program wrote past it is named as damage.
     static func checkLineCost(_ cost: CostSum, _ r: StatementRow, id: Int64) throws(StoreError) {
         guard cost.units > Int128(Int64.max) else { return }
-        throw .damagedRow(table: "item", id: id, what: L("a {column} of “{value}”", ["column": "unit_cost", "value": r.text(4) ?? ""]))
+        throw .damagedRow(
+            table: "item", id: id, what: L("a {column} of “{value}”", ["column": "unit_cost", "value": r.text(4) ?? ""])
+        )
     }
 }

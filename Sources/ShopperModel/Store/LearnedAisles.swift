@@ -19,14 +19,18 @@ enum LearnedAisles {
 
     /// The aisle taught for `key`, if any (text only: a row another program wrote is passed over).
     static func aisle(for key: String, _ db: Database) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT aisle FROM learned_aisle WHERE name = ? AND typeof(aisle) = 'text' AND aisle <> ''",
+        try String.fetchOne(
+            db, sql: "SELECT aisle FROM learned_aisle WHERE name = ? AND typeof(aisle) = 'text' AND aisle <> ''",
                             arguments: [key])
     }
 
     /// Every lesson, by name (at most `most`).
     static func all(_ db: Database) throws -> [String: String] {
         var out: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, aisle FROM learned_aisle WHERE typeof(name) = 'text' AND typeof(aisle) = 'text' AND aisle <> '' LIMIT ?",
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT name, aisle FROM learned_aisle WHERE typeof(name) = 'text' AND typeof(aisle) = 'text' AND aisle <> '' LIMIT ?",
                                     arguments: [most]) {
             out[row[0]] = row[1]
         }
@@ -38,13 +42,16 @@ enum LearnedAisles {
         guard !cs.learned.isEmpty else { return }
         for (key, aisle) in cs.learned {
             if let aisle {
-                try db.execute(sql: "INSERT OR REPLACE INTO learned_aisle (name, aisle) VALUES (?, ?)", arguments: [key, aisle])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO learned_aisle (name, aisle) VALUES (?, ?)", arguments: [key, aisle])
             } else {
                 try db.execute(sql: "DELETE FROM learned_aisle WHERE name = ?", arguments: [key])
             }
         }
         // The oldest lessons go first when there are too many (rowid order is the order taught).
-        try db.execute(sql: "DELETE FROM learned_aisle WHERE rowid IN (SELECT rowid FROM learned_aisle ORDER BY rowid DESC LIMIT -1 OFFSET ?)",
+        try db.execute(
+            sql:
+                "DELETE FROM learned_aisle WHERE rowid IN (SELECT rowid FROM learned_aisle ORDER BY rowid DESC LIMIT -1 OFFSET ?)",
                        arguments: [most])
     }
 }
@@ -60,7 +67,9 @@ extension Store {
         var numbered: [String] = []
         var numbers: [String: Int32] = [:]
         var words = ListWords()
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, description, aisle FROM item WHERE list_id = ? AND typeof(aisle) = 'text' AND aisle <> ''",
+        let rows = try Row.fetchCursor(
+            db,
+            sql: "SELECT id, description, aisle FROM item WHERE list_id = ? AND typeof(aisle) = 'text' AND aisle <> ''",
                                        arguments: [list.raw])
         while let row = try rows.next() {
             let aisle: String = row[2]
@@ -70,6 +79,7 @@ extension Store {
             words.add(ShoppingModel.matchKey(row[1] ?? ""), id: ItemID(row[0]), aisle: number)
         }
         let learned = try db.tableExists("learned_aisle") ? try LearnedAisles.all(db) : [:]
-        return AislePlacer(words: words, numbered: numbered, order: AisleOrder(try Self.aisles(db, list: list)), learned: learned)
+        return AislePlacer(
+            words: words, numbered: numbered, order: AisleOrder(try Self.aisles(db, list: list)), learned: learned)
     }
 }

@@ -29,25 +29,35 @@ package struct RecipeTables: Sendable {
         }
     }
 
-    static func recipes(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible] = []) throws -> [Recipe] {
+    static func recipes(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible] = [])
+        throws -> [Recipe]
+    {
         guard try db.tableExists("recipe") else { return [] }
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, title, servings, yield_text, source, notes, created_at, updated_at FROM recipe
             WHERE \(condition) ORDER BY title COLLATE NOCASE, id
             """, arguments: StatementArguments(arguments))
-        let lines = try db.cachedStatement(sql: "SELECT kind, text FROM recipe_line WHERE recipe_id = ? ORDER BY kind, position")
+        let lines = try db.cachedStatement(
+            sql: "SELECT kind, text FROM recipe_line WHERE recipe_id = ? ORDER BY kind, position")
         return try rows.map { r in
             var byKind: [String: [String]] = [:]
             for l in try Row.fetchAll(lines, arguments: [r[0] as Int64]) { byKind[l[0], default: []].append(l[1]) }
-            return Recipe(id: RecipeID(r[0]), title: r[1], servings: r[2], yieldText: r[3], ingredients: byKind["ingredient"] ?? [],
+            return Recipe(
+                id: RecipeID(r[0]), title: r[1], servings: r[2], yieldText: r[3],
+                ingredients: byKind["ingredient"] ?? [],
                           method: byKind["step"] ?? [], source: r[4], notes: r[5], tags: byKind["tag"] ?? [],
                           createdAt: StoreTime.date(r[6]), updatedAt: StoreTime.date(r[7]))
         }
     }
 
-    static func meals(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible] = []) throws -> [Meal] {
+    static func meals(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible] = []) throws
+        -> [Meal]
+    {
         guard try db.tableExists("meal") else { return [] }
-        return try Row.fetchAll(db, sql: "SELECT id, recipe_id, day, servings, position, list_id FROM meal WHERE \(condition) ORDER BY day, position, id",
+        return try Row.fetchAll(
+            db,
+            sql:
+                "SELECT id, recipe_id, day, servings, position, list_id FROM meal WHERE \(condition) ORDER BY day, position, id",
                                 arguments: StatementArguments(arguments)).compactMap { r in
             guard let day = PlanDay(text: r[2]) else { return nil }
             return Meal(id: MealID(r[0]), recipe: RecipeID(r[1]), day: day, servings: r[3], position: r[4],
@@ -55,14 +65,19 @@ package struct RecipeTables: Sendable {
         }
     }
 
-    static func shares(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible] = []) throws -> [ItemShare] {
+    static func shares(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible] = []) throws
+        -> [ItemShare]
+    {
         guard try db.tableExists("item_share") else { return [] }
         return try Row.fetchAll(db, sql: """
             SELECT id, item_id, meal_id, recipe_id, recipe_title, day, amount, unit, added, item_unit, before_quantity,
                    before_unit, made_item FROM item_share WHERE \(condition) ORDER BY id
             """, arguments: StatementArguments(arguments)).map { r in
-            let before = (r[10] as String?).flatMap { DecimalText.parse($0) }.map { ItemShare.Before(quantity: $0, unit: r[11]) }
-            return ItemShare(id: ShareID(r[0]), item: ItemID(r[1]), meal: (r[2] as Int64?).map(MealID.init), recipe: RecipeID(r[3]),
+            let before = (r[10] as String?).flatMap { DecimalText.parse($0) }.map {
+                ItemShare.Before(quantity: $0, unit: r[11])
+            }
+            return ItemShare(
+                id: ShareID(r[0]), item: ItemID(r[1]), meal: (r[2] as Int64?).map(MealID.init), recipe: RecipeID(r[3]),
                              recipeTitle: r[4], day: (r[5] as String?).flatMap(PlanDay.init(text:)),
                              amount: (r[6] as String?).flatMap(IngredientQuantity.init(storedText:)),
                              unit: (r[7] as String?).flatMap(MeasureUnit.withID), added: DecimalText.parse(r[8]) ?? 0,
@@ -75,7 +90,8 @@ package struct RecipeTables: Sendable {
     /// list of 100,000), the two ranges of `item_list` read only the other lists.
     static func aislesByDescription(notOn list: ListID, _ db: Database) throws -> [(String, String)] {
         try Row.fetchAll(db, sql: """
-            SELECT DISTINCT description, aisle FROM item WHERE (list_id < ? OR list_id > ?) AND aisle IS NOT NULL AND aisle <> ''
+            SELECT DISTINCT description, aisle FROM item WHERE (list_id < ? OR list_id > ?) AND aisle IS NOT NULL AND \
+            aisle <> ''
             LIMIT 100000
             """, arguments: [list.raw, list.raw]).map { ($0[0], $0[1]) }
     }
@@ -94,9 +110,15 @@ package struct RecipeTables: Sendable {
             try db.execute(sql: "DELETE FROM recipe WHERE id = ?", arguments: [id.raw])
             guard let r = recipe else { continue }
             try db.execute(sql: """
-                INSERT INTO recipe (id, title, servings, yield_text, source, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id.raw, r.title, r.servings, r.yieldText, r.source, r.notes, StoreTime.millis(r.createdAt), StoreTime.millis(r.updatedAt)])
-            let line = try db.cachedStatement(sql: "INSERT INTO recipe_line (recipe_id, kind, position, text) VALUES (?, ?, ?, ?)")
+                INSERT INTO recipe (id, title, servings, yield_text, source, notes, created_at, updated_at) VALUES (?, \
+                ?, ?, ?, ?, ?, ?, ?)
+                """,
+                arguments: [
+                    id.raw, r.title, r.servings, r.yieldText, r.source, r.notes, StoreTime.millis(r.createdAt),
+                    StoreTime.millis(r.updatedAt)
+                ])
+            let line = try db.cachedStatement(
+                sql: "INSERT INTO recipe_line (recipe_id, kind, position, text) VALUES (?, ?, ?, ?)")
             for (kind, texts) in [("ingredient", r.ingredients), ("step", r.method), ("tag", r.tags)] {
                 for (i, t) in texts.enumerated() { try line.execute(arguments: [id.raw, kind, i, t]) }
             }
@@ -104,17 +126,24 @@ package struct RecipeTables: Sendable {
         for (id, meal) in cs.book.meals {
             try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id.raw])
             guard let m = meal else { continue }
-            try db.execute(sql: "INSERT INTO meal (id, recipe_id, day, servings, position, list_id) VALUES (?, ?, ?, ?, ?, ?)",
+            try db.execute(
+                sql: "INSERT INTO meal (id, recipe_id, day, servings, position, list_id) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [id.raw, m.recipe.raw, m.day.description, m.servings, m.position, m.list?.raw])
         }
         for (id, share) in cs.book.shares {
             try db.execute(sql: "DELETE FROM item_share WHERE id = ?", arguments: [id.raw])
             guard let s = share else { continue }
             try db.execute(sql: """
-                INSERT INTO item_share (id, item_id, meal_id, recipe_id, recipe_title, day, amount, unit, added, item_unit,
-                                        before_quantity, before_unit, made_item) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id.raw, s.item.raw, s.meal?.raw, s.recipe.raw, s.recipeTitle, s.day?.description, s.amount?.storedText,
-                                 s.unit?.id, DecimalText.format(s.added), s.itemUnit, s.before.map { DecimalText.format($0.quantity) },
+                INSERT INTO item_share (id, item_id, meal_id, recipe_id, recipe_title, day, amount, unit, added, \
+                item_unit,
+                                        before_quantity, before_unit, made_item) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \
+                                        ?, ?, ?)
+                """,
+                arguments: [
+                    id.raw, s.item.raw, s.meal?.raw, s.recipe.raw, s.recipeTitle, s.day?.description,
+                    s.amount?.storedText,
+                    s.unit?.id, DecimalText.format(s.added), s.itemUnit,
+                    s.before.map { DecimalText.format($0.quantity) },
                                  s.before?.unit, s.madeItem])
         }
     }

@@ -122,7 +122,8 @@ enum Schema {
             END;
             CREATE TRIGGER item_recounted AFTER UPDATE OF needed, in_cart ON item
             WHEN OLD.list_id IS NEW.list_id AND (OLD.needed IS NOT NEW.needed OR OLD.in_cart IS NOT NEW.in_cart) BEGIN
-                UPDATE shopping_list SET to_buy = to_buy - (OLD.needed AND NOT OLD.in_cart) + (NEW.needed AND NOT NEW.in_cart)
+                UPDATE shopping_list SET to_buy = to_buy - (OLD.needed AND NOT OLD.in_cart) + (NEW.needed AND NOT \
+                NEW.in_cart)
                 WHERE id = NEW.list_id;
             END;
             CREATE TRIGGER item_moved AFTER UPDATE OF list_id ON item WHEN OLD.list_id IS NOT NEW.list_id BEGIN

@@ -10,10 +10,17 @@ package struct ShopTables: Sendable {
     static func shops(_ db: Database) throws -> [Shop] {
         guard try db.tableExists("shop") else { return [] }
         var aisles: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT shop_id, name FROM shop_aisle WHERE typeof(name) = 'text' AND name <> '' ORDER BY shop_id, position") {
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT shop_id, name FROM shop_aisle WHERE typeof(name) = 'text' AND name <> '' ORDER BY shop_id, position"
+        ) {
             aisles[row[0], default: []].append(row[1])
         }
-        return try Row.fetchAll(db, sql: "SELECT id, name, position FROM shop WHERE NOT deleted AND typeof(name) = 'text' ORDER BY position, id")
+        return try Row.fetchAll(
+            db,
+            sql: "SELECT id, name, position FROM shop WHERE NOT deleted AND typeof(name) = 'text' ORDER BY position, id"
+        )
             .map { row in
                 let id: Int64 = row[0]
                 return Shop(id: ShopID(id), name: row[1], position: row[2], aisles: aisles[id] ?? [])
@@ -24,7 +31,8 @@ package struct ShopTables: Sendable {
     /// cost follows the marks, not the list. CROSS JOIN keeps that order: left to choose, SQLite
     /// walked the list's items through `item_list` (45 ms at a million items with no mark at all,
     /// at every read of the news, so in each sync's arrival).
-    static let onlyAtSQL = "SELECT m.item_id, m.shop_id FROM item_shop m CROSS JOIN item i ON i.id = m.item_id WHERE i.list_id = ?"
+    static let onlyAtSQL =
+        "SELECT m.item_id, m.shop_id FROM item_shop m CROSS JOIN item i ON i.id = m.item_id WHERE i.list_id = ?"
 
     static func onlyAt(_ db: Database, list: ListID) throws -> OnlyAt {
         guard try db.tableExists("item_shop") else { return OnlyAt() }
@@ -45,10 +53,14 @@ package struct ShopTables: Sendable {
             }
             try db.execute(sql: """
                 INSERT INTO shop (id, name, position, deleted) VALUES (?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, deleted = excluded.deleted
+                ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, deleted = \
+                excluded.deleted
                 """, arguments: [id.raw, shop.name, shop.position, shop.deleted])
-            let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO shop_aisle (shop_id, name, position) VALUES (?, ?, ?)")
-            for (i, name) in AisleOrder(shop.aisles).names.enumerated() { try insert.execute(arguments: [id.raw, name, i]) }
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO shop_aisle (shop_id, name, position) VALUES (?, ?, ?)")
+            for (i, name) in AisleOrder(shop.aisles).names.enumerated() {
+                try insert.execute(arguments: [id.raw, name, i])
+            }
         }
         let clear = try db.cachedStatement(sql: "DELETE FROM item_shop WHERE item_id = ?")
         let mark = try db.cachedStatement(sql: "INSERT OR IGNORE INTO item_shop (item_id, shop_id) VALUES (?, ?)")
@@ -63,7 +75,8 @@ package struct ShopTables: Sendable {
         guard store.access == .readWrite, let db = store.db else { throw .readOnly(path: store.path) }
         do {
             try db.write { db in
-                try db.execute(sql: "UPDATE shopping_list SET shop_id = ? WHERE id = ?", arguments: [shop.raw, list.raw])
+                try db.execute(
+                    sql: "UPDATE shopping_list SET shop_id = ? WHERE id = ?", arguments: [shop.raw, list.raw])
             }
         } catch {
             throw .writeFailed(reason: StoreOpening.reason(error))
@@ -89,7 +102,7 @@ extension ShopTables {
 
     /// The names of the stores each of `ids` is sold only at (stores not deleted), in the stores'
     /// order; an item sold anywhere is not in the answer.
-    package func storeNames(of ids: [ItemID]) throws(StoreError) -> [ItemID: [String]] {
+    package func shopNames(of ids: [ItemID]) throws(StoreError) -> [ItemID: [String]] {
         try store.read { db in
             guard try db.tableExists("item_shop"), !ids.isEmpty else { return [:] }
             var out: [ItemID: [String]] = [:]

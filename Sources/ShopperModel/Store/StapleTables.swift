@@ -27,7 +27,8 @@ package struct StapleTables: Sendable {
     /// The names as stored, text only and no more than the most: a row another program wrote (a
     /// number, bytes, a thousand more) is passed over rather than read into every recipe's add.
     private static func keptNames(_ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM staple WHERE typeof(name) = 'text' LIMIT ?", arguments: [staplesMost])
+        try String.fetchAll(
+            db, sql: "SELECT name FROM staple WHERE typeof(name) = 'text' LIMIT ?", arguments: [staplesMost])
     }
 
     /// Keeps `name` as a staple (spaces tidied, cut at `stapleLimit`). Returns the name kept, or
@@ -39,7 +40,9 @@ package struct StapleTables: Sendable {
         return try writeStaples { db in
             let kept = try Self.keptNames(db)
             let key = ShoppingModel.matchKey(clean)
-            guard !kept.contains(where: { ShoppingModel.matchKey($0) == key }), kept.count < Self.staplesMost else { return nil }
+            guard !kept.contains(where: { ShoppingModel.matchKey($0) == key }), kept.count < Self.staplesMost else {
+                return nil
+            }
             try db.execute(sql: "INSERT INTO staple (name) VALUES (?)", arguments: [clean])
             return clean
         }

@@ -17,7 +17,9 @@ struct StatementRow {
     func int(_ i: Int32) -> Int64 { sqlite3_column_int64(statement, i) }
 
     func text(_ i: Int32) -> String? {
-        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else { return nil }
+        guard sqlite3_column_type(statement, i) != SQLITE_NULL, let c = sqlite3_column_text(statement, i) else {
+            return nil
+        }
         return String(cString: c)
     }
 
@@ -53,7 +55,9 @@ extension Database {
             let code = sqlite3_step(statement.sqliteStatement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqliteConnection)), sql: sql)
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqliteConnection)),
+                    sql: sql)
             }
             try body(row)
         }

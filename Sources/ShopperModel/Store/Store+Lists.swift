@@ -5,13 +5,21 @@ internal import GRDB
 /// the lists in Recently Deleted, and their purge a week after deletion.
 extension Store {
     static func revision(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(revision) FROM item), 0), ifnull((SELECT max(revision) FROM item_tombstone), 0))") ?? 0
+        try Int64.fetchOne(
+            db,
+            sql:
+                "SELECT max(ifnull((SELECT max(revision) FROM item), 0), ifnull((SELECT max(revision) FROM item_tombstone), 0))"
+        ) ?? 0
     }
 
     /// Rows without a usable name (another program's doing) are passed over: an aisle is only a
     /// sort order, and items keep their aisle names themselves.
     static func aisles(_ db: Database, list: ListID) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM aisle WHERE typeof(name) = 'text' AND name <> '' AND \(try listColumn(db, "aisle", list)) ORDER BY position")
+        try String.fetchAll(
+            db,
+            sql:
+                "SELECT name FROM aisle WHERE typeof(name) = 'text' AND name <> '' AND \(try listColumn(db, "aisle", list)) ORDER BY position"
+        )
     }
 
     static func searches(_ db: Database, list: ListID) throws -> [SavedSearch] {
@@ -26,14 +34,17 @@ extension Store {
     /// The condition that a row of `table` is on `list`; a file of a schema before lists (opened
     /// read-only) has only the first.
     static func listColumn(_ db: Database, _ table: String, _ list: ListID) throws -> String {
-        try db.columns(in: table).contains { $0.name == "list_id" } ? "list_id = \(list.raw)" : (list == .first ? "1" : "0")
+        try db.columns(in: table).contains { $0.name == "list_id" }
+            ? "list_id = \(list.raw)" : (list == .first ? "1" : "0")
     }
 
     /// Every list not deleted, in order; a file of a schema before lists has one, named as v5 names it.
     static func lists(_ db: Database) throws -> [ShoppingList] {
         guard try db.tableExists("shopping_list") else {
             let count = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0 : 0
-            let toBuy = try db.tableExists("item") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE needed AND NOT in_cart") ?? 0 : 0
+            let toBuy =
+                try db.tableExists("item")
+                ? try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE needed AND NOT in_cart") ?? 0 : 0
             return [.groceries(toBuy: toBuy, itemCount: count)]
         }
         return try lists(db, deleted: false)
@@ -70,7 +81,8 @@ extension Store {
          (SELECT count(DISTINCT m.item_id) FROM item_shop m
           CROSS JOIN shop s ON s.id = m.shop_id AND NOT s.deleted
           CROSS JOIN item i ON i.id = m.item_id AND i.list_id = shopping_list.id AND i.needed AND NOT i.in_cart
-          WHERE NOT EXISTS (SELECT 1 FROM item_shop o WHERE o.item_id = m.item_id AND o.shop_id = shopping_list.shop_id))
+          WHERE NOT EXISTS (SELECT 1 FROM item_shop o WHERE o.item_id = m.item_id AND o.shop_id = \
+          shopping_list.shop_id))
          ELSE 0 END)
         """
 
@@ -81,7 +93,10 @@ extension Store {
 
     /// The highest position of an item on `list` (0 for none): a move to it goes after.
     package func lastPosition(of list: ListID) throws(StoreError) -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(try ListScope(list).condition(db))") ?? 0 }
+        try read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(try ListScope(list).condition(db))") ?? 0
+        }
     }
 
     /// The lists, read on their own (the sidebar, the command line).
@@ -96,7 +111,8 @@ extension Store {
         do {
             try db.write { db in
                 try ShopTables.purgeDeletedShops(db)
-                let gone = try Int64.fetchAll(db, sql: "SELECT id FROM shopping_list WHERE deleted AND ifnull(deleted_at, 0) <= ?",
+                let gone = try Int64.fetchAll(
+                    db, sql: "SELECT id FROM shopping_list WHERE deleted AND ifnull(deleted_at, 0) <= ?",
                                               arguments: [cutoff])
                 guard !gone.isEmpty else { return }
                 let revision = try Self.revision(db) + 1

@@ -11,7 +11,9 @@ extension Store {
     package func write(seen: Int64, knownAisles: [String], list: ListID = .first, progress: ((Int) -> Void)? = nil,
                       _ build: (inout IDSource) throws(StoreError) -> (ChangeSet, expected: [ItemID: Int64?]))
         throws(StoreError) -> (ChangeSet, StoreCommit) {
-        try write(seen: seen, knownAisles: knownAisles, list: list, { ids, _ throws(StoreError) in try build(&ids) }, progress: progress)
+        try write(
+            seen: seen, knownAisles: knownAisles, list: list, { ids, _ throws(StoreError) in try build(&ids) },
+            progress: progress)
     }
 
     /// `write`, with a reader of items through the write's own connection for `build`.
@@ -37,7 +39,9 @@ extension Store {
                 try TripTables.writeTrips(cs, db)
                 try RecipeTables.writeRecipes(cs, db)
                 try LearnedAisles.write(cs, db)
-                let aisles = try cs.aisleOrder.map { order throws in try Self.writeAisles(order, known: knownAisles, list: cs.list, db) }
+                let aisles = try cs.aisleOrder.map { order throws in
+                    try Self.writeAisles(order, known: knownAisles, list: cs.list, db)
+                }
                 try Self.fileMovedAisles(cs, db)
                 try alongside?(db, revision)
                 return (cs, StoreCommit(revision: revision, othersWrote: current != seen, aisles: aisles))
@@ -52,7 +56,12 @@ extension Store {
     /// Ids above every id in use or ever deleted, read inside the write that hands them out.
     static func idSource(_ db: Database) throws -> IDSource {
         var ids = IDSource(
-            nextItem: 1 + (try Int64.fetchOne(db, sql: "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))") ?? 0),
+            nextItem: 1
+                + (try Int64.fetchOne(
+                    db,
+                    sql:
+                        "SELECT max(ifnull((SELECT max(id) FROM item), 0), ifnull((SELECT max(id) FROM item_tombstone), 0))"
+                ) ?? 0),
             nextSearch: 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM saved_search") ?? 0))
         ids.nextList = 1 + (try Int64.fetchOne(db, sql: "SELECT ifnull(max(id), 1) FROM shopping_list") ?? 1)
         ids.nextShop = 1 + (try highestID(ever: "shop", db))
@@ -72,8 +81,10 @@ extension Store {
     static func writeItems(_ cs: ChangeSet, expected: [ItemID: Int64?], revision: Int64, _ db: Database,
                            progress: ((Int) -> Void)? = nil) throws {
         let current = try db.cachedStatement(sql: "SELECT revision FROM item WHERE id = ?")
-        let insert = try db.cachedStatement(sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
-        let update = try db.cachedStatement(sql: "UPDATE item SET \(ItemColumns.assignments), revision = ? WHERE id = ?")
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
+        let update = try db.cachedStatement(
+            sql: "UPDATE item SET \(ItemColumns.assignments), revision = ? WHERE id = ?")
         let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
         let bury = try db.cachedStatement(sql: "INSERT OR REPLACE INTO item_tombstone (id, revision) VALUES (?, ?)")
         let unbury = try db.cachedStatement(sql: "DELETE FROM item_tombstone WHERE id = ?")
@@ -86,7 +97,8 @@ extension Store {
                 try insert.execute(arguments: StatementArguments(ItemColumns.values(item) + [revision]))
                 try unbury.execute(arguments: [id.raw])
             case (let item?, _?):
-                try update.execute(arguments: StatementArguments(ItemColumns.values(item).dropFirst() + [revision, id.raw]))
+                try update.execute(
+                    arguments: StatementArguments(ItemColumns.values(item).dropFirst() + [revision, id.raw]))
             case (nil, _?):
                 try delete.execute(arguments: [id.raw])
                 try bury.execute(arguments: [id.raw, revision])
@@ -99,7 +111,9 @@ extension Store {
     static func writeSearches(_ cs: ChangeSet, _ db: Database) throws {
         for (id, s) in cs.searches {
             if let s {
-                try db.execute(sql: "INSERT OR REPLACE INTO saved_search (id, name, query, position, list_id) VALUES (?, ?, ?, ?, ?)",
+                try db.execute(
+                    sql:
+                        "INSERT OR REPLACE INTO saved_search (id, name, query, position, list_id) VALUES (?, ?, ?, ?, ?)",
                                arguments: [s.id.raw, s.name, s.query, s.position, s.list.raw])
             } else {
                 try db.execute(sql: "DELETE FROM saved_search WHERE id = ?", arguments: [id.raw])
@@ -142,7 +156,8 @@ extension Store {
                     INSERT INTO shopping_list (id, name, position, deleted, deleted_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position,
                         deleted = excluded.deleted, deleted_at = excluded.deleted_at
-                    """, arguments: [id.raw, list.name, list.position, list.deleted, list.deletedAt.map(StoreTime.millis)])
+                    """,
+                    arguments: [id.raw, list.name, list.position, list.deleted, list.deletedAt.map(StoreTime.millis)])
             } else {
                 try db.execute(sql: "DELETE FROM shopping_list WHERE id = ?", arguments: [id.raw])
             }

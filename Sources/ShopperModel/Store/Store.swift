@@ -47,7 +47,9 @@ struct ListScope: Sendable, Equatable {
     /// The SQL condition on `item` (the id is a number: nothing of the user's goes into the SQL).
     /// A file of a schema before lists has only the first list.
     func condition(_ db: Database) throws -> String {
-        guard try db.columns(in: "item").contains(where: { $0.name == "list_id" }) else { return list == .first ? "1" : "0" }
+        guard try db.columns(in: "item").contains(where: { $0.name == "list_id" }) else {
+            return list == .first ? "1" : "0"
+        }
         return "\(byIndex ? "" : "+")list_id = \(list.raw)"
     }
 }
@@ -195,7 +197,10 @@ package final class Store: Sendable {
 
     /// One aggregate over the item table; 0 without the table or when the store cannot be read.
     func itemNumber(_ aggregate: String) -> Int {
-        Int((try? read { db in try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT \(aggregate) FROM item") ?? 0 : 0 }) ?? 0)
+        Int(
+            (try? read { db in
+                try db.tableExists("item") ? Int64.fetchOne(db, sql: "SELECT \(aggregate) FROM item") ?? 0 : 0
+            }) ?? 0)
     }
 
     /// Everything written to `list` after `revision`, by any process (this one's own writes
@@ -211,7 +216,9 @@ package final class Store: Sendable {
         try db.eachRow(sql.changed, arguments: [revision]) { row in
             c.items.append((try ItemColumns.item(row), row.number(Int32(ItemColumns.revisionIndex)) ?? 0))
         }
-        c.deleted = try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(ItemID.init)
+        c.deleted =
+            try Int64.fetchAll(db, sql: "SELECT id FROM item_tombstone WHERE revision > ?", arguments: [revision]).map(
+                ItemID.init)
             + Int64.fetchAll(db, sql: sql.left, arguments: [revision]).map(ItemID.init)
         c.aisles = try Self.aisles(db, list: list)
         c.searches = try Self.searches(db, list: list)

@@ -28,30 +28,48 @@ package enum StoreError: Error, Equatable, Sendable, LocalizedError {
     package var errorDescription: String? {
         switch self {
         case .folderNotWritable(let p, let r):
-            L("Cannot use the data folder “{path}”: {reason}. Choose a writable folder with SHOPPER_DATA_DIR.", ["path": p, "reason": r])
+            L(
+                "Cannot use the data folder “{path}”: {reason}. Choose a writable folder with SHOPPER_DATA_DIR.",
+                ["path": p, "reason": r])
         case .unsafeFolder(let p):
-            L("The data folder “{path}” belongs to another user and others can write to it, so they could change your list. Nothing was read from it; choose a folder of your own with SHOPPER_DATA_DIR.", ["path": p])
+            L(
+                "The data folder “{path}” belongs to another user and others can write to it, so they could change your list. Nothing was read from it; choose a folder of your own with SHOPPER_DATA_DIR.",
+                ["path": p])
         case .readOnly(let p):
-            L("“{path}” is read-only, so changes could not be saved. Make it writable (chmod u+w) and start Shopper again. Nothing was changed.", ["path": p])
+            L(
+                "“{path}” is read-only, so changes could not be saved. Make it writable (chmod u+w) and start Shopper again. Nothing was changed.",
+                ["path": p])
         case .notADatabase(let p):
-            L("“{path}” is not a Shopper data file (it is not an SQLite database). It was left untouched; move it away to start afresh.", ["path": p])
+            L(
+                "“{path}” is not a Shopper data file (it is not an SQLite database). It was left untouched; move it away to start afresh.",
+                ["path": p])
         case .notAShopperStore(let p):
             L("“{path}” is a database of another program, not a Shopper data file. It was left untouched.", ["path": p])
         case .newerSchema(let p, let found, let supported):
-            L("“{path}” was written by a newer version of Shopper (data version {found}; this version reads up to {supported}). It was left untouched; update Shopper to open it.",
+            L(
+                "“{path}” was written by a newer version of Shopper (data version {found}; this version reads up to {supported}). It was left untouched; update Shopper to open it.",
               ["path": p, "found": found, "supported": supported])
         case .cannotOpen(let p, let r):
             L("Cannot open “{path}”: {reason}. Nothing was changed.", ["path": p, "reason": r])
         case .linked(let p):
-            L("“{path}” is a symbolic link, and Shopper never follows links out of its data folder. Nothing was read or changed; put the file itself in its place, or remove the link.", ["path": p])
+            L(
+                "“{path}” is a symbolic link, and Shopper never follows links out of its data folder. Nothing was read or changed; put the file itself in its place, or remove the link.",
+                ["path": p])
         case .damaged(let p, let problem):
-            L("“{path}” is damaged (SQLite's check reports: {problem}). Nothing was written to it. To get your lists back, put back your last backup of the file, or save what SQLite can still read with: sqlite3 “{path}” .recover | sqlite3 recovered.sqlite, and put recovered.sqlite in its place.",
+            L(
+                "“{path}” is damaged (SQLite's check reports: {problem}). Nothing was written to it. To get your lists back, put back your last backup of the file, or save what SQLite can still read with: sqlite3 “{path}” .recover | sqlite3 recovered.sqlite, and put recovered.sqlite in its place.",
               ["path": p, "problem": problem])
         case .outOfBounds(let sentence):
             sentence
         case .damagedRow(let table, let id, let what):
-            id.map { L("The data file is damaged: {table} {id} has {problem}. Nothing was changed.", ["table": table, "id": "\($0)", "problem": what]) }
-                ?? L("The data file is damaged: a row of {table} has {problem}. Nothing was changed.", ["table": table, "problem": what])
+            id.map {
+                L(
+                    "The data file is damaged: {table} {id} has {problem}. Nothing was changed.",
+                    ["table": table, "id": "\($0)", "problem": what])
+            }
+                ?? L(
+                    "The data file is damaged: a row of {table} has {problem}. Nothing was changed.",
+                    ["table": table, "problem": what])
         case .writeFailed(let r):
             L("Could not save the change: {reason}. Nothing was changed.", ["reason": r])
         case .conflict:

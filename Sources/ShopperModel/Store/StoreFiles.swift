@@ -38,11 +38,14 @@ enum StoreFiles {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                throw .folderNotWritable(path: dir, reason: L("it cannot be created ({reason})", ["reason": blocker(of: dir)]))
+                throw .folderNotWritable(
+                    path: dir, reason: L("it cannot be created ({reason})", ["reason": blocker(of: dir)]))
             }
             return
         }
-        guard st.st_mode & S_IFMT == S_IFDIR else { throw .folderNotWritable(path: dir, reason: L("it is a file, not a folder")) }
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+            throw .folderNotWritable(path: dir, reason: L("it is a file, not a folder"))
+        }
         if st.st_uid != geteuid(), st.st_mode & (S_IWGRP | S_IWOTH) != 0 { throw .unsafeFolder(path: dir) }
         guard access(dir, W_OK) == 0 else { throw .folderNotWritable(path: dir, reason: L("it is not writable")) }
     }
@@ -52,7 +55,9 @@ enum StoreFiles {
     static func checkFolderForReading(_ dir: String) throws(StoreError) {
         var st = stat()
         if stat(dir, &st) == 0 {
-            guard st.st_mode & S_IFMT == S_IFDIR else { throw .folderNotWritable(path: dir, reason: L("it is a file, not a folder")) }
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                throw .folderNotWritable(path: dir, reason: L("it is a file, not a folder"))
+            }
         } else if errno == ENOTDIR {
             throw .folderNotWritable(path: dir, reason: blocker(of: dir))
         }
@@ -117,7 +122,9 @@ enum StoreFiles {
         while !part.isEmpty, part != "/" {
             part = (part as NSString).deletingLastPathComponent
             if stat(part, &st) == 0 {
-                return st.st_mode & S_IFMT == S_IFDIR ? L("“{path}” is not writable", ["path": part]) : L("“{path}” is a file, not a folder", ["path": part])
+                return st.st_mode & S_IFMT == S_IFDIR
+                    ? L("“{path}” is not writable", ["path": part])
+                    : L("“{path}” is a file, not a folder", ["path": part])
             }
         }
         return L("no part of the path exists")

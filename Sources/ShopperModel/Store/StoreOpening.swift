@@ -50,7 +50,8 @@ enum StoreOpening {
         let found = try String.fetchAll(db, sql: "PRAGMA quick_check(1)")
         guard found != ["ok"] else { return nil }
         // One line for a one-line message: SQLite heads its report "*** in database main ***".
-        return (found.first ?? "").split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("***") }.joined(separator: "; ")
+        return (found.first ?? "").split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("***") }.joined(
+            separator: "; ")
     }
 
     /// A read-only connection, over a file whose last writer was killed mid-write too: its WAL then
@@ -68,7 +69,9 @@ enum StoreOpening {
                 // Only to let SQLite recover the WAL; it writes nothing of its own.
                 var writer = Configuration()
                 writer.busyMode = .timeout(Store.busySeconds)
-                try DatabaseQueue(path: path, configuration: writer).inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+                try DatabaseQueue(path: path, configuration: writer).inDatabase { db in
+                    _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+                }
                 return try DatabaseQueue(path: path, configuration: config)
             }
         } catch {
@@ -90,10 +93,14 @@ enum StoreOpening {
                 return L("another program kept the data file busy for over {seconds} seconds",
                          ["seconds": "\(Int(Store.busySeconds))"])
             case .SQLITE_READONLY where needsRecovery(e):
-                return L("the data file was left mid-write by a program that stopped; start Shopper once, with write access to the file, to recover it")
+                return L(
+                    "the data file was left mid-write by a program that stopped; start Shopper once, with write access to the file, to recover it"
+                )
             case .SQLITE_READONLY: return L("the data file is read-only")
             case .SQLITE_CORRUPT:
-                return L("the data file is damaged (SQLite calls it malformed); put back your last backup of it, or save what SQLite can still read with its .recover command")
+                return L(
+                    "the data file is damaged (SQLite calls it malformed); put back your last backup of it, or save what SQLite can still read with its .recover command"
+                )
             default: return e.message ?? "\(e.resultCode)"
             }
         }

@@ -18,7 +18,8 @@ struct StoreReader {
         // 64 a statement, the last few repeated to fill it: one statement, compiled once per
         // connection, well under SQLite's limit of bound parameters.
         let all = Array(ids)
-        let sql = "SELECT \(try Self.columns(db)) FROM item WHERE id IN (\(repeatElement("?", count: 64).joined(separator: ",")))"
+        let sql =
+            "SELECT \(try Self.columns(db)) FROM item WHERE id IN (\(repeatElement("?", count: 64).joined(separator: ",")))"
         for start in stride(from: 0, to: all.count, by: 64) {
             let part = all[start..<min(start + 64, all.count)]
             let filled = part.map(\.raw) + repeatElement(part.last!.raw, count: 64 - part.count)
@@ -32,10 +33,13 @@ struct StoreReader {
     /// Up to `limit` items with an id above `id`, in order of id, to `body`. Returns the last id read,
     /// nil when there were none.
     @discardableResult
-    func eachItem(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, _ revision: Int64) throws -> Void) throws -> ItemID? {
+    func eachItem(after id: ItemID = ItemID(0), limit: Int = .max, _ body: (Item, _ revision: Int64) throws -> Void)
+        throws -> ItemID?
+    {
         guard try db.tableExists("item") else { return nil }
         var last: ItemID?
-        try db.eachRow("SELECT \(try Self.columns(db)) FROM item WHERE id > ? AND \(try scope.condition(db)) ORDER BY id LIMIT ?",
+        try db.eachRow(
+            "SELECT \(try Self.columns(db)) FROM item WHERE id > ? AND \(try scope.condition(db)) ORDER BY id LIMIT ?",
                        arguments: [id.raw, Int64(min(limit, Int(Int64.max)))], cached: true) { row throws in
             let item = try ItemColumns.item(row)
             try body(item, row.number(Int32(ItemColumns.revisionIndex)) ?? 0)
@@ -48,14 +52,16 @@ struct StoreReader {
     /// id, the texts as bytes valid only inside `body` (no String made: most text folds as it is
     /// copied). Returns the last id read, nil when there were none.
     func eachSearchText(after id: ItemID, limit: Int,
-                        _ body: (ItemID, _ description: UnsafeBufferPointer<UInt8>, _ aisle: UnsafeBufferPointer<UInt8>?,
+        _ body: (
+            ItemID, _ description: UnsafeBufferPointer<UInt8>, _ aisle: UnsafeBufferPointer<UInt8>?,
                                  _ notes: UnsafeBufferPointer<UInt8>, _ revision: Int64) -> Void) throws -> ItemID? {
         guard try db.tableExists("item") else { return nil }
         // A file opened read-only may be older than revisions.
         let revision = try db.columns(in: "item").contains { $0.name == "revision" } ? "revision" : "0"
         var last: ItemID?
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        try db.eachRow("SELECT id, description, aisle, notes, \(revision) FROM item WHERE id > ? AND \(try scope.condition(db)) ORDER BY id LIMIT ?",
+        try db.eachRow(
+            "SELECT id, description, aisle, notes, \(revision) FROM item WHERE id > ? AND \(try scope.condition(db)) ORDER BY id LIMIT ?",
                        arguments: [id.raw, Int64(limit)], cached: true) { row in
             guard let raw = row.number(0) else { return }
             let id = ItemID(raw)
@@ -69,7 +75,8 @@ struct StoreReader {
     /// column it lacks reads as NULL.
     static func columns(_ db: Database) throws -> String {
         let present = Set(try db.columns(in: "item").map(\.name))
-        return (ItemColumns.names + ["revision"]).map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
+        return (ItemColumns.names + ["revision"]).map { present.contains($0) ? $0 : "NULL AS \($0)" }.joined(
+            separator: ", ")
     }
 }
 
@@ -89,7 +96,8 @@ extension Store {
         defer { names = names2 }
         return try read { db in
             guard try db.tableExists("item") else { return StoreContents() }
-            let sql = Self.entriesSQL(present: Set(try db.columns(in: "item").map(\.name)), condition: try scope.condition(db))
+            let sql = Self.entriesSQL(
+                present: Set(try db.columns(in: "item").map(\.name)), condition: try scope.condition(db))
             // Spellings of aisles as read, with their number: most items share a few aisles, and a
             // String made per row was most of the cost of reading them. The first few are compared
             // byte for byte (no array made, nothing hashed per row), the rest looked up.
@@ -114,7 +122,11 @@ extension Store {
                 _ = try amount(9, "last_price")
                 let aisle: Int32 = row.withBytes(5) { bytes in
                     for f in few where f.spelling.count == bytes.count
-                        && (bytes.isEmpty || f.spelling.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) } == 0) {
+                            && (bytes.isEmpty
+                                || f.spelling.withUnsafeBytes {
+                                    memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count)
+                                } == 0)
+                        {
                         return f.number
                     }
                     let key = Array(bytes)

@@ -20,7 +20,9 @@ struct StreamedWrites: Sendable {
                 try Self.checkUnchanged(u, db)
                 let revision = try Store.revision(db) + 1
                 let range: StatementArguments = [u.firstNew, u.lastNew]
-                try db.execute(sql: "INSERT OR REPLACE INTO item_tombstone (id, revision) SELECT id, ? FROM item WHERE id BETWEEN ? AND ?",
+                try db.execute(
+                    sql:
+                        "INSERT OR REPLACE INTO item_tombstone (id, revision) SELECT id, ? FROM item WHERE id BETWEEN ? AND ?",
                                arguments: [revision] + range)
                 try db.execute(sql: "DELETE FROM item_shop WHERE item_id BETWEEN ? AND ?", arguments: range)
                 try db.execute(sql: "DELETE FROM item WHERE id BETWEEN ? AND ?", arguments: range)
@@ -48,11 +50,13 @@ struct StreamedWrites: Sendable {
     /// at its revision; else `.conflict` with the first item changed since.
     private static func checkUnchanged(_ u: ImportUndo, _ db: Database) throws {
         let range: StatementArguments = [u.firstNew, u.lastNew]
-        if let changed = try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE id BETWEEN ? AND ? AND revision <> ? LIMIT 1",
+        if let changed = try Int64.fetchOne(
+            db, sql: "SELECT id FROM item WHERE id BETWEEN ? AND ? AND revision <> ? LIMIT 1",
                                             arguments: range + [u.revision]) {
             throw StoreError.conflict(ItemID(changed))
         }
-        let left = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id BETWEEN ? AND ?", arguments: range) ?? 0
+        let left =
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE id BETWEEN ? AND ?", arguments: range) ?? 0
         if left != u.added, let gone = try Int64.fetchOne(db, sql: """
             SELECT id FROM item_tombstone WHERE id BETWEEN ? AND ? ORDER BY id LIMIT 1
             """, arguments: range) {
@@ -65,6 +69,7 @@ struct StreamedWrites: Sendable {
     }
 
     private static func sellsAnything(_ shop: ShopID, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item_shop WHERE shop_id = ?)", arguments: [shop.raw]) ?? false
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item_shop WHERE shop_id = ?)", arguments: [shop.raw])
+            ?? false
     }
 }

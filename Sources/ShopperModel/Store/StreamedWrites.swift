@@ -56,7 +56,8 @@ struct StreamWrite {
         shops = ShopNames(try ShopTables.shops(db))
         let placer = try Store.aislePlacer(for: list, db)
         let condition = try scope.condition(db)
-        let lastPosition = try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
+        let lastPosition =
+            try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
         placing = NewItemPlacing(placer: placer, lastPosition: lastPosition)
         // The oldest item of a key is the one a row updates.
         let rows = try Row.fetchCursor(db, sql: "SELECT id, description FROM item WHERE \(condition) ORDER BY id")
@@ -70,7 +71,9 @@ struct StreamWrite {
     /// The key of an item the write knows: as this batch left it, else as stored.
     private func keyOf(_ id: ItemID) throws -> String? {
         if let written = b.cs.items[id] { return written.map { ShoppingModel.matchKey($0.description) } }
-        return try String.fetchOne(db.cachedStatement(sql: "SELECT description FROM item WHERE id = ?"), arguments: [id.raw]).map(ShoppingModel.matchKey)
+        return try String.fetchOne(
+            db.cachedStatement(sql: "SELECT description FROM item WHERE id = ?"), arguments: [id.raw]
+        ).map(ShoppingModel.matchKey)
     }
 
     /// Builds one row into the batch; what it would exceed (a bound of one import), else nil.
@@ -92,16 +95,21 @@ struct StreamWrite {
         // A row that names none leaves the item's stores as they are.
         if !row.stores.isEmpty {
             if newIDs.isKnown(id), progress.onlyAtBefore[id] == nil {
-                let marks = try Int64.fetchAll(db.cachedStatement(sql: "SELECT shop_id FROM item_shop WHERE item_id = ?"), arguments: [id.raw])
+                let marks = try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT shop_id FROM item_shop WHERE item_id = ?"), arguments: [id.raw])
                 progress.onlyAtBefore[id] = Set(marks.map(ShopID.init))
             }
             b.cs.onlyAt[id] = shops.marks(row.stores, ids: &b.ids, into: &b.cs)
             if shops.made > StreamedImport.maxNewStores {
-                return L("Names a new store beyond the {max} new stores one import may make.", ["max": "\(StreamedImport.maxNewStores)"])
+                return L(
+                    "Names a new store beyond the {max} new stores one import may make.",
+                    ["max": "\(StreamedImport.maxNewStores)"])
             }
         }
         if b.aisleCount > aislesNow, b.aisleCount - aisles.countBefore > StreamedImport.maxNewAisles {
-            return L("Names a new aisle beyond the {max} new aisles one import may make.", ["max": "\(StreamedImport.maxNewAisles)"])
+            return L(
+                "Names a new aisle beyond the {max} new aisles one import may make.",
+                ["max": "\(StreamedImport.maxNewAisles)"])
         }
         return nil
     }
@@ -130,7 +138,8 @@ struct StreamWrite {
     /// (they were a third of the write). Items an earlier batch inserted go through `writeItems`.
     mutating func flush() throws {
         var rest = ChangeSet(list: list)
-        let insert = try db.cachedStatement(sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO item (\(ItemColumns.list), revision) VALUES (\(ItemColumns.placeholders), ?)")
         var highest = newIDs.inserted
         for id in b.cs.items.keys.sorted() {
             guard let item = b.cs.items[id] ?? nil else { continue }

@@ -59,7 +59,10 @@ package struct SyncRecord: Equatable, Sendable {
     /// server's task reads as this, the server took it, and it is what both sides agree on.
     package var sent: String?
 
-    package init(item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64, sent: String? = nil) {
+    package init(
+        item: ItemID, uid: String, href: String, etag: String?, base: String?, syncedRevision: Int64,
+        sent: String? = nil
+    ) {
         self.item = item
         self.uid = uid
         self.href = href
@@ -115,12 +118,15 @@ package struct SyncTables: Sendable {
         try store.read { db in
             guard try db.tableExists("sync_binding") else { return [] }
             // A file before v8, opened read-only, has no short line.
-            let line = try db.columns(in: "sync_binding").contains { $0.name == "problem_line" } ? "problem_line" : "NULL"
+            let line =
+                try db.columns(in: "sync_binding").contains { $0.name == "problem_line" } ? "problem_line" : "NULL"
             return try Row.fetchAll(db, sql: """
-                SELECT list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, offline, notice, \(line)
+                SELECT list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync, problem, \
+                offline, notice, \(line)
                 FROM sync_binding WHERE \(condition) ORDER BY list_id
                 """).map { r in
-                var b = SyncBinding(list: ListID(r[0]), server: r[1], user: r[2], collection: r[3], collectionName: r[4],
+                var b = SyncBinding(
+                    list: ListID(r[0]), server: r[1], user: r[2], collection: r[3], collectionName: r[4],
                                     uidPrefix: r[5], syncToken: r[6], lastSync: (r[7] as Int64?).map(StoreTime.date),
                                     problem: r[8], offline: r[9], notice: r[10])
                 b.problemLine = r[11]
@@ -152,7 +158,9 @@ package struct SyncTables: Sendable {
     package func syncETags(_ list: ListID) throws(StoreError) -> [String: String?] {
         try store.read { db in
             var out: [String: String?] = [:]
-            for r in try Row.fetchAll(db, sql: "SELECT href, etag FROM sync_item WHERE list_id = ?", arguments: [list.raw]) {
+            for r in try Row.fetchAll(
+                db, sql: "SELECT href, etag FROM sync_item WHERE list_id = ?", arguments: [list.raw])
+            {
                 out[r[0]] = .some(r[1])
             }
             return out
@@ -160,7 +168,9 @@ package struct SyncTables: Sendable {
     }
 
     /// The records of the tasks at `hrefs`, and of the items `uids` name, by href and by uid.
-    package func syncRecords(_ list: ListID, hrefs: [String] = [], uids: [String] = [], items: [ItemID] = []) throws(StoreError) -> [SyncRecord] {
+    package func syncRecords(_ list: ListID, hrefs: [String] = [], uids: [String] = [], items: [ItemID] = [])
+        throws(StoreError) -> [SyncRecord]
+    {
         try store.read { db in
             var out: [SyncRecord] = []
             for (column, values) in [("href", hrefs.map { $0 as any DatabaseValueConvertible }),
@@ -189,15 +199,17 @@ package struct SyncTables: Sendable {
                 let item = try ItemColumns.item(row)
                 let base = Int32(ItemColumns.revisionIndex)
                 if row.int(base + 1) != 0 {
-                    records[item.id] = SyncRecord(item: item.id, uid: row.text(base + 2) ?? "", href: row.text(base + 3) ?? "",
-                                                  etag: row.text(base + 4), base: row.text(base + 5), syncedRevision: row.int(base + 6),
+                    records[item.id] = SyncRecord(
+                        item: item.id, uid: row.text(base + 2) ?? "", href: row.text(base + 3) ?? "",
+                        etag: row.text(base + 4), base: row.text(base + 5), syncedRevision: row.int(base + 6),
                                                   sent: row.text(base + 7))
                 }
                 p.changed.append((item, row.number(base) ?? 0, records[item.id]))
             }
             p.gone = try Row.fetchAll(db, sql: """
                 \(Self.recordSelect.replacingOccurrences(of: "FROM sync_item", with: "FROM sync_item s"))
-                WHERE s.list_id = ? AND NOT EXISTS (SELECT 1 FROM item i WHERE i.id = s.item_id AND i.list_id = s.list_id)
+                WHERE s.list_id = ? AND NOT EXISTS (SELECT 1 FROM item i WHERE i.id = s.item_id AND i.list_id = \
+                s.list_id)
                 """, arguments: [list.raw]).map(Self.record)
             return p
         }
@@ -216,7 +228,8 @@ package struct SyncTables: Sendable {
             var found: [String: (item: Item, revision: Int64)] = [:]
             try db.eachRow("""
                 SELECT \(ItemColumns.names.map { "i." + $0 }.joined(separator: ", ")), i.revision
-                FROM item i WHERE i.list_id = ? AND NOT EXISTS (SELECT 1 FROM sync_item s WHERE s.list_id = i.list_id AND s.item_id = i.id)
+                FROM item i WHERE i.list_id = ? AND NOT EXISTS (SELECT 1 FROM sync_item s WHERE s.list_id = i.list_id \
+                AND s.item_id = i.id)
                 ORDER BY i.id
                 """, arguments: [list.raw]) { row throws in
                 let item = try ItemColumns.item(row)
@@ -230,7 +243,9 @@ package struct SyncTables: Sendable {
     /// Writes items and their records in one transaction: a sync cut off half-way leaves either
     /// both or neither, so no task is ever taken in twice.
     @discardableResult
-    package func applySync(_ list: ListID, _ build: (inout IDSource) throws(StoreError) -> SyncWrite) throws(StoreError) -> Int64 {
+    package func applySync(_ list: ListID, _ build: (inout IDSource) throws(StoreError) -> SyncWrite) throws(StoreError)
+        -> Int64
+    {
         var written = SyncWrite(list: list)
         let (_, commit) = try store.write(seen: 0, knownAisles: [], list: list, { ids, _ throws(StoreError) in
             written = try build(&ids)
@@ -242,7 +257,9 @@ package struct SyncTables: Sendable {
             return (written.changes, written.expected)
         }, alongside: { db, revision in
             // Sharing stopped while this sync ran: none of its writes are kept.
-            guard try Self.isShared(list, db) else { throw StoreError.writeFailed(reason: L("the list is no longer shared")) }
+                guard try Self.isShared(list, db) else {
+                    throw StoreError.writeFailed(reason: L("the list is no longer shared"))
+                }
             let current = try db.cachedStatement(sql: "SELECT revision FROM item WHERE id = ?")
             for (record, clean) in written.records {
                 var r = record
@@ -250,7 +267,8 @@ package struct SyncTables: Sendable {
                 try Self.save(r, list: list, db)
             }
             for id in written.removedRecords {
-                try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
+                    try db.execute(
+                        sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
             }
             if let b = written.binding { try Self.save(b, db) }
         })
@@ -263,7 +281,8 @@ package struct SyncTables: Sendable {
             guard try Self.isShared(list, db) else { return }
             for r in records { try Self.save(r, list: list, db) }
             for id in removing {
-                try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
+                try db.execute(
+                    sql: "DELETE FROM sync_item WHERE list_id = ? AND item_id = ?", arguments: [list.raw, id.raw])
             }
         }
     }
@@ -271,7 +290,8 @@ package struct SyncTables: Sendable {
     // MARK: Rows
 
     private static func isShared(_ list: ListID, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_binding WHERE list_id = ?)", arguments: [list.raw]) ?? false
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM sync_binding WHERE list_id = ?)", arguments: [list.raw]) ?? false
     }
 
     private static let recordSelect = "SELECT item_id, uid, href, etag, base, synced_revision, sent FROM sync_item"
@@ -282,7 +302,9 @@ package struct SyncTables: Sendable {
 
     private static func save(_ r: SyncRecord, list: ListID, _ db: Database) throws {
         // A task at an address another item held (the server reused it) takes it over.
-        try db.execute(sql: "DELETE FROM sync_item WHERE list_id = ? AND href = ? AND item_id <> ?", arguments: [list.raw, r.href, r.item.raw])
+        try db.execute(
+            sql: "DELETE FROM sync_item WHERE list_id = ? AND href = ? AND item_id <> ?",
+            arguments: [list.raw, r.href, r.item.raw])
         try db.execute(sql: """
             INSERT OR REPLACE INTO sync_item (list_id, item_id, uid, href, etag, base, synced_revision, sent)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -291,7 +313,8 @@ package struct SyncTables: Sendable {
 
     private static func save(_ b: SyncBinding, _ db: Database) throws {
         try db.execute(sql: """
-            INSERT OR REPLACE INTO sync_binding (list_id, server, user, collection, collection_name, uid_prefix, sync_token, last_sync,
+            INSERT OR REPLACE INTO sync_binding (list_id, server, user, collection, collection_name, uid_prefix, \
+            sync_token, last_sync,
                                                  problem, offline, notice, problem_line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [b.list.raw, b.server, b.user, b.collection, b.collectionName, b.uidPrefix, b.syncToken,

@@ -14,7 +14,9 @@ package struct TripTables: Sendable {
 
     static func summaries(_ db: Database) throws -> [TripSummary] {
         guard try db.tableExists("trip") else { return [] }
-        return try Row.fetchAll(db, sql: "SELECT id, list_id, shop_name, date, total, line_count FROM trip ORDER BY date DESC, id DESC")
+        return try Row.fetchAll(
+            db, sql: "SELECT id, list_id, shop_name, date, total, line_count FROM trip ORDER BY date DESC, id DESC"
+        )
             .map { TripSummary(id: TripID($0[0]), list: ListID($0[1]), shopName: $0[2], date: StoreTime.date($0[3]),
                                total: DecimalText.parse($0[4]) ?? 0, lineCount: $0[5]) }
     }
@@ -39,15 +41,22 @@ package struct TripTables: Sendable {
 
     static func trip(_ id: TripID, _ db: Database) throws -> Trip? {
         guard try db.tableExists("trip"),
-              let row = try Row.fetchOne(db, sql: "SELECT list_id, shop_id, shop_name, date FROM trip WHERE id = ?", arguments: [id.raw])
+            let row = try Row.fetchOne(
+                db, sql: "SELECT list_id, shop_id, shop_name, date FROM trip WHERE id = ?", arguments: [id.raw])
         else { return nil }
         let lines = try Row.fetchAll(db, sql: """
-            SELECT item_id, description, quantity, unit, unit_cost, cost, aisle FROM trip_line WHERE trip_id = ? ORDER BY position
+            SELECT item_id, description, quantity, unit, unit_cost, cost, aisle FROM trip_line WHERE trip_id = ? ORDER \
+            BY position
             """, arguments: [id.raw]).map { r in
-            TripLine(item: (r[0] as Int64?).map(ItemID.init), description: r[1], quantity: DecimalText.parse(r[2]) ?? 1, unit: r[3],
-                     unitCost: (r[4] as String?).flatMap { DecimalText.parse($0) }, cost: DecimalText.parse(r[5]) ?? 0, aisle: r[6])
+            TripLine(
+                item: (r[0] as Int64?).map(ItemID.init), description: r[1], quantity: DecimalText.parse(r[2]) ?? 1,
+                unit: r[3],
+                unitCost: (r[4] as String?).flatMap { DecimalText.parse($0) }, cost: DecimalText.parse(r[5]) ?? 0,
+                aisle: r[6])
         }
-        return Trip(id: id, list: ListID(row[0]), shop: ShopID(row[1]), shopName: row[2], date: StoreTime.date(row[3]), lines: lines)
+        return Trip(
+            id: id, list: ListID(row[0]), shop: ShopID(row[1]), shopName: row[2], date: StoreTime.date(row[3]),
+            lines: lines)
     }
 
     static func writeTrips(_ cs: ChangeSet, _ db: Database) throws {
@@ -60,16 +69,21 @@ package struct TripTables: Sendable {
     }
 
     static func insert(_ trip: Trip, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO trip (id, list_id, shop_id, shop_name, date, total, line_count) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [trip.id.raw, trip.list.raw, trip.shop.raw, trip.shopName, StoreTime.millis(trip.date),
+        try db.execute(
+            sql:
+                "INSERT INTO trip (id, list_id, shop_id, shop_name, date, total, line_count) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [
+                trip.id.raw, trip.list.raw, trip.shop.raw, trip.shopName, StoreTime.millis(trip.date),
                                    DecimalText.format(trip.total), trip.lines.count])
         let line = try db.cachedStatement(sql: """
             INSERT INTO trip_line (trip_id, position, item_id, description, quantity, unit, unit_cost, cost, aisle)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (i, l) in trip.lines.enumerated() {
-            try line.execute(arguments: [trip.id.raw, i, l.item?.raw, l.description, DecimalText.format(l.quantity), l.unit,
-                                         l.unitCost.map { DecimalText.format($0) }, DecimalText.format(l.cost), l.aisle])
+            try line.execute(arguments: [
+                trip.id.raw, i, l.item?.raw, l.description, DecimalText.format(l.quantity), l.unit,
+                l.unitCost.map { DecimalText.format($0) }, DecimalText.format(l.cost), l.aisle
+            ])
         }
     }
 
@@ -118,7 +132,8 @@ extension TripTables {
                 return try trips.map { t in
                     let id = TripID(next)
                     next += 1
-                    let trip = Trip(id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines)
+                    let trip = Trip(
+                        id: id, list: t.list, shop: t.shop, shopName: t.shopName, date: t.date, lines: t.lines)
                     try TripTables.insert(trip, db)
                     return id
                 }

@@ -22,7 +22,10 @@ package struct TripLine: Equatable, Sendable {
     package var cost: Decimal
     var aisle: String?
 
-    package init(item: ItemID?, description: String, quantity: Decimal, unit: String?, unitCost: Decimal?, cost: Decimal, aisle: String?) {
+    package init(
+        item: ItemID?, description: String, quantity: Decimal, unit: String?, unitCost: Decimal?, cost: Decimal,
+        aisle: String?
+    ) {
         self.item = item
         self.description = description
         self.quantity = quantity

@@ -21,7 +21,8 @@ extension CalDAVCollection {
     func fetch(_ hrefs: [String], skip: (_ href: String, _ why: String) -> Void,
                take: (Fetched) throws(SyncError) -> Void) throws(SyncError) {
         for start in stride(from: 0, to: hrefs.count, by: Self.multigetBatch) {
-            try fetchIsolating(Array(hrefs[start..<min(start + Self.multigetBatch, hrefs.count)]), skip: skip, take: take)
+            try fetchIsolating(
+                Array(hrefs[start..<min(start + Self.multigetBatch, hrefs.count)]), skip: skip, take: take)
         }
     }
 
@@ -42,7 +43,9 @@ extension CalDAVCollection {
 
     private func halve(_ part: [String], _ why: String, skip: (String, String) -> Void,
                        take: (Fetched) throws(SyncError) -> Void) throws(SyncError) {
-        guard part.count > 1 else { return skip(part[0], L("the server's answer could not be read ({what})", ["what": why])) }
+        guard part.count > 1 else {
+            return skip(part[0], L("the server's answer could not be read ({what})", ["what": why]))
+        }
         let half = part.count / 2
         try fetchIsolating(Array(part[..<half]), skip: skip, take: take)
         try fetchIsolating(Array(part[half...]), skip: skip, take: take)
@@ -52,7 +55,8 @@ extension CalDAVCollection {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
-            <d:prop><d:getetag/><c:calendar-data/></d:prop>\(part.map { "<d:href>\(DAV.escape($0))</d:href>" }.joined())\
+            <d:prop><d:getetag/><c:calendar-data/></d:prop>\
+            \(part.map { "<d:href>\(DAV.escape($0))</d:href>" }.joined())\
             </c:calendar-multiget>
             """
         // Room for every task at its largest, escaped, and the XML around them.
@@ -84,7 +88,8 @@ extension DAV {
         let control: (UInt8) -> Bool = { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         if !data.contains(where: control), String(validating: data, as: UTF8.self) != nil { return data }
         var scalars = String.UnicodeScalarView()
-        for s in String(decoding: data, as: UTF8.self).unicodeScalars where !(s.value < 0x20 && control(UInt8(s.value))) {
+        for s in String(decoding: data, as: UTF8.self).unicodeScalars where !(s.value < 0x20 && control(UInt8(s.value)))
+        {
             scalars.append(s)
         }
         return Data(String(scalars).utf8)

@@ -52,7 +52,8 @@ final class CalDAVCollection {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
-            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
+            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter \
+            name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
             """
         let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
         switch PullReply.listing(status: r.status) {
@@ -115,7 +116,9 @@ final class CalDAVCollection {
 
     /// The address of a new task: the collection's path and the UID.
     func href(forUID uid: String) -> String {
-        let safe = uid.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? uid
+        let safe =
+            uid.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.")))
+            ?? uid
         // Encoded, as servers write hrefs ("/user%40example.org/…"), so ours compare equal to theirs.
         let path = Self.encodedPath(url)
         return path + (path.hasSuffix("/") ? "" : "/") + safe + ".ics"
@@ -163,7 +166,8 @@ final class CalDAVCollection {
 
     private func isCollection(_ href: String) -> Bool {
         guard let u = try? resolve(href) else { return false }
-        return u.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        return u.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            == url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
     /// A single task larger than this is not a shopping item: it is skipped as it is read.

@@ -15,11 +15,14 @@ final class Discovery {
         if let given = try taskCollection(at: http.origin) { return (http.origin, [given]) }
         let principal = try principalURL()
         let r = try propfind(principal, depth: 0, props: "<c:calendar-home-set/>")
-        guard let home = r.first?.prop(DAV.caldav, "calendar-home-set")?.child(DAV.ns, "href")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+        guard
+            let home = r.first?.prop(DAV.caldav, "calendar-home-set")?.child(DAV.ns, "href")?.text.trimmingCharacters(
+                in: .whitespacesAndNewlines),
               let homeURL = URL(string: home, relativeTo: principal)?.absoluteURL else {
             throw .notCalDAV(L("no calendar home"))
         }
-        let members = try propfind(homeURL, depth: 1, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
+        let members = try propfind(
+            homeURL, depth: 1, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
         let found = members.compactMap { Self.taskCollection($0, relativeTo: homeURL) }
         return (homeURL, found.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending })
     }
@@ -27,7 +30,11 @@ final class Discovery {
     /// MKCALENDAR of a new task list in the home, named `name`.
     func makeCollection(in home: URL, name: String) throws(SyncError) -> RemoteCollection {
         let slug = "shopping-" + UUID().uuidString.prefix(8).lowercased() + "/"
-        guard let url = URL(string: slug, relativeTo: home.absoluteString.hasSuffix("/") ? home : home.appendingPathComponent(""))?.absoluteURL else {
+        guard
+            let url = URL(
+                string: slug, relativeTo: home.absoluteString.hasSuffix("/") ? home : home.appendingPathComponent(""))?
+                .absoluteURL
+        else {
             throw .network(.badAddress(home.absoluteString))
         }
         let body = """
@@ -50,7 +57,8 @@ final class Discovery {
         for start in [wellKnown, http.origin] {
             let r: [DAVResponse]
             do { r = try propfind(start, depth: 0, props: "<d:current-user-principal/>") } catch .notCalDAV { continue }
-            if let href = r.first?.prop(DAV.ns, "current-user-principal")?.child(DAV.ns, "href")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+            if let href = r.first?.prop(DAV.ns, "current-user-principal")?.child(DAV.ns, "href")?.text
+                .trimmingCharacters(in: .whitespacesAndNewlines),
                let url = URL(string: href, relativeTo: start)?.absoluteURL {
                 return url
             }
@@ -60,7 +68,10 @@ final class Discovery {
 
     private func taskCollection(at url: URL) throws(SyncError) -> RemoteCollection? {
         let r: [DAVResponse]
-        do { r = try propfind(url, depth: 0, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>") } catch .notCalDAV { return nil }
+        do {
+            r = try propfind(
+                url, depth: 0, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
+        } catch .notCalDAV { return nil }
         return r.first.flatMap { Self.taskCollection($0, relativeTo: url) }
     }
 

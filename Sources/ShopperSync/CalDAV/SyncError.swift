@@ -38,19 +38,25 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             L("the keyring has no password for this account; share the list again")
         case .keyring:
             // libsecret's own words are D-Bus's ("The name :1.0 was not provided…"), in English.
-            L("the password could not be read from the keyring (is it running and unlocked?); Shopper tries again at the next sync")
+            L(
+                "the password could not be read from the keyring (is it running and unlocked?); Shopper tries again at the next sync"
+            )
         case .notCalDAV(let what):
             L("this server does not offer CalDAV task lists ({what})", ["what": what])
         case .outside(let href):
             L("the server named an address outside the task list ({address}); it was left alone", ["address": href])
         case .collectionInUse(let list):
-            L("this task list is already shared with the list “{list}” here; choose another, or make a new one", ["list": list])
+            L(
+                "this task list is already shared with the list “{list}” here; choose another, or make a new one",
+                ["list": list])
         case .collectionGone:
             L("the list was deleted on the server; stop sharing it, or share it again")
         case .malformed(let what):
             L("the server's answer could not be read ({what})", ["what": what])
         case .server(let status, let reason):
-            L("the server answered {status} {reason}; the changes wait for the next sync", ["status": "\(status)", "reason": reason])
+            L(
+                "the server answered {status} {reason}; the changes wait for the next sync",
+                ["status": "\(status)", "reason": reason])
         case .changesRefused(let count):
             N("the server refused {n} change each time it was sent (412); it waits for the next sync",
               "the server refused {n} changes each time they were sent (412); they wait for the next sync", count)
@@ -67,7 +73,8 @@ package enum SyncError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         switch self {
         case .network(.unreachable(let host, _)): L("{host} is not answering", ["host": host])
         case .network(.tooSlow(let host)): L("the server at {host} was too slow", ["host": host])
-        case .server(let status, let reason): L("the server answered {status} {reason}", ["status": "\(status)", "reason": reason])
+        case .server(let status, let reason):
+            L("the server answered {status} {reason}", ["status": "\(status)", "reason": reason])
         default: description
         }
     }

@@ -42,7 +42,8 @@ struct XMLElement: Equatable {
     }
 
     private static func element(_ node: xmlNodePtr) -> XMLElement {
-        var e = XMLElement(namespace: node.pointee.ns.map { string($0.pointee.href) } ?? "", name: string(node.pointee.name))
+        var e = XMLElement(
+            namespace: node.pointee.ns.map { string($0.pointee.href) } ?? "", name: string(node.pointee.name))
         var a = node.pointee.properties
         while let attr = a {
             e.attributes[string(attr.pointee.name)] = string(attr.pointee.children?.pointee.content)
@@ -97,7 +98,9 @@ struct DAVResponse {
     let props: [XMLElement]
 
     func prop(_ ns: String, _ name: String) -> XMLElement? { props.first { $0.namespace == ns && $0.name == name } }
-    var etag: String? { DAV.sendable(prop(DAV.ns, "getetag").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }) }
+    var etag: String? {
+        DAV.sendable(prop(DAV.ns, "getetag").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) })
+    }
 
     static func statusCode(_ line: String) -> Int? {
         let parts = line.split(separator: " ")
@@ -113,14 +116,18 @@ struct Multistatus {
         let root = try XMLElement.parse(data)
         guard root.namespace == DAV.ns, root.name == "multistatus" else { throw .malformed("no multistatus") }
         responses = root.all(DAV.ns, "response").compactMap { r in
-            guard let href = r.child(DAV.ns, "href")?.text.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty else { return nil }
+            guard let href = r.child(DAV.ns, "href")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                !href.isEmpty
+            else { return nil }
             var props: [XMLElement] = []
             for ps in r.all(DAV.ns, "propstat") {
                 let status = ps.child(DAV.ns, "status").flatMap { DAVResponse.statusCode($0.text) } ?? 200
                 if (200..<300).contains(status) { props += ps.child(DAV.ns, "prop")?.children ?? [] }
             }
-            return DAVResponse(href: href, status: r.child(DAV.ns, "status").flatMap { DAVResponse.statusCode($0.text) }, props: props)
+            return DAVResponse(
+                href: href, status: r.child(DAV.ns, "status").flatMap { DAVResponse.statusCode($0.text) }, props: props)
         }
-        syncToken = DAV.sendable(root.child(DAV.ns, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines), max: 4_096)
+        syncToken = DAV.sendable(
+            root.child(DAV.ns, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines), max: 4_096)
     }
 }

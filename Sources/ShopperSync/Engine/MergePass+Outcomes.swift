@@ -5,11 +5,14 @@ import ShopperSyncModel
 /// Carrying out each `TaskOutcome` into the merge's write, and the server's removals.
 extension MergePass {
     /// A recorded item on this list: field by field against the base both sides last agreed on.
-    mutating func mergeHere(_ task: SyncEngine.RemoteTask, record: SyncRecord, local found: (item: Item, revision: Int64)) {
+    mutating func mergeHere(
+        _ task: SyncEngine.RemoteTask, record: SyncRecord, local found: (item: Item, revision: Int64)
+    ) {
         let (local, revision) = found
         let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
         let here = SharedItem(local, stores: names[local.id] ?? [])
-        let (merged, lost) = FieldMerge.merge(base: Self.base(of: record, remote: task.shared), local: here, remote: task.shared, localNewer: localNewer)
+        let (merged, lost) = FieldMerge.merge(
+            base: Self.base(of: record, remote: task.shared), local: here, remote: task.shared, localNewer: localNewer)
         report.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
         let item = merged.applied(to: local, at: stamp)
         if item != local || merged.stores != here.stores {
@@ -26,18 +29,23 @@ extension MergePass {
     /// here since win without a conflict.
     mutating func reclaim(_ task: SyncEngine.RemoteTask, _ id: ItemID) throws(StoreError) {
         guard let own = try engine.store.items([id])[id] else { return }
-        let ownStores = try engine.store.shopTables.storeNames(of: [id])[id] ?? []
-        keepRecord(task, item: id, clean: SharedField.allCases.allSatisfy { $0.same(SharedItem(own.item, stores: ownStores), task.shared) })
+        let ownStores = try engine.store.shopTables.shopNames(of: [id])[id] ?? []
+        keepRecord(
+            task, item: id,
+            clean: SharedField.allCases.allSatisfy { $0.same(SharedItem(own.item, stores: ownStores), task.shared) })
         if let key = unsynced?.first(where: { $0.value.item.id == id })?.key { unsynced?[key] = nil }
     }
 
     /// An item here of the same description that no task stands for yet: merged, not doubled.
     mutating func adopt(_ task: SyncEngine.RemoteTask) throws(StoreError) {
-        guard let (local, revision) = unsynced?.removeValue(forKey: SearchQuery.fold(task.shared.description)) else { return }
+        guard let (local, revision) = unsynced?.removeValue(forKey: SearchQuery.fold(task.shared.description)) else {
+            return
+        }
         let localNewer = local.updatedAt > (task.fields.lastModified ?? .distantPast)
-        let localStores = try engine.store.shopTables.storeNames(of: [local.id])[local.id] ?? []
+        let localStores = try engine.store.shopTables.shopNames(of: [local.id])[local.id] ?? []
         names[local.id] = localStores
-        let (merged, lost) = FieldMerge.merge(base: nil, local: SharedItem(local, stores: localStores), remote: task.shared, localNewer: localNewer)
+        let (merged, lost) = FieldMerge.merge(
+            base: nil, local: SharedItem(local, stores: localStores), remote: task.shared, localNewer: localNewer)
         report.lost += lost.map { SyncReport.Loss(item: local.id, description: local.description, value: $0) }
         put(task, merged.applied(to: local, at: stamp), expected: revision, stores: merged.stores, lost: !lost.isEmpty)
     }
@@ -48,9 +56,11 @@ extension MergePass {
         let id = reuse ?? ids.newItemID()
         if task.shared.position == nil { position += ShoppingModel.positionGap }
         var item = task.shared.applied(to: Item(id: id, description: task.shared.description, position: position,
-                                                createdAt: task.fields.lastModified ?? stamp, list: engine.list), at: stamp)
+                createdAt: task.fields.lastModified ?? stamp, list: engine.list), at: stamp)
         // A task without an aisle goes where a new item typed here would (it is sent back so).
-        if item.aisle == nil, let placed = placer()?.placement(for: item.description, unit: item.unit) { item.aisle = placed.aisle }
+        if item.aisle == nil, let placed = placer()?.placement(for: item.description, unit: item.unit) {
+            item.aisle = placed.aisle
+        }
         if let old = record, recorded.hasItem(old.item) { write.removedRecords.append(old.item) }
         put(task, item, expected: nil, stores: task.shared.stores, lost: false)
     }
@@ -94,7 +104,9 @@ extension MergePass {
         write.records.append((again, false))
     }
 
-    private mutating func put(_ task: SyncEngine.RemoteTask, _ item: Item, expected: Int64?, stores: [String], lost: Bool) {
+    private mutating func put(
+        _ task: SyncEngine.RemoteTask, _ item: Item, expected: Int64?, stores: [String], lost: Bool
+    ) {
         write.changes.items[item.id] = item
         write.expected[item.id] = expected
         keepStores(stores, of: item.id)
@@ -105,7 +117,10 @@ extension MergePass {
 
     /// The task's record: what both sides now agree on, or (not clean) a change still to send.
     private mutating func keepRecord(_ task: SyncEngine.RemoteTask, item: ItemID, clean: Bool) {
-        write.records.append((SyncRecord(item: item, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
+        write.records.append(
+            (
+                SyncRecord(
+                    item: item, uid: task.fields.uid, href: task.href, etag: task.etag, base: task.text,
                                          syncedRevision: clean ? 0 : SyncRecord.unsent), clean))
     }
 

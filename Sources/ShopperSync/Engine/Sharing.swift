@@ -14,7 +14,9 @@ package enum Sharing {
     }
 
     /// The account's task lists, found as CalDAV clients find them.
-    package static func collections(server: String, user: String, password: String) throws(SyncError) -> (home: String, found: [RemoteCollection]) {
+    package static func collections(server: String, user: String, password: String) throws(SyncError) -> (
+        home: String, found: [RemoteCollection]
+    ) {
         let url = try serverURL(server)
         let (home, found) = try Discovery(http: HTTPTransport(server: url, user: user, password: password))
             .collections()
@@ -58,14 +60,17 @@ package enum Sharing {
             throw .collectionInUse(list: name)
         }
         try Keyring.store(server: url.absoluteString, user: user, password: password)
-        var binding = try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.syncBinding(for: list.id) }
+        var binding = try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.syncBinding(for: list.id)
+        }
         if binding?.collection != collection.url || binding?.user != user {
             try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.stopSharing(list.id) }
             binding = nil
         }
         if binding == nil {
             try SyncEngine.storeCall { () throws(StoreError) in
-                try store.syncTables.createSyncBinding(SyncBinding(list: list.id, server: url.absoluteString, user: user,
+                try store.syncTables.createSyncBinding(
+                    SyncBinding(
+                        list: list.id, server: url.absoluteString, user: user,
                                                         collection: collection.url, collectionName: collection.name))
             }
         }
@@ -74,7 +79,8 @@ package enum Sharing {
 
     /// Forgets the binding (and the password, unless another list uses the account); items stay.
     package static func stop(store: Store, list: ListID) throws(SyncError) {
-        guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncTables.syncBinding(for: list) }) else { return }
+        guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.syncTables.syncBinding(for: list) })
+        else { return }
         try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.stopSharing(list) }
         // Lists in Recently Deleted count: one restored needs its password again.
         let others = (try? store.syncTables.allSyncBindings()) ?? []

@@ -72,9 +72,10 @@ struct MergePass {
         self.engine = engine
         self.ids = ids
         write = SyncWrite(list: list)
-        let records = try store.syncTables.syncRecords(list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
+        let records = try store.syncTables.syncRecords(
+            list, hrefs: tasks.map(\.href) + removed, uids: tasks.map(\.fields.uid))
         recorded = RecordedTasks(records: records, items: try store.items(records.map(\.item)), list: list)
-        names = try store.shopTables.storeNames(of: records.map(\.item))
+        names = try store.shopTables.shopNames(of: records.map(\.item))
         shops = try store.shopTables.shops()
         position = try store.lastPosition(of: list)
         stamp = engine.now()
@@ -99,7 +100,9 @@ struct MergePass {
             f.unchangedThere = Self.base(of: record, remote: task.shared) == task.shared
             return f
         }
-        if let own = try engine.ownUpload(task.fields.uid), write.changes.items[own.item.id] == nil { f.ownUpload = own.item.id }
+        if let own = try engine.ownUpload(task.fields.uid), write.changes.items[own.item.id] == nil {
+            f.ownUpload = own.item.id
+        }
         guard f.ownUpload == nil else { return f }
         if unsynced == nil { unsynced = try engine.store.syncTables.unsyncedItems(on: engine.list) }
         if let same = unsynced?[SearchQuery.fold(task.shared.description)], write.changes.items[same.item.id] == nil {

@@ -29,8 +29,11 @@ extension SyncEngine {
             let part = Array(hrefs[start..<min(start + Self.mergeBatch, hrefs.count)])
             start += Self.mergeBatch
             var tasks: [RemoteTask] = []
-            try collection.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
-                if let task = remoteTask(href: fetched.href, etag: fetched.etag, text: fetched.text) { tasks.append(task) }
+            try collection.fetch(part, skip: { href, why in report.skip(href, why: why) }) {
+                fetched throws(SyncError) in
+                if let task = remoteTask(href: fetched.href, etag: fetched.etag, text: fetched.text) {
+                    tasks.append(task)
+                }
             }
             // Removals and the new token go with the last batch: a sync cut off before it reads the
             // same changes again, and the batches merged already are known by then.
@@ -43,12 +46,16 @@ extension SyncEngine {
     /// seen), without the addresses outside the task list, which are named and left alone.
     /// Removals are only of addresses inside the task list: a record an earlier release saved
     /// under an address now refused is not "gone from the server" (its item would be deleted here).
-    private func serverChanges(known: [String: String?]) throws(SyncError) -> (changed: [String: String?], removed: [String], token: String?) {
+    private func serverChanges(known: [String: String?]) throws(SyncError) -> (
+        changed: [String: String?], removed: [String], token: String?
+    ) {
         let (changed, removed, token) = try listedChanges(known: known)
         return (changed, removed.filter { collection.member($0) != nil }, token)
     }
 
-    private func listedChanges(known: [String: String?]) throws(SyncError) -> (changed: [String: String?], removed: [String], token: String?) {
+    private func listedChanges(known: [String: String?]) throws(SyncError) -> (
+        changed: [String: String?], removed: [String], token: String?
+    ) {
         var outside: [String] = []
         defer { for href in outside { report.skip(href, why: L("an address outside the task list")) } }
         switch try collection.changes(since: binding.syncToken) {
@@ -60,7 +67,10 @@ extension SyncEngine {
         case .failure:
             // No token, or one refused: compare every ETag with the last ones seen.
             let all = try collection.listing(outside: &outside)
-            return (all.filter { href, etag in etag == nil || known[href] != etag }, known.keys.filter { all[$0] == nil }, nil)
+            return (
+                all.filter { href, etag in etag == nil || known[href] != etag }, known.keys.filter { all[$0] == nil },
+                nil
+            )
         }
     }
 
@@ -86,6 +96,8 @@ extension SyncEngine {
 
     /// The summary of a task that failed to parse, to name it; nil when none can be seen.
     static func summary(ofBroken text: String) -> String? {
-        text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8).prefix(80)) }
+        text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SUMMARY:") }.map {
+            String($0.dropFirst(8).prefix(80))
+        }
     }
 }

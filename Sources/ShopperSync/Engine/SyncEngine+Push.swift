@@ -23,7 +23,9 @@ extension SyncEngine {
         for record in pending.gone {
             guard collection.member(record.href) != nil else {
                 report.skip(record.href, why: L("an address outside the task list"))
-                try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
+                try Self.storeCall { () throws(StoreError) in
+                    try store.syncTables.saveSyncRecords(list, [], removing: [record.item])
+                }
                 continue
             }
             try sendDeletion(record)
@@ -45,13 +47,17 @@ extension SyncEngine {
     }
 
     /// What an upload of `item` sends: the task as both sides last agreed, patched with the item.
-    private func upload(_ item: Item, record: SyncRecord?) throws(SyncError) -> (uid: String, href: String, text: String) {
+    private func upload(_ item: Item, record: SyncRecord?) throws(SyncError) -> (
+        uid: String, href: String, text: String
+    ) {
         let uid = record?.uid ?? "\(binding.uidPrefix)-\(item.id.raw)"
         let href = record?.href ?? collection.href(forUID: uid)
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
         // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
         // compares edits, whichever device synced first.
-        let stores = try Self.storeCall { () throws(StoreError) in try store.shopTables.storeNames(of: [item.id])[item.id] ?? [] }
+        let stores = try Self.storeCall { () throws(StoreError) in
+            try store.shopTables.shopNames(of: [item.id])[item.id] ?? []
+        }
         task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
         return (uid, href, task.text)
     }
@@ -111,7 +117,9 @@ extension SyncEngine {
 
     /// The item on this list with its record, when it changed here since the record was synced.
     private func newerHere(_ id: ItemID) throws(SyncError) -> (item: Item, revision: Int64, record: SyncRecord)? {
-        let record = try Self.storeCall { () throws(StoreError) in try store.syncTables.syncRecords(list, items: [id]).first }
+        let record = try Self.storeCall { () throws(StoreError) in
+            try store.syncTables.syncRecords(list, items: [id]).first
+        }
         let now = try Self.storeCall { () throws(StoreError) in try store.items([id])[id] }
         guard let record, let now, now.item.list == list, now.revision > record.syncedRevision else { return nil }
         return (now.item, now.revision, record)
@@ -156,6 +164,8 @@ extension SyncEngine {
     }
 
     private func forget(_ record: SyncRecord) throws(SyncError) {
-        try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, [], removing: [record.item]) }
+        try Self.storeCall { () throws(StoreError) in
+            try store.syncTables.saveSyncRecords(list, [], removing: [record.item])
+        }
     }
 }

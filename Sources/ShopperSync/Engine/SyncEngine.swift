@@ -24,7 +24,8 @@ package final class SyncEngine {
     static let bulkShare = 0.5
     static let bulkMinimum = 5
 
-    init(store: Store, binding: SyncBinding, password: String, now: @escaping () -> Date = Date.init) throws(SyncError) {
+    init(store: Store, binding: SyncBinding, password: String, now: @escaping () -> Date = Date.init) throws(SyncError)
+    {
         guard let server = URL(string: binding.server), let url = URL(string: binding.collection) else {
             throw .network(.badAddress(binding.collection))
         }
@@ -106,10 +107,15 @@ package final class SyncEngine {
         }
         if !report.limited.isEmpty {
             parts.append(L("{count} tasks brought more than an item keeps, and were cut: {names}",
-                           ["count": "\(report.limited.count)", "names": report.limited.prefix(3).map { "“\($0)”" }.joined(separator: ", ")]))
+                    [
+                        "count": "\(report.limited.count)",
+                        "names": report.limited.prefix(3).map { "“\($0)”" }.joined(separator: ", ")
+                    ]))
         }
         if report.keptFromBulkDeletion > 0 {
-            parts.append(L("the server's copy had lost {count} items at once (restored from a backup, or a new account?); they are kept here and were sent back. Delete them here if they were meant to go.",
+            parts.append(
+                L(
+                    "the server's copy had lost {count} items at once (restored from a backup, or a new account?); they are kept here and were sent back. Delete them here if they were meant to go.",
                            ["count": "\(report.keptFromBulkDeletion)"]))
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
@@ -118,7 +124,9 @@ package final class SyncEngine {
     // MARK: Store errors
 
     static func storeCall<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
-        do { return try body() } catch .conflict { throw .storeConflict } catch { throw .store(error.errorDescription ?? "\(error)") }
+        do { return try body() } catch .conflict { throw .storeConflict } catch {
+            throw .store(error.errorDescription ?? "\(error)")
+        }
     }
 }
 

@@ -13,7 +13,9 @@ final class ICalTask {
     /// Parses a calendar object; fails on text that is not one, or that holds no task with a UID.
     init(text: String) throws(ParseError) {
         guard let c = text.withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
-        var found = icalcomponent_isa(c) == ICAL_VTODO_COMPONENT ? c : icalcomponent_get_first_component(c, ICAL_VTODO_COMPONENT)
+        var found =
+            icalcomponent_isa(c) == ICAL_VTODO_COMPONENT
+            ? c : icalcomponent_get_first_component(c, ICAL_VTODO_COMPONENT)
         if icalcomponent_isa(c) == ICAL_VTODO_COMPONENT {
             // A bare VTODO: put it in a calendar, as servers store it.
             let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
@@ -26,13 +28,16 @@ final class ICalTask {
         // Checked before the last property is set: once every one is, a throw runs deinit (which
         // frees the calendar), and freeing it here too would free it twice.
         guard let todo = found else { icalcomponent_free(calendar); throw .noTask }
-        guard let uid = icalcomponent_get_uid(todo), uid.pointee != 0 else { icalcomponent_free(calendar); throw .noUID }
+        guard let uid = icalcomponent_get_uid(todo), uid.pointee != 0 else {
+            icalcomponent_free(calendar); throw .noUID
+        }
         self.todo = todo
     }
 
     /// A new calendar object for a task Shopper creates.
     convenience init(newUID uid: String) {
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Shopper//Shopper//EN\r\nBEGIN:VTODO\r\nUID:\(Self.escapedUID(uid))\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Shopper//Shopper//EN\r\nBEGIN:VTODO\r\nUID:\(Self.escapedUID(uid))\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
         try! self.init(text: text)
     }
 
@@ -52,13 +57,19 @@ final class ICalTask {
         guard text.range(of: "CATEGORIES", options: .caseInsensitive) != nil else { return text }
         var lines: [String] = []  // each with its folded continuation lines
         for line in text.components(separatedBy: "\r\n") {
-            if line.hasPrefix(" ") || line.hasPrefix("\t"), !lines.isEmpty { lines[lines.count - 1] += "\r\n" + line } else { lines.append(line) }
+            if line.hasPrefix(" ") || line.hasPrefix("\t"), !lines.isEmpty {
+                lines[lines.count - 1] += "\r\n" + line
+            } else {
+                lines.append(line)
+            }
         }
         return lines.map { folded in
             let upper = folded.uppercased()
             guard upper.hasPrefix("CATEGORIES:") || upper.hasPrefix("CATEGORIES;") else { return folded }
             var line = String.UnicodeScalarView(), inValue = false, quoted = false, backslash = false, changed = false
-            for c in folded.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "").unicodeScalars {
+            for c in folded.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "")
+                .unicodeScalars
+            {
                 if !inValue {
                     if c == "\"" { quoted.toggle() } else if c == ":" && !quoted { inValue = true }
                 } else if backslash {
@@ -86,18 +97,22 @@ final class ICalTask {
     // MARK: Reading
 
     var fields: TaskFields {
-        var t = TaskFields(uid: string(icalcomponent_get_uid(todo)) ?? "", summary: string(icalcomponent_get_summary(todo)) ?? "")
+        var t = TaskFields(
+            uid: string(icalcomponent_get_uid(todo)) ?? "", summary: string(icalcomponent_get_summary(todo)) ?? "")
         t.description = string(icalcomponent_get_description(todo))
         t.status = Self.status(icalcomponent_get_status(todo))
         // One category a property: libical's parser splits "Fruit,Market", and a comma left in a
         // value was escaped, so it is part of the name ("Bakery, bread").
-        t.categories = properties(ICAL_CATEGORIES_PROPERTY).compactMap { string(icalproperty_get_categories($0))?.trimmingCharacters(in: .whitespaces) }
+        t.categories = properties(ICAL_CATEGORIES_PROPERTY).compactMap {
+            string(icalproperty_get_categories($0))?.trimmingCharacters(in: .whitespaces)
+        }
             .filter { !$0.isEmpty }
         if let p = icalcomponent_get_first_property(todo, ICAL_LASTMODIFIED_PROPERTY) {
             t.lastModified = Self.date(icalproperty_get_lastmodified(p))
         }
         for p in properties(ICAL_X_PROPERTY) {
-            guard let name = string(icalproperty_get_x_name(p))?.uppercased(), let value = string(icalproperty_get_x(p)) else { continue }
+            guard let name = string(icalproperty_get_x_name(p))?.uppercased(), let value = string(icalproperty_get_x(p))
+            else { continue }
             if name == "X-APPLE-SORT-ORDER" {
                 t.sortOrder = Int64(value.trimmingCharacters(in: .whitespaces))
             } else if name.hasPrefix("X-SHOPPER-") {
@@ -124,10 +139,13 @@ final class ICalTask {
         }
         if old.categories != fields.categories {
             remove(ICAL_CATEGORIES_PROPERTY)
-            for c in fields.categories { c.withCString { icalcomponent_add_property(todo, icalproperty_new_categories($0)) } }
+            for c in fields.categories {
+                c.withCString { icalcomponent_add_property(todo, icalproperty_new_categories($0)) }
+            }
         }
         if old.status != fields.status {
-            icalcomponent_set_status(todo, fields.status == .completed ? ICAL_STATUS_COMPLETED : ICAL_STATUS_NEEDSACTION)
+            icalcomponent_set_status(
+                todo, fields.status == .completed ? ICAL_STATUS_COMPLETED : ICAL_STATUS_NEEDSACTION)
             remove(ICAL_COMPLETED_PROPERTY)
             remove(ICAL_PERCENTCOMPLETE_PROPERTY)
             if fields.status == .completed {
@@ -138,7 +156,8 @@ final class ICalTask {
         }
         if old.sortOrder != fields.sortOrder { setX("X-APPLE-SORT-ORDER", fields.sortOrder.map(String.init)) }
         if old.shopper != fields.shopper {
-            for p in properties(ICAL_X_PROPERTY) where string(icalproperty_get_x_name(p))?.uppercased().hasPrefix("X-SHOPPER-") == true {
+            for p in properties(ICAL_X_PROPERTY)
+            where string(icalproperty_get_x_name(p))?.uppercased().hasPrefix("X-SHOPPER-") == true {
                 icalcomponent_remove_property(todo, p)
                 icalproperty_free(p)
             }
@@ -203,7 +222,8 @@ final class ICalTask {
 
     private static func date(_ t: icaltimetype) -> Date? {
         guard icaltime_is_null_time(t) == 0, icaltime_is_valid_time(t) != 0 else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone())))
+        return Date(
+            timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(t, icaltimezone_get_utc_timezone())))
     }
 
     /// A UID goes into the text of a new task: no line breaks in it.

@@ -19,7 +19,8 @@ struct TaskFields: Equatable, Sendable {
     var shopper: [String: String] = [:]
 
     init(uid: String, summary: String, categories: [String] = [], description: String? = nil,
-                status: Status? = nil, sortOrder: Int64? = nil, lastModified: Date? = nil, shopper: [String: String] = [:]) {
+        status: Status? = nil, sortOrder: Int64? = nil, lastModified: Date? = nil, shopper: [String: String] = [:]
+    ) {
         self.uid = uid
         self.summary = summary
         self.categories = categories

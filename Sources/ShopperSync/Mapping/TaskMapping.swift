@@ -60,7 +60,9 @@ enum TaskMapping {
             || [task[.quantity], task[.unitCost], task[.priceForAll]].contains { ($0?.count ?? 0) > maxNumberText }
             // A number the item cannot hold is not taken: named, never stored as another.
             || task[.quantity].flatMap(number).map { !holds($0, max: ItemDraft.maxQuantity) || $0 <= 0 } ?? false
-            || [task[.unitCost], task[.priceForAll]].contains { $0.flatMap(number).map { !holds($0, max: ItemDraft.maxUnitCost) } ?? false }
+            || [task[.unitCost], task[.priceForAll]].contains {
+                $0.flatMap(number).map { !holds($0, max: ItemDraft.maxUnitCost) } ?? false
+            }
     }
 
     /// A number an item keeps as it is: from 0 to `max`, four decimals at most.
@@ -79,11 +81,15 @@ enum TaskMapping {
         } else if let p = task[.unitCost].flatMap(number), holds(p, max: ItemDraft.maxUnitCost) {
             item.price = p
         }
-        item.aisle = task.categories.first.flatMap { $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength)) }
+        item.aisle = task.categories.first.flatMap {
+            $0.isEmpty ? nil : String($0.prefix(ItemDraft.maxShortFieldLength))
+        }
         item.notes = String(notes(of: task, details: detailLine(item)).prefix(ItemDraft.maxNotesLength))
         item.state = state(of: task)
         item.position = task.sortOrder
-        item.stores = stores(from: task[.stores] ?? "").prefix(maxStores).map { String($0.prefix(ItemDraft.maxShortFieldLength)) }
+        item.stores = stores(from: task[.stores] ?? "").prefix(maxStores).map {
+            String($0.prefix(ItemDraft.maxShortFieldLength))
+        }
         // A summary the add bar cannot read ("@ 3 for 2", or one too long) is a description as it
         // stands, cut below like any other.
         if task[.state] == nil || task[.summary] != task.summary,
@@ -93,7 +99,9 @@ enum TaskMapping {
             if typed.hasUnit { item.unit = typed.fields.unit }
             if typed.hasPrice { item.price = typed.fields.price; item.priceBasis = typed.fields.priceBasis }
             if typed.hasAisle { item.aisle = typed.fields.aisle }
-            if typed.hasNotes { item.notes = [item.notes, typed.fields.notes].filter { !$0.isEmpty }.joined(separator: "\n") }
+            if typed.hasNotes {
+                item.notes = [item.notes, typed.fields.notes].filter { !$0.isEmpty }.joined(separator: "\n")
+            }
         }
         item.description = String(item.description.prefix(ItemDraft.maxDescriptionLength))
         item.notes = String(item.notes.prefix(ItemDraft.maxNotesLength))
@@ -140,7 +148,9 @@ enum TaskMapping {
     }
 
     static func stores(from value: String) -> [String] {
-        value.split(separator: "|").map { ($0.removingPercentEncoding ?? String($0)).trimmingCharacters(in: .whitespaces) }
+        value.split(separator: "|").map {
+            ($0.removingPercentEncoding ?? String($0)).trimmingCharacters(in: .whitespaces)
+        }
             .filter { !$0.isEmpty }
     }
 

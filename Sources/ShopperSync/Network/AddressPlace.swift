@@ -76,7 +76,9 @@ enum AddressPlace: Int, Comparable {
         if zeros10 && b[10] == 0 && b[11] == 0 && v4 <= 1 { return .thisComputer }
         if zeros10 && ((b[10] == 0xFF && b[11] == 0xFF) || (b[10] == 0 && b[11] == 0)) { return of(ipv4: v4) }
         if b[0..<12].elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]) { return of(ipv4: v4) }
-        if b[0] & 0xFE == 0xFC || (b[0] == 0xFE && b[1] & 0xC0 == 0x80) || (b[0] == 0xFE && b[1] & 0xC0 == 0xC0) { return .localNetwork }
+        if b[0] & 0xFE == 0xFC || (b[0] == 0xFE && b[1] & 0xC0 == 0x80) || (b[0] == 0xFE && b[1] & 0xC0 == 0xC0) {
+            return .localNetwork
+        }
         return .internet
     }
 }

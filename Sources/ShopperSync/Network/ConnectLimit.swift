@@ -36,7 +36,8 @@ final class ConnectLimit {
     /// Sends `msg`, every connection it makes checked first; `refused` when one was not allowed
     /// (the send is then cancelled through `cancellable`, and its error is that).
     func send(_ msg: OpaquePointer, session: OpaquePointer, cancellable: UnsafeMutablePointer<GCancellable>,
-              error: inout UnsafeMutablePointer<GError>?) -> (stream: UnsafeMutablePointer<GInputStream>?, refused: Bool) {
+        error: inout UnsafeMutablePointer<GError>?
+    ) -> (stream: UnsafeMutablePointer<GInputStream>?, refused: Bool) {
         let check: shopper_address_check = { bytes, length, context in
             guard let bytes, let context else { return 0 }
             let limit = Unmanaged<ConnectLimit>.fromOpaque(context).takeUnretainedValue()

@@ -64,7 +64,8 @@ extension NetworkError {
         case .notHTTPS(let host, let plain?):
             L("{host} does not speak HTTPS; on this computer use {address}", ["host": host, "address": plain])
         case .notHTTPS(let host, nil):
-            L("{host} does not speak HTTPS at this address; check it, or ask the server's owner (plain http:// would send your password unprotected)",
+            L(
+                "{host} does not speak HTTPS at this address; check it, or ask the server's owner (plain http:// would send your password unprotected)",
               ["host": host])
         case .redirectedElsewhere(let to), .redirectedInsecurely(let to), .redirectedInward(let to):
             L("the server sent Shopper on to another address ({address}); your password was not sent there",

@@ -76,7 +76,8 @@ struct HTMLNode {
         return HTMLNode(node: p)
     }
 
-    private static let blocks: Set<String> = ["p", "div", "li", "br", "tr", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6",
+    private static let blocks: Set<String> = [
+        "p", "div", "li", "br", "tr", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6",
                                               "section", "article", "dd", "dt", "table", "blockquote", "hr"]
     private static let cells: Set<String> = ["td", "th"]
     private static let hidden: Set<String> = ["script", "style", "template", "noscript"]

@@ -2,9 +2,9 @@ import Foundation
 import ShopperModel
 
 /// A pass over a page's bytes before libxml2 reads it, counting its start tags and each tag's
-/// attributes (each a node of the tree, as `PageParser` counts them). libxml2's HTML parser compares every attribute of a tag with all before it (one
-/// tag of 600,000 attributes held the helper for minutes), inside one call that no callback
-/// interrupts, so the count must come first. Tags are told apart as libxml2 2.9 tells them:
+/// attributes (each a node of the tree, as `PageParser` counts them). libxml2's HTML parser compares every attribute of
+/// a tag with all before it (one tag of 600,000 attributes held the helper for minutes), inside one call that no
+/// callback interrupts, so the count must come first. Tags are told apart as libxml2 2.9 tells them:
 /// `<` and a letter opens a tag; comments end at `-->` or `--!>`; `<script>` and `<style>` hold
 /// text up to their own end tag; a quoted value may hold `>`. Where the two could differ this
 /// pass counts more, never fewer, and the helper's limits (time, memory) still stand behind it.
@@ -30,7 +30,9 @@ struct HTMLScan {
 
     private func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
 
-    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    private static func isLetter(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+    }
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
 
     private mutating func run() throws(ReadLimit) {
@@ -65,7 +67,9 @@ struct HTMLScan {
         while let dash = next(UInt8(ascii: "-"), from: i) {
             i = dash + 1
             if at(i) == UInt8(ascii: "-"), at(i + 1) == UInt8(ascii: ">") { i += 2; return }
-            if at(i) == UInt8(ascii: "-"), at(i + 1) == UInt8(ascii: "!"), at(i + 2) == UInt8(ascii: ">") { i += 3; return }
+            if at(i) == UInt8(ascii: "-"), at(i + 1) == UInt8(ascii: "!"), at(i + 2) == UInt8(ascii: ">") {
+                i += 3; return
+            }
         }
         i = bytes.count
     }
@@ -76,7 +80,9 @@ struct HTMLScan {
         tags += 1
         guard tags <= ReadBudget.maxNodes else { throw .nodes(ReadBudget.maxNodes) }
         let start = i
-        while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") { i += 1 }
+        while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") {
+            i += 1
+        }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self).lowercased()
         var attributes = 0
         while i < bytes.count {
@@ -94,7 +100,9 @@ struct HTMLScan {
 
     /// One attribute: its name, and its value if it has one (quoted values may hold `>` and spaces).
     private mutating func attribute() {
-        while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "=") { i += 1 }
+        while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "=") {
+            i += 1
+        }
         var k = i
         while k < bytes.count, Self.isSpace(bytes[k]) { k += 1 }
         guard at(k) == UInt8(ascii: "=") else { return }

@@ -24,7 +24,9 @@ enum Microdata {
 
     /// The properties below `e` that belong to the item being read: a nested item's own
     /// properties are its own, not the recipe's (the author's `name` is not the recipe's).
-    private static func collect(_ e: HTMLNode, depth: Int, budget: ReadBudget, into properties: inout [String: [Any]]) throws(ReadLimit) {
+    private static func collect(_ e: HTMLNode, depth: Int, budget: ReadBudget, into properties: inout [String: [Any]])
+        throws(ReadLimit)
+    {
         guard depth < 200 else { return }
         try budget.step()
         let scope = e.attribute("itemscope") != nil
@@ -54,7 +56,8 @@ enum Microdata {
             guard let up = row.parent, up.attribute("itemscope") == nil else { break }
             row = up
         }
-        guard rows.contains(row.name), row.node != e.node, try ingredientCount(row, depth: 0, budget: budget) == 1 else {
+        guard rows.contains(row.name), row.node != e.node, try ingredientCount(row, depth: 0, budget: budget) == 1
+        else {
             return try e.text(budget: budget, separated: true)
         }
         return try row.text(budget: budget, separated: true)
@@ -66,7 +69,10 @@ enum Microdata {
     private static func ingredientCount(_ e: HTMLNode, depth: Int, budget: ReadBudget) throws(ReadLimit) -> Int {
         guard depth < 20 else { return 2 }
         try budget.step()
-        var n = e.attribute("itemprop").map { $0.split(separator: " ").contains { ingredientNames.contains(String($0)) } ? 1 : 0 } ?? 0
+        var n =
+            e.attribute("itemprop").map {
+                $0.split(separator: " ").contains { ingredientNames.contains(String($0)) } ? 1 : 0
+            } ?? 0
         for child in e.elements where n < 2 { n += try ingredientCount(child, depth: depth + 1, budget: budget) }
         return n
     }

@@ -56,7 +56,9 @@ enum PageEncoding {
                     var outPtr: UnsafeMutablePointer<CChar>? = out.baseAddress
                     var outLeft = out.count
                     let r = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
-                    output.append(UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt8.self), count: out.count - outLeft)
+                    output.append(
+                        UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt8.self),
+                        count: out.count - outLeft)
                     if r == -1 && errno != E2BIG {
                         // A byte it cannot read: said so, and the next one tried.
                         output.append(contentsOf: [0xEF, 0xBF, 0xBD])

@@ -42,10 +42,14 @@ final class PageParser {
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         let doc = withExtendedLifetime(parser) {
             data.withUnsafeBytes { raw in
-                htmlCtxtReadMemory(ctxt, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), "page.html", "UTF-8", options)
+                htmlCtxtReadMemory(
+                    ctxt, raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), "page.html", "UTF-8",
+                    options)
             }
         }
-        if let limit = parser.limit ?? (outOfMemory || ctxt.pointee.errNo == Int32(XML_ERR_NO_MEMORY.rawValue) ? .memory : nil) {
+        if let limit = parser.limit
+            ?? (outOfMemory || ctxt.pointee.errNo == Int32(XML_ERR_NO_MEMORY.rawValue) ? .memory : nil)
+        {
             if let doc { xmlFreeDoc(doc) }
             throw limit
         }
@@ -55,7 +59,8 @@ final class PageParser {
     private static func install(_ sax: UnsafeMutablePointer<xmlSAXHandler>?) {
         guard let sax else { return }
         sax.pointee.startElement = { ctx, name, atts in
-            guard let p = PageParser.of(ctx), p.counted({ () throws(ReadLimit) in try p.opened(attributes: atts) }, ctx) else { return }
+            guard let p = PageParser.of(ctx), p.counted({ () throws(ReadLimit) in try p.opened(attributes: atts) }, ctx)
+            else { return }
             xmlSAX2StartElement(ctx, name, atts)
         }
         sax.pointee.endElement = { ctx, name in

@@ -13,7 +13,8 @@ package enum RecipeImport {
     /// (measured: BENCHMARKS.md, the worst recipe page). SHOPPER_SYNC_MEMORY_MB may lower it (the tests).
     static let standardMemoryMegabytes = 256
     package static var memoryMegabytes: Int {
-        let asked = ProcessInfo.processInfo.environment["SHOPPER_SYNC_MEMORY_MB"].flatMap(Int.init) ?? standardMemoryMegabytes
+        let asked =
+            ProcessInfo.processInfo.environment["SHOPPER_SYNC_MEMORY_MB"].flatMap(Int.init) ?? standardMemoryMegabytes
         return (1...standardMemoryMegabytes).contains(asked) ? asked : standardMemoryMegabytes
     }
 
@@ -65,7 +66,9 @@ package enum RecipeImport {
     }
 
     /// The recipes in the bytes, within `budget`; over a limit, the limit said of `source`.
-    static func read(_ data: Data, source: String, budget: ReadBudget, page: Bool) throws(RecipeImportError) -> [RecipeDraft] {
+    static func read(_ data: Data, source: String, budget: ReadBudget, page: Bool) throws(RecipeImportError)
+        -> [RecipeDraft]
+    {
         do {
             return try read(data, source: source, budget: budget)
         } catch {
@@ -78,7 +81,8 @@ package enum RecipeImport {
         var body = data
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
         switch body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return try SchemaOrgRecipe.read(json: body, source: source, budget: budget)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return try SchemaOrgRecipe.read(json: body, source: source, budget: budget)
         case UInt8(ascii: "<"): return try RecipePage.read(html: body, source: source, budget: budget)
         case nil: return []
         default:

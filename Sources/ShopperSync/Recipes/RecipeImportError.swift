@@ -24,7 +24,9 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
         switch self {
         case .network(let e): e.sentence(.recipePage)
         case .tooLarge(let what, let megabytes):
-            L("{source} is larger than {size} MB, more than any recipe needs; it was not read", ["source": what, "size": "\(megabytes)"])
+            L(
+                "{source} is larger than {size} MB, more than any recipe needs; it was not read",
+                ["source": what, "size": "\(megabytes)"])
         case .unreadable(let path, let reason):
             L("cannot read “{file}” ({reason})", ["file": path, "reason": reason])
         case .folder(let path):
@@ -45,20 +47,37 @@ package enum RecipeImportError: Error, Equatable, Sendable, CustomStringConverti
     private static func words(_ limit: ReadLimit, source: String, page: Bool) -> String {
         switch limit {
         case .time(let seconds):
-            page ? L("the page took too long to read (more than {seconds} s); nothing was imported from {source}", ["seconds": "\(seconds)", "source": source])
-                : L("the file took too long to read (more than {seconds} s); nothing was imported from {source}", ["seconds": "\(seconds)", "source": source])
+            page
+                ? L(
+                    "the page took too long to read (more than {seconds} s); nothing was imported from {source}",
+                    ["seconds": "\(seconds)", "source": source])
+                : L(
+                    "the file took too long to read (more than {seconds} s); nothing was imported from {source}",
+                    ["seconds": "\(seconds)", "source": source])
         case .nodes(let n):
-            L("{source} is made of more than {n} parts (elements, attributes, texts), more than any recipe page; nothing was imported", ["source": source, "n": "\(n)"])
+            L(
+                "{source} is made of more than {n} parts (elements, attributes, texts), more than any recipe page; nothing was imported",
+                ["source": source, "n": "\(n)"])
         case .depth(let n):
-            L("{source} nests its elements more than {n} deep, deeper than any recipe page; nothing was imported", ["source": source, "n": "\(n)"])
+            L(
+                "{source} nests its elements more than {n} deep, deeper than any recipe page; nothing was imported",
+                ["source": source, "n": "\(n)"])
         case .attributes(let n):
-            L("{source} has a tag with more than {n} attributes, more than any recipe page; nothing was imported", ["source": source, "n": "\(n)"])
+            L(
+                "{source} has a tag with more than {n} attributes, more than any recipe page; nothing was imported",
+                ["source": source, "n": "\(n)"])
         case .jsonValues(let n):
-            L("{source} holds more than {n} JSON values, more than any recipe; nothing was imported", ["source": source, "n": "\(n)"])
+            L(
+                "{source} holds more than {n} JSON values, more than any recipe; nothing was imported",
+                ["source": source, "n": "\(n)"])
         case .jsonDepth(let n):
-            L("{source} nests its JSON more than {n} deep, deeper than any recipe; nothing was imported", ["source": source, "n": "\(n)"])
+            L(
+                "{source} nests its JSON more than {n} deep, deeper than any recipe; nothing was imported",
+                ["source": source, "n": "\(n)"])
         case .script(let megabytes):
-            L("{source} has a JSON-LD block of more than {size} MB, more than any recipe; nothing was imported", ["source": source, "size": "\(megabytes)"])
+            L(
+                "{source} has a JSON-LD block of more than {size} MB, more than any recipe; nothing was imported",
+                ["source": source, "size": "\(megabytes)"])
         case .memory:
             L("reading {source} needed more than the {size} MB of memory a recipe may take; nothing was imported",
               ["source": source, "size": "\(RecipeImport.memoryMegabytes)"])

@@ -20,12 +20,16 @@ enum RecipePage {
         var items: [[String: Any]] = []
         try walk(HTMLNode(node: root), depth: 0, budget: budget, scripts: &scripts, items: &items)
         var drafts: [RecipeDraft] = []
-        for script in scripts { drafts += try SchemaOrgRecipe.read(json: Data(script.utf8), source: source, budget: budget) }
+        for script in scripts {
+            drafts += try SchemaOrgRecipe.read(json: Data(script.utf8), source: source, budget: budget)
+        }
         let marked = try SchemaOrgRecipe.drafts(in: items, source: source, budget: budget)
         drafts += marked
         try completed(&drafts, marked: marked, root: HTMLNode(node: root), budget: budget)
         var seen = Set<[String]>()
-        return drafts.filter { seen.insert([$0.title.lowercased()] + $0.ingredients).inserted }.prefix(SchemaOrgRecipe.maxRecipes).map { $0 }
+        return drafts.filter { seen.insert([$0.title.lowercased()] + $0.ingredients).inserted }.prefix(
+            SchemaOrgRecipe.maxRecipes
+        ).map { $0 }
     }
 
     /// JSON-LD without ingredients, or with names but no amounts ("LANDFREUDE Eier" where the page
@@ -33,7 +37,9 @@ enum RecipePage {
     /// instead, when that reads as amounts of something.
     private static func completed(_ drafts: inout [RecipeDraft], marked: [RecipeDraft], root: HTMLNode,
                                   budget: ReadBudget) throws(ReadLimit) {
-        let wanting = drafts.indices.filter { drafts[$0].ingredients.isEmpty || !IngredientLines.readsAsRecipe(drafts[$0]) }
+        let wanting = drafts.indices.filter {
+            drafts[$0].ingredients.isEmpty || !IngredientLines.readsAsRecipe(drafts[$0])
+        }
         guard !wanting.isEmpty else { return }
         var lines = marked.first { !$0.ingredients.isEmpty && IngredientLines.readsAsRecipe($0) }?.ingredients ?? []
         if lines.isEmpty { lines = try RecipeCard.ingredients(root, budget: budget) }
@@ -62,7 +68,9 @@ enum RecipePage {
             guard e.attribute("type")?.lowercased().contains("ld+json") == true else { return }
             let json = e.rawText
             // As long as a text node is kept: it was cut, and the rest of its recipe is not here.
-            guard json.utf8.count < ReadBudget.maxNodeText else { throw .script(megabytes: ReadBudget.maxNodeText >> 20) }
+            guard json.utf8.count < ReadBudget.maxNodeText else {
+                throw .script(megabytes: ReadBudget.maxNodeText >> 20)
+            }
             scripts.append(ScriptText.unwrapped(json))
             return
         }

@@ -56,7 +56,9 @@ enum ScriptText {
     private static func trailing(_ mark: String, in s: Substring) -> Substring.Index? {
         var i = s.endIndex
         for m in mark.reversed() {
-            while i > s.startIndex, s[s.index(before: i)] == " " || s[s.index(before: i)] == "\t" { i = s.index(before: i) }
+            while i > s.startIndex, s[s.index(before: i)] == " " || s[s.index(before: i)] == "\t" {
+                i = s.index(before: i)
+            }
             guard i > s.startIndex, s[s.index(before: i)] == m else { return nil }
             i = s.index(before: i)
         }

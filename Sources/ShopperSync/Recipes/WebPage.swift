@@ -25,7 +25,9 @@ enum WebPage {
     }
 
     /// The page's bytes and the address they came from, after redirects.
-    static func get(_ address: String, deadline: Deadline = deadline) throws(RecipeImportError) -> (body: Data, url: URL) {
+    static func get(_ address: String, deadline: Deadline = deadline) throws(RecipeImportError) -> (
+        body: Data, url: URL
+    ) {
         do {
             let url = try checked(address)
             let transport = HTTPTransport(.recipePage(from: url, deadline: deadline))
@@ -45,8 +47,12 @@ enum WebPage {
     static func next(_ location: String, from url: URL, start: AddressPlace) throws(NetworkError) -> URL {
         guard let next = URL(string: location, relativeTo: url)?.absoluteURL else { throw .badAddress(location) }
         let checked: URL
-        do { checked = try self.checked(next.absoluteString) } catch { throw .redirectedInsecurely(to: next.absoluteString) }
-        guard AddressPlace.of(host: checked.host ?? "") <= start else { throw .redirectedInward(to: next.absoluteString) }
+        do { checked = try self.checked(next.absoluteString) } catch {
+            throw .redirectedInsecurely(to: next.absoluteString)
+        }
+        guard AddressPlace.of(host: checked.host ?? "") <= start else {
+            throw .redirectedInward(to: next.absoluteString)
+        }
         return checked
     }
 }

@@ -40,9 +40,13 @@ package enum HelperProcess {
     static func missing(_ command: HelperCommand, executable: String = "/proc/self/exe") -> Failure {
         let exe = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
         if exe.pathComponents.contains(where: { $0.hasPrefix(".build") }) {
-            return Failure(description: L("{task} needs shopper-sync, which was not built: run make build", ["task": command.task]))
+            return Failure(
+                description: L("{task} needs shopper-sync, which was not built: run make build", ["task": command.task])
+            )
         }
-        let libexec = exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("libexec/shopper").path
+        let libexec = exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "libexec/shopper"
+        ).path
         return Failure(description: L("{task} needs shopper-sync, which is missing from {folder}; reinstall Shopper",
                                       ["task": command.task, "folder": libexec]))
     }
@@ -75,11 +79,17 @@ package enum HelperProcess {
         if let problem { throw Failure(description: problem) }
         // Killed (a crash, the OOM killer): said, never taken for a quiet success.
         if status.signal != 0 {
-            throw Failure(description: L("the sharing helper stopped unexpectedly (signal {signal}); try again", ["signal": "\(status.signal)"]))
+            throw Failure(
+                description: L(
+                    "the sharing helper stopped unexpectedly (signal {signal}); try again",
+                    ["signal": "\(status.signal)"]))
         }
         // Ended in failure without saying why (a library missing, a refused start): not a success.
         if status.code != 0 && !saidWhy {
-            throw Failure(description: L("the sharing helper ended with status {status}; if this goes on, reinstall Shopper", ["status": "\(status.code)"]))
+            throw Failure(
+                description: L(
+                    "the sharing helper ended with status {status}; if this goes on, reinstall Shopper",
+                    ["status": "\(status.code)"]))
         }
     }
 
@@ -123,7 +133,9 @@ package enum HelperProcess {
 
     private static func spawn(_ path: String, _ arguments: [String]) throws(Failure) -> Child {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard closedOnExec(pipe(&toChild), toChild) else { throw Failure(description: String(cString: strerror(errno))) }
+        guard closedOnExec(pipe(&toChild), toChild) else {
+            throw Failure(description: String(cString: strerror(errno)))
+        }
         guard closedOnExec(pipe(&fromChild), fromChild) else {
             close(toChild[0]); close(toChild[1])
             throw Failure(description: String(cString: strerror(errno)))
@@ -154,7 +166,10 @@ package enum HelperProcess {
         close(fromChild[1])
         guard started == 0 else {
             close(toChild[1]); close(fromChild[0])
-            throw Failure(description: L("the sharing helper could not be started ({reason})", ["reason": String(cString: strerror(started))]))
+            throw Failure(
+                description: L(
+                    "the sharing helper could not be started ({reason})", ["reason": String(cString: strerror(started))]
+                ))
         }
         // A helper that exits before reading its input must not kill this process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

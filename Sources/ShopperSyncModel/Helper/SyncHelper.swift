@@ -45,7 +45,8 @@ package enum SyncHelper {
     /// Shares the list and runs its first sync.
     package static func share(store: String, list: ListID, server: String, user: String, password: String,
                               target: ShareTarget) throws(HelperProcess.Failure) -> SyncReport {
-        try single(.share(store: store, list: list, server: server, user: user, target: target), input: password).report ?? SyncReport()
+        try single(.share(store: store, list: list, server: server, user: user, target: target), input: password).report
+            ?? SyncReport()
     }
 
     package static func stop(store: String, list: ListID) throws(HelperProcess.Failure) {

@@ -18,10 +18,13 @@ extension SharedItem: Codable {
             return value
         }
         let basis = try PriceBasis(rawValue: c.decode(String.self, forKey: .priceBasis)) ?? .perUnit
-        let fields = try ItemFields(description: c.decode(String.self, forKey: .description), quantity: amount(.quantity) ?? 1,
-                                    unit: c.decodeIfPresent(String.self, forKey: .unit), price: amount(.price), priceBasis: basis,
-                                    aisle: c.decodeIfPresent(String.self, forKey: .aisle), notes: c.decode(String.self, forKey: .notes))
-        try self.init(fields, state: c.decode(ShareState.self, forKey: .state), position: c.decodeIfPresent(Int64.self, forKey: .position),
+        let fields = try ItemFields(
+            description: c.decode(String.self, forKey: .description), quantity: amount(.quantity) ?? 1,
+            unit: c.decodeIfPresent(String.self, forKey: .unit), price: amount(.price), priceBasis: basis,
+            aisle: c.decodeIfPresent(String.self, forKey: .aisle), notes: c.decode(String.self, forKey: .notes))
+        try self.init(
+            fields, state: c.decode(ShareState.self, forKey: .state),
+            position: c.decodeIfPresent(Int64.self, forKey: .position),
                       stores: c.decode([String].self, forKey: .stores))
     }
 

@@ -48,7 +48,7 @@ package struct SharedItem: Equatable, Sendable {
         self.stores = Self.normalized(stores)
     }
 
-    /// `stores`: the names of the stores the item is sold only at (`Store.storeNames`).
+    /// `stores`: the names of the stores the item is sold only at (`Store.shopNames`).
     package init(_ item: Item, stores: [String] = []) {
         self.init(item.fields, state: ShareState(item), position: item.position, stores: stores)
     }
@@ -125,7 +125,8 @@ package enum SharedField: String, CaseIterable, Sendable, Codable {
         case .description: s.description
         case .quantity: DecimalText.format(s.quantity, .neutral)
         case .unit: s.unit ?? ""
-        case .price: s.price.map { DecimalText.format($0, .neutral) + (s.priceBasis == .forAll ? " " + L("for all") : "") } ?? ""
+        case .price:
+            s.price.map { DecimalText.format($0, .neutral) + (s.priceBasis == .forAll ? " " + L("for all") : "") } ?? ""
         case .aisle: s.aisle ?? ""
         case .notes: s.notes
         case .state: switch s.state {

@@ -7,7 +7,8 @@ extension SyncReport.Loss: Codable {
 
     package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        try self.init(item: ItemID(c.decode(Int64.self, forKey: .item)), description: c.decode(String.self, forKey: .description),
+        try self.init(
+            item: ItemID(c.decode(Int64.self, forKey: .item)), description: c.decode(String.self, forKey: .description),
                       value: c.decode(LostValue.self, forKey: .value))
     }
 

@@ -138,7 +138,7 @@ struct SyncScenarios {
         try b.model.shops.setOnlyAt(bMilk, [known])
         try b.sync()
         let aReport = try a.sync()
-        XCTAssertEqual(try a.model.shops.storeNames(of: milk), ["Aldi"])
+        XCTAssertEqual(try a.model.shops.shopNames(of: milk), ["Aldi"])
         XCTAssertTrue(aReport.lost.contains { $0.value.field == .stores && $0.value.lost == "Lidl, Süd" && $0.value.lostStores == ["Lidl, Süd"] },
                       "the stores that lost are said: \(aReport.lost)")
         try b.sync()

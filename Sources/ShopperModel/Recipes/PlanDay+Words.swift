@@ -13,7 +13,9 @@ extension PlanDay {
     }
 
     /// This week (0: today and the six days after it) or the next (1), as a range of days.
-    package static func week(_ index: Int, around today: Date = Date(), _ user: UserLocale = .current) -> ClosedRange<PlanDay> {
+    package static func week(_ index: Int, around today: Date = Date(), _ user: UserLocale = .current) -> ClosedRange<
+        PlanDay
+    > {
         let days = planDays(around: today, user)
         let start = min(max(index, 0), 1) * 7
         return days[start]...days[start + 6]

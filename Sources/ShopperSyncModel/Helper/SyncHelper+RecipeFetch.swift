@@ -12,7 +12,9 @@ extension SyncHelper {
                                 handle: HelperRunHandle? = nil) throws(HelperProcess.Failure) -> [RecipeDraft] {
         var drafts: [RecipeDraft]?
         var failure: String?
-        try HelperProcess.run(.recipes(source: absolute(source)), input: nil, helper: helper, silence: recipeSilence, handle: handle) { reply in
+        try HelperProcess.run(
+            .recipes(source: absolute(source)), input: nil, helper: helper, silence: recipeSilence, handle: handle
+        ) { reply in
             if let error = reply.error { failure = error } else if let r = reply.recipes { drafts = r }
         }
         if let failure { throw HelperProcess.Failure(description: failure) }
@@ -28,6 +30,9 @@ extension SyncHelper {
     /// A path as the helper must see it; an address as it is.
     static func absolute(_ source: String) -> String {
         guard !source.contains("://"), !source.hasPrefix("/") else { return source }
-        return URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)).path
+        return URL(
+            fileURLWithPath: source,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        ).path
     }
 }

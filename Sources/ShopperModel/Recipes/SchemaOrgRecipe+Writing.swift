@@ -18,7 +18,9 @@ extension SchemaOrgRecipe {
         }
         if !draft.notes.isEmpty { r["description"] = draft.notes }
         if !draft.tags.isEmpty { r["keywords"] = draft.tags.joined(separator: ", ") }
-        if let source = draft.source, ["http://", "https://"].contains(where: { source.lowercased().hasPrefix($0) }) { r["url"] = source }
+        if let source = draft.source, ["http://", "https://"].contains(where: { source.lowercased().hasPrefix($0) }) {
+            r["url"] = source
+        }
         return r
     }
 
@@ -26,7 +28,8 @@ extension SchemaOrgRecipe {
     /// compares with an earlier one line by line.
     package static func json(_ drafts: [RecipeDraft]) -> Data {
         let value: Any = drafts.count == 1 ? object(drafts[0]) : drafts.map(object)
-        let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try? JSONSerialization.data(
+            withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return data ?? Data("[]".utf8)
     }
 
@@ -35,7 +38,8 @@ extension SchemaOrgRecipe {
     static func escaped(_ draft: RecipeDraft) -> RecipeDraft {
         func e(_ s: String) -> String {
             guard HTMLText.lines(s).joined(separator: "\n") != s else { return s }
-            return s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            return s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
         }
         var d = draft
         d.title = e(d.title)
