@@ -13,36 +13,7 @@ extension Command {
         }
         args.removeFirst()
         switch verb {
-        case "add":
-            var servings: Int?, list: String?, words: [String] = []
-            while !args.isEmpty {
-                let a = args.removeFirst()
-                switch a {
-                case "--":
-                    words += args
-                    args = []
-                case "--servings", "--to":
-                    guard let value = args.first, !value.isEmpty else {
-                        throw UsageError(message: L("{option} needs a value", ["option": a]))
-                    }
-                    args.removeFirst()
-                    if a == "--to" { list = value; continue }
-                    guard let n = Int(value), (1...1000).contains(n) else {
-                        throw UsageError(
-                            message: L("--servings takes a number from 1 to 1000, not “{value}”", ["value": value]))
-                    }
-                    servings = n
-                default:
-                    if a.hasPrefix("-"), a.count > 1 {
-                        throw UsageError(message: L("unknown option “{option}” for recipe add", ["option": a]))
-                    }
-                    words.append(a)
-                }
-            }
-            guard !words.isEmpty else {
-                throw UsageError(message: L("recipe add needs a recipe's title, such as: shopper recipe add Pancakes"))
-            }
-            return .recipeAdd(title: words.joined(separator: " "), servings: servings, to: list)
+        case "add": return try parseRecipeAdd(&args)
         case "export":
             if let option = args.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
                 throw UsageError(message: L("unknown option “{option}” for recipe export", ["option": option]))
@@ -71,6 +42,39 @@ extension Command {
             throw UsageError(
                 message: L("unknown recipe command “{command}”: use add, delete, export or import", ["command": verb]))
         }
+    }
+
+    /// `recipe add [--servings N] [--to LIST] TITLE`.
+    private static func parseRecipeAdd(_ args: inout [String]) throws(UsageError) -> Command {
+        var servings: Int?, list: String?, words: [String] = []
+        while !args.isEmpty {
+            let a = args.removeFirst()
+            switch a {
+            case "--":
+                words += args
+                args = []
+            case "--servings", "--to":
+                guard let value = args.first, !value.isEmpty else {
+                    throw UsageError(message: L("{option} needs a value", ["option": a]))
+                }
+                args.removeFirst()
+                if a == "--to" { list = value; continue }
+                guard let n = Int(value), (1...1000).contains(n) else {
+                    throw UsageError(
+                        message: L("--servings takes a number from 1 to 1000, not “{value}”", ["value": value]))
+                }
+                servings = n
+            default:
+                if a.hasPrefix("-"), a.count > 1 {
+                    throw UsageError(message: L("unknown option “{option}” for recipe add", ["option": a]))
+                }
+                words.append(a)
+            }
+        }
+        guard !words.isEmpty else {
+            throw UsageError(message: L("recipe add needs a recipe's title, such as: shopper recipe add Pancakes"))
+        }
+        return .recipeAdd(title: words.joined(separator: " "), servings: servings, to: list)
     }
 
     /// `recipe import [--dry-run | --replace | --keep-both] FILE|URL`.

@@ -124,28 +124,7 @@ package enum PlainTextFormat {
             typed.hasAisle = true
             rest = trimmed(rest[..<open])
         }
-        // "@ price" or "= price" at the end: the mark after a space (or first), then one word, or a
-        // number and a currency sign apart ("= 3,99 €").
-        if let at = rest.lastIndex(where: { $0.is("@") || $0.is("=") }), at == rest.startIndex || rest[at - 1].isSpace {
-            let cost = trimmed(rest[(at + 1)...])
-            let words = cost.split(whereSeparator: \.isSpace)
-            let isSign = { (w: ArraySlice<Token>) in
-                w.count == 1 && w.first?.c.properties.generalCategory == .currencySymbol
-            }
-            let isPrice = words.count == 1 || (words.count == 2 && (isSign(words[0]) || isSign(words[1])))
-            // "= word" was plain text in older lists ("E = mc2"): it is a price only when the word
-            // reads as an amount and a description is left before it.
-            let isTotal = rest[at].is("=")
-            let readsAsAmount = {
-                DecimalText.read(ItemDraft.withoutCurrencySign(text(cost)), convention: numbers) != .notANumber
-            }
-            if isPrice, !isTotal || (at > rest.startIndex && readsAsAmount()) {
-                draft.price = text(cost)
-                draft.priceBasis = rest[at].c == "=" ? .forAll : .perUnit
-                typed.hasPrice = true
-                rest = trimmed(rest[..<at])
-            }
-        }
+        readPrice(&rest, into: &draft, &typed, numbers: numbers)
         var words = rest.split(whereSeparator: \.isSpace)
         if let first = words.first, !first.contains(where: \.escaped) {
             let word = text(first)
@@ -174,6 +153,32 @@ package enum PlainTextFormat {
             return .success(typed)
         } catch {
             return .failure(LineError(message: error.errors.map(\.message).joined(separator: " ")))
+        }
+    }
+
+    /// "@ price" or "= price" at the end of what is left of a typed line, read into the draft.
+    private static func readPrice(_ rest: inout ArraySlice<Token>, into draft: inout ItemDraft, _ typed: inout TypedLine,
+                                  numbers: NumberConvention) {
+        // The mark after a space (or first), then one word, or a number and a currency sign apart ("= 3,99 €").
+        if let at = rest.lastIndex(where: { $0.is("@") || $0.is("=") }), at == rest.startIndex || rest[at - 1].isSpace {
+            let cost = trimmed(rest[(at + 1)...])
+            let words = cost.split(whereSeparator: \.isSpace)
+            let isSign = { (w: ArraySlice<Token>) in
+                w.count == 1 && w.first?.c.properties.generalCategory == .currencySymbol
+            }
+            let isPrice = words.count == 1 || (words.count == 2 && (isSign(words[0]) || isSign(words[1])))
+            // "= word" was plain text in older lists ("E = mc2"): it is a price only when the word
+            // reads as an amount and a description is left before it.
+            let isTotal = rest[at].is("=")
+            let readsAsAmount = {
+                DecimalText.read(ItemDraft.withoutCurrencySign(text(cost)), convention: numbers) != .notANumber
+            }
+            if isPrice, !isTotal || (at > rest.startIndex && readsAsAmount()) {
+                draft.price = text(cost)
+                draft.priceBasis = rest[at].c == "=" ? .forAll : .perUnit
+                typed.hasPrice = true
+                rest = trimmed(rest[..<at])
+            }
         }
     }
 

@@ -59,13 +59,10 @@ package enum TripsCSV {
             func value(_ c: Int?) -> String {
                 c.flatMap { $0 < r.fields.count ? r.fields[$0] : nil }?.trimmingCharacters(in: .whitespaces) ?? ""
             }
+            func refuse(_ message: String) { errors.append(ImportLineError(line: r.line, message: message)) }
             guard let date = iso.date(from: value(dateColumn)) else {
-                errors.append(
-                    ImportLineError(
-                        line: r.line,
-                        message: L(
-                            "“{value}” is not a date and time such as 2026-11-24T17:05:00Z.",
-                            ["value": value(dateColumn)])))
+                let text = value(dateColumn)
+                refuse(L("“{value}” is not a date and time such as 2026-11-24T17:05:00Z.", ["value": text]))
                 continue
             }
             // Within what the item editor takes: a line's cost at most its quantity times its price.
@@ -73,33 +70,28 @@ package enum TripsCSV {
                 DecimalText.parse(text).flatMap { $0 >= 0 && $0 <= max ? $0 : nil }
             }
             guard let cost = amount(value(costColumn), max: ItemDraft.maxQuantity * ItemDraft.maxUnitCost) else {
-                errors.append(
-                    ImportLineError(
-                        line: r.line,
-                        message: L("“{value}” is not an amount such as 2.58.", ["value": value(costColumn)])))
+                refuse(L("“{value}” is not an amount such as 2.58.", ["value": value(costColumn)]))
                 continue
             }
             let quantityText = value(column("quantity")), unitCostText = value(column("unit_cost"))
             let quantity = quantityText.isEmpty ? 1 : amount(quantityText, max: ItemDraft.maxQuantity)
             let unitCost = unitCostText.isEmpty ? nil : amount(unitCostText, max: ItemDraft.maxUnitCost)
             guard let quantity, unitCostText.isEmpty || unitCost != nil else {
-                let bad = quantity == nil ? quantityText : unitCostText
-                errors.append(
-                    ImportLineError(
-                        line: r.line, message: L("“{value}” is not an amount such as 2.58.", ["value": bad])))
+                let text = quantity == nil ? quantityText : unitCostText
+                refuse(L("“{value}” is not an amount such as 2.58.", ["value": text]))
                 continue
             }
             let description = ItemDraft.clean(CSVFormat.restored(value(descriptionColumn)))
             guard !description.isEmpty else {
-                errors.append(ImportLineError(line: r.line, message: L("A line bought needs a description.")))
+                refuse(L("A line bought needs a description."))
                 continue
             }
             let unit = CSVFormat.restored(value(column("unit"))), aisle = CSVFormat.restored(value(column("aisle")))
             let store = CSVFormat.restored(value(column("store")))
             let owner = list(CSVFormat.restored(value(column("list")))) ?? fallback
-            let line = TripLine(
-                item: nil, description: description, quantity: quantity, unit: unit.isEmpty ? nil : unit,
-                                unitCost: unitCost, cost: cost, aisle: aisle.isEmpty ? nil : aisle)
+            let line = TripLine(item: nil, description: description, quantity: quantity,
+                                unit: unit.isEmpty ? nil : unit, unitCost: unitCost, cost: cost,
+                                aisle: aisle.isEmpty ? nil : aisle)
             if let last = trips.last, last.date == date, last.shopName == store, last.list == owner {
                 trips[trips.count - 1].lines.append(line)
             } else {

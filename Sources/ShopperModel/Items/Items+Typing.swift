@@ -83,19 +83,20 @@ extension Items {
             return p.fields.aisle ?? ""
         }
         if !writes.isEmpty {
-            let name: String
-            let item = plan[0].existing.map(named) ?? plan[0].fields.description
-            if lines.count > 1 { name = N("adding {n} line", "adding {n} lines", lines.count) }
-            else if case .known(_, let changed) = kinds[0] {
-                name =
-                    changed
-                    ? L("updating “{item}”", ["item": item])
-                    : L("putting “{item}” on the shopping list", ["item": item])
-            } else { name = L("adding “{item}”", ["item": item]) }
+            let name = stepName(lines: lines.count, first: plan[0], kinds[0])
             let written = try addOrUpdate(writes.map { plan[$0] }, name: name)
             for (n, i) in writes.enumerated() { ids[i] = written[n] }
         }
         return ids.indices.map { AddOutcome(id: ids[$0]!, kind: kinds[$0], movedTo: moves[$0]) }
+    }
+
+    /// The undo step's name for lines added: how many, or what the one line did to its item.
+    private func stepName(lines: Int, first: Planned, _ kind: AddOutcome.Kind) -> String {
+        let item = first.existing.map(named) ?? first.fields.description
+        if lines > 1 { return N("adding {n} line", "adding {n} lines", lines) }
+        guard case .known(_, let changed) = kind else { return L("adding “{item}”", ["item": item]) }
+        return changed ? L("updating “{item}”", ["item": item])
+                       : L("putting “{item}” on the shopping list", ["item": item])
     }
 
     /// A line planned: a new item's fields, or for a known item the lines that write to it (its

@@ -6,7 +6,7 @@ import Foundation
 /// for the edges: parsing typed text, formatting, files.
 package struct Amount: Hashable, Comparable, Sendable {
     var units: Int64
-    package static let scale: Int64 = 10_000
+    static let scale: Int64 = 10_000
     static let one = Amount(units: scale)
 
     init(units: Int64) { self.units = units }

@@ -22,7 +22,7 @@ package struct RecipeSummary: Equatable, Sendable {
     }
 }
 
-extension Store {
+extension RecipeTables {
     static func recipeSummaries(_ db: Database) throws -> [RecipeSummary] {
         guard try db.tableExists("recipe") else { return [] }
         // The count of each recipe's ingredients from the lines' primary key, not the lines.

@@ -66,7 +66,7 @@ package final class Recipes: ModelPart {
 
     /// Every recipe's summary, in the order of `all()`.
     package func recipeSummaries() throws(StoreError) -> [RecipeSummary] {
-        return try store.read { db in try Store.recipeSummaries(db) }
+        return try store.read { db in try RecipeTables.recipeSummaries(db) }
     }
 
     /// What a search of the recipes looks in, by recipe: the title, the tags and the ingredient

@@ -16,13 +16,6 @@ package struct FoundItem: Equatable, Sendable {
 }
 
 extension Store {
-    /// The ids of up to `limit` items on lists not deleted whose description, aisle or notes hold
-    /// every word (as the window's search matches: case and accents ignored), in the overview's
-    /// order (`StoreSearchTexts`). One pass over the file, no model made.
-    func find(words: [String], limit: Int) throws(StoreError) -> [ItemID] {
-        try StoreSearchTexts(store: self).find(words: words, limit: limit)
-    }
-
     /// The items of `ids` still on a list not deleted, in the order asked, each with its list's
     /// name; ids no longer there are left out (the overview may ask about a result a moment old).
     package func found(_ ids: [ItemID]) throws(StoreError) -> [FoundItem] {

@@ -60,10 +60,13 @@ extension Store {
     /// Where a new item goes on `list` (`AislePlacer`), read from the store in one pass of its
     /// descriptions and aisles: for a writer without a model (a sync's new tasks).
     package func aislePlacer(for list: ListID) throws(StoreError) -> AislePlacer {
-        try read { db in try Self.aislePlacer(for: list, db) }
+        try read { db in try AislePlacer.reading(list, db) }
     }
+}
 
-    static func aislePlacer(for list: ListID, _ db: Database) throws -> AislePlacer {
+extension AislePlacer {
+    /// The placer of `list` as the store holds it: its items' aisles, the household's lessons.
+    static func reading(_ list: ListID, _ db: Database) throws -> AislePlacer {
         var numbered: [String] = []
         var numbers: [String: Int32] = [:]
         var words = ListWords()
@@ -80,6 +83,6 @@ extension Store {
         }
         let learned = try db.tableExists("learned_aisle") ? try LearnedAisles.all(db) : [:]
         return AislePlacer(
-            words: words, numbered: numbered, order: AisleOrder(try Self.aisles(db, list: list)), learned: learned)
+            words: words, numbered: numbered, order: AisleOrder(try Store.aisles(db, list: list)), learned: learned)
     }
 }

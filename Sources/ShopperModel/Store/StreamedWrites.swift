@@ -54,7 +54,7 @@ struct StreamWrite {
         newIDs = NewItemIDs(first: ids.nextItem)
         b = ChangeBuilder(ids: ids, aisles: AisleOrder(storedAisles), list: list)
         shops = ShopNames(try ShopTables.shops(db))
-        let placer = try Store.aislePlacer(for: list, db)
+        let placer = try AislePlacer.reading(list, db)
         let condition = try scope.condition(db)
         let lastPosition =
             try Int64.fetchOne(db, sql: "SELECT ifnull(max(position), 0) FROM item WHERE \(condition)") ?? 0
