@@ -157,8 +157,8 @@ package enum PlainTextFormat {
     }
 
     /// "@ price" or "= price" at the end of what is left of a typed line, read into the draft.
-    private static func readPrice(_ rest: inout ArraySlice<Token>, into draft: inout ItemDraft, _ typed: inout TypedLine,
-                                  numbers: NumberConvention) {
+    private static func readPrice(_ rest: inout ArraySlice<Token>, into draft: inout ItemDraft,
+                                  _ typed: inout TypedLine, numbers: NumberConvention) {
         // The mark after a space (or first), then one word, or a number and a currency sign apart ("= 3,99 €").
         if let at = rest.lastIndex(where: { $0.is("@") || $0.is("=") }), at == rest.startIndex || rest[at - 1].isSpace {
             let cost = trimmed(rest[(at + 1)...])

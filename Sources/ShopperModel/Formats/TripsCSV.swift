@@ -34,23 +34,29 @@ package enum TripsCSV {
     /// The trips a file holds, each with the list of the name it gives (`list`: the name's list,
     /// nil for one not here, whose trips go to `fallback`). One bad line is an error naming it;
     /// nothing is read then.
-    package static func parse(_ text: String, list: (String) -> ListID?, fallback: ListID) throws(ImportError) -> [Trip]
-    {
-        let records: [(line: Int, fields: [String])]
-        do { records = try CSVFormat.records(String(text.drop { $0 == "\u{FEFF}" })) } catch {
+    /// An amount within what the item editor takes: a line's cost at most its quantity times its price.
+    private static func amount(_ text: String, max: Decimal) -> Decimal? {
+        DecimalText.parse(text).flatMap { $0 >= 0 && $0 <= max ? $0 : nil }
+    }
+
+    /// The file's records, a byte-order mark left out.
+    private static func records(_ text: String) throws(ImportError) -> [(line: Int, fields: [String])] {
+        do { return try CSVFormat.records(String(text.drop { $0 == "\u{FEFF}" })) } catch {
             throw ImportError(lines: [error])
         }
+    }
+
+    package static func parse(_ text: String, list: (String) -> ListID?,
+                              fallback: ListID) throws(ImportError) -> [Trip] {
+        let records = try records(text)
         guard let head = records.first else { return [] }
         let names = head.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ n: String) -> Int? { names.firstIndex(of: n) }
         guard let dateColumn = column("trip_date"), let descriptionColumn = column("description"),
             let costColumn = column("cost")
         else {
-            throw ImportError(lines: [
-                ImportLineError(
-                    line: head.line,
-                    message: L("A trips file names the columns trip_date, description and cost in its first line."))
-            ])
+            let message = L("A trips file names the columns trip_date, description and cost in its first line.")
+            throw ImportError(lines: [ImportLineError(line: head.line, message: message)])
         }
         let iso = ISO8601DateFormatter()
         var trips: [Trip] = [], errors: [ImportLineError] = []
@@ -64,10 +70,6 @@ package enum TripsCSV {
                 let text = value(dateColumn)
                 refuse(L("“{value}” is not a date and time such as 2026-11-24T17:05:00Z.", ["value": text]))
                 continue
-            }
-            // Within what the item editor takes: a line's cost at most its quantity times its price.
-            func amount(_ text: String, max: Decimal) -> Decimal? {
-                DecimalText.parse(text).flatMap { $0 >= 0 && $0 <= max ? $0 : nil }
             }
             guard let cost = amount(value(costColumn), max: ItemDraft.maxQuantity * ItemDraft.maxUnitCost) else {
                 refuse(L("“{value}” is not an amount such as 2.58.", ["value": value(costColumn)]))
