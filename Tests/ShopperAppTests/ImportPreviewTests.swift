@@ -32,10 +32,10 @@ final class ImportPreviewTests: GtkTestCase {
             let bananas = try model.items.add(ItemFields(description: "Bananas", quantity: 6, aisle: "Fruit & Veg", notes: "ripe"))
             let csv = "description,quantity,unit,unit_cost,aisle,notes,needed,in_cart\napples,3,kg,1.29,,,1,0\nTea,1,,2.00,Drinks,,1,0\n"
             let (p, parent) = try Self.preview(of: csv, named: "week.csv", model: model)
-            iterate(until: { p.rows.count == 2 }, "the file read")
-            XCTAssertEqual(p.summaryText, "1 item will be added, 1 known item updated:")
+            iterate(until: { p.reading.rows.count == 2 }, "the file read")
+            XCTAssertEqual(p.panel.summaryText, "1 item will be added, 1 known item updated:")
             // The item as the import leaves it: its own name and aisle, the file's quantity and price.
-            XCTAssertEqual(p.shownLines(2), ["Apples · 3 kg × 1.29 · Fruit & Veg — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
+            XCTAssertEqual(p.panel.shownLines(2), ["Apples · 3 kg × 1.29 · Fruit & Veg — updates “Apples”", "Tea · 1 × 2.00 · Drinks"])
             p.confirmForTest()
             iterate(until: { model.items.table.count == 3 }, "the import")
             runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
@@ -46,8 +46,8 @@ final class ImportPreviewTests: GtkTestCase {
             // A text file: typed lines, as the add bar reads them (a bare name keeps all else).
             let text = "bananas\nE \\= mc2\n"
             let (t, parent2) = try Self.preview(of: text, named: "list.txt", model: model)
-            iterate(until: { t.rows.count == 2 }, "the text file read")
-            XCTAssertEqual(t.shownLines(2), ["Bananas · 6 · Fruit & Veg — updates “Bananas”", "E = mc2"])
+            iterate(until: { t.reading.rows.count == 2 }, "the text file read")
+            XCTAssertEqual(t.panel.shownLines(2), ["Bananas · 6 · Fruit & Veg — updates “Bananas”", "E = mc2"])
             t.confirmForTest()
             iterate(until: { model.items.table.count == 4 }, "the text import")
             runTimeoutsAdded(upTo: 100, "the timers due in 100 ms")
@@ -63,16 +63,16 @@ final class ImportPreviewTests: GtkTestCase {
             let text = (1...100_000).map { "0 Pears \($0)" }.joined(separator: "\n")
             let start = Date()
             let (p, parent) = try Self.preview(of: text, named: "bad.txt", model: try ShoppingModel(store: temporaryStore()))
-            iterate(until: { p.problems.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
+            iterate(until: { p.reading.problems.count == 100_000 }, "the whole file read", timeoutSeconds: 60)
             // The list builds its row widgets when it is laid out: counted after a frame drawn
             // since the last line was read (a frame lays out before it draws).
             var drawn = false
             p.window.afterNextFrame { _ in drawn = true }
             iterate(until: { drawn }, "a frame of the lines read")
-            print("preview of 100,000 bad lines: \(String(format: "%.2f", Date().timeIntervalSince(start))) s, \(p.rowsBuilt) row widgets")
-            XCTAssertEqual(p.problems.first, "Line 1: Quantity must be more than zero.")
-            XCTAssertGreaterThan(p.rowsBuilt, 5)
-            XCTAssertLessThan(p.rowsBuilt, 400, "rows are recycled, not one label per line")
+            print("preview of 100,000 bad lines: \(String(format: "%.2f", Date().timeIntervalSince(start))) s, \(p.panel.rowsBuilt) row widgets")
+            XCTAssertEqual(p.reading.problems.first, "Line 1: Quantity must be more than zero.")
+            XCTAssertGreaterThan(p.panel.rowsBuilt, 5)
+            XCTAssertLessThan(p.panel.rowsBuilt, 400, "rows are recycled, not one label per line")
             p.window.destroy()
             parent.destroy()
         }
@@ -87,8 +87,8 @@ final class ImportPreviewTests: GtkTestCase {
             let apples = try model.items.add(ItemFields(description: "Apples", quantity: 2, unit: "kg", price: Decimal(string: "1.29")!, aisle: "Fruit"))
             let imported = Counter()
             let (p, parent) = try Self.preview(of: "Apples @ 1.25\nApples [Fruit & Veg]\n", named: "week.txt", model: model, imported: imported)
-            iterate(until: { p.rows.count == 2 }, "the file read")
-            XCTAssertEqual(p.shownLines(2), ["Apples · 2 kg × 1.25 · Fruit — updates “Apples”",
+            iterate(until: { p.reading.rows.count == 2 }, "the file read")
+            XCTAssertEqual(p.panel.shownLines(2), ["Apples · 2 kg × 1.25 · Fruit — updates “Apples”",
                                              "Apples · 2 kg × 1.25 · Fruit & Veg — updates “Apples”"])
             p.confirmForTest()
             iterate(until: { imported.n == 1 }, "the import")
@@ -104,19 +104,19 @@ final class ImportPreviewTests: GtkTestCase {
     func testAnAmbiguousThousandInAFileIsRefusedWithANote() throws {
         try MainActor.assumeIsolated {
             let (p, parent) = try Self.preview(of: "1,000 g Flour\n", named: "baking.txt", model: try ShoppingModel(store: temporaryStore()))
-            iterate(until: { !p.problems.isEmpty }, "the file read")
-            XCTAssertEqual(p.problems, ["Line 1: “1,000” could mean 1000 or 1: write 1000 or 1 without the comma."])
-            XCTAssertTrue(p.rows.isEmpty)
+            iterate(until: { !p.reading.problems.isEmpty }, "the file read")
+            XCTAssertEqual(p.reading.problems, ["Line 1: “1,000” could mean 1000 or 1: write 1000 or 1 without the comma."])
+            XCTAssertTrue(p.reading.rows.isEmpty)
             parent.destroy()
             // An English or a German user alike (the test's own locale is neither).
             for user in [NumberConvention.decimalPoint, .decimalComma] {
-                XCTAssertEqual(ImportPreview.numbers(for: .file(path: "baking.txt"), user: user), .neutral)
-                XCTAssertEqual(ImportPreview.numbers(for: .pasted("1,000 g Flour"), user: user), user, "typed: the locale decides")
+                XCTAssertEqual(ImportReading.numbers(for: .file(path: "baking.txt"), user: user), .neutral)
+                XCTAssertEqual(ImportReading.numbers(for: .pasted("1,000 g Flour"), user: user), user, "typed: the locale decides")
             }
         }
     }
 
-    /// A file longer than the preview holds (`ImportPreview.heldRows`): its first lines listed and
+    /// A file longer than the preview holds (`ImportReading.heldRows`): its first lines listed and
     /// the rest counted, then read again and written by a worker thread: the main loop keeps
     /// turning (the window keeps drawing) while the 100,000 items go into a real store, and the
     /// import is one undo step that holds no item (`ImportUndo`).
@@ -127,23 +127,23 @@ final class ImportPreviewTests: GtkTestCase {
             let model = try ShoppingModel(store: Store(path: folder + "/" + Store.fileName))
             let text = (1...100_000).map { "2 kg Item \($0) @ 1.10 [Aisle \($0 % 500)]" }.joined(separator: "\n")
             let (p, parent) = try Self.preview(of: text, named: "good.txt", model: model, in: folder)
-            iterate(until: { p.summaryText == "100000 items will be added:" }, "the whole file read", timeoutSeconds: 60)
-            XCTAssertTrue(p.problems.isEmpty)
-            XCTAssertLessThan(p.rowsBuilt, 400)
-            XCTAssertEqual(p.rows.count, ImportPreview.heldRows, "the first lines held, not the file")
-            XCTAssertEqual(p.shownLines(ImportPreview.heldRows + 1).last, "…and 90000 more lines")
+            iterate(until: { p.panel.summaryText == "100000 items will be added:" }, "the whole file read", timeoutSeconds: 60)
+            XCTAssertTrue(p.reading.problems.isEmpty)
+            XCTAssertLessThan(p.panel.rowsBuilt, 400)
+            XCTAssertEqual(p.reading.rows.count, ImportReading.heldRows, "the first lines held, not the file")
+            XCTAssertEqual(p.panel.shownLines(ImportReading.heldRows + 1).last, "…and 90000 more lines")
             // The worker, its store written, hands its result back only once the main loop has
             // turned six times meanwhile: a write on the main thread (or a main loop waiting for
             // the worker) would give no turn at all, however long or short the write.
             let hold = WorkerHold(turns: 6)
-            p.afterLongWrite = { hold.holdUntilTurned() }
+            p.adding.afterLongWrite = { hold.holdUntilTurned() }
             let start = Date()
             let turns = Counter()
             var shown = 0.0
             MainLoop.timeout(milliseconds: 10) {
                 if hold.isHolding {
                     turns.n += 1
-                    shown = max(shown, p.progressShown)
+                    shown = max(shown, p.panel.progressShown)
                     hold.turned()
                 }
                 return model.items.table.count < 100_000
@@ -181,8 +181,8 @@ final class ImportPreviewTests: GtkTestCase {
             var said: [String] = []
             let p = ImportPreview(path: path, model: model, parent: parent, onImported: { _ in said.append("imported") },
                                   onError: { said.append($0.localizedDescription) })
-            iterate(until: { p.summaryText == "20000 items will be added:" }, "the file read", timeoutSeconds: 60)
-            XCTAssertNotNil(p.long)
+            iterate(until: { p.panel.summaryText == "20000 items will be added:" }, "the file read", timeoutSeconds: 60)
+            XCTAssertNotNil(p.reading.long)
             try (csv + "Sneaked in,1\n").write(toFile: path, atomically: false, encoding: .utf8)
             p.confirmForTest()
             iterate(until: { !said.isEmpty }, "the answer", timeoutSeconds: 60)

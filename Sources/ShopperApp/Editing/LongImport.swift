@@ -2,7 +2,7 @@ import Foundation
 import ShopperModel
 import Synchronization
 
-/// A file too long for its preview to hold (more than `ImportPreview.heldRows` good lines): the
+/// A file too long for its preview to hold (more than `ImportReading.heldRows` good lines): the
 /// preview lists its first lines and this counts what the rest would do (`ImportTally`); on Add,
 /// a worker thread reads the file again and streams it into the store in batches inside one
 /// transaction (`StreamedImport.runUndoable`), the bad lines the preview named left out. The
