@@ -40,7 +40,7 @@ struct MeasuredHelper {
     /// Runs it; `started` is told its process id once it runs (to look at it, or signal it).
     static func run(_ source: String, environment extra: [String: String] = [:], killAfter: Double = 40,
                     started: ((pid_t) -> Void)? = nil) throws -> MeasuredHelper {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary), "build shopper-sync first")
+        _ = try builtHelper(binary)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         p.arguments = [repository.appendingPathComponent("Tests/recipes/measure_helper.py").path, "\(killAfter)", binary, "recipes", source]

@@ -81,7 +81,7 @@ final class RecipeFetchTests: XCTestCase {
     func testThroughTheHelper() throws {
         let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/shopper-sync").path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: helper), "build shopper-sync first")
+        _ = try builtHelper(helper)
         let s = try server()
         XCTAssertEqual(try SyncHelper.recipes(from: s.url + "page/two-recipes.html", helper: helper).map(\.title), ["Pancakes", "Blueberry Sauce"])
         XCTAssertEqual(try SyncHelper.recipes(from: RecipePageTests.fixtures.appendingPathComponent("microdata.html").path, helper: helper).count, 1)
