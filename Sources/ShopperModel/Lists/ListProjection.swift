@@ -1,40 +1,5 @@
 import Foundation
 
-/// One row of a list as shown: a section header, an item, or the constant last row.
-package enum ListRow: Equatable {
-    case header(title: String, totals: Totals)
-    case item(Item)
-    /// "No more items", with the list's totals.
-    case end(Totals)
-}
-
-/// Sort key of a row: section, then position. A header sorts before its section's items.
-/// Its fields in this order take 32 bytes; with the section first, 40 (padded after it): a buffer
-/// of a million rows 8 MB larger, and more to write in every fill (the first tick at a million
-/// items, which finishes one, took a quarter longer).
-struct RowKey: Comparable {
-    var position: Int64
-    var id: Int64
-    /// The item's line cost in `CostSum` units (at most 10^18: it fits), so sums need no lookup.
-    /// Not part of the key.
-    var lineCost: Int64 = 0
-    var section: SectionKey
-    /// What filters ask of an item besides its text (`ItemEntry.Flags`). Not part of the key.
-    var flags: UInt8 = 0
-
-    static func < (a: RowKey, b: RowKey) -> Bool { (a.section, a.position, a.id) < (b.section, b.position, b.id) }
-    static func == (a: RowKey, b: RowKey) -> Bool { a.section == b.section && a.position == b.position && a.id == b.id }
-    static func header(_ s: SectionKey) -> RowKey { RowKey(section: s, position: .min, id: .min) }
-    init(section: SectionKey, position: Int64, id: Int64, lineCost: Int64 = 0, flags: UInt8 = 0) {
-        self.section = section
-        self.position = position
-        self.id = id
-        self.lineCost = lineCost
-        self.flags = flags
-    }
-    var isHeader: Bool { position == .min && id == .min }
-}
-
 /// An ordered, sectioned, optionally filtered view of one list over the model. It follows the
 /// model's changes incrementally (binary search and one array edit per changed item). Rows that come
 /// or go are reported as (position, removed, added), the shape a GListModel announces; rows that stay
@@ -234,56 +199,4 @@ package final class ListProjection {
     static let fillFrom = 8_192
     /// Rows of a list's first part: more than the tallest screen shows and GTK builds at once.
     static let firstRows = 160
-}
-
-/// Sizes from which a list is built or narrowed another way (tests lower them, so both ways are
-/// tried on small lists).
-struct ProjectionTuning {
-    /// Rows from which typing on tests them in order of id (`RowMatching.matchesInOrderOfID`).
-    let narrowingByIDAbove: Int
-    /// Items from which a rebuild leaves all but the first rows to `fillMore`.
-    let fillFrom: Int
-    /// Rows of a list's first part.
-    let firstRows: Int
-}
-
-/// A list's items per section and in all, and its costs as far as they were summed.
-struct SectionSums {
-    /// Items shown, in all.
-    var items = 0
-    /// False inside `ListProjection.apply`: the model already holds every new item while some rows
-    /// still await their edit, so a cost summed then is not kept (the deltas still to come would
-    /// count it twice).
-    var keepsCosts = true
-    /// Items per section; a section with none has no header.
-    var counts: [SectionKey: Int] = [:]
-    /// Costs summed so far: nil key for the whole list. Absent means not yet summed.
-    var costs: [SectionKey?: CostSum] = [:]
-
-    /// The cost of one section's items of `rows`, or of all (nil), summed on first use and kept
-    /// (when `keepsCosts`).
-    mutating func cost(of section: SectionKey?, in rows: GapArray<RowKey>) -> CostSum {
-        if let c = costs[section] { return c }
-        var sum = CostSum.zero
-        var i = 0
-        if let section {
-            let header = RowKey.header(section)
-            let h = rows.lowerBound { $0 < header }
-            guard h < rows.count, rows[h] == header else { return .zero }
-            i = h + 1
-        }
-        while i < rows.count, !(section != nil && rows[i].section != section) {
-            sum.units += Int128(rows[i].lineCost)
-            i += 1
-        }
-        if keepsCosts { costs[section] = sum }
-        return sum
-    }
-
-    /// Keeps the sums already made up to date; ones not made yet stay unmade.
-    mutating func adjust(_ section: SectionKey, by delta: CostSum) {
-        guard !costs.isEmpty else { return }
-        if let c = costs[nil] { costs[nil] = c + delta }
-        if let c = costs[section] { costs[section] = c + delta }
-    }
 }

@@ -93,43 +93,13 @@ package struct RebuildHold {
     }
 }
 
-/// The rows past a list's first ones while they are placed a slice at a time (`fillMore`), and the
-/// buffers fills made.
-struct RowFilling {
-    private var fill: RowFill?
-    /// Buffers a fill allocated for its rows rather than taking the rows' before: a store switch
-    /// should make none (tests read it).
-    private(set) var buffersMade = 0
-
-    var isUnderWay: Bool { fill != nil }
-    /// Rows once all are placed, while a fill is under way.
-    var total: Int? { fill?.total }
-    /// Where the fill writes its rows, while one is under way.
-    var address: Int? { fill.map { f in f.keys.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } } }
-
-    mutating func start(_ f: RowFill) {
-        if f.madeBuffer { buffersMade += 1 }
-        fill = f
-    }
-
-    /// Lets go of a fill under way, returning its rows' buffer for the next one to write into.
-    mutating func abandon() -> [RowKey]? {
-        defer { fill = nil }
-        return fill?.takeKeys()
-    }
-
-    /// Places about `budget` more rows: every row, in order, once all are in place (the fill ends).
-    mutating func step(budget: Int) -> [RowKey]? {
-        guard let f = fill, f.step(budget: budget) else { return nil }
-        fill = nil
-        return f.takeKeys()
-    }
-
-    /// Every row placed now, in order; nil when no fill was under way.
-    mutating func finish() -> [RowKey]? {
-        guard let f = fill else { return nil }
-        while !f.step(budget: .max) {}
-        fill = nil
-        return f.takeKeys()
-    }
+/// Sizes from which a list is built or narrowed another way (tests lower them, so both ways are
+/// tried on small lists).
+struct ProjectionTuning {
+    /// Rows from which typing on tests them in order of id (`RowMatching.matchesInOrderOfID`).
+    let narrowingByIDAbove: Int
+    /// Items from which a rebuild leaves all but the first rows to `fillMore`.
+    let fillFrom: Int
+    /// Rows of a list's first part.
+    let firstRows: Int
 }
