@@ -64,12 +64,16 @@ let package = Package(
         ),
         // Reads the debug build's index store for the source shape test (Tests/ShopperModelTests/Shape).
         .target(name: "IndexStoreReader", path: "Tests/IndexStoreReader"),
+        // What the test modules share: a temporary store, the built helper.
+        .target(name: "ShopperTestSupport", dependencies: ["ShopperModel"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ShopperModelTests",
-            dependencies: ["ShopperModel", "IndexStoreReader", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ShopperModel", "ShopperTestSupport", "IndexStoreReader", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSyncModel", "CGtk"]),
-        .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperSyncModel", "ShopperModel"]),
+        .testTarget(name: "ShopperAppTests", dependencies: ["ShopperApp", "ShopperModel", "ShopperSyncModel", "CGtk",
+                                                       "ShopperTestSupport"]),
+        .testTarget(name: "ShopperSyncTests", dependencies: ["ShopperSync", "ShopperSyncModel", "ShopperModel",
+                                                        "ShopperTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import Synchronization
 import XCTest
+import ShopperTestSupport
 @testable import ShopperApp
 @testable import ShopperModel
 

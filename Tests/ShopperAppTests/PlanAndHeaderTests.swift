@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperApp
 @testable import ShopperModel
 

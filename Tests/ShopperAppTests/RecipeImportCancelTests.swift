@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import Glibc
 import XCTest
+import ShopperTestSupport
 @testable import ShopperApp
 @testable import ShopperModel
 @testable import ShopperSyncModel

@@ -1,5 +1,6 @@
 import CGtk
 import XCTest
+import ShopperTestSupport
 @testable import ShopperApp
 @testable import ShopperModel
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperApp
 @testable import ShopperModel
 

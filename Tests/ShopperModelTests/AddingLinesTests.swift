@@ -1,4 +1,5 @@
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// Typing a line: known items are updated, not duplicated; prices say what they are the price of.

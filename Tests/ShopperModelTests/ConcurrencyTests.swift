@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// Several writers on one store, as on a desktop: the window, `shopper add` from cron or ssh, and

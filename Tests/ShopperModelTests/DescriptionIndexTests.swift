@@ -1,4 +1,5 @@
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// The add bar's index of known descriptions: found whatever the case and accents, completed a few

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// A list opens from its checkpoint and the news since (`EntryCheckpoint`): the model made so must

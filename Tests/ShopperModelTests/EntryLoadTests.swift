@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// A large store is read in two halves on two threads (`EntryLoad`); the model made that way must be

@@ -1,4 +1,5 @@
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// An import follows the add bar's rule: a row naming a known item (whatever its case and accents)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// Several lists in one store: made, renamed, ordered, deleted and brought back, each with its own

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// A store of the schema before Recently Deleted (v7), written by the release with stores and trips

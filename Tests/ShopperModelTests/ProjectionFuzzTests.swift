@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// Random operations on one model, watched by a projection of every list, sectioning and query:

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// A deleted list waits a week in Recently Deleted, and the keys that undo and redo a step are

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// The household's recipes in a real store: kept from a draft, edited, searched, deleted; each

@@ -1,4 +1,5 @@
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 final class SearchQueryTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+import ShopperTestSupport
 @testable import ShopperSyncModel
 
 /// The real `shopper-sync` run on one recipe source as the window runs it, measured from outside:

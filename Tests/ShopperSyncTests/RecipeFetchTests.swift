@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 @testable import ShopperSync
 @testable import ShopperSyncModel

@@ -155,7 +155,7 @@ package final class Store: Sendable {
     package var checkpointTables: CheckpointTables { CheckpointTables(store: self) }
     var streamedWrites: StreamedWrites { StreamedWrites(store: self) }
 
-    static let fileName = "shopper.sqlite"
+    package static let fileName = "shopper.sqlite"
     /// SQLite's page cache per connection.
     static let pageCacheKiB = 256
 

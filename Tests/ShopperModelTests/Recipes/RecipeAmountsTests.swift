@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ShopperTestSupport
 @testable import ShopperModel
 
 /// Amounts are stored as said: what adding a recipe says of each item is what the store then

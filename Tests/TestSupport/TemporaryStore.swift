@@ -1,17 +1,19 @@
 import Foundation
 import XCTest
-@testable import ShopperModel
+import ShopperModel
 
+/// What the three test modules share (a target of its own, not a copy in each).
+///
 /// A real SQLite store in a fresh folder under the system temp dir, for a test that needs a model:
 /// the model has no store-less mode, and tests use its real parts rather than mocks. The folder
 /// goes when the test that made it ends (`TemporaryFolders`), so a static helper can make one too.
-func temporaryStore() throws -> Store {
+package func temporaryStore() throws -> Store {
     try Store(path: TemporaryFolders.shared.make() + "/" + Store.fileName)
 }
 
 /// The folders `temporaryStore` made during the running test, removed when it finishes.
-final class TemporaryFolders: NSObject, XCTestObservation, @unchecked Sendable {
-    static let shared: TemporaryFolders = {
+package final class TemporaryFolders: NSObject, XCTestObservation, @unchecked Sendable {
+    package static let shared: TemporaryFolders = {
         let folders = TemporaryFolders()
         XCTestObservationCenter.shared.addTestObserver(folders)
         return folders
@@ -20,14 +22,14 @@ final class TemporaryFolders: NSObject, XCTestObservation, @unchecked Sendable {
     private let lock = NSLock()
     private var made: [String] = []
 
-    func make() -> String {
+    package func make() -> String {
         let dir = NSTemporaryDirectory() + "shopper-store-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         lock.withLock { made.append(dir) }
         return dir
     }
 
-    func testCaseDidFinish(_ testCase: XCTestCase) {
+    package func testCaseDidFinish(_ testCase: XCTestCase) {
         for dir in lock.withLock({ () -> [String] in defer { made = [] }; return made }) {
             try? FileManager.default.removeItem(atPath: dir)
         }
@@ -37,6 +39,6 @@ final class TemporaryFolders: NSObject, XCTestObservation, @unchecked Sendable {
 /// `model` held while `body` uses its owners: an owner reaches the rest of its model through an
 /// unowned reference, so a model made for one call (`try kept(ShoppingModel(store: s)) { try
 /// $0.items.add(…) }`) must outlive that call.
-func kept<T>(_ model: ShoppingModel, _ body: (ShoppingModel) throws -> T) rethrows -> T {
+package func kept<T>(_ model: ShoppingModel, _ body: (ShoppingModel) throws -> T) rethrows -> T {
     try withExtendedLifetime(model) { try body(model) }
 }
