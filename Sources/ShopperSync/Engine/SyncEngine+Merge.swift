@@ -118,7 +118,7 @@ struct MergePass {
         return shared(record.base)
     }
 
-    private static func shared(_ text: String?) -> SharedItem? {
+    static func shared(_ text: String?) -> SharedItem? {
         text.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
     }
 }

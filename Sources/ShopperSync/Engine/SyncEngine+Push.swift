@@ -11,21 +11,28 @@ extension SyncEngine {
         defer { try? flush() }
         for start in stride(from: 0, to: pending.changed.count, by: 100) {
             let batch = pending.changed[start..<min(start + 100, pending.changed.count)]
-            try keepSent(batch.compactMap { change in change.record.map { (change.item, $0) } })
-            for (item, revision, record) in batch {
+            // The batch's shops read in one query, and each item's task made once: kept as sent
+            // (an edit of a task the server has), then sent.
+            let shops = try Self.storeCall { () throws(StoreError) in
+                try store.shopTables.shopNames(of: batch.map(\.item.id))
+            }
+            var uploads: [Upload] = []
+            for (item, _, record) in batch {
                 // A record an earlier release saved with an address outside the task list: uploaded
                 // afresh at an address of its own, never written there.
                 let inside = record.map { collection.member($0.href) != nil } ?? true
                 if !inside, let record { report.skip(record.href, why: L("an address outside the task list")) }
-                try send(item, revision: revision, record: inside ? record : nil)
+                uploads.append(try upload(item, record: inside ? record : nil, shops: shops[item.id] ?? []))
+            }
+            try keepSent(uploads)
+            for ((item, revision, _), prepared) in zip(batch, uploads) {
+                try send(item, revision: revision, record: prepared.record, prepared: prepared)
             }
         }
         for record in pending.gone {
             guard collection.member(record.href) != nil else {
                 report.skip(record.href, why: L("an address outside the task list"))
-                try Self.storeCall { () throws(StoreError) in
-                    try store.syncTables.saveSyncRecords(list, [], removing: [record.item])
-                }
+                try forget(record)
                 continue
             }
             try sendDeletion(record)
@@ -46,40 +53,51 @@ extension SyncEngine {
         try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, records) }
     }
 
-    /// What an upload of `item` sends: the task as both sides last agreed, patched with the item.
-    private func upload(_ item: Item, record: SyncRecord?) throws(SyncError) -> (
-        uid: String, href: String, text: String
-    ) {
+    /// What an upload of an item sends: the task as both sides last agreed, patched with the item.
+    struct Upload {
+        let record: SyncRecord?
+        let uid: String
+        let href: String
+        let text: String
+    }
+
+    /// The upload of `item`, its shops read unless given.
+    private func upload(_ item: Item, record: SyncRecord?, shops: [String]? = nil) throws(SyncError) -> Upload {
         let uid = record?.uid ?? "\(binding.uidPrefix)-\(item.id.raw)"
         let href = record?.href ?? collection.href(forUID: uid)
         let task = (record?.base).flatMap { try? ICalTask(text: $0) } ?? ICalTask(newUID: uid)
+        var stores = shops ?? []
+        if shops == nil {
+            stores = try Self.storeCall { () throws(StoreError) in
+                try store.shopTables.shopNames(of: [item.id])[item.id] ?? []
+            }
+        }
         // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
         // compares edits, whichever device synced first.
-        let stores = try Self.storeCall { () throws(StoreError) in
-            try store.shopTables.shopNames(of: [item.id])[item.id] ?? []
-        }
         task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
-        return (uid, href, task.text)
+        return Upload(record: record, uid: uid, href: href, text: task.text)
     }
 
     /// The edits of tasks the server has about to be sent, kept first (one transaction for the
     /// batch): a sync killed after the server took one, before its answer was recorded, finds it
     /// again as this desktop's own (`MergePass.base`), not as another's edit. New tasks need none:
     /// their UID names this desktop (`ownUpload`).
-    private func keepSent(_ edits: [(item: Item, record: SyncRecord)]) throws(SyncError) {
-        var records: [SyncRecord] = []
-        for (item, record) in edits where record.base != nil && collection.member(record.href) != nil {
-            var r = record
-            r.sent = try upload(item, record: record).text
-            records.append(r)
+    private func keepSent(_ uploads: [Upload]) throws(SyncError) {
+        let records = uploads.compactMap { u -> SyncRecord? in
+            guard var r = u.record, r.base != nil else { return nil }
+            r.sent = u.text
+            return r
         }
         guard !records.isEmpty else { return }
         try Self.storeCall { () throws(StoreError) in try store.syncTables.saveSyncRecords(list, records) }
     }
 
     /// Uploads `item` and carries out each `UploadStep` its answers lead to.
-    private func send(_ item: Item, revision: Int64, record: SyncRecord?, attempts: Int = 4) throws(SyncError) {
-        let (uid, href, text) = try upload(item, record: record)
+    private func send(_ item: Item, revision: Int64, record: SyncRecord?, prepared: Upload? = nil,
+                      attempts: Int = 4) throws(SyncError) {
+        let made: Upload
+        if let prepared { made = prepared } else { made = try upload(item, record: record) }
+        let (uid, href, text) = (made.uid, made.href, made.text)
         let reply = try collection.put(href, text, etag: record?.base == nil ? nil : record?.etag)
         // Changed there: the records kept so far are saved before anything is merged.
         if reply == .preconditionFailed { try flush() }
@@ -146,7 +164,7 @@ extension SyncEngine {
                 let current = try collection.get(record.href)
                 task = current.flatMap { remoteTask(href: record.href, etag: $0.etag, text: $0.text) }
                 etag = current?.etag
-                let base = record.base.flatMap { try? ICalTask(text: $0) }.flatMap { TaskMapping.item(from: $0.fields) }
+                let base = MergePass.shared(record.base)
                 facts.current = task.map { base == $0.shared ? .rewritten : .there } ?? .gone
             case .dropRecord:
                 return try forget(record)

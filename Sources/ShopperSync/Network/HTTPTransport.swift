@@ -28,7 +28,8 @@ final class HTTPTransport {
     /// A request that makes no progress for this long (nothing sent or received) ends.
     static let progressSeconds: UInt32 = 15
 
-    var deadline: Deadline { rules.deadline }
+    /// The statuses of a redirect this transport follows.
+    static let redirects: Set<Int> = [301, 302, 303, 307, 308]
 
     init(_ rules: NetworkRules) {
         self.rules = rules
@@ -49,7 +50,7 @@ final class HTTPTransport {
         var url = try rules.reach.admit(url)
         for _ in 0..<rules.sends {
             let r = try sendOnce(request, url)
-            guard [301, 302, 303, 307, 308].contains(r.status), let location = r.headers["location"],
+            guard Self.redirects.contains(r.status), let location = r.headers["location"],
                   let next = try rules.reach.follow(location, from: url) else { return r }
             url = next
         }
@@ -65,12 +66,12 @@ final class HTTPTransport {
     }
 
     private func sendOnce(_ request: Request, _ url: URL) throws(NetworkError) -> HTTPResponse {
-        guard !deadline.passed else { throw .tooSlow(host: Self.hostPort(url)) }
+        guard !rules.deadline.passed else { throw .tooSlow(host: Self.hostPort(url)) }
         guard let msg = soup_message_new(request.method, url.absoluteString) else {
             throw .badAddress(url.absoluteString)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(msg)) }
-        let cancellable = deadline.cancellable()
+        let cancellable = rules.deadline.cancellable()
         defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
         requests += 1
         soup_message_set_flags(msg, SOUP_MESSAGE_NO_REDIRECT)
@@ -84,11 +85,12 @@ final class HTTPTransport {
         }
         let status = Int(soup_message_get_status(msg).rawValue)
         let reason = soup_message_get_reason_phrase(msg).map { String(cString: $0) } ?? ""
+        // A redirect is followed: its body is not read, whatever the server sends with it.
+        if Self.redirects.contains(status), out["location"] != nil {
+            return HTTPResponse(status: status, reason: reason, headers: out, body: Data(), url: url)
+        }
         if case .pageOnly = rules.answers {
-            // A redirect is followed, anything but a page said; a size told is refused before a byte.
-            if [301, 302, 303, 307, 308].contains(status), out["location"] != nil {
-                return HTTPResponse(status: status, reason: reason, headers: out, body: Data(), url: url)
-            }
+            // Anything but a page said; a size told is refused before a byte.
             guard (200..<300).contains(status) else { throw .status(status, reason: reason, host: Self.hostPort(url)) }
             if soup_message_headers_get_content_length(rh) > Int64(request.cap) {
                 throw .tooLarge(method: request.method, url: url, cap: request.cap)

@@ -14,14 +14,9 @@ enum WebPage {
 
     /// The address checked: https, or http to this machine; a host; no user name or password.
     static func checked(_ address: String) throws(NetworkError) -> URL {
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
-              url.user == nil, url.password == nil else { throw .badAddress(address) }
-        switch scheme {
-        case "https": return url
-        case "http" where Loopback.contains(host: host): return url
-        case "http": throw .insecure(host: host)
-        default: throw .badAddress(address)
-        }
+        guard let url = URL(string: address), url.user == nil, url.password == nil else { throw .badAddress(address) }
+        try HTTPTransport.checkSecure(url)
+        return url
     }
 
     /// The page's bytes and the address they came from, after redirects.
