@@ -75,7 +75,8 @@ final class ImportReading {
                 let reader = try ImportReader(path: path, format: format, numbers: numbers, keep: keep)
                 // The size the reader found on opening: the file is not opened a second time to ask.
                 guard format == .text, reader.size <= typedTextMost else { return (reader, nil, nil) }
-                let text = try String(contentsOfFile: path, encoding: .utf8)
+                // Read again within the same bound: a file that grew meanwhile stays streamed.
+                guard let text = try boundedText(path) else { return (reader, nil, nil) }
                 return (ImportReader(text: text, format: format, numbers: numbers), text, nil)
             } catch {
                 let reason = error.localizedDescription
@@ -84,6 +85,18 @@ final class ImportReading {
         case .pasted(let text):
             return (ImportReader(text: text, format: .text, numbers: numbers), text, nil)
         }
+    }
+
+    /// The text of the file at `path` when it is at most `typedTextMost` bytes; nil when longer.
+    private static func boundedText(_ path: String) throws -> String? {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let data = try handle.read(upToCount: typedTextMost + 1) ?? Data()
+        guard data.count <= typedTextMost else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CocoaError(.fileReadInapplicableStringEncoding)
+        }
+        return text
     }
 
     /// Reads a slice per main-loop turn, `shown` told after each (its bar is drawn between two
