@@ -136,11 +136,8 @@ final class FilesController {
         let preview = ImportPreview(
             source, model: host.model, parent: host.window, money: host.money,
             onImported: { [weak self] n in
-            guard let self else { return }
-                host.toast.show(
-                    pasted
-                        ? N("Added {n} item", "Added {n} items", n) : N("Imported {n} item", "Imported {n} items", n),
-                       actionTitle: L("Undo"), action: host.undoAction())
+                self?.host.sayDone(pasted ? N("Added {n} item", "Added {n} items", n)
+                                          : N("Imported {n} item", "Imported {n} items", n))
         }, onError: { [weak self] error in self?.host.report(error) })
         preview.window.present()
         previews.append(preview)

@@ -46,9 +46,8 @@ final class RowTexts {
         description.highlighted(p.description, highlights)
     }
 
-    /// For tests: the detail texts shown (nil when hidden), the description, the note shown.
+    /// For tests: the detail texts shown (nil when hidden), the description.
     var shownLeft: String? { leftDetail.widget.visible ? leftDetail.text : nil }
     var shownRight: String? { rightDetail.widget.visible ? rightDetail.text : nil }
     var descriptionText: String { description.text }
-    var noteText: String? { note.widget.visible ? note.text : nil }
 }

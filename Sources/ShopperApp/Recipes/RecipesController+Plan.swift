@@ -80,8 +80,7 @@ extension RecipesController {
     private func plan(_ recipe: Recipe, on day: PlanDay, servings: Int) {
         guard host.attempt({ _ = try host.model.plan.planMeal(recipe.id, on: day, servings: servings) }) else { return }
         reloadWeek()
-        host.toast.show(L("“{recipe}” is planned for {day}", ["recipe": recipe.title, "day": DateText.day(day.date())]),
-                   actionTitle: L("Undo"), action: host.undoAction())
+        host.sayDone(L("“{recipe}” is planned for {day}", ["recipe": recipe.title, "day": DateText.day(day.date())]))
     }
 
     private func takeOffPlan(_ meal: MealID) {

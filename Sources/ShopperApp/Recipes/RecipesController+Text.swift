@@ -59,7 +59,7 @@ extension RecipesController {
             place.page.open(id: id.raw)
             let said = replacing == nil ? L("“{recipe}” is kept with your recipes", ["recipe": draft.capped.title])
                 : L("“{recipe}” is replaced with what was read", ["recipe": draft.capped.title])
-            host.toast.show(said, actionTitle: L("Undo"), action: host.undoAction())
+            host.sayDone(said)
         } catch {
             host.report(error)
         }

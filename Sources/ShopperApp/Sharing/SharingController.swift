@@ -33,12 +33,11 @@ final class SharingController {
         syncs.pending.onChange = { [weak self] list in
             if list == self?.host.model.list { self?.showStatus() }
         }
-        listShownChanged()
+        // The list shown is told by the window once it is composed (`MainWindow.listsChanged`).
     }
 
     /// What the status line says now.
     var statusText: String { statusLine.text }
-    var isStatusShown: Bool { statusLine.widget.visible }
 
     /// Whether the list shown is shared (Share, or Sync Now and Stop Sharing).
     var isListShownShared: Bool { syncs.isShared(host.model.list) }

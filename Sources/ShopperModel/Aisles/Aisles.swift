@@ -11,8 +11,6 @@ package final class Aisles: ModelPart {
     var placerPasses = 0
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
-
     func setAisleOrder(_ names: [String]) throws(StoreError) {
         try core.commit(L("reordering the aisles")) { b in b.setAisleOrder(names) }
     }
@@ -33,7 +31,6 @@ package final class Aisles: ModelPart {
         // The aisle as the item spells it (entries keep one spelling per aisle).
         return (like.aisle ?? aisleNames.names[Int(number)], like.description)
     }
-
 
     /// Where a new item described so goes on this list; nil for No Aisle. `elsewhere`: the aisle
     /// other lists give the name (a recipe's line), asked only when the list and the household

@@ -6,7 +6,6 @@ import Foundation
 package final class Imports: ModelPart {
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
     var items: Items { model.items }
 
     /// Adds every imported item in one transaction and one undo step; a row read without an aisle

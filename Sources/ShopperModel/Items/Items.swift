@@ -20,8 +20,6 @@ package final class Items: ModelPart {
         self.content = content
     }
 
-    var core: ModelCore { model.core }
-
     /// The entries as read from the store: at start, and when the list is read again whole.
     func take(_ load: EntryLoad) {
         table = load.table

@@ -7,9 +7,6 @@ package final class Lists: ModelPart {
     package internal(set) var all: [ShoppingList] = [] { didSet { model.shops.place() } }
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
-    var store: Store { model.core.store }
-
     /// A new list at the end, named as asked (blank: "New List"). Returns its id.
     @discardableResult
     package func createList(named name: String) throws(StoreError) -> ListID {

@@ -86,3 +86,10 @@ package final class ShoppingModel {
 protocol ModelPart: AnyObject {
     var model: ShoppingModel! { get set }
 }
+
+extension ModelPart {
+    /// The model's commit and undo core.
+    var core: ModelCore { model.core }
+    /// The model's store.
+    var store: Store { model.core.store }
+}

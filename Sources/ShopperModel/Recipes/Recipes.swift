@@ -6,9 +6,6 @@ internal import GRDB
 package final class Recipes: ModelPart {
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
-    var store: Store { model.core.store }
-
     /// Every recipe, by title.
     package func all() throws(StoreError) -> [Recipe] {
         return try store.recipeTables.recipes()

@@ -11,7 +11,6 @@ package final class WeekPlan: ModelPart {
     var listPasses = 0
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
     var list: ListID { model.core.list }
     var items: Items { model.items }
     var recipes: Recipes { model.recipes }

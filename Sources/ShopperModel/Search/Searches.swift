@@ -14,8 +14,6 @@ package final class Searches: ModelPart {
     var textsFromReader = 0
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
-
     @discardableResult
     package func saveSearch(name: String, query: String) throws(StoreError) -> SavedSearch.ID {
         var saved = SavedSearch.ID(0)

@@ -15,7 +15,6 @@ package final class Shops: ModelPart {
     var hiddenHere: Set<ItemID> = []
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
     var items: Items { model.items }
     var aisles: AisleOrder { model.aisles.order }
 

@@ -8,9 +8,6 @@ package final class Trips: ModelPart {
     var tripStamp: Int64?
     unowned var model: ShoppingModel!
 
-    var core: ModelCore { model.core }
-    var store: Store { model.core.store }
-
     /// Whether others' news changed the trips read (the Trips page reads them again when told).
     func follow(_ news: StoreChanges) -> Bool {
         guard let seen = tripStamp, news.tripStamp != seen else { return false }
