@@ -12,7 +12,7 @@ package struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
 package struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     let year: Int, month: Int, day: Int
 
-    init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -25,7 +25,7 @@ package struct PlanDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// From the store's text; nil for anything else.
-    init?(text: String) {
+    package init?(text: String) {
         let parts = text.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
         self.init(year: parts[0], month: parts[1], day: parts[2])

@@ -11,7 +11,7 @@ package enum SchemaOrgRecipe {
 
     /// The recipes in a JSON document; none when it is not JSON, has no `Recipe`, or goes past a
     /// limit of `ReadBudget` (a fresh one: 30 s).
-    static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
+    package static func drafts(json data: Data, source: String? = nil) -> [RecipeDraft] {
         (try? read(json: data, source: source, budget: ReadBudget())) ?? []
     }
 
