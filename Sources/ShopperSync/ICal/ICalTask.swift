@@ -53,7 +53,7 @@ final class ICalTask {
     /// two categories: the aisle "Bakery, bread" would come back as "Bakery" and "bread". Each
     /// CATEGORIES property holds one category (Shopper adds one per aisle, libical's parser splits a
     /// list), so an unescaped comma in one is part of the name and gets its backslash here.
-    private static func escapingCategoryCommas(_ text: String) -> String {
+    static func escapingCategoryCommas(_ text: String) -> String {
         guard text.range(of: "CATEGORIES", options: .caseInsensitive) != nil else { return text }
         var lines: [String] = []  // each with its folded continuation lines
         for line in text.components(separatedBy: "\r\n") {
