@@ -60,7 +60,7 @@ extension ICalEntry {
             guard let a = icalproperty_get_attach(p), icalattach_get_is_url(a) == 0,
                   let data = icalattach_get_data(a) else { continue }
             let raw = UnsafeRawPointer(data).assumingMemoryBound(to: CChar.self)
-            guard strnlen(raw, maxBytes + 1) <= maxBytes else { return nil }
+            guard strnlen(raw, maxBytes == Int.max ? maxBytes : maxBytes + 1) <= maxBytes else { return nil }
             return String(cString: raw)
         }
         return nil

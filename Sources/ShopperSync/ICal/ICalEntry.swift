@@ -26,7 +26,7 @@ final class ICalEntry {
     /// components, the master (the one without RECURRENCE-ID) is the entry; its RRULE is not
     /// expanded: a repeating event is read as its first day only.
     init(text: String, kind: Kind) throws(ParseError) {
-        guard let c = text.withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
+        guard let c = Self.bounded(text).withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
         if icalcomponent_isa(c) == kind.component {
             // A bare component: put it in a calendar, as servers store it.
             let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!

@@ -1,0 +1,40 @@
+import Foundation
+
+extension ICalEntry {
+    /// A property's line (unfolded) is cut at this many bytes before libical reads it: its parser
+    /// takes time that grows with the square of a line's length (10 MB of DESCRIPTION, 7 s), and
+    /// nothing Shopper reads is this long (the schema.org attachment is refused past 256 KiB).
+    static let maxLine = 320 << 10
+
+    /// `text` with every line past `maxLine` bytes cut there (its folded continuations dropped),
+    /// never inside a character's UTF-8 bytes nor after a lone backslash. Short text as it is.
+    static func bounded(_ text: String, maxLine: Int = maxLine) -> String {
+        guard text.utf8.count > maxLine else { return text }
+        let all = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(all.count)
+        var logical = 0, start = 0
+        while start < all.count {
+            var end = all[start...].firstIndex(of: UInt8(ascii: "\n")) ?? all.count
+            let next = end + 1
+            if end > start, all[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let folded = all[start] == UInt8(ascii: " ") || all[start] == UInt8(ascii: "\t")
+            if !folded { logical = 0 }
+            let room = maxLine - logical
+            if room > 0 {
+                var cut = min(end, start + room)
+                if cut < end {
+                    while cut > start, all[cut] & 0xC0 == 0x80 { cut -= 1 }
+                    var slashes = 0
+                    while cut - slashes > start, all[cut - slashes - 1] == UInt8(ascii: "\\") { slashes += 1 }
+                    if slashes % 2 == 1 { cut -= 1 }
+                }
+                logical += cut - start
+                out += all[start..<cut]
+                out += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+            }
+            start = next
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
