@@ -27,10 +27,10 @@ on failure it prints {"error": "..."} and exits with 1.
     delete UID                     DELETE with If-Match
     raw-put HREF_NAME FILE         PUT FILE's bytes as COLLECTION_URL/HREF_NAME, untouched; prints
                                    the status even when the server refuses (exit 0)
-    mkcalendar ID [--name NAME]    MKCALENDAR with supported-calendar-component-set VTODO under the
-                                   calendar home; prints its url and the components the server
+    mkcalendar ID [--name NAME] [--component C]...   MKCALENDAR with supported-calendar-component-set
+                                   C... (VTODO) under the home; prints its url and the components the server
                                    reports (Xandikos ignores the set: always all four)
-    calendars                      the calendars in the calendar home
+    calendars                      the calendars in the calendar home (events...: phone_kitchen.py)
 """
 
 import argparse
@@ -44,6 +44,7 @@ from urllib.parse import urljoin
 import caldav
 import requests
 from lxml import etree
+import phone_kitchen  # events, add-event, journals: the phone's calendar and notes
 
 NS = {"d": "DAV:", "c": "urn:ietf:params:xml:ns:caldav"}
 QUERY = """<?xml version="1.0" encoding="utf-8"?>
@@ -350,9 +351,9 @@ def run(args):
                                    "components": cal.get_supported_components()}
                                   for cal in principal.calendars()]}
         cal = principal.make_calendar(name=args.name or args.id, cal_id=args.id,
-                                      supported_calendar_component_set=["VTODO"])
+                                      supported_calendar_component_set=args.component or ["VTODO"])
         return {"url": str(cal.url), "components": cal.get_supported_components()}
-    raise RuntimeError(f"unknown command {c}")
+    return phone_kitchen.run(phone, args)
 
 
 def main(argv):
@@ -386,7 +387,9 @@ def main(argv):
     m = sub.add_parser("mkcalendar")
     m.add_argument("id")
     m.add_argument("--name")
+    m.add_argument("--component", action="append", default=[])  # VTODO, VEVENT, VJOURNAL
     sub.add_parser("calendars")
+    phone_kitchen.add_commands(sub)
     args = p.parse_args(argv)
     try:
         print(json.dumps(run(args), indent=1))

@@ -7,7 +7,10 @@ import ShopperSyncModel
 /// DTSTART;VALUE=DATE the day and DTEND the next, TRANSP:TRANSPARENT (a meal makes no one busy),
 /// SUMMARY "Pancakes for 6", DESCRIPTION what a person cooks from, and what another Shopper needs
 /// in X-SHOPPER- properties (percent-encoded, see `ICalEntry.setX`): RECIPE-UID, SERVINGS,
-/// PLANNED-BY, LIST, ADDED-BY, and SHARE once per line the add put on the list.
+/// PLANNED-BY, LIST, ADDED-BY, and SHARE once per line the add put on the list. The DESCRIPTION's
+/// line breaks, commas, semicolons and backslashes come back from Radicale and Xandikos as written,
+/// but for one sequence: Xandikos (python-icalendar's unescaping) reads a backslash followed by
+/// "n" as a line break.
 enum EventMapping {
     /// The calendar object for `meal`; `old` (the server's last text) is patched when given.
     static func text(for meal: SharedMeal, patching old: String?,
@@ -26,7 +29,7 @@ enum EventMapping {
         return entry.text()
     }
 
-    /// The meal an event describes. An event a phone made with a time is on the day it starts in
+    /// The meal an event describes (its text with "\n" line breaks, as another app's "\r\n" too). An event a phone made with a time is on the day it starts in
     /// `calendar`'s time zone (the person's); a repeating one on its first day only.
     static func meal(from text: String,
                      calendar: Calendar = UserLocale.current.calendar) throws(KitchenReadError) -> SharedMeal {
@@ -44,7 +47,8 @@ enum EventMapping {
             .flatMap { (1...RecipeDraft.maxServings).contains($0) ? $0 : nil }
         return SharedMeal(
             uid: String(entry.uid.prefix(name)), day: day, summary: summary,
-            text: entry.value(.description, limit: KitchenLimits.maxText) ?? "", recipeUID: x("RECIPE-UID"),
+            text: (entry.value(.description, limit: KitchenLimits.maxText) ?? "").replacingOccurrences(
+                of: "\r\n", with: "\n"), recipeUID: x("RECIPE-UID"),
             servings: servings, plannedBy: x("PLANNED-BY"), addedTo: x("LIST"), addedBy: x("ADDED-BY"),
             shares: entry.xValues("X-SHOPPER-SHARE", max: KitchenLimits.maxShares, limit: KitchenLimits.maxShare))
     }
