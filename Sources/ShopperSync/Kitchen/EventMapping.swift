@@ -29,8 +29,9 @@ enum EventMapping {
         return entry.text()
     }
 
-    /// The meal an event describes (its text with "\n" line breaks, as another app's "\r\n" too). An event a phone made with a time is on the day it starts in
-    /// `calendar`'s time zone (the person's); a repeating one on its first day only.
+    /// The meal an event describes, its text with "\n" line breaks (another app's "\r\n" too). An
+    /// event a phone made with a time is on the day it starts in `calendar`'s time zone (the
+    /// person's); a repeating one on its first day only.
     static func meal(from text: String,
                      calendar: Calendar = UserLocale.current.calendar) throws(KitchenReadError) -> SharedMeal {
         let entry: ICalEntry

@@ -20,11 +20,11 @@ enum JournalMapping {
             ?? ICalEntry(newUID: recipe.uid, kind: .journal)
         let draft = recipe.draft
         let description = RecipeText.text(of: draft)
-        entry.set(.summary, draft.title)
+        entry.set(.summary, recipe.title)
         entry.set(.description, description)
-        entry.set(.url, draft.source)
-        entry.setCategories(draft.tags)
-        entry.setX("X-SHOPPER-SERVINGS", draft.servings.map(String.init))
+        entry.set(.url, recipe.source)
+        entry.setCategories(recipe.tags)
+        entry.setX("X-SHOPPER-SERVINGS", recipe.servings.map(String.init))
         entry.setX("X-SHOPPER-DESCRIPTION-SUM", checksum(description))
         entry.setAttachment(type: jsonType, base64: SchemaOrgRecipe.json([draft]).base64EncodedString())
         return entry.text()
@@ -60,8 +60,8 @@ enum JournalMapping {
     static func json(in entry: ICalEntry, source: String?) -> RecipeDraft? {
         guard let base64 = entry.attachment(type: jsonType, maxBytes: KitchenLimits.maxAttachment),
               let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else { return nil }
-        let budget = ReadBudget(seconds: KitchenLimits.jsonSeconds)
-        return (try? SchemaOrgRecipe.read(json: data, source: source, budget: budget))?.first
+        // Bounded by `ReadBudget`'s count of JSON values and its deadline.
+        return SchemaOrgRecipe.drafts(json: data, source: source).first
     }
 
     /// The text `RecipeText` reads: it takes the first line for the title. Shopper's text begins

@@ -35,8 +35,6 @@ enum KitchenLimits {
     static let maxCategories = 200
     /// Base64 text of the schema.org attachment, never decoded past this.
     static let maxAttachment = 256 << 10
-    /// Seconds the schema.org JSON may take to read.
-    static let jsonSeconds = 5.0
     /// A UID or a name (planned by, added by, a list) kept.
     static let maxName = 500
 }
