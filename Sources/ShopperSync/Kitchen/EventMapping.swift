@@ -15,7 +15,9 @@ enum EventMapping {
     /// The calendar object for `meal`; `old` (the server's last text) is patched when given.
     static func text(for meal: SharedMeal, patching old: String?,
                      calendar: Calendar = UserLocale.current.calendar) -> String {
-        let entry = old.flatMap { try? ICalEntry(text: $0, kind: .event) } ?? ICalEntry(newUID: meal.uid, kind: .event)
+        // Another UID's text is no earlier version of this one: a new entry then.
+        let entry = old.flatMap { try? ICalEntry(text: $0, kind: .event) }.flatMap { $0.uid == meal.uid ? $0 : nil }
+            ?? ICalEntry(newUID: meal.uid, kind: .event)
         entry.setAllDay(meal.day, calendar: calendar)
         entry.setTransparentUnlessSet()
         entry.set(.summary, meal.summary)

@@ -16,7 +16,8 @@ enum JournalMapping {
 
     /// The calendar object for `recipe`; `old` (the server's last text) is patched when given.
     static func text(for recipe: SharedRecipe, patching old: String?) -> String {
-        let entry = old.flatMap { try? ICalEntry(text: $0, kind: .journal) }
+        // Another UID's text is no earlier version of this one: a new entry then.
+        let entry = old.flatMap { try? ICalEntry(text: $0, kind: .journal) }.flatMap { $0.uid == recipe.uid ? $0 : nil }
             ?? ICalEntry(newUID: recipe.uid, kind: .journal)
         let draft = recipe.draft
         let description = RecipeText.text(of: draft)

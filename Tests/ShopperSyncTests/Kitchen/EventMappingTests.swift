@@ -75,10 +75,14 @@ final class EventMappingTests: XCTestCase {
         let utc = JournalMappingTests.wrap("VEVENT", [
             "UID:phone-2", "DTSTART:20261128T233000Z", "DURATION:PT1H", "SUMMARY:Chili for 4"])
         let floating = JournalMappingTests.wrap("VEVENT", ["UID:phone-3", "DTSTART:20261128T233000", "SUMMARY:Chili"])
+        // python-icalendar (and some phones) name the zone without its VTIMEZONE.
+        let named = JournalMappingTests.wrap("VEVENT", [
+            "UID:phone-4", "DTSTART;TZID=Europe/Berlin:20261128T233000", "SUMMARY:Chili for 4"])
         let d28 = PlanDay(year: 2026, month: 11, day: 28), d29 = PlanDay(year: 2026, month: 11, day: 29)
         for (text, zone, day) in [(berlin, "Europe/Berlin", d28), (berlin, "America/New_York", d28),
                                   (berlin, "Asia/Tokyo", d29), (utc, "Europe/Berlin", d29),
-                                  (utc, "America/New_York", d28), (floating, "Asia/Tokyo", d28)] {
+                                  (utc, "America/New_York", d28), (floating, "Asia/Tokyo", d28),
+                                  (named, "Asia/Tokyo", d29), (named, "America/New_York", d28)] {
             let meal = try EventMapping.meal(from: text, calendar: Self.calendar(zone))
             XCTAssertEqual(meal.day, day, "\(meal.uid) in \(zone)")
             XCTAssertNil(meal.recipeUID)

@@ -48,6 +48,11 @@ final class JournalMappingTests: XCTestCase {
         }
         XCTAssert(lines.contains("SEQUENCE:1"), "an edit counts: \(lines)")
         XCTAssertEqual(try JournalMapping.recipe(from: patched), changed)
+        // Another entry's text is not patched into this one.
+        changed.uid = "recipe-2@shopper"
+        let other = JournalMapping.text(for: changed, patching: text)
+        XCTAssertEqual(try JournalMapping.recipe(from: other), changed)
+        XCTAssertFalse(other.contains("X-JTX-COLOR"))
     }
 
     /// jtx Board edits the DESCRIPTION and leaves the ATTACH as it was: the edit is what is read.

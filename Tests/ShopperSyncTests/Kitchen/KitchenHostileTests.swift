@@ -72,7 +72,8 @@ final class KitchenHostileTests: XCTestCase {
 
     /// Lines cut before libical reads them: folded or not, never inside a character or an escape.
     func testBoundedLines() {
-        let folded = "A:" + String(repeating: "é", count: 10) + "\r\n " + String(repeating: "b", count: 30) + "\r\nB:ok\r\n"
+        let folded = "A:" + String(repeating: "é", count: 10) + "\r\n " + String(repeating: "b", count: 30)
+            + "\r\nB:ok\r\n"
         XCTAssertEqual(ICalEntry.bounded(folded, maxLine: 15), "A:éééééé\r\n \r\nB:ok\r\n")
         XCTAssertEqual(ICalEntry.bounded("X:ab\\cdefgh\nY:1\n", maxLine: 5), "X:ab\r\nY:1\r\n")
         XCTAssertEqual(ICalEntry.bounded("short", maxLine: 15), "short")

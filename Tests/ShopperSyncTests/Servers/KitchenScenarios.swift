@@ -103,6 +103,14 @@ struct KitchenScenarios {
         XCTAssertEqual(seen["day"] as? String, "2026-11-28")
         XCTAssertEqual((seen["x"] as? [String: Any])?["X-SHOPPER-PLANNED-BY"] as? String, "Ana")
         XCTAssertEqual(try EventMapping.meal(from: XCTUnwrap(c.get(c.href(forUID: uid))).text), planned)
+
+        // At 23:30 in Berlin: on the day that is where this desktop is.
+        let late = try phone.run(["add-event", "2026-11-28", "Late chili", "--time", "23:30", "--tz", "Europe/Berlin"])
+        let lateText = try XCTUnwrap(c.get(c.href(forUID: XCTUnwrap(late["uid"] as? String)))).text
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = try XCTUnwrap(TimeZone(identifier: "Europe/Berlin"))
+        let instant = try XCTUnwrap(berlin.date(from: DateComponents(year: 2026, month: 11, day: 28, hour: 23, minute: 30)))
+        XCTAssertEqual(try EventMapping.meal(from: lateText).day, PlanDay(instant), lateText)
     }
 }
 
