@@ -38,3 +38,48 @@ extension ICalEntry {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension ICalEntry {
+    /// Components nested deeper than this are refused before libical reads them: its parser and
+    /// its free are recursive (100,000 nested VALARMs overflowed the stack), and a calendar
+    /// object nests three deep (VCALENDAR, VEVENT, VALARM).
+    static let maxDepth = 8
+
+    /// Whether `text` nests components (BEGIN: lines, folded or not, any case) deeper than `max`.
+    static func nested(_ text: String, deeperThan max: Int = maxDepth) -> Bool {
+        var utf8 = text.utf8
+        let deep = utf8.withContiguousStorageIfAvailable { nested($0, deeperThan: max) }
+        if let deep { return deep }
+        utf8 = String(text.utf8).utf8  // a bridged string: made contiguous
+        return utf8.withContiguousStorageIfAvailable { nested($0, deeperThan: max) } ?? true
+    }
+
+    private static func nested(_ bytes: UnsafeBufferPointer<UInt8>, deeperThan max: Int) -> Bool {
+        let begin = Array("BEGIN:".utf8), end = Array("END:".utf8)
+        var depth = 0, head: [UInt8] = [], i = 0
+        func lineEnds() -> Bool {
+            if head == begin {
+                depth += 1
+            } else if head.starts(with: end) {
+                depth = Swift.max(0, depth - 1)
+            }
+            head.removeAll(keepingCapacity: true)
+            return depth > max
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\n") {
+                // A line break and a space or tab is a fold: the line goes on.
+                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: " ") || bytes[i + 1] == UInt8(ascii: "\t") {
+                    i += 2
+                    continue
+                }
+                if lineEnds() { return true }
+            } else if b != UInt8(ascii: "\r"), head.count < begin.count {
+                head.append(b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") ? b - 32 : b)
+            }
+            i += 1
+        }
+        return lineEnds()
+    }
+}

@@ -26,7 +26,8 @@ final class ICalEntry {
     /// components, the master (the one without RECURRENCE-ID) is the entry; its RRULE is not
     /// expanded: a repeating event is read as its first day only.
     init(text: String, kind: Kind) throws(ParseError) {
-        guard let c = Self.bounded(text).withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
+        guard !Self.nested(text),
+              let c = Self.bounded(text).withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
         if icalcomponent_isa(c) == kind.component {
             // A bare component: put it in a calendar, as servers store it.
             let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
@@ -35,8 +36,11 @@ final class ICalEntry {
         } else if icalcomponent_isa(c) == ICAL_VCALENDAR_COMPONENT {
             calendar = c
         } else {
+            // A bare component of another kind (a VTODO) is the wrong kind; several calendars in
+            // one text, or none, no calendar object at all.
+            let other = icalcomponent_isa(c) != ICAL_XROOT_COMPONENT && icalcomponent_isa(c) != ICAL_NO_COMPONENT
             icalcomponent_free(c)
-            throw .notICalendar
+            throw other ? .wrongKind : .notICalendar
         }
         var all: [OpaquePointer] = []
         var next = icalcomponent_get_first_component(calendar, kind.component)

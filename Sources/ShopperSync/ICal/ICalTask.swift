@@ -12,7 +12,9 @@ final class ICalTask {
 
     /// Parses a calendar object; fails on text that is not one, or that holds no task with a UID.
     init(text: String) throws(ParseError) {
-        guard let c = text.withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
+        // Nesting bounded as a kitchen entry's is: libical's parser and free are recursive.
+        guard !ICalEntry.nested(text),
+              let c = text.withCString({ icalparser_parse_string($0) }) else { throw .notICalendar }
         var found =
             icalcomponent_isa(c) == ICAL_VTODO_COMPONENT
             ? c : icalcomponent_get_first_component(c, ICAL_VTODO_COMPONENT)

@@ -79,12 +79,26 @@ final class KitchenHostileTests: XCTestCase {
         XCTAssertEqual(ICalEntry.bounded("short", maxLine: 15), "short")
     }
 
+    /// 100,000 nested VALARMs overflowed libical's recursive parser: refused before it reads them,
+    /// folded or not, and a task's text alike.
+    func testDeepNesting() {
+        let deep = journal(["SUMMARY:Deep"] + Array(repeating: "BEGIN:VALARM", count: 100_000)
+            + Array(repeating: "END:VALARM", count: 100_000))
+        XCTAssertThrowsError(try JournalMapping.recipe(from: deep)) { XCTAssertEqual($0 as? KitchenReadError, .notICalendar) }
+        XCTAssertThrowsError(try ICalTask(text: deep.replacingOccurrences(of: "VJOURNAL", with: "VTODO")))
+        let folded = journal(Array(repeating: "BEG\r\n IN:valarm", count: 9) + Array(repeating: "END:VALARM", count: 9))
+        XCTAssertTrue(ICalEntry.nested(folded))
+        XCTAssertFalse(ICalEntry.nested(JournalMapping.text(for: JournalMappingTests.pancakes, patching: nil)))
+        XCTAssertFalse(ICalEntry.nested(EventMappingTests.berlinZone))
+    }
+
     func testRefused() {
         func refused(_ text: String) -> KitchenReadError? {
             do { _ = try EventMapping.meal(from: text); return nil } catch { return error }
         }
         XCTAssertEqual(refused(""), .notICalendar)
         XCTAssertEqual(refused(journal(["SUMMARY:A recipe"])), .wrongKind)
+        XCTAssertEqual(refused("BEGIN:VTODO\r\nUID:t\r\nSUMMARY:Milk\r\nEND:VTODO\r\n"), .wrongKind)
         let event = { JournalMappingTests.wrap("VEVENT", $0) }
         XCTAssertEqual(refused(event(["SUMMARY:x", "DTSTART;VALUE=DATE:20261127"])), .noUID)
         XCTAssertEqual(refused(JournalMappingTests.wrap("VEVENT", ["UID:e", "SUMMARY:x"])), .noDay)
