@@ -6,7 +6,7 @@ import XCTest
 
 /// A recipe's journal entry and a meal's event on a real server: PUT as Shopper writes them, read
 /// back as the server gives them, and seen by the phone (Tests/sync/phone.py).
-struct KitchenScenarios {
+struct KitchenEntryScenarios {
     let server: CalDAVServers.Server
     let http: HTTPTransport
 
