@@ -54,7 +54,7 @@ package final class Recipes: ModelPart {
     /// all back.
     package func deleteRecipe(_ id: RecipeID) throws(StoreError) {
         guard let old = try recipe(id) else { return }
-        let planned = try model.plan.meals().filter { $0.recipe == id && $0.list == nil }
+        let planned = try model.plan.meals().filter { $0.recipe == id && !$0.isAdded }
         try core.commit(L("deleting the recipe “{recipe}”", ["recipe": old.title])) { b in
             b.cs.book.recipes[id] = .some(nil)
             for m in planned { b.cs.book.meals[m.id] = .some(nil) }

@@ -54,14 +54,20 @@ package struct RecipeTables: Sendable {
         -> [Meal]
     {
         guard try db.tableExists("meal") else { return [] }
+        // A file before v14, opened read-only, has no column for a meal added elsewhere.
+        let v14 = try db.columns(in: "meal").contains { $0.name == "added_elsewhere" }
+        let more = v14 ? "added_elsewhere, planned_by" : "NULL, NULL"
         return try Row.fetchAll(
             db,
-            sql:
-                "SELECT id, recipe_id, day, servings, position, list_id FROM meal WHERE \(condition) ORDER BY day, position, id",
-                                arguments: StatementArguments(arguments)).compactMap { r in
+            sql: """
+                SELECT id, recipe_id, day, servings, position, list_id, \(more) FROM meal WHERE \(condition) \
+                ORDER BY day, position, id
+                """,
+            arguments: StatementArguments(arguments)
+        ).compactMap { r in
             guard let day = PlanDay(text: r[2]) else { return nil }
             return Meal(id: MealID(r[0]), recipe: RecipeID(r[1]), day: day, servings: r[3], position: r[4],
-                        list: (r[5] as Int64?).map(ListID.init))
+                        list: (r[5] as Int64?).map(ListID.init), addedElsewhere: r[6], plannedBy: r[7])
         }
     }
 
@@ -126,10 +132,15 @@ package struct RecipeTables: Sendable {
         for (id, meal) in cs.book.meals {
             try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id.raw])
             guard let m = meal else { continue }
-            try db.execute(
-                sql: "INSERT INTO meal (id, recipe_id, day, servings, position, list_id) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id.raw, m.recipe.raw, m.day.description, m.servings, m.position, m.list?.raw])
+            try db.execute(sql: """
+                INSERT INTO meal (id, recipe_id, day, servings, position, list_id, added_elsewhere, planned_by) \
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [
+                    id.raw, m.recipe.raw, m.day.description, m.servings, m.position, m.list?.raw, m.addedElsewhere,
+                    m.plannedBy,
+                ])
         }
+        try KitchenTables.stamp(cs.book, db)
         for (id, share) in cs.book.shares {
             try db.execute(sql: "DELETE FROM item_share WHERE id = ?", arguments: [id.raw])
             guard let s = share else { continue }
