@@ -63,7 +63,7 @@ package struct Meal: Equatable, Sendable {
     package var day: PlanDay
     package var servings: Int
     /// Order among the day's meals.
-    var position: Int64
+    package var position: Int64
     package var list: ListID?
     /// Added to a list on another desktop of the household (that list's name, as the meal's event
     /// says): "Add the Week" here leaves it, or the household would buy it twice.

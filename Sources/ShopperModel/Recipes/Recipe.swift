@@ -22,7 +22,7 @@ package struct Recipe: Equatable, Sendable {
     var source: String?
     var notes: String
     var tags: [String]
-    var createdAt: Date
+    package var createdAt: Date
     package var updatedAt: Date
 
     init(id: RecipeID, title: String, servings: Int?, yieldText: String?, ingredients: [String], method: [String],

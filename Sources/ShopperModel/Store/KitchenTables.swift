@@ -82,16 +82,21 @@ package struct KitchenTables: Sendable {
         }
     }
 
-    /// The recipes or meals with changes to send: never sent, or written since their record's stamp.
-    package func pending(_ kind: KitchenKind) throws(StoreError) -> Set<Int64> {
+    /// The recipes or meals with changes to send (never sent, or written since their record's
+    /// stamp), each with its stamp now: a record saved after an upload is in sync with that stamp,
+    /// not with a write made while the upload ran.
+    package func pending(_ kind: KitchenKind) throws(StoreError) -> [Int64: Int64] {
         let table = kind == .recipe ? "recipe" : "meal"
         return try store.read { db in
-            guard try db.tableExists("kitchen_record") else { return [] }
-            return Set(try Int64.fetchAll(db, sql: """
-                SELECT id FROM \(table) t WHERE NOT EXISTS (SELECT 1 FROM kitchen_record r WHERE r.kind = ?1 AND r.id = t.id)
-                UNION SELECT c.id FROM kitchen_change c JOIN kitchen_record r ON r.kind = c.kind AND r.id = c.id
-                WHERE c.kind = ?1 AND (c.stamp > r.synced_stamp OR r.synced_stamp < 0)
-                """, arguments: [kind.rawValue]))
+            guard try db.tableExists("kitchen_record") else { return [:] }
+            var out: [Int64: Int64] = [:]
+            for r in try Row.fetchAll(db, sql: """
+                SELECT t.id, coalesce(c.stamp, 0) FROM \(table) t
+                LEFT JOIN kitchen_change c ON c.kind = ?1 AND c.id = t.id
+                LEFT JOIN kitchen_record r ON r.kind = ?1 AND r.id = t.id
+                WHERE r.id IS NULL OR r.synced_stamp < 0 OR coalesce(c.stamp, 0) > r.synced_stamp
+                """, arguments: [kind.rawValue]) { out[r[0]] = r[1] }
+            return out
         }
     }
 

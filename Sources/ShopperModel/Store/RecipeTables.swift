@@ -12,12 +12,12 @@ package struct RecipeTables: Sendable {
         try store.read { db in try Self.recipes(db, where: "1") }
     }
 
-    func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
+    package func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
         try store.read { db in try Self.recipes(db, where: "id = ?", [id.raw]).first }
     }
 
     /// The plan's meals from `from` on (every meal for nil), by day and order.
-    func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
+    package func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
         try store.read { db in try Self.meals(db, where: "day >= ?", [from?.description ?? ""]) }
     }
 
@@ -26,6 +26,21 @@ package struct RecipeTables: Sendable {
         try store.read { db in
             guard let items else { return try Self.shares(db, where: "1") }
             return try items.flatMap { try Self.shares(db, where: "item_id = ?", [$0.raw]) }
+        }
+    }
+
+    /// What a meal's add put on the list, a line an item ("0.5 l Milk"), for the meal's event: so
+    /// another desktop can say what the meal asked for without the shares themselves.
+    package func shareLines(meal: MealID) throws(StoreError) -> [String] {
+        try store.read { db in
+            guard try db.tableExists("item_share") else { return [] }
+            return try Row.fetchAll(db, sql: """
+                SELECT s.added, s.item_unit, i.description FROM item_share s JOIN item i ON i.id = s.item_id
+                WHERE s.meal_id = ? ORDER BY s.id
+                """, arguments: [meal.raw]).map { r in
+                let added = DecimalText.parse(r[0]).map { DecimalText.format($0, .neutral) } ?? (r[0] as String)
+                return [added, r[1] as String?, r[2] as String].compactMap { $0 }.joined(separator: " ")
+            }
         }
     }
 
