@@ -36,7 +36,8 @@ package enum MealText {
         }
         words.removeLast()
         let local = SearchQuery.fold(summary(title: "", servings: n)).split(separator: " ").first.map(String.init)
-        if let w = words.last, (countWords + [local].compactMap { $0 }).contains(SearchQuery.fold(w)) {
+        let counting = countWords.map(SearchQuery.fold) + [local].compactMap { $0 }
+        if let w = words.last, counting.contains(SearchQuery.fold(w)) {
             words.removeLast()
         }
         return (words.joined(separator: " "), n)

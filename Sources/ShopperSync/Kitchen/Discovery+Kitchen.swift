@@ -37,7 +37,7 @@ extension Discovery {
 
     /// The household's "Meals" and "Recipes": a calendar of that name (in English or in this
     /// desktop's language) that takes the entries, or a new one.
-    func kitchenPlaces() throws(SyncError) -> KitchenPlaces {
+    func kitchenPlaces(names: (meals: String, recipes: String)) throws(SyncError) -> KitchenPlaces {
         let home = try home()
         let all = try calendars(in: home)
         var notices: [String] = []
@@ -58,8 +58,10 @@ extension Discovery {
             }
             return made
         }
-        let meals = try place("Meals", L("Meals"), "VEVENT", slug: "meals")
-        let recipes = try place("Recipes", L("Recipes"), "VJOURNAL", slug: "recipes")
+        // Made in this desktop's language; found in it or in English (the other desktop's may differ).
+        let meals = try place(names.meals, names.meals == "Meals" ? L("Meals") : names.meals, "VEVENT", slug: "meals")
+        let recipes = try place(
+            names.recipes, names.recipes == "Recipes" ? L("Recipes") : names.recipes, "VJOURNAL", slug: "recipes")
         return KitchenPlaces(meals: meals, recipes: recipes,
                              notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
     }

@@ -8,11 +8,14 @@ package enum KitchenSharing {
     /// Finds (or makes) the account's "Meals" calendar and "Recipes" collection, keeps the
     /// password in the keyring, and runs the first sync: recipes of the same title on both sides
     /// merge instead of doubling.
-    package static func share(store: Store, server: String, user: String, password: String) throws(SyncError)
+    /// `names`: the collections' names in English (a test's own, so that tests on one account
+    /// each have theirs).
+    package static func share(store: Store, server: String, user: String, password: String,
+                              names: (meals: String, recipes: String) = ("Meals", "Recipes")) throws(SyncError)
         -> SyncReport {
         let url = try Sharing.serverURL(server)
         let http = try HTTPTransport(server: url, user: user, password: password)
-        let places = try Discovery(http: http).kitchenPlaces()
+        let places = try Discovery(http: http).kitchenPlaces(names: names)
         try Keyring.store(server: url.absoluteString, user: user, password: password)
         let old = try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.binding() }
         var binding = KitchenBinding(
