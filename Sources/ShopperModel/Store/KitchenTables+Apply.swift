@@ -47,6 +47,7 @@ extension KitchenTables {
             for uid in written.removedNotes {
                 try db.execute(sql: "DELETE FROM plan_note WHERE uid = ?", arguments: [uid])
             }
+            if !(written.notes.isEmpty && written.removedNotes.isEmpty) { try Self.stampNotes(db) }
             if let b = written.binding { try Self.save(b, db) }
         })
     }

@@ -141,6 +141,20 @@ package struct KitchenTables: Sendable {
         for id in book.meals.keys { try put.execute(arguments: [KitchenKind.meal.rawValue, id.raw, next]) }
     }
 
+    /// The latest stamp of any recipe, meal or note: another process's write of one changes it.
+    static func latestStamp(_ db: Database) throws -> Int64 {
+        guard try db.tableExists("kitchen_change") else { return 0 }
+        return try Int64.fetchOne(db, sql: "SELECT max(stamp) FROM kitchen_change") ?? 0
+    }
+
+    /// Stamps the plan's notes as written (a sync's write of them alone changes no recipe or meal).
+    static func stampNotes(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO kitchen_change (kind, id, stamp) \
+            VALUES ('note', 0, 1 + (SELECT coalesce(max(stamp), 0) FROM kitchen_change))
+            """)
+    }
+
     /// The stamp a recipe or meal carries now (0: never written since v14).
     static func currentStamp(_ kind: KitchenKind, _ id: Int64, _ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT stamp FROM kitchen_change WHERE kind = ? AND id = ?",

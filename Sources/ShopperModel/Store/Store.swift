@@ -30,6 +30,8 @@ struct StoreChanges: Sendable {
     var onlyAt = OnlyAt()
     /// Changes whenever a trip is recorded or deleted (`TripTables.tripStamp`).
     var tripStamp: Int64 = 0
+    /// Changes whenever a recipe, a meal or the plan's notes are written (`KitchenTables.stamp`).
+    var kitchenStamp: Int64 = 0
     var revision: Int64 = 0
 }
 
@@ -227,6 +229,7 @@ package final class Store: Sendable {
         c.shops = try ShopTables.shops(db)
         c.onlyAt = try ShopTables.onlyAt(db, list: list)
         c.tripStamp = try TripTables.tripStamp(db)
+        c.kitchenStamp = try KitchenTables.latestStamp(db)
         c.revision = try Self.revision(db)
         return c
     }
