@@ -25,6 +25,17 @@ struct HelperRun {
             do { say(HelperReply(password: try Keyring.password(server: server, user: user))) } catch {
                 say(HelperReply(error: error.description))
             }
+        case .shareKitchen(let path, let server, let user):
+            do {
+                let report = try KitchenSharing.share(
+                    store: Store(path: path), server: server, user: user, password: password)
+                say(HelperReply(kitchen: true, report: report))
+            } catch { say(HelperReply(kitchen: true, error: Self.words(error))) }
+        case .stopKitchen(let path):
+            do {
+                try KitchenSharing.stop(store: Store(path: path))
+                say(HelperReply(kitchen: true))
+            } catch { say(HelperReply(kitchen: true, error: Self.words(error))) }
         case .recipes(let source):
             do { say(HelperReply(recipes: try RecipeImport.drafts(from: source))) } catch {
                 say(HelperReply(error: error.description))
@@ -40,6 +51,12 @@ struct HelperRun {
             store = try Store(path: path)
             targets = lists.isEmpty ? try store.syncTables.syncBindings().map(\.list) : lists
         } catch { return say(HelperReply(error: Self.words(error))) }
+        // The kitchen first: a meal taken off elsewhere takes its share off a list here, which the
+        // list's sync then sends on in the same run.
+        if (try? store.kitchenTables.binding()) != nil {
+            let (report, error) = KitchenSync.syncReporting(store: store)
+            say(HelperReply(kitchen: true, report: report, error: error?.description))
+        }
         for list in targets {
             let (report, error) = SyncEngine.syncReporting(
                 store: store, list: list, waiting: { say(HelperReply(waiting: true, list: list)) })

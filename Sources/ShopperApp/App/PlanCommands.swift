@@ -123,7 +123,7 @@ enum PlanCommands {
         return try model.plan.meals(from: week.lowerBound).filter { week.contains($0.day) }.map { m in
             [
                 m.day.description, m.day.weekdayName(), titles[m.recipe] ?? L("A deleted recipe"), "\(m.servings)",
-                m.list.flatMap { lists[$0] } ?? ""
+                m.list.flatMap { lists[$0] } ?? m.addedElsewhere ?? ""
             ]
                 .map(field).joined(separator: "\t") + "\n"
         }.joined()

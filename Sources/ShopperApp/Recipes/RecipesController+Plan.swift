@@ -18,7 +18,7 @@ extension RecipesController {
                 meals.map {
                     WeekPlanPage.Planned(
                         meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
-                                                       servings: $0.servings, added: $0.list != nil) },
+                                                       servings: $0.servings, added: $0.isAdded) },
                       days: days, today: PlanDay(Date()))
         } catch {
             host.report(error)

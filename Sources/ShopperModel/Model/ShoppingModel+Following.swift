@@ -116,6 +116,7 @@ extension ShoppingModel {
         if news.onlyAt != shops.onlyAt { shops.onlyAt = news.onlyAt }
         change.shopsChanged = shops.moved(from: before)
         change.tripsChanged = trips.follow(news)
+        change.recipesChanged = recipes.follow(news)
         return change
     }
 }

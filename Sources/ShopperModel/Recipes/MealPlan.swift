@@ -1,8 +1,8 @@
 import Foundation
 
 package struct MealID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    let raw: Int64
-    init(_ raw: Int64) { self.raw = raw }
+    package let raw: Int64
+    package init(_ raw: Int64) { self.raw = raw }
     package static func < (a: MealID, b: MealID) -> Bool { a.raw < b.raw }
     package var description: String { "meal #\(raw)" }
 }
@@ -63,15 +63,26 @@ package struct Meal: Equatable, Sendable {
     package var day: PlanDay
     package var servings: Int
     /// Order among the day's meals.
-    var position: Int64
+    package var position: Int64
     package var list: ListID?
+    /// Added to a list on another desktop of the household (that list's name, as the meal's event
+    /// says): "Add the Week" here leaves it, or the household would buy it twice.
+    package var addedElsewhere: String?
+    /// Who planned it, when another desktop or a calendar app did.
+    package var plannedBy: String?
 
-    init(id: MealID, recipe: RecipeID, day: PlanDay, servings: Int, position: Int64 = 0, list: ListID? = nil) {
+    package init(id: MealID, recipe: RecipeID, day: PlanDay, servings: Int, position: Int64 = 0, list: ListID? = nil,
+                 addedElsewhere: String? = nil, plannedBy: String? = nil) {
         self.id = id
         self.recipe = recipe
         self.day = day
         self.servings = servings
         self.position = position
         self.list = list
+        self.addedElsewhere = addedElsewhere
+        self.plannedBy = plannedBy
     }
+
+    /// On a list already, here or on another desktop.
+    package var isAdded: Bool { list != nil || addedElsewhere != nil }
 }

@@ -22,8 +22,8 @@ package struct Recipe: Equatable, Sendable {
     var source: String?
     var notes: String
     var tags: [String]
-    var createdAt: Date
-    var updatedAt: Date
+    package var createdAt: Date
+    package var updatedAt: Date
 
     init(id: RecipeID, title: String, servings: Int?, yieldText: String?, ingredients: [String], method: [String],
          source: String?, notes: String, tags: [String], createdAt: Date, updatedAt: Date) {
@@ -41,7 +41,7 @@ package struct Recipe: Equatable, Sendable {
     }
 
     /// A draft as stored: capped as every reader caps it, a blank title named for the person.
-    init(id: RecipeID, _ draft: RecipeDraft, createdAt: Date, updatedAt: Date? = nil) {
+    package init(id: RecipeID, _ draft: RecipeDraft, createdAt: Date, updatedAt: Date? = nil) {
         let d = draft.capped
         self.init(
             id: id, title: d.title.isEmpty ? L("Untitled Recipe") : d.title, servings: d.servings,

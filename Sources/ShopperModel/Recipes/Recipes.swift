@@ -5,6 +5,15 @@ internal import GRDB
 /// step that the window's Undo takes back from whichever list it shows.
 package final class Recipes: ModelPart {
     unowned var model: ShoppingModel!
+    /// The kitchen's stamp when this process last heard (nil: not yet), to tell another
+    /// process's recipes and meals (a sync's, the command line's) to whoever shows them.
+    var kitchenStamp: Int64?
+
+    /// Whether others' news changed the book or the plan (at the first news, maybe: told once).
+    func follow(_ news: StoreChanges) -> Bool {
+        defer { kitchenStamp = news.kitchenStamp }
+        return news.kitchenStamp != kitchenStamp
+    }
 
     /// Every recipe, by title.
     package func all() throws(StoreError) -> [Recipe] {
@@ -54,7 +63,7 @@ package final class Recipes: ModelPart {
     /// all back.
     package func deleteRecipe(_ id: RecipeID) throws(StoreError) {
         guard let old = try recipe(id) else { return }
-        let planned = try model.plan.meals().filter { $0.recipe == id && $0.list == nil }
+        let planned = try model.plan.meals().filter { $0.recipe == id && !$0.isAdded }
         try core.commit(L("deleting the recipe “{recipe}”", ["recipe": old.title])) { b in
             b.cs.book.recipes[id] = .some(nil)
             for m in planned { b.cs.book.meals[m.id] = .some(nil) }

@@ -85,7 +85,7 @@ package final class WeekPlan: ModelPart {
     private func weekSources(from: PlanDay?, through: PlanDay? = nil) throws(StoreError) -> [(
         Meal, RecipeToList.Source
     )] {
-        let waiting = try meals(from: from).filter { $0.list == nil && $0.day <= (through ?? $0.day) }
+        let waiting = try meals(from: from).filter { !$0.isAdded && $0.day <= (through ?? $0.day) }
         var book: [RecipeID: Recipe] = [:]
         for id in Set(waiting.map(\.recipe)) { book[id] = try recipes.recipe(id) }
         return waiting.compactMap { m in

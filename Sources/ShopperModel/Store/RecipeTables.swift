@@ -12,12 +12,12 @@ package struct RecipeTables: Sendable {
         try store.read { db in try Self.recipes(db, where: "1") }
     }
 
-    func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
+    package func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
         try store.read { db in try Self.recipes(db, where: "id = ?", [id.raw]).first }
     }
 
     /// The plan's meals from `from` on (every meal for nil), by day and order.
-    func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
+    package func meals(from: PlanDay? = nil) throws(StoreError) -> [Meal] {
         try store.read { db in try Self.meals(db, where: "day >= ?", [from?.description ?? ""]) }
     }
 
@@ -26,6 +26,21 @@ package struct RecipeTables: Sendable {
         try store.read { db in
             guard let items else { return try Self.shares(db, where: "1") }
             return try items.flatMap { try Self.shares(db, where: "item_id = ?", [$0.raw]) }
+        }
+    }
+
+    /// What a meal's add put on the list, a line an item ("0.5 l Milk"), for the meal's event: so
+    /// another desktop can say what the meal asked for without the shares themselves.
+    package func shareLines(meal: MealID) throws(StoreError) -> [String] {
+        try store.read { db in
+            guard try db.tableExists("item_share") else { return [] }
+            return try Row.fetchAll(db, sql: """
+                SELECT s.added, s.item_unit, i.description FROM item_share s JOIN item i ON i.id = s.item_id
+                WHERE s.meal_id = ? ORDER BY s.id
+                """, arguments: [meal.raw]).map { r in
+                let added = DecimalText.parse(r[0]).map { DecimalText.format($0, .neutral) } ?? (r[0] as String)
+                return [added, r[1] as String?, r[2] as String].compactMap { $0 }.joined(separator: " ")
+            }
         }
     }
 
@@ -54,14 +69,20 @@ package struct RecipeTables: Sendable {
         -> [Meal]
     {
         guard try db.tableExists("meal") else { return [] }
+        // A file before v14, opened read-only, has no column for a meal added elsewhere.
+        let v14 = try db.columns(in: "meal").contains { $0.name == "added_elsewhere" }
+        let more = v14 ? "added_elsewhere, planned_by" : "NULL, NULL"
         return try Row.fetchAll(
             db,
-            sql:
-                "SELECT id, recipe_id, day, servings, position, list_id FROM meal WHERE \(condition) ORDER BY day, position, id",
-                                arguments: StatementArguments(arguments)).compactMap { r in
+            sql: """
+                SELECT id, recipe_id, day, servings, position, list_id, \(more) FROM meal WHERE \(condition) \
+                ORDER BY day, position, id
+                """,
+            arguments: StatementArguments(arguments)
+        ).compactMap { r in
             guard let day = PlanDay(text: r[2]) else { return nil }
             return Meal(id: MealID(r[0]), recipe: RecipeID(r[1]), day: day, servings: r[3], position: r[4],
-                        list: (r[5] as Int64?).map(ListID.init))
+                        list: (r[5] as Int64?).map(ListID.init), addedElsewhere: r[6], plannedBy: r[7])
         }
     }
 
@@ -126,10 +147,15 @@ package struct RecipeTables: Sendable {
         for (id, meal) in cs.book.meals {
             try db.execute(sql: "DELETE FROM meal WHERE id = ?", arguments: [id.raw])
             guard let m = meal else { continue }
-            try db.execute(
-                sql: "INSERT INTO meal (id, recipe_id, day, servings, position, list_id) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id.raw, m.recipe.raw, m.day.description, m.servings, m.position, m.list?.raw])
+            try db.execute(sql: """
+                INSERT INTO meal (id, recipe_id, day, servings, position, list_id, added_elsewhere, planned_by) \
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [
+                    id.raw, m.recipe.raw, m.day.description, m.servings, m.position, m.list?.raw, m.addedElsewhere,
+                    m.plannedBy,
+                ])
         }
+        try KitchenTables.stamp(cs.book, db)
         for (id, share) in cs.book.shares {
             try db.execute(sql: "DELETE FROM item_share WHERE id = ?", arguments: [id.raw])
             guard let s = share else { continue }

@@ -8,7 +8,7 @@ enum Schema {
     /// The gap between neighbours' positions: items', saved searches' and lists'.
     static let positionGap: Int64 = 1 << 20
 
-    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13"]
+    static let versions = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14"]
     static var latest: String { versions.last! }
 
     static var migrator: DatabaseMigrator {
@@ -18,7 +18,7 @@ enum Schema {
             { try v1($0) }, { try v2($0) }, { try v3($0) }, { try v4($0) },
             { try v5($0) }, { try v6($0) }, { try v7($0) }, { try v8($0) },
             { try v9($0) }, { try v10($0) }, { try v11($0) }, { try v12($0) },
-            { try v13($0) },
+            { try v13($0) }, { try v14($0) },
         ]
         precondition(steps.count == versions.count, "a version without its migration")
         for (version, step) in zip(versions, steps) { m.registerMigration(version, migrate: step) }

@@ -30,6 +30,8 @@ struct StoreChanges: Sendable {
     var onlyAt = OnlyAt()
     /// Changes whenever a trip is recorded or deleted (`TripTables.tripStamp`).
     var tripStamp: Int64 = 0
+    /// Changes whenever a recipe, a meal or the plan's notes are written (`KitchenTables.stamp`).
+    var kitchenStamp: Int64 = 0
     var revision: Int64 = 0
 }
 
@@ -80,8 +82,8 @@ package struct IDSource {
     mutating func newListID() -> ListID { defer { nextList += 1 }; return ListID(nextList) }
     mutating func newShopID() -> ShopID { defer { nextShop += 1 }; return ShopID(nextShop) }
     mutating func newTripID() -> TripID { defer { nextTrip += 1 }; return TripID(nextTrip) }
-    mutating func newRecipeID() -> RecipeID { defer { nextRecipe += 1 }; return RecipeID(nextRecipe) }
-    mutating func newMealID() -> MealID { defer { nextMeal += 1 }; return MealID(nextMeal) }
+    package mutating func newRecipeID() -> RecipeID { defer { nextRecipe += 1 }; return RecipeID(nextRecipe) }
+    package mutating func newMealID() -> MealID { defer { nextMeal += 1 }; return MealID(nextMeal) }
     mutating func newShareID() -> ShareID { defer { nextShare += 1 }; return ShareID(nextShare) }
 }
 
@@ -149,6 +151,7 @@ package final class Store: Sendable {
     // holds the store, the store holds no part).
     package var syncTables: SyncTables { SyncTables(store: self) }
     package var recipeTables: RecipeTables { RecipeTables(store: self) }
+    package var kitchenTables: KitchenTables { KitchenTables(store: self) }
     package var tripTables: TripTables { TripTables(store: self) }
     package var shopTables: ShopTables { ShopTables(store: self) }
     package var stapleTables: StapleTables { StapleTables(store: self) }
@@ -226,6 +229,7 @@ package final class Store: Sendable {
         c.shops = try ShopTables.shops(db)
         c.onlyAt = try ShopTables.onlyAt(db, list: list)
         c.tripStamp = try TripTables.tripStamp(db)
+        c.kitchenStamp = try KitchenTables.latestStamp(db)
         c.revision = try Self.revision(db)
         return c
     }

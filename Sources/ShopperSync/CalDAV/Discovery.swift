@@ -13,6 +13,15 @@ final class Discovery {
     /// collection is the only one offered.
     func collections() throws(SyncError) -> (home: URL, found: [RemoteCollection]) {
         if let given = try taskCollection(at: http.origin) { return (http.origin, [given]) }
+        let homeURL = try home()
+        let members = try propfind(
+            homeURL, depth: 1, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
+        let found = members.compactMap { Self.taskCollection($0, relativeTo: homeURL) }
+        return (homeURL, found.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending })
+    }
+
+    /// The account's calendar home.
+    func home() throws(SyncError) -> URL {
         let principal = try principalURL()
         let r = try propfind(principal, depth: 0, props: "<c:calendar-home-set/>")
         guard
@@ -21,15 +30,18 @@ final class Discovery {
               let homeURL = URL(string: home, relativeTo: principal)?.absoluteURL else {
             throw .notCalDAV(L("no calendar home"))
         }
-        let members = try propfind(
-            homeURL, depth: 1, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
-        let found = members.compactMap { Self.taskCollection($0, relativeTo: homeURL) }
-        return (homeURL, found.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending })
+        return homeURL
     }
 
     /// MKCALENDAR of a new task list in the home, named `name`.
     func makeCollection(in home: URL, name: String) throws(SyncError) -> RemoteCollection {
-        let slug = "shopping-" + UUID().uuidString.prefix(8).lowercased() + "/"
+        try makeCollection(in: home, name: name, components: ["VTODO"], slug: "shopping")
+    }
+
+    /// MKCALENDAR of a new calendar in the home for `components` ("VEVENT", "VJOURNAL"...).
+    func makeCollection(in home: URL, name: String, components: [String], slug prefix: String) throws(SyncError)
+        -> RemoteCollection {
+        let slug = prefix + "-" + UUID().uuidString.prefix(8).lowercased() + "/"
         guard
             let url = URL(
                 string: slug, relativeTo: home.absoluteString.hasSuffix("/") ? home : home.appendingPathComponent(""))?
@@ -41,7 +53,8 @@ final class Discovery {
             <?xml version="1.0" encoding="utf-8"?>
             <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
             <d:displayname>\(DAV.escape(name))</d:displayname>\
-            <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
+            <c:supported-calendar-component-set>\(components.map { "<c:comp name=\"\($0)\"/>" }.joined())\
+            </c:supported-calendar-component-set>\
             </d:prop></d:set></c:mkcalendar>
             """
         let r = try http.request("MKCALENDAR", url, body: Data(body.utf8))
@@ -87,7 +100,7 @@ final class Discovery {
         return RemoteCollection(url: url.absoluteString, name: name?.isEmpty == false ? name! : url.lastPathComponent)
     }
 
-    private func propfind(_ url: URL, depth: Int, props: String) throws(SyncError) -> [DAVResponse] {
+    func propfind(_ url: URL, depth: Int, props: String) throws(SyncError) -> [DAVResponse] {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>\(props)</d:prop></d:propfind>

@@ -84,7 +84,9 @@ package enum Sharing {
         try SyncEngine.storeCall { () throws(StoreError) in try store.syncTables.stopSharing(list) }
         // Lists in Recently Deleted count: one restored needs its password again.
         let others = (try? store.syncTables.allSyncBindings()) ?? []
-        if !others.contains(where: { $0.server == b.server && $0.user == b.user }) {
+        let kitchen = try? store.kitchenTables.binding()
+        if !others.contains(where: { $0.server == b.server && $0.user == b.user }),
+           kitchen?.server != b.server || kitchen?.user != b.user {
             Keyring.forget(server: b.server, user: b.user)
         }
     }

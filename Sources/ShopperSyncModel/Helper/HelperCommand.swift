@@ -23,6 +23,11 @@ package enum HelperCommand: Sendable, Equatable {
     case stop(store: String, list: ListID)
     /// The keyring's password for an account in use (the Share dialog offers it).
     case password(server: String, user: String)
+    /// Shares the household's recipes and plan on the account (password on standard input): finds
+    /// or makes the "Meals" calendar and the "Recipes" collection, and runs the first sync.
+    case shareKitchen(store: String, server: String, user: String)
+    /// Stops sharing the recipes and plan; everything stays here.
+    case stopKitchen(store: String)
     /// The recipes of a web page or a file (a path or an address): libxml2 reads the page here,
     /// never in the window.
     case recipes(source: String)
@@ -33,13 +38,15 @@ package enum HelperCommand: Sendable, Equatable {
         case .recipes: L("importing a recipe")
         case .sync: L("syncing a shared list")
         case .collections, .share, .password: L("sharing a list")
+        case .shareKitchen: L("sharing the recipes and plan")
+        case .stopKitchen: L("stopping sharing")
         case .stop: L("stopping sharing")
         }
     }
 
     package var readsPassword: Bool {
         switch self {
-        case .collections, .share: true
+        case .collections, .share, .shareKitchen: true
         default: false
         }
     }
@@ -59,6 +66,8 @@ package enum HelperCommand: Sendable, Equatable {
         case .stop(let store, let list): ["stop", store, "\(list.raw)"]
         case .password(let server, let user): ["password", server, user]
         case .recipes(let source): ["recipes", source]
+        case .shareKitchen(let store, let server, let user): ["share-kitchen", store, server, user]
+        case .stopKitchen(let store): ["stop-kitchen", store]
         }
     }
 
@@ -71,6 +80,8 @@ package enum HelperCommand: Sendable, Equatable {
         case ("stop", 3): guard let id = ids[0] else { return nil }; self = .stop(store: a[1], list: id)
         case ("password", 3): self = .password(server: a[1], user: a[2])
         case ("recipes", 2): self = .recipes(source: a[1])
+        case ("share-kitchen", 4): self = .shareKitchen(store: a[1], server: a[2], user: a[3])
+        case ("stop-kitchen", 2): self = .stopKitchen(store: a[1])
         case ("share", 5...):
             guard let id = ids[0], let target = Self.target(Array(a.dropFirst(5))) else { return nil }
             self = .share(store: a[1], list: id, server: a[3], user: a[4], target: target)
@@ -95,6 +106,8 @@ package struct HelperReply: Codable, Sendable {
     var waiting: Bool?
     /// The list a report or an error is about.
     var list: Int64?
+    /// The report or error is the kitchen's (recipes and plan), not a list's.
+    var kitchen: Bool?
     var report: SyncReport?
     /// The problem, in the user's words.
     package var error: String?
@@ -104,11 +117,12 @@ package struct HelperReply: Codable, Sendable {
     /// What `recipes` read.
     package var recipes: [RecipeDraft]?
 
-    package init(waiting: Bool? = nil, list: ListID? = nil, report: SyncReport? = nil, error: String? = nil,
+    package init(waiting: Bool? = nil, list: ListID? = nil, kitchen: Bool? = nil, report: SyncReport? = nil, error: String? = nil,
         home: String? = nil, found: [RemoteCollection]? = nil, password: String? = nil, recipes: [RecipeDraft]? = nil
     ) {
         self.waiting = waiting
         self.list = list?.raw
+        self.kitchen = kitchen
         self.report = report
         self.error = error
         self.home = home

@@ -14,12 +14,17 @@ package enum SyncHelper {
 
     /// Syncs `lists` (every shared list for none), one outcome each, in order. `waiting`: a sync of
     /// one of them runs in another process, and this one waits for it.
-    package static func sync(store: String, lists: [ListID],
-                             waiting: ((ListID) -> Void)? = nil) throws(HelperProcess.Failure) -> [Outcome] {
+    /// The kitchen (recipes and plan), when shared, is synced first: `kitchen` hears its report
+    /// and problem.
+    package static func sync(store: String, lists: [ListID], waiting: ((ListID) -> Void)? = nil,
+                             kitchen: ((SyncReport, String?) -> Void)? = nil) throws(HelperProcess.Failure)
+        -> [Outcome] {
         var outcomes: [Outcome] = []
         var failure: String?
         try HelperProcess.run(.sync(store: store, lists: lists), input: nil) { reply in
-            if reply.waiting == true {
+            if reply.kitchen == true {
+                kitchen?(reply.report ?? SyncReport(), reply.error)
+            } else if reply.waiting == true {
                 reply.list.map { waiting?(ListID($0)) }
             } else if let list = reply.list {
                 outcomes.append(Outcome(list: ListID(list), report: reply.report ?? SyncReport(), problem: reply.error))
@@ -51,6 +56,16 @@ package enum SyncHelper {
 
     package static func stop(store: String, list: ListID) throws(HelperProcess.Failure) {
         _ = try single(.stop(store: store, list: list), input: nil)
+    }
+
+    /// Shares the household's recipes and plan on the account and runs the first sync.
+    package static func shareKitchen(store: String, server: String, user: String,
+                                     password: String) throws(HelperProcess.Failure) -> SyncReport {
+        try single(.shareKitchen(store: store, server: server, user: user), input: password).report ?? SyncReport()
+    }
+
+    package static func stopKitchen(store: String) throws(HelperProcess.Failure) {
+        _ = try single(.stopKitchen(store: store), input: nil)
     }
 
     /// The keyring's password for the account; nil when it has none or cannot say.

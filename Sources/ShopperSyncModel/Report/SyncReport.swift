@@ -44,6 +44,9 @@ package struct SyncReport: Sendable, Codable {
     package var keptFromBulkDeletion = 0
     /// HTTP requests made.
     package var requests = 0
+    /// What other people's devices changed, for a word to the person (a notification); empty for a
+    /// first sync, which brings everything.
+    package var arrivals: [Arrival] = []
 
     package init() {}
 }

@@ -1,0 +1,116 @@
+import Foundation
+import ShopperModel
+import ShopperSyncModel
+
+/// Meals to all-day events and back. A meal taken off elsewhere that was added to a list here
+/// comes off through the model, as taking it off here does: exactly its share leaves the list.
+extension KitchenEngine {
+    struct RemoteMeal {
+        let href: String
+        let etag: String?
+        let text: String
+        let meal: SharedMeal
+    }
+
+    func pullMeals() throws(SyncError) {
+        let (records, notes) = try SyncEngine.storeCall { () throws(StoreError) in
+            (try store.kitchenTables.records(.meal), try store.kitchenTables.planNotes())
+        }
+        var known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
+        for n in notes { known[n.href] = n.etag }
+        let (changed, removed, token) = try serverChanges(meals, token: binding.meals.token, known: known)
+        let hold = RemovalFacts.bulkLoss(removed: removed.count, known: known.count)
+        if hold, !removed.isEmpty { report.keptFromBulkDeletion += removed.count }
+        var start = 0
+        repeat {
+            let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
+            start += SyncEngine.mergeBatch
+            var batch: [RemoteMeal] = []
+            try meals.fetch(part, skip: { href, why in report.skip(href, why: why) }) { f throws(SyncError) in
+                do throws(KitchenReadError) {
+                    batch.append(RemoteMeal(href: f.href, etag: f.etag, text: f.text,
+                                            meal: try EventMapping.meal(from: f.text)))
+                } catch {
+                    report.skip(SyncEngine.summary(ofBroken: f.text) ?? f.href, why: error.why)
+                }
+            }
+            let last = start >= changed.count
+            try mergeMeals(batch, removed: last && !hold ? removed : [], token: last ? token : binding.meals.token)
+        } while start < changed.count
+        binding.meals.token = token
+    }
+
+    private func mergeMeals(_ batch: [RemoteMeal], removed: [String], token: String?) throws(SyncError) {
+        var pass = try SyncEngine.storeCall { () throws(StoreError) in
+            MealPass(records: try store.kitchenTables.records(.meal), pending: try store.kitchenTables.pending(.meal),
+                     meals: try store.recipeTables.meals(), book: try store.recipeTables.recipes(),
+                     recipeRecords: try store.kitchenTables.records(.recipe), notes: try store.kitchenTables.planNotes(),
+                     first: first)
+        }
+        try write { ids throws(StoreError) in
+            for remote in batch { pass.take(remote, ids: &ids) }
+            for href in removed { pass.remove(href) }
+            var b = binding
+            b.meals.token = token
+            pass.write.binding = b
+            return pass.write
+        }
+        report.received += pass.received
+        report.deletedHere += pass.deletedHere
+        report.arrivals += pass.arrivals
+        try listChanges(pass)
+    }
+
+    /// Meals added to a list here that were taken off or changed elsewhere: the list changes by
+    /// their shares, through the list's model (one undo step each, as if done here).
+    private func listChanges(_ pass: MealPass) throws(SyncError) {
+        try SyncEngine.storeCall { () throws(StoreError) in
+            for (meal, list) in pass.takenOff {
+                try ShoppingModel(store: store, list: list).plan.removeMeal(meal)
+                report.deletedHere += 1
+            }
+            for (meal, list, servings) in pass.resized {
+                try ShoppingModel(store: store, list: list).plan.setMealServings(meal, servings)
+            }
+        }
+    }
+
+    /// Sends the meals changed here; true when the server had changed meanwhile.
+    func pushMeals() throws(SyncError) -> Bool {
+        let (records, pending, all, book, recipeRecords, lists) = try SyncEngine.storeCall {
+            () throws(StoreError) in
+            (try store.kitchenTables.records(.meal), try store.kitchenTables.pending(.meal),
+             try store.recipeTables.meals(), try store.recipeTables.recipes(),
+             try store.kitchenTables.records(.recipe), try store.lists())
+        }
+        let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let recipeUIDs = Dictionary(recipeRecords.map { ($0.id, $0.uid) }, uniquingKeysWith: { a, _ in a })
+        let titles = Dictionary(book.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let listNames = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var again = false
+        for meal in all {
+            guard let stamp = pending[meal.id.raw], let recipe = titles[meal.recipe] else { continue }
+            let record = byID[meal.id.raw]
+            let uid = record?.uid ?? newUID(.meal, meal.id.raw)
+            let old = record?.base.flatMap { try? EventMapping.meal(from: $0) }
+            var shared = SharedMeal(
+                uid: uid, day: meal.day, summary: MealText.summary(title: recipe.title, servings: meal.servings),
+                text: MealText.description(recipe, servings: meal.servings), recipeUID: recipeUIDs[meal.recipe.raw],
+                servings: meal.servings, plannedBy: meal.plannedBy ?? me)
+            if let list = meal.list {
+                shared.addedTo = listNames[list]
+                shared.addedBy = me
+                shared.shares = (try? store.recipeTables.shareLines(meal: meal.id)) ?? []
+            } else if meal.addedElsewhere != nil {
+                (shared.addedTo, shared.addedBy, shared.shares) = (meal.addedElsewhere, old?.addedBy, old?.shares ?? [])
+            }
+            let text = EventMapping.text(for: shared, patching: record?.base)
+            again = try send(.meal, meal.id.raw, uid: uid, text: text, record: record, stamp: stamp, to: meals) || again
+        }
+        let here = Set(all.map(\.id.raw))
+        for record in records where !here.contains(record.id) {
+            again = try sendDeletion(record, from: meals) || again
+        }
+        return again
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ShopperModel
+import ShopperSyncModel
+
+/// One sync of the household's kitchen: recipes (journal entries) first, then meals (events),
+/// each taken in from the server and merged, then sent. Synchronous, on a worker (the helper's
+/// main thread). Written as a list's sync is: a UID is known before its first upload, what was
+/// sent is kept before it is sent, and each merge is one transaction with its records.
+package enum KitchenSync {
+    /// The lock file's name: no list has id 0.
+    static let lockID = ListID(0)
+
+    package static func syncReporting(store: Store, notice: String? = nil, now: @escaping () -> Date = Date.init)
+        -> (SyncReport, SyncError?) {
+        let binding: KitchenBinding
+        do {
+            guard let b = try SyncEngine.storeCall({ () throws(StoreError) in try store.kitchenTables.binding() })
+            else { return (SyncReport(), .store(L("the recipes and plan are not shared"))) }
+            binding = b
+        } catch { return (SyncReport(), error) }
+        let lock: SyncLock
+        do { lock = try SyncLock(store.path, lockID) } catch { return (SyncReport(), error) }
+        defer { lock.release() }
+        var engine: KitchenEngine?
+        do {
+            let password = try Keyring.password(server: binding.server, user: binding.user)
+            engine = try KitchenEngine(store: store, binding: binding, password: password, now: now)
+            return (try engine!.run(notice: notice), nil)
+        } catch {
+            var b = (try? store.kitchenTables.binding()) ?? binding
+            b.problem = error.description
+            b.problemLine = error.statusLine
+            b.offline = error.isOffline
+            try? store.kitchenTables.saveBinding(b)
+            return (engine?.report ?? SyncReport(), error)
+        }
+    }
+}
+
+/// The state of one kitchen sync.
+final class KitchenEngine {
+    let store: Store
+    var binding: KitchenBinding
+    let recipes: CalDAVCollection
+    let meals: CalDAVCollection
+    var report = SyncReport()
+    let now: () -> Date
+    /// The name this desktop's changes travel with.
+    let me: String
+    /// Nothing was synced before: what arrives is everything, not news for a notification.
+    let first: Bool
+
+    init(store: Store, binding: KitchenBinding, password: String, now: @escaping () -> Date) throws(SyncError) {
+        guard let server = URL(string: binding.server), let r = URL(string: binding.recipes.url),
+              let m = URL(string: binding.meals.url) else { throw .network(.badAddress(binding.server)) }
+        let http = try HTTPTransport(server: server, user: binding.user, password: password)
+        for url in [r, m] where !HTTPTransport.sameServer(url, server) {
+            throw .network(.redirectedElsewhere(to: url.host ?? url.absoluteString))
+        }
+        self.store = store
+        self.binding = binding
+        self.now = now
+        recipes = CalDAVCollection(http: http, url: r)
+        meals = CalDAVCollection(http: http, url: m)
+        me = (try? store.kitchenTables.sharingName()) ?? binding.user
+        first = binding.lastSync == nil
+    }
+
+    func run(notice: String?) throws(SyncError) -> SyncReport {
+        try pullRecipes()
+        if try pushRecipes() { try pullRecipes() }
+        try pullMeals()
+        if try pushMeals() { try pullMeals() }
+        binding.lastSync = now()
+        binding.problem = nil
+        binding.problemLine = nil
+        binding.offline = false
+        let skipped = report.skipped.prefix(3).map { L("{task} ({why})", ["task": $0.name, "why": $0.why]) }
+        let parts = [notice].compactMap { $0 } + (skipped.isEmpty ? [] : [
+            L("{count} entries on the server were left alone: {names}",
+              ["count": "\(report.skipped.count)", "names": skipped.joined(separator: ", ")]),
+        ])
+        binding.notice = parts.isEmpty ? nil : parts.joined(separator: "; ")
+        try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.saveBinding(currentBinding()) }
+        report.requests = recipes.http.requests
+        if report.notSent > 0 { throw .changesRefused(count: report.notSent) }
+        return report
+    }
+
+    /// The binding as this sync leaves it, with what the store holds of it now (a token a merge
+    /// saved).
+    func currentBinding() -> KitchenBinding { binding }
+
+    /// What changed in `c` since `token`: sync-collection, or the listing compared with `known`.
+    func serverChanges(_ c: CalDAVCollection, token: String?, known: [String: String?]) throws(SyncError)
+        -> (changed: [String], removed: [String], token: String?) {
+        var outside: [String] = []
+        defer { for href in outside { report.skip(href, why: L("an address outside the task list")) } }
+        switch try c.changes(since: token) {
+        case .success(let ch):
+            outside = ch.outside
+            let removed = token == nil ? known.keys.filter { ch.changed[$0] == nil } : ch.removed
+            let changed = ch.changed.filter { href, etag in etag == nil || known[href] != etag }.keys
+            return (changed.sorted(), removed.filter { c.member($0) != nil }, ch.token)
+        case .failure:
+            let all = try c.listing(outside: &outside)
+            let changed = all.filter { href, etag in etag == nil || known[href] != etag }.keys
+            return (changed.sorted(), known.keys.filter { all[$0] == nil && c.member($0) != nil }, nil)
+        }
+    }
+
+    /// The UID this desktop gives a new entry: known before its first upload.
+    func newUID(_ kind: KitchenKind, _ id: Int64) -> String { "\(binding.uidPrefix)-\(kind.rawValue)-\(id)" }
+
+    func write(_ build: (inout IDSource) throws(StoreError) -> KitchenWrite) throws(SyncError) {
+        try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.apply(build) }
+    }
+}

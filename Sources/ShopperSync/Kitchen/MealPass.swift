@@ -1,0 +1,127 @@
+import Foundation
+import ShopperModel
+import ShopperSyncModel
+
+/// One merge of the meals calendar into the plan: an event that names a recipe of the book (by
+/// its UID, or by its summary, "Chili for 4", for one a calendar app made) is a meal; any other
+/// is a note on its day.
+struct MealPass {
+    private let byHref: [String: KitchenRecord]
+    private let byUID: [String: KitchenRecord]
+    private let pending: [Int64: Int64]
+    private var meals: [MealID: Meal]
+    private let recipeByUID: [String: RecipeID]
+    private let recipeByTitle: [String: Recipe]
+    private let book: [RecipeID: Recipe]
+    private let notesByHref: [String: PlanNote]
+    private let first: Bool
+    var write = KitchenWrite()
+    var received = 0
+    var deletedHere = 0
+    var arrivals: [Arrival] = []
+    /// Meals added to a list here, taken off elsewhere: their shares come off that list.
+    var takenOff: [(MealID, ListID)] = []
+    /// Meals added to a list here whose servings changed elsewhere.
+    var resized: [(MealID, ListID, Int)] = []
+
+    init(records: [KitchenRecord], pending: [Int64: Int64], meals: [Meal], book: [Recipe],
+         recipeRecords: [KitchenRecord], notes: [PlanNote], first: Bool) {
+        byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+        self.pending = pending
+        self.meals = Dictionary(meals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        recipeByUID = Dictionary(recipeRecords.map { ($0.uid, RecipeID($0.id)) }, uniquingKeysWith: { a, _ in a })
+        recipeByTitle = Dictionary(book.map { (SearchQuery.fold($0.title), $0) }, uniquingKeysWith: { a, _ in a })
+        self.book = Dictionary(book.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        notesByHref = Dictionary(notes.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        self.first = first
+    }
+
+    mutating func take(_ remote: KitchenEngine.RemoteMeal, ids: inout IDSource) {
+        let named = MealText.named(remote.meal.summary)
+        let recipe = remote.meal.recipeUID.flatMap { recipeByUID[$0] }.flatMap { book[$0] }
+            ?? recipeByTitle[SearchQuery.fold(named.title)]
+        guard let recipe else { return note(remote) }
+        if notesByHref[remote.href] != nil { write.removedNotes.append(remote.meal.uid) }
+        let servings = min(max(remote.meal.servings ?? named.servings ?? recipe.baseServings, 1),
+                           RecipeDraft.maxServings)
+        guard let record = byHref[remote.href] ?? byUID[remote.meal.uid] else {
+            return create(remote, recipe: recipe.id, servings: servings, ids: &ids)
+        }
+        let base = Self.base(of: record, remote: remote.meal)
+        guard let local = meals[MealID(record.id)] else {
+            // Taken off here, changed there: the change is kept, as a meal again.
+            if base != remote.meal {
+                write.removedRecords.append((.meal, record.id))
+                create(remote, recipe: recipe.id, servings: servings, ids: &ids)
+            }
+            return
+        }
+        merge(remote, record: record, base: base, local: local, servings: servings)
+    }
+
+    /// Gone from the server: off the plan here too (through the list, when added here), unless
+    /// changed here since.
+    mutating func remove(_ href: String) {
+        if let n = notesByHref[href] { write.removedNotes.append(n.uid) }
+        guard let record = byHref[href] else { return }
+        write.removedRecords.append((.meal, record.id))
+        let id = MealID(record.id)
+        guard let meal = meals[id], pending[record.id] == nil else { return }
+        if let list = meal.list {
+            takenOff.append((id, list))
+        } else {
+            write.meals[id] = .some(nil)
+            deletedHere += 1
+        }
+        meals[id] = nil
+    }
+
+    private mutating func merge(_ remote: KitchenEngine.RemoteMeal, record: KitchenRecord, base: SharedMeal?,
+                                local: Meal, servings: Int) {
+        var r = record
+        (r.href, r.etag, r.base, r.sent) = (remote.href, remote.etag, remote.text, nil)
+        let changedHere = pending[record.id] != nil
+        guard base != remote.meal else { return write.records.append((r, clean: !changedHere)) }
+        var kept = local
+        // A field changed there is taken, unless it changed here too (then this desktop's stays).
+        if base?.day != remote.meal.day, !changedHere || base == nil { kept.day = remote.meal.day }
+        if base?.servings != remote.meal.servings, !changedHere || base == nil, servings != local.servings {
+            if let list = local.list { resized.append((local.id, list, servings)) } else { kept.servings = servings }
+        }
+        if local.list == nil { kept.addedElsewhere = remote.meal.addedTo }
+        if kept != local {
+            write.meals[local.id] = kept
+            meals[local.id] = kept
+            received += 1
+        }
+        write.records.append((r, clean: !changedHere))
+    }
+
+    private mutating func create(_ remote: KitchenEngine.RemoteMeal, recipe: RecipeID, servings: Int,
+                                 ids: inout IDSource) {
+        let id = ids.newMealID()
+        let last = meals.values.filter { $0.day == remote.meal.day }.map(\.position).max() ?? 0
+        let meal = Meal(id: id, recipe: recipe, day: remote.meal.day, servings: servings, position: last + 1,
+                        addedElsewhere: remote.meal.addedTo, plannedBy: remote.meal.plannedBy)
+        write.meals[id] = meal
+        meals[id] = meal
+        write.records.append((KitchenRecord(kind: .meal, id: id.raw, uid: remote.meal.uid, href: remote.href,
+                                            etag: remote.etag, base: remote.text, syncedStamp: 0), clean: true))
+        received += 1
+        if !first {
+            arrivals.append(Arrival(kind: .planned, what: remote.meal.summary, by: remote.meal.plannedBy, list: nil,
+                                    day: remote.meal.day))
+        }
+    }
+
+    private mutating func note(_ remote: KitchenEngine.RemoteMeal) {
+        write.notes.append(PlanNote(uid: remote.meal.uid, href: remote.href, etag: remote.etag, day: remote.meal.day,
+                                    summary: String(remote.meal.summary.prefix(200))))
+    }
+
+    static func base(of record: KitchenRecord, remote: SharedMeal) -> SharedMeal? {
+        if let sent = record.sent.flatMap({ try? EventMapping.meal(from: $0) }), sent == remote { return sent }
+        return record.base.flatMap { try? EventMapping.meal(from: $0) }
+    }
+}

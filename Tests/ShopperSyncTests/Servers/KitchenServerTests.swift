@@ -1,0 +1,17 @@
+import XCTest
+
+/// The household's kitchen on Radicale.
+final class RadicaleKitchenTests: XCTestCase {
+    func scenarios() throws -> KitchenScenarios { try KitchenScenarios("radicale") }
+    func testMealPlannedOnOneDesktop() throws { try scenarios().mealPlannedOnOneDesktop() }
+    func testPhoneMakesAMeal() throws { try scenarios().phoneMakesAMeal() }
+    func testRecipeEditedOnBoth() throws { try scenarios().recipeEditedOnBoth() }
+}
+
+/// The household's kitchen on Xandikos.
+final class XandikosKitchenTests: XCTestCase {
+    func scenarios() throws -> KitchenScenarios { try KitchenScenarios("xandikos") }
+    func testMealPlannedOnOneDesktop() throws { try scenarios().mealPlannedOnOneDesktop() }
+    func testPhoneMakesAMeal() throws { try scenarios().phoneMakesAMeal() }
+    func testRecipeEditedOnBoth() throws { try scenarios().recipeEditedOnBoth() }
+}
