@@ -65,12 +65,18 @@ extension KitchenEngine {
     /// their shares, through the list's model (one undo step each, as if done here).
     private func listChanges(_ pass: MealPass) throws(SyncError) {
         try SyncEngine.storeCall { () throws(StoreError) in
+            // The model held while its part works: a part reaches it unowned, and a temporary
+            // model was gone by then ("read an unowned reference … already destroyed").
             for (meal, list) in pass.takenOff {
-                try ShoppingModel(store: store, list: list).plan.removeMeal(meal)
+                let model = try ShoppingModel(store: store, list: list)
+                try withExtendedLifetime(model) { () throws(StoreError) in try model.plan.removeMeal(meal) }
                 report.deletedHere += 1
             }
             for (meal, list, servings) in pass.resized {
-                try ShoppingModel(store: store, list: list).plan.setMealServings(meal, servings)
+                let model = try ShoppingModel(store: store, list: list)
+                try withExtendedLifetime(model) { () throws(StoreError) in
+                    try model.plan.setMealServings(meal, servings)
+                }
             }
         }
     }
