@@ -44,8 +44,8 @@ extension KitchenEngine {
         var pass = try SyncEngine.storeCall { () throws(StoreError) in
             MealPass(records: try store.kitchenTables.records(.meal), pending: try store.kitchenTables.pending(.meal),
                      meals: try store.recipeTables.meals(), book: try store.recipeTables.recipes(),
-                     recipeRecords: try store.kitchenTables.records(.recipe), notes: try store.kitchenTables.planNotes(),
-                     first: first)
+                     recipeRecords: try store.kitchenTables.records(.recipe),
+                     notes: try store.kitchenTables.planNotes(), first: first)
         }
         try write { ids throws(StoreError) in
             for remote in batch { pass.take(remote, ids: &ids) }

@@ -7,12 +7,13 @@ package struct SharedRecipe: Equatable, Sendable, Codable {
     package var uid: String
     package var title: String
     package var servings: Int?
-    package var yieldText: String?
-    package var ingredients: [String]
-    package var method: [String]
+    // Internal until another module reads them one by one (the sync reads `draft`).
+    var yieldText: String?
+    var ingredients: [String]
+    var method: [String]
     /// URL of the source page.
     package var source: String?
-    package var notes: String
+    var notes: String
     package var tags: [String]
 
     package init(uid: String, draft: RecipeDraft) {
