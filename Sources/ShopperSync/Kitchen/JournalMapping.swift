@@ -7,7 +7,8 @@ import ShopperSyncModel
 /// SUMMARY is the title; DESCRIPTION the recipe as the text Paste a Recipe reads (what jtx Board
 /// shows and lets a person edit); the schema.org JSON in a base64 ATTACH (exact: both servers keep
 /// base64 as it is, where Xandikos rewrites backslashes and Radicale cuts X- values at commas);
-/// URL the source page; CATEGORIES the tags, one a property; X-SHOPPER-SERVINGS the servings.
+/// URL the source page; CATEGORIES the tags, one a property (and X-SHOPPER-TAGS, see `tags(of:)`);
+/// X-SHOPPER-SERVINGS the servings.
 /// X-SHOPPER-DESCRIPTION-SUM is a checksum of the DESCRIPTION Shopper wrote: when the
 /// DESCRIPTION no longer matches it, another app edited the text, and the recipe is read from
 /// the text (the JSON is stale); otherwise from the JSON.
@@ -25,6 +26,7 @@ enum JournalMapping {
         entry.set(.description, description)
         entry.set(.url, recipe.source)
         entry.setCategories(recipe.tags)
+        entry.setX("X-SHOPPER-TAGS", recipe.tags)
         entry.setX("X-SHOPPER-SERVINGS", recipe.servings.map(String.init))
         entry.setX("X-SHOPPER-DESCRIPTION-SUM", checksum(description))
         entry.setAttachment(type: jsonType, base64: SchemaOrgRecipe.json([draft]).base64EncodedString())
@@ -38,7 +40,7 @@ enum JournalMapping {
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let description = entry.value(.description, limit: KitchenLimits.maxText) ?? ""
         let source = entry.value(.url, limit: 2_000)
-        let tags = entry.categories(max: KitchenLimits.maxCategories)
+        let tags = tags(of: entry)
         var draft: RecipeDraft
         if let json = json(in: entry, source: source),
            entry.xValue("X-SHOPPER-DESCRIPTION-SUM") == checksum(description) {
@@ -54,6 +56,19 @@ enum JournalMapping {
         draft = draft.capped
         guard !draft.title.isEmpty else { throw .noSummary }
         return SharedRecipe(uid: String(entry.uid.prefix(KitchenLimits.maxName)), draft: draft)
+    }
+
+    /// The tags: CATEGORIES, one a property. Xandikos splits a category at its escaped comma
+    /// ("Sweet, quick" comes back as two); X-SHOPPER-TAGS keeps each whole, and is taken while it
+    /// names the same words as the categories (no other app changed them).
+    static func tags(of entry: ICalEntry) -> [String] {
+        let categories = entry.categories(max: KitchenLimits.maxCategories)
+        let exact = entry.xValues("X-SHOPPER-TAGS", max: KitchenLimits.maxCategories, limit: 1_000)
+        let words = { (tags: [String]) in
+            tags.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+        return words(exact) == words(categories) ? exact : categories
     }
 
     /// The recipe in the entry's schema.org attachment; nil when there is none, it is too long, it

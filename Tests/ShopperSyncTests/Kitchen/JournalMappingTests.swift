@@ -89,6 +89,16 @@ final class JournalMappingTests: XCTestCase {
         XCTAssertEqual(read.tags, ["Dinner", "Spicy"])
     }
 
+    /// Tags as Xandikos gives them back (a category split at its comma), and as another app edits them.
+    func testTagsWithACommaStayWhole() throws {
+        let text = JournalMapping.text(for: Self.pancakes, patching: nil)
+        let split = text.replacingOccurrences(of: "CATEGORIES:Sweet\\, quick", with: "CATEGORIES:Sweet,quick")
+        XCTAssertNotEqual(split, text)
+        XCTAssertEqual(try JournalMapping.recipe(from: split).tags, ["Breakfast", "Sweet, quick"])
+        let edited = text.replacingOccurrences(of: "CATEGORIES:Sweet\\, quick", with: "CATEGORIES:Savoury")
+        XCTAssertEqual(try JournalMapping.recipe(from: edited).tags, ["Breakfast", "Savoury"])
+    }
+
     func testRefused() {
         func refused(_ text: String) -> KitchenReadError? {
             do { _ = try JournalMapping.recipe(from: text); return nil } catch { return error }
