@@ -14,17 +14,43 @@ package struct KitchenWrite: Sendable {
     /// Notes gone from the server, by UID.
     package var removedNotes: [String] = []
     package var binding: KitchenBinding?
+    /// The stamps the recipes and meals written had when the sync read them (`stamps`): another
+    /// write of one since (the window's) makes this write a conflict, read again and merged anew.
+    package var seen: [KitchenKind: [Int64: Int64]] = [:]
 
     package init() {}
 }
 
 extension KitchenTables {
+    /// Every stamp of a kind, by id: what `KitchenWrite.seen` holds.
+    package func stamps(_ kind: KitchenKind) throws(StoreError) -> [Int64: Int64] {
+        try store.read { db in
+            guard try db.tableExists("kitchen_change") else { return [:] }
+            var out: [Int64: Int64] = [:]
+            for r in try Row.fetchAll(db, sql: "SELECT id, stamp FROM kitchen_change WHERE kind = ?",
+                                      arguments: [kind.rawValue]) { out[r[0]] = r[1] }
+            return out
+        }
+    }
+
+    /// Refuses a write over a recipe or meal written since the sync read it.
+    private static func check(_ w: KitchenWrite, _ db: Database) throws(StoreError) {
+        let written = w.recipes.keys.map { (KitchenKind.recipe, $0.raw) } + w.meals.keys.map { (.meal, $0.raw) }
+        do {
+            for (kind, id) in written where try currentStamp(kind, id, db) != (w.seen[kind]?[id] ?? 0) {
+                // No item is in question: a recipe or meal the window wrote meanwhile.
+                throw StoreError.conflict(ItemID(0))
+            }
+        } catch let e as StoreError { throw e } catch { throw .writeFailed(reason: StoreOpening.reason(error)) }
+    }
+
     /// Writes what `build` returns in one transaction; `build` gets ids no process has used.
     /// Nothing is kept when sharing the kitchen stopped meanwhile.
     package func apply(_ build: (inout IDSource) throws(StoreError) -> KitchenWrite) throws(StoreError) {
         var written = KitchenWrite()
-        _ = try store.write(seen: 0, knownAisles: [], list: .first, { ids, _ throws(StoreError) in
+        _ = try store.write(seen: 0, knownAisles: [], list: .first, { ids, reader throws(StoreError) in
             written = try build(&ids)
+            try Self.check(written, reader.db)
             var cs = ChangeSet(list: .first)
             cs.book.recipes = written.recipes
             cs.book.meals = written.meals

@@ -41,11 +41,23 @@ extension KitchenEngine {
     }
 
     private func mergeMeals(_ batch: [RemoteMeal], removed: [String], token: String?) throws(SyncError) {
+        for attempt in 1...SyncEngine.mergeAttempts {
+            do {
+                return try mergeMealsOnce(batch, removed: removed, token: token)
+            } catch .storeConflict where attempt < SyncEngine.mergeAttempts {
+                continue
+            }
+        }
+    }
+
+    private func mergeMealsOnce(_ batch: [RemoteMeal], removed: [String], token: String?) throws(SyncError) {
+        let (tables, recipeTables) = (store.kitchenTables, store.recipeTables)
+        // The stamps first: a write after them and before the reads below is then a conflict.
+        let seen = try SyncEngine.storeCall { () throws(StoreError) in try tables.stamps(.meal) }
         var pass = try SyncEngine.storeCall { () throws(StoreError) in
-            MealPass(records: try store.kitchenTables.records(.meal), pending: try store.kitchenTables.pending(.meal),
-                     meals: try store.recipeTables.meals(), book: try store.recipeTables.recipes(),
-                     recipeRecords: try store.kitchenTables.records(.recipe),
-                     notes: try store.kitchenTables.planNotes(), first: first)
+            MealPass(records: try tables.records(.meal), pending: try tables.pending(.meal),
+                     meals: try recipeTables.meals(), book: try recipeTables.recipes(),
+                     recipeRecords: try tables.records(.recipe), notes: try tables.planNotes(), first: first)
         }
         try write { ids throws(StoreError) in
             for remote in batch { pass.take(remote, ids: &ids) }
@@ -53,6 +65,7 @@ extension KitchenEngine {
             var b = binding
             b.meals.token = token
             pass.write.binding = b
+            pass.write.seen = [.meal: seen]
             return pass.write
         }
         report.received += pass.received

@@ -37,8 +37,23 @@ extension KitchenEngine {
         binding.recipes.token = token
     }
 
-    /// One batch written with its records, in one transaction.
+    /// One batch written with its records, in one transaction; read and merged anew when the
+    /// window wrote one of its recipes meanwhile.
     private func mergeRecipes(_ batch: [RemoteRecipe], removed: [String], token: String?) throws(SyncError) {
+        for attempt in 1...SyncEngine.mergeAttempts {
+            do {
+                return try mergeRecipesOnce(batch, removed: removed, token: token)
+            } catch .storeConflict where attempt < SyncEngine.mergeAttempts {
+                continue
+            }
+        }
+    }
+
+    private func mergeRecipesOnce(_ batch: [RemoteRecipe], removed: [String], token: String?) throws(SyncError) {
+        // The stamps first: a write after them and before the reads below is then a conflict.
+        let (stamps, mealStamps) = try SyncEngine.storeCall { () throws(StoreError) in
+            (try store.kitchenTables.stamps(.recipe), try store.kitchenTables.stamps(.meal))
+        }
         let (records, pending, book, meals) = try SyncEngine.storeCall { () throws(StoreError) in
             (try store.kitchenTables.records(.recipe), try store.kitchenTables.pending(.recipe),
              try store.recipeTables.recipes(), try store.recipeTables.meals())
@@ -50,6 +65,7 @@ extension KitchenEngine {
             var b = binding
             b.recipes.token = token
             pass.write.binding = b
+            pass.write.seen = [.recipe: stamps, .meal: mealStamps]
             return pass.write
         }
         report.received += pass.received
