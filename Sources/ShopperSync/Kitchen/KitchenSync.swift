@@ -67,10 +67,16 @@ final class KitchenEngine {
     }
 
     func run(notice: String?) throws(SyncError) -> SyncReport {
+        // After uploads, the changes are read once more (as a list's sync does), so the token
+        // saved covers them: Xandikos's token is a hash of the collection's contents, and a meal
+        // sent and then deleted elsewhere leaves the token read before the upload, which then
+        // reports no change at all.
         try pullRecipes()
-        if try pushRecipes() { try pullRecipes() }
+        var wrote = report.sent + report.deletedThere
+        if try pushRecipes() || report.sent + report.deletedThere > wrote { try pullRecipes() }
         try pullMeals()
-        if try pushMeals() { try pullMeals() }
+        wrote = report.sent + report.deletedThere
+        if try pushMeals() || report.sent + report.deletedThere > wrote { try pullMeals() }
         binding.lastSync = now()
         binding.problem = nil
         binding.problemLine = nil
