@@ -68,7 +68,7 @@ struct KitchenScenarios {
 
         let meal = try XCTUnwrap(try am.plan.planMeal(id, on: Self.thursday, servings: 6))
         try am.plan.addWeekToList(from: Self.thursday)
-        XCTAssertEqual(try a.item("flour")?.quantity, 600)
+        XCTAssertEqual(try a.item("Flour")?.quantity, 600)
         try sync(a)
         let news = try sync(b)
 
@@ -80,7 +80,7 @@ struct KitchenScenarios {
                       "B hears of the meal: \(news.arrivals)")
         XCTAssertEqual(try b.model.plan.mealsWaiting(from: Self.thursday), 0)
         XCTAssertEqual(try b.model.plan.addWeekToList(from: Self.thursday).count, 0, "B adds nothing twice")
-        XCTAssertEqual(try b.item("flour")?.quantity, 600, "the list came through the list's sync")
+        XCTAssertEqual(try b.item("Flour")?.quantity, 600, "the list came through the list's sync")
 
         let phone = KitchenPhone(server: server, collection: try XCTUnwrap(a.store.kitchenTables.binding()).meals.url)
         let event = try XCTUnwrap(try phone.events().first { $0.summary == "Pancakes for 6" }, "the phone's calendar")
@@ -93,7 +93,7 @@ struct KitchenScenarios {
         try sync(b)
         XCTAssertNil(try a.store.recipeTables.meals().first { $0.id == meal }, "off A's plan")
         for d in [a, b] {
-            XCTAssertNil(try d.item("flour"), "the share left the list")
+            XCTAssertNil(try d.item("Flour"), "the share left the list")
             XCTAssertEqual(try d.store.recipeTables.meals().filter { $0.day == Self.thursday }.count, 0)
         }
     }
