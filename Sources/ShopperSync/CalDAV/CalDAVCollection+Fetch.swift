@@ -17,7 +17,7 @@ extension CalDAVCollection {
     /// The tasks at `hrefs` (members of this collection), `multigetBatch` a request, each handed to
     /// `take` as it comes (nothing piles up here). A reply that cannot be read whole (not XML even
     /// after the lenient pass, or larger than its tasks can be) is asked again in halves, down to
-    /// one task, which `skip` then names with why; a task over `maxTask` is skipped as it is read.
+    /// one task, which `skip` then names with why; a task over `maxEntry` is skipped as it is read.
     func fetch(_ hrefs: [String], skip: (_ href: String, _ why: String) -> Void,
                take: (Fetched) throws(SyncError) -> Void) throws(SyncError) {
         for start in stride(from: 0, to: hrefs.count, by: Self.multigetBatch) {
@@ -60,7 +60,7 @@ extension CalDAVCollection {
             </c:calendar-multiget>
             """
         // Room for every task at its largest, escaped, and the XML around them.
-        let cap = part.count * Self.maxTask * 2 + (64 << 10)
+        let cap = part.count * maxEntry * 2 + (64 << 10)
         let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8), cap: cap)
         if r.status == 404 || r.status == 410 { throw .collectionGone }
         guard r.status == 207 else { throw .server(status: r.status, reason: r.reason) }
@@ -70,8 +70,8 @@ extension CalDAVCollection {
             // Only what was asked for: a reply naming other addresses is not taken at its word.
             guard let u = member(resp.href), asked.contains(u.absoluteString),
                   let data = resp.prop(DAV.caldav, "calendar-data")?.text, !data.isEmpty else { continue }
-            guard data.utf8.count <= Self.maxTask else {
-                skip(resp.href, L("larger than {size} KB", ["size": "\(Self.maxTask >> 10)"]))
+            guard data.utf8.count <= maxEntry else {
+                skip(resp.href, L("larger than {size} KB", ["size": "\(maxEntry >> 10)"]))
                 continue
             }
             out.append(Fetched(href: resp.href, etag: resp.etag, text: data))

@@ -5,10 +5,13 @@ import ShopperModel
 final class CalDAVCollection {
     let http: HTTPTransport
     let url: URL
+    /// The largest entry read: a task's 256 KB, a recipe's more (its schema.org JSON rides along).
+    let maxEntry: Int
 
-    init(http: HTTPTransport, url: URL) {
+    init(http: HTTPTransport, url: URL, maxEntry: Int = CalDAVCollection.maxTask) {
         self.http = http
         self.url = url
+        self.maxEntry = maxEntry
     }
 
     /// A sync-collection token the server no longer takes (or never gave): list everything instead.
@@ -71,7 +74,7 @@ final class CalDAVCollection {
 
     /// One task, by GET (after a 412, to merge with what is there now); nil when it is gone.
     func get(_ href: String) throws(SyncError) -> (etag: String?, text: String)? {
-        let r = try http.request("GET", try inside(href), cap: Self.maxTask)
+        let r = try http.request("GET", try inside(href), cap: maxEntry)
         switch PullReply.task(status: r.status) {
         case .read: return (r.etag, r.text)
         case .taskGone, .collectionGone, .tokenRefused: return nil

@@ -50,6 +50,10 @@ final class KitchenEngine {
     /// Nothing was synced before: what arrives is everything, not news for a notification.
     let first: Bool
 
+    /// A recipe's journal entry at most: its text and its JSON each within their own caps
+    /// (`KitchenLimits`), with room for what a server adds.
+    static let maxRecipe = 768 << 10
+
     init(store: Store, binding: KitchenBinding, password: String, now: @escaping () -> Date) throws(SyncError) {
         guard let server = URL(string: binding.server), let r = URL(string: binding.recipes.url),
               let m = URL(string: binding.meals.url) else { throw .network(.badAddress(binding.server)) }
@@ -60,7 +64,7 @@ final class KitchenEngine {
         self.store = store
         self.binding = binding
         self.now = now
-        recipes = CalDAVCollection(http: http, url: r)
+        recipes = CalDAVCollection(http: http, url: r, maxEntry: Self.maxRecipe)
         meals = CalDAVCollection(http: http, url: m)
         me = (try? store.kitchenTables.sharingName()) ?? binding.user
         first = binding.lastSync == nil

@@ -6,15 +6,20 @@ import ShopperSyncModel
 /// its UID, or by its summary, "Chili for 4", for one a calendar app made) is a meal; any other
 /// is a note on its day.
 struct MealPass {
-    private let byHref: [String: KitchenRecord]
-    private let byUID: [String: KitchenRecord]
-    private let pending: [Int64: Int64]
+    /// What the store knew when the merge began: records, recipes, notes.
+    struct Known {
+        let byHref: [String: KitchenRecord]
+        let byUID: [String: KitchenRecord]
+        let pending: [Int64: Int64]
+        let recipeByUID: [String: RecipeID]
+        let recipeByTitle: [String: Recipe]
+        let book: [RecipeID: Recipe]
+        let notesByHref: [String: PlanNote]
+        let first: Bool
+    }
+
+    private let known: Known
     private var meals: [MealID: Meal]
-    private let recipeByUID: [String: RecipeID]
-    private let recipeByTitle: [String: Recipe]
-    private let book: [RecipeID: Recipe]
-    private let notesByHref: [String: PlanNote]
-    private let first: Bool
     var write = KitchenWrite()
     var received = 0
     var deletedHere = 0
@@ -26,26 +31,27 @@ struct MealPass {
 
     init(records: [KitchenRecord], pending: [Int64: Int64], meals: [Meal], book: [Recipe],
          recipeRecords: [KitchenRecord], notes: [PlanNote], first: Bool) {
-        byHref = Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
-        byUID = Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-        self.pending = pending
+        known = Known(
+            byHref: Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a }),
+            byUID: Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a }),
+            pending: pending,
+            recipeByUID: Dictionary(recipeRecords.map { ($0.uid, RecipeID($0.id)) }, uniquingKeysWith: { a, _ in a }),
+            recipeByTitle: Dictionary(book.map { (SearchQuery.fold($0.title), $0) }, uniquingKeysWith: { a, _ in a }),
+            book: Dictionary(book.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+            notesByHref: Dictionary(notes.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a }),
+            first: first)
         self.meals = Dictionary(meals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        recipeByUID = Dictionary(recipeRecords.map { ($0.uid, RecipeID($0.id)) }, uniquingKeysWith: { a, _ in a })
-        recipeByTitle = Dictionary(book.map { (SearchQuery.fold($0.title), $0) }, uniquingKeysWith: { a, _ in a })
-        self.book = Dictionary(book.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        notesByHref = Dictionary(notes.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
-        self.first = first
     }
 
     mutating func take(_ remote: KitchenEngine.RemoteMeal, ids: inout IDSource) {
         let named = MealText.named(remote.meal.summary)
-        let recipe = remote.meal.recipeUID.flatMap { recipeByUID[$0] }.flatMap { book[$0] }
-            ?? recipeByTitle[SearchQuery.fold(named.title)]
+        let recipe = remote.meal.recipeUID.flatMap { known.recipeByUID[$0] }.flatMap { known.book[$0] }
+            ?? known.recipeByTitle[SearchQuery.fold(named.title)]
         guard let recipe else { return note(remote) }
-        if notesByHref[remote.href] != nil { write.removedNotes.append(remote.meal.uid) }
+        if known.notesByHref[remote.href] != nil { write.removedNotes.append(remote.meal.uid) }
         let servings = min(max(remote.meal.servings ?? named.servings ?? recipe.baseServings, 1),
                            RecipeDraft.maxServings)
-        guard let record = byHref[remote.href] ?? byUID[remote.meal.uid] else {
+        guard let record = known.byHref[remote.href] ?? known.byUID[remote.meal.uid] else {
             return create(remote, recipe: recipe.id, servings: servings, ids: &ids)
         }
         let base = Self.base(of: record, remote: remote.meal)
@@ -63,11 +69,11 @@ struct MealPass {
     /// Gone from the server: off the plan here too (through the list, when added here), unless
     /// changed here since.
     mutating func remove(_ href: String) {
-        if let n = notesByHref[href] { write.removedNotes.append(n.uid) }
-        guard let record = byHref[href] else { return }
+        if let n = known.notesByHref[href] { write.removedNotes.append(n.uid) }
+        guard let record = known.byHref[href] else { return }
         write.removedRecords.append((.meal, record.id))
         let id = MealID(record.id)
-        guard let meal = meals[id], pending[record.id] == nil else { return }
+        guard let meal = meals[id], known.pending[record.id] == nil else { return }
         if let list = meal.list {
             takenOff.append((id, list))
         } else {
@@ -81,7 +87,7 @@ struct MealPass {
                                 local: Meal, servings: Int) {
         var r = record
         (r.href, r.etag, r.base, r.sent) = (remote.href, remote.etag, remote.text, nil)
-        let changedHere = pending[record.id] != nil
+        let changedHere = known.pending[record.id] != nil
         guard base != remote.meal else { return write.records.append((r, clean: !changedHere)) }
         var kept = local
         // A field changed there is taken, unless it changed here too (then this desktop's stays).
@@ -109,7 +115,7 @@ struct MealPass {
         write.records.append((KitchenRecord(kind: .meal, id: id.raw, uid: remote.meal.uid, href: remote.href,
                                             etag: remote.etag, base: remote.text, syncedStamp: 0), clean: true))
         received += 1
-        if !first {
+        if !known.first {
             arrivals.append(Arrival(kind: .planned, what: remote.meal.summary, by: remote.meal.plannedBy, list: nil,
                                     day: remote.meal.day))
         }
