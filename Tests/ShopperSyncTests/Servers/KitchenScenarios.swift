@@ -150,6 +150,81 @@ struct KitchenScenarios {
     }
 }
 
+extension KitchenScenarios {
+    /// A recipe the other app wrote as text only is read as a paste; one that cannot be read at
+    /// all is skipped and named in the status while everything else goes on.
+    func badEntryIsSkippedAndNamed() throws {
+        let (a, _) = try household()
+        let recipes = try XCTUnwrap(a.store.kitchenTables.binding()).recipes.url
+        let phone = Phone(server: server, collection: recipes)
+        let folder = NSTemporaryDirectory() + "kitchen-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let soup = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//jtx//EN\r\nBEGIN:VJOURNAL\r\nUID:soup-1\r\n\
+            DTSTAMP:20260101T000000Z\r\nSUMMARY:Leek Soup\r\nDESCRIPTION:Leek Soup\\n\\nIngredients\\n2 leeks\\n\
+            1 l stock\r\nEND:VJOURNAL\r\nEND:VCALENDAR\r\n
+            """
+        // A task among the recipes (the servers take it): not a recipe, left alone and named.
+        let broken = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nBEGIN:VTODO\r\nUID:stray-1\r\n\
+            DTSTAMP:20260101T000000Z\r\nSUMMARY:Stray task\r\nEND:VTODO\r\nEND:VCALENDAR\r\n
+            """
+        for (name, text) in [("soup.ics", soup), ("broken.ics", broken)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+            let put = try phone.run(["raw-put", name, folder + "/" + name])
+            XCTAssertTrue([200, 201, 204].contains(put["status"] as? Int ?? 0), "\(name): \(put)")
+        }
+        let report = try sync(a)
+        let leek = try XCTUnwrap(try recipe(a, "Leek Soup"), "the readable one came in")
+        XCTAssertEqual(leek.ingredients, ["2 leeks", "1 l stock"])
+        XCTAssertTrue(report.skipped.contains { $0.name == "Stray task" }, "named: \(report.skipped)")
+        XCTAssertTrue(try XCTUnwrap(a.store.kitchenTables.binding()?.notice).contains("Stray task"))
+    }
+
+    /// The servings of a meal added on A, changed on B: A's list changes by the difference, and
+    /// B's with it once synced.
+    func servingsChangedElsewhere() throws {
+        let (a, b) = try household()
+        let am = try a.model
+        let id = try am.recipes.addRecipe(Self.pancakes)
+        _ = try am.plan.planMeal(id, on: Self.thursday, servings: 6)
+        try am.plan.addWeekToList(from: Self.thursday)
+        try sync(a)
+        try sync(b)
+        let onB = try XCTUnwrap(try b.store.recipeTables.meals().first { $0.day == Self.thursday })
+        try b.model.plan.setMealServings(onB.id, 4)
+        try sync(b)
+        try sync(a)
+        try sync(b)
+        for d in [a, b] {
+            XCTAssertEqual(try d.item("Flour")?.quantity, 400, "the list follows the servings")
+            XCTAssertEqual(try d.store.recipeTables.meals().first { $0.day == Self.thursday }?.servings, 4)
+        }
+    }
+
+    /// The same recipe typed on both desktops before they shared the kitchen is one recipe after.
+    func firstSyncAdoptsTheSameRecipe() throws {
+        let a = try Device(), b = try Device()
+        _ = try a.model.recipes.addRecipe(Self.pancakes)
+        var mine = Self.pancakes
+        mine.notes = "Grandma's"
+        _ = try b.model.recipes.addRecipe(mine)
+        for d in [a, b] {
+            _ = try KitchenSharing.share(store: d.store, server: server.url, user: server.user,
+                                         password: server.password, names: names)
+        }
+        _ = KitchenSync.syncReporting(store: a.store)
+        for d in [a, b] {
+            XCTAssertEqual(try d.store.recipeTables.recipes().map(\.title), ["Pancakes"])
+            XCTAssertEqual(try recipe(d, "Pancakes")?.notes, "Grandma's", "B's field A did not have")
+        }
+        let recipes = try XCTUnwrap(a.store.kitchenTables.binding()).recipes.url
+        let journals = try Phone(server: server, collection: recipes).run(["journals"])["journals"] as? [Any]
+        XCTAssertEqual(journals?.count, 1, "one entry on the server")
+    }
+}
+
 /// python3-caldav as a phone's calendar (Tests/sync/phone.py's event commands).
 struct KitchenPhone {
     let server: CalDAVServers.Server

@@ -6,6 +6,9 @@ final class RadicaleKitchenTests: XCTestCase {
     func testMealPlannedOnOneDesktop() throws { try scenarios().mealPlannedOnOneDesktop() }
     func testPhoneMakesAMeal() throws { try scenarios().phoneMakesAMeal() }
     func testRecipeEditedOnBoth() throws { try scenarios().recipeEditedOnBoth() }
+    func testBadEntryIsSkippedAndNamed() throws { try scenarios().badEntryIsSkippedAndNamed() }
+    func testServingsChangedElsewhere() throws { try scenarios().servingsChangedElsewhere() }
+    func testFirstSyncAdoptsTheSameRecipe() throws { try scenarios().firstSyncAdoptsTheSameRecipe() }
 }
 
 /// The household's kitchen on Xandikos.
@@ -14,4 +17,7 @@ final class XandikosKitchenTests: XCTestCase {
     func testMealPlannedOnOneDesktop() throws { try scenarios().mealPlannedOnOneDesktop() }
     func testPhoneMakesAMeal() throws { try scenarios().phoneMakesAMeal() }
     func testRecipeEditedOnBoth() throws { try scenarios().recipeEditedOnBoth() }
+    func testBadEntryIsSkippedAndNamed() throws { try scenarios().badEntryIsSkippedAndNamed() }
+    func testServingsChangedElsewhere() throws { try scenarios().servingsChangedElsewhere() }
+    func testFirstSyncAdoptsTheSameRecipe() throws { try scenarios().firstSyncAdoptsTheSameRecipe() }
 }
