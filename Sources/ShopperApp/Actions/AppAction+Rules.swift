@@ -12,6 +12,8 @@ struct CommandState {
     var hasStore: Bool
     /// The list shown is shared.
     var shared: Bool
+    /// The recipes and plan are shared (Sync Now syncs them too).
+    var kitchenShared = false
     var inCart: Int
     /// The search has words to save.
     var searchWords: Bool
@@ -31,7 +33,9 @@ extension AppAction {
              .showWeekPlan, .importRecipe: !s.editing
         case .manageStaples: !s.editing && s.hasStore
         case .shareList: !s.editing && !s.shared
-        case .syncNow, .stopSharing: s.shared
+        case .syncNow: s.shared || s.kitchenShared
+        case .stopSharing: s.shared
+        case .shareKitchen: !s.editing && s.hasStore
         // Enabled with nothing to take back: Ctrl+Z then says so (as GNOME's apps do) instead of
         // doing nothing, the key unhandled.
         case .undo, .redo: !s.editing

@@ -19,6 +19,8 @@ enum AppAction: String, CaseIterable {
     case shareList = "share-list"
     case syncNow = "sync-now"
     case stopSharing = "stop-sharing"
+    /// Sharing the household's recipes and the week's plan over CalDAV (or where they are shared).
+    case shareKitchen = "share-kitchen"
     /// Shops the list at the store whose id is the target ("0": Any Store).
     case chooseShop = "choose-store"
     case manageShops = "stores"
@@ -102,7 +104,7 @@ enum AppAction: String, CaseIterable {
         case .showWeekPlan: [(nil, ["<Control>7"])]
         case .importRecipe: [(nil, ["<Shift><Control>o"])]
         case .saveSearch, .about, .addLine, .renameList, .deleteList, .recentlyDeleted, .moveToList, .shareList,
-            .stopSharing, .chooseShop, .manageShops, .manageStaples:
+            .stopSharing, .shareKitchen, .chooseShop, .manageShops, .manageStaples:
             []
         }
     }
@@ -123,6 +125,7 @@ enum AppAction: String, CaseIterable {
         case .shareList: L("Share List…")
         case .syncNow: L("Sync Now")
         case .stopSharing: L("Stop Sharing")
+        case .shareKitchen: L("Share Recipes and Plan…")
         case .chooseShop: L("Choose a Store")
         case .manageShops: L("Stores…")
         case .showRecipes: L("Show Recipes")

@@ -5,7 +5,7 @@ import ShopperModel
 enum Menus {
     /// The main menu (F10): files, the trip, the app.
     static func main() -> Menu {
-        of([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing],
+        of([[.newList, .renameList, .deleteList, .recentlyDeleted], [.shareList, .syncNow, .stopSharing, .shareKitchen],
             [.importItems, .exportItems], [.manageShops, .manageStaples, .finishShopping],
             [.preferences, .shortcuts, .about]
         ])
@@ -57,6 +57,6 @@ enum Menus {
     /// The recipes' menu: getting a recipe in, the staples, and the application's items (the
     /// lists' main menu is in their header, which the recipes' place covers).
     static func recipes() -> Menu {
-        of([[.pasteRecipe, .importRecipe], [.manageStaples], [.preferences, .shortcuts, .about]])
+        of([[.pasteRecipe, .importRecipe], [.manageStaples, .shareKitchen], [.preferences, .shortcuts, .about]])
     }
 }

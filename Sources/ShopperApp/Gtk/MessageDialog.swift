@@ -20,9 +20,16 @@ import CGtk
         }
     }
 
+    /// Red: an answer that ends something (Stop Sharing).
+    func destructive(_ id: String) { adw_message_dialog_set_response_appearance(ptr, id, ADW_RESPONSE_DESTRUCTIVE) }
+
     /// What Escape and the close button answer.
     func closeResponse(_ id: String) { adw_message_dialog_set_close_response(ptr, id) }
     var heading: String { adw_message_dialog_get_heading(ptr).map { String(cString: $0) } ?? "" }
+    var body: String {
+        get { adw_message_dialog_get_body(ptr).map { String(cString: $0) } ?? "" }
+        set { adw_message_dialog_set_body(ptr, newValue) }
+    }
     func setEnabled(_ id: String, _ on: Bool) { adw_message_dialog_set_response_enabled(ptr, id, on ? 1 : 0) }
     func isEnabled(_ id: String) -> Bool { adw_message_dialog_get_response_enabled(ptr, id) != 0 }
     func extraChild(_ w: Widget) { adw_message_dialog_set_extra_child(ptr, w.raw) }

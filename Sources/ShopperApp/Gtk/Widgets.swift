@@ -223,3 +223,9 @@ import CGtk
         gtk_spinner_start(widget.opaque)
     }
 }
+
+/// An icon by its theme name (a symbolic one takes the text's colour).
+@MainActor struct Image {
+    let widget: Widget
+    init(icon: String) { widget = Widget(gtk_image_new_from_icon_name(icon)!) }
+}

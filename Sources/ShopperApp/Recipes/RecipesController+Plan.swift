@@ -13,13 +13,18 @@ extension RecipesController {
         do {
             let titles = Dictionary(
                 try host.model.recipes.recipeSummaries().map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-            let meals = try host.model.plan.meals(from: days.first).filter { $0.day <= days[days.count - 1] }
+            let last = days[days.count - 1]
+            let meals = try host.model.plan.meals(from: days.first).filter { $0.day <= last }
+            // The shared calendar's events that name no recipe, on their days.
+            let notes = try host.model.store.kitchenTables.planNotes(from: days.first).filter { $0.day <= last }
             week.show(
                 meals.map {
                     WeekPlanPage.Planned(
                         meal: $0.id, day: $0.day, title: titles[$0.recipe] ?? L("A deleted recipe"),
-                                                       servings: $0.servings, added: $0.isAdded) },
-                      days: days, today: PlanDay(Date()))
+                        servings: $0.servings, added: $0.isAdded, words: WeekPlanPage.words(for: $0))
+                },
+                notes: notes.map { WeekPlanPage.Note(day: $0.day, summary: $0.summary) },
+                days: days, today: PlanDay(Date()))
         } catch {
             host.report(error)
         }

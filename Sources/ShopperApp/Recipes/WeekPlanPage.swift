@@ -4,7 +4,9 @@ import ShopperModel
 /// The week's plan: this week and the next, a day at a time, each day's meals with their servings;
 /// a meal's servings changed or the meal taken off changes the list by exactly its share, when
 /// its ingredients are on one. Add the Week to the List… merges every meal not yet added, once.
-/// Shows what it is given (`show`); the window does what its buttons ask.
+/// Shared, a day also shows the calendar's events that name no recipe ("Dinner at Ana's mum's")
+/// as notes: dimmed, with a calendar icon, nothing to change. Shows what it is given (`show`); the
+/// window does what its buttons ask.
 @MainActor
 final class WeekPlanPage {
     /// A meal as the page shows it.
@@ -13,8 +15,17 @@ final class WeekPlanPage {
         let day: PlanDay
         let title: String
         let servings: Int
-        /// On a list already (its ingredients added).
+        /// On a list already (its ingredients added), here or on another desktop.
         let added: Bool
+        /// What is said under the title: "On the list", "Added to “Groceries” on another desktop",
+        /// "Planned by Ana"; empty: nothing.
+        var words = ""
+    }
+
+    /// An event of the shared meals calendar that names no recipe: shown on its day, as it is.
+    struct Note: Equatable {
+        let day: PlanDay
+        let summary: String
     }
 
     let root = Box(.vertical)
@@ -22,6 +33,7 @@ final class WeekPlanPage {
     let addWeekButton = Button(label: L("Add the Week to the List…"))
     let caption = Label()
     private(set) var shown: [Planned] = []
+    private(set) var notes: [Note] = []
     private var planDays: [PlanDay] = []
     /// Each meal's servings, kept in place while only servings change: the − and + under the
     /// pointer (or the keyboard) stay where they are.
@@ -60,17 +72,22 @@ final class WeekPlanPage {
         days.widget.focusFirstChild()
     }
 
-    /// The plan's days (this week and the next) with their meals.
-    func show(_ meals: [Planned], days planDays: [PlanDay], today: PlanDay) {
+    /// The plan's days (this week and the next) with their meals, and the calendar's notes.
+    func show(_ meals: [Planned], notes: [Note] = [], days planDays: [PlanDay], today: PlanDay) {
         let sameShape = planDays == self.planDays && meals.map(Self.shape) == shown.map(Self.shape)
+            && notes == self.notes
         shown = meals
+        self.notes = notes
         self.planDays = planDays
         if sameShape {
             for meal in meals where spins[meal.meal]?.value != meal.servings { spins[meal.meal]?.value = meal.servings }
         } else {
             days.removeAll()
             spins = [:]
-            for day in planDays { days.append(section(day, meals.filter { $0.day == day }, today: today).widget) }
+            for day in planDays {
+                let section = section(day, meals.filter { $0.day == day }, notes.filter { $0.day == day }, today: today)
+                days.append(section.widget)
+            }
         }
         let waiting = meals.filter { !$0.added }.count
         caption.text = meals.isEmpty ? L("Nothing planned yet: a day’s + puts a recipe on it.")
@@ -82,9 +99,9 @@ final class WeekPlanPage {
     }
 
     /// A meal without its servings: what decides whether the rows are made again.
-    private static func shape(_ m: Planned) -> [String] { ["\(m.meal)", "\(m.day)", m.title, "\(m.added)"] }
+    private static func shape(_ m: Planned) -> [String] { ["\(m.meal)", "\(m.day)", m.title, "\(m.added)", m.words] }
 
-    private func section(_ day: PlanDay, _ meals: [Planned], today: PlanDay) -> Box {
+    private func section(_ day: PlanDay, _ meals: [Planned], _ notes: [Note], today: PlanDay) -> Box {
         let section = Box(.vertical, spacing: 6)
         let head = Box(.horizontal, spacing: 12)
         let name = Label(day == today ? L("Today, {day}", ["day": DateText.day(day.date())]) : DateText.day(day.date()))
@@ -99,12 +116,13 @@ final class WeekPlanPage {
         add.onClicked { [weak self] in self?.onAddMeal?(day) }
         head.append(add.widget)
         section.append(head.widget)
-        guard !meals.isEmpty else { return section }
+        guard !meals.isEmpty || !notes.isEmpty else { return section }
         let rows = ListBox()
         rows.widget.css("boxed-list")
         rows.noSelection()
         rows.widget.accessibleLabel(DateText.day(day.date()))
         for meal in meals { rows.append(row(meal).widget) }
+        for note in notes { rows.append(Self.row(note).widget) }
         section.append(rows.widget)
         return section
     }
@@ -117,9 +135,10 @@ final class WeekPlanPage {
         title.xalign(0)
         title.ellipsize()
         words.append(title.widget)
-        if meal.added {
-            let note = Label(L("On the list"))
+        if !meal.words.isEmpty {
+            let note = Label(meal.words)
             note.xalign(0)
+            note.wrap()
             note.widget.css("dim-label")
             note.widget.css("caption")
             words.append(note.widget)

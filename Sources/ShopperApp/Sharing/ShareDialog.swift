@@ -36,70 +36,17 @@ final class ShareDialog {
     /// back with what was typed, the password too, and the problem in the user's words.
     func ask(server: String = "", user: String = "", password: String = "", problem: String? = nil) {
         let account = server.isEmpty && user.isEmpty ? sharing.accounts.first : nil
-        let (server, user) = account.map { ($0.server, $0.user) } ?? (server, user)
         let body =
             problem
             ?? L(
                 "Anyone with this account sees and changes the list, in Shopper or in a CalDAV task app (Nextcloud Tasks, tasks.org with DAVx5, Thunderbird)."
             )
-        let dialog = MessageDialog(parent: parent, heading: L("Share “{list}”", ["list": list.name]), body: body)
-        let rows = ListBox()
-        rows.widget.css("boxed-list")
-        let serverRow = EntryRow(title: L("Server Address"))
-        let userRow = EntryRow(title: L("User Name"))
-        let passwordRow = PasswordEntryRow(title: L("Password"))
-        serverRow.text = server
-        userRow.text = user
-        passwordRow.text = password
-        // Filled only while the dialog asks, and for the account it still shows: a password found
-        // after the dialog answered would stay in the row, one for another server would go there.
-        let open = Flag(true)
-        if let account {
-            Self.fillPassword(passwordRow, from: account) {
-                open.on && serverRow.text == account.server && userRow.text == account.user
-            }
+        AccountDialog.ask(
+            parent: parent, heading: L("Share “{list}”", ["list": list.name]), body: body, offered: account,
+            typed: .init(server: server, user: user, password: password)
+        ) { typed in
+            self.findCollections(server: typed.server, user: typed.user, password: typed.password)
         }
-        for row in [serverRow.row, userRow.row, passwordRow.row] { rows.append(row) }
-        for row in [serverRow, userRow] { row.activatesDefault(true) }
-        passwordRow.activatesDefault(true)
-        dialog.extraChild(rows.widget)
-        dialog.addResponse("cancel", L("Cancel"))
-        dialog.addResponse("connect", L("Connect"), suggested: true)
-        dialog.closeResponse("cancel")
-        let filled: @MainActor @Sendable () -> Bool = {
-            !serverRow.text.trimmingCharacters(in: .whitespaces).isEmpty && !userRow.text.isEmpty
-                && !passwordRow.text.isEmpty
-        }
-        for row in [serverRow.row, userRow.row, passwordRow.row] {
-            row.on("changed") { dialog.setEnabled("connect", filled()) }
-        }
-        dialog.setEnabled("connect", filled())
-        dialog.onResponse { response in
-            open.on = false
-            let password = passwordRow.text
-            passwordRow.clear()
-            guard response == "connect" else { return }
-            self.findCollections(server: serverRow.text, user: userRow.text, password: password)
-        }
-        dialog.widget.nameButtons(icons: [:])
-        dialog.present()
-        _ = (server.isEmpty ? serverRow.row : passwordRow.row).grabFocus()
-    }
-
-    /// The keyring's password for an account in use, into the row once found (a locked keyring may
-    /// ask first: never on the main loop).
-    private static func fillPassword(_ row: PasswordEntryRow, from account: SyncController.Account,
-                                     stillWanted: @escaping @MainActor () -> Bool) {
-        Thread.detachNewThread {
-            guard let password = SyncHelper.password(server: account.server, user: account.user) else { return }
-            MainLoop.post { if stillWanted(), row.text.isEmpty { row.text = password } }
-        }
-    }
-
-    /// A yes or no that closures share (whether a dialog still asks).
-    @MainActor final class Flag {
-        var on: Bool
-        init(_ on: Bool) { self.on = on }
     }
 
     private func findCollections(server: String, user: String, password: String) {

@@ -36,6 +36,8 @@ final class SyncController {
     /// Hears every sync's end with its outcomes: the model reads what it wrote, the window's
     /// status and toasts follow.
     var onFinished: (([Outcome]) -> Void)?
+    /// The recipes and plan, when shared: synced first in every sync (by the helper).
+    let kitchen = KitchenSyncState()
     /// When the lists sync on their own: at start, after a change, every 30 s, on the network's return.
     private(set) lazy var schedule = SyncSchedule { [weak self] in self?.sync() }
 
@@ -51,7 +53,11 @@ final class SyncController {
         bindings = Dictionary(
             ((try? reader?.syncTables.syncBindings()) ?? []).map { ($0.list, $0) }, uniquingKeysWith: { a, _ in a })
         pending.forget(keeping: Set(bindings.keys))
+        kitchen.reload(from: reader)
     }
+
+    /// Whether anything syncs: a list, or the recipes and plan.
+    private var anythingShared: Bool { !bindings.isEmpty || kitchen.isShared }
 
     func isShared(_ list: ListID) -> Bool { bindings[list] != nil }
 
@@ -99,9 +105,10 @@ final class SyncController {
     /// Starts the timers and the network watch (once), and syncs now.
     func start() { schedule.start() }
 
-    /// A change here: synced when the user pauses (`SyncSchedule.soon`), when a list is shared.
+    /// A change here: synced when the user pauses (`SyncSchedule.soon`), when a list is shared (or
+    /// the recipes and plan are: a recipe or a meal changed).
     func changed() {
-        guard !bindings.isEmpty else { return }
+        guard anythingShared else { return }
         schedule.soon()
     }
 
@@ -110,7 +117,7 @@ final class SyncController {
         if let done { waiting.append((list, done)) }
         guard !running else { again = true; return }
         reload()
-        guard !bindings.isEmpty || !waiting.isEmpty else { return }
+        guard anythingShared || !waiting.isEmpty else { return }
         running = true
         onStarted?()
         let path = storePath
@@ -131,35 +138,44 @@ final class SyncController {
             if targets.isEmpty && failure == nil { failure = L("no shared list is named “{list}”", ["list": names[0]]) }
         }
         let (chosen, unsynced) = (targets, failure)
+        // With no list to sync the helper still runs for the kitchen: it syncs it first, whatever
+        // lists are asked (none asked: every shared list, of which there is none here).
+        let runs = !chosen.isEmpty || (kitchen.isShared && unsynced == nil)
         Thread.detachNewThread {
             var outcomes: [Outcome] = []
             var problem = unsynced
+            var kitchenSynced: KitchenSyncState.Outcome?
             do {
-                let synced = chosen.isEmpty ? [] : try SyncHelper.sync(store: path, lists: chosen.map(\.id))
+                let synced = !runs ? [] : try SyncHelper.sync(store: path, lists: chosen.map(\.id), kitchen: {
+                    kitchenSynced = KitchenSyncState.Outcome(report: $0, problem: $1)
+                })
                 outcomes = synced.compactMap { o in
                     chosen.first { $0.id == o.list }.map { Outcome(list: $0, problem: o.problem, report: o.report) }
                 }
             } catch {
                 problem = error.localizedDescription
             }
-            let result = problem
-            MainLoop.post { [weak self] in self?.finished(outcomes, failure: result) }
+            let (result, kitchenOutcome) = (problem, kitchenSynced)
+            MainLoop.post { [weak self] in self?.finished(outcomes, kitchen: kitchenOutcome, failure: result) }
         }
     }
 
-    private func finished(_ outcomes: [Outcome], failure: String?) {
+    private func finished(_ outcomes: [Outcome], kitchen synced: KitchenSyncState.Outcome?, failure: String?) {
         running = false
         let asked = inFlight
         inFlight = []
         reload()
-        let text = outcomes.map { o -> String in
+        // The kitchen's line first: the helper synced it first.
+        let lines = synced.map { [KitchenStatus.line($0.report, problem: $0.problem)] } ?? []
+        let text = (lines + outcomes.map { o -> String in
             if let problem = o.problem { L("{list}: {problem}", ["list": o.list.name, "problem": problem]) }
             else { L("{list}: {summary}.", ["list": o.list.name, "summary": SharingCommands.summary(o.report)]) }
-        }.joined(separator: "\n")
-        let failed = failure ?? (outcomes.contains { $0.problem != nil } ? text : nil)
+        }).joined(separator: "\n")
+        let failed = failure ?? (outcomes.contains { $0.problem != nil } || synced?.problem != nil ? text : nil)
         // The window first (its rows read what the sync wrote), then whoever waits for the answer
         // (`shopper sync`): told it is done, it finds the window showing it.
         onFinished?(outcomes)
+        if let synced { kitchen.onSynced?(synced) }
         for (_, done) in asked {
             if let failed {
                 done(.failure(AddLineService.Failed(message: failed)))

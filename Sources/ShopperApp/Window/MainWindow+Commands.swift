@@ -60,7 +60,7 @@ extension MainWindow {
         case .tick, .untick, .pick, .edit, .delete, .moveUp, .moveDown: items.run(action, on: currentListPage)
         case .preferences, .about, .quit, .addLine: break  // application actions
         // The shops', sharing's, files' and trips' own (`WindowFeatures.run`).
-        case .shareList, .syncNow, .stopSharing, .chooseShop, .manageShops, .finishShopping, .importItems, .exportItems:
+        case .shareList, .syncNow, .stopSharing, .shareKitchen, .chooseShop, .manageShops, .finishShopping, .importItems, .exportItems:
             break
         }
     }
@@ -89,7 +89,7 @@ extension MainWindow {
         let editing = items.isEditing, page = editing ? nil : currentListPage
         return CommandState(editing: editing, list: page?.kind, selected: page?.selectedItem != nil,
                             listCount: model.lists.all.count, hasStore: model.store != nil,
-                            shared: features.sharing.isListShownShared,
+                            shared: features.sharing.isListShownShared, kitchenShared: features.kitchen.isShared,
                             inCart: model.items.totals.inCart.count, searchWords: search.hasWords)
     }
 

@@ -6,7 +6,7 @@ import ShopperModel
 /// notification for undo and errors.
 @MainActor
 final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHost, TripsHost, SearchHost,
-                        ItemsHost {
+                        ItemsHost, KitchenSharingHost {
     let window: Window
     /// The list shown; another list gets a model of its own when it is opened (`showList`), and
     /// this one is let go: a list not shown costs nothing beyond its row in the sidebar.
@@ -168,6 +168,9 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         try pageStack.reorder(fromTop: fromTop, by: change)
     }
     func showInTitle(shop: String) { pageStack.showInTitle(shop: shop) }
+    /// A kitchen sync brought changes (or sharing it began or stopped): the recipes and the plan,
+    /// with the calendar's notes, read again.
+    func kitchenChanged() { recipes.bookChanged() }
     /// The user's locale and chosen currency, as the strip says its totals in.
     var money: MoneyFormat { strip.money }
     var isTripsShown: Bool { pageStack.visibleName == AppAction.tripsPage }

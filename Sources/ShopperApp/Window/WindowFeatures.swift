@@ -10,13 +10,17 @@ final class WindowFeatures {
     let shops: ShopsController
     /// The Share dialog, the status line under the totals, the syncs.
     let sharing: SharingController
+    /// Share Recipes and Plan…, on the same syncs.
+    let kitchen: KitchenSharingController
     /// Import…, Export…, the previews of files and pasted lines.
     let files: FilesController
     /// Finish Shopping and the Trips page.
     let trips: TripsController
 
-    init(host: some ShopsHost & SharingHost & FilesHost & TripsHost, pages: PageStack, paths: AppPaths) {
+    init(host: some ShopsHost & SharingHost & FilesHost & TripsHost & KitchenSharingHost, pages: PageStack,
+         paths: AppPaths) {
         sharing = SharingController(host: host, store: host.model.store, storePath: paths.storeFile)
+        kitchen = KitchenSharingController(host: host, syncs: sharing.syncs, storePath: host.model.store.path)
         shops = ShopsController(host: host)
         files = FilesController(host: host, sampleList: paths.sampleList)
         trips = TripsController(host: host, pages: pages)
@@ -30,6 +34,8 @@ final class WindowFeatures {
             // With the lists' counts the window brings the status up to date (`listsChanged`).
             if !change.listsChanged { sharing.listShownChanged() }
         }
+        // A recipe or a meal is a change to send when the recipes and plan are shared.
+        if change.recipesChanged { kitchen.changed() }
         if change.tripsChanged { trips.changed() }
         shops.update(menu: change.shopsChanged)
     }
@@ -40,6 +46,7 @@ final class WindowFeatures {
         case .shareList: sharing.share()
         case .syncNow: sharing.sync()
         case .stopSharing: sharing.stop()
+        case .shareKitchen: kitchen.open()
         case .chooseShop: shops.choose(argument)
         case .manageShops: shops.manage()
         case .finishShopping: trips.finishShopping()
