@@ -22,6 +22,10 @@ enum Command: Equatable {
     case share(server: String, user: String, list: String?)
     case shareStatus(list: String?)
     case shareStop(list: String?)
+    /// Share the household's recipes and plan over CalDAV (the password read as `share` reads it),
+    /// or stop (everything stays here).
+    case shareKitchen(server: String, user: String)
+    case shareKitchenStop
     /// Sync the shared lists (or one) once.
     case sync(list: String?)
     /// Recipes: listed, one added to a list (merged), exported as schema.org JSON.
@@ -38,7 +42,7 @@ enum Command: Equatable {
 
     static var usage: String {
         L(
-            "Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import [--dry-run|--replace|--keep-both] FILE|URL\n                                    keep the recipes a file or web page holds\n                                    (--dry-run: only print them); a recipe kept\n                                    already is refused unless --replace or --keep-both\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper sync [--list LIST]        sync the shared lists now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper recipe delete TITLE       delete a recipe (and its meals not yet on a list)\n  shopper plan [--week this|next]   print the week's meals: date, day, recipe, servings, list\n  shopper plan add [--servings N] DAY TITLE\n                                    plan a recipe for a day\n  shopper plan remove DAY TITLE     take a meal off the plan (and its share off the list)\n  shopper plan add-to-list [--to LIST] [--week this|next]\n                                    add the week's meals not yet on a list, merged\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nDAY: today, tomorrow, a weekday's name (the next one) or a date such as 2026-11-28;\n     a week is today and the six days after it.\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
+            "Usage:\n  shopper [FILE.csv|FILE.txt ...]   open Shopper (files: preview an import)\n  shopper add [--to LIST] \"2 kg Apples @ 1.29 [Fruit]\"\n                                    add an item to the shopping list\n  shopper export [--format csv|text] [--list all|shopping|cart] [--from LIST]\n                                    print a list (default: csv, all)\n  shopper import [--to LIST] FILE.csv|FILE.txt ...\n                                    add or update the files' items\n  shopper lists                     print each list: name, to buy, items\n  shopper recipe import [--dry-run|--replace|--keep-both] FILE|URL\n                                    keep the recipes a file or web page holds\n                                    (--dry-run: only print them); a recipe kept\n                                    already is refused unless --replace or --keep-both\n  shopper share [--list LIST] URL USER\n                                    share a list over CalDAV (password on standard input)\n  shopper share --kitchen URL USER  share the recipes and the week's plan the same way\n  shopper share --status | --stop [--list LIST]\n                                    how sharing goes; stop sharing (items stay)\n  shopper share --kitchen --stop    stop sharing the recipes and plan (they stay)\n  shopper sync [--list LIST]        sync the shared lists (and recipes and plan) now\n  shopper recipes                   print each recipe: title, servings, ingredients\n  shopper recipe add [--servings N] [--to LIST] TITLE\n                                    add a recipe's ingredients to a list, merged\n  shopper recipe export [TITLE]     print recipes as schema.org JSON\n  shopper recipe delete TITLE       delete a recipe (and its meals not yet on a list)\n  shopper plan [--week this|next]   print the week's meals: date, day, recipe, servings, list\n  shopper plan add [--servings N] DAY TITLE\n                                    plan a recipe for a day\n  shopper plan remove DAY TITLE     take a meal off the plan (and its share off the list)\n  shopper plan add-to-list [--to LIST] [--week this|next]\n                                    add the week's meals not yet on a list, merged\n  shopper --help | --version\n\nLIST: a list's name (default: the first list).\nDAY: today, tomorrow, a weekday's name (the next one) or a date such as 2026-11-28;\n     a week is today and the six days after it.\nData: $SHOPPER_DATA_DIR, else ~/.local/share/{app_id}",
           ["app_id": AppInfo.id])
     }
 
@@ -141,6 +145,7 @@ enum Command: Equatable {
         var list: String?
         var words: [String] = []
         var mode = ""
+        var kitchen = false
         while !args.isEmpty {
             let a = args.removeFirst()
             switch a {
@@ -151,6 +156,7 @@ enum Command: Equatable {
                 list = name
                 args.removeFirst()
             case "--status", "--stop": mode = a
+            case "--kitchen": kitchen = true
             default:
                 if a.hasPrefix("-") {
                     throw UsageError(message: L("unknown option “{option}” for share", ["option": a]))
@@ -158,6 +164,7 @@ enum Command: Equatable {
                 words.append(a)
             }
         }
+        if kitchen { return try kitchenShare(mode: mode, words: words, list: list) }
         switch (mode, words.count) {
         case ("--status", 0): return .shareStatus(list: list)
         case ("--stop", 0): return .shareStop(list: list)
@@ -166,6 +173,23 @@ enum Command: Equatable {
             throw UsageError(
                 message: L(
                     "share needs a server address and a user name, such as: shopper share https://dav.example.org/ alice"
+                ))
+        }
+    }
+
+    /// `share --kitchen`: the recipes and plan are one per store, so no list is named.
+    private static func kitchenShare(mode: String, words: [String], list: String?) throws(UsageError) -> Command {
+        guard list == nil else {
+            throw UsageError(message: L("share --kitchen shares the recipes and plan, not a list: leave out --list"))
+        }
+        switch (mode, words.count) {
+        case ("--stop", 0): return .shareKitchenStop
+        case ("--status", 0): return .shareStatus(list: nil)
+        case ("", 2): return .shareKitchen(server: words[0], user: words[1])
+        default:
+            throw UsageError(
+                message: L(
+                    "share --kitchen needs a server address and a user name, such as: shopper share --kitchen https://dav.example.org/ alice"
                 ))
         }
     }

@@ -35,7 +35,8 @@ enum SharingCommands {
     static func status(list name: String?, paths: AppPaths) throws -> String {
         let store = try Store(path: paths.storeFile, access: .readOnly)
         let lists = try name.map { [try Self.list($0, in: store)] } ?? store.lists()
-        var out = ""
+        // The recipes and plan first, when shared: `shopper sync` syncs them first too.
+        var out = name == nil ? kitchenStatus(store) : ""
         for list in lists {
             let binding = try? store.syncTables.syncBinding(for: list.id)
             if binding == nil && name == nil { continue }
@@ -83,16 +84,22 @@ enum SharingCommands {
             }
             targets = [list]
         }
-        guard !targets.isEmpty else { return L("No list is shared.") }
+        // The helper syncs the recipes and plan first whenever they are shared, whatever lists
+        // are asked (none: every shared list).
+        let kitchenShared = ((try? store.kitchenTables.binding()) ?? nil) != nil
+        guard !targets.isEmpty || kitchenShared else { return L("No list is shared.") }
+        var kitchen: KitchenSyncState.Outcome?
         let outcomes = try SyncHelper.sync(store: store.path, lists: targets.map(\.id), waiting: { id in
             let name = targets.first { $0.id == id }?.name ?? ""
-                FileHandle.standardError.write(
-                    Data(
-                        (L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n")
-                            .utf8))
-        })
+            FileHandle.standardError.write(
+                Data((L("shopper: a sync of “{list}” is running; waiting for it to end…", ["list": name]) + "\n").utf8))
+        }, kitchen: { kitchen = KitchenSyncState.Outcome(report: $0, problem: $1) })
         var lines: [String] = []
         var failure: Error?
+        if let k = kitchen {
+            let line = KitchenStatus.line(k.report, problem: k.problem)
+            if k.problem == nil { lines.append(line) } else { failure = AddLineService.Failed(message: line) }
+        }
         for o in outcomes {
             guard let list = targets.first(where: { $0.id == o.list }) else { continue }
             if let problem = o.problem {
@@ -151,7 +158,7 @@ enum SharingCommands {
     }
 
     /// From standard input: typed without echo at a terminal, else the first line of what is piped.
-    private static func readPassword(prompt: String) throws -> String {
+    static func readPassword(prompt: String) throws -> String {
         var line: String?
         if isatty(0) != 0 {
             FileHandle.standardError.write(Data(prompt.utf8))
@@ -178,4 +185,34 @@ enum SyncService {
     static let interface = "io.github.shopperapp.Shopper.Sharing"
     static let method = "Sync"
     static let timeoutMS: Int32 = 300_000
+}
+
+/// `shopper share --kitchen`: the household's recipes and the week's plan, shared on an account
+/// as a list is (the password read the same way), or no longer.
+extension SharingCommands {
+    static func shareKitchen(server: String, user: String, paths: AppPaths) throws -> String {
+        let store = try Store(path: paths.storeFile)
+        let password = try readPassword(
+            prompt: L("Password for {user} at {server}: ", ["user": user, "server": server]))
+        let report = try SyncHelper.shareKitchen(store: store.path, server: server, user: user, password: password)
+        guard let binding = try store.kitchenTables.binding() else {
+            return L("The recipes and the week’s plan are shared: {summary}.", ["summary": summary(report)])
+        }
+        return L("The recipes and the week’s plan are shared with {place}: {summary}.",
+                 ["place": KitchenStatus.place(binding), "summary": summary(report)])
+    }
+
+    static func stopKitchen(paths: AppPaths) throws -> String {
+        let store = try Store(path: paths.storeFile)
+        guard try store.kitchenTables.binding() != nil else { return L("The recipes and plan were not shared.") }
+        try SyncHelper.stopKitchen(store: store.path)
+        return L("The recipes and plan are no longer shared; they stay here.")
+    }
+
+    /// The kitchen's line of `share --status`, when shared: its name, where, and its last sync.
+    static func kitchenStatus(_ store: Store) -> String {
+        guard let binding = (try? store.kitchenTables.binding()) ?? nil else { return "" }
+        return [KitchenStatus.name, KitchenStatus.place(binding), KitchenStatus.text(binding).text]
+            .joined(separator: "\t") + "\n"
+    }
 }

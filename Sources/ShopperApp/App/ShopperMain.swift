@@ -51,6 +51,10 @@ struct ShopperMain {
             FileHandle.standardOutput.write(Data(try SharingCommands.status(list: list, paths: dataPaths).utf8))
         case .shareStop(let list):
             print(try SharingCommands.stop(list: list, paths: dataPaths))
+        case .shareKitchen(let server, let user):
+            print(try SharingCommands.shareKitchen(server: server, user: user, paths: dataPaths))
+        case .shareKitchenStop:
+            print(try SharingCommands.stopKitchen(paths: dataPaths))
         case .sync(let list):
             print(try SharingCommands.sync(list: list, paths: dataPaths))
         case .recipes:
