@@ -30,6 +30,7 @@ extension WeekPlanPage {
             parts.append(L("Added to “{list}” on another desktop", ["list": elsewhere]))
         }
         if let by = meal.plannedBy { parts.append(L("Planned by {name}", ["name": by])) }
-        return parts.joined(separator: " · ")
+        // One a line: side by side they wrapped mid-phrase at a phone's width.
+        return parts.joined(separator: "\n")
     }
 }
