@@ -60,7 +60,8 @@ extension MainWindow {
         case .tick, .untick, .pick, .edit, .delete, .moveUp, .moveDown: items.run(action, on: currentListPage)
         case .preferences, .about, .quit, .addLine: break  // application actions
         // The shops', sharing's, files' and trips' own (`WindowFeatures.run`).
-        case .shareList, .syncNow, .stopSharing, .shareKitchen, .chooseShop, .manageShops, .finishShopping, .importItems, .exportItems:
+        case .shareList, .syncNow, .stopSharing, .shareKitchen, .chooseShop, .manageShops, .finishShopping,
+             .importItems, .exportItems:
             break
         }
     }
