@@ -5,27 +5,32 @@ import ShopperSyncModel
 /// Sharing the household's recipes and the week's plan, as a person does it: the account (one a
 /// list is shared with offered first, its password from the keyring), then the share itself off
 /// the main loop, with a turning wheel: the helper finds or makes the "Meals" calendar and the
-/// "Recipes" collection and runs the first sync. After a failure the account step comes back with
-/// what was typed and the problem in one sentence. The flow lives as long as one of its dialogs
-/// or its worker holds it.
+/// "Recipes" collection and runs the first sync. When sharing failed before the kitchen was bound,
+/// the account step comes back with what was typed and the problem in one sentence; bound, only
+/// the first sync failed, and where it is shared is said with the problem as its status. The flow
+/// lives as long as one of its dialogs or its worker holds it.
 @MainActor
 final class KitchenShareDialog {
     private let parent: Window
     private let account: SyncController.Account?
     private let storePath: String
-    /// Shared: `watching` says whether the wheel was still shown (else the person hid it, and a
-    /// toast says it instead of a dialog).
-    private let done: @MainActor (_ watching: Bool) -> Void
-    /// Failed after the wheel was hidden: the problem, in the user's words.
+    /// Shared (its first sync's problem, if any): `watching` says whether the wheel was still shown
+    /// (else the person hid it, and a toast says it instead of a dialog).
+    private let done: @MainActor (_ watching: Bool, _ problem: String?) -> Void
+    /// Not shared, after the wheel was hidden: the problem, in the user's words.
     private let failedUnseen: @MainActor (String) -> Void
+    /// Whether the kitchen is bound now, read again (a share whose first sync failed is bound).
+    private let bound: @MainActor () -> Bool
     /// The wheel while the helper shares; nil once hidden or over.
     private(set) var progress: MessageDialog?
 
     init(parent: Window, offering account: SyncController.Account?, storePath: String,
-         done: @escaping @MainActor (Bool) -> Void, failedUnseen: @escaping @MainActor (String) -> Void) {
+         bound: @escaping @MainActor () -> Bool, done: @escaping @MainActor (Bool, String?) -> Void,
+         failedUnseen: @escaping @MainActor (String) -> Void) {
         self.parent = parent
         self.account = account
         self.storePath = storePath
+        self.bound = bound
         self.done = done
         self.failedUnseen = failedUnseen
     }
@@ -76,7 +81,8 @@ final class KitchenShareDialog {
         progress?.destroy()
         progress = nil
         switch outcome {
-        case .success: done(watching)
+        case .success: done(watching, nil)
+        case .failure(let e) where bound(): done(watching, e.description)
         case .failure(let e) where watching:
             ask(typed: typed, problem: L("Could not share: {problem}.", ["problem": Self.sentence(e.description)]))
         case .failure(let e): failedUnseen(e.description)

@@ -40,7 +40,11 @@ final class KitchenSharingController {
         if let binding = syncs.kitchen.binding { return showShared(binding) }
         let flow = KitchenShareDialog(
             parent: host.window, offering: syncs.accounts.first, storePath: storePath,
-            done: { [weak self] watching in self?.shared(watching: watching) },
+            bound: { [weak self] in
+                self?.syncs.reload()
+                return self?.isShared ?? false
+            },
+            done: { [weak self] watching, problem in self?.shared(watching: watching, problem: problem) },
             failedUnseen: { [weak self] problem in
                 self?.flow = nil
                 self?.host.toast.show(L("Sharing the recipes and plan failed: {problem}", ["problem": problem]),
@@ -64,14 +68,19 @@ final class KitchenSharingController {
         dialog.present()
     }
 
-    private func shared(watching: Bool) {
+    /// Shared; `problem`: its first sync failed (the shared dialog's status says why).
+    private func shared(watching: Bool, problem: String?) {
         flow = nil
         syncs.reload()
         host.updateActions()
         // The first sync brought the household's recipes and meals.
         host.kitchenChanged()
         guard let binding = syncs.kitchen.binding else { return }
-        if watching { showShared(binding) } else { host.toast.show(L("The recipes and the week’s plan are shared.")) }
+        if watching { return showShared(binding) }
+        let text = problem.map {
+            L("The recipes and the week’s plan are shared; their first sync failed: {problem}", ["problem": $0])
+        }
+        host.toast.show(text ?? L("The recipes and the week’s plan are shared."), seconds: problem == nil ? 5 : 10)
     }
 
     /// Stop Sharing Recipes and Plan: the helper forgets the binding; every recipe and meal stays
