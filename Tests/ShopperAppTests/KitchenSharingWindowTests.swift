@@ -81,6 +81,14 @@ final class KitchenSharingWindowTests: GtkTestCase {
             waitForFrame(window.window.widget)
             XCTAssertNil(window.features.kitchen.sharedDialog)
             XCTAssertNotNil(try model.store.kitchenTables.binding(), "closing stops nothing")
+
+            // Stop Sharing Recipes and Plan: the helper forgets the binding; the commands follow.
+            window.features.kitchen.open()
+            try XCTUnwrap(window.features.kitchen.sharedDialog).dialog.respond("stop")
+            iterate(until: { !window.features.kitchen.isShared }, "sharing stopped", timeoutSeconds: 30)
+            XCTAssertNil(try model.store.kitchenTables.binding())
+            XCTAssertFalse(window.isEnabled(.syncNow), "nothing is shared now")
+            XCTAssertEqual(window.toast.text, "The recipes and plan are no longer shared; they stay here.")
         }
     }
 
