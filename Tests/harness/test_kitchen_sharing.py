@@ -18,7 +18,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from shopper_harness import Shopper, wait_for  # noqa: E402
+from shopper_harness import ROOT, Shopper, wait_for  # noqa: E402
 from test_platform import resize  # noqa: E402
 
 SERVER = "http://127.0.0.1:9/"
@@ -75,7 +75,7 @@ class KitchenSharing(unittest.TestCase):
         data = tempfile.mkdtemp(prefix="shopper-e2e-")
         self.addCleanup(shutil.rmtree, data, True)
         env = dict(os.environ, SHOPPER_DATA_DIR=data)
-        binary = os.environ.get("SHOPPER_BIN") or os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "shopper")
+        binary = os.environ.get("SHOPPER_BIN", os.path.join(ROOT, ".build", "debug", "shopper"))
         subprocess.run([binary, "add", "Milk"], env=env, check=True, capture_output=True)
         store = os.path.join(data, "shopper.sqlite")
         with sqlite3.connect(store) as db:
