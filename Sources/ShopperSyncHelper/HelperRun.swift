@@ -30,12 +30,12 @@ struct HelperRun {
                 let report = try KitchenSharing.share(
                     store: Store(path: path), server: server, user: user, password: password)
                 say(HelperReply(kitchen: true, report: report))
-            } catch { say(HelperReply(kitchen: true, error: Self.words(error))) }
+            } catch { say(HelperReply(kitchen: true, error: Self.kitchenWords(error))) }
         case .stopKitchen(let path):
             do {
                 try KitchenSharing.stop(store: Store(path: path))
                 say(HelperReply(kitchen: true))
-            } catch { say(HelperReply(kitchen: true, error: Self.words(error))) }
+            } catch { say(HelperReply(kitchen: true, error: Self.kitchenWords(error))) }
         case .recipes(let source):
             do { say(HelperReply(recipes: try RecipeImport.drafts(from: source))) } catch {
                 say(HelperReply(error: error.description))
@@ -55,7 +55,7 @@ struct HelperRun {
         // list's sync then sends on in the same run.
         if (try? store.kitchenTables.binding()) != nil {
             let (report, error) = KitchenSync.syncReporting(store: store)
-            say(HelperReply(kitchen: true, report: report, error: error?.description))
+            say(HelperReply(kitchen: true, report: report, error: error?.kitchenDescription))
         }
         for list in targets {
             let (report, error) = SyncEngine.syncReporting(
@@ -74,6 +74,11 @@ struct HelperRun {
                 store: store, list: list, server: server, user: user, password: password, target: target)
             say(HelperReply(list: id, report: report))
         } catch { say(HelperReply(list: id, error: Self.words(error))) }
+    }
+
+    /// The same, for the kitchen's share and stop.
+    private static func kitchenWords(_ error: Error) -> String {
+        (error as? SyncError)?.kitchenDescription ?? words(error)
     }
 
     /// A store's or a sync's problem, as the user reads it.

@@ -28,7 +28,7 @@ package enum KitchenSync {
             return (try engine!.run(notice: notice), nil)
         } catch {
             var b = (try? store.kitchenTables.binding()) ?? binding
-            b.problem = error.description
+            b.problem = error.kitchenDescription
             b.problemLine = error.statusLine
             b.offline = error.isOffline
             try? store.kitchenTables.saveBinding(b)
