@@ -12,7 +12,7 @@ package struct RecipeTables: Sendable {
         try store.read { db in try Self.recipes(db, where: "1") }
     }
 
-    package func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
+    func recipe(_ id: RecipeID) throws(StoreError) -> Recipe? {
         try store.read { db in try Self.recipes(db, where: "id = ?", [id.raw]).first }
     }
 

@@ -118,7 +118,8 @@ package struct HelperReply: Codable, Sendable {
     package var recipes: [RecipeDraft]?
 
     package init(waiting: Bool? = nil, list: ListID? = nil, kitchen: Bool? = nil, report: SyncReport? = nil,
-        error: String? = nil, home: String? = nil, found: [RemoteCollection]? = nil, password: String? = nil, recipes: [RecipeDraft]? = nil
+        error: String? = nil, home: String? = nil, found: [RemoteCollection]? = nil, password: String? = nil,
+        recipes: [RecipeDraft]? = nil
     ) {
         self.waiting = waiting
         self.list = list?.raw
