@@ -19,6 +19,8 @@ extension MergePass {
             write.changes.items[local.id] = item
             write.expected[local.id] = revision
             report.received += 1
+            arrived(.of(change: Self.base(of: record, remote: task.shared), to: task.shared), item.description,
+                    task: task)
         }
         keepStores(merged.stores, of: local.id)
         let clean = SharedField.allCases.allSatisfy { $0.same(merged, task.shared) }
@@ -63,6 +65,7 @@ extension MergePass {
         }
         if let old = record, recorded.hasItem(old.item) { write.removedRecords.append(old.item) }
         put(task, item, expected: nil, stores: task.shared.stores, lost: false)
+        arrived(.of(new: task.shared), item.description, task: task)
     }
 
     /// Where new items go on the list, read once a pass and only when a task needs it.
@@ -91,6 +94,8 @@ extension MergePass {
                 write.expected[here!.item.id] = here!.revision
                 write.removedRecords.append(record!.item)
                 report.deletedHere += 1
+                // Who deleted a task, the server does not say.
+                arrived(.removed, here!.item.description, task: nil)
             }
         }
     }

@@ -29,6 +29,7 @@ extension SyncEngine {
                 report.deletedHere += pending.deletedHere
                 report.lost += pending.lost
                 report.keptFromBulkDeletion += pending.keptFromBulkDeletion
+                report.arrive(from: pending)
                 return
             } catch .storeConflict where attempt < Self.mergeAttempts {
                 continue

@@ -74,7 +74,7 @@ extension SyncEngine {
         }
         // LAST-MODIFIED is when the item was edited, not when it was sent: "the later edit wins"
         // compares edits, whichever device synced first.
-        task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid), now: item.updatedAt)
+        task.patch(TaskMapping.task(for: SharedItem(item, stores: stores), uid: uid, by: by), now: item.updatedAt)
         return Upload(record: record, uid: uid, href: href, text: task.text)
     }
 

@@ -18,6 +18,12 @@ package final class SyncEngine {
     /// Records of uploads, saved a hundred at a time (one transaction each, not one an upload). An
     /// upload whose record a crash lost is found again by its UID at the next sync (`ownUpload`).
     var unsaved: [SyncRecord] = []
+    /// The name this desktop's changes go up with (X-SHOPPER-BY): the one set for the household,
+    /// else the account's user.
+    let by: String
+    /// No sync of this list has ended yet: everything the server has is new here, and no word of
+    /// it is said (`SyncReport.arrivals`). Read once: the token is saved batch by batch.
+    let firstSync: Bool
 
     /// Items the server dropped all at once beyond this share (and at least `bulkMinimum`) are a
     /// restore or a replaced account, not edits: they are kept, and said.
@@ -33,6 +39,8 @@ package final class SyncEngine {
         self.list = binding.list
         self.binding = binding
         self.now = now
+        by = ((try? store.kitchenTables.sharingName()) ?? nil) ?? binding.user
+        firstSync = binding.syncToken == nil && binding.lastSync == nil
         let http = try HTTPTransport(server: server, user: binding.user, password: password)
         guard HTTPTransport.sameServer(url, server) else {
             throw .network(.redirectedElsewhere(to: url.host ?? binding.collection))

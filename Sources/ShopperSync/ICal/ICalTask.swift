@@ -134,6 +134,11 @@ final class ICalTask {
         // fields the mapping gives have none, and the same fields again must change nothing.
         var fields = fields
         fields.lastModified = old.lastModified
+        // Who changed the task travels with a change only: the same item written again by another
+        // desktop keeps the name of whoever changed it last.
+        var unchanged = fields
+        unchanged[.by] = old[.by]
+        if unchanged == old { fields = old }
         if old.summary != fields.summary { fields.summary.withCString { icalcomponent_set_summary(todo, $0) } }
         if old.description ?? "" != fields.description ?? "" {
             remove(ICAL_DESCRIPTION_PROPERTY)

@@ -39,6 +39,10 @@ struct TaskFields: Equatable, Sendable {
         case stores = "STORES"
         /// The SUMMARY as Shopper last wrote it: a SUMMARY that differs was typed in another app.
         case summary = "SUMMARY"
+        /// Who made the change the task was last written for: the name the desktop goes by (its
+        /// sharing name, else the account's user). No field of the item: never merged, never
+        /// compared, only said ("Ana added Milk").
+        case by = "BY"
         var property: String { "X-SHOPPER-" + rawValue }
     }
 

@@ -5,8 +5,8 @@ import ShopperSyncModel
 /// Items to tasks and back: the mapping table of the README, as code. Pure: no iCalendar text, no
 /// network. Numbers are written in one neutral convention (the server is shared across languages).
 enum TaskMapping {
-    /// The task Shopper writes for `item`.
-    static func task(for item: SharedItem, uid: String) -> TaskFields {
+    /// The task Shopper writes for `item`, changed by `by` (the name this desktop goes by).
+    static func task(for item: SharedItem, uid: String, by: String? = nil) -> TaskFields {
         var t = TaskFields(uid: uid, summary: item.description)
         t.categories = item.aisle.map { [$0] } ?? []
         let details = detailLine(item)
@@ -22,7 +22,32 @@ enum TaskMapping {
         t[.state] = item.state.rawValue
         t[.summary] = item.description
         if !item.stores.isEmpty { t[.stores] = storesValue(item.stores) }
+        // Encoded as a store's name is: Radicale cuts an X- value at its first comma.
+        if let by = by.flatMap(cleanName) { t[.by] = storesValue([by]) }
         return t
+    }
+
+    /// A name says who changed a task, in a notification's one line: this many characters at most.
+    static let maxName = 80
+
+    /// Who last changed the task, as the device that wrote it named itself; nil when it does not
+    /// say (another app, an older Shopper) or says nothing readable.
+    static func by(of task: TaskFields) -> String? {
+        task[.by].flatMap { stores(from: $0).first }.flatMap(cleanName)
+    }
+
+    /// A name on one line, cut to `maxName`; nil when nothing is left.
+    static func cleanName(_ name: String) -> String? {
+        let line = String(name.prefix(maxName * 2).map { isLineText($0) ? $0 : " " })
+        let cut = line.trimmingCharacters(in: .whitespaces).prefix(maxName).trimmingCharacters(in: .whitespaces)
+        return cut.isEmpty ? nil : cut
+    }
+
+    /// Not a control character or a line break (a name is shown on one line).
+    private static func isLineText(_ c: Character) -> Bool {
+        !c.unicodeScalars.contains {
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }
     }
 
     /// "2 kg · 1.29 each", "500 g · 5.49 for all", "3": what other apps show as the task's notes.

@@ -47,6 +47,8 @@ package struct SyncReport: Sendable, Codable {
     /// What other people's devices changed, for a word to the person (a notification); empty for a
     /// first sync, which brings everything.
     package var arrivals: [Arrival] = []
+    /// Arrivals beyond the `Arrival.kept` kept (a thousand items added at once): counted only.
+    package var arrivalsBeyond = 0
 
     package init() {}
 }
