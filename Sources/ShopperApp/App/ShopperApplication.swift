@@ -149,7 +149,9 @@ final class ShopperApplication {
                 switch action {
                 case .preferences:
                     activate()
-                    if let window = mainWindow?.window { ShopperPreferencesWindow.present(preferences, over: window) }
+                    if let window = mainWindow?.window {
+                        ShopperPreferencesWindow.present(preferences, over: window, store: mainWindow?.model.store)
+                    }
                 case .about:
                     activate()
                     if let window = mainWindow?.window {
@@ -164,6 +166,11 @@ final class ShopperApplication {
             }
         }
         AppAction.setAccelerators(on: app)
+        // A notification's click: also when it started the application (the window closed since).
+        ArrivalNotifier.installActions(on: app) { [weak self] in
+            self?.activate()
+            return self?.mainWindow
+        }
     }
 
 

@@ -5,15 +5,17 @@ import ShopperModel
 /// remove a case and its row moves or goes, with no other change.
 enum PreferenceRow: CaseIterable {
     case showQuantity, showCost, showCheckboxes, tapToTick, sections, currency, priceBandThreshold
+    case notifyChanges, householdName
 
     /// The group a row is shown in, in order.
     enum Group: CaseIterable {
-        case lists, priceBands
+        case lists, priceBands, sharing
 
         var title: String {
             switch self {
             case .lists: L("Lists")
             case .priceBands: L("Price Bands")
+            case .sharing: L("Sharing")
             }
         }
 
@@ -21,6 +23,7 @@ enum PreferenceRow: CaseIterable {
         func description(money: MoneyFormat) -> String? {
             switch self {
             case .lists: nil
+            case .sharing: L("Others see your changes to shared lists and the plan under your name in the household; without one, under the account's user name.")
             case .priceBands:
                 // An entry row has no subtitle: what the amount is, and in what money, is said here.
                 L(
@@ -30,7 +33,13 @@ enum PreferenceRow: CaseIterable {
         }
     }
 
-    var group: Group { self == .priceBandThreshold ? .priceBands : .lists }
+    var group: Group {
+        switch self {
+        case .priceBandThreshold: .priceBands
+        case .notifyChanges, .householdName: .sharing
+        default: .lists
+        }
+    }
 
     enum Control {
         case toggle(Preferences.Key)
@@ -38,6 +47,8 @@ enum PreferenceRow: CaseIterable {
         case choice(Preferences.Key, [(value: String, title: String)])
         /// An exact amount above zero.
         case amount(Preferences.Key)
+        /// The name this desktop's changes travel with: the store's, shared with the sharing helper.
+        case householdName
     }
 
     var title: String {
@@ -49,6 +60,8 @@ enum PreferenceRow: CaseIterable {
         case .sections: L("Sections")
         case .priceBandThreshold: L("Price band threshold")
         case .currency: L("Currency")
+        case .notifyChanges: L("Say when others change things")
+        case .householdName: L("Your name in the household")
         }
     }
 
@@ -61,6 +74,9 @@ enum PreferenceRow: CaseIterable {
         case .sections: L("Divide the lists into sections")
         case .priceBandThreshold: L("With price band sections: items costing at least this come first")
         case .currency: L("For shopping in another currency than your language's")
+        case .notifyChanges:
+            L("A notification when a shared list or the plan changes on another device while Shopper is in the background")
+        case .householdName: L("Empty: the account's user name")
         }
     }
 
@@ -74,6 +90,8 @@ enum PreferenceRow: CaseIterable {
             .choice(.sections, [("aisle", L("By aisle")), ("price-band", L("By price band")), ("none", L("None"))])
         case .priceBandThreshold: .amount(.priceBandThreshold)
         case .currency: .choice(.currency, Self.currencies)
+        case .notifyChanges: .toggle(.notifyChanges)
+        case .householdName: .householdName
         }
     }
 

@@ -17,6 +17,8 @@ final class Preferences {
         /// The id of the list shown last, opened at the next start: state, not a preference (a
         /// change of it redraws nothing).
         case lastList = "last-list"
+        /// A notification when a sync brings another device's changes while the window is in the background.
+        case notifyChanges = "notify-changes"
 
         var defaultValue: String {
             switch self {

@@ -7,6 +7,8 @@ import ShopperModel
 final class ShopperPreferencesWindow {
     let window: Window
     private let preferences: Preferences
+    /// Where the name in the household is kept (nil: no store could be opened).
+    private let store: Store?
     /// For tests: each row's enum case, title and control (the switch, combo row or entry row), in
     /// display order.
     private(set) var rows: [(row: PreferenceRow, title: String, control: Widget)] = []
@@ -17,17 +19,18 @@ final class ShopperPreferencesWindow {
     private(set) static var shown: ShopperPreferencesWindow?
 
     /// Preferences over `parent`: the one open, or a new one.
-    static func present(_ preferences: Preferences, over parent: Window) {
+    static func present(_ preferences: Preferences, over parent: Window, store: Store?) {
         if shown == nil {
-            let p = ShopperPreferencesWindow(preferences: preferences, parent: parent)
+            let p = ShopperPreferencesWindow(preferences: preferences, parent: parent, store: store)
             p.window.onCloseRequest { shown = nil; return false }
             shown = p
         }
         shown?.window.present()
     }
 
-    init(preferences: Preferences, parent: Window) {
+    init(preferences: Preferences, parent: Window, store: Store? = nil) {
         self.preferences = preferences
+        self.store = store
         let prefs = PreferencesWindow(parent: parent, pageTitle: L("General"))
         window = prefs.window
         window.title = L("Preferences")
@@ -94,6 +97,17 @@ final class ShopperPreferencesWindow {
                 if valid, let value, self?.preferences.string(key) != DecimalText.format(value) {
                     self?.preferences.set(key, DecimalText.format(value))
                 }
+            }
+            return (r.row, r.row)
+        case .householdName:
+            let r = EntryRow(title: row.title)
+            r.text = ((try? store?.kitchenTables.sharingName()) ?? nil) ?? ""
+            r.row.tooltip(row.subtitle)
+            r.row.sensitive = store != nil
+            r.onChanged { [weak self] in
+                // Kept as typed (the store trims it and keeps 80 characters); a failed write is shown.
+                let kept = (try? self?.store?.kitchenTables.setSharingName(r.text)) != nil
+                r.row.css("error", !kept)
             }
             return (r.row, r.row)
         }

@@ -7,6 +7,10 @@ import ShopperSyncModel
 @MainActor
 protocol SharingHost: WindowServices {
     func updateActions()
+    /// Whether to notify of others' changes (`Preferences.Key.notifyChanges`).
+    var preferences: Preferences { get }
+    /// The list or the plan shown: its notification goes once seen.
+    var arrivalPlace: ArrivalPlace { get }
 }
 
 /// Sharing the list shown: the Share dialog, the status line under the totals, Stop Sharing, the
@@ -19,6 +23,8 @@ final class SharingController {
     let syncs: SyncController
     /// "Synced at 14:05 (1 change waiting)"; hidden for a list not shared. The window places it.
     let statusLine = Label()
+    /// A desktop notification when a sync brings others' changes while the window is in the background.
+    private(set) lazy var notices = ArrivalNotifier(host: host)
 
     init(host: any SharingHost, store: Store?, storePath: String) {
         self.host = host
@@ -28,7 +34,7 @@ final class SharingController {
         statusLine.wrap()
         statusLine.xalign(0.5)
         syncs.onStarted = { [weak self] in self?.listShownChanged() }
-        syncs.onFinished = { [weak self] outcomes in self?.finished(outcomes) }
+        syncs.onFinished = { [weak self] outcomes, kitchen in self?.finished(outcomes, kitchen: kitchen) }
         syncs.schedule.isActive = { [weak self] in self?.host.window.isActive ?? false }
         syncs.pending.onChange = { [weak self] list in
             if list == self?.host.model.list { self?.showStatus() }
@@ -58,6 +64,7 @@ final class SharingController {
     func listShownChanged() {
         syncs.recountPending(host.model.list)
         showStatus()
+        notices.looked()
     }
 
     /// What the shown list's sharing is doing; hidden for a list not shared.
@@ -76,8 +83,9 @@ final class SharingController {
         statusLine.text = text
     }
 
-    /// A sync ended (`SyncController.onFinished`): what it wrote is read now, then its losses said.
-    func finished(_ outcomes: [SyncController.Outcome]) {
+    /// A sync ended (`SyncController.onFinished`): what it wrote is read now, then its losses said,
+    /// and others' changes too when the window is in the background.
+    func finished(_ outcomes: [SyncController.Outcome], kitchen: SyncReport? = nil) {
         // The helper wrote the store: the rows follow now, not on the application's next poll
         // (which stays for other processes). A change read tells the window's actions itself.
         var changed = false
@@ -99,6 +107,7 @@ final class SharingController {
                 for (list, loss) in losses { self?.restore(loss, on: list) }
             }, seconds: 10)
         }
+        notices.heard(outcomes, kitchen: kitchen)
     }
 
     /// "“Bread”: notes “from B” kept, “from A” replaced", with Undo putting the lost value back

@@ -33,9 +33,9 @@ final class SyncController {
     let pending: PendingCounter
     /// Hears a sync begin (the status says so).
     var onStarted: (() -> Void)?
-    /// Hears every sync's end with its outcomes: the model reads what it wrote, the window's
-    /// status and toasts follow.
-    var onFinished: (([Outcome]) -> Void)?
+    /// Hears every sync's end with its outcomes, and the kitchen's report when it synced: the model
+    /// reads what it wrote, the window's status, toasts and notifications follow.
+    var onFinished: (([Outcome], SyncReport?) -> Void)?
     /// The recipes and plan, when shared: synced first in every sync (by the helper).
     let kitchen = KitchenSyncState()
     /// When the lists sync on their own: at start, after a change, every 30 s, on the network's return.
@@ -174,7 +174,7 @@ final class SyncController {
         let failed = failure ?? (outcomes.contains { $0.problem != nil } || synced?.problem != nil ? text : nil)
         // The window first (its rows read what the sync wrote), then whoever waits for the answer
         // (`shopper sync`): told it is done, it finds the window showing it.
-        onFinished?(outcomes)
+        onFinished?(outcomes, synced?.report)
         if let synced { kitchen.onSynced?(synced) }
         for (_, done) in asked {
             if let failed {

@@ -1,5 +1,6 @@
 /// When the shared lists sync on their own: at start, 2 s after a change here (the user's pause,
-/// not every key), every 30 s while the window has focus, and when the network comes back.
+/// not every key), every 30 s while the window has focus, every 5 minutes while it has not (so a
+/// partner's change is heard of: `ArrivalNotifier`), and when the network comes back.
 @MainActor
 final class SyncSchedule {
     private let sync: @MainActor () -> Void
@@ -12,6 +13,9 @@ final class SyncSchedule {
 
     static let debounceMS: UInt32 = 2_000
     static let periodSeconds: UInt32 = 30
+    /// Periods without focus between two syncs.
+    static let unfocusedPeriods = 10
+    private var unfocused = 0
 
     init(sync: @escaping @MainActor () -> Void) { self.sync = sync }
 
@@ -21,7 +25,8 @@ final class SyncSchedule {
         started = true
         MainLoop.timeout(milliseconds: Self.periodSeconds * 1000) { [weak self] in
             guard let self else { return false }
-            if isActive() { sync() }
+            unfocused = isActive() ? 0 : unfocused + 1
+            if unfocused % Self.unfocusedPeriods == 0 { sync() }
             return true
         }
         NetworkMonitor.shared.onAvailable { [weak self] in self?.sync() }

@@ -128,6 +128,7 @@ final class MainWindow: ShopsHost, SharingHost, RecipesHost, ListsHost, FilesHos
         preferences.observe { [weak self] in self?.applyPreferences() }
         installActions()
         observeModel()
+        followArrivals()
     }
 
     private func pageChanged() {
