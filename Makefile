@@ -7,7 +7,8 @@ APT_PACKAGES := libgtk-4-dev libadwaita-1-dev libgtk-4-bin gir1.2-gtk-4.0 libsql
                 xvfb xauth dbus dbus-x11 at-spi2-core python3-gi gir1.2-atspi-2.0 python3-pyatspi \
                 imagemagick xdotool xclip desktop-file-utils appstream gettext locales-all \
                 libsoup-3.0-dev libical-dev libsecret-1-dev libxml2-dev glib-networking \
-                radicale xandikos python3-caldav gnome-keyring gir1.2-secret-1 openssl binutils patchelf iproute2
+                radicale xandikos python3-caldav gnome-keyring gir1.2-secret-1 openssl binutils patchelf iproute2 \
+                python3-dbusmock
 # What `make deb` and `make package-test` need besides (installed by them, only those missing).
 PACKAGE_APT := debhelper lintian debootstrap
 # Each headless run gets its own XDG_RUNTIME_DIR: without one, every session's accessibility bus

@@ -67,14 +67,50 @@ final class ArrivalNotificationTests: GtkTestCase {
             try server.click(notices[2].id)
             waitUntil({ window.model.list == party && window.window.isActive }, "the list shown, in front")
             XCTAssertNotNil(window.currentListPage)
-            waitUntil({ (try? server.calls().closed.contains(notices[2].id)) == true }, "the list's notification withdrawn")
+            waitUntil({ (try? server.calls().closed.contains(notices[2].id)) == true },
+                      "the list's notification withdrawn")
             XCTAssertEqual(window.features.sharing.notices.posted, ["shopper-plan"])
 
             // The plan's click shows the week.
             try server.click(notices[1].id)
             waitUntil({ window.recipes.place.isShowingWeek && window.lists.pane.isShowingRecipes }, "the plan shown")
-            waitUntil({ (try? server.calls().closed.contains(notices[1].id)) == true }, "the plan's notification withdrawn")
+            waitUntil({ (try? server.calls().closed.contains(notices[1].id)) == true },
+                      "the plan's notification withdrawn")
             XCTAssertEqual(window.features.sharing.notices.posted, [])
+        }
+    }
+
+    /// Preferences' Sharing group: the notifications' switch, and the name in the household, which
+    /// the store keeps for the sharing helper (trimmed; empty is none: the account's user).
+    func testTheNameInTheHouseholdIsKeptInTheStore() throws {
+        try MainActor.assumeIsolated {
+            let store = try Store(path: temporaryFolder("household-name") + "/shopper.sqlite")
+            let prefs = Preferences(settings: nil)
+            let parent = Window()
+            let window = ShopperPreferencesWindow(preferences: prefs, parent: parent, store: store)
+            defer {
+                window.window.destroy()
+                parent.destroy()
+            }
+            @MainActor func control(_ r: PreferenceRow) throws -> Widget {
+                try XCTUnwrap(window.rows.first { $0.row == r }?.control)
+            }
+            XCTAssertEqual(PreferenceRow.notifyChanges.group, .sharing)
+            let notify = Switch(widget: try control(.notifyChanges))
+            XCTAssertTrue(notify.active, "on unless turned off")
+            notify.active = false
+            XCTAssertFalse(prefs.bool(.notifyChanges))
+            let name = EntryRow(wrapping: try control(.householdName))
+            XCTAssertEqual(name.text, "")
+            name.text = "  Ana  "
+            XCTAssertEqual(try store.kitchenTables.sharingName(), "Ana")
+            name.text = ""
+            XCTAssertNil(try store.kitchenTables.sharingName(), "none: the account's user")
+            try store.kitchenTables.setSharingName("Ben")
+            let again = ShopperPreferencesWindow(preferences: prefs, parent: parent, store: store)
+            defer { again.window.destroy() }
+            XCTAssertEqual(EntryRow(wrapping: try XCTUnwrap(again.rows.first { $0.row == .householdName }?.control)).text,
+                           "Ben")
         }
     }
 }

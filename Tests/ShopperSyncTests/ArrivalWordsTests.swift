@@ -27,7 +27,8 @@ final class ArrivalWordsTests: XCTestCase {
             (items(.ticked, ["Bread"]), 0, "Ana ticked off Bread on Groceries", "", #line),
             (items(.changed, ["Milk", "Eggs"]), 0, "Ana changed Milk and Eggs on Groceries", "", #line),
             (items(.removed, ["Milk", "Eggs", "Jam"]), 0, "Ana removed Milk, Eggs and Jam from Groceries", "", #line),
-            (items(.added, ["Milk", "Eggs", "Jam"], by: nil), 0, "Milk, Eggs and Jam were added to Groceries", "", #line),
+            (items(.added, ["Milk", "Eggs", "Jam"], by: nil), 0, "Milk, Eggs and Jam were added to Groceries", "",
+             #line),
             (items(.ticked, ["Bread"], by: nil), 0, "Bread was ticked off on Groceries", "", #line),
             (items(.removed, ["Bread"], by: nil), 0, "Bread was removed from Groceries", "", #line),
             // Mixed: the most items first, then the others without the list, one a line.
@@ -92,7 +93,8 @@ final class ArrivalWordsTests: XCTestCase {
                 (items(.added, ["Milch", "Eier", "Brot", "Butter", "Mehl"]),
                  "Ana hat Milch, Eier und 3 weitere zu „Einkäufe“ hinzugefügt", "", #line),
                 (items(.ticked, ["Brot"]), "Ana hat Brot auf „Einkäufe“ abgehakt", "", #line),
-                (items(.added, ["Milch", "Eier"], by: nil), "Milch und Eier wurden zu „Einkäufe“ hinzugefügt", "", #line),
+                (items(.added, ["Milch", "Eier"], by: nil), "Milch und Eier wurden zu „Einkäufe“ hinzugefügt", "",
+                 #line),
                 (items(.removed, ["Tee"], by: nil) + items(.changed, ["Milch", "Eier", "Brot"]),
                  "Ana hat Milch, Eier und Brot auf „Einkäufe“ geändert", "Tee wurde entfernt", #line),
             ]

@@ -19,7 +19,8 @@ struct POCatalogue {
             }
             (id, idPlural, forms, field) = ("", nil, [:], "")
         }
-        for raw in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        let file = try String(contentsOf: url, encoding: .utf8)
+        for raw in file.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") {
                 if line.isEmpty { flush() }
@@ -37,7 +38,9 @@ struct POCatalogue {
             case "msgid_plural": idPlural = (idPlural ?? "") + text
             case "msgstr": forms[0, default: ""] += text
             default:
-                if field.hasPrefix("msgstr["), let n = Int(field.dropFirst(7).dropLast()) { forms[n, default: ""] += text }
+                if field.hasPrefix("msgstr["), let n = Int(field.dropFirst(7).dropLast()) {
+                    forms[n, default: ""] += text
+                }
             }
         }
         flush()

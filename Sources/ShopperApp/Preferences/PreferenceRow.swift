@@ -23,7 +23,8 @@ enum PreferenceRow: CaseIterable {
         func description(money: MoneyFormat) -> String? {
             switch self {
             case .lists: nil
-            case .sharing: L("Others see your changes to shared lists and the plan under your name in the household; without one, under the account's user name.")
+            case .sharing:
+                L("Others see your changes to shared lists and the plan under your name in the household; without one, under the account's user name.")
             case .priceBands:
                 // An entry row has no subtitle: what the amount is, and in what money, is said here.
                 L(

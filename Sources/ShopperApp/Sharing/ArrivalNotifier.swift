@@ -43,7 +43,8 @@ final class ArrivalNotifier {
     func heard(_ outcomes: [SyncController.Outcome], kitchen: SyncReport?, today: PlanDay = PlanDay(Date())) {
         guard host.preferences.bool(.notifyChanges), !inFront, let app = Application(of: host.window) else { return }
         for o in outcomes {
-            guard let notice = ArrivalWords.list(o.report.arrivals, beyond: o.report.arrivalsBeyond, named: o.list.name),
+            let report = o.report
+            guard let notice = ArrivalWords.list(report.arrivals, beyond: report.arrivalsBeyond, named: o.list.name),
                   let id = ArrivalPlace.list(o.list.id).notificationID else { continue }
             app.sendNotification(id: id, title: notice.title, body: notice.body, action: "app." + Self.listAction,
                                  target: "\(o.list.id.raw)")

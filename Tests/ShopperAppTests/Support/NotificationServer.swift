@@ -64,7 +64,9 @@ final class NotificationServer {
         guard try answer()["ok"] as? Bool == true else { throw Failure(what: "the click was refused") }
     }
 
-    private func send(_ line: String) throws { try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8)) }
+    private func send(_ line: String) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
 
     private func answer() throws -> [String: Any] {
         var bytes: [UInt8] = []

@@ -18,7 +18,8 @@ extension SyncScenarios {
         XCTAssertEqual(a.lastReport.arrivals, [], "a first sync says nothing")
 
         let b = try Device()
-        try b.share(server, collection: .existing(RemoteCollection(url: binding.collection, name: binding.collectionName)))
+        let collection = RemoteCollection(url: binding.collection, name: binding.collectionName)
+        try b.share(server, collection: .existing(collection))
         XCTAssertEqual(try b.items.map(\.description), ["Milk"])
         XCTAssertEqual(b.lastReport.arrivals, [], "joining brings everything, and says nothing of it")
 
