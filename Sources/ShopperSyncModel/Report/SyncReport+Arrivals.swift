@@ -3,7 +3,7 @@ import ShopperModel
 extension Arrival {
     /// Arrivals a report keeps, in order: a notification names a few, and says "and 3 more" of the
     /// rest, so a thousand items added on the phone need not travel from the helper one by one.
-    package static let kept = 50
+    static let kept = 50
 }
 
 extension SyncReport {
