@@ -105,7 +105,7 @@ final class HelperProtocolTests: XCTestCase {
 
     /// Replies before a crash are still handed over (a sync's report before the helper died).
     func testRepliesBeforeACrashArriveAndTheCrashIsSaid() throws {
-        let helper = try script(#"echo '{"list":3,"report":{"received":1,"sent":0,"deletedHere":0,"deletedThere":0,"lost":[],"skipped":[],"limited":[],"notSent":0,"keptFromBulkDeletion":0,"requests":2,"arrivals":[]}}'; kill -9 $$"#)
+        let helper = try script(#"echo '{"list":3,"report":{"received":1,"sent":0,"deletedHere":0,"deletedThere":0,"lost":[],"skipped":[],"limited":[],"notSent":0,"keptFromBulkDeletion":0,"requests":2,"arrivals":[],"arrivalsBeyond":0}}'; kill -9 $$"#)
         var got: [HelperReply] = []
         XCTAssertThrowsError(try HelperProcess.run(.sync(store: "/s", lists: []), input: nil, helper: helper) { got.append($0) })
         XCTAssertEqual(got.first?.report?.requests, 2)
