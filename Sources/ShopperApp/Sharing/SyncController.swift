@@ -38,7 +38,8 @@ final class SyncController {
     var onFinished: (([Outcome], SyncReport?) -> Void)?
     /// The recipes and plan, when shared: synced first in every sync (by the helper).
     let kitchen = KitchenSyncState()
-    /// When the lists sync on their own: at start, after a change, every 30 s, on the network's return.
+    /// When the lists sync on their own: at start, after a change, every 30 s (5 minutes without focus), on the
+    /// network's return.
     private(set) lazy var schedule = SyncSchedule { [weak self] in self?.sync() }
 
     init(store: Store?, storePath: String) {

@@ -8,7 +8,7 @@ final class SyncSchedule {
     private var started = false
     /// The sync waiting for the user's pause after a change.
     private var debounce: UInt32 = 0
-    /// Whether the window has focus (the 30 s sync runs only then).
+    /// Whether the window has focus (a sync each period then; each `unfocusedPeriods`th without).
     var isActive: () -> Bool = { true }
 
     static let debounceMS: UInt32 = 2_000
