@@ -70,7 +70,7 @@ extension KitchenEngine {
         }
         report.received += pass.received
         report.deletedHere += pass.deletedHere
-        report.arrivals += pass.arrivals
+        for a in pass.arrivals { report.arrive(a) }
         try listChanges(pass)
     }
 
