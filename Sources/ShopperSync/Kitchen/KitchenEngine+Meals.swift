@@ -57,7 +57,8 @@ extension KitchenEngine {
         var pass = try SyncEngine.storeCall { () throws(StoreError) in
             MealPass(records: try tables.records(.meal), pending: try tables.pending(.meal),
                      meals: try recipeTables.meals(), book: try recipeTables.recipes(),
-                     recipeRecords: try tables.records(.recipe), notes: try tables.planNotes(), first: first)
+                     recipeRecords: try tables.records(.recipe), notes: try tables.planNotes(), first: first,
+                     today: PlanDay(now()))
         }
         try write { ids throws(StoreError) in
             for remote in batch { pass.take(remote, ids: &ids) }

@@ -64,8 +64,8 @@ final class KitchenEngine {
         self.store = store
         self.binding = binding
         self.now = now
-        recipes = CalDAVCollection(http: http, url: r, maxEntry: Self.maxRecipe)
-        meals = CalDAVCollection(http: http, url: m)
+        recipes = CalDAVCollection(http: http, url: r, maxEntry: Self.maxRecipe, component: "VJOURNAL")
+        meals = CalDAVCollection(http: http, url: m, component: "VEVENT")
         me = (try? store.kitchenTables.sharingName()) ?? binding.user
         first = binding.lastSync == nil
     }
