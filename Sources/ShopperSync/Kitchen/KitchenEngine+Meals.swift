@@ -26,7 +26,8 @@ extension KitchenEngine {
             let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
             start += SyncEngine.mergeBatch
             var batch: [RemoteMeal] = []
-            try meals.fetch(part, skip: { href, why in report.skip(href, why: why) }) { f throws(SyncError) in
+            try meals.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
+                let f = try withETag(fetched, from: meals)
                 do throws(KitchenReadError) {
                     batch.append(RemoteMeal(href: f.href, etag: f.etag, text: f.text,
                                             meal: try EventMapping.meal(from: f.text)))

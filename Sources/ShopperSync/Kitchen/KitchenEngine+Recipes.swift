@@ -23,7 +23,8 @@ extension KitchenEngine {
             let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
             start += SyncEngine.mergeBatch
             var batch: [RemoteRecipe] = []
-            try recipes.fetch(part, skip: { href, why in report.skip(href, why: why) }) { f throws(SyncError) in
+            try recipes.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
+                let f = try withETag(fetched, from: recipes)
                 do throws(KitchenReadError) {
                     batch.append(RemoteRecipe(href: f.href, etag: f.etag, text: f.text,
                                               recipe: try JournalMapping.recipe(from: f.text)))
@@ -112,6 +113,7 @@ extension KitchenEngine {
             report.sent += 1
             return false
         case .preconditionFailed:
+            if !refused.insert("\(kind.rawValue)-\(id)").inserted { report.notSent += 1 }
             return true
         case .notFound:
             // Deleted there while edited here: the edit is kept, sent again as new next time.
@@ -131,6 +133,7 @@ extension KitchenEngine {
             report.deletedThere += 1
             return false
         case .preconditionFailed:
+            if !refused.insert("\(record.kind.rawValue)-\(record.id)").inserted { report.notSent += 1 }
             return true
         }
     }

@@ -49,6 +49,8 @@ final class KitchenEngine {
     let me: String
     /// Nothing was synced before: what arrives is everything, not news for a notification.
     let first: Bool
+    /// Entries the server refused (412) in this sync, "kind-id": refused twice, one is not sent.
+    var refused: Set<String> = []
 
     /// A recipe's journal entry at most: its text and its JSON each within their own caps
     /// (`KitchenLimits`), with room for what a server adds.
@@ -75,12 +77,8 @@ final class KitchenEngine {
         // saved covers them: Xandikos's token is a hash of the collection's contents, and a meal
         // sent and then deleted elsewhere leaves the token read before the upload, which then
         // reports no change at all.
-        try pullRecipes()
-        var wrote = report.sent + report.deletedThere
-        if try pushRecipes() || report.sent + report.deletedThere > wrote { try pullRecipes() }
-        try pullMeals()
-        wrote = report.sent + report.deletedThere
-        if try pushMeals() || report.sent + report.deletedThere > wrote { try pullMeals() }
+        try exchange(pullRecipes, pushRecipes)
+        try exchange(pullMeals, pushMeals)
         binding.lastSync = now()
         binding.problem = nil
         binding.problemLine = nil
@@ -95,6 +93,21 @@ final class KitchenEngine {
         report.requests = recipes.http.requests
         if report.notSent > 0 { throw .changesRefused(count: report.notSent) }
         return report
+    }
+
+    /// Reads, sends, and reads again after a send. An entry changed there meanwhile (412) is
+    /// merged and sent once more; refused again, it waits and the sync says so (`notSent`): a
+    /// server that refuses every upload is never reported as synced.
+    private func exchange(_ pull: () throws(SyncError) -> Void, _ push: () throws(SyncError) -> Bool)
+        throws(SyncError) {
+        try pull()
+        for _ in 1...2 {
+            let wrote = report.sent + report.deletedThere
+            let changedThere = try push()
+            guard changedThere || report.sent + report.deletedThere > wrote else { return }
+            try pull()
+            guard changedThere else { return }
+        }
     }
 
     /// The binding as this sync leaves it, with what the store holds of it now (a token a merge
@@ -117,6 +130,15 @@ final class KitchenEngine {
             let changed = all.filter { href, etag in etag == nil || known[href] != etag }.keys
             return (changed.sorted(), known.keys.filter { all[$0] == nil && c.member($0) != nil }, nil)
         }
+    }
+
+    /// `f`, with an ETag to send back: one the listing gave that cannot be sent (a line break in
+    /// it) is none, and an entry without one could never be replaced (If-None-Match, refused
+    /// every time); its GET's ETag header then, with the text of that same answer.
+    func withETag(_ f: CalDAVCollection.Fetched, from c: CalDAVCollection) throws(SyncError)
+        -> CalDAVCollection.Fetched {
+        guard f.etag == nil, let current = try c.get(f.href), current.etag != nil else { return f }
+        return CalDAVCollection.Fetched(href: f.href, etag: current.etag, text: current.text)
     }
 
     /// The UID this desktop gives a new entry: known before its first upload.

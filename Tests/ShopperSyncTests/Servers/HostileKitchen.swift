@@ -21,7 +21,8 @@ final class HostileKitchen {
 
     init(_ mode: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [CalDAVServers.repository.appendingPathComponent("Tests/sync/hostile_kitchen.py").path, mode]
+        let script = CalDAVServers.repository.appendingPathComponent("Tests/sync/hostile_kitchen.py")
+        process.arguments = [script.path, mode]
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -32,8 +33,9 @@ final class HostileKitchen {
             if d.isEmpty || d.first == UInt8(ascii: "\n") { break }
             line.append(d)
         }
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: line) as? [String: String], "no server: \(mode)")
-        (url, user, password) = (try XCTUnwrap(json["url"]), try XCTUnwrap(json["user"]), try XCTUnwrap(json["password"]))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: line) as? [String: String], mode)
+        (url, user) = (try XCTUnwrap(json["url"]), try XCTUnwrap(json["user"]))
+        password = try XCTUnwrap(json["password"])
         (other, log) = (try XCTUnwrap(json["other"]), try XCTUnwrap(json["log"]))
         (meals, recipes) = (try XCTUnwrap(json["meals"]), try XCTUnwrap(json["recipes"]))
     }
@@ -48,6 +50,7 @@ final class HostileKitchen {
         let method: String
         let host: String
         let path: String
+        let ifMatch: String?
     }
 
     /// Every request the servers got, in order.
@@ -55,20 +58,23 @@ final class HostileKitchen {
         try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { line in
             guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
             return Request(method: o["method"] as? String ?? "", host: o["host"] as? String ?? "",
-                           path: o["path"] as? String ?? "")
+                           path: o["path"] as? String ?? "", ifMatch: o["if_match"] as? String)
         }
     }
 
     /// Requests that went anywhere but discovery, the two kitchen collections and their entries on
     /// this server (the other host, a parent collection, the server's root with a PUT…).
     func strayRequests() throws -> [String] {
-        let host = try XCTUnwrap(URL(string: url)).host! + ":" + "\(try XCTUnwrap(URL(string: url)).port!)"
+        let main = try XCTUnwrap(URL(string: url))
+        let host = "\(main.host ?? ""):\(main.port ?? 0)"
         let discovery: Set = ["/", "/.well-known/caldav", "/alice/", "/alice/calendars/"]
         let kitchen = ["/alice/calendars/meals/", "/alice/calendars/recipes/"]
         return try requests().filter { r in
             guard r.host == host else { return true }
             if discovery.contains(r.path) { return r.method != "PROPFIND" }
-            return !kitchen.contains { r.path == $0 || (r.path.hasPrefix($0) && !r.path.dropFirst($0.count).contains("/")) }
+            return !kitchen.contains {
+                r.path == $0 || (r.path.hasPrefix($0) && !r.path.dropFirst($0.count).contains("/"))
+            }
         }.map { "\($0.method) \($0.host)\($0.path)" }
     }
 }

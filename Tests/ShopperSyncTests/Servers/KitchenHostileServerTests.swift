@@ -207,6 +207,41 @@ final class KitchenHostileServerTests: XCTestCase {
         XCTAssertEqual(try k.mealDays, ["2031-01-02", "2031-01-04"])
     }
 
+    /// Every upload refused, every REPORT failing, the password refused after a good share: the
+    /// sync says so (never "synced"), and every recipe and meal stays here. A token new every
+    /// time, or ETags with a line break, still converge, with no header holding CR or LF.
+    func testRefusalsAreSaidAndKeepEverything() throws {
+        let soup = RecipeDraft(title: "Soup", ingredients: ["1 l water"])
+        let storm = try KitchenOnHostile("storm503")
+        XCTAssertTrue(storm.error.map { "\($0)".contains("503") } ?? false, "\(String(describing: storm.error))")
+        XCTAssertTrue(try XCTUnwrap(try storm.device.store.kitchenTables.binding()).offline)
+        for (mode, said) in [("put412", "refused 1 change"), ("auth401after", "password")] {
+            let k = try KitchenOnHostile(mode)
+            XCTAssertEqual(try k.recipes, ["Chili", "Pancakes"], mode)
+            _ = try k.device.model.recipes.addRecipe(soup)
+            let (_, error) = KitchenSync.syncReporting(store: k.device.store)
+            XCTAssertTrue(error.map { "\($0)".contains(said) } ?? false, "\(mode): \(String(describing: error))")
+            XCTAssertNotNil(try k.device.store.kitchenTables.binding()?.problem, mode)
+            XCTAssertEqual(try k.recipes, ["Chili", "Pancakes", "Soup"], mode)
+            XCTAssertEqual(try k.mealDays, ["2031-01-02", "2031-01-04"], mode)
+        }
+        for mode in ["tokenchurn", "etagcrlf"] {
+            let k = try KitchenOnHostile(mode)
+            _ = try k.device.model.recipes.addRecipe(soup)
+            for _ in 1...3 { XCTAssertNil(KitchenSync.syncReporting(store: k.device.store).1, mode) }
+            var chili = try XCTUnwrap(try k.device.store.recipeTables.recipes().first { $0.title == "Chili" })
+            chili.notes = "hot"
+            try k.device.model.recipes.updateRecipe(chili.id, chili.draft)
+            XCTAssertNil(KitchenSync.syncReporting(store: k.device.store).1, mode)
+            XCTAssertEqual(try k.recipes, ["Chili", "Pancakes", "Soup"], mode)
+            XCTAssertEqual(try k.mealDays, ["2031-01-02", "2031-01-04"], mode)
+            let requests = try k.server.requests()
+            XCTAssertTrue(requests.contains { $0.method == "PUT" && $0.path.hasSuffix("recipe-chili.ics") }, mode)
+            XCTAssertFalse(requests.contains { ($0.ifMatch ?? "").contains { $0 == "\r" || $0 == "\n" } }, mode)
+            XCTAssertEqual(try k.server.strayRequests(), [], mode)
+        }
+    }
+
     /// `shopper-sync share-kitchen` on a fresh store, measured; `deadline` shortens its deadline.
     private func shareOnHelper(_ s: HostileKitchen, deadline: Double? = nil) throws -> MeasuredHelper {
         let d = try Device()
