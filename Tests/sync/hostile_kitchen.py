@@ -27,6 +27,8 @@ And these are the kitchen's own:
     bigmeal         a Pancakes meal (2031-01-03) with 5,000 X-SHOPPER-SHARE lines, a Chili meal
                     (2031-01-05) whose SUMMARY is "Chili for 2" and 200 KB more, and a note
                     (2031-01-06) whose SUMMARY is 200 KB of "N"
+    manybig         150 more recipes "Big N" of 700 KB each (each under the bound: all are read; one
+                    filler shared in memory)
     nosync          no sync-collection (403 supported-report); calendar-query honours its comp-filter, as
                     Radicale and Xandikos do (a listing that asks for VTODOs gets no recipe or meal)
 """
@@ -40,7 +42,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hostile_server as hs  # noqa: E402
 
-KITCHEN_MODES = ("homeoffhost", "manycalendars", "bigcalnames", "hugehome", "manynotes", "bigmeal", "nosync")
+KITCHEN_MODES = ("homeoffhost", "manycalendars", "bigcalnames", "hugehome", "manynotes", "bigmeal", "nosync", "manybig")
 MEALS, RECIPES = hs.HOME + "meals/", hs.HOME + "recipes/"
 STAMP = b"DTSTAMP:20261101T100000Z\r\n"
 
@@ -129,7 +131,17 @@ def extras(mode):
                     entry(b"meal-longsummary", event(b"meal-longsummary", "2031-01-05",
                                                      b"Chili for 2 " + b"C" * (200 << 10), b"recipe-chili")),
                     entry(b"note-longsummary", event(b"note-longsummary", "2031-01-06", b"N" * (200 << 10)))]
+    if mode == "manybig":
+        shared = filler(700 << 10)
+        return [big_recipe(n, shared) for n in range(1, 151)], []
     return [], []
+
+
+def big_recipe(n, shared):
+    uid = b"recipe-big-%d" % n
+    text = journal(uid, b"Big %d" % n, b"Big")
+    cut = text.index(b"DESCRIPTION:Big\r\n") + len(b"DESCRIPTION:Big\r\n")
+    return uid.decode(), (text[:cut], shared, text[cut:]), False
 
 
 class KitchenStore(hs.Store):
@@ -143,7 +155,8 @@ class KitchenStore(hs.Store):
             for i in range(max(len(good), len(more))):  # the bad ones sit among the good ones
                 for uid, chunks, raw in good[i:i + 1] + more[i:i + 1]:
                     member = path + uid + ".ics"
-                    coll.members[member] = (hs.etag_of(chunks[0][:4096] + chunks[0][-4096:]), chunks)
+                    # The ETag hashes the head and the tail (a shared filler between them is the same).
+                    coll.members[member] = (hs.etag_of(chunks[0][:4096] + chunks[-1][-4096:]), chunks)
                     if raw:
                         coll.raw.add(member)
 

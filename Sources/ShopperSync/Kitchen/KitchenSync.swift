@@ -55,6 +55,8 @@ final class KitchenEngine {
     /// A recipe's journal entry at most: its text and its JSON each within their own caps
     /// (`KitchenLimits`), with room for what a server adds.
     static let maxRecipe = 768 << 10
+    /// The entries' text a batch holds before it is merged (200 recipes of 768 KB were 150 MB).
+    static let mergeBytes = 16 << 20
 
     init(store: Store, binding: KitchenBinding, password: String, now: @escaping () -> Date) throws(SyncError) {
         guard let server = URL(string: binding.server), let r = URL(string: binding.recipes.url),
@@ -139,6 +141,22 @@ final class KitchenEngine {
         -> CalDAVCollection.Fetched {
         guard f.etag == nil, let current = try c.get(f.href), current.etag != nil else { return f }
         return CalDAVCollection.Fetched(href: f.href, etag: current.etag, text: current.text)
+    }
+
+    /// The records of `kind`, with their texts (`base`, `sent`) only for those a batch meets, by
+    /// address or UID: a book of large recipes is never all in memory at once.
+    func records(_ kind: KitchenKind, meeting hrefs: Set<String>, uids: Set<String>) throws(StoreError)
+        -> [KitchenRecord] {
+        let light = try store.kitchenTables.records(kind, texts: false)
+        let met = light.filter { hrefs.contains($0.href) || uids.contains($0.uid) }.map(\.id)
+        let full = Dictionary(try store.kitchenTables.records(kind, ids: met).map { ($0.id, $0) },
+                              uniquingKeysWith: { a, _ in a })
+        return light.map { full[$0.id] ?? $0 }
+    }
+
+    /// One record with its texts, for an upload (which patches its base and keeps what it sends).
+    func withTexts(_ kind: KitchenKind, _ id: Int64) throws(SyncError) -> KitchenRecord? {
+        try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.records(kind, ids: [id]).first }
     }
 
     /// The UID this desktop gives a new entry: known before its first upload.

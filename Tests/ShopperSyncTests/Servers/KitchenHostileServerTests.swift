@@ -242,6 +242,15 @@ final class KitchenHostileServerTests: XCTestCase {
         }
     }
 
+    /// 150 recipes of 700 KB each (every one under the bound, so every one is read): the helper's
+    /// memory stays bounded while 100 MB of entries pass through it (a batch of 200 entries held
+    /// them all, and every sync read every record's text; 300 took 250 MB).
+    func testManyLargeRecipesInBoundedMemory() throws {
+        let run = try shareOnHelper(try HostileKitchen("manybig"))
+        XCTAssertTrue(run.replies.contains { $0.error == nil && $0.report?.received == 154 }, run.said)
+        XCTAssertLessThan(run.peakMegabytes, Self.memoryBound)
+    }
+
     /// `shopper-sync share-kitchen` on a fresh store, measured; `deadline` shortens its deadline.
     private func shareOnHelper(_ s: HostileKitchen, deadline: Double? = nil) throws -> MeasuredHelper {
         let d = try Device()
