@@ -235,6 +235,7 @@ final class KitchenHostileServerTests: XCTestCase {
             XCTAssertNil(KitchenSync.syncReporting(store: k.device.store).1, mode)
             XCTAssertEqual(try k.recipes, ["Chili", "Pancakes", "Soup"], mode)
             XCTAssertEqual(try k.mealDays, ["2031-01-02", "2031-01-04"], mode)
+            XCTAssertEqual(try k.device.store.kitchenTables.pending(.recipe), [:], "\(mode): every change sent")
             let requests = try k.server.requests()
             XCTAssertTrue(requests.contains { $0.method == "PUT" && $0.path.hasSuffix("recipe-chili.ics") }, mode)
             XCTAssertFalse(requests.contains { ($0.ifMatch ?? "").contains { $0 == "\r" || $0 == "\n" } }, mode)
