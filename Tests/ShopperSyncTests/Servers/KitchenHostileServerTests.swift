@@ -85,6 +85,7 @@ final class KitchenHostileServerTests: XCTestCase {
             // Every entry is here or named: none vanished without a word.
             let bad = mode == "badbytes" ? 3 : 2
             let notes = try k.notes, named = try k.skipped
+            print("\(mode): recipes \(recipes), notes \(notes.map(\.summary)), skipped \(named)")
             let taken = recipes.count - 2 + notes.count - 1
             XCTAssertEqual(taken + report.skipped.count, bad, "\(mode): \(named), \(recipes), \(notes)")
             if mode == "brokenxml" {
