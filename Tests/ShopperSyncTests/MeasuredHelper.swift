@@ -41,10 +41,22 @@ struct MeasuredHelper {
     /// Runs it; `started` is told its process id once it runs (to look at it, or signal it).
     static func run(_ source: String, environment extra: [String: String] = [:], killAfter: Double = 40,
                     started: ((pid_t) -> Void)? = nil) throws -> MeasuredHelper {
+        try run(arguments: ["recipes", source], environment: extra, killAfter: killAfter, started: started)
+    }
+
+    /// Runs it with `arguments` (a `HelperCommand`'s), `input` on its standard input (a password).
+    static func run(arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+                    killAfter: Double = 40, started: ((pid_t) -> Void)? = nil) throws -> MeasuredHelper {
         _ = try builtHelper(binary)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [repository.appendingPathComponent("Tests/recipes/measure_helper.py").path, "\(killAfter)", binary, "recipes", source]
+        p.arguments = [repository.appendingPathComponent("Tests/recipes/measure_helper.py").path, "\(killAfter)", binary] + arguments
+        if let input {
+            let pipe = Pipe()
+            p.standardInput = pipe
+            pipe.fileHandleForWriting.write(Data((input + "\n").utf8))
+            try pipe.fileHandleForWriting.close()
+        }
         var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         // The helper's parent is the measuring process: it checks who started it.
         environment[HelperProcess.parentVariable] = nil

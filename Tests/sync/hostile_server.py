@@ -166,8 +166,8 @@ def extra_tasks(mode):
 # ---------------------------------------------------------------- data
 
 class Collection:
-    def __init__(self, name):
-        self.name = name
+    def __init__(self, name, comp="VTODO"):
+        self.name, self.comp = name, comp  # comp: the one component it takes (hostile_kitchen.py)
         self.members = {}   # path -> (etag, chunks); chunks is a tuple of bytes
         self.changes = []   # (seq, path), for sync-collection
         self.raw = set()    # paths whose calendar-data is written unescaped (brokenxml)
@@ -285,7 +285,8 @@ def collection_props(coll, token):
     return {DAV + "resourcetype": b"<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>",
             DAV + "displayname": b"<d:displayname>" + esc(coll.name.encode()) + b"</d:displayname>",
             CALDAV + "supported-calendar-component-set":
-                b'<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>',
+                b'<c:supported-calendar-component-set><c:comp name="%s"/></c:supported-calendar-component-set>'
+                % coll.comp.encode(),
             DAV + "sync-token": b"<d:sync-token>" + token.encode() + b"</d:sync-token>",
             "{http://calendarserver.org/ns/}getctag": b"<cs:getctag>" + token.encode() + b"</cs:getctag>",
             DAV + "current-user-principal": CUP}
@@ -630,14 +631,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path.rstrip("/").rsplit("/", 1)[0] + "/" != HOME:
             return self.send(403, b"Forbidden\n", "text/plain")
         try:
-            shown = ET.fromstring(body).findtext(".//" + DAV + "displayname") if body.strip() else None
+            root = ET.fromstring(body) if body.strip() else None
         except ET.ParseError:
             return self.send(400, b"bad XML\n", "text/plain")
+        shown = root.findtext(".//" + DAV + "displayname") if root is not None else None
+        comp = root.find(".//" + CALDAV + "comp") if root is not None else None
         store = self.ctx.store
         with store.lock:
             exists = path in store.collections
             if not exists:
-                store.collections[path] = Collection(shown or name)
+                store.collections[path] = Collection(shown or name, comp.get("name", "VTODO") if comp is not None
+                                                     else "VTODO")
         self.send(405 if exists else 201)
 
     # ------------------------------------------------------------ the streaming modes

@@ -69,12 +69,19 @@ package struct KitchenTables: Sendable {
         }
     }
 
-    /// Every record of a kind (one per recipe or meal shared: as many as the book holds).
-    package func records(_ kind: KitchenKind) throws(StoreError) -> [KitchenRecord] {
-        try store.read { db in
+    /// Every record of a kind (one per recipe or meal shared: as many as the book holds), or those
+    /// of `ids`. `texts: false` leaves out `base` and `sent`: a recipe's may be 768 KB, and a sync
+    /// holds only those of the entries it merges or sends, never the whole book's at once.
+    package func records(_ kind: KitchenKind, texts: Bool = true, ids: [Int64]? = nil) throws(StoreError)
+        -> [KitchenRecord] {
+        if ids?.isEmpty == true { return [] }
+        let only = ids.map { " AND id IN (" + $0.map(String.init).joined(separator: ",") + ")" } ?? ""
+        let (base, sent) = texts ? ("base", "sent") : ("NULL", "NULL")
+        return try store.read { db in
             guard try db.tableExists("kitchen_record") else { return [] }
             return try Row.fetchAll(db, sql: """
-                SELECT id, uid, href, etag, base, synced_stamp, sent FROM kitchen_record WHERE kind = ? ORDER BY id
+                SELECT id, uid, href, etag, \(base), synced_stamp, \(sent) FROM kitchen_record WHERE kind = ?\(only)
+                ORDER BY id
                 """, arguments: [kind.rawValue]).map { r in
                 KitchenRecord(kind: kind, id: r[0], uid: r[1], href: r[2], etag: r[3], base: r[4], syncedStamp: r[5],
                               sent: r[6])

@@ -7,11 +7,15 @@ final class CalDAVCollection {
     let url: URL
     /// The largest entry read: a task's 256 KB, a recipe's more (its schema.org JSON rides along).
     let maxEntry: Int
+    /// The component its entries are ("VTODO"; the kitchen's "VJOURNAL", "VEVENT"): what a listing
+    /// asks for (a server honours the filter, and a kitchen listed for tasks had nothing in it).
+    let component: String
 
-    init(http: HTTPTransport, url: URL, maxEntry: Int = CalDAVCollection.maxTask) {
+    init(http: HTTPTransport, url: URL, maxEntry: Int = CalDAVCollection.maxTask, component: String = "VTODO") {
         self.http = http
         self.url = url
         self.maxEntry = maxEntry
+        self.component = component
     }
 
     /// A sync-collection token the server no longer takes (or never gave): list everything instead.
@@ -56,7 +60,7 @@ final class CalDAVCollection {
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
             <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter \
-            name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
+            name="\(component)"/></c:comp-filter></c:filter></c:calendar-query>
             """
         let r = try http.request("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8))
         switch PullReply.listing(status: r.status) {

@@ -11,6 +11,8 @@ extension Discovery {
         let name: String
         /// The components it takes; nil: every kind (no set given).
         let components: Set<String>?
+        /// On another server than the account's: never used (its host is named instead).
+        var elsewhere = false
     }
 
     struct KitchenPlaces {
@@ -20,18 +22,18 @@ extension Discovery {
         var notice: String?
     }
 
-    /// Every calendar in the home.
+    /// Every calendar the home lists; one on another server is marked (`elsewhere`), never asked.
     func calendars(in home: URL) throws(SyncError) -> [Calendar] {
         try propfind(home, depth: 1, props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
             .compactMap { r in
                 guard r.prop(DAV.ns, "resourcetype")?.child(DAV.caldav, "calendar") != nil,
-                      let url = URL(string: r.href, relativeTo: home)?.absoluteURL,
-                      HTTPTransport.sameServer(url, http.origin) else { return nil }
+                      let url = URL(string: r.href, relativeTo: home)?.absoluteURL else { return nil }
                 let set = r.prop(DAV.caldav, "supported-calendar-component-set").map { s in
                     Set(s.all(DAV.caldav, "comp").compactMap { $0.attributes["name"]?.uppercased() })
                 }
                 let name = r.prop(DAV.ns, "displayname")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                return Calendar(url: url, name: String(name.prefix(200)), components: set)
+                return Calendar(url: url, name: String(name.prefix(200)), components: set,
+                                elsewhere: !HTTPTransport.sameServer(url, http.origin))
             }
     }
 
@@ -44,10 +46,16 @@ extension Discovery {
         func place(_ english: String, _ local: String, _ component: String, slug: String) throws(SyncError)
             -> RemoteCollection {
             let names = Set([english, local].map(SearchQuery.fold))
-            if let found = all.first(where: {
+            let named = all.filter {
                 names.contains(SearchQuery.fold($0.name)) && ($0.components?.contains(component) ?? true)
-            }) {
+            }
+            if let found = named.first(where: { !$0.elsewhere }) {
                 return RemoteCollection(url: found.url.absoluteString, name: found.name)
+            }
+            // The household's collection on another server: its host is named; none is made here,
+            // which the other desktop would never find.
+            if let away = named.first {
+                throw .network(.redirectedElsewhere(to: HTTPTransport.hostPort(away.url)))
             }
             let made = try makeCollection(in: home, name: local, components: [component], slug: slug)
             // A server may take the set and keep another (Xandikos keeps every kind): said once.

@@ -14,7 +14,7 @@ extension KitchenEngine {
 
     func pullMeals() throws(SyncError) {
         let (records, notes) = try SyncEngine.storeCall { () throws(StoreError) in
-            (try store.kitchenTables.records(.meal), try store.kitchenTables.planNotes())
+            (try store.kitchenTables.records(.meal, texts: false), try store.kitchenTables.planNotes())
         }
         var known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
         for n in notes { known[n.href] = n.etag }
@@ -25,13 +25,20 @@ extension KitchenEngine {
         repeat {
             let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
             start += SyncEngine.mergeBatch
-            var batch: [RemoteMeal] = []
-            try meals.fetch(part, skip: { href, why in report.skip(href, why: why) }) { f throws(SyncError) in
+            var batch: [RemoteMeal] = [], bytes = 0
+            try meals.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
+                let f = try withETag(fetched, from: meals)
                 do throws(KitchenReadError) {
                     batch.append(RemoteMeal(href: f.href, etag: f.etag, text: f.text,
                                             meal: try EventMapping.meal(from: f.text)))
+                    bytes += f.text.utf8.count
                 } catch {
                     report.skip(SyncEngine.summary(ofBroken: f.text) ?? f.href, why: error.why)
+                }
+                // Merged before the batch holds more than `mergeBytes`; the token waits for the last.
+                if bytes > Self.mergeBytes {
+                    try mergeMeals(batch, removed: [], token: binding.meals.token)
+                    (batch, bytes) = ([], 0)
                 }
             }
             let last = start >= changed.count
@@ -54,10 +61,12 @@ extension KitchenEngine {
         let (tables, recipeTables) = (store.kitchenTables, store.recipeTables)
         // The stamps first: a write after them and before the reads below is then a conflict.
         let seen = try SyncEngine.storeCall { () throws(StoreError) in try tables.stamps(.meal) }
+        let (hrefs, uids) = (Set(batch.map(\.href)), Set(batch.map(\.meal.uid)))
         var pass = try SyncEngine.storeCall { () throws(StoreError) in
-            MealPass(records: try tables.records(.meal), pending: try tables.pending(.meal),
+            MealPass(records: try records(.meal, meeting: hrefs, uids: uids), pending: try tables.pending(.meal),
                      meals: try recipeTables.meals(), book: try recipeTables.recipes(),
-                     recipeRecords: try tables.records(.recipe), notes: try tables.planNotes(), first: first)
+                     recipeRecords: try tables.records(.recipe, texts: false), notes: try tables.planNotes(),
+                     first: first, today: PlanDay(now()))
         }
         try write { ids throws(StoreError) in
             for remote in batch { pass.take(remote, ids: &ids) }
@@ -98,9 +107,9 @@ extension KitchenEngine {
     func pushMeals() throws(SyncError) -> Bool {
         let (records, pending, all, book, recipeRecords, lists) = try SyncEngine.storeCall {
             () throws(StoreError) in
-            (try store.kitchenTables.records(.meal), try store.kitchenTables.pending(.meal),
+            (try store.kitchenTables.records(.meal, texts: false), try store.kitchenTables.pending(.meal),
              try store.recipeTables.meals(), try store.recipeTables.recipes(),
-             try store.kitchenTables.records(.recipe), try store.lists())
+             try store.kitchenTables.records(.recipe, texts: false), try store.lists())
         }
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let recipeUIDs = Dictionary(recipeRecords.map { ($0.id, $0.uid) }, uniquingKeysWith: { a, _ in a })
@@ -109,7 +118,7 @@ extension KitchenEngine {
         var again = false
         for meal in all {
             guard let stamp = pending[meal.id.raw], let recipe = titles[meal.recipe] else { continue }
-            let record = byID[meal.id.raw]
+            let record = byID[meal.id.raw] == nil ? nil : try withTexts(.meal, meal.id.raw)
             let uid = record?.uid ?? newUID(.meal, meal.id.raw)
             let old = record?.base.flatMap { try? EventMapping.meal(from: $0) }
             var shared = SharedMeal(

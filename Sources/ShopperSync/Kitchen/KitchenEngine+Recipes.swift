@@ -13,7 +13,9 @@ extension KitchenEngine {
     }
 
     func pullRecipes() throws(SyncError) {
-        let records = try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.records(.recipe) }
+        let records = try SyncEngine.storeCall { () throws(StoreError) in
+            try store.kitchenTables.records(.recipe, texts: false)
+        }
         let known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
         let (changed, removed, token) = try serverChanges(recipes, token: binding.recipes.token, known: known)
         let hold = RemovalFacts.bulkLoss(removed: removed.count, known: known.count)
@@ -22,13 +24,20 @@ extension KitchenEngine {
         repeat {
             let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
             start += SyncEngine.mergeBatch
-            var batch: [RemoteRecipe] = []
-            try recipes.fetch(part, skip: { href, why in report.skip(href, why: why) }) { f throws(SyncError) in
+            var batch: [RemoteRecipe] = [], bytes = 0
+            try recipes.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
+                let f = try withETag(fetched, from: recipes)
                 do throws(KitchenReadError) {
                     batch.append(RemoteRecipe(href: f.href, etag: f.etag, text: f.text,
                                               recipe: try JournalMapping.recipe(from: f.text)))
+                    bytes += f.text.utf8.count
                 } catch {
                     report.skip(SyncEngine.summary(ofBroken: f.text) ?? f.href, why: error.why)
+                }
+                // Merged before the batch holds more than `mergeBytes`; the token waits for the last.
+                if bytes > Self.mergeBytes {
+                    try mergeRecipes(batch, removed: [], token: binding.recipes.token)
+                    (batch, bytes) = ([], 0)
                 }
             }
             let last = start >= changed.count
@@ -55,7 +64,8 @@ extension KitchenEngine {
             (try store.kitchenTables.stamps(.recipe), try store.kitchenTables.stamps(.meal))
         }
         let (records, pending, book, meals) = try SyncEngine.storeCall { () throws(StoreError) in
-            (try store.kitchenTables.records(.recipe), try store.kitchenTables.pending(.recipe),
+            (try self.records(.recipe, meeting: Set(batch.map(\.href)), uids: Set(batch.map(\.recipe.uid))),
+             try store.kitchenTables.pending(.recipe),
              try store.recipeTables.recipes(), try store.recipeTables.meals())
         }
         var pass = RecipePass(records: records, pending: pending, book: book, now: now())
@@ -75,14 +85,14 @@ extension KitchenEngine {
     /// Sends what changed here; true when the server had changed meanwhile (read again first).
     func pushRecipes() throws(SyncError) -> Bool {
         let (records, pending, book) = try SyncEngine.storeCall { () throws(StoreError) in
-            (try store.kitchenTables.records(.recipe), try store.kitchenTables.pending(.recipe),
+            (try store.kitchenTables.records(.recipe, texts: false), try store.kitchenTables.pending(.recipe),
              try store.recipeTables.recipes())
         }
         let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var again = false
         for recipe in book {
             guard let stamp = pending[recipe.id.raw] else { continue }
-            let record = byID[recipe.id.raw]
+            let record = byID[recipe.id.raw] == nil ? nil : try withTexts(.recipe, recipe.id.raw)
             let uid = record?.uid ?? newUID(.recipe, recipe.id.raw)
             let text = JournalMapping.text(for: SharedRecipe(uid: uid, draft: recipe.draft), patching: record?.base)
             again = try send(.recipe, recipe.id.raw, uid: uid, text: text, record: record, stamp: stamp,
@@ -112,6 +122,7 @@ extension KitchenEngine {
             report.sent += 1
             return false
         case .preconditionFailed:
+            if !refused.insert("\(kind.rawValue)-\(id)").inserted { report.notSent += 1 }
             return true
         case .notFound:
             // Deleted there while edited here: the edit is kept, sent again as new next time.
@@ -131,6 +142,7 @@ extension KitchenEngine {
             report.deletedThere += 1
             return false
         case .preconditionFailed:
+            if !refused.insert("\(record.kind.rawValue)-\(record.id)").inserted { report.notSent += 1 }
             return true
         }
     }

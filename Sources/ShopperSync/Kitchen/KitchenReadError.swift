@@ -37,4 +37,6 @@ enum KitchenLimits {
     static let maxAttachment = 256 << 10
     /// A UID or a name (planned by, added by, a list) kept.
     static let maxName = 500
+    /// Events naming no recipe kept as notes of the plan, from this many days ago on.
+    static let maxNotes = 1_000, noteDaysBack = 30
 }

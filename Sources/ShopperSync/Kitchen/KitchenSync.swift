@@ -49,10 +49,14 @@ final class KitchenEngine {
     let me: String
     /// Nothing was synced before: what arrives is everything, not news for a notification.
     let first: Bool
+    /// Entries the server refused (412) in this sync, "kind-id": refused twice, one is not sent.
+    var refused: Set<String> = []
 
     /// A recipe's journal entry at most: its text and its JSON each within their own caps
     /// (`KitchenLimits`), with room for what a server adds.
     static let maxRecipe = 768 << 10
+    /// The entries' text a batch holds before it is merged (200 recipes of 768 KB were 150 MB).
+    static let mergeBytes = 16 << 20
 
     init(store: Store, binding: KitchenBinding, password: String, now: @escaping () -> Date) throws(SyncError) {
         guard let server = URL(string: binding.server), let r = URL(string: binding.recipes.url),
@@ -64,8 +68,8 @@ final class KitchenEngine {
         self.store = store
         self.binding = binding
         self.now = now
-        recipes = CalDAVCollection(http: http, url: r, maxEntry: Self.maxRecipe)
-        meals = CalDAVCollection(http: http, url: m)
+        recipes = CalDAVCollection(http: http, url: r, maxEntry: Self.maxRecipe, component: "VJOURNAL")
+        meals = CalDAVCollection(http: http, url: m, component: "VEVENT")
         me = (try? store.kitchenTables.sharingName()) ?? binding.user
         first = binding.lastSync == nil
     }
@@ -75,12 +79,8 @@ final class KitchenEngine {
         // saved covers them: Xandikos's token is a hash of the collection's contents, and a meal
         // sent and then deleted elsewhere leaves the token read before the upload, which then
         // reports no change at all.
-        try pullRecipes()
-        var wrote = report.sent + report.deletedThere
-        if try pushRecipes() || report.sent + report.deletedThere > wrote { try pullRecipes() }
-        try pullMeals()
-        wrote = report.sent + report.deletedThere
-        if try pushMeals() || report.sent + report.deletedThere > wrote { try pullMeals() }
+        try exchange(pullRecipes, pushRecipes)
+        try exchange(pullMeals, pushMeals)
         binding.lastSync = now()
         binding.problem = nil
         binding.problemLine = nil
@@ -95,6 +95,21 @@ final class KitchenEngine {
         report.requests = recipes.http.requests
         if report.notSent > 0 { throw .changesRefused(count: report.notSent) }
         return report
+    }
+
+    /// Reads, sends, and reads again after a send. An entry changed there meanwhile (412) is
+    /// merged and sent once more; refused again, it waits and the sync says so (`notSent`): a
+    /// server that refuses every upload is never reported as synced.
+    private func exchange(_ pull: () throws(SyncError) -> Void, _ push: () throws(SyncError) -> Bool)
+        throws(SyncError) {
+        try pull()
+        for _ in 1...2 {
+            let wrote = report.sent + report.deletedThere
+            let changedThere = try push()
+            guard changedThere || report.sent + report.deletedThere > wrote else { return }
+            try pull()
+            guard changedThere else { return }
+        }
     }
 
     /// The binding as this sync leaves it, with what the store holds of it now (a token a merge
@@ -117,6 +132,31 @@ final class KitchenEngine {
             let changed = all.filter { href, etag in etag == nil || known[href] != etag }.keys
             return (changed.sorted(), known.keys.filter { all[$0] == nil && c.member($0) != nil }, nil)
         }
+    }
+
+    /// `f`, with an ETag to send back: one the listing gave that cannot be sent (a line break in
+    /// it) is none, and an entry without one could never be replaced (If-None-Match, refused
+    /// every time); its GET's ETag header then, with the text of that same answer.
+    func withETag(_ f: CalDAVCollection.Fetched, from c: CalDAVCollection) throws(SyncError)
+        -> CalDAVCollection.Fetched {
+        guard f.etag == nil, let current = try c.get(f.href), current.etag != nil else { return f }
+        return CalDAVCollection.Fetched(href: f.href, etag: current.etag, text: current.text)
+    }
+
+    /// The records of `kind`, with their texts (`base`, `sent`) only for those a batch meets, by
+    /// address or UID: a book of large recipes is never all in memory at once.
+    func records(_ kind: KitchenKind, meeting hrefs: Set<String>, uids: Set<String>) throws(StoreError)
+        -> [KitchenRecord] {
+        let light = try store.kitchenTables.records(kind, texts: false)
+        let met = light.filter { hrefs.contains($0.href) || uids.contains($0.uid) }.map(\.id)
+        let full = Dictionary(try store.kitchenTables.records(kind, ids: met).map { ($0.id, $0) },
+                              uniquingKeysWith: { a, _ in a })
+        return light.map { full[$0.id] ?? $0 }
+    }
+
+    /// One record with its texts, for an upload (which patches its base and keeps what it sends).
+    func withTexts(_ kind: KitchenKind, _ id: Int64) throws(SyncError) -> KitchenRecord? {
+        try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.records(kind, ids: [id]).first }
     }
 
     /// The UID this desktop gives a new entry: known before its first upload.

@@ -16,6 +16,8 @@ struct MealPass {
         let book: [RecipeID: Recipe]
         let notesByHref: [String: PlanNote]
         let first: Bool
+        /// The first day a note is kept for: a plan never shows the weeks before it again.
+        let oldestNote: PlanDay
     }
 
     private let known: Known
@@ -28,9 +30,14 @@ struct MealPass {
     var takenOff: [(MealID, ListID)] = []
     /// Meals added to a list here whose servings changed elsewhere.
     var resized: [(MealID, ListID, Int)] = []
+    /// Notes the plan will hold after this merge; past `KitchenLimits.maxNotes`, no more are kept.
+    private var noteCount: Int
+    /// Events naming no recipe not kept as notes: more than the plan keeps.
+    var notesNotKept = 0
 
     init(records: [KitchenRecord], pending: [Int64: Int64], meals: [Meal], book: [Recipe],
-         recipeRecords: [KitchenRecord], notes: [PlanNote], first: Bool) {
+         recipeRecords: [KitchenRecord], notes: [PlanNote], first: Bool, today: PlanDay) {
+        let oldest = PlanDay(today.date().addingTimeInterval(-Double(KitchenLimits.noteDaysBack) * 86_400))
         known = Known(
             byHref: Dictionary(records.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a }),
             byUID: Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a }),
@@ -39,8 +46,12 @@ struct MealPass {
             recipeByTitle: Dictionary(book.map { (SearchQuery.fold($0.title), $0) }, uniquingKeysWith: { a, _ in a }),
             book: Dictionary(book.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
             notesByHref: Dictionary(notes.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a }),
-            first: first)
+            first: first, oldestNote: oldest)
         self.meals = Dictionary(meals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Notes that fell behind the oldest day go, however long unchanged on the server.
+        let old = notes.filter { $0.day < oldest }
+        write.removedNotes = old.map(\.uid)
+        noteCount = known.notesByHref.count - old.count
     }
 
     mutating func take(_ remote: KitchenEngine.RemoteMeal, ids: inout IDSource) {
@@ -121,7 +132,18 @@ struct MealPass {
         }
     }
 
+    /// A note on its day: kept from `oldestNote` on, and while the plan holds fewer than
+    /// `KitchenLimits.maxNotes` (a calendar of thousands of events costs no more).
     private mutating func note(_ remote: KitchenEngine.RemoteMeal) {
+        let kept = known.notesByHref[remote.href]
+        guard remote.meal.day >= known.oldestNote else {
+            if let kept { write.removedNotes.append(kept.uid) }
+            return
+        }
+        if kept == nil {
+            guard noteCount < KitchenLimits.maxNotes else { return notesNotKept += 1 }
+            noteCount += 1
+        }
         write.notes.append(PlanNote(uid: remote.meal.uid, href: remote.href, etag: remote.etag, day: remote.meal.day,
                                     summary: String(remote.meal.summary.prefix(200))))
     }
