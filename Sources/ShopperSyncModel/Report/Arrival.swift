@@ -16,15 +16,15 @@ package struct Arrival: Sendable, Equatable, Codable {
         case planned
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The item's description, or the meal as a calendar shows it ("Pancakes for 6").
-    package var what: String
+    var what: String
     /// Who made the change, as their device names them; nil when it does not say.
-    package var by: String?
+    var by: String?
     /// The list changed; nil for the plan.
-    package var list: Int64?
+    var list: Int64?
     /// The meal's day ("2026-11-26"); nil for an item.
-    package var day: String?
+    var day: String?
 
     package init(kind: Kind, what: String, by: String?, list: ListID?, day: PlanDay? = nil) {
         self.kind = kind
