@@ -5,12 +5,7 @@ import ShopperSyncModel
 /// Meals to all-day events and back. A meal taken off elsewhere that was added to a list here
 /// comes off through the model, as taking it off here does: exactly its share leaves the list.
 extension KitchenEngine {
-    struct RemoteMeal {
-        let href: String
-        let etag: String?
-        let text: String
-        let meal: SharedMeal
-    }
+    typealias RemoteMeal = Remote<SharedMeal>
 
     func pullMeals() throws(SyncError) {
         let (records, notes) = try SyncEngine.storeCall { () throws(StoreError) in
@@ -18,46 +13,13 @@ extension KitchenEngine {
         }
         var known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
         for n in notes { known[n.href] = n.etag }
-        let (changed, removed, token) = try serverChanges(meals, token: binding.meals.token, known: known)
-        let hold = RemovalFacts.bulkLoss(removed: removed.count, known: known.count)
-        if hold, !removed.isEmpty { report.keptFromBulkDeletion += removed.count }
-        var start = 0
-        repeat {
-            let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
-            start += SyncEngine.mergeBatch
-            var batch: [RemoteMeal] = [], bytes = 0
-            try meals.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
-                let f = try withETag(fetched, from: meals)
-                do throws(KitchenReadError) {
-                    batch.append(RemoteMeal(href: f.href, etag: f.etag, text: f.text,
-                                            meal: try EventMapping.meal(from: f.text)))
-                    bytes += f.text.utf8.count
-                } catch {
-                    report.skip(SyncEngine.summary(ofBroken: f.text) ?? f.href, why: error.why)
-                }
-                // Merged before the batch holds more than `mergeBytes`; the token waits for the last.
-                if bytes > Self.mergeBytes {
-                    try mergeMeals(batch, removed: [], token: binding.meals.token)
-                    (batch, bytes) = ([], 0)
-                }
-            }
-            let last = start >= changed.count
-            try mergeMeals(batch, removed: last && !hold ? removed : [], token: last ? token : binding.meals.token)
-        } while start < changed.count
-        binding.meals.token = token
+        binding.meals.token = try pull(
+            meals, token: binding.meals.token, known: known, read: { text throws(KitchenReadError) in
+                try EventMapping.meal(from: text)
+            }, merge: mergeMeals)
     }
 
     private func mergeMeals(_ batch: [RemoteMeal], removed: [String], token: String?) throws(SyncError) {
-        for attempt in 1...SyncEngine.mergeAttempts {
-            do {
-                return try mergeMealsOnce(batch, removed: removed, token: token)
-            } catch .storeConflict where attempt < SyncEngine.mergeAttempts {
-                continue
-            }
-        }
-    }
-
-    private func mergeMealsOnce(_ batch: [RemoteMeal], removed: [String], token: String?) throws(SyncError) {
         let (tables, recipeTables) = (store.kitchenTables, store.recipeTables)
         // The stamps first: a write after them and before the reads below is then a conflict.
         let seen = try SyncEngine.storeCall { () throws(StoreError) in try tables.stamps(.meal) }

@@ -5,60 +5,19 @@ import ShopperSyncModel
 /// Recipes to journal entries and back: taken in a batch at a time, merged field by field with
 /// the edits made here (`RecipeMerge`), then what changed here sent.
 extension KitchenEngine {
-    struct RemoteRecipe {
-        let href: String
-        let etag: String?
-        let text: String
-        let recipe: SharedRecipe
-    }
+    typealias RemoteRecipe = Remote<SharedRecipe>
 
     func pullRecipes() throws(SyncError) {
         let records = try SyncEngine.storeCall { () throws(StoreError) in
             try store.kitchenTables.records(.recipe, texts: false)
         }
         let known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
-        let (changed, removed, token) = try serverChanges(recipes, token: binding.recipes.token, known: known)
-        let hold = RemovalFacts.bulkLoss(removed: removed.count, known: known.count)
-        if hold, !removed.isEmpty { report.keptFromBulkDeletion += removed.count }
-        var start = 0
-        repeat {
-            let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
-            start += SyncEngine.mergeBatch
-            var batch: [RemoteRecipe] = [], bytes = 0
-            try recipes.fetch(part, skip: { href, why in report.skip(href, why: why) }) { fetched throws(SyncError) in
-                let f = try withETag(fetched, from: recipes)
-                do throws(KitchenReadError) {
-                    batch.append(RemoteRecipe(href: f.href, etag: f.etag, text: f.text,
-                                              recipe: try JournalMapping.recipe(from: f.text)))
-                    bytes += f.text.utf8.count
-                } catch {
-                    report.skip(SyncEngine.summary(ofBroken: f.text) ?? f.href, why: error.why)
-                }
-                // Merged before the batch holds more than `mergeBytes`; the token waits for the last.
-                if bytes > Self.mergeBytes {
-                    try mergeRecipes(batch, removed: [], token: binding.recipes.token)
-                    (batch, bytes) = ([], 0)
-                }
-            }
-            let last = start >= changed.count
-            try mergeRecipes(batch, removed: last && !hold ? removed : [], token: last ? token : binding.recipes.token)
-        } while start < changed.count
-        binding.recipes.token = token
+        binding.recipes.token = try pull(
+            recipes, token: binding.recipes.token, known: known, read: JournalMapping.recipe(from:),
+            merge: mergeRecipes)
     }
 
-    /// One batch written with its records, in one transaction; read and merged anew when the
-    /// window wrote one of its recipes meanwhile.
     private func mergeRecipes(_ batch: [RemoteRecipe], removed: [String], token: String?) throws(SyncError) {
-        for attempt in 1...SyncEngine.mergeAttempts {
-            do {
-                return try mergeRecipesOnce(batch, removed: removed, token: token)
-            } catch .storeConflict where attempt < SyncEngine.mergeAttempts {
-                continue
-            }
-        }
-    }
-
-    private func mergeRecipesOnce(_ batch: [RemoteRecipe], removed: [String], token: String?) throws(SyncError) {
         // The stamps first: a write after them and before the reads below is then a conflict.
         let (stamps, mealStamps) = try SyncEngine.storeCall { () throws(StoreError) in
             (try store.kitchenTables.stamps(.recipe), try store.kitchenTables.stamps(.meal))
