@@ -40,7 +40,7 @@ package struct SharedRecipe: Equatable, Sendable, Codable {
 /// The fields the recipe merge takes one at a time. The ingredients are one field and the method
 /// another: lines merged one by one could make a recipe neither side wrote (half of each list).
 /// The servings carry their yield's words with them ("12 pancakes" belongs to its number).
-package enum RecipeField: String, CaseIterable, Sendable, Codable {
+package enum RecipeField: String, CaseIterable, Sendable, Codable, MergedField {
     case title, servings, ingredients, method, source, notes, tags
 
     func same(_ a: SharedRecipe, _ b: SharedRecipe) -> Bool {
@@ -77,21 +77,8 @@ package enum RecipeMerge {
     /// `localNewer` (and returned as lost). The UID is the local one (both name the same entry).
     package static func merge(base: SharedRecipe?, local: SharedRecipe, remote: SharedRecipe, localNewer: Bool)
         -> (merged: SharedRecipe, lost: [RecipeField]) {
-        var merged = local
-        var lost: [RecipeField] = []
-        for field in RecipeField.allCases where !field.same(local, remote) {
-            let localChanged = base.map { !field.same($0, local) } ?? true
-            let remoteChanged = base.map { !field.same($0, remote) } ?? true
-            switch (localChanged, remoteChanged) {
-            case (false, _):
-                field.take(from: remote, into: &merged)
-            case (true, false):
-                break
-            case (true, true):
-                if !localNewer { field.take(from: remote, into: &merged) }
-                lost.append(field)
-            }
-        }
+        let (merged, lost) = ThreeWayMerge.merge(
+            RecipeField.self, base: base, local: local, remote: remote, localNewer: localNewer)
         return (merged, lost)
     }
 }

@@ -31,26 +31,13 @@ package struct LostValue: Equatable, Sendable, Codable {
 package enum FieldMerge {
     package static func merge(base: SharedItem?, local: SharedItem, remote: SharedItem,
                              localNewer: Bool) -> (merged: SharedItem, lost: [LostValue]) {
-        var merged = local
-        var lost: [LostValue] = []
-        for field in SharedField.allCases where !field.same(local, remote) {
-            let localChanged = base.map { !field.same($0, local) } ?? true
-            let remoteChanged = base.map { !field.same($0, remote) } ?? true
-            switch (localChanged, remoteChanged) {
-            case (false, _):
-                field.take(from: remote, into: &merged)
-            case (true, false):
-                break
-            case (true, true):
-                let winner = localNewer ? local : remote
-                let loser = localNewer ? remote : local
-                field.take(from: winner, into: &merged)
-                // A new place in the order is no value a person misses.
-                if field != .position {
-                    lost.append(LostValue(field: field, kept: field.text(of: winner), lost: field.text(of: loser),
-                                          loser: localNewer ? .otherDevice : .thisDevice, losing: loser))
-                }
-            }
+        let (merged, conflicts) = ThreeWayMerge.merge(
+            SharedField.self, base: base, local: local, remote: remote, localNewer: localNewer)
+        let (winner, loser) = localNewer ? (local, remote) : (remote, local)
+        // A new place in the order is no value a person misses.
+        let lost = conflicts.filter { $0 != .position }.map { field in
+            LostValue(field: field, kept: field.text(of: winner), lost: field.text(of: loser),
+                      loser: localNewer ? .otherDevice : .thisDevice, losing: loser)
         }
         return (merged, lost)
     }

@@ -66,7 +66,7 @@ package struct SharedItem: Equatable, Sendable {
 }
 
 /// The fields the merge takes one at a time.
-package enum SharedField: String, CaseIterable, Sendable, Codable {
+package enum SharedField: String, CaseIterable, Sendable, Codable, MergedField {
     case description, quantity, unit, price, aisle, notes, state, position, stores
 
     package func same(_ a: SharedItem, _ b: SharedItem) -> Bool {
