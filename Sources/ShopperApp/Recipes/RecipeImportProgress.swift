@@ -16,13 +16,9 @@ final class RecipeImportProgress {
 
     init(parent: Window, source: String, onCancel: @escaping @MainActor () -> Void) {
         self.source = source
-        dialog = MessageDialog(
-            parent: parent, heading: L("Import a Recipe"), body: L("Reading {source}…", ["source": source]))
-        let spinner = Spinner()
-        spinner.widget.sizeRequest(width: 32, height: 32)
-        spinner.widget.align(h: .center)
-        spinner.widget.accessibleLabel(L("Reading the recipe"))
-        dialog.extraChild(spinner.widget)
+        dialog = MessageDialog.working(
+            parent: parent, heading: L("Import a Recipe"), body: L("Reading {source}…", ["source": source]),
+            label: L("Reading the recipe"))
         dialog.addResponse("cancel", L("Cancel"))
         dialog.closeResponse("cancel")
         // The dialog closes itself after its answer.

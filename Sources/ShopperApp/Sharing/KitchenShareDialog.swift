@@ -53,13 +53,9 @@ final class KitchenShareDialog {
 
     /// The share, on a worker thread; the wheel meanwhile, which Hide puts away (the share goes on).
     private func share(_ typed: AccountDialog.Typed) {
-        let wheel = MessageDialog(parent: parent, heading: Self.heading,
-                                  body: L("Connecting to {server}…", ["server": typed.server]))
-        let spinner = Spinner()
-        spinner.widget.sizeRequest(width: 32, height: 32)
-        spinner.widget.align(h: .center)
-        spinner.widget.accessibleLabel(L("Sharing the recipes and plan"))
-        wheel.extraChild(spinner.widget)
+        let wheel = MessageDialog.working(
+            parent: parent, heading: Self.heading, body: L("Connecting to {server}…", ["server": typed.server]),
+            label: L("Sharing the recipes and plan"))
         wheel.addResponse("hide", L("Hide"))
         wheel.closeResponse("hide")
         wheel.onResponse { [weak self] _ in self?.progress = nil }
