@@ -91,7 +91,7 @@ final class KitchenEngine {
               ["count": "\(report.skipped.count)", "names": skipped.joined(separator: ", ")]),
         ])
         binding.notice = parts.isEmpty ? nil : parts.joined(separator: "; ")
-        try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.saveBinding(currentBinding()) }
+        try SyncEngine.storeCall { () throws(StoreError) in try store.kitchenTables.saveBinding(binding) }
         report.requests = recipes.http.requests
         if report.notSent > 0 { throw .changesRefused(count: report.notSent) }
         return report
@@ -112,15 +112,11 @@ final class KitchenEngine {
         }
     }
 
-    /// The binding as this sync leaves it, with what the store holds of it now (a token a merge
-    /// saved).
-    func currentBinding() -> KitchenBinding { binding }
-
     /// What changed in `c` since `token`: sync-collection, or the listing compared with `known`.
     func serverChanges(_ c: CalDAVCollection, token: String?, known: [String: String?]) throws(SyncError)
         -> (changed: [String], removed: [String], token: String?) {
         var outside: [String] = []
-        defer { for href in outside { report.skip(href, why: L("an address outside the task list")) } }
+        defer { for href in outside { report.skip(href, why: L("an address outside the calendar")) } }
         switch try c.changes(since: token) {
         case .success(let ch):
             outside = ch.outside
