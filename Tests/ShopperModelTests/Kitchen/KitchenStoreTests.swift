@@ -67,6 +67,31 @@ final class KitchenStoreTests: XCTestCase {
         XCTAssertEqual(try store.recipeTables.recipes().map(\.title), ["Pancakes"], "and stopping kept the book")
     }
 
+    /// The window edits a recipe after the sync read the book and before it writes: the sync's
+    /// write is refused whole (it reads and merges again), and the edit stays.
+    func testASyncWriteOverARecipeTheWindowWroteMeanwhileIsRefused() throws {
+        let store = try temporaryStore()
+        try bound(store)
+        let m = try ShoppingModel(store: store)
+        let id = try m.recipes.addRecipe(pancakes)
+        let seen = try store.kitchenTables.stamps(.recipe)
+        var edited = pancakes
+        edited.notes = "typed in the window"
+        try m.recipes.updateRecipe(id, edited)
+        XCTAssertThrowsError(try store.kitchenTables.apply { _ in
+            var w = KitchenWrite()
+            var stale = pancakes
+            stale.title = "Pancakes from the server"
+            w.recipes[id] = Recipe(id: id, stale, createdAt: Date())
+            w.seen = [.recipe: seen]
+            return w
+        }) { error in
+            guard case StoreError.conflict = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try store.recipeTables.recipes().map(\.notes), ["typed in the window"])
+        XCTAssertEqual(try store.recipeTables.recipes().map(\.title), ["Pancakes"])
+    }
+
     func testAMealAddedOnAnotherDesktopIsNotAddedHereAgain() throws {
         let store = try temporaryStore()
         try bound(store)
