@@ -5,6 +5,7 @@ events and journal entries, read with python3-icalendar 4.0 as those apps read t
                                    its day in the phone's time zone, PHONE_TZ or the system's),
                                    all_day, summary, description, x (X- properties, raw, a list
                                    when repeated), alarms, href, etag, ical}]}
+    move-event UID DAY             the event moved to DAY, all day (If-Match), the rest kept
     add-event DAY SUMMARY [--description D] [--uid UID] [--time HH:MM --tz ZONE]
                                    PUT (If-None-Match: *) an event as a phone's calendar makes one:
                                    all-day on DAY (DTEND the next day), or at a time in ZONE
@@ -37,6 +38,9 @@ def add_commands(sub):
     a.add_argument("--uid")
     a.add_argument("--time")
     a.add_argument("--tz", default="UTC")
+    m = sub.add_parser("move-event")
+    m.add_argument("uid")
+    m.add_argument("day")
 
 
 def resources(phone, component):
@@ -122,4 +126,19 @@ def run(phone, args):
         cal.add_component(ev)
         result = phone.put(f"{uid}.ics", cal.to_ical().decode(), **{"If-None-Match": "*"})
         return dict(result, uid=uid)
+    if c == "move-event":  # as a calendar app drags an all-day event to another day
+        for comp, where in resources(phone, "VEVENT"):
+            if text(comp, "UID") != args.uid:
+                continue
+            cal = icalendar.Calendar.from_ical(where["ical"])
+            for ev in cal.walk("VEVENT"):
+                day = date.fromisoformat(args.day)
+                for name, value in (("DTSTART", day), ("DTEND", day + timedelta(days=1))):
+                    del ev[name]
+                    ev.add(name, value)
+                ev["SEQUENCE"] = int(ev.get("SEQUENCE", 0)) + 1
+                break
+            name = where["href"].rstrip("/").rsplit("/", 1)[-1]
+            return phone.put(name, cal.to_ical().decode(), **{"If-Match": where["etag"]})
+        raise RuntimeError(f"no event {args.uid}")
     raise RuntimeError(f"unknown command {c}")

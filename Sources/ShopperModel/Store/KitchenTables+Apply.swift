@@ -33,6 +33,15 @@ extension KitchenTables {
         }
     }
 
+    /// The stamp a clean record is in sync with: what this write leaves for an entry it wrote
+    /// (checked against what the sync read); for one it did not write, the stamp the sync read,
+    /// so that an edit the window made meanwhile still waits to be sent.
+    private static func syncedStamp(_ r: KitchenRecord, _ w: KitchenWrite, _ db: Database) throws -> Int64 {
+        let wrote = r.kind == .recipe ? w.recipes[RecipeID(r.id)] != nil : w.meals[MealID(r.id)] != nil
+        if wrote { return try currentStamp(r.kind, r.id, db) }
+        return w.seen[r.kind]?[r.id] ?? 0
+    }
+
     /// Refuses a write over a recipe or meal written since the sync read it.
     private static func check(_ w: KitchenWrite, _ db: Database) throws(StoreError) {
         let written = w.recipes.keys.map { (KitchenKind.recipe, $0.raw) } + w.meals.keys.map { (.meal, $0.raw) }
@@ -61,7 +70,7 @@ extension KitchenTables {
             }
             for (record, clean) in written.records {
                 var r = record
-                r.syncedStamp = clean ? try Self.currentStamp(r.kind, r.id, db) : -1
+                r.syncedStamp = clean ? try Self.syncedStamp(r, written, db) : -1
                 try Self.save(r, db)
             }
             for (kind, id) in written.removedRecords { try Self.remove(kind, id, db) }

@@ -14,7 +14,7 @@ extension KitchenEngine {
         var known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
         for n in notes { known[n.href] = n.etag }
         binding.meals.token = try pull(
-            meals, token: binding.meals.token, known: known, read: { text throws(KitchenReadError) in
+            meals, .meal, token: binding.meals.token, known: known, read: { text throws(KitchenReadError) in
                 try EventMapping.meal(from: text)
             }, merge: mergeMeals)
     }
@@ -34,7 +34,9 @@ extension KitchenEngine {
             for remote in batch { pass.take(remote, ids: &ids) }
             for href in removed { pass.remove(href) }
             var b = binding
-            b.meals.token = token
+            // A list to change first keeps the token back: a sync cut off before it reads the
+            // same removals and servings again.
+            b.meals.token = pass.changesLists ? binding.meals.token : token
             pass.write.binding = b
             pass.write.seen = [.meal: seen]
             return pass.write
@@ -42,7 +44,17 @@ extension KitchenEngine {
         report.received += pass.received
         report.deletedHere += pass.deletedHere
         for a in pass.arrivals { report.arrive(a) }
+        guard pass.changesLists else { return }
         try listChanges(pass)
+        // Then the records and the token: a meal's share is off the list, or changed, once only.
+        try SyncEngine.storeCall { () throws(StoreError) in
+            let tables = store.kitchenTables
+            try tables.saveRecords(pass.rebased.map { var r = $0; r.syncedStamp = -1; return r },
+                                   removing: pass.takenOff.map { (.meal, $0.0.raw) })
+            var b = try tables.binding() ?? binding
+            b.meals.token = token
+            try tables.saveBinding(b)
+        }
     }
 
     /// Meals added to a list here that were taken off or changed elsewhere: the list changes by

@@ -21,12 +21,12 @@ extension KitchenEngine {
 
     /// Reads what changed in `c` since `token`, each entry by `read` (one that cannot be read is
     /// skipped and named), and hands it to `merge`; returns the new token.
-    func pull<Entry>(_ c: CalDAVCollection, token: String?, known: [String: String?],
+    func pull<Entry>(_ c: CalDAVCollection, _ kind: KitchenKind, token: String?, known: [String: String?],
                      read: (String) throws(KitchenReadError) -> Entry, merge: Merge<Entry>) throws(SyncError)
         -> String? {
         let (changed, removed, next) = try serverChanges(c, token: token, known: known)
         let hold = RemovalFacts.bulkLoss(removed: removed.count, known: known.count)
-        if hold, !removed.isEmpty { report.keptFromBulkDeletion += removed.count }
+        if hold, !removed.isEmpty { try sendAgain(kind, removed) }
         var start = 0
         repeat {
             let part = Array(changed[start..<min(start + SyncEngine.mergeBatch, changed.count)])
@@ -51,6 +51,18 @@ extension KitchenEngine {
             }
         } while start < changed.count
         return next
+    }
+
+    /// Entries the server lost all at once (a restore, a replaced account) are kept here and sent
+    /// back as new, as a list's items are: their records forget the server's copy.
+    private func sendAgain(_ kind: KitchenKind, _ hrefs: [String]) throws(SyncError) {
+        let gone = Set(hrefs)
+        try SyncEngine.storeCall { () throws(StoreError) in
+            let records = try store.kitchenTables.records(kind, texts: false).filter { gone.contains($0.href) }
+            let forgotten = records.map { var r = $0; (r.etag, r.syncedStamp) = (nil, -1); return r }
+            try store.kitchenTables.saveRecords(forgotten)
+        }
+        report.keptFromBulkDeletion += hrefs.count
     }
 
     /// `body` tried again from a fresh read when the window wrote what it merges meanwhile.

@@ -13,7 +13,7 @@ extension KitchenEngine {
         }
         let known = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { a, _ in a })
         binding.recipes.token = try pull(
-            recipes, token: binding.recipes.token, known: known, read: JournalMapping.recipe(from:),
+            recipes, .recipe, token: binding.recipes.token, known: known, read: JournalMapping.recipe(from:),
             merge: mergeRecipes)
     }
 

@@ -22,6 +22,9 @@ struct MealPass {
 
     private let known: Known
     private var meals: [MealID: Meal]
+    /// Meals here no event stands for, by recipe and day: a first sync (or one after sharing
+    /// again) takes the event of the same meal as this one, instead of a second meal.
+    private var unrecorded: [String: MealID]
     var write = KitchenWrite()
     var received = 0
     var deletedHere = 0
@@ -30,6 +33,11 @@ struct MealPass {
     var takenOff: [(MealID, ListID)] = []
     /// Meals added to a list here whose servings changed elsewhere.
     var resized: [(MealID, ListID, Int)] = []
+    /// The records of `resized` meals as the server has them: saved once the list changed.
+    var rebased: [KitchenRecord] = []
+
+    /// Whether the list must change before this merge's records and token may be kept.
+    var changesLists: Bool { !(takenOff.isEmpty && resized.isEmpty) }
     /// Notes the plan will hold after this merge; past `KitchenLimits.maxNotes`, no more are kept.
     private var noteCount: Int
     /// Events naming no recipe not kept as notes: more than the plan keeps.
@@ -48,6 +56,10 @@ struct MealPass {
             notesByHref: Dictionary(notes.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a }),
             first: first, oldestNote: oldest)
         self.meals = Dictionary(meals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let recorded = Set(records.map(\.id))
+        unrecorded = Dictionary(
+            meals.filter { !recorded.contains($0.id.raw) }.map { (Self.key($0.recipe, $0.day), $0.id) },
+            uniquingKeysWith: { a, _ in a })
         // Notes that fell behind the oldest day go, however long unchanged on the server.
         let old = notes.filter { $0.day < oldest }
         write.removedNotes = old.map(\.uid)
@@ -63,14 +75,21 @@ struct MealPass {
         let servings = min(max(remote.meal.servings ?? named.servings ?? recipe.baseServings, 1),
                            RecipeDraft.maxServings)
         guard let record = known.byHref[remote.href] ?? known.byUID[remote.meal.uid] else {
+            if let same = unrecorded.removeValue(forKey: Self.key(recipe.id, remote.meal.day)),
+               let local = meals[same] {
+                let adopted = KitchenRecord(kind: .meal, id: same.raw, uid: remote.meal.uid, href: remote.href,
+                                            etag: remote.etag, base: remote.text, syncedStamp: -1)
+                return merge(remote, record: adopted, base: nil, local: local, servings: servings)
+            }
             return create(remote, recipe: recipe.id, servings: servings, ids: &ids)
         }
         let base = Self.base(of: record, remote: remote.meal)
         guard let local = meals[MealID(record.id)] else {
-            // Taken off here, changed there: the change is kept, as a meal again.
+            // Taken off here, changed there: the change is kept, as a meal again, on no list (its
+            // share left the list when it was taken off here) and sent so (`fresh`).
             if base != remote.meal {
                 write.removedRecords.append((.meal, record.id))
-                create(remote, recipe: recipe.id, servings: servings, ids: &ids)
+                create(remote, recipe: recipe.id, servings: servings, ids: &ids, fresh: true)
             }
             return
         }
@@ -82,12 +101,15 @@ struct MealPass {
     mutating func remove(_ href: String) {
         if let n = known.notesByHref[href] { write.removedNotes.append(n.uid) }
         guard let record = known.byHref[href] else { return }
-        write.removedRecords.append((.meal, record.id))
         let id = MealID(record.id)
-        guard let meal = meals[id], known.pending[record.id] == nil else { return }
+        guard let meal = meals[id], known.pending[record.id] == nil else {
+            return write.removedRecords.append((.meal, record.id))
+        }
         if let list = meal.list {
+            // Its record goes once its share is off the list (`listChanged`), not before.
             takenOff.append((id, list))
         } else {
+            write.removedRecords.append((.meal, record.id))
             write.meals[id] = .some(nil)
             deletedHere += 1
         }
@@ -101,10 +123,19 @@ struct MealPass {
         let changedHere = known.pending[record.id] != nil
         guard base != remote.meal else { return write.records.append((r, clean: !changedHere)) }
         var kept = local
-        // A field changed there is taken, unless it changed here too (then this desktop's stays).
-        if base?.day != remote.meal.day, !changedHere || base == nil { kept.day = remote.meal.day }
-        if base?.servings != remote.meal.servings, !changedHere || base == nil, servings != local.servings {
-            if let list = local.list { resized.append((local.id, list, servings)) } else { kept.servings = servings }
+        // Field by field: one changed there is taken, unless this desktop changed that same field
+        // (then its value stays, and is sent). Another field changed here (the meal added to a
+        // list) does not hold back a day or servings changed there.
+        if base?.day != remote.meal.day, base.map({ $0.day == local.day }) ?? true { kept.day = remote.meal.day }
+        if base?.servings != remote.meal.servings, base.map({ $0.servings == local.servings }) ?? true,
+           servings != local.servings {
+            if let list = local.list {
+                // Its record follows once the list has changed by the difference (`listChanged`).
+                resized.append((local.id, list, servings))
+                rebased.append(r)
+            } else {
+                kept.servings = servings
+            }
         }
         if local.list == nil { kept.addedElsewhere = remote.meal.addedTo }
         if kept != local {
@@ -112,19 +143,19 @@ struct MealPass {
             meals[local.id] = kept
             received += 1
         }
-        write.records.append((r, clean: !changedHere))
+        if !rebased.contains(where: { $0.id == r.id }) { write.records.append((r, clean: !changedHere)) }
     }
 
     private mutating func create(_ remote: KitchenEngine.RemoteMeal, recipe: RecipeID, servings: Int,
-                                 ids: inout IDSource) {
+                                 ids: inout IDSource, fresh: Bool = false) {
         let id = ids.newMealID()
         let last = meals.values.filter { $0.day == remote.meal.day }.map(\.position).max() ?? 0
         let meal = Meal(id: id, recipe: recipe, day: remote.meal.day, servings: servings, position: last + 1,
-                        addedElsewhere: remote.meal.addedTo, plannedBy: remote.meal.plannedBy)
+                        addedElsewhere: fresh ? nil : remote.meal.addedTo, plannedBy: remote.meal.plannedBy)
         write.meals[id] = meal
         meals[id] = meal
         write.records.append((KitchenRecord(kind: .meal, id: id.raw, uid: remote.meal.uid, href: remote.href,
-                                            etag: remote.etag, base: remote.text, syncedStamp: 0), clean: true))
+                                            etag: remote.etag, base: remote.text, syncedStamp: 0), clean: !fresh))
         received += 1
         if !known.first {
             arrivals.append(Arrival(kind: .planned, what: remote.meal.summary, by: remote.meal.plannedBy, list: nil,
@@ -147,6 +178,8 @@ struct MealPass {
         write.notes.append(PlanNote(uid: remote.meal.uid, href: remote.href, etag: remote.etag, day: remote.meal.day,
                                     summary: String(remote.meal.summary.prefix(200))))
     }
+
+    private static func key(_ recipe: RecipeID, _ day: PlanDay) -> String { "\(recipe.raw) \(day)" }
 
     static func base(of record: KitchenRecord, remote: SharedMeal) -> SharedMeal? {
         if let sent = record.sent.flatMap({ try? EventMapping.meal(from: $0) }), sent == remote { return sent }

@@ -92,6 +92,27 @@ final class KitchenStoreTests: XCTestCase {
         XCTAssertEqual(try store.recipeTables.recipes().map(\.title), ["Pancakes"])
     }
 
+    /// A sync that leaves a recipe as it is (the server's copy the same) but the window edited it
+    /// meanwhile: the record is in sync with what the sync read, and the edit still goes out.
+    func testARecordTheSyncKeepsLeavesTheWindowsEditToSend() throws {
+        let store = try temporaryStore()
+        try bound(store)
+        let m = try ShoppingModel(store: store)
+        let id = try m.recipes.addRecipe(pancakes)
+        let seen = try store.kitchenTables.stamps(.recipe)
+        var edited = pancakes
+        edited.notes = "typed in the window"
+        try m.recipes.updateRecipe(id, edited)
+        try store.kitchenTables.apply { _ in
+            var w = KitchenWrite()
+            w.records = [(KitchenRecord(kind: .recipe, id: id.raw, uid: "u", href: "/r/u.ics", etag: "e", base: "b",
+                                        syncedStamp: 0), clean: true)]
+            w.seen = [.recipe: seen]
+            return w
+        }
+        XCTAssertNotNil(try store.kitchenTables.pending(.recipe)[id.raw], "the window's edit waits to be sent")
+    }
+
     func testAMealAddedOnAnotherDesktopIsNotAddedHereAgain() throws {
         let store = try temporaryStore()
         try bound(store)

@@ -225,6 +225,44 @@ extension KitchenScenarios {
     }
 }
 
+extension KitchenScenarios {
+    /// The phone moves a meal to another day while A adds it to the list: A keeps both, the day
+    /// from the phone and the list from A (one field each, not the whole meal A's).
+    func phoneMovesAMealAddedHere() throws {
+        let (a, _) = try household()
+        let am = try a.model
+        let id = try am.recipes.addRecipe(Self.pancakes)
+        _ = try am.plan.planMeal(id, on: Self.thursday, servings: 6)
+        try sync(a)
+        let phone = KitchenPhone(server: server, collection: try XCTUnwrap(a.store.kitchenTables.binding()).meals.url)
+        let uid = try XCTUnwrap(try phone.uid(of: "Pancakes for 6"))
+        try Phone(server: server, collection: phone.collection).run(["move-event", uid, "2031-01-04"])
+        try am.plan.addWeekToList(from: Self.thursday)
+        try sync(a)
+        let meal = try XCTUnwrap(try a.store.recipeTables.meals().first)
+        XCTAssertEqual(meal.day, Self.saturday, "the phone's move is kept")
+        XCTAssertNotNil(meal.list, "and A's add")
+        XCTAssertEqual(try phone.events().first { $0.summary == "Pancakes for 6" }?.day, "2031-01-04")
+    }
+
+    /// The same meal planned on both desktops before they shared the kitchen is one meal after.
+    func theSameMealPlannedOnBoth() throws {
+        let a = try Device(), b = try Device()
+        for d in [a, b] {
+            let m = try d.model
+            _ = try m.plan.planMeal(try m.recipes.addRecipe(Self.pancakes), on: Self.thursday, servings: 4)
+            _ = try KitchenSharing.share(store: d.store, server: server.url, user: server.user,
+                                         password: server.password, names: names)
+        }
+        _ = KitchenSync.syncReporting(store: a.store)
+        for d in [a, b] {
+            XCTAssertEqual(try d.store.recipeTables.meals().filter { $0.day == Self.thursday }.count, 1)
+        }
+        let phone = KitchenPhone(server: server, collection: try XCTUnwrap(a.store.kitchenTables.binding()).meals.url)
+        XCTAssertEqual(try phone.events().count, 1, "one event on the server")
+    }
+}
+
 /// python3-caldav as a phone's calendar (Tests/sync/phone.py's event commands).
 struct KitchenPhone {
     let server: CalDAVServers.Server
@@ -245,6 +283,11 @@ struct KitchenPhone {
             Event(day: $0["day"] as? String ?? "", summary: $0["summary"] as? String ?? "",
                   description: $0["description"] as? String ?? "")
         }
+    }
+
+    func uid(of summary: String) throws -> String? {
+        let json = try Phone(server: server, collection: collection).run(["events"])
+        return (json["events"] as? [[String: Any]])?.first { $0["summary"] as? String == summary }?["uid"] as? String
     }
 
     func addEvent(day: String, summary: String) throws {

@@ -9,6 +9,8 @@ final class RadicaleKitchenTests: XCTestCase {
     func testBadEntryIsSkippedAndNamed() throws { try scenarios().badEntryIsSkippedAndNamed() }
     func testServingsChangedElsewhere() throws { try scenarios().servingsChangedElsewhere() }
     func testFirstSyncAdoptsTheSameRecipe() throws { try scenarios().firstSyncAdoptsTheSameRecipe() }
+    func testPhoneMovesAMealAddedHere() throws { try scenarios().phoneMovesAMealAddedHere() }
+    func testTheSameMealPlannedOnBoth() throws { try scenarios().theSameMealPlannedOnBoth() }
 }
 
 /// The household's kitchen on Xandikos.
@@ -20,4 +22,6 @@ final class XandikosKitchenTests: XCTestCase {
     func testBadEntryIsSkippedAndNamed() throws { try scenarios().badEntryIsSkippedAndNamed() }
     func testServingsChangedElsewhere() throws { try scenarios().servingsChangedElsewhere() }
     func testFirstSyncAdoptsTheSameRecipe() throws { try scenarios().firstSyncAdoptsTheSameRecipe() }
+    func testPhoneMovesAMealAddedHere() throws { try scenarios().phoneMovesAMealAddedHere() }
+    func testTheSameMealPlannedOnBoth() throws { try scenarios().theSameMealPlannedOnBoth() }
 }
