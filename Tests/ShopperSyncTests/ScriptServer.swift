@@ -33,6 +33,12 @@ struct ScriptServer: @unchecked Sendable {
         info = json
     }
 
+    /// Ends the server now (its standard input closed), for a test that starts one of its own.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
     /// The value the server printed under `key`.
     func value<T>(_ key: String) throws -> T {
         guard let v = info[key] as? T else {

@@ -67,9 +67,9 @@ final class KitchenStoreTests: XCTestCase {
         XCTAssertEqual(try store.recipeTables.recipes().map(\.title), ["Pancakes"], "and stopping kept the book")
     }
 
-    /// The window edits a recipe after the sync read the book and before it writes: the sync's
-    /// write is refused whole (it reads and merges again), and the edit stays.
-    func testASyncWriteOverARecipeTheWindowWroteMeanwhileIsRefused() throws {
+    /// A shared store with Pancakes, the stamps a sync read of it, and then the window's edit of its
+    /// notes ("typed in the window").
+    private func recipeEditedAfterTheSyncRead() throws -> (Store, RecipeID, [Int64: Int64]) {
         let store = try temporaryStore()
         try bound(store)
         let m = try ShoppingModel(store: store)
@@ -78,6 +78,13 @@ final class KitchenStoreTests: XCTestCase {
         var edited = pancakes
         edited.notes = "typed in the window"
         try m.recipes.updateRecipe(id, edited)
+        return (store, id, seen)
+    }
+
+    /// The window edits a recipe after the sync read the book and before it writes: the sync's
+    /// write is refused whole (it reads and merges again), and the edit stays.
+    func testASyncWriteOverARecipeTheWindowWroteMeanwhileIsRefused() throws {
+        let (store, id, seen) = try recipeEditedAfterTheSyncRead()
         XCTAssertThrowsError(try store.kitchenTables.apply { _ in
             var w = KitchenWrite()
             var stale = pancakes
@@ -95,14 +102,7 @@ final class KitchenStoreTests: XCTestCase {
     /// A sync that leaves a recipe as it is (the server's copy the same) but the window edited it
     /// meanwhile: the record is in sync with what the sync read, and the edit still goes out.
     func testARecordTheSyncKeepsLeavesTheWindowsEditToSend() throws {
-        let store = try temporaryStore()
-        try bound(store)
-        let m = try ShoppingModel(store: store)
-        let id = try m.recipes.addRecipe(pancakes)
-        let seen = try store.kitchenTables.stamps(.recipe)
-        var edited = pancakes
-        edited.notes = "typed in the window"
-        try m.recipes.updateRecipe(id, edited)
+        let (store, id, seen) = try recipeEditedAfterTheSyncRead()
         try store.kitchenTables.apply { _ in
             var w = KitchenWrite()
             w.records = [(KitchenRecord(kind: .recipe, id: id.raw, uid: "u", href: "/r/u.ics", etag: "e", base: "b",

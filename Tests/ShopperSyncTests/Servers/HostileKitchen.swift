@@ -16,33 +16,17 @@ final class HostileKitchen {
     let meals: String
     let recipes: String
     private let log: String
-    private let process = Process()
-    private let input = Pipe()
+    private let server: ScriptServer
 
     init(_ mode: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let script = CalDAVServers.repository.appendingPathComponent("Tests/sync/hostile_kitchen.py")
-        process.arguments = [script.path, mode]
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while true {
-            let d = output.fileHandleForReading.readData(ofLength: 1)
-            if d.isEmpty || d.first == UInt8(ascii: "\n") { break }
-            line.append(d)
-        }
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: line) as? [String: String], mode)
-        (url, user) = (try XCTUnwrap(json["url"]), try XCTUnwrap(json["user"]))
-        password = try XCTUnwrap(json["password"])
-        (other, log) = (try XCTUnwrap(json["other"]), try XCTUnwrap(json["log"]))
-        (meals, recipes) = (try XCTUnwrap(json["meals"]), try XCTUnwrap(json["recipes"]))
+        server = try ScriptServer("Tests/sync/hostile_kitchen.py", [mode])
+        (url, user, password) = (try server.value("url"), try server.value("user"), try server.value("password"))
+        (other, log) = (try server.value("other"), try server.value("log"))
+        (meals, recipes) = (try server.value("meals"), try server.value("recipes"))
     }
 
     deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        server.stop()
         try? FileManager.default.removeItem(atPath: (log as NSString).deletingLastPathComponent)
     }
 
